@@ -1,0 +1,156 @@
+import type { Gender, InfoTitle } from '#shared/constants.ts';
+
+/** Entities as stored (keys excluded). Field names follow the spec's entities (000 §3, 001 §3). */
+
+export interface TypeEntity extends Partial<Record<InfoTitle, string>> {
+  kind: 'type';
+  id: string;
+  name: string;
+  label?: string;
+  gender: Gender;
+  areaAmount: number;
+  singlecollection: boolean;
+  issoldout: boolean;
+  preSale: boolean;
+  preSaleText?: string;
+  discount: boolean;
+  /** Admin only: the code a shopper types at checkout. */
+  discountCode?: string;
+  /** Percent. */
+  discountAmount?: number;
+  /** Shown in the authenticity portal only. */
+  authPortalText?: string;
+  /** JSON arrays of image urls, as text (the literal 'undefined' counts as empty). */
+  womenproductimage: string;
+  menproductimage: string;
+  /** Shipping price in USD per ISO 3166 country code. */
+  shippingPrices: Record<string, number>;
+  createdAt: string;
+}
+
+export interface ProductEntity {
+  kind: 'product';
+  id: string;
+  typeId: string;
+  typeName: string;
+  name: string;
+  gender: Gender;
+  size?: string;
+  sizeId?: string;
+  /** One colour per colour area, in area order. */
+  colors: string[];
+  /** 1 available, 0 sold. */
+  status: 0 | 1;
+  priceUs: number;
+  priceCanada?: number;
+  removeShipmentCharge: boolean;
+  singleproduct: boolean;
+  soldOnOtherPlatform: boolean;
+  /** Admin only: the number engraved on the steel authenticity card. */
+  cardNumber?: string;
+  /** Checkout hold: who holds the piece and until when (epoch ms). */
+  holdId?: string;
+  holdUntil?: number;
+  createdAt: string;
+}
+
+export interface SizeEntity {
+  kind: 'size';
+  id: string;
+  typeId: string;
+  name: string;
+  gender: Gender;
+  index: number;
+  description?: string;
+  menDescription?: string;
+  menMeaning?: string;
+  womenMeaning?: string;
+}
+
+export interface SizeGuideEntity {
+  kind: 'sizeGuide';
+  id: string;
+  sizeId: string;
+  name: string;
+  index: number;
+  fromInches?: string;
+  toInches?: string;
+  fromCm?: string;
+  toCm?: string;
+  description?: string;
+  type: number;
+  gender: 0 | 1;
+  imageUrl?: string;
+  largeImgUrl?: string;
+}
+
+export interface SizeFinderEntity {
+  kind: 'sizeFinder';
+  id: string;
+  typeId: string;
+  gender: Gender;
+  numberOfSteps: number;
+}
+
+export interface StepEntity {
+  kind: 'step';
+  id: string;
+  sizeFinderId: string;
+  index: number;
+  description: string;
+  type: number;
+  shortName: string;
+  imageUrl?: string;
+  videoUrl?: string;
+}
+
+export interface OptionEntity {
+  kind: 'option';
+  id: string;
+  stepsId: string;
+  sizeFinderId: string;
+  index: number;
+  content: string;
+  imageUrl?: string;
+}
+
+export interface ImageEntity {
+  kind: 'image';
+  id: string;
+  ownerId: string;
+  type: number;
+  index: number;
+  url: string;
+}
+
+export interface ProductVideoEntity {
+  kind: 'video';
+  id: string;
+  productId: string;
+  index: number;
+  url: string;
+}
+
+export interface TypeVideoEntity {
+  kind: 'typeVideo';
+  ownerId: string;
+  gender: Gender;
+  url: string;
+}
+
+export interface MemberEntity {
+  kind: 'member';
+  email: string;
+  createdAt: string;
+}
+
+export interface AnswerEntity {
+  kind: 'answer';
+  id: string;
+  typeId: string;
+  name: string;
+  gender?: Gender;
+  email: string;
+  result: Record<string, { shortName: string; val: string }>;
+  createdTime: string;
+}

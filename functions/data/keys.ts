@@ -1,0 +1,117 @@
+import type { Gender } from '#shared/constants.ts';
+
+/** Key builders: the only place that knows how entities map onto pk/sk/gsi keys. */
+const pad = (n: number): string => String(n).padStart(4, '0');
+
+export interface Keys {
+  pk: string;
+  sk: string;
+  gsi1pk?: string;
+  gsi1sk?: string;
+  gsi2pk?: string;
+  gsi2sk?: string;
+}
+
+export const typeKey = (id: string) => ({ pk: `TYPE#${id}`, sk: '#TYPE' });
+export const typeKeys = (t: { id: string; createdAt: string }): Keys => ({
+  ...typeKey(t.id),
+  gsi1pk: `TYPE#${t.id}`,
+  gsi1sk: '#TYPE',
+  gsi2pk: 'TYPES',
+  gsi2sk: `${t.createdAt}#${t.id}`,
+});
+/** gsi1 partition holding a type, its sizes, size finders (with steps and options) and products. */
+export const typeFamily = (typeId: string) => `TYPE#${typeId}`;
+export const TYPES_LIST = 'TYPES';
+export const SIZES_PREFIX = '#TYPE#SIZE#';
+export const finderPrefix = (gender: Gender) => `#TYPE#FINDER#G${gender}#`;
+export const PRODUCT_PREFIX = 'PRODUCT#';
+
+export const productKey = (id: string) => ({ pk: `PRODUCT#${id}`, sk: '#PRODUCT' });
+export const productKeys = (p: { id: string; typeId: string; createdAt: string }): Keys => ({
+  ...productKey(p.id),
+  gsi1pk: typeFamily(p.typeId),
+  gsi1sk: `${PRODUCT_PREFIX}${p.id}`,
+  gsi2pk: 'PRODUCTS',
+  gsi2sk: `${p.createdAt}#${p.id}`,
+});
+
+export const sizeKey = (id: string) => ({ pk: `SIZE#${id}`, sk: '#SIZE' });
+export const sizeKeys = (s: { id: string; typeId: string; index: number }): Keys => ({
+  ...sizeKey(s.id),
+  gsi1pk: typeFamily(s.typeId),
+  gsi1sk: `${SIZES_PREFIX}${pad(s.index)}#${s.id}`,
+});
+
+export const sizeGuideKeys = (g: { id: string; sizeId: string }): Keys => ({
+  pk: `SIZE#${g.sizeId}`,
+  sk: `GUIDE#${g.id}`,
+});
+
+const finderSk = (f: { id: string; gender: Gender }) => `${finderPrefix(f.gender)}${f.id}`;
+export const sizeFinderKeys = (f: { id: string; typeId: string; gender: Gender }): Keys => ({
+  pk: `FINDER#${f.id}`,
+  sk: '#FINDER',
+  gsi1pk: typeFamily(f.typeId),
+  gsi1sk: finderSk(f),
+});
+export const stepKeys = (
+  s: { id: string; index: number },
+  f: { id: string; typeId: string; gender: Gender },
+): Keys => ({
+  pk: `FINDER#${f.id}`,
+  sk: `STEP#${s.id}`,
+  gsi1pk: typeFamily(f.typeId),
+  gsi1sk: `${finderSk(f)}#STEP#${pad(s.index)}#${s.id}`,
+});
+export const optionKeys = (
+  o: { id: string; index: number },
+  s: { id: string; index: number },
+  f: { id: string; typeId: string; gender: Gender },
+): Keys => ({
+  pk: `FINDER#${f.id}`,
+  sk: `STEP#${s.id}#OPTION#${o.id}`,
+  gsi1pk: typeFamily(f.typeId),
+  gsi1sk: `${finderSk(f)}#STEP#${pad(s.index)}#${s.id}#OPTION#${pad(o.index)}#${o.id}`,
+});
+
+/** Images live in their owner's item collection: a product (types 1, 2) or a type (3–6). */
+export const imageOwner = (ownerKind: 'product' | 'type', ownerId: string) =>
+  ownerKind === 'product' ? `PRODUCT#${ownerId}` : `TYPE#${ownerId}`;
+export const imageKeys = (i: { id: string; ownerPk: string; type: number; index: number }): Keys => ({
+  pk: i.ownerPk,
+  sk: `IMG#${i.type}#${pad(i.index)}#${i.id}`,
+});
+export const imagePrefix = (type: number) => `IMG#${type}#`;
+
+export const productVideoKeys = (v: { id: string; productId: string; index: number }): Keys => ({
+  pk: `PRODUCT#${v.productId}`,
+  sk: `VIDEO#${pad(v.index)}#${v.id}`,
+});
+export const VIDEO_PREFIX = 'VIDEO#';
+
+/** Collection and pillar videos, one per gender, in their own small partition. */
+export const typeVideoPartition = (ownerId: string) => `TYPEVIDEO#${ownerId}`;
+export const typeVideoKeys = (v: { ownerId: string; gender: Gender }): Keys => ({
+  pk: typeVideoPartition(v.ownerId),
+  sk: `G${v.gender}`,
+});
+
+export const memberKeys = (m: { email: string; createdAt: string }): Keys => ({
+  pk: `MEMBER#${m.email}`,
+  sk: '#MEMBER',
+  gsi2pk: 'MEMBERS',
+  gsi2sk: `${m.createdAt}#${m.email}`,
+});
+
+export const answerKeys = (a: { id: string; createdTime: string }): Keys => ({
+  pk: `ANSWER#${a.id}`,
+  sk: '#ANSWER',
+  gsi2pk: 'ANSWERS',
+  gsi2sk: `${a.createdTime}#${a.id}`,
+});
+
+export const rateLimitKey = (name: string, subject: string, windowStart: number) => ({
+  pk: `LIMIT#${name}#${subject}`,
+  sk: String(windowStart),
+});

@@ -1,0 +1,80 @@
+/** Gender codes of the spec: 0 women, 1 men, 2 both (unisex). */
+export const GENDER = { women: 0, men: 1, unisex: 2 } as const;
+export type Gender = 0 | 1 | 2;
+
+/** Image types of the spec (001 §3). Type 2 is authenticity proof and never leaves the portal or admin. */
+export const IMAGE_TYPE = {
+  product: 1,
+  authenticity: 2,
+  dimension: 3,
+  menDetails: 4,
+  womenDetails: 5,
+  gallery: 6,
+} as const;
+export type ImageType = (typeof IMAGE_TYPE)[keyof typeof IMAGE_TYPE];
+/** Image types a storefront visitor may list. */
+export const PUBLIC_IMAGE_TYPES = [1, 3, 4, 5, 6] as const;
+/** Images that belong to a product; the others belong to a collection (type). */
+export const PRODUCT_IMAGE_TYPES: readonly number[] = [IMAGE_TYPE.product, IMAGE_TYPE.authenticity];
+
+/** Product status (001 §3): 1 available, 0 sold. */
+export const PRODUCT_STATUS = { available: 1, sold: 0 } as const;
+
+/** Size guide entry types (000 §3). */
+export const SIZE_GUIDE_TYPE = { range: 1, lessThan: 2, moreThan: 3, lengthNote: 4 } as const;
+
+/** Size finder step types (000 §3, 001 §3). */
+export const STEP_TYPE = {
+  singleChoice: 1,
+  measurement: 2,
+  imageOptions: 3,
+  email: 4,
+  feetInchesOrCm: 5,
+  multipleImageOptions: 6,
+} as const;
+
+/** Titles a shopper may read with /get-product-info and /get-product-details-info (000 §2). */
+export const INFO_TITLES = [
+  'philanthropy',
+  'proPrice',
+  'nameOf',
+  'dimensionDetails',
+  'dimensionBefore',
+  'material',
+  'madeIn',
+  'proImage',
+  'care',
+  'duties',
+  'taxes',
+  'shippingMethod',
+  'shippingCost',
+  'deliveryTime',
+  'returns',
+  'priceAndCurrency',
+  'changeCountry',
+  'paymentMethod',
+  'international',
+  'unisexPrice',
+  'femalePrice',
+  'malePrice',
+  'contact',
+  'refund',
+  'tracking',
+] as const;
+export type InfoTitle = (typeof INFO_TITLES)[number];
+
+export const LIMITS = {
+  /** Sign-up attempts per client address per window before "try again in a few minutes". */
+  memberSignupsPerWindow: 5,
+  memberSignupWindowSeconds: 10 * 60,
+  pageSize: 10,
+  cardNumberDigits: 16,
+  portalPasswordLength: 16,
+  picturesPerPicker: 10,
+  imagesPerCollectionSet: 25,
+} as const;
+
+export const CURRENCY = 'USD';
+export const API_PREFIX = '/api';
+/** Public path under which media from the S3 bucket is served (CloudFront behaviour, local gateway). */
+export const MEDIA_PREFIX = '/media';
