@@ -78,3 +78,8 @@ export const CURRENCY = 'USD';
 export const API_PREFIX = '/api';
 /** Public path under which media from the S3 bucket is served (CloudFront behaviour, local gateway). */
 export const MEDIA_PREFIX = '/media';
+/**
+ * Bucket prefixes served publicly under MEDIA_PREFIX. Authenticity photos live under
+ * `authenticity/` and are only ever handed out by the portal and admin, never served openly.
+ */
+export const PUBLIC_MEDIA_PREFIXES = ['collection_images/', 'videos/'] as const;

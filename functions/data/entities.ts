@@ -148,7 +148,6 @@ export interface AnswerEntity {
   kind: 'answer';
   id: string;
   typeId: string;
-  name: string;
   gender?: Gender;
   email: string;
   result: Record<string, { shortName: string; val: string }>;

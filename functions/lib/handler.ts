@@ -3,6 +3,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import { MESSAGES } from '#shared/messages.ts';
 import { logger } from './logger.ts';
 import { currentScope, runInScope } from './request-scope.ts';
 
@@ -55,10 +56,16 @@ const baseHeaders = {
   'x-content-type-options': 'nosniff',
 };
 
+const catalogue = new Set<string>(Object.values(MESSAGES));
+
+/** Spec messages are shown word for word; other issues name the field they concern. */
 function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-    .join('; ');
+  const messages = error.issues.map((issue) =>
+    catalogue.has(issue.message) || issue.path.length === 0
+      ? issue.message
+      : `${issue.path.join('.')}: ${issue.message}`,
+  );
+  return [...new Set(messages)].join('; ');
 }
 
 function validation<S extends Schemas>(schemas: S): MiddlewareObj<ValidatedEvent<S>, ApiResult> {

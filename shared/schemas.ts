@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { INFO_TITLES, PUBLIC_IMAGE_TYPES } from './constants.ts';
+import { MESSAGES } from './messages.ts';
+
+/** Request schemas shared by the web app and the handlers. Query values arrive as text. */
+
+export const idSchema = z
+  .string({ error: 'is required' })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be an id of letters, digits, - or _' });
+
+export const genderSchema = z
+  .enum(['0', '1', '2'], { error: 'must be 0 (women), 1 (men) or 2 (both)' })
+  .transform((g) => Number(g) as 0 | 1 | 2);
+
+/** The pillar-video request sends the gender doubled ("00"); either form is accepted. */
+export const doubledGenderSchema = z
+  .string({ error: 'is required' })
+  .regex(/^([012])\1?$/, { error: 'must be 0 (women), 1 (men) or 2 (both)' })
+  .transform((g) => Number(g[0]) as 0 | 1 | 2);
+
+/** 000 §5: some text, @, some text, a dot, some text, no spaces. */
+export const emailSchema = z
+  .string({ error: MESSAGES.invalidEmail })
+  .trim()
+  .max(254, { error: MESSAGES.invalidEmail })
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: MESSAGES.invalidEmail })
+  .transform((e) => e.toLowerCase());
+
+export const colorSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'a colour cannot be empty' })
+  .max(40, { error: 'a colour name is at most 40 characters' });
+
+/** "red,blue" (getNextColor) or "{red,blue}" (getProductIdByColor); empty means none chosen yet. */
+export const colorListSchema = z
+  .string()
+  .max(400)
+  .transform((text) => text.trim().replace(/^\{/, '').replace(/\}$/, ''))
+  .transform((text) => (text === '' ? [] : text.split(',').map((c) => c.trim())))
+  .pipe(z.array(colorSchema).max(10, { error: 'at most 10 colours' }));
+
+/** Size is optional; the old client sends the text 'null' or 'undefined' when there is none. */
+export const optionalSizeSchema = z
+  .string()
+  .trim()
+  .max(40)
+  .optional()
+  .transform((s) => (s === undefined || s === '' || s === 'null' || s === 'undefined' ? undefined : s));
+
+export const infoTitleSchema = z.enum(INFO_TITLES, { error: `must be one of: ${INFO_TITLES.join(', ')}` });
+
+export const publicImageTypeSchema = z
+  .enum(PUBLIC_IMAGE_TYPES.map(String) as [string, ...string[]], {
+    error: `must be one of ${PUBLIC_IMAGE_TYPES.join(', ')}`,
+  })
+  .transform(Number);
+
+export const memberRequestSchema = z.object({ email: emailSchema }).strict();
+
+const answerEntrySchema = z.object({
+  shortName: z.string().trim().min(1).max(100),
+  val: z.string().trim().max(200),
+});
+
+/** 000 §3 Answer: typeId, email, result (step index → shortName and val). */
+export const answersRequestSchema = z
+  .object({
+    typeId: idSchema,
+    gender: genderSchema.or(z.union([z.literal(0), z.literal(1), z.literal(2)])).optional(),
+    email: z.literal('skip').or(emailSchema),
+    result: z
+      .record(z.string().regex(/^\d{1,3}$/, { error: 'result keys are step indexes' }), answerEntrySchema)
+      .refine((r) => Object.keys(r).length <= 50, { error: 'at most 50 answers' }),
+  })
+  .strict();
