@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { getTypeWithProducts } from '#data/catalog.ts';
+import { productByColors } from '#domain/colors.ts';
+import { defineHandler } from '#lib/handler.ts';
+import { badRequest, notFound } from '#lib/http-error.ts';
+import { colorListSchema, genderSchema, idSchema, optionalSizeSchema } from '#shared/schemas.ts';
+
+/** GET /getProductIdByColor?gender&typeId&color={a,b}&size: the one piece with exactly these colours. */
+export const handler = defineHandler(
+  {
+    query: z.object({
+      gender: genderSchema,
+      typeId: idSchema,
+      color: colorListSchema.refine((c) => c.length > 0, { error: 'name at least one colour' }),
+      size: optionalSizeSchema,
+    }),
+  },
+  async ({ query }) => {
+    const { type, products } = await getTypeWithProducts(query.typeId);
+    if (!type) throw notFound('collection');
+    if (type.areaAmount > 0 && query.color.length !== type.areaAmount) {
+      throw badRequest(`name one colour for each of the ${type.areaAmount} colour areas`);
+    }
+    const product = productByColors(
+      products,
+      { gender: query.gender, size: query.size },
+      query.color,
+      Date.now(),
+    );
+    if (!product) throw notFound('product with these colours');
+    return { status: 200, id: product.id, sold: product.status === 0 };
+  },
+);
