@@ -1,0 +1,225 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { type Route, routeName } from '../../functions/routes.ts';
+import { API_PREFIX, MEDIA_PREFIX, PUBLIC_MEDIA_PREFIXES } from '../../shared/constants.ts';
+import { lambdaContext, toApiEvent } from './api-event.ts';
+
+type LambdaHandler = (
+  event: unknown,
+  context: unknown,
+) => Promise<APIGatewayProxyStructuredResultV2 | string>;
+
+export interface GatewayOptions {
+  routes: readonly Route[];
+  functionsDir: string;
+  /** The built web app (web/dist); served at / with the SPA fallback. */
+  webRoot?: string;
+  /** s3rver base url and bucket, proxied at /media/*. */
+  media?: { endpoint: string; bucket: string };
+  /** Largest request body accepted, like API Gateway's payload limit. */
+  maxBodyBytes?: number;
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.mp4': 'video/mp4',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+interface CompiledRoute {
+  route: Route;
+  pattern: RegExp;
+  params: string[];
+}
+
+function compile(route: Route): CompiledRoute {
+  const params: string[] = [];
+  const source = route.path.replace(/[.*+?^${}()|[\]\\]/g, (ch) =>
+    ch === '{' || ch === '}' ? ch : `\\${ch}`,
+  );
+  const pattern = source.replace(/\{(\w+)\}/g, (_, name: string) => {
+    params.push(name);
+    return '([^/]+)';
+  });
+  return { route, pattern: new RegExp(`^${pattern}$`), params };
+}
+
+function json(res: ServerResponse, statusCode: number, body: unknown): void {
+  res.writeHead(statusCode, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+  return new Promise((done, fail) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+    });
+    req.on('end', () => done(size > limit ? 'too-large' : Buffer.concat(chunks)));
+    req.on('error', fail);
+  });
+}
+
+/**
+ * The local stand-in for API Gateway + Lambda: the same route table, the same handler modules,
+ * the same event and result shapes. Also serves the web build and the media bucket, as
+ * CloudFront does in production.
+ */
+export function createGateway(options: GatewayOptions): Server {
+  const compiled = options.routes.map(compile);
+  const handlers = new Map<string, Promise<LambdaHandler>>();
+  const maxBody = options.maxBodyBytes ?? 6 * 1024 * 1024;
+
+  const loadHandler = (route: Route) => {
+    let loaded = handlers.get(route.handler);
+    if (!loaded) {
+      const file = pathToFileURL(join(options.functionsDir, `${route.handler}.ts`)).href;
+      loaded = import(file).then((m: { handler: LambdaHandler }) => m.handler);
+      handlers.set(route.handler, loaded);
+    }
+    return loaded;
+  };
+
+  async function api(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const path = url.pathname.slice(API_PREFIX.length).replace(/\/+$/, '') || '/';
+    let found: { route: Route; pathParameters?: Record<string, string> } | undefined;
+    for (const { route, pattern, params } of compiled) {
+      if (route.method !== req.method) continue;
+      const m = pattern.exec(path);
+      if (!m) continue;
+      found = {
+        route,
+        ...(params.length > 0
+          ? {
+              pathParameters: Object.fromEntries(
+                params.map((p, i) => [p, decodeURIComponent(m[i + 1] ?? '')]),
+              ),
+            }
+          : {}),
+      };
+      break;
+    }
+    if (!found) return json(res, 404, { message: 'Not Found' });
+    if (found.route.pending) return json(res, 501, { message: 'not implemented yet' });
+
+    const body = await readBody(req, maxBody);
+    if (body === 'too-large') return json(res, 413, { message: 'Request Entity Too Large' });
+    const routeKey = `${found.route.method} ${API_PREFIX}${found.route.path}`;
+    const event = toApiEvent(req, url, body, { routeKey, pathParameters: found.pathParameters });
+    const handler = await loadHandler(found.route);
+    let result: APIGatewayProxyStructuredResultV2 | string;
+    try {
+      result = await handler(event, lambdaContext(routeName(found.route), event.requestContext.requestId));
+    } catch (error) {
+      // What API Gateway answers when a function throws.
+      console.error(`[gateway] ${routeKey} threw`, error);
+      return json(res, 500, { message: 'Internal Server Error' });
+    }
+    if (typeof result === 'string') return json(res, 200, result);
+    const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+    if (result.cookies && result.cookies.length > 0) headers['set-cookie'] = result.cookies;
+    res.writeHead(result.statusCode ?? 200, headers);
+    res.end(
+      result.body === undefined ? '' : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8'),
+    );
+  }
+
+  function media(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    if (!options.media || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      json(res, 404, { message: 'Not Found' });
+      return;
+    }
+    const key = decodeURIComponent(url.pathname.slice(MEDIA_PREFIX.length + 1));
+    if (key.includes('..') || !PUBLIC_MEDIA_PREFIXES.some((prefix) => key.startsWith(prefix))) {
+      json(res, 404, { message: 'Not Found' });
+      return;
+    }
+    const target = new URL(`${options.media.endpoint}/${options.media.bucket}/${key}`);
+    const upstream = request(
+      target,
+      { method: req.method, headers: { range: req.headers.range ?? '' } },
+      (s3res) => {
+        const status = s3res.statusCode ?? 502;
+        if (status >= 400) {
+          s3res.resume();
+          return json(res, status === 403 ? 404 : status, { message: 'Not Found' });
+        }
+        const pass = [
+          'content-type',
+          'content-length',
+          'content-range',
+          'accept-ranges',
+          'etag',
+          'last-modified',
+          'cache-control',
+        ];
+        res.writeHead(
+          status,
+          Object.fromEntries(
+            pass.filter((h) => s3res.headers[h]).map((h) => [h, s3res.headers[h] as string]),
+          ),
+        );
+        s3res.pipe(res);
+      },
+    );
+    upstream.on('error', () => json(res, 502, { message: 'media storage is not reachable' }));
+    upstream.end();
+  }
+
+  async function web(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (!options.webRoot) return json(res, 404, { message: 'Not Found' });
+    const root = resolve(options.webRoot);
+    const wanted = normalize(join(root, decodeURIComponent(url.pathname)));
+    const inside = wanted.startsWith(root);
+    const file =
+      inside && (await stat(wanted).catch(() => undefined))?.isFile() ? wanted : join(root, 'index.html');
+    const info = await stat(file).catch(() => undefined);
+    if (!info) {
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('The web app is not built yet: run `npm run build:web`.');
+      return;
+    }
+    const immutable = file.includes(`${join(root, 'assets')}`);
+    res.writeHead(200, {
+      'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+      'content-length': info.size,
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'x-content-type-options': 'nosniff',
+    });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    createReadStream(file).pipe(res);
+  }
+
+  return createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const route =
+      url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)
+        ? api(req, res, url)
+        : url.pathname.startsWith(`${MEDIA_PREFIX}/`)
+          ? Promise.resolve(media(req, res, url))
+          : web(req, res, url);
+    route.catch((error: unknown) => {
+      console.error('[gateway]', error);
+      if (!res.headersSent) json(res, 500, { message: 'Internal Server Error' });
+      else res.destroy();
+    });
+  });
+}

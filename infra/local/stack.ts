@@ -1,0 +1,128 @@
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { routes } from '../../functions/routes.ts';
+import { createGateway } from './gateway.ts';
+import { freePort } from './ports.ts';
+import { ensureTable } from './resources.ts';
+import { seedIfEmpty } from './seed.ts';
+import { type StandIn, startDynamoDb, startS3, startSes } from './stand-ins.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+
+export interface LocalStackOptions {
+  /** Gateway port; 0 picks a free one. */
+  port: number;
+  host?: string;
+  dynamoDbPort?: number;
+  s3Port?: number;
+  sesPort?: number;
+  /** Where DynamoDB Local and s3rver keep their data; without it DynamoDB runs in memory. */
+  dataDir?: string;
+  /** Where s3rver keeps objects when there is no dataDir. */
+  s3Dir?: string;
+  tableName?: string;
+  mediaBucket?: string;
+  seed?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface LocalStack {
+  url: string;
+  dynamoDbUrl: string;
+  s3Url: string;
+  sesUrl: string;
+  tableName: string;
+  mediaBucket: string;
+  seeded?: { items: number; media: number };
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the stand-ins, points the AWS SDK at them through its standard endpoint variables
+ * (exactly as LocalStack or AWS would be configured), creates the table and bucket, loads the
+ * demo catalogue when the table is empty, and serves web + API through the local gateway.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const log = options.log ?? (() => undefined);
+  const host = options.host ?? '127.0.0.1';
+  const tableName = options.tableName ?? 'boutique';
+  const mediaBucket = options.mediaBucket ?? 'boutique-media';
+  const started: StandIn[] = [];
+  const stopAll = async () => {
+    for (const s of started.reverse()) await s.stop().catch(() => undefined);
+  };
+
+  try {
+    const dynamoPort = options.dynamoDbPort || (await freePort());
+    log(`starting DynamoDB Local on ${dynamoPort}`);
+    const dynamo = await startDynamoDb(dynamoPort, options.dataDir && join(options.dataDir, 'dynamodb'));
+    started.push(dynamo);
+    const s3Dir = options.dataDir ? join(options.dataDir, 's3') : options.s3Dir;
+    if (!s3Dir) throw new Error('give dataDir or s3Dir');
+    const s3 = await startS3(options.s3Port ?? 0, s3Dir, [mediaBucket]);
+    started.push(s3);
+    const ses = await startSes(options.sesPort ?? 0);
+    started.push(ses);
+
+    Object.assign(process.env, {
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.url,
+      AWS_ENDPOINT_URL_S3: s3.url,
+      AWS_ENDPOINT_URL_SESV2: ses.url,
+      AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      S3_FORCE_PATH_STYLE: 'true',
+      TABLE_NAME: tableName,
+      MEDIA_BUCKET: mediaBucket,
+      EXPOSE_DDB_REQUEST_COUNT: 'true',
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+    });
+
+    const dynamoClient = new DynamoDBClient({});
+    if ((await ensureTable(dynamoClient, tableName)) === 'created') log(`created table ${tableName}`);
+    let seeded: { items: number; media: number } | undefined;
+    if (options.seed !== false) {
+      const s3Client = new S3Client({ forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
+      seeded = await seedIfEmpty(DynamoDBDocumentClient.from(dynamoClient), s3Client, tableName, mediaBucket);
+      if (seeded) log(`loaded the demo catalogue: ${seeded.items} items, ${seeded.media} media files`);
+    }
+
+    const server: Server = createGateway({
+      routes,
+      functionsDir: join(root, 'functions'),
+      webRoot: join(root, 'web', 'dist'),
+      media: { endpoint: s3.url, bucket: mediaBucket },
+    });
+    await new Promise<void>((done, fail) => {
+      server.once('error', fail);
+      server.listen(options.port, host, () => done());
+    });
+    started.push({
+      url: '',
+      stop: () =>
+        new Promise((done) => {
+          server.closeAllConnections();
+          server.close(() => done());
+        }),
+    });
+    const address = server.address() as { port: number };
+    return {
+      url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${address.port}`,
+      dynamoDbUrl: dynamo.url,
+      s3Url: s3.url,
+      sesUrl: ses.url,
+      tableName,
+      mediaBucket,
+      ...(seeded ? { seeded } : {}),
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

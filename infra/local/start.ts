@@ -1,0 +1,42 @@
+import { resolve } from 'node:path';
+import { startLocalStack } from './stack.ts';
+
+/**
+ * `npm start`: the whole shop on loopback, no AWS account, no internet.
+ * Ports: PORT (3000), DYNAMODB_PORT (8000), S3_PORT (4569), SES_PORT (8005).
+ */
+const port = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 0 || value > 65535)
+    throw new Error(`${name} must be a port number`);
+  return value;
+};
+
+const stack = await startLocalStack({
+  port: port('PORT', 3000),
+  dynamoDbPort: port('DYNAMODB_PORT', 8000),
+  s3Port: port('S3_PORT', 4569),
+  sesPort: port('SES_PORT', 8005),
+  dataDir: resolve(import.meta.dirname, '../../.local/data'),
+  log: (line) => console.log(`[local] ${line}`),
+});
+
+console.log(`
+  The shop:        ${stack.url}
+  API:             ${stack.url}/api/getTypeByGender?gender=0
+  Mail sent (SES): ${stack.sesUrl}
+  DynamoDB Local:  ${stack.dynamoDbUrl} (table ${stack.tableName})
+  S3 (s3rver):     ${stack.s3Url} (bucket ${stack.mediaBucket})
+  Ctrl-C stops everything.
+`);
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`[local] ${signal}: stopping`);
+  await stack.stop();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
