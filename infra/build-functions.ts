@@ -1,0 +1,105 @@
+/**
+ * Bundles every built (non-pending) route handler into dist/functions/<handler>.mjs with one
+ * esbuild call, the same way the CDK stack's NodejsFunction bundles them one by one.
+ * Run by `npm run build:functions`; `buildOptions()` is exported for the bundle test.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type BuildOptions, build, type Metafile } from 'esbuild';
+import { type Route, routes } from '../functions/routes.ts';
+
+/** The repository root (the folder holding package.json and package-lock.json). */
+export const ROOT_DIR = fileURLToPath(new URL('..', import.meta.url));
+export const FUNCTIONS_DIR = path.join(ROOT_DIR, 'functions');
+export const OUT_DIR = path.join(ROOT_DIR, 'dist', 'functions');
+
+/** esbuild's target for the Lambda runtime (nodejs24.x). */
+export const NODE_TARGET = 'node24';
+
+/**
+ * ESM bundles have no `require`; CommonJS dependencies bundled into them call it for Node
+ * built-ins. This banner gives them a real one. The import is aliased so it cannot clash with
+ * an import esbuild itself emits.
+ */
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire as __boutiqueCreateRequire } from 'node:module'; const require = __boutiqueCreateRequire(import.meta.url);";
+
+/** Rows that have a handler (pending rows are documented but not built yet). */
+export function builtRoutes(): Route[] {
+  return routes.filter((route) => !route.pending);
+}
+
+/** The source file of a route's handler: functions/<handler>.ts. */
+export function handlerEntry(route: Route): string {
+  return path.join(FUNCTIONS_DIR, `${route.handler}.ts`);
+}
+
+/** esbuild options bundling every built handler in one call; `overrides` win (e.g. `write: false`). */
+export function buildOptions(overrides: BuildOptions = {}): BuildOptions & { metafile: true } {
+  const entryPoints: Record<string, string> = {};
+  for (const route of builtRoutes()) entryPoints[route.handler] = handlerEntry(route);
+  return {
+    absWorkingDir: ROOT_DIR,
+    entryPoints,
+    outdir: OUT_DIR,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: NODE_TARGET,
+    mainFields: ['module', 'main'],
+    minify: true,
+    sourcemap: true,
+    splitting: false,
+    banner: { js: ESM_REQUIRE_BANNER },
+    logLevel: 'warning',
+    ...overrides,
+    metafile: true,
+  };
+}
+
+function formatSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MB` : `${(bytes / 1024).toFixed(1)} kB`;
+}
+
+/** One line per bundle (source maps left out), largest first, and the total. */
+export function sizeTable(metafile: Metafile): string {
+  const rows = Object.entries(metafile.outputs)
+    .filter(([file]) => !file.endsWith('.map'))
+    .map(([file, output]) => ({
+      file: path.relative(ROOT_DIR, path.resolve(ROOT_DIR, file)),
+      bytes: output.bytes,
+    }))
+    .sort((a, b) => b.bytes - a.bytes);
+  const width = Math.max(6, ...rows.map((row) => row.file.length));
+  const total = rows.reduce((sum, row) => sum + row.bytes, 0);
+  return [
+    `${'bundle'.padEnd(width)}  ${'size'.padStart(10)}`,
+    ...rows.map((row) => `${row.file.padEnd(width)}  ${formatSize(row.bytes).padStart(10)}`),
+    `${`total (${rows.length} bundles)`.padEnd(width)}  ${formatSize(total).padStart(10)}`,
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const missing = builtRoutes()
+    .map(handlerEntry)
+    .filter((file) => !existsSync(file));
+  if (missing.length > 0) {
+    console.error(
+      `Missing handler files for non-pending routes:\n${missing.map((f) => `  ${path.relative(ROOT_DIR, f)}`).join('\n')}`,
+    );
+    process.exitCode = 1;
+    return;
+  }
+  const started = performance.now();
+  const result = await build(buildOptions());
+  console.log(sizeTable(result.metafile));
+  console.log(
+    `built in ${Math.round(performance.now() - started)} ms → ${path.relative(ROOT_DIR, OUT_DIR)}/`,
+  );
+}
+
+if (import.meta.main) {
+  await main();
+}

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { Duration } from 'aws-cdk-lib';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { ESM_REQUIRE_BANNER, FUNCTIONS_DIR, NODE_TARGET, ROOT_DIR } from '../build-functions.ts';
+
+export interface ApiFunctionProps {
+  /** The handler module under functions/, without extension: `catalog/get-type`. */
+  readonly module: string;
+  /** Added to the house environment (NODE_OPTIONS, POWERTOOLS_SERVICE_NAME). */
+  readonly environment?: Record<string, string>;
+  readonly description?: string;
+}
+
+/**
+ * One API endpoint's Lambda function with the house defaults: Node 24 on arm64, an ESM bundle
+ * made by the local esbuild (minified, with source maps), active tracing, and its own log
+ * group kept for a month. The module must export `handler`.
+ */
+export class ApiFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    const logGroup = new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH });
+    super(scope, id, {
+      entry: path.join(FUNCTIONS_DIR, `${props.module}.ts`),
+      handler: 'handler',
+      projectRoot: ROOT_DIR,
+      depsLockFilePath: path.join(ROOT_DIR, 'package-lock.json'),
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 512,
+      timeout: Duration.seconds(10),
+      tracing: Tracing.ACTIVE,
+      logGroup,
+      description: props.description,
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: 'boutique',
+        ...props.environment,
+      },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: NODE_TARGET,
+        minify: true,
+        sourceMap: true,
+        mainFields: ['module', 'main'],
+        banner: ESM_REQUIRE_BANNER,
+        logLevel: LogLevel.WARNING,
+        // Ship the SDK version the code was tested with instead of the runtime's copy.
+        bundleAwsSDK: true,
+      },
+    });
+  }
+}
