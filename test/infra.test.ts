@@ -1,0 +1,199 @@
+import { readFileSync } from 'node:fs';
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { TABLE } from '../functions/data/table.ts';
+import { routeKey, routes } from '../functions/routes.ts';
+import { BoutiqueStack, readsOnly } from '../infra/stack.ts';
+
+/**
+ * Synthesises the stack in-process with the feature flags of cdk.json. Bundling is skipped
+ * (`aws:cdk:bundling-stacks: []`): test/bundle.test.ts builds the handlers instead.
+ */
+const cdkJson = JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')) as {
+  context: Record<string, unknown>;
+};
+const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
+const stack = new BoutiqueStack(app, 'BoutiqueStack');
+const template = Template.fromStack(stack);
+
+const built = routes.filter((route) => !route.pending);
+const pending = routes.filter((route) => route.pending);
+
+interface FunctionResource {
+  Properties: { Description: string; Role: { 'Fn::GetAtt': [string, string] } };
+}
+interface PolicyResource {
+  Properties: { Roles: { Ref: string }[]; PolicyDocument: { Statement: { Action: string | string[] }[] } };
+}
+const functions = Object.entries(
+  template.findResources('AWS::Lambda::Function') as Record<string, FunctionResource>,
+);
+
+/** The function whose description is the route's key (`GET /api/type`). */
+function functionOf(key: string): [string, FunctionResource] {
+  const found = functions.find(([, fn]) => fn.Properties.Description === key);
+  if (!found) throw new Error(`no function for ${key}`);
+  return found;
+}
+
+/** Every IAM action granted to a function's role by the stack's policies. */
+function actionsOf(key: string): string[] {
+  const [, fn] = functionOf(key);
+  const roleRef = fn.Properties.Role['Fn::GetAtt'][0];
+  const policies = Object.values(
+    template.findResources('AWS::IAM::Policy') as Record<string, PolicyResource>,
+  ).filter((policy) => policy.Properties.Roles.some((role) => role.Ref === roleRef));
+  return policies.flatMap((policy) =>
+    policy.Properties.PolicyDocument.Statement.flatMap((statement) => statement.Action),
+  );
+}
+
+describe('BoutiqueStack', () => {
+  it('has built rows to deploy and lists the pending ones', () => {
+    expect(built.length).toBeGreaterThan(0);
+    expect(built.length + pending.length).toBe(routes.length);
+  });
+
+  it('makes one Lambda function per built route, with the house defaults', () => {
+    template.resourceCountIs('AWS::Lambda::Function', built.length);
+    expect(functions.map(([, fn]) => fn.Properties.Description).sort()).toEqual(
+      built.map((route) => routeKey(route)).sort(),
+    );
+    for (const [, fn] of functions) {
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        MemorySize: 512,
+        Timeout: 10,
+        TracingConfig: { Mode: 'Active' },
+        Environment: {
+          Variables: {
+            TABLE_NAME: { Ref: expect.any(String) },
+            MEDIA_BUCKET: { Ref: expect.any(String) },
+            NODE_OPTIONS: '--enable-source-maps',
+            POWERTOOLS_SERVICE_NAME: 'boutique',
+          },
+        },
+        LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
+      });
+    }
+  });
+
+  it('gives pending routes no function', () => {
+    const descriptions = new Set(functions.map(([, fn]) => fn.Properties.Description));
+    for (const route of pending) expect(descriptions.has(routeKey(route))).toBe(false);
+  });
+
+  it('keeps each function log for a month', () => {
+    template.resourceCountIs('AWS::Logs::LogGroup', built.length);
+    template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
+  });
+
+  it('makes one HTTP API route per built route, under /api', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', built.length);
+    const keys = Object.values(
+      template.findResources('AWS::ApiGatewayV2::Route') as Record<
+        string,
+        { Properties: { RouteKey: string } }
+      >,
+    ).map((route) => route.Properties.RouteKey);
+    expect(keys.sort()).toEqual(built.map((route) => `${route.method} /api${route.path}`).sort());
+    expect(keys).toContain('GET /api/getTypeByGender');
+    template.allResourcesProperties('AWS::ApiGatewayV2::Integration', {
+      IntegrationType: 'AWS_PROXY',
+      PayloadFormatVersion: '2.0',
+    });
+  });
+
+  it('defines the single table with its keys, both GSIs and the TTL attribute', () => {
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    const index = (name: string, keys: { partitionKey: string; sortKey: string }) => ({
+      IndexName: name,
+      KeySchema: [
+        { AttributeName: keys.partitionKey, KeyType: 'HASH' },
+        { AttributeName: keys.sortKey, KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    });
+    const attributes = [
+      TABLE.partitionKey,
+      TABLE.sortKey,
+      ...Object.values(TABLE.indexes).flatMap((keys) => [keys.partitionKey, keys.sortKey]),
+    ];
+    template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: {
+        KeySchema: [
+          { AttributeName: 'pk', KeyType: 'HASH' },
+          { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
+        AttributeDefinitions: Match.arrayEquals(
+          attributes.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+        ),
+        BillingMode: 'PAY_PER_REQUEST',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+        DeletionProtectionEnabled: true,
+        GlobalSecondaryIndexes: [index('gsi1', TABLE.indexes.gsi1), index('gsi2', TABLE.indexes.gsi2)],
+      },
+    });
+  });
+
+  it('keeps both buckets private, encrypted and TLS-only', () => {
+    template.resourceCountIs('AWS::S3::Bucket', 2);
+    template.allResources('AWS::S3::Bucket', { DeletionPolicy: 'Retain' });
+    template.allResourcesProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+    });
+    template.resourceCountIs('AWS::S3::BucketPolicy', 2);
+    template.allResourcesProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Action: 's3:*',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('grants storefront GETs read-only table access and writers read/write', () => {
+    for (const route of built) {
+      const actions = actionsOf(routeKey(route));
+      expect(actions).toContain('dynamodb:GetItem');
+      expect(actions).toContain('dynamodb:Query');
+      if (readsOnly(route)) expect(actions).not.toContain('dynamodb:PutItem');
+      else expect(actions).toContain('dynamodb:PutItem');
+      if (route.auth === 'admin') expect(actions).toContain('s3:PutObject');
+      else expect(actions.some((action) => action.startsWith('s3:'))).toBe(false);
+    }
+    expect(readsOnly({ method: 'GET', path: '/type', handler: 'catalog/get-type', auth: 'public' })).toBe(
+      true,
+    );
+    expect(
+      readsOnly({ method: 'POST', path: '/member', handler: 'members/post-member', auth: 'public' }),
+    ).toBe(false);
+    expect(readsOnly({ method: 'GET', path: '/secret', handler: 'checkout/secret', auth: 'public' })).toBe(
+      false,
+    );
+  });
+
+  it('outputs the API URL, table name and media bucket name', () => {
+    for (const name of ['ApiUrl', 'TableName', 'MediaBucketName']) template.hasOutput(name, {});
+  });
+});

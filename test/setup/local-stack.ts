@@ -1,0 +1,28 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startLocalStack } from '../../infra/local/stack.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dynamoDbUrl: string;
+    sesUrl: string;
+    tableName: string;
+  }
+}
+
+/** One local stack (in-memory DynamoDB Local, s3rver, SES) with the demo catalogue for the whole run. */
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'boutique-test-'));
+  const stack = await startLocalStack({ port: 0, dataDir: undefined, s3Dir: join(dataDir, 's3') });
+  project.provide('baseUrl', stack.url);
+  project.provide('dynamoDbUrl', stack.dynamoDbUrl);
+  project.provide('sesUrl', stack.sesUrl);
+  project.provide('tableName', stack.tableName);
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

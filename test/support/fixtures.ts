@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  ImageEntity,
+  OptionEntity,
+  ProductEntity,
+  ProductVideoEntity,
+  SizeEntity,
+  SizeFinderEntity,
+  SizeGuideEntity,
+  StepEntity,
+  TypeEntity,
+  TypeVideoEntity,
+} from '../../functions/data/entities.ts';
+import {
+  imageKeys,
+  imageOwner,
+  optionKeys,
+  productKeys,
+  productVideoKeys,
+  sizeFinderKeys,
+  sizeGuideKeys,
+  sizeKeys,
+  stepKeys,
+  typeKeys,
+  typeVideoKeys,
+} from '../../functions/data/keys.ts';
+import { putItems } from './db.ts';
+
+/** A small collection written straight into the test table, with ids unique to the test. */
+export function uniqueId(prefix: string): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}`;
+}
+
+export function typeEntity(overrides: Partial<TypeEntity> = {}): TypeEntity {
+  return {
+    kind: 'type',
+    id: uniqueId('t'),
+    name: 'Test Collection',
+    gender: 0,
+    areaAmount: 2,
+    singlecollection: false,
+    issoldout: false,
+    preSale: false,
+    discount: false,
+    discountCode: 'SECRET-CODE-1',
+    authPortalText: 'portal-only text',
+    womenproductimage: '["s3/collection_images/a.svg"]',
+    menproductimage: 'undefined',
+    shippingPrices: { CA: 40, US: 45, FR: 80 },
+    material: 'silk faille',
+    createdAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+export function productEntity(type: TypeEntity, overrides: Partial<ProductEntity> = {}): ProductEntity {
+  return {
+    kind: 'product',
+    id: uniqueId('p'),
+    typeId: type.id,
+    typeName: type.name,
+    name: `${type.name} piece`,
+    gender: type.gender,
+    colors: ['black', 'white'],
+    status: 1,
+    priceUs: 4200,
+    priceCanada: 5700,
+    removeShipmentCharge: false,
+    singleproduct: false,
+    soldOnOtherPlatform: false,
+    cardNumber: '4111222233334444',
+    createdAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+export interface Fixture {
+  type: TypeEntity;
+  products?: ProductEntity[];
+  sizes?: SizeEntity[];
+  guides?: SizeGuideEntity[];
+  finder?: { finder: SizeFinderEntity; steps: StepEntity[]; options: OptionEntity[] };
+  images?: ImageEntity[];
+  videos?: ProductVideoEntity[];
+  typeVideos?: TypeVideoEntity[];
+}
+
+export async function store(fixture: Fixture): Promise<void> {
+  const { type } = fixture;
+  const items: Record<string, unknown>[] = [{ ...typeKeys(type), ...type }];
+  for (const p of fixture.products ?? []) items.push({ ...productKeys(p), ...p });
+  for (const s of fixture.sizes ?? []) items.push({ ...sizeKeys(s), ...s });
+  for (const g of fixture.guides ?? []) items.push({ ...sizeGuideKeys(g), ...g });
+  if (fixture.finder) {
+    const { finder, steps, options } = fixture.finder;
+    items.push({ ...sizeFinderKeys(finder), ...finder });
+    for (const s of steps) items.push({ ...stepKeys(s, finder), ...s });
+    for (const o of options) {
+      const step = steps.find((s) => s.id === o.stepsId);
+      if (!step) throw new Error(`option ${o.id} has no step`);
+      items.push({ ...optionKeys(o, step, finder), ...o });
+    }
+  }
+  for (const i of fixture.images ?? []) {
+    const ownerPk = imageOwner(i.type === 1 || i.type === 2 ? 'product' : 'type', i.ownerId);
+    items.push({ ...imageKeys({ ...i, ownerPk }), ...i });
+  }
+  for (const v of fixture.videos ?? []) items.push({ ...productVideoKeys(v), ...v });
+  for (const v of fixture.typeVideos ?? []) items.push({ ...typeVideoKeys(v), ...v });
+  await putItems(items);
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'infra/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', 'web/dist/**', 'cdk.out/**'],
+    globalSetup: ['test/setup/local-stack.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    // Two cores: keep workers few so DynamoDB Local (Java) keeps a core.
+    maxWorkers: 2,
+  },
+});
