@@ -1,10 +1,9 @@
 import { request } from 'node:http';
-import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { ProductEntity, SizeEntity, TypeEntity } from '../../functions/data/entities.ts';
+import { DEMO, demoCatalogue } from '../../infra/local/demo/catalogue.ts';
 import { INFO_TITLES } from '../../shared/constants.ts';
 import { mediaSrc } from '../../shared/media.ts';
-import { DEMO, demoCatalogue } from '../../infra/local/demo/catalogue.ts';
 import { api } from '../support/api.ts';
 
 const { items } = demoCatalogue();
@@ -19,7 +18,9 @@ function get(path: string): Promise<{ status: number; type: string; length: numb
       res.on('data', (c: Buffer) => {
         length += c.length;
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), length }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), length }),
+      );
     })
       .on('error', reject)
       .end();
@@ -31,7 +32,14 @@ describe('the demo catalogue, served by the local stack', () => {
     const { body } = await api<{ types: { id: string }[] }>('/getTypeByGender?gender=0');
     const ids = body.types.map((t) => t.id);
     expect(ids).toEqual(
-      expect.arrayContaining([DEMO.womenSized, DEMO.womenUnsized, DEMO.unisex, DEMO.singleCollection, DEMO.preSale, DEMO.soldOut]),
+      expect.arrayContaining([
+        DEMO.womenSized,
+        DEMO.womenUnsized,
+        DEMO.unisex,
+        DEMO.singleCollection,
+        DEMO.preSale,
+        DEMO.soldOut,
+      ]),
     );
     expect(ids).not.toContain(DEMO.menSized);
   });
@@ -68,7 +76,9 @@ describe('the demo catalogue, served by the local stack', () => {
   });
 
   it('serves the pictures it lists, from the media bucket', async () => {
-    const { body } = await api<{ imgs: { url: string }[] }>(`/get-imgs-by-pid?id=${DEMO.availableProduct}&type=1`);
+    const { body } = await api<{ imgs: { url: string }[] }>(
+      `/get-imgs-by-pid?id=${DEMO.availableProduct}&type=1`,
+    );
     expect(body.imgs.length).toBeGreaterThan(0);
     for (const img of body.imgs) {
       const answer = await get(mediaSrc(img.url));
