@@ -23,6 +23,8 @@ export interface LocalStackOptions {
   dataDir?: string;
   /** Where s3rver keeps objects when there is no dataDir. */
   s3Dir?: string;
+  /** The built web app to serve at / (default web/dist). */
+  webRoot?: string;
   tableName?: string;
   mediaBucket?: string;
   seed?: boolean;
@@ -99,7 +101,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const server: Server = createGateway({
       routes,
       functionsDir: join(root, 'functions'),
-      webRoot: join(root, 'web', 'dist'),
+      webRoot: options.webRoot ?? join(root, 'web', 'dist'),
       media: { endpoint: s3.url, bucket: mediaBucket },
     });
     await new Promise<void>((done, fail) => {

@@ -16,7 +16,12 @@ declare module 'vitest' {
 /** One local stack (in-memory DynamoDB Local, s3rver, SES) with the demo catalogue for the whole run. */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'boutique-test-'));
-  const stack = await startLocalStack({ port: 0, dataDir: undefined, s3Dir: join(dataDir, 's3') });
+  // WEB_DIST lets a run serve a web build other than web/dist (parallel work on one machine).
+  const stack = await startLocalStack({
+    port: 0,
+    s3Dir: join(dataDir, 's3'),
+    ...(process.env.WEB_DIST ? { webRoot: process.env.WEB_DIST } : {}),
+  });
   project.provide('baseUrl', stack.url);
   project.provide('dynamoDbUrl', stack.dynamoDbUrl);
   project.provide('sesUrl', stack.sesUrl);

@@ -4,35 +4,9 @@
  * Canvas: a 600×750 viewBox (portrait, like a product photograph).
  */
 
-export const BRAND_COLORS = [
-  'black',
-  'blue',
-  'brown',
-  'green',
-  'grey',
-  'orange',
-  'pink',
-  'purple',
-  'red',
-  'white',
-  'yellow',
-] as const;
-export type BrandColor = (typeof BRAND_COLORS)[number];
+import { BRAND_COLORS, type BrandColor, TONE } from '#shared/brand-colors.ts';
 
-/** Refined tones for the brand colours (000 §1). */
-export const TONE: Record<BrandColor, string> = {
-  black: '#1a1a1a',
-  blue: '#2c3e6b',
-  brown: '#6b4a32',
-  green: '#2f4f3e',
-  grey: '#8c8a86',
-  orange: '#c2703a',
-  pink: '#d7a3a6',
-  purple: '#5b3a5e',
-  red: '#8e1f2a',
-  white: '#f4f1ea',
-  yellow: '#d6b25a',
-};
+export { BRAND_COLORS, type BrandColor, TONE };
 
 const GOLD = '#b8975a';
 const GOLD_LIGHT = '#d9c08a';

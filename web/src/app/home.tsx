@@ -1,25 +1,20 @@
 import { Link } from 'react-router-dom';
 
+/** 000 §2: the main menu. */
 const menu = [
-  ['/world/', 'World'],
-  ['/women/', 'Women'],
-  ['/men/', 'Men'],
-  ['/boutique/', 'Boutique'],
-  ['/world/mission/music', 'Music'],
-  ['/allvideos', 'Videos'],
-  ['/authenticity/', 'Authenticity'],
-  ['/more/', 'More'],
+  ['/world/', 'world'],
+  ['/women/', 'women'],
+  ['/men/', 'men'],
+  ['/boutique/', 'boutique'],
+  ['/world/mission/music', 'music'],
+  ['/allvideos', 'videos'],
+  ['/authenticity/', 'authenticity'],
+  ['/more/', 'more'],
 ] as const;
 
 export function Home() {
   return (
-    <main className="page">
-      <header>
-        <Link to="/home" className="brand">
-          One of One Luxury
-        </Link>
-        <p className="tagline">every piece exists once</p>
-      </header>
+    <main className="page home">
       <nav aria-label="Main menu">
         <ul className="menu">
           {menu.map(([to, label]) => (

@@ -10,7 +10,10 @@ export function Landing() {
   }, [navigate]);
   return (
     <button type="button" className="landing" onClick={() => navigate('/home')}>
-      <span className="brand">One of One Luxury</span>
+      <span>
+        <span className="brand">One of One Luxury</span>
+        <span className="landing-hint">enter</span>
+      </span>
     </button>
   );
 }

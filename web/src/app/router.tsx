@@ -1,10 +1,23 @@
 import { createBrowserRouter } from 'react-router-dom';
+import { Layout } from '../components/layout.tsx';
+import { catalogRoutes } from '../features/catalog/routes.tsx';
+import { contentRoutes } from '../features/content/routes.tsx';
+import { pickingRoutes } from '../features/picking/routes.tsx';
 import { Home } from './home.tsx';
 import { Landing } from './landing.tsx';
 import { NotFound } from './not-found.tsx';
 
 export const router = createBrowserRouter([
-  { path: '/', element: <Landing />, errorElement: <NotFound /> },
-  { path: '/home', element: <Home />, errorElement: <NotFound /> },
-  { path: '*', element: <NotFound /> },
+  {
+    element: <Layout />,
+    errorElement: <NotFound />,
+    children: [
+      { path: '/', element: <Landing /> },
+      { path: '/home', element: <Home /> },
+      ...catalogRoutes,
+      ...pickingRoutes,
+      ...contentRoutes,
+      { path: '*', element: <NotFound /> },
+    ],
+  },
 ]);

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../shared/messages.ts';
+import { DESKTOP, expectAccessible, screenshot, useBrowser } from './support/browser.ts';
+
+const browser = useBrowser();
+
+describe('the shell', () => {
+  it('goes from the landing page to /home after 5 seconds', async () => {
+    const page = await browser.open('/', { clock: true });
+    await expect(page.getByRole('button', { name: /one of one luxury/i })).toBeDefined();
+    await page.clock.runFor(4_900);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.clock.runFor(200);
+    await page.waitForURL('**/home');
+    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+  });
+
+  it('goes to /home at once on a click', async () => {
+    const page = await browser.open('/');
+    await page.getByRole('button', { name: /one of one luxury/i }).click();
+    await page.waitForURL('**/home');
+  });
+
+  it('shows the main menu with the header and tagline, accessibly, on a phone and a desktop', async () => {
+    const page = await browser.open('/home');
+    const links = await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link')
+      .allTextContents();
+    expect(links).toEqual(['world', 'women', 'men', 'boutique', 'music', 'videos', 'authenticity', 'more']);
+    expect(await page.getByRole('link', { name: 'One of One Luxury, home' }).count()).toBe(1);
+    expect(await page.locator('.tagline').textContent()).toBeTruthy();
+    await expectAccessible(page);
+    await screenshot(page, 'home-phone');
+    await screenshot(await browser.open('/home', { viewport: DESKTOP }), 'home-desktop');
+  });
+
+  it('answers an unknown route with "Sorry your page is not found."', async () => {
+    const page = await browser.open('/no/such/page');
+    expect(await page.getByRole('alert').textContent()).toBe(MESSAGES.pageNotFound);
+  });
+});

@@ -1,0 +1,88 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const PHONE = { width: 360, height: 740 };
+export const DESKTOP = { width: 1280, height: 860 };
+
+/** Screenshots land here (git-ignored) so a person can look at them. */
+export const SHOTS_DIR = resolve(import.meta.dirname, '../../../test-results/screenshots');
+
+/**
+ * One Chromium per test file; each test opens pages in a fresh context (no shared storage).
+ * Use inside a describe block or at the top of a test file.
+ */
+export function useBrowser(): { open: (path: string, options?: OpenOptions) => Promise<Page> } {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium`);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+  });
+  return {
+    async open(path, options = {}) {
+      if (!browser) throw new Error('the browser is not started');
+      const context = await browser.newContext({
+        baseURL: inject('baseUrl'),
+        viewport: options.viewport ?? PHONE,
+        hasTouch: options.viewport ? options.viewport.width < 800 : true,
+        isMobile: false,
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      if (options.clock) await page.clock.install();
+      await page.goto(path);
+      return page;
+    },
+  };
+}
+
+export interface OpenOptions {
+  viewport?: { width: number; height: number };
+  /** Install Playwright's fake clock before the page loads (for timers such as the 5 s landing). */
+  clock?: boolean;
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  const file = join(SHOTS_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core on the page: no serious or critical violations (WCAG 2 A/AA rules). */
+export async function expectAccessible(page: Page): Promise<void> {
+  await page.addScriptTag({ path: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: unknown[] }> } })
+      .axe;
+    const result = await axe.run({
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+  });
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `accessibility on ${page.url()}`).toEqual([]);
+}

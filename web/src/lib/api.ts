@@ -1,0 +1,49 @@
+/** The same-origin API under /api. Errors carry the server's `{ message }` and the status. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+type Params = Record<string, string | number | boolean | undefined | null>;
+
+export function apiUrl(path: string, params: Params = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const query = search.toString();
+  return `/api${path}${query ? `?${query}` : ''}`;
+}
+
+async function read<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  let body: unknown = {};
+  try {
+    body = text ? JSON.parse(text) : {};
+  } catch {
+    throw new ApiError(response.status, 'unexpected answer from the server');
+  }
+  if (!response.ok) {
+    const message = (body as { message?: unknown }).message;
+    throw new ApiError(response.status, typeof message === 'string' ? message : response.statusText);
+  }
+  return body as T;
+}
+
+export async function apiGet<T>(path: string, params: Params = {}): Promise<T> {
+  return read<T>(await fetch(apiUrl(path, params), { credentials: 'same-origin' }));
+}
+
+export async function apiPost<T>(path: string, body: unknown): Promise<T> {
+  return read<T>(
+    await fetch(apiUrl(path), {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  );
+}
