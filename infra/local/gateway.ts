@@ -1,8 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { type Route, routeName } from '../../functions/routes.ts';
 import { API_PREFIX, MEDIA_PREFIX, PUBLIC_MEDIA_PREFIXES } from '../../shared/constants.ts';
@@ -38,6 +39,27 @@ const MIME: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
 };
+
+const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
+const compressedCache = new Map<string, Buffer>();
+
+function pickEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
+  if (!accept) return undefined;
+  if (/\bbr\b/.test(accept)) return 'br';
+  if (/\bgzip\b/.test(accept)) return 'gzip';
+  return undefined;
+}
+
+async function compressed(file: string, mtime: number, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  const key = `${encoding}:${file}:${mtime}`;
+  let body = compressedCache.get(key);
+  if (!body) {
+    const raw = await readFile(file);
+    body = encoding === 'br' ? brotliCompressSync(raw) : gzipSync(raw, { level: 9 });
+    compressedCache.set(key, body);
+  }
+  return body;
+}
 
 interface CompiledRoute {
   route: Route;
@@ -195,17 +217,29 @@ export function createGateway(options: GatewayOptions): Server {
       return;
     }
     const immutable = file.includes(`${join(root, 'assets')}`);
-    res.writeHead(200, {
-      'content-type': MIME[extname(file)] ?? 'application/octet-stream',
-      'content-length': info.size,
+    const type = MIME[extname(file)] ?? 'application/octet-stream';
+    const headers: Record<string, string | number> = {
+      'content-type': type,
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       'x-content-type-options': 'nosniff',
-    });
+      vary: 'accept-encoding',
+    };
+    // Like CloudFront, text is sent compressed when the browser accepts it.
+    const encoding = COMPRESSIBLE.test(type) ? pickEncoding(req.headers['accept-encoding']) : undefined;
+    const body = encoding ? await compressed(file, info.mtimeMs, encoding) : undefined;
+    if (encoding && body) {
+      headers['content-encoding'] = encoding;
+      headers['content-length'] = body.length;
+    } else {
+      headers['content-length'] = info.size;
+    }
+    res.writeHead(200, headers);
     if (req.method === 'HEAD') {
       res.end();
       return;
     }
-    createReadStream(file).pipe(res);
+    if (body) res.end(body);
+    else createReadStream(file).pipe(res);
   }
 
   return createServer((req, res) => {

@@ -103,6 +103,19 @@ describe('the demo catalogue, served by the local stack', () => {
     }
   });
 
+  it('sends the web app compressed, as CloudFront does, and cacheable for hashed assets', async () => {
+    const html = await fetch(`${inject('baseUrl')}/home`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(html.headers.get('content-encoding')).toBe('br');
+    expect(html.headers.get('cache-control')).toBe('no-cache');
+    const text = await html.text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(text)?.[1];
+    expect(script).toBeDefined();
+    const js = await fetch(`${inject('baseUrl')}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(js.headers.get('content-encoding')).toBe('gzip');
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await js.text()).length).toBeGreaterThan(1000);
+  });
+
   it('never lets admin-only data out through any storefront call', async () => {
     const secrets = [
       ...products.map((p) => p.cardNumber).filter((c): c is string => Boolean(c)),
