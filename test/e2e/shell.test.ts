@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.ts';
-import { DESKTOP, expectAccessible, screenshot, useBrowser } from './support/browser.ts';
+import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
 
-const browser = useBrowser();
+const browser = startBrowser();
 
 describe('the shell', () => {
   it('goes from the landing page to /home after 5 seconds', async () => {
@@ -23,6 +23,7 @@ describe('the shell', () => {
 
   it('shows the main menu with the header and tagline, accessibly, on a phone and a desktop', async () => {
     const page = await browser.open('/home');
+    await page.getByRole('link', { name: 'more' }).waitFor();
     const links = await page
       .getByRole('navigation', { name: 'Main menu' })
       .getByRole('link')

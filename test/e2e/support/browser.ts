@@ -26,7 +26,7 @@ export const SHOTS_DIR = resolve(import.meta.dirname, '../../../test-results/scr
  * One Chromium per test file; each test opens pages in a fresh context (no shared storage).
  * Use inside a describe block or at the top of a test file.
  */
-export function useBrowser(): { open: (path: string, options?: OpenOptions) => Promise<Page> } {
+export function startBrowser(): { open: (path: string, options?: OpenOptions) => Promise<Page> } {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {

@@ -1,0 +1,264 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO } from '../../infra/local/demo/catalogue.ts';
+import { MESSAGES } from '../../shared/messages.ts';
+import { itemsWithPrefix } from '../support/db.ts';
+import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
+
+const browser = startBrowser();
+
+const gown = { type: DEMO.womenSized, gender: '0', areaAmount: '2' };
+const query = (values: Record<string, string>) => new URLSearchParams(values).toString();
+
+/** Every dialog message the page raises (window.alert), accepted as they come. */
+function dialogs(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (dialog) => {
+    seen.push(dialog.message());
+    void dialog.accept();
+  });
+  return seen;
+}
+
+describe('size picker', () => {
+  it('lists the collection sizes, padded with empty rows to 10, with a Find your size link', async () => {
+    const page = await browser.open(`/products/sizepicker?${query(gown)}`);
+    await page.getByRole('heading', { name: 'Pick Size' }).waitFor();
+    await page.locator('.picking-sizes a').first().waitFor();
+    const sizes = await page.locator('.picking-sizes a .picking-size-name').allTextContents();
+    expect(sizes).toEqual(['XS', 'S', 'M', 'L']);
+    expect(await page.locator('.picking-sizes > li').count()).toBe(10);
+    const find = page.getByRole('link', { name: 'Find your size' });
+    expect(await find.getAttribute('href')).toContain('/products/productsizeguide');
+    await expectAccessible(page);
+    await screenshot(page, 'picking-sizepicker-phone');
+    const desktop = await browser.open(`/products/sizepicker?${query(gown)}`, { viewport: DESKTOP });
+    await desktop.locator('.picking-sizes a').first().waitFor();
+    await screenshot(desktop, 'picking-sizepicker-desktop');
+  });
+
+  it('says "sorry, no product" when the collection has no sizes', async () => {
+    const page = await browser.open('/home');
+    const seen = dialogs(page);
+    await page.goto(
+      `/products/sizepicker?${query({ type: DEMO.womenUnsized, gender: '0', areaAmount: '1' })}`,
+    );
+    await page.getByRole('alert').filter({ hasText: MESSAGES.noProduct }).waitFor();
+    expect(seen).toEqual([MESSAGES.noProduct]);
+  });
+
+  it('sends a page without its inputs to /', async () => {
+    const page = await browser.open('/products/sizepicker');
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/home');
+  });
+});
+
+describe('colour picker', () => {
+  it('goes from a size through "Pick Color (1 of 2)" and "(2 of 2)" to the product page', async () => {
+    const page = await browser.open(`/products/sizepicker?${query(gown)}`);
+    await page.getByRole('link', { name: /^M\b/ }).click();
+    await page.waitForURL('**/products/shopproduct?**');
+    expect(new URL(page.url()).searchParams.get('size')).toBe('M');
+    await page.getByRole('heading', { name: 'Pick Color (1 of 2)' }).waitFor();
+    const first = page.locator('.picking-swatch:not(:disabled)').first();
+    await first.waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'picking-colors-phone');
+    await first.click();
+    await page.getByRole('heading', { name: 'Pick Color (2 of 2)' }).waitFor();
+    // Back to the first area, then forward again.
+    await page.getByRole('button', { name: /previous colour area/ }).click();
+    await page.getByRole('heading', { name: 'Pick Color (1 of 2)' }).waitFor();
+    await page.locator('.picking-swatch:not(:disabled)').first().click();
+    await page.getByRole('heading', { name: 'Pick Color (2 of 2)' }).waitFor();
+    await page.locator('.picking-swatch:not(:disabled)').first().click();
+    await page.waitForURL('**/products/productdetails?**');
+    const address = new URL(page.url()).searchParams;
+    expect(address.get('productId')).toMatch(/^p-aurora-/);
+    expect(address.get('type')).toBe(DEMO.womenSized);
+    expect(address.get('size')).toBe('M');
+  });
+
+  it('strikes through a sold-out colour and does not let it be chosen', async () => {
+    const path = DEMO.soldOutColorPath;
+    const page = await browser.open(
+      `/products/shopproduct?${query({ type: path.typeId, gender: String(path.gender), areaAmount: '2', size: path.size })}`,
+    );
+    await page.getByRole('heading', { name: 'Pick Color (1 of 2)' }).waitFor();
+    const sold = page.getByRole('button', { name: `${path.colors[0]}, not available` });
+    await sold.waitFor();
+    expect(await sold.isDisabled()).toBe(true);
+    expect(await sold.locator('s').textContent()).toBe(path.colors[0]);
+    const available = await page.locator('.picking-swatch:not(:disabled)').allTextContents();
+    expect(available).not.toContain(path.colors[0]);
+    const desktop = await browser.open(page.url().replace(/^https?:\/\/[^/]+/, ''), { viewport: DESKTOP });
+    await desktop.locator('.picking-swatch').first().waitFor();
+    await screenshot(desktop, 'picking-colors-desktop');
+  });
+});
+
+describe('material', () => {
+  it('shows the collection text under its heading', async () => {
+    const page = await browser.open(
+      `/products/material?${query({ tid: DEMO.womenSized, title: 'material' })}`,
+    );
+    await page.getByRole('heading', { name: 'Material' }).waitFor();
+    await page.getByText(/Silk duchess satin bodice/).waitFor();
+    await page.getByRole('button', { name: /back/ }).waitFor();
+  });
+
+  it('shows the fixed changeCountry text', async () => {
+    const page = await browser.open(
+      `/products/material?${query({ tid: DEMO.womenSized, title: 'changeCountry' })}`,
+    );
+    await page.getByText('The country cannot be changed.').waitFor();
+    await page.getByText(/displayed and billed only in USD/).waitFor();
+    expect(await page.getByRole('link', { name: 'support@oneofone.example' }).getAttribute('href')).toBe(
+      'mailto:support@oneofone.example',
+    );
+  });
+});
+
+describe('size finder and size guide', () => {
+  const guidePage = `/products/productsizeguide?${query({ type: DEMO.womenSized, gender: '0' })}`;
+
+  it('offers the four entries', async () => {
+    const page = await browser.open(guidePage);
+    await page.getByRole('button', { name: 'size finder' }).waitFor();
+    await page.getByRole('button', { name: 'size guide' }).waitFor();
+    expect(await page.getByRole('link', { name: 'How to measure' }).getAttribute('href')).toBe(
+      '/products/measure',
+    );
+    expect(await page.getByRole('link', { name: 'questions? contact us' }).getAttribute('href')).toBe(
+      '/products/questions',
+    );
+  });
+
+  it('goes through every step type to the thank-you and stores the answers, skip as "skip"', async () => {
+    const page = await browser.open(guidePage);
+    const seen = dialogs(page);
+    await page.getByRole('button', { name: 'size finder' }).click();
+    const sheet = page.getByRole('dialog', { name: 'size finder' });
+    await sheet.getByRole('button', { name: 'begin' }).click();
+    const cont = sheet.getByRole('button', { name: 'continue' });
+
+    // 1 single choice: skipped.
+    await sheet.getByText('question 1 of 6').waitFor();
+    await sheet.getByRole('button', { name: 'Softly fitted' }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'picking-finder-step-phone');
+    await sheet.getByRole('button', { name: 'skip' }).click();
+
+    // 2 measurement with picture and video, value + unit.
+    await sheet.getByText('question 2 of 6').waitFor();
+    expect(await sheet.locator('video').getAttribute('src')).toMatch(/^\/media\//);
+    await sheet.getByRole('textbox', { name: 'your bust', exact: true }).fill('34.5');
+    await sheet.getByRole('button', { name: 'cm' }).click();
+    await cont.click();
+
+    // 3 image carousel, one choice.
+    await sheet.getByText('question 3 of 6').waitFor();
+    await sheet.locator('.picking-card img').first().waitFor();
+    await screenshot(page, 'picking-finder-carousel-phone');
+    await sheet.getByRole('button', { name: 'Sweetheart' }).click();
+    await cont.click();
+
+    // 5 feet/inches or cm: the Metric/Imperial toggle resets the values.
+    await sheet.getByText('question 4 of 6').waitFor();
+    await sheet.getByRole('textbox', { name: 'feet', exact: true }).fill('5');
+    await sheet.getByRole('textbox', { name: 'inches', exact: true }).fill('7');
+    await sheet.getByRole('button', { name: 'Metric' }).click();
+    expect(await sheet.getByRole('textbox', { name: 'centimetres', exact: true }).inputValue()).toBe('');
+    await sheet.getByRole('textbox', { name: 'centimetres', exact: true }).fill('171');
+    await sheet.getByRole('button', { name: 'Imperial' }).click();
+    expect(await sheet.getByRole('textbox', { name: 'feet', exact: true }).inputValue()).toBe('');
+    expect(await sheet.getByRole('textbox', { name: 'inches', exact: true }).inputValue()).toBe('');
+    await sheet.getByRole('textbox', { name: 'feet', exact: true }).fill('5');
+    await sheet.getByRole('textbox', { name: 'inches', exact: true }).fill('7');
+    await cont.click();
+
+    // 6 image carousel, several choices.
+    await sheet.getByText('question 5 of 6').waitFor();
+    await sheet.getByRole('button', { name: '2 cm' }).click();
+    await sheet.getByRole('button', { name: '5 cm' }).click();
+    await cont.click();
+
+    // 4 email: empty is refused with an alert; Skip is hidden.
+    await sheet.getByText('question 6 of 6').waitFor();
+    expect(await sheet.getByRole('button', { name: 'skip' }).count()).toBe(0);
+    await cont.click();
+    await sheet.getByRole('alert').filter({ hasText: MESSAGES.insertEmail }).waitFor();
+    expect(seen).toEqual([MESSAGES.insertEmail]);
+    const email = `finder-${Date.now()}@example.com`;
+    await sheet.getByRole('textbox', { name: 'your email address', exact: true }).fill(email);
+    await cont.click();
+    await sheet.getByRole('heading', { name: 'Thank you' }).waitFor();
+    await screenshot(page, 'picking-finder-thanks-phone');
+    await sheet.getByText(/size results within 7 business days/).waitFor();
+
+    const stored = (await itemsWithPrefix('ANSWER#')).find((item) => item.email === email);
+    expect(stored?.typeId).toBe(DEMO.womenSized);
+    expect(stored?.result).toEqual({
+      '1': { shortName: 'fit', val: 'skip' },
+      '2': { shortName: 'bust', val: '34.5 cm' },
+      '3': { shortName: 'neckline', val: 'Sweetheart' },
+      '4': { shortName: 'height', val: '5 ft 7 in' },
+      '5': { shortName: 'heel', val: '2 cm, 5 cm' },
+      '6': { shortName: 'email', val: email },
+    });
+  });
+
+  it('shows the size guide, and the unit switch changes the figures', async () => {
+    const page = await browser.open(guidePage, { viewport: DESKTOP });
+    await page.getByRole('button', { name: 'size guide' }).click();
+    const sheet = page.getByRole('dialog', { name: 'size guide' });
+    await sheet.getByRole('button', { name: 'M', exact: true }).click();
+    const figures = sheet.getByTestId('guide-figure');
+    await figures.first().waitFor();
+    const inches = await figures.allTextContents();
+    expect(inches[0]).toMatch(/^[\d.]+ – [\d.]+ in$/);
+    expect(inches).toContainEqual(expect.stringMatching(/^less than [\d.]+ in$/));
+    expect(inches).toContainEqual(expect.stringMatching(/^more than [\d.]+ in$/));
+    await sheet.getByRole('button', { name: 'cm', exact: true }).click();
+    await sheet.getByText('86 – 90 cm').waitFor();
+    const cm = await figures.allTextContents();
+    expect(cm).not.toEqual(inches);
+    expect(cm[0]).toBe('86 – 90 cm');
+    await screenshot(page, 'picking-guide-desktop');
+    await expectAccessible(page);
+
+    const phone = await browser.open(guidePage);
+    await phone.getByRole('button', { name: 'size guide' }).click();
+    await phone
+      .getByRole('dialog', { name: 'size guide' })
+      .getByRole('button', { name: 'M', exact: true })
+      .click();
+    await phone.getByTestId('guide-figure').first().waitFor();
+    await screenshot(phone, 'picking-guide-phone');
+
+    const finder = await browser.open(guidePage, { viewport: DESKTOP });
+    await finder.getByRole('button', { name: 'size finder' }).click();
+    const fs = finder.getByRole('dialog', { name: 'size finder' });
+    await fs.getByRole('button', { name: 'begin' }).click();
+    await fs.getByRole('button', { name: 'skip' }).click();
+    await fs.getByText('question 2 of 6').waitFor();
+    await screenshot(finder, 'picking-finder-step-desktop');
+  });
+});
+
+describe('videos', () => {
+  it('plays the collection video with a link back home', async () => {
+    const page = await browser.open(`/collection-video/${DEMO.womenSized}?gender=0`);
+    const video = page.locator('video');
+    await video.waitFor();
+    expect(await video.getAttribute('src')).toMatch(/^\/media\//);
+    expect(await page.getByRole('link', { name: /back/ }).getAttribute('href')).toBe('/home');
+  });
+
+  it('plays a product video by pid', async () => {
+    const page = await browser.open(`/products/videoofproduct?pid=${DEMO.availableProduct}`);
+    const video = page.locator('video');
+    await video.waitFor();
+    expect(await video.getAttribute('src')).toMatch(/^\/media\//);
+  });
+});

@@ -1,0 +1,90 @@
+import { useRef } from 'react';
+import { A11y, Keyboard, Pagination, Zoom } from 'swiper/modules';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import { mediaSrc } from '../../../../shared/media.ts';
+import 'swiper/css';
+import 'swiper/css/a11y';
+import 'swiper/css/pagination';
+import 'swiper/css/zoom';
+import './catalog.css';
+
+/** 000 §9: zoom max ratio 3, slide gap 16, images zoomed above 1.01 do not navigate. */
+export const ZOOM_MAX_RATIO = 3;
+export const SLIDE_GAP = 16;
+export const ZOOM_NAV_THRESHOLD = 1.01;
+/** Pictures are drawn 600 × 750 (portrait); the page shows them between 300 and 500 px wide. */
+const IMG_WIDTH = 500;
+const IMG_HEIGHT = 625;
+
+/**
+ * A swipeable picture gallery with pinch (and double-tap) zoom. `onOpen` runs on a tap that is
+ * not a swipe and not on a zoomed picture (000 §2); keyboard users follow the link under it.
+ */
+export function Gallery({
+  urls,
+  alt,
+  label,
+  pager,
+  onOpen,
+  className,
+  eager,
+}: {
+  urls: string[];
+  /** Text alternative of each picture; the index is appended when there are several. */
+  alt: string;
+  /** Accessible name of the carousel. */
+  label: string;
+  /** A "1 / 3" fraction pager, or quiet dots; none by default. */
+  pager?: 'fraction' | 'bullets';
+  onOpen?: () => void;
+  className?: string;
+  /** Load the first picture at once (it is above the fold). */
+  eager?: boolean;
+}) {
+  const scale = useRef(1);
+  if (urls.length === 0) {
+    return (
+      <div className={`catalog-gallery catalog-gallery-empty ${className ?? ''}`}>
+        <span>{alt}</span>
+      </div>
+    );
+  }
+  return (
+    <section
+      className={`catalog-gallery ${className ?? ''}`}
+      aria-label={label}
+      aria-roledescription="carousel"
+    >
+      <Swiper
+        modules={[Zoom, Pagination, A11y, Keyboard]}
+        slidesPerView={1}
+        spaceBetween={SLIDE_GAP}
+        zoom={{ maxRatio: ZOOM_MAX_RATIO }}
+        keyboard={{ enabled: true, onlyInViewport: true }}
+        a11y={{ enabled: true, containerRole: 'region', slideRole: 'group' }}
+        {...(pager && urls.length > 1 ? { pagination: { type: pager } } : {})}
+        onZoomChange={(_swiper, value) => {
+          scale.current = value;
+        }}
+        onClick={() => {
+          if (scale.current > ZOOM_NAV_THRESHOLD) return;
+          onOpen?.();
+        }}
+      >
+        {urls.map((url, i) => (
+          <SwiperSlide key={url} zoom>
+            <img
+              src={mediaSrc(url)}
+              alt={urls.length > 1 ? `${alt}, picture ${i + 1} of ${urls.length}` : alt}
+              width={IMG_WIDTH}
+              height={IMG_HEIGHT}
+              loading={eager && i === 0 ? 'eager' : 'lazy'}
+              decoding="async"
+              draggable={false}
+            />
+          </SwiperSlide>
+        ))}
+      </Swiper>
+    </section>
+  );
+}

@@ -1,0 +1,183 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Loading } from '../../components/page.tsx';
+import { navTarget } from '../../lib/nav-input.ts';
+import { debounce, readNumber, SESSION_KEYS } from '../../lib/scroll.ts';
+import {
+  type CatalogType,
+  parseGallery,
+  singleProductsQuery,
+  typeQuery,
+  typesQuery,
+  typeTitle,
+} from './api.ts';
+import { Gallery } from './gallery.tsx';
+import './catalog.css';
+
+/** 000 §4, §9: first batch max(3, ceil(window height / 330)); more past 80 % of the list. */
+const ROW_HEIGHT = 330;
+const MIN_BATCH = 3;
+const THRESHOLD = 0.8;
+const SAVE_DEBOUNCE_MS = 100;
+const RESTORE_DELAY_MS = 50;
+
+/** How many rows each list rendered last, so a return shows as many again (000 §4). */
+const renderedBefore = new Map<0 | 1, number>();
+
+function batchSize(): number {
+  return Math.max(MIN_BATCH, Math.ceil(window.innerHeight / ROW_HEIGHT));
+}
+
+export function WomenList() {
+  return <GenderList gender={0} />;
+}
+
+export function MenList() {
+  return <GenderList gender={1} />;
+}
+
+function GenderList({ gender }: { gender: 0 | 1 }) {
+  const scrollKey = gender === 0 ? SESSION_KEYS.scrollPositionWomen : SESSION_KEYS.scrollPositionMen;
+  const title = gender === 0 ? 'women' : 'men';
+  // Failed type-list calls are swallowed (000 §8): the list is simply empty, loading cleared.
+  const { data, isPending } = useQuery(typesQuery(gender));
+  const types = data ?? [];
+  const [count, setCount] = useState(() => {
+    // The count previously rendered; after a reload, enough rows to reach the saved offset.
+    const saved = readNumber(scrollKey) ?? 0;
+    const reach = saved > 0 ? Math.ceil((saved + window.innerHeight) / ROW_HEIGHT) : 0;
+    return Math.max(batchSize(), renderedBefore.get(gender) ?? reach);
+  });
+  const listRef = useRef<HTMLUListElement>(null);
+  const shown = Math.min(count, types.length);
+
+  useEffect(() => {
+    if (data) renderedBefore.set(gender, shown);
+  }, [data, gender, shown]);
+
+  // Infinite scroll: append a batch when the viewport passes 80 % of the list.
+  useEffect(() => {
+    if (!data || shown >= types.length) return;
+    const check = () => {
+      const list = listRef.current;
+      if (!list) return;
+      const rect = list.getBoundingClientRect();
+      const seen = window.innerHeight - rect.top;
+      if (seen >= rect.height * THRESHOLD) setCount((c) => Math.min(types.length, c + batchSize()));
+    };
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check);
+    check();
+    return () => {
+      window.removeEventListener('scroll', check);
+      window.removeEventListener('resize', check);
+    };
+  }, [data, shown, types.length]);
+
+  // Scroll position saved per page (debounced 100 ms) and restored 50 ms after load.
+  useEffect(() => {
+    const save = debounce(
+      () => sessionStorage.setItem(scrollKey, String(Math.round(window.scrollY))),
+      SAVE_DEBOUNCE_MS,
+    );
+    window.addEventListener('scroll', save, { passive: true });
+    return () => window.removeEventListener('scroll', save);
+  }, [scrollKey]);
+  const loaded = Boolean(data);
+  useEffect(() => {
+    if (!loaded) return;
+    const saved = readNumber(scrollKey);
+    if (!saved) return;
+    const timer = setTimeout(() => window.scrollTo({ top: saved, behavior: 'instant' }), RESTORE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [loaded, scrollKey]);
+
+  return (
+    <main className="catalog-page catalog-list-page">
+      <h1 className="catalog-title">{title}</h1>
+      <p className="catalog-membership">
+        <Link to="/world/membership" className="catalog-membership-link">
+          <span className="catalog-membership-kicker">membership</span>
+          <span>be told of each new release</span>
+        </Link>
+      </p>
+      {isPending && <Loading />}
+      {types.length > 0 && (
+        <ul className="catalog-grid" ref={listRef} aria-label={`${title}'s collections`}>
+          {types.slice(0, shown).map((type, i) => (
+            <TypeCard key={type.id} type={type} gender={gender} eager={i < 2} />
+          ))}
+        </ul>
+      )}
+      {loaded && shown < types.length && <div className="catalog-more" aria-hidden="true" />}
+    </main>
+  );
+}
+
+function TypeCard({ type, gender, eager }: { type: CatalogType; gender: 0 | 1; eager: boolean }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const urls = useMemo(
+    () => parseGallery(gender === 0 ? type.womenproductimage : type.menproductimage),
+    [gender, type.womenproductimage, type.menproductimage],
+  );
+  const name = typeTitle(type);
+  const base = { type: type.id, gender, areaAmount: type.areaAmount };
+  const single = type.singlecollection;
+  // The address a plain link (new tab, no script) would follow.
+  const fallback = single
+    ? navTarget('/products/singleproducts', base)
+    : navTarget('/products/productrelated', { ...base, singleProduct: false });
+
+  const open = async () => {
+    if (!single) {
+      const values = { ...base, singleProduct: false };
+      navigate(navTarget('/products/productrelated', values), { state: values });
+      return;
+    }
+    // A single-collection type: its first unsold product for this gender, asked on click only.
+    setBusy(true);
+    try {
+      queryClient.setQueryData(typeQuery(type.id).queryKey, type);
+      const products = await queryClient.fetchQuery(singleProductsQuery(type.id, gender));
+      const first = products.find((p) => !p.sold && (p.gender === gender || p.gender === 2));
+      if (first) {
+        const values = { ...base, productId: first.id, singleProduct: true };
+        navigate(navTarget('/products/productdetails', values), { state: values });
+      } else {
+        navigate(fallback, { state: base });
+      }
+    } catch {
+      navigate(fallback, { state: base });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <li className="catalog-card" aria-busy={busy || undefined}>
+      <Gallery
+        urls={urls}
+        alt={name}
+        label={`${name}, pictures`}
+        pager="bullets"
+        onOpen={() => void open()}
+        eager={eager}
+      />
+      <Link
+        className="catalog-card-link"
+        to={fallback}
+        state={single ? base : { ...base, singleProduct: false }}
+        onClick={(event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+          event.preventDefault();
+          void open();
+        }}
+      >
+        {name}
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,277 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { formatPrice } from '../../../../shared/format.ts';
+import { MESSAGES } from '../../../../shared/messages.ts';
+import { BackButton } from '../../components/back-button.tsx';
+import { Loading } from '../../components/page.tsx';
+import { genderOf, navTarget, useNavValues } from '../../lib/nav-input.ts';
+import { SESSION_KEYS } from '../../lib/scroll.ts';
+import { imagesQuery, productQuery, typeQuery, typeTitle } from './api.ts';
+import { Gallery } from './gallery.tsx';
+import './catalog.css';
+
+/** The info titles of a product page, in the spec's order (000 §2), with what a shopper reads. */
+export const INFO_LINKS = [
+  ['philanthropy', 'philanthropy'],
+  ['proPrice', 'product price'],
+  ['nameOf', 'meaning of the name'],
+  ['dimensionDetails', 'dimension details'],
+  ['material', 'material'],
+  ['madeIn', 'made in'],
+  ['proImage', 'product images'],
+  ['care', 'care'],
+  ['duties', 'duties'],
+  ['taxes', 'taxes'],
+  ['shippingMethod', 'shipping method'],
+  ['shippingCost', 'shipping cost'],
+  ['deliveryTime', 'delivery time'],
+  ['returns', 'returns'],
+  ['priceAndCurrency', 'price and currency'],
+  ['changeCountry', 'change country'],
+  ['paymentMethod', 'payment method'],
+  ['international', 'international transaction fees'],
+] as const;
+
+/** Headings the info links are shown under (the order stays the spec's). */
+const INFO_GROUP: Record<(typeof INFO_LINKS)[number][0], string> = {
+  philanthropy: 'the piece',
+  proPrice: 'the piece',
+  nameOf: 'the piece',
+  dimensionDetails: 'the piece',
+  material: 'the piece',
+  madeIn: 'the piece',
+  proImage: 'the piece',
+  care: 'the piece',
+  duties: 'delivery',
+  taxes: 'delivery',
+  shippingMethod: 'delivery',
+  shippingCost: 'delivery',
+  deliveryTime: 'delivery',
+  returns: 'delivery',
+  priceAndCurrency: 'payment',
+  changeCountry: 'payment',
+  paymentMethod: 'payment',
+  international: 'payment',
+};
+
+const RESTORE_TRIES = 10;
+const RESTORE_INTERVAL_MS = 100;
+
+interface ScrollBack {
+  page: string;
+  y: number;
+  link: string;
+}
+
+function readScrollBack(): ScrollBack | undefined {
+  try {
+    const value = JSON.parse(sessionStorage.getItem(SESSION_KEYS.scrollBack) ?? 'null') as ScrollBack | null;
+    return value && typeof value.page === 'string' && typeof value.y === 'number' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Item {
+  key: string;
+  group?: string;
+  label: string;
+  to: string;
+  values: Record<string, string | number | boolean | undefined>;
+  primary?: boolean;
+}
+
+/** /products/productdetails (000 §2; inputs productId, type, areaAmount, gender, size, singleProduct). */
+export function ProductDetails() {
+  const values = useNavValues();
+  const location = useLocation();
+  const productId = values.productId;
+  const product = useQuery({ ...productQuery(productId ?? ''), enabled: Boolean(productId) });
+  const typeId = values.type ?? product.data?.typeId;
+  const images = useQuery({ ...imagesQuery(productId ?? '', 1), enabled: Boolean(productId) });
+  const type = useQuery({ ...typeQuery(typeId ?? ''), enabled: Boolean(typeId) });
+  const pageKey = `${location.pathname}${location.search}`;
+  const ready = Boolean(product.data && type.data);
+
+  // Back on this page: scroll to the saved offset and the last link clicked, retrying while
+  // the page grows (10 tries, 100 ms apart).
+  useEffect(() => {
+    if (!ready) return;
+    const saved = readScrollBack();
+    if (!saved || saved.page !== pageKey) return;
+    let tries = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const attempt = () => {
+      tries += 1;
+      const link = document.querySelector<HTMLElement>(`[data-scroll-id="${CSS.escape(saved.link)}"]`);
+      const reachable = document.documentElement.scrollHeight - window.innerHeight >= saved.y - 1;
+      if (link && reachable) {
+        window.scrollTo({ top: saved.y, behavior: 'instant' });
+        link.focus({ preventScroll: true });
+        return;
+      }
+      if (tries < RESTORE_TRIES) timer = setTimeout(attempt, RESTORE_INTERVAL_MS);
+    };
+    attempt();
+    return () => clearTimeout(timer);
+  }, [ready, pageKey]);
+
+  const remember = (link: string) => {
+    const value: ScrollBack = { page: pageKey, y: Math.round(window.scrollY), link };
+    sessionStorage.setItem(SESSION_KEYS.scrollBack, JSON.stringify(value));
+  };
+
+  const urls = useMemo(() => (images.data ?? []).map((i) => i.url), [images.data]);
+
+  if (!productId) return <Navigate to="/" replace />;
+  if (product.isPending || (typeId && type.isPending)) {
+    return (
+      <main className="catalog-page catalog-narrow">
+        <Loading />
+      </main>
+    );
+  }
+  const item = product.data;
+  const collection = type.data;
+  if (!item || !typeId) return <Navigate to="/" replace />;
+
+  const gender = genderOf(values.gender) ?? (item.gender === 2 ? 0 : item.gender);
+  const single =
+    values.singleProduct === 'true' || (values.singleProduct === undefined && item.singleproduct === true);
+  const size = values.size ?? item.size;
+  const hasSize = Boolean(size) && size !== 'null';
+  const areaAmount = values.areaAmount ?? (collection ? String(collection.areaAmount) : undefined);
+  const name = item.name ?? item.typeName ?? (collection ? typeTitle(collection) : 'one of one');
+
+  const items: Item[] = [];
+  if (!item.sold) {
+    items.push({
+      key: 'purchase',
+      label: 'Purchase',
+      to: '/products/purchase',
+      values: { product: productId, type: typeId },
+      primary: true,
+    });
+  }
+  if (!single) {
+    items.push({
+      key: 'color',
+      label: 'Change Color',
+      to: '/products/shopproduct',
+      values: { type: typeId, gender, areaAmount, ...(hasSize ? { size } : {}) },
+    });
+  }
+  if (hasSize) {
+    items.push({
+      key: 'size',
+      label: 'Change Size',
+      to: '/products/sizepicker',
+      values: { type: typeId, gender, areaAmount },
+    });
+  }
+  for (const [title, label] of INFO_LINKS) {
+    items.push({
+      key: title,
+      group: INFO_GROUP[title],
+      label,
+      to: '/products/material',
+      values: { tid: typeId, title },
+    });
+  }
+  if (!single) {
+    items.push({
+      key: 'video',
+      group: 'more',
+      label: 'Collection Video',
+      to: '/products/productvideo',
+      values: { type: typeId, gender },
+    });
+  }
+  items.push(
+    hasSize
+      ? {
+          key: 'find-size',
+          group: 'more',
+          label: 'Find your size',
+          to: '/products/productsizeguide',
+          values: { type: typeId, gender },
+        }
+      : {
+          key: 'dimensions',
+          group: 'more',
+          label: 'product dimensions',
+          to: '/products/material',
+          values: { tid: typeId, title: 'dimensionDetails' },
+        },
+  );
+  items.push({ key: 'contact', group: 'more', label: 'Contact Us', to: '/more/contact_us', values: {} });
+
+  const groups: [string, Item[]][] = [];
+  for (const link of items) {
+    const heading = link.group ?? '';
+    const last = groups.at(-1);
+    if (last && last[0] === heading) last[1].push(link);
+    else groups.push([heading, [link]]);
+  }
+
+  if (collection?.preSale) {
+    return (
+      <main className="catalog-page catalog-narrow">
+        <BackButton />
+        <h1 className="catalog-title">{typeTitle(collection)}</h1>
+        <hr className="catalog-rule" />
+        <p className="catalog-notice">{collection.preSaleText}</p>
+      </main>
+    );
+  }
+
+  return (
+    <main className="catalog-page catalog-details">
+      <BackButton />
+      <div className="catalog-details-grid">
+        <Gallery
+          urls={urls}
+          alt={name}
+          label={`${name}, pictures`}
+          pager="fraction"
+          eager
+          className="catalog-details-gallery"
+        />
+        <div className="catalog-details-info">
+          {collection && <p className="catalog-kicker">{typeTitle(collection)}</p>}
+          <h1 className="catalog-title catalog-product-name">{name}</h1>
+          {hasSize && <p className="catalog-meta">size {size}</p>}
+          {item.sold ? (
+            <p className="catalog-notice catalog-sold">{MESSAGES.productSold}</p>
+          ) : (
+            <p className="catalog-price">
+              {formatPrice(item.priceUs)} <span className="catalog-currency">USD</span>
+            </p>
+          )}
+          <nav aria-label="product" className="catalog-details-nav">
+            {groups.map(([heading, list]) => (
+              <div key={heading || 'actions'} className="catalog-link-group">
+                {heading && <h2 className="catalog-group-title">{heading}</h2>}
+                <ul className="catalog-links">
+                  {list.map((link) => (
+                    <li key={link.key} className={link.primary ? 'catalog-link-primary' : undefined}>
+                      <Link
+                        to={navTarget(link.to, link.values)}
+                        state={link.values}
+                        data-scroll-id={link.key}
+                        onClick={() => remember(link.key)}
+                      >
+                        {link.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </nav>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,192 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { toneOf } from '../../../../shared/brand-colors.ts';
+import { MESSAGES } from '../../../../shared/messages.ts';
+import { BackButton } from '../../components/back-button.tsx';
+import { Loading } from '../../components/page.tsx';
+import { apiGet } from '../../lib/api.ts';
+import { genderOf, navTarget, useNavValues } from '../../lib/nav-input.ts';
+import { hasSize } from './support.ts';
+import './picking.css';
+
+interface NextColors {
+  status: number;
+  colors: { color: string }[];
+  unavailable?: { color: string }[];
+}
+
+/**
+ * /products/shopproduct (000 §2, §4): one step per colour area, "Pick Color (n of areaAmount)".
+ * Only colours the server reports as available may be chosen (000 §5); the others are struck
+ * through. After the last area the piece is looked up by its colours and its page opens.
+ */
+export function ColorPicker() {
+  const values = useNavValues();
+  const type = values.type;
+  const gender = genderOf(values.gender);
+  const areaAmount = Number(values.areaAmount);
+  if (!type || gender === undefined || !Number.isInteger(areaAmount) || areaAmount < 1) {
+    return <Navigate to="/" replace />;
+  }
+  return (
+    <Picker
+      type={type}
+      gender={gender}
+      areaAmount={areaAmount}
+      size={hasSize(values.size) ? values.size : undefined}
+    />
+  );
+}
+
+function Picker({
+  type,
+  gender,
+  areaAmount,
+  size,
+}: {
+  type: string;
+  gender: number;
+  areaAmount: number;
+  size: string | undefined;
+}) {
+  const navigate = useNavigate();
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [looking, setLooking] = useState(false);
+  const [failed, setFailed] = useState<string | undefined>();
+  const index = chosen.length;
+  const step = Math.min(index + 1, areaAmount);
+
+  const next = useQuery({
+    queryKey: ['getNextColor', type, gender, size ?? '', chosen.join(',')],
+    queryFn: () =>
+      apiGet<NextColors>('/getNextColor', { gender, index, typeId: type, colorComb: chosen.join(','), size }),
+    enabled: index < areaAmount,
+    // Availability changes as pieces sell: always ask afresh.
+    staleTime: 0,
+  });
+
+  async function choose(color: string) {
+    const picked = [...chosen, color];
+    setFailed(undefined);
+    if (picked.length < areaAmount) {
+      setChosen(picked);
+      return;
+    }
+    setChosen(picked);
+    setLooking(true);
+    try {
+      const answer = await apiGet<{ status: number; id: string }>('/getProductIdByColor', {
+        gender,
+        typeId: type,
+        color: `{${picked.join(',')}}`,
+        size,
+      });
+      const inputs = { productId: answer.id, type, areaAmount, gender, size };
+      navigate(navTarget('/products/productdetails', inputs), { state: inputs });
+    } catch {
+      setLooking(false);
+      setChosen(picked.slice(0, -1));
+      setFailed(MESSAGES.noProduct);
+    }
+  }
+
+  function stepBack() {
+    setFailed(undefined);
+    setChosen(chosen.slice(0, -1));
+  }
+
+  const colors = next.data?.colors ?? [];
+  const unavailable = next.data?.unavailable ?? [];
+
+  return (
+    <main className="page picking">
+      <BackButton />
+      <p className="picking-eyebrow">choose your piece</p>
+      <h1 className="picking-title" aria-live="polite">
+        Pick Color ({step} of {areaAmount})
+      </h1>
+      <ol className="picking-progress" aria-label="colours chosen">
+        {Array.from({ length: areaAmount }, (_, n) => n + 1).map((area) => {
+          const color = chosen[area - 1];
+          const now = area - 1 === index;
+          return (
+            <li key={area} className={color ? 'picking-progress-done' : now ? 'picking-progress-now' : ''}>
+              <span
+                className="picking-dot"
+                aria-hidden="true"
+                style={color ? { background: toneOf(color) } : undefined}
+              />
+              <span>{color ? color : `area ${area}`}</span>
+            </li>
+          );
+        })}
+      </ol>
+
+      {looking || next.isPending ? (
+        <Loading />
+      ) : next.isError ? (
+        <p role="alert" className="error-text picking-message">
+          We could not load the colours just now. Please go back and try again.
+        </p>
+      ) : colors.length === 0 ? (
+        <div className="picking-message">
+          <p role="alert">
+            We are sorry: no colour is available for this choice any more. Every piece is made once, and these
+            have found their owners.
+          </p>
+        </div>
+      ) : (
+        <fieldset className="picking-swatches">
+          <legend className="visually-hidden">colours for area {step}</legend>
+          {colors.map(({ color }) => (
+            <button
+              key={color}
+              type="button"
+              className="picking-swatch"
+              onClick={() => void choose(color)}
+              aria-label={`${color}`}
+            >
+              <span
+                className="picking-swatch-chip"
+                style={{ background: toneOf(color) }}
+                aria-hidden="true"
+              />
+              <span className="picking-swatch-name">{color}</span>
+            </button>
+          ))}
+          {unavailable.map(({ color }) => (
+            <button
+              key={`x-${color}`}
+              type="button"
+              className="picking-swatch picking-swatch-sold"
+              disabled
+              aria-label={`${color}, not available`}
+            >
+              <span
+                className="picking-swatch-chip"
+                style={{ background: toneOf(color) }}
+                aria-hidden="true"
+              />
+              <span className="picking-swatch-name">
+                <s>{color}</s>
+              </span>
+            </button>
+          ))}
+        </fieldset>
+      )}
+
+      {failed && (
+        <p role="alert" className="error-text picking-message">
+          {failed}
+        </p>
+      )}
+
+      {index > 0 && !looking && (
+        <button type="button" className="button button-quiet picking-step-back" onClick={stepBack}>
+          <span aria-hidden="true">←</span> previous colour area
+        </button>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,77 @@
+import { useQuery } from '@tanstack/react-query';
+import { Navigate } from 'react-router-dom';
+import { Loading, Page } from '../../components/page.tsx';
+import { apiGet } from '../../lib/api.ts';
+import { useNavValues } from '../../lib/nav-input.ts';
+import { SUPPORT_EMAIL } from './support.ts';
+import './picking.css';
+
+/** Human headings for the info titles of the product pages (000 §2). */
+const HEADINGS: Record<string, string> = {
+  philanthropy: 'Philanthropy',
+  proPrice: 'Price',
+  nameOf: 'The Name',
+  dimensionDetails: 'Dimensions',
+  dimensionBefore: 'Product Dimensions',
+  material: 'Material',
+  madeIn: 'Made In',
+  proImage: 'Images',
+  care: 'Care',
+  duties: 'Duties',
+  taxes: 'Taxes',
+  shippingMethod: 'Shipping Method',
+  shippingCost: 'Shipping Cost',
+  deliveryTime: 'Delivery Time',
+  returns: 'Returns',
+  priceAndCurrency: 'Price and Currency',
+  changeCountry: 'Change Country',
+  paymentMethod: 'Payment Method',
+  international: 'International Transaction Fees',
+  unisexPrice: 'Product Price',
+  femalePrice: 'Product Price',
+  malePrice: 'Product Price',
+  contact: 'Contact',
+  refund: 'Refund',
+  tracking: 'Tracking',
+};
+
+/**
+ * /products/material (000 §2): the collection's text for a title. For changeCountry the text is
+ * fixed: the country cannot be changed, prices are in USD only, other currencies by email.
+ */
+export function Material() {
+  const { tid, title } = useNavValues();
+  if (!tid || !title) return <Navigate to="/" replace />;
+  const heading = HEADINGS[title] ?? title;
+  return (
+    <Page title={heading}>
+      <div className="picking-rule" aria-hidden="true" />
+      {title === 'changeCountry' ? <ChangeCountry /> : <InfoText tid={tid} title={title} />}
+    </Page>
+  );
+}
+
+function ChangeCountry() {
+  return (
+    <div className="picking-text">
+      <p>The country cannot be changed.</p>
+      <p>All prices are displayed and billed only in USD.</p>
+      <p>
+        To pay in another currency, please email our support at{' '}
+        <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+      </p>
+    </div>
+  );
+}
+
+function InfoText({ tid, title }: { tid: string; title: string }) {
+  const info = useQuery({
+    queryKey: ['get-product-details-info', tid, title],
+    queryFn: () => apiGet<{ status: number; content: string }>('/get-product-details-info', { title, tid }),
+  });
+  if (info.isPending) return <Loading />;
+  if (info.isError || !info.data.content) {
+    return <p className="picking-text picking-muted">There is nothing written here yet.</p>;
+  }
+  return <p className="picking-text picking-prose">{info.data.content}</p>;
+}

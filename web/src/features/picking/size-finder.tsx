@@ -1,0 +1,435 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { A11y, Keyboard, Navigation } from 'swiper/modules';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import { STEP_TYPE } from '../../../../shared/constants.ts';
+import { mediaSrc } from '../../../../shared/media.ts';
+import { MESSAGES } from '../../../../shared/messages.ts';
+import { Loading } from '../../components/page.tsx';
+import { VideoPlayer } from '../../components/video-player.tsx';
+import { apiGet, apiPost } from '../../lib/api.ts';
+import { FINDER_RESULT_DAYS } from './support.ts';
+import { UnitToggle } from './unit-toggle.tsx';
+import 'swiper/css';
+import 'swiper/css/navigation';
+
+interface StepOption {
+  index: number;
+  text: string;
+  imageUrl?: string;
+}
+
+interface Step {
+  stepId: string;
+  sIndex: number;
+  shortName: string;
+  description: string;
+  type: number;
+  imgUrl?: string;
+  videoUrl?: string;
+  options: StepOption[];
+}
+
+type Result = Record<string, { shortName: string; val: string }>;
+
+/** The shopper's draft answer on the step on screen. */
+interface Draft {
+  choice: string[];
+  value: string;
+  unit: 'inches' | 'cm';
+  system: 'imperial' | 'metric';
+  feet: string;
+  inches: string;
+  cm: string;
+  email: string;
+}
+
+const EMPTY: Draft = {
+  choice: [],
+  value: '',
+  unit: 'inches',
+  system: 'imperial',
+  feet: '',
+  inches: '',
+  cm: '',
+  email: '',
+};
+
+/** The value a draft stands for, or '' when nothing is given (000 §5: free text, no numeric check). */
+function answerOf(step: Step, d: Draft): string {
+  switch (step.type) {
+    case STEP_TYPE.singleChoice:
+    case STEP_TYPE.imageOptions:
+    case STEP_TYPE.multipleImageOptions:
+      return d.choice.join(', ');
+    case STEP_TYPE.measurement:
+      return d.value.trim() ? `${d.value.trim()} ${d.unit}` : '';
+    case STEP_TYPE.feetInchesOrCm:
+      if (d.system === 'metric') return d.cm.trim() ? `${d.cm.trim()} cm` : '';
+      return d.feet.trim() || d.inches.trim()
+        ? `${d.feet.trim() || '0'} ft ${d.inches.trim() || '0'} in`
+        : '';
+    case STEP_TYPE.email:
+      return d.email.trim();
+    default:
+      return d.value.trim();
+  }
+}
+
+/**
+ * The size finder overlay (000 §2, §4, §5): step 0 intro, steps 1..N, then a thank-you. Back,
+ * continue and skip move between steps; a skipped answer is 'skip'. The email step posts the
+ * answers and moves on only on status 200.
+ */
+export function SizeFinder({ type, gender, onDone }: { type: string; gender: number; onDone: () => void }) {
+  const steps = useQuery({
+    queryKey: ['all-steps-by-tid', type, gender],
+    queryFn: () => apiGet<{ status: number; list: Step[] }>('/all-steps-by-tid', { tid: type, gender }),
+  });
+  if (steps.isPending) return <Loading />;
+  const list = steps.data?.list ?? [];
+  if (list.length === 0) {
+    return (
+      <p className="picking-muted">
+        There is no size finder for this piece yet: the size guide and "How to measure" will help.
+      </p>
+    );
+  }
+  return <Finder type={type} gender={gender} steps={list} onDone={onDone} />;
+}
+
+function Finder({
+  type,
+  gender,
+  steps,
+  onDone,
+}: {
+  type: string;
+  gender: number;
+  steps: Step[];
+  onDone: () => void;
+}) {
+  const [at, setAt] = useState(0);
+  const [result, setResult] = useState<Result>({});
+  const [drafts, setDrafts] = useState<Record<number, Draft>>({});
+  const [message, setMessage] = useState<string | undefined>();
+  const [sending, setSending] = useState(false);
+  const total = steps.length;
+  const step = at >= 1 && at <= total ? steps[at - 1] : undefined;
+  const draft = (step && drafts[step.sIndex]) ?? EMPTY;
+  const hasEmailStep = steps.some((s) => s.type === STEP_TYPE.email);
+
+  function edit(change: Partial<Draft>) {
+    if (!step) return;
+    setMessage(undefined);
+    setDrafts({ ...drafts, [step.sIndex]: { ...draft, ...change } });
+  }
+
+  function go(to: number) {
+    setMessage(undefined);
+    setAt(to);
+  }
+
+  async function send(email: string, answers: Result): Promise<boolean> {
+    setSending(true);
+    try {
+      const answer = await apiPost<{ status: number }>('/answers', {
+        typeId: type,
+        gender,
+        email,
+        result: answers,
+      });
+      if (answer.status === 200) return true;
+    } catch {
+      // Shown below.
+    } finally {
+      setSending(false);
+    }
+    setMessage(MESSAGES.answersTryLater);
+    return false;
+  }
+
+  async function record(val: string) {
+    if (!step) return;
+    const answers = { ...result, [String(step.sIndex)]: { shortName: step.shortName, val } };
+    setResult(answers);
+    const last = at === total;
+    if (step.type === STEP_TYPE.email) {
+      if (!(await send(val, answers))) return;
+    } else if (last && !hasEmailStep) {
+      if (!(await send('skip', answers))) return;
+    }
+    go(at + 1);
+  }
+
+  function proceed() {
+    if (!step) return;
+    const val = answerOf(step, draft);
+    if (step.type === STEP_TYPE.email && !val) {
+      setMessage(MESSAGES.insertEmail);
+      window.alert(MESSAGES.insertEmail);
+      return;
+    }
+    void record(val);
+  }
+
+  if (at === 0) {
+    return (
+      <section className="picking-finder" aria-labelledby="finder-intro">
+        <h3 id="finder-intro" className="picking-finder-q">
+          Let us find your size
+        </h3>
+        <p>
+          Answer {total} short questions — each one may be skipped — and leave your email. Our atelier reads
+          every answer and sends you your size within {FINDER_RESULT_DAYS} business days.
+        </p>
+        <div className="picking-finder-actions">
+          <button type="button" className="button" onClick={() => go(1)}>
+            begin
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  if (!step) {
+    return (
+      <section className="picking-finder picking-finder-done" aria-labelledby="finder-thanks">
+        <h3 id="finder-thanks" className="picking-finder-q">
+          Thank you
+        </h3>
+        <p>
+          Your answers are with our atelier. You will receive your size results within {FINDER_RESULT_DAYS}{' '}
+          business days.
+        </p>
+        <div className="picking-finder-actions">
+          <button type="button" className="button" onClick={onDone}>
+            close
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  const isEmail = step.type === STEP_TYPE.email;
+  const canContinue = isEmail || answerOf(step, draft) !== '';
+  return (
+    <section className="picking-finder" aria-labelledby="finder-q">
+      <p className="picking-finder-count">
+        question {at} of {total}
+      </p>
+      <div className="picking-finder-bar" aria-hidden="true">
+        <span style={{ width: `${(at / total) * 100}%` }} />
+      </div>
+      <h3 id="finder-q" className="picking-finder-q">
+        {step.description}
+      </h3>
+      <StepInput step={step} draft={draft} edit={edit} />
+      {message && (
+        <p role="alert" className="error-text picking-finder-message">
+          {message}
+        </p>
+      )}
+      <div className="picking-finder-actions">
+        <button type="button" className="button button-quiet" onClick={() => go(at - 1)} disabled={sending}>
+          back
+        </button>
+        {!isEmail && (
+          <button
+            type="button"
+            className="picking-textlink"
+            onClick={() => void record('skip')}
+            disabled={sending}
+          >
+            skip
+          </button>
+        )}
+        <button type="button" className="button" onClick={proceed} disabled={!canContinue || sending}>
+          {sending ? 'sending…' : 'continue'}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function StepInput({
+  step,
+  draft,
+  edit,
+}: {
+  step: Step;
+  draft: Draft;
+  edit: (change: Partial<Draft>) => void;
+}) {
+  const id = `step-${step.stepId}`;
+  switch (step.type) {
+    case STEP_TYPE.singleChoice:
+      return (
+        <fieldset className="picking-options">
+          <legend className="visually-hidden">{step.shortName}</legend>
+          {step.options.map((o) => (
+            <button
+              key={o.index}
+              type="button"
+              className="picking-option"
+              aria-pressed={draft.choice.includes(o.text)}
+              onClick={() => edit({ choice: [o.text] })}
+            >
+              {o.text}
+            </button>
+          ))}
+        </fieldset>
+      );
+    case STEP_TYPE.imageOptions:
+    case STEP_TYPE.multipleImageOptions: {
+      const many = step.type === STEP_TYPE.multipleImageOptions;
+      const toggle = (text: string) =>
+        edit({
+          choice: many
+            ? draft.choice.includes(text)
+              ? draft.choice.filter((c) => c !== text)
+              : [...draft.choice, text]
+            : [text],
+        });
+      return (
+        <fieldset className="picking-carousel">
+          <legend className="visually-hidden">
+            {step.shortName}
+            {many ? ', choose any' : ''}
+          </legend>
+          <Swiper
+            modules={[Navigation, Keyboard, A11y]}
+            navigation
+            keyboard
+            slidesPerView="auto"
+            spaceBetween={12}
+            watchOverflow
+          >
+            {step.options.map((o) => (
+              <SwiperSlide key={o.index} className="picking-slide">
+                <button
+                  type="button"
+                  className="picking-card"
+                  aria-pressed={draft.choice.includes(o.text)}
+                  onClick={() => toggle(o.text)}
+                >
+                  {o.imageUrl && <img src={mediaSrc(o.imageUrl)} alt="" />}
+                  <span>{o.text}</span>
+                </button>
+              </SwiperSlide>
+            ))}
+          </Swiper>
+        </fieldset>
+      );
+    }
+    case STEP_TYPE.measurement:
+      return (
+        <div className="picking-measure">
+          <div className="picking-measure-media">
+            {step.imgUrl && <img src={mediaSrc(step.imgUrl)} alt={`how to measure: ${step.shortName}`} />}
+            {step.videoUrl && <VideoPlayer url={step.videoUrl} title={`how to measure: ${step.shortName}`} />}
+          </div>
+          <div className="picking-field-row">
+            <div className="picking-field">
+              <label htmlFor={id}>your {step.shortName}</label>
+              <input
+                id={id}
+                inputMode="decimal"
+                autoComplete="off"
+                value={draft.value}
+                onChange={(e) => edit({ value: e.target.value })}
+              />
+            </div>
+            <UnitToggle
+              label="unit"
+              options={[
+                ['inches', 'inches'],
+                ['cm', 'cm'],
+              ]}
+              value={draft.unit}
+              onChange={(u) => edit({ unit: u as Draft['unit'] })}
+            />
+          </div>
+        </div>
+      );
+    case STEP_TYPE.feetInchesOrCm:
+      return (
+        <div className="picking-measure">
+          {step.imgUrl && (
+            <div className="picking-measure-media">
+              <img src={mediaSrc(step.imgUrl)} alt={`how to measure: ${step.shortName}`} />
+            </div>
+          )}
+          <UnitToggle
+            label="measurement system"
+            options={[
+              ['imperial', 'Imperial'],
+              ['metric', 'Metric'],
+            ]}
+            value={draft.system}
+            onChange={(s) =>
+              // 000 §4: switching resets the entered values.
+              edit({ system: s as Draft['system'], feet: '', inches: '', cm: '' })
+            }
+          />
+          {draft.system === 'imperial' ? (
+            <div className="picking-field-row">
+              <div className="picking-field">
+                <label htmlFor={`${id}-ft`}>feet</label>
+                <input
+                  id={`${id}-ft`}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={draft.feet}
+                  onChange={(e) => edit({ feet: e.target.value })}
+                />
+              </div>
+              <div className="picking-field">
+                <label htmlFor={`${id}-in`}>inches</label>
+                <input
+                  id={`${id}-in`}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={draft.inches}
+                  onChange={(e) => edit({ inches: e.target.value })}
+                />
+              </div>
+            </div>
+          ) : (
+            <div className="picking-field-row">
+              <div className="picking-field">
+                <label htmlFor={`${id}-cm`}>centimetres</label>
+                <input
+                  id={`${id}-cm`}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={draft.cm}
+                  onChange={(e) => edit({ cm: e.target.value })}
+                />
+              </div>
+            </div>
+          )}
+        </div>
+      );
+    case STEP_TYPE.email:
+      return (
+        <div className="picking-field">
+          <label htmlFor={id}>your email address</label>
+          <input
+            id={id}
+            type="email"
+            autoComplete="email"
+            value={draft.email}
+            onChange={(e) => edit({ email: e.target.value })}
+          />
+        </div>
+      );
+    default:
+      return (
+        <div className="picking-field">
+          <label htmlFor={id}>your answer</label>
+          <input id={id} value={draft.value} onChange={(e) => edit({ value: e.target.value })} />
+        </div>
+      );
+  }
+}

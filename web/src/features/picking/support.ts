@@ -1,0 +1,34 @@
+/** Shared bits of the picking screens. */
+
+/** Where shoppers write for help (000 §2 questions, §2 /more contact). */
+export const SUPPORT_EMAIL = 'support@oneofone.example';
+
+/** 000 §9: the sizes list is padded with empty rows up to 10. */
+export const SIZE_ROWS = 10;
+
+/** 000 §9: size finder results are reported within 7 business days. */
+export const FINDER_RESULT_DAYS = 7;
+
+export interface SizeRow {
+  sizeId: string;
+  size: string;
+  gender?: number;
+  description?: string;
+  menDescription?: string;
+}
+
+export interface SizesAnswer {
+  status: number;
+  list: SizeRow[];
+}
+
+/** A size the shopper may not have: the old client sends the text 'null'. */
+export function hasSize(size: string | undefined): size is string {
+  return size !== undefined && size !== '' && size !== 'null' && size !== 'undefined';
+}
+
+/** Whether the router can go one step back inside the app (its history index is above 0). */
+export function canGoBack(): boolean {
+  const state = window.history.state as { idx?: number } | null;
+  return typeof state?.idx === 'number' && state.idx > 0;
+}
