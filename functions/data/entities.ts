@@ -153,3 +153,70 @@ export interface AnswerEntity {
   result: Record<string, { shortName: string; val: string }>;
   createdTime: string;
 }
+
+export interface Address {
+  name: string;
+  phone: string;
+  email: string;
+  address: string;
+  address1: string;
+  address2?: string;
+  country: string;
+  unit?: string;
+  city: string;
+  postalCode?: string;
+  state?: string;
+}
+
+export type OrderStatus = 'pending' | 'paid' | 'failed' | 'refunded';
+
+/** An order from checkout start to its end (001 §3 Order). Amounts in USD. */
+export interface OrderEntity {
+  kind: 'order';
+  checkoutCode: string;
+  productId: string;
+  typeId: string;
+  productName: string;
+  typeName: string;
+  size?: string;
+  gender: Gender;
+  colors: string[];
+  contact: Address;
+  hasBilling: boolean;
+  billing?: Address;
+  /** 1 card, 2 PayPal. */
+  paymentType: 1 | 2;
+  currency: 'USD';
+  productPrice: number;
+  discountCode?: string;
+  discountAmount: number;
+  productPriceAfterDiscount: number;
+  shippingFee: number;
+  tax: number;
+  duty: number | 'not included';
+  finalPrice: number;
+  status: OrderStatus;
+  holdId: string;
+  holdUntil: number;
+  /** The provider's payment object: Stripe PaymentIntent id or PayPal order id. */
+  paymentRef?: string;
+  checkoutTime: string;
+  paidAt?: string;
+  refundedAt?: string;
+  refundReason?: string;
+  mailSentAt?: string;
+}
+
+/** The owner's proof of a piece (001 §3 Authenticity record); the password only as a hash. */
+export interface AuthRecordEntity {
+  kind: 'authRecord';
+  cardNumber: string;
+  pid: string;
+  name: string;
+  email?: string;
+  passwordHash?: string;
+  /** Bumped on every credential change, so a change races with no other. */
+  credentialVersion: number;
+  createdAt: string;
+  transferDateTime?: string;
+}

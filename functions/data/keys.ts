@@ -115,3 +115,23 @@ export const rateLimitKey = (name: string, subject: string, windowStart: number)
   pk: `LIMIT#${name}#${subject}`,
   sk: String(windowStart),
 });
+
+export const orderKey = (checkoutCode: string) => ({ pk: `ORDER#${checkoutCode}`, sk: '#ORDER' });
+export const orderKeys = (o: { checkoutCode: string; checkoutTime: string }): Keys => ({
+  ...orderKey(o.checkoutCode),
+  gsi2pk: 'ORDERS',
+  gsi2sk: `${o.checkoutTime}#${o.checkoutCode}`,
+});
+
+export const authRecordKey = (cardNumber: string) => ({ pk: `AUTH#${cardNumber}`, sk: '#AUTH' });
+export const authRecordKeys = (a: { cardNumber: string; createdAt: string }): Keys => ({
+  ...authRecordKey(a.cardNumber),
+  gsi2pk: 'AUTHS',
+  gsi2sk: `${a.createdAt}#${a.cardNumber}`,
+});
+
+/** A provider event seen once: the key that makes webhooks idempotent. */
+export const providerEventKey = (provider: string, eventId: string) => ({
+  pk: `EVENT#${provider}#${eventId}`,
+  sk: '#EVENT',
+});

@@ -1,0 +1,266 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, tableName } from '#lib/clients.ts';
+import type { AuthRecordEntity, OrderEntity } from './entities.ts';
+import { authRecordKey, authRecordKeys, orderKey, orderKeys, productKey, providerEventKey } from './keys.ts';
+
+/**
+ * The writes that keep a one-of-one piece from being sold twice. Each is one DynamoDB
+ * transaction whose conditions decide, so concurrent shoppers and duplicated, reordered or
+ * retried webhooks cannot interleave badly. See docs/data-model.md.
+ */
+const EVENT_RETENTION_SECONDS = 90 * 24 * 3600;
+
+function failedAt(error: unknown): number[] | undefined {
+  if (!(error instanceof TransactionCanceledException)) return undefined;
+  return (error.CancellationReasons ?? []).flatMap((reason, i) =>
+    reason.Code === 'ConditionalCheckFailed' ? [i] : [],
+  );
+}
+
+/** Holds the piece for this order and records the order, or answers 'unavailable' (sold or held by someone else). */
+export async function holdAndRecordOrder(order: OrderEntity, now: number): Promise<'held' | 'unavailable'> {
+  try {
+    await ddb().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: productKey(order.productId),
+              UpdateExpression: 'SET holdId = :hold, holdUntil = :until',
+              ConditionExpression:
+                'attribute_exists(pk) AND #status = :available AND (attribute_not_exists(holdUntil) OR holdUntil < :now)',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':hold': order.holdId,
+                ':until': order.holdUntil,
+                ':available': 1,
+                ':now': now,
+              },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...orderKeys(order), ...order },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+    return 'held';
+  } catch (error) {
+    if (failedAt(error)?.includes(0)) return 'unavailable';
+    throw error;
+  }
+}
+
+export async function getOrder(checkoutCode: string): Promise<OrderEntity | undefined> {
+  const result = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: orderKey(checkoutCode), ConsistentRead: true }),
+  );
+  return result.Item as OrderEntity | undefined;
+}
+
+export async function setPaymentRef(checkoutCode: string, paymentRef: string): Promise<void> {
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: orderKey(checkoutCode),
+      UpdateExpression: 'SET paymentRef = :ref',
+      ConditionExpression: 'attribute_exists(pk) AND #status = :pending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':ref': paymentRef, ':pending': 'pending' },
+    }),
+  );
+}
+
+export type SellOutcome = 'sold' | 'duplicate-event' | 'order-not-pending' | 'piece-taken' | 'record-exists';
+
+/**
+ * A confirmed payment sells the piece: the provider event is recorded (once), the order becomes
+ * paid, the piece sold — only if this order still holds it, or nobody does — and the owner's
+ * authenticity record is created. All or nothing.
+ */
+export async function sellOrder(input: {
+  order: OrderEntity;
+  provider: 'stripe' | 'paypal';
+  eventId: string;
+  paymentRef: string;
+  record: AuthRecordEntity;
+  now: number;
+}): Promise<SellOutcome> {
+  const { order, now } = input;
+  const at = new Date(now).toISOString();
+  try {
+    await ddb().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...providerEventKey(input.provider, input.eventId),
+                kind: 'providerEvent',
+                checkoutCode: order.checkoutCode,
+                at,
+                expiresAt: Math.floor(now / 1000) + EVENT_RETENTION_SECONDS,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: orderKey(order.checkoutCode),
+              UpdateExpression: 'SET #status = :paid, paidAt = :at, paymentRef = :ref',
+              ConditionExpression: '#status = :pending',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':paid': 'paid',
+                ':pending': 'pending',
+                ':at': at,
+                ':ref': input.paymentRef,
+              },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: productKey(order.productId),
+              UpdateExpression:
+                'SET #status = :sold, soldOrder = :code, soldAt = :at REMOVE holdId, holdUntil',
+              ConditionExpression:
+                '#status = :available AND (holdId = :hold OR attribute_not_exists(holdUntil) OR holdUntil < :now)',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':sold': 0,
+                ':available': 1,
+                ':code': order.checkoutCode,
+                ':at': at,
+                ':hold': order.holdId,
+                ':now': now,
+              },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...authRecordKeys(input.record), ...input.record },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+    return 'sold';
+  } catch (error) {
+    const failed = failedAt(error);
+    if (!failed) throw error;
+    if (failed.includes(0)) return 'duplicate-event';
+    if (failed.includes(1)) return 'order-not-pending';
+    if (failed.includes(2)) return 'piece-taken';
+    return 'record-exists';
+  }
+}
+
+/** A payment that came too late for its piece: recorded once, as refunded. */
+export async function markRefunded(input: {
+  checkoutCode: string;
+  provider: 'stripe' | 'paypal';
+  eventId: string;
+  paymentRef: string;
+  reason: string;
+  now: number;
+}): Promise<'refunded' | 'duplicate-event' | 'order-not-pending'> {
+  try {
+    await ddb().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...providerEventKey(input.provider, input.eventId),
+                kind: 'providerEvent',
+                checkoutCode: input.checkoutCode,
+                at: new Date(input.now).toISOString(),
+                expiresAt: Math.floor(input.now / 1000) + EVENT_RETENTION_SECONDS,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: orderKey(input.checkoutCode),
+              UpdateExpression:
+                'SET #status = :refunded, refundedAt = :at, refundReason = :reason, paymentRef = :ref',
+              ConditionExpression: '#status = :pending',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':refunded': 'refunded',
+                ':pending': 'pending',
+                ':at': new Date(input.now).toISOString(),
+                ':reason': input.reason,
+                ':ref': input.paymentRef,
+              },
+            },
+          },
+        ],
+      }),
+    );
+    return 'refunded';
+  } catch (error) {
+    const failed = failedAt(error);
+    if (!failed) throw error;
+    return failed.includes(0) ? 'duplicate-event' : 'order-not-pending';
+  }
+}
+
+export async function markMailSent(checkoutCode: string, now: number): Promise<void> {
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: orderKey(checkoutCode),
+      UpdateExpression: 'SET mailSentAt = :at',
+      ExpressionAttributeValues: { ':at': new Date(now).toISOString() },
+    }),
+  );
+}
+
+/** New credentials for a record whose mail never went out (the plaintext exists only in mail). */
+export async function replaceRecordPassword(
+  cardNumber: string,
+  passwordHash: string,
+  expectedVersion: number,
+): Promise<boolean> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: authRecordKey(cardNumber),
+        UpdateExpression: 'SET passwordHash = :hash, credentialVersion = :next',
+        ConditionExpression: 'credentialVersion = :version',
+        ExpressionAttributeValues: {
+          ':hash': passwordHash,
+          ':version': expectedVersion,
+          ':next': expectedVersion + 1,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+export async function getAuthRecord(cardNumber: string): Promise<AuthRecordEntity | undefined> {
+  const result = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: authRecordKey(cardNumber), ConsistentRead: true }),
+  );
+  return result.Item as AuthRecordEntity | undefined;
+}

@@ -1,0 +1,175 @@
+import type { AuthRecordEntity, OrderEntity, ProductEntity } from '#data/entities.ts';
+import type { SellOutcome } from '#data/orders.ts';
+import { formatPrice } from '#shared/format.ts';
+import { generatePassword } from './passwords.ts';
+
+/**
+ * What happens when a provider confirms a payment (Stripe webhook, PayPal capture, or the
+ * browser's return path asking the provider). Whichever arrives first sells the piece; every
+ * later one is a no-op, except that mail which never went out is sent then.
+ */
+export interface CompletionPorts {
+  getOrder(checkoutCode: string): Promise<OrderEntity | undefined>;
+  getProduct(productId: string): Promise<ProductEntity | undefined>;
+  sellOrder(input: {
+    order: OrderEntity;
+    provider: 'stripe' | 'paypal';
+    eventId: string;
+    paymentRef: string;
+    record: AuthRecordEntity;
+    now: number;
+  }): Promise<SellOutcome>;
+  markRefunded(input: {
+    checkoutCode: string;
+    provider: 'stripe' | 'paypal';
+    eventId: string;
+    paymentRef: string;
+    reason: string;
+    now: number;
+  }): Promise<'refunded' | 'duplicate-event' | 'order-not-pending'>;
+  refund(order: OrderEntity, paymentRef: string): Promise<void>;
+  getAuthRecord(cardNumber: string): Promise<AuthRecordEntity | undefined>;
+  replaceRecordPassword(cardNumber: string, passwordHash: string, expectedVersion: number): Promise<boolean>;
+  hashPassword(password: string): Promise<string>;
+  sendMail(mail: { to: string; subject: string; text: string }): Promise<void>;
+  markMailSent(checkoutCode: string, now: number): Promise<void>;
+  now(): number;
+  log(message: string, detail: Record<string, unknown>): void;
+}
+
+export interface ConfirmedPayment {
+  provider: 'stripe' | 'paypal';
+  eventId: string;
+  checkoutCode: string;
+  paymentRef: string;
+  /** What the provider says it received, in cents, and in which currency. */
+  amountCents: number;
+  currency: string;
+}
+
+export type CompletionResult =
+  | 'sold'
+  | 'already-done'
+  | 'refunded'
+  | 'unknown-order'
+  | 'amount-mismatch'
+  | 'needs-attention';
+
+export const toCents = (amount: number) => Math.round(amount * 100);
+
+export async function completePayment(
+  payment: ConfirmedPayment,
+  ports: CompletionPorts,
+): Promise<CompletionResult> {
+  const order = await ports.getOrder(payment.checkoutCode);
+  if (!order) {
+    ports.log('payment for an unknown order', { ...payment });
+    return 'unknown-order';
+  }
+  if (payment.currency.toLowerCase() !== 'usd' || payment.amountCents !== toCents(order.finalPrice)) {
+    ports.log('payment amount differs from the order', { ...payment, expected: toCents(order.finalPrice) });
+    return 'amount-mismatch';
+  }
+  const product = await ports.getProduct(order.productId);
+  if (!product?.cardNumber) {
+    ports.log('the piece has no authenticity card number', { checkoutCode: order.checkoutCode });
+    return 'needs-attention';
+  }
+
+  const now = ports.now();
+  const password = generatePassword();
+  const record: AuthRecordEntity = {
+    kind: 'authRecord',
+    cardNumber: product.cardNumber,
+    pid: product.id,
+    name: product.name,
+    email: order.contact.email,
+    passwordHash: await ports.hashPassword(password),
+    credentialVersion: 1,
+    createdAt: new Date(now).toISOString(),
+  };
+  const outcome = await ports.sellOrder({ ...payment, order, record, now });
+
+  if (outcome === 'sold') {
+    await sendOrderMails(order, product, password, ports);
+    return 'sold';
+  }
+  if (outcome === 'piece-taken') {
+    // The hold ran out and another shopper bought the piece: give the money back, and say so.
+    await ports.refund(order, payment.paymentRef);
+    await ports.markRefunded({ ...payment, reason: 'the piece was sold after the hold expired', now });
+    await ports.sendMail({
+      to: order.contact.email,
+      subject: `${order.productName}: your payment was refunded`,
+      text: [
+        `Dear ${order.contact.name},`,
+        '',
+        `We are sorry: ${order.productName} exists only once, and it was sold to another buyer after your reservation ran out.`,
+        `Your payment of ${formatPrice(order.finalPrice)} USD has been refunded in full.`,
+        '',
+        'One of One Luxury',
+      ].join('\n'),
+    });
+    return 'refunded';
+  }
+  if (outcome === 'record-exists') {
+    ports.log('an authenticity record already exists for this card', { checkoutCode: order.checkoutCode });
+    return 'needs-attention';
+  }
+  // A duplicate or late confirmation. If the mail of a completed sale never went out (a crash
+  // after the sale), send it now with fresh credentials: the first password was never seen.
+  const current = await ports.getOrder(payment.checkoutCode);
+  if (current?.status === 'paid' && !current.mailSentAt) {
+    const existing = await ports.getAuthRecord(product.cardNumber);
+    const fresh = generatePassword();
+    if (
+      existing &&
+      (await ports.replaceRecordPassword(
+        product.cardNumber,
+        await ports.hashPassword(fresh),
+        existing.credentialVersion,
+      ))
+    ) {
+      await sendOrderMails(current, product, fresh, ports);
+    }
+  }
+  return current?.status === 'refunded' ? 'refunded' : 'already-done';
+}
+
+async function sendOrderMails(
+  order: OrderEntity,
+  product: ProductEntity,
+  password: string,
+  ports: CompletionPorts,
+) {
+  await ports.sendMail({
+    to: order.contact.email,
+    subject: `Your order: ${order.productName}`,
+    text: [
+      `Dear ${order.contact.name},`,
+      '',
+      `Thank you. ${order.productName} is yours — the only one there is.`,
+      `Total paid: ${formatPrice(order.finalPrice)} USD (order ${order.checkoutCode}).`,
+      'You will receive a delivery email within 7 business days.',
+      '',
+      'One of One Luxury',
+    ].join('\n'),
+  });
+  await ports.sendMail({
+    to: order.contact.email,
+    subject: 'Your authenticity portal password',
+    text: [
+      `Dear ${order.contact.name},`,
+      '',
+      `Your ${product.name} comes with a stainless steel authenticity card (ending ${product.cardNumber?.slice(-4)}).`,
+      'To see the proof of its authenticity, log in to the authenticity portal with the 16-digit card number and this password:',
+      '',
+      `    ${password}`,
+      '',
+      'Keep this email private. You can transfer ownership from the portal.',
+      '',
+      'One of One Luxury',
+    ].join('\n'),
+  });
+  await ports.markMailSent(order.checkoutCode, ports.now());
+}

@@ -1,0 +1,29 @@
+import { inject } from 'vitest';
+
+/**
+ * Points this test worker's AWS SDK at the run's local stack, the way the gateway process is
+ * pointed, so data-layer and domain code can be tested directly.
+ */
+export function useStackEnv(): void {
+  Object.assign(process.env, {
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoDbUrl'),
+    AWS_ENDPOINT_URL_SESV2: inject('sesUrl'),
+    TABLE_NAME: inject('tableName'),
+    MAIL_FROM: 'One of One Luxury <orders@oneofone.example>',
+  });
+}
+
+export interface SentMail {
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string };
+}
+
+/** Mail the SES stand-in received for one address. */
+export async function mailTo(address: string): Promise<SentMail[]> {
+  const store = (await (await fetch(`${inject('sesUrl')}/store`)).json()) as { emails: SentMail[] };
+  return store.emails.filter((m) => m.destination.to.includes(address));
+}
