@@ -43,7 +43,7 @@ export const routes: readonly Route[] = [
   r('GET', '/products/{id}', 'catalog/get-product', 'public'),
 
   // Checkout and orders (001 §7)
-  r('GET', '/type-discount', 'checkout/type-discount', 'public', 'pending'),
+  r('GET', '/type-discount', 'checkout/type-discount', 'public'),
   r('GET', '/secret', 'checkout/secret', 'public', 'pending'),
   r('POST', '/orders', 'orders/post-order', 'public', 'pending'),
   r('PATCH', '/orders', 'orders/patch-order', 'public', 'pending'),

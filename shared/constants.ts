@@ -83,3 +83,6 @@ export const MEDIA_PREFIX = '/media';
  * `authenticity/` and are only ever handed out by the portal and admin, never served openly.
  */
 export const PUBLIC_MEDIA_PREFIXES = ['collection_images/', 'videos/'] as const;
+
+/** How long a shopper who started checkout holds the piece. */
+export const HOLD_MINUTES = 15;

@@ -264,3 +264,36 @@ export async function getAuthRecord(cardNumber: string): Promise<AuthRecordEntit
   );
   return result.Item as AuthRecordEntity | undefined;
 }
+
+/** Gives the piece back at once when checkout could not start (the provider failed). */
+export async function releaseHold(order: OrderEntity, now: number): Promise<void> {
+  await ddb().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: productKey(order.productId),
+            UpdateExpression: 'REMOVE holdId, holdUntil',
+            ConditionExpression: 'holdId = :hold',
+            ExpressionAttributeValues: { ':hold': order.holdId },
+          },
+        },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: orderKey(order.checkoutCode),
+            UpdateExpression: 'SET #status = :failed, failedAt = :at',
+            ConditionExpression: '#status = :pending',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':failed': 'failed',
+              ':pending': 'pending',
+              ':at': new Date(now).toISOString(),
+            },
+          },
+        },
+      ],
+    }),
+  );
+}

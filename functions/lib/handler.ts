@@ -3,6 +3,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { logger } from './logger.ts';
 import { currentScope, runInScope } from './request-scope.ts';
@@ -56,7 +57,7 @@ const baseHeaders = {
   'x-content-type-options': 'nosniff',
 };
 
-const catalogue = new Set<string>(Object.values(MESSAGES));
+const catalogue = new Set<string>([...Object.values(MESSAGES), ...Object.values(CHECKOUT_MESSAGES)]);
 
 /** Spec messages are shown word for word; other issues name the field they concern. */
 function describeIssues(error: z.ZodError): string {
@@ -95,7 +96,9 @@ function exposedError(error: unknown): { statusCode: number; message: string } |
   if (!(error instanceof Error)) return undefined;
   const { statusCode, expose } = error as { statusCode?: number; expose?: boolean };
   if (error instanceof BadInput) return { statusCode: 400, message: error.message };
-  if (typeof statusCode !== 'number' || statusCode >= 500 || expose === false) return undefined;
+  if (typeof statusCode !== 'number' || expose === false) return undefined;
+  // A 5xx is shown only when the code that threw it chose the words (httpError); never by accident.
+  if (statusCode >= 500 && expose !== true) return undefined;
   // The body parser's own wording is replaced by ours; the status stays a 4xx either way.
   if (statusCode === 415) return { statusCode: 415, message: 'send the body as application/json' };
   if (statusCode === 422) return { statusCode: 400, message: 'the request body is not valid JSON' };
@@ -129,7 +132,7 @@ function jsonResponses(): MiddlewareObj<ApiEvent, ApiResult> {
 
   const jsonResponsesOnError = (request: { error: unknown; response: unknown; context: Context }): void => {
     const exposed = exposedError(request.error);
-    if (exposed) {
+    if (exposed && exposed.statusCode < 500) {
       logger.info('request refused', { statusCode: exposed.statusCode, reason: exposed.message });
     } else {
       logger.error('request failed', {

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { COUNTRY_CODES } from './countries.ts';
+import { idSchema } from './schemas.ts';
+
+/** 001 §5 and §8: the checkout form's rules and messages. */
+export const CHECKOUT_MESSAGES = {
+  fillAllFields: 'please fill out all the fields',
+  fillBilling: 'please fill out billing information',
+  alreadySold: 'sorry, this product is already sold',
+  patchFailed: 'something is wrong. please contact us',
+  otherFailure: 'something wrong, please contact us!',
+  invalidDiscount: 'enter a valid discount code.',
+  discountApplied: 'discount code already applied.',
+  discountError: 'Error validating discount code. Please try again.',
+} as const;
+
+/** Countries where a province or state is required (and tax is computed). */
+export const COUNTRIES_WITH_REGIONS = ['CA', 'US'] as const;
+
+const text = (max: number) => z.string().trim().max(max);
+
+interface AddressInput {
+  name?: string;
+  phone?: string;
+  email?: string;
+  address?: string;
+  address1?: string;
+  address2?: string;
+  country?: string;
+  unit?: string;
+  city?: string;
+  postalCode?: string;
+  state?: string;
+}
+
+/** The required fields of one address: country, full name, phone, e-mail, address line 1, city; a region in CA/US. */
+export function addressComplete(a: AddressInput): boolean {
+  const filled = (v: string | undefined) => typeof v === 'string' && v.trim() !== '';
+  const base = [a.country, a.name, a.phone, a.email, a.address1, a.city].every(filled);
+  const needsRegion = (COUNTRIES_WITH_REGIONS as readonly string[]).includes(a.country ?? '');
+  return base && (!needsRegion || filled(a.state));
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** GET /secret's query: the checkout fields (001 §3 Order), flat, as the spec's client sends them. */
+export const checkoutRequestSchema = z
+  .object({
+    id: idSchema,
+    typeId: idSchema.optional(),
+    paymentType: z.enum(['1', '2']).default('1').transform(Number),
+    name: text(120).optional(),
+    phone: text(40).optional(),
+    email: text(254).optional(),
+    address: text(200).optional(),
+    address1: text(200).optional(),
+    address2: text(200).optional(),
+    country: text(2).optional(),
+    unit: text(40).optional(),
+    city: text(120).optional(),
+    postalCode: text(20).optional(),
+    state: text(60).optional(),
+    hasBilling: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+    nameBilling: text(120).optional(),
+    phoneBilling: text(40).optional(),
+    emailBilling: text(254).optional(),
+    addressBilling: text(200).optional(),
+    address1Billing: text(200).optional(),
+    address2Billing: text(200).optional(),
+    countryBilling: text(2).optional(),
+    unitBilling: text(40).optional(),
+    cityBilling: text(120).optional(),
+    postalCodeBilling: text(20).optional(),
+    stateBilling: text(60).optional(),
+    discountCode: text(60).optional(),
+    /** Sent by the spec's client; ignored: the server computes every amount itself. */
+    discountAmount: z.string().max(20).optional(),
+  })
+  .superRefine((form, ctx) => {
+    if (!addressComplete(form)) ctx.addIssue({ code: 'custom', message: CHECKOUT_MESSAGES.fillAllFields });
+    else if (!EMAIL.test(form.email ?? '') || !COUNTRY_CODES.includes(form.country ?? '')) {
+      ctx.addIssue({ code: 'custom', message: CHECKOUT_MESSAGES.fillAllFields });
+    }
+    if (form.hasBilling) {
+      const billing = {
+        name: form.nameBilling,
+        phone: form.phoneBilling,
+        email: form.emailBilling,
+        address1: form.address1Billing,
+        country: form.countryBilling,
+        city: form.cityBilling,
+        state: form.stateBilling,
+      };
+      if (!addressComplete(billing) || !COUNTRY_CODES.includes(form.countryBilling ?? '')) {
+        ctx.addIssue({ code: 'custom', message: CHECKOUT_MESSAGES.fillBilling });
+      }
+    }
+  });
+
+export type CheckoutRequest = z.output<typeof checkoutRequestSchema>;
