@@ -1,0 +1,127 @@
+import { Client, Environment, OrdersController, PaymentsController } from '@paypal/paypal-server-sdk';
+
+/**
+ * The PayPal clients, created once per Lambda container from the environment:
+ * - PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET (required): the REST app's credentials.
+ * - PAYPAL_ENVIRONMENT: 'sandbox' | 'production' (required unless PAYPAL_API_BASE is set).
+ * - PAYPAL_API_BASE (optional, local only): e.g. http://127.0.0.1:4510, the local payments
+ *   emulator. The SDK has no base-URL option, so its requests to https://api-m(.sandbox).paypal.com
+ *   are rewritten there through `unstable_httpClientOptions` (axios' fetch adapter).
+ * - PAYPAL_WEBHOOK_ID: the webhook's id, for verifyPaypalWebhook().
+ * The SDK's `logging` option is left out on purpose: it prints every request.
+ */
+export interface PaypalClients {
+  client: Client;
+  orders: OrdersController;
+  payments: PaymentsController;
+}
+
+let clients: PaypalClients | undefined;
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+}
+
+const paypalHosts = /^https:\/\/api-m(\.sandbox)?\.paypal\.com(?=\/|$)/;
+
+/** A fetch that sends PayPal API requests to `base` instead. */
+export function rewritingFetch(base: string): typeof fetch {
+  const target = base.replace(/\/+$/, '');
+  const rewrite = (url: string) => url.replace(paypalHosts, target);
+  return (input, init) => {
+    if (input instanceof Request) {
+      const url = rewrite(input.url);
+      return fetch(url === input.url ? input : new Request(url, input), init);
+    }
+    return fetch(rewrite(input instanceof URL ? input.toString() : input), init);
+  };
+}
+
+function environment(): Environment {
+  const name = process.env.PAYPAL_ENVIRONMENT;
+  if (!name && process.env.PAYPAL_API_BASE) return Environment.Sandbox;
+  if (name === 'sandbox') return Environment.Sandbox;
+  if (name === 'production') return Environment.Production;
+  throw new Error(
+    name ? `PAYPAL_ENVIRONMENT must be sandbox or production, not ${name}` : 'PAYPAL_ENVIRONMENT is not set',
+  );
+}
+
+export function paypal(): PaypalClients {
+  if (clients) return clients;
+  const oAuthClientId = required('PAYPAL_CLIENT_ID');
+  const oAuthClientSecret = required('PAYPAL_CLIENT_SECRET');
+  const base = process.env.PAYPAL_API_BASE;
+  if (base) {
+    try {
+      new URL(base);
+    } catch {
+      throw new Error(`PAYPAL_API_BASE is not a URL: ${base}`);
+    }
+  }
+  const client = new Client({
+    clientCredentialsAuthCredentials: { oAuthClientId, oAuthClientSecret },
+    environment: environment(),
+    timeout: 20_000,
+    ...(base
+      ? { unstable_httpClientOptions: { adapter: 'fetch', env: { fetch: rewritingFetch(base) } } }
+      : {}),
+  });
+  clients = { client, orders: new OrdersController(client), payments: new PaymentsController(client) };
+  return clients;
+}
+
+export function paypalWebhookId(): string {
+  return required('PAYPAL_WEBHOOK_ID');
+}
+
+const signatureHeaders = {
+  auth_algo: 'paypal-auth-algo',
+  cert_url: 'paypal-cert-url',
+  transmission_id: 'paypal-transmission-id',
+  transmission_sig: 'paypal-transmission-sig',
+  transmission_time: 'paypal-transmission-time',
+} as const;
+
+/**
+ * Asks PayPal (POST /v1/notifications/verify-webhook-signature, through the SDK's client: same
+ * OAuth token, same base URL) whether a webhook delivery is genuine. `headers` as received (any
+ * case), `body` the raw request body. False for a missing header, a body that is not JSON or a
+ * FAILURE answer; an error when PayPal cannot be asked (the caller answers 5xx, PayPal retries).
+ */
+export async function verifyPaypalWebhook(
+  headers: Record<string, string | undefined>,
+  body: string | Buffer,
+): Promise<boolean> {
+  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  const fields: Record<string, string> = {};
+  for (const [field, name] of Object.entries(signatureHeaders)) {
+    const value = lower[name];
+    if (!value) return false;
+    fields[field] = value;
+  }
+  let event: unknown;
+  try {
+    event = JSON.parse(typeof body === 'string' ? body : body.toString('utf8'));
+  } catch {
+    return false;
+  }
+  if (!event || typeof event !== 'object') return false;
+  const request = paypal().client.getRequestBuilderFactory()(
+    'POST',
+    '/v1/notifications/verify-webhook-signature',
+  );
+  request.header('Content-Type', 'application/json');
+  request.json({ ...fields, webhook_id: paypalWebhookId(), webhook_event: event });
+  request.authenticate([{ oauth2: true }]);
+  const { result } = await request.callAsText();
+  const answer = JSON.parse(result) as { verification_status?: string };
+  return answer.verification_status === 'SUCCESS';
+}
+
+/** Forgets the cached clients (tests that change the environment). */
+export function resetPaypalClient(): void {
+  clients = undefined;
+}

@@ -1,0 +1,979 @@
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import { decodeForm, FormError, type FormObject, type FormValue, obj, str } from './form.ts';
+import {
+  canonical,
+  type EmulatorRequest,
+  type EmulatorResponse,
+  header,
+  json,
+  nowSeconds,
+  type Route,
+} from './http.ts';
+import { Outbox, type WebhookControl } from './outbox.ts';
+
+/**
+ * The Stripe half of the emulator: PaymentIntents, the browser-side confirm of test cards,
+ * refunds, events and signed webhooks, in memory. Shapes follow Stripe's API objects (the
+ * fields our server reads, with Stripe's names and types); everything is test mode.
+ */
+
+export type StripeObject = Record<string, unknown> & { id: string; object: string };
+
+export interface StripeEvent {
+  id: string;
+  object: 'event';
+  api_version: string;
+  created: number;
+  data: { object: StripeObject; previous_attributes?: Record<string, unknown> };
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: string | null; idempotency_key: string | null };
+  type: string;
+}
+
+export interface EmulatorStripeControl extends WebhookControl<StripeEvent> {
+  paymentIntent(id: string): StripeObject | undefined;
+  paymentIntents(): StripeObject[];
+  refunds(): StripeObject[];
+  /** What the browser stand-in does: confirm an intent with a test card number. */
+  confirmWithCard(
+    paymentIntentId: string,
+    cardNumber: string,
+  ): { status: number; body: StripeObject | { error: unknown } };
+}
+
+export interface StripeEmulatorOptions {
+  webhookSecret: string;
+  webhookUrl: string | undefined;
+  /** When given, only this secret key is accepted (otherwise any sk_test_…). */
+  secretKey?: string | undefined;
+  /** When given, only this publishable key is accepted (otherwise any pk_test_…). */
+  publishableKey?: string | undefined;
+  /** Event types sent to the webhook URL (all are recorded); default every type. */
+  enabledEvents?: string[] | undefined;
+  retryDelaysMs: number[];
+}
+
+type CardOutcome = 'succeed' | 'decline' | 'insufficient_funds' | 'authenticate';
+
+interface TestCard {
+  brand: string;
+  last4: string;
+  outcome: CardOutcome;
+}
+
+/** Stripe's documented test cards that the emulator knows. */
+const testCards: Record<string, TestCard> = {
+  '4242424242424242': { brand: 'visa', last4: '4242', outcome: 'succeed' },
+  '5555555555554444': { brand: 'mastercard', last4: '4444', outcome: 'succeed' },
+  '4000000000000002': { brand: 'visa', last4: '0002', outcome: 'decline' },
+  '4000000000009995': { brand: 'visa', last4: '9995', outcome: 'insufficient_funds' },
+  '4000002500003155': { brand: 'visa', last4: '3155', outcome: 'authenticate' },
+  '4000002760003184': { brand: 'visa', last4: '3184', outcome: 'authenticate' },
+};
+
+/** Stripe's test PaymentMethod ids, for server-side confirms with a secret key. */
+const testPaymentMethods: Record<string, string> = {
+  pm_card_visa: '4242424242424242',
+  pm_card_mastercard: '5555555555554444',
+  pm_card_visa_chargeDeclined: '4000000000000002',
+  pm_card_chargeDeclined: '4000000000000002',
+  pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
+  pm_card_authenticationRequired: '4000002760003184',
+  pm_card_threeDSecure2Required: '4000002500003155',
+};
+
+const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+function stripeId(prefix: string, length = 24): string {
+  const bytes = randomBytes(length);
+  let id = '';
+  for (const byte of bytes) id += alphabet[byte % alphabet.length];
+  return `${prefix}_${id}`;
+}
+
+class StripeApiError extends Error {
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+  constructor(status: number, body: Record<string, unknown>) {
+    super(String(body.message));
+    this.status = status;
+    this.body = body;
+  }
+}
+
+function invalid(message: string, extra: Record<string, unknown> = {}, status = 400): StripeApiError {
+  return new StripeApiError(status, { type: 'invalid_request_error', message, ...extra });
+}
+
+function luhn(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+const createParams = new Set([
+  'amount',
+  'currency',
+  'metadata',
+  'description',
+  'payment_method_types',
+  'allowed_payment_method_types',
+  'excluded_payment_method_types',
+  'automatic_payment_methods',
+  'confirmation_method',
+  'error_on_requires_action',
+  'payment_method_options',
+  'statement_descriptor',
+  'use_stripe_sdk',
+  'receipt_email',
+  'shipping',
+  'statement_descriptor_suffix',
+  'capture_method',
+  'confirm',
+  'payment_method',
+  'return_url',
+  'expand',
+]);
+
+/** Publishable-key calls from Stripe.js carry these; they are accepted and ignored. */
+const browserNoise = new Set([
+  'key',
+  'client_secret',
+  'expand',
+  'use_stripe_sdk',
+  'payment_user_agent',
+  'time_on_page',
+  'referrer',
+  'guid',
+  'muid',
+  'sid',
+  'return_url',
+  'receipt_email',
+  'shipping',
+  'mandate_data',
+  'payment_method',
+  'payment_method_data',
+  'payment_method_options',
+  'setup_future_usage',
+  'outcome',
+]);
+
+interface IdempotentResult {
+  method: string;
+  path: string;
+  params: string;
+  response: EmulatorResponse;
+}
+
+export class StripeEmulator {
+  readonly outbox: Outbox<StripeEvent>;
+  private readonly intents = new Map<string, StripeObject>();
+  private readonly charges = new Map<string, StripeObject>();
+  private readonly refundList = new Map<string, StripeObject>();
+  private readonly paymentMethods = new Map<string, StripeObject>();
+  private readonly eventsById = new Map<string, StripeEvent>();
+  private readonly idempotency = new Map<string, IdempotentResult>();
+  private readonly options: StripeEmulatorOptions;
+  private readonly baseUrl: () => string;
+
+  constructor(options: StripeEmulatorOptions, baseUrl: () => string) {
+    this.options = options;
+    this.baseUrl = baseUrl;
+    const enabled = options.enabledEvents;
+    this.outbox = new Outbox<StripeEvent>({
+      url: options.webhookUrl,
+      retryDelaysMs: options.retryDelaysMs,
+      shouldSend: (type) => !enabled || enabled.includes('*') || enabled.includes(type),
+      prepare: (event) => {
+        // Stripe sends pretty-printed JSON and signs `${t}.${raw body}` (v1 = HMAC-SHA256).
+        const body = JSON.stringify(event, null, 2);
+        const signature = Stripe.webhooks.generateTestHeaderString({
+          payload: body,
+          secret: options.webhookSecret,
+          timestamp: nowSeconds(),
+        });
+        return {
+          body,
+          headers: {
+            'content-type': 'application/json; charset=utf-8',
+            'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+            'stripe-signature': signature,
+          },
+        };
+      },
+    });
+  }
+
+  routes(): Route[] {
+    const route = (
+      method: string,
+      pattern: RegExp,
+      handler: (r: EmulatorRequest, p: string[], ctx: CallContext) => StripeObject | Promise<StripeObject>,
+      access: 'secret' | 'either' = 'secret',
+    ): Route => ({
+      method,
+      pattern,
+      handler: (request, params) => this.call(request, params, handler, access),
+    });
+    return [
+      route('POST', /^\/v1\/payment_intents$/, (_r, _p, ctx) => this.createIntent(ctx.form, ctx)),
+      route(
+        'GET',
+        /^\/v1\/payment_intents\/([^/]+)$/,
+        (r, p, ctx) => this.retrieveIntent(p[0], r, ctx),
+        'either',
+      ),
+      route('POST', /^\/v1\/payment_intents\/([^/]+)\/cancel$/, (_r, p, ctx) => this.cancelIntent(p[0], ctx)),
+      route(
+        'POST',
+        /^\/v1\/payment_intents\/([^/]+)\/confirm$/,
+        (_r, p, ctx) => this.confirmIntent(p[0], ctx),
+        'either',
+      ),
+      route(
+        'POST',
+        /^\/v1\/payment_intents\/([^/]+)\/authenticate$/,
+        (_r, p, ctx) => this.authenticate(p[0], ctx),
+        'either',
+      ),
+      route('POST', /^\/v1\/refunds$/, (_r, _p, ctx) => this.createRefund(ctx)),
+      route('GET', /^\/v1\/refunds\/([^/]+)$/, (_r, p) => this.find(this.refundList, p[0], 'refund')),
+      route('GET', /^\/v1\/charges\/([^/]+)$/, (_r, p) => this.find(this.charges, p[0], 'charge')),
+      route(
+        'GET',
+        /^\/v1\/events\/([^/]+)$/,
+        (_r, p) => this.find(this.eventsById, p[0], 'event') as unknown as StripeObject,
+      ),
+    ];
+  }
+
+  control(): EmulatorStripeControl {
+    const outbox = this.outbox;
+    return {
+      events: () => outbox.events(),
+      event: (id) => outbox.event(id),
+      redeliver: (id) => outbox.redeliver(id),
+      deliver: (ids) => outbox.deliver(ids),
+      pause: () => outbox.pause(),
+      resume: (options) => outbox.resume(options),
+      paused: () => outbox.paused(),
+      idle: () => outbox.idle(),
+      setUrl: (url) => outbox.setUrl(url),
+      url: () => outbox.url(),
+      paymentIntent: (id) => this.intents.get(id),
+      paymentIntents: () => [...this.intents.values()],
+      refunds: () => [...this.refundList.values()],
+      confirmWithCard: (id, cardNumber) => {
+        const ctx: CallContext = {
+          form: { payment_method_data: { type: 'card', card: { number: cardNumber } } },
+          keyKind: 'secret',
+          requestId: stripeId('req', 14),
+          idempotencyKey: null,
+        };
+        try {
+          return { status: 200, body: this.confirmIntent(id, ctx) };
+        } catch (error) {
+          if (error instanceof StripeApiError) return { status: error.status, body: { error: error.body } };
+          throw error;
+        }
+      },
+    };
+  }
+
+  // ---- plumbing: auth, form decoding, idempotency, errors -------------------------------------
+
+  private async call(
+    request: EmulatorRequest,
+    params: string[],
+    handler: (r: EmulatorRequest, p: string[], ctx: CallContext) => StripeObject | Promise<StripeObject>,
+    access: 'secret' | 'either',
+  ): Promise<EmulatorResponse> {
+    const requestId = stripeId('req', 14);
+    const headers = { 'request-id': requestId, 'stripe-version': Stripe.API_VERSION };
+    const fail = (error: StripeApiError): EmulatorResponse =>
+      json(error.status, { error: error.body }, headers);
+    let form: FormObject;
+    try {
+      form = request.method === 'GET' ? decodeForm(request.query.toString()) : decodeForm(request.rawBody);
+    } catch (error) {
+      if (error instanceof FormError) return fail(invalid(error.message));
+      throw error;
+    }
+    let keyKind: 'secret' | 'publishable';
+    try {
+      keyKind = this.authenticate_(request, form, access);
+    } catch (error) {
+      if (error instanceof StripeApiError) return fail(error);
+      throw error;
+    }
+
+    const idempotencyKey =
+      request.method === 'POST' ? (header(request.headers, 'idempotency-key') ?? null) : null;
+    const scope = `${keyKind}:${idempotencyKey}`;
+    const fingerprint = canonical(form);
+    if (idempotencyKey) {
+      const earlier = this.idempotency.get(scope);
+      if (earlier) {
+        if (
+          earlier.method !== request.method ||
+          earlier.path !== request.path ||
+          earlier.params !== fingerprint
+        ) {
+          return fail(
+            new StripeApiError(400, {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+            }),
+          );
+        }
+        return {
+          ...earlier.response,
+          headers: { ...earlier.response.headers, 'idempotent-replayed': 'true', 'request-id': requestId },
+        };
+      }
+    }
+
+    let response: EmulatorResponse;
+    try {
+      const result = await handler(request, params, { form, keyKind, requestId, idempotencyKey });
+      response = json(200, result, headers);
+    } catch (error) {
+      if (!(error instanceof StripeApiError)) throw error;
+      response = fail(error);
+    }
+    // Like Stripe: results are saved once the call ran (successes and card errors), not for
+    // requests refused before running.
+    if (idempotencyKey && (response.status < 400 || response.status === 402)) {
+      this.idempotency.set(scope, {
+        method: request.method,
+        path: request.path,
+        params: fingerprint,
+        response: { ...response, body: structuredClone(response.body) },
+      });
+    }
+    return response;
+  }
+
+  /**
+   * Secret keys (sk_test_…) as `Authorization: Bearer` or Basic user name, as stripe-node sends
+   * them. Publishable keys (pk_test_…) as Stripe.js sends them (form field `key`, or Bearer) on
+   * the browser calls only, and always with the intent's client_secret.
+   */
+  private authenticate_(request: EmulatorRequest, form: FormObject, access: 'secret' | 'either') {
+    const authorization = header(request.headers, 'authorization') ?? '';
+    let key: string | undefined;
+    if (/^bearer /i.test(authorization)) key = authorization.slice(7).trim();
+    else if (/^basic /i.test(authorization)) {
+      key = Buffer.from(authorization.slice(6).trim(), 'base64').toString('utf8').split(':')[0];
+    }
+    key ||= str(form.key) ?? (access === 'either' ? request.query.get('key') : null) ?? undefined;
+    if (!key) {
+      throw invalid(
+        "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+        {},
+        401,
+      );
+    }
+    const masked = `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`;
+    if (/^(sk|rk|pk)_live_/.test(key)) {
+      throw invalid(`The local emulator accepts test mode keys only: ${masked}`, {}, 401);
+    }
+    if (/^(sk|rk)_test_/.test(key) && (!this.options.secretKey || key === this.options.secretKey)) {
+      return 'secret' as const;
+    }
+    if (key.startsWith('pk_test_') && (!this.options.publishableKey || key === this.options.publishableKey)) {
+      if (access !== 'either') {
+        throw invalid(
+          'This API call cannot be made with a publishable API key. Please use a secret API key.',
+          {},
+          401,
+        );
+      }
+      return 'publishable' as const;
+    }
+    throw invalid(`Invalid API Key provided: ${masked}`, {}, 401);
+  }
+
+  private find<T>(store: Map<string, T>, id: string | undefined, kind: string): T {
+    const found = id ? store.get(id) : undefined;
+    if (!found) {
+      throw invalid(`No such ${kind}: '${id}'`, { code: 'resource_missing', param: 'id' }, 404);
+    }
+    return found;
+  }
+
+  private intent(id: string | undefined): StripeObject {
+    const found = id ? this.intents.get(id) : undefined;
+    if (!found) {
+      throw invalid(`No such payment_intent: '${id}'`, { code: 'resource_missing', param: 'intent' }, 404);
+    }
+    return found;
+  }
+
+  /** Browser calls must carry the intent's client_secret; server calls may, and then it must match. */
+  private checkClientSecret(intent: StripeObject, given: string | undefined | null, ctx: CallContext) {
+    if (ctx.keyKind === 'publishable' && !given) {
+      throw invalid('A client_secret is required when using a publishable key.', {
+        code: 'parameter_missing',
+        param: 'client_secret',
+      });
+    }
+    if (given && given !== intent.client_secret) {
+      throw invalid(
+        `The client_secret provided does not match the client_secret associated with the PaymentIntent.`,
+        { code: 'payment_intent_invalid_parameter', param: 'client_secret' },
+      );
+    }
+  }
+
+  private emit(type: string, object: StripeObject, ctx: CallContext | null): void {
+    const event: StripeEvent = {
+      id: stripeId('evt'),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: nowSeconds(),
+      data: { object: structuredClone(object) },
+      livemode: false,
+      pending_webhooks: this.outbox.url() ? 1 : 0,
+      request: { id: ctx?.requestId ?? null, idempotency_key: ctx?.idempotencyKey ?? null },
+      type,
+    };
+    this.eventsById.set(event.id, event);
+    this.outbox.add(event.id, type, event);
+  }
+
+  // ---- PaymentIntents -----------------------------------------------------------------------
+
+  private createIntent(form: FormObject, ctx: CallContext): StripeObject {
+    for (const name of Object.keys(form)) {
+      if (name === 'key') continue;
+      if (!createParams.has(name))
+        throw invalid(`Received unknown parameter: ${name}`, { code: 'parameter_unknown', param: name });
+    }
+    const amountText = str(form.amount);
+    if (amountText === undefined) {
+      throw invalid('Missing required param: amount.', { code: 'parameter_missing', param: 'amount' });
+    }
+    if (!/^\d+$/.test(amountText)) {
+      throw invalid(`Invalid integer: ${amountText}`, { code: 'parameter_invalid_integer', param: 'amount' });
+    }
+    const amount = Number(amountText);
+    const currency = str(form.currency)?.toLowerCase();
+    if (!currency)
+      throw invalid('Missing required param: currency.', { code: 'parameter_missing', param: 'currency' });
+    if (!/^[a-z]{3}$/.test(currency)) {
+      throw invalid(`Invalid currency: ${currency}.`, { code: 'parameter_invalid_empty', param: 'currency' });
+    }
+    if (amount < 50) {
+      throw invalid(`Amount must be at least 50 cents`, { code: 'amount_too_small', param: 'amount' });
+    }
+    if (amount > 99_999_999) {
+      throw invalid('Amount must be no more than $999,999.99', { code: 'amount_too_large', param: 'amount' });
+    }
+    const metadata = readMetadata(form.metadata);
+    // payment_method_types (older API versions) or allowed_payment_method_types (2026 versions).
+    const legacyTypes = form.payment_method_types;
+    const allowedTypes = form.allowed_payment_method_types;
+    if (legacyTypes !== undefined && allowedTypes !== undefined) {
+      throw invalid(
+        'You may only specify one of these parameters: allowed_payment_method_types, payment_method_types.',
+        { param: 'payment_method_types' },
+      );
+    }
+    const types = legacyTypes ?? allowedTypes;
+    const automatic = obj(form.automatic_payment_methods);
+    if (types !== undefined && automatic && str(automatic.enabled) === 'true') {
+      throw invalid(
+        'You may only specify one of these parameters: automatic_payment_methods, payment_method_types.',
+        { param: 'automatic_payment_methods' },
+      );
+    }
+    const methodTypes = Array.isArray(types)
+      ? types.filter((t): t is string => typeof t === 'string')
+      : ['card'];
+    if (methodTypes.length === 0) methodTypes.push('card');
+    const unsupported = methodTypes.find((t) => t !== 'card');
+    if (unsupported) {
+      throw invalid(`The payment method type "${unsupported}" is not supported by the local emulator.`, {
+        code: 'payment_intent_invalid_parameter',
+        param: legacyTypes !== undefined ? 'payment_method_types' : 'allowed_payment_method_types',
+      });
+    }
+    const captureMethod = str(form.capture_method) ?? 'automatic_async';
+    if (captureMethod === 'manual') {
+      throw invalid('capture_method=manual is not supported by the local emulator.', {
+        param: 'capture_method',
+      });
+    }
+    const id = stripeId('pi');
+    const intent: StripeObject = {
+      id,
+      object: 'payment_intent',
+      allowed_payment_method_types: allowedTypes !== undefined ? methodTypes : null,
+      amount,
+      amount_capturable: 0,
+      amount_details: { tip: {} },
+      amount_received: 0,
+      application: null,
+      application_fee_amount: null,
+      automatic_payment_methods:
+        types === undefined
+          ? { allow_redirects: str(automatic?.allow_redirects) ?? 'always', enabled: true }
+          : null,
+      canceled_at: null,
+      cancellation_reason: null,
+      capture_method: captureMethod,
+      client_secret: `${id}_secret_${stripeId('x', 25).slice(2)}`,
+      confirmation_method: str(form.confirmation_method) ?? 'automatic',
+      created: nowSeconds(),
+      currency,
+      customer: null,
+      description: str(form.description) ?? null,
+      excluded_payment_method_types: null,
+      last_payment_error: null,
+      latest_charge: null,
+      livemode: false,
+      metadata,
+      next_action: null,
+      on_behalf_of: null,
+      payment_method: null,
+      payment_method_configuration_details: null,
+      payment_method_options: {
+        card: {
+          installments: null,
+          mandate_options: null,
+          network: null,
+          request_three_d_secure: 'automatic',
+        },
+      },
+      payment_method_types: methodTypes,
+      processing: null,
+      receipt_email: str(form.receipt_email) ?? null,
+      review: null,
+      setup_future_usage: null,
+      shipping: form.shipping ?? null,
+      source: null,
+      statement_descriptor: str(form.statement_descriptor) ?? null,
+      statement_descriptor_suffix: str(form.statement_descriptor_suffix) ?? null,
+      status: 'requires_payment_method',
+      transfer_data: null,
+      transfer_group: null,
+    };
+    this.intents.set(id, intent);
+    this.emit('payment_intent.created', intent, ctx);
+    if (str(form.confirm) === 'true') {
+      return this.confirmIntent(id, {
+        ...ctx,
+        form: { payment_method: form.payment_method ?? '', return_url: form.return_url ?? '' },
+      });
+    }
+    return intent;
+  }
+
+  private retrieveIntent(id: string | undefined, request: EmulatorRequest, ctx: CallContext): StripeObject {
+    const intent = this.intent(id);
+    this.checkClientSecret(intent, str(ctx.form.client_secret) ?? request.query.get('client_secret'), ctx);
+    return intent;
+  }
+
+  private cancelIntent(id: string | undefined, ctx: CallContext): StripeObject {
+    const intent = this.intent(id);
+    const cancelable = [
+      'requires_payment_method',
+      'requires_capture',
+      'requires_confirmation',
+      'requires_action',
+      'processing',
+    ];
+    if (!cancelable.includes(String(intent.status))) {
+      throw invalid(
+        `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${cancelable.join(', ')}.`,
+        { code: 'payment_intent_unexpected_state', payment_intent: structuredClone(intent) },
+      );
+    }
+    const reason = str(ctx.form.cancellation_reason) ?? null;
+    const allowed = ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'];
+    if (reason && !allowed.includes(reason)) {
+      throw invalid(`Invalid cancellation_reason: must be one of ${allowed.join(', ')}`, {
+        param: 'cancellation_reason',
+      });
+    }
+    Object.assign(intent, {
+      status: 'canceled',
+      canceled_at: nowSeconds(),
+      cancellation_reason: reason,
+      next_action: null,
+    });
+    this.emit('payment_intent.canceled', intent, ctx);
+    return intent;
+  }
+
+  private confirmIntent(id: string | undefined, ctx: CallContext): StripeObject {
+    const intent = this.intent(id);
+    const form = ctx.form;
+    this.checkClientSecret(intent, str(form.client_secret), ctx);
+    if (ctx.keyKind === 'publishable') {
+      const unknown = Object.keys(form).find((k) => !browserNoise.has(k));
+      if (unknown)
+        throw invalid(`Received unknown parameter: ${unknown}`, {
+          code: 'parameter_unknown',
+          param: unknown,
+        });
+    }
+    if (intent.status === 'succeeded') {
+      throw invalid(
+        'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
+        { code: 'payment_intent_unexpected_state', payment_intent: structuredClone(intent) },
+      );
+    }
+    if (intent.status === 'canceled') {
+      throw invalid('You cannot confirm this PaymentIntent because it has a status of canceled.', {
+        code: 'payment_intent_unexpected_state',
+        payment_intent: structuredClone(intent),
+      });
+    }
+    const card = this.readCard(form);
+    const paymentMethod = this.createPaymentMethod(card);
+    intent.payment_method = paymentMethod.id;
+    intent.last_payment_error = null;
+    const returnUrl = str(form.return_url) || undefined;
+    switch (card.outcome) {
+      case 'succeed':
+        return this.succeed(intent, ctx);
+      case 'authenticate': {
+        const base = this.baseUrl();
+        const secret = encodeURIComponent(String(intent.client_secret));
+        const page = `${base}/stripe/3ds?payment_intent=${intent.id}&client_secret=${secret}${returnUrl ? `&return_url=${encodeURIComponent(returnUrl)}` : ''}`;
+        Object.assign(intent, {
+          status: 'requires_action',
+          next_action: returnUrl
+            ? { type: 'redirect_to_url', redirect_to_url: { return_url: returnUrl, url: page } }
+            : {
+                type: 'use_stripe_sdk',
+                use_stripe_sdk: {
+                  type: 'three_d_secure_redirect',
+                  stripe_js: page,
+                  authenticate_url: `${base}/v1/payment_intents/${intent.id}/authenticate`,
+                },
+              },
+        });
+        this.emit('payment_intent.requires_action', intent, ctx);
+        return intent;
+      }
+      default: {
+        const insufficient = card.outcome === 'insufficient_funds';
+        const error = {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: insufficient ? 'insufficient_funds' : 'generic_decline',
+          message: insufficient ? 'Your card has insufficient funds.' : 'Your card was declined.',
+          doc_url: 'https://stripe.com/docs/error-codes/card-declined',
+          charge: stripeId('ch'),
+          advice_code: insufficient ? 'try_again_later' : 'do_not_try_again',
+          payment_method: structuredClone(paymentMethod),
+        };
+        Object.assign(intent, {
+          status: 'requires_payment_method',
+          next_action: null,
+          payment_method: null,
+          last_payment_error: error,
+        });
+        this.emit('payment_intent.payment_failed', intent, ctx);
+        // Stripe answers a declined confirm with 402 and the intent inside the error.
+        throw new StripeApiError(402, { ...error, payment_intent: structuredClone(intent) });
+      }
+    }
+  }
+
+  /** Completes the 3-D Secure step of the stand-in: approve succeeds, fail declines. */
+  private authenticate(id: string | undefined, ctx: CallContext): StripeObject {
+    const intent = this.intent(id);
+    this.checkClientSecret(intent, str(ctx.form.client_secret), ctx);
+    if (intent.status !== 'requires_action') {
+      throw invalid(
+        `This PaymentIntent has a status of ${intent.status}: only a PaymentIntent that requires_action can be authenticated.`,
+        { code: 'payment_intent_unexpected_state', payment_intent: structuredClone(intent) },
+      );
+    }
+    const outcome = str(ctx.form.outcome);
+    if (outcome !== 'approve' && outcome !== 'fail') {
+      throw invalid('outcome must be approve or fail', { code: 'parameter_invalid_empty', param: 'outcome' });
+    }
+    if (outcome === 'approve') return this.succeed(intent, ctx);
+    Object.assign(intent, {
+      status: 'requires_payment_method',
+      next_action: null,
+      last_payment_error: {
+        type: 'invalid_request_error',
+        code: 'payment_intent_authentication_failure',
+        message:
+          'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+        doc_url: 'https://stripe.com/docs/error-codes/payment-intent-authentication-failure',
+        payment_method: this.paymentMethods.get(String(intent.payment_method)) ?? null,
+      },
+      payment_method: null,
+    });
+    this.emit('payment_intent.payment_failed', intent, ctx);
+    return intent;
+  }
+
+  /** Used by the 3-D Secure page. */
+  authenticateFromPage(id: string, clientSecret: string, outcome: string): StripeObject {
+    return this.authenticate(id, {
+      form: { client_secret: clientSecret, outcome },
+      keyKind: 'publishable',
+      requestId: stripeId('req', 14),
+      idempotencyKey: null,
+    });
+  }
+
+  intentForPage(id: string, clientSecret: string): StripeObject | undefined {
+    const intent = this.intents.get(id);
+    return intent && intent.client_secret === clientSecret ? intent : undefined;
+  }
+
+  private succeed(intent: StripeObject, ctx: CallContext): StripeObject {
+    const paymentMethod = this.paymentMethods.get(String(intent.payment_method));
+    const charge: StripeObject = {
+      id: stripeId('ch'),
+      object: 'charge',
+      amount: intent.amount,
+      amount_captured: intent.amount,
+      amount_refunded: 0,
+      balance_transaction: stripeId('txn'),
+      billing_details: paymentMethod?.billing_details ?? null,
+      captured: true,
+      created: nowSeconds(),
+      currency: intent.currency,
+      description: intent.description,
+      livemode: false,
+      metadata: structuredClone(intent.metadata),
+      outcome: {
+        network_status: 'approved_by_network',
+        risk_level: 'normal',
+        seller_message: 'Payment complete.',
+        type: 'authorized',
+      },
+      paid: true,
+      payment_intent: intent.id,
+      payment_method: intent.payment_method,
+      payment_method_details: paymentMethod ? { card: paymentMethod.card, type: 'card' } : null,
+      refunded: false,
+      status: 'succeeded',
+    };
+    this.charges.set(charge.id, charge);
+    Object.assign(intent, {
+      status: 'succeeded',
+      amount_received: intent.amount,
+      latest_charge: charge.id,
+      next_action: null,
+      last_payment_error: null,
+    });
+    this.emit('charge.succeeded', charge, ctx);
+    this.emit('payment_intent.succeeded', intent, ctx);
+    return intent;
+  }
+
+  private readCard(form: FormObject): TestCard & { expMonth: number; expYear: number } {
+    const pm = str(form.payment_method);
+    const data = obj(form.payment_method_data);
+    const card = obj(data?.card);
+    let number: string | undefined;
+    if (pm) {
+      number = testPaymentMethods[pm];
+      if (!number) {
+        throw invalid(
+          `No such PaymentMethod: '${pm}'`,
+          { code: 'resource_missing', param: 'payment_method' },
+          400,
+        );
+      }
+    } else if (card) {
+      number = str(card.number)?.replace(/[\s-]/g, '');
+    }
+    if (!number) {
+      throw invalid(
+        "You cannot confirm this PaymentIntent because it's missing a payment method. To confirm the PaymentIntent, pass a payment_method or payment_method_data[card][number].",
+        { code: 'payment_intent_unexpected_state', param: 'payment_method' },
+      );
+    }
+    const now = new Date();
+    const expMonth = Number(str(card?.exp_month) ?? 12);
+    let expYear = Number(str(card?.exp_year) ?? now.getUTCFullYear() + 3);
+    if (expYear < 100) expYear += 2000;
+    if (!/^\d{12,19}$/.test(number) || !luhn(number)) {
+      throw new StripeApiError(402, {
+        type: 'card_error',
+        code: 'incorrect_number',
+        message: 'Your card number is incorrect.',
+        param: 'number',
+        doc_url: 'https://stripe.com/docs/error-codes/incorrect-number',
+      });
+    }
+    if (
+      !(expMonth >= 1 && expMonth <= 12) ||
+      expYear * 12 + expMonth < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1
+    ) {
+      throw new StripeApiError(402, {
+        type: 'card_error',
+        code: 'expired_card',
+        message: 'Your card has expired.',
+        param: 'exp_year',
+        doc_url: 'https://stripe.com/docs/error-codes/expired-card',
+      });
+    }
+    const known = testCards[number];
+    if (!known) {
+      return {
+        brand: 'unknown',
+        last4: number.slice(-4),
+        outcome: 'decline',
+        expMonth,
+        expYear,
+      };
+    }
+    return { ...known, expMonth, expYear };
+  }
+
+  private createPaymentMethod(card: TestCard & { expMonth: number; expYear: number }): StripeObject {
+    const method: StripeObject = {
+      id: stripeId('pm'),
+      object: 'payment_method',
+      billing_details: { address: null, email: null, name: null, phone: null },
+      card: {
+        brand: card.brand,
+        country: 'US',
+        exp_month: card.expMonth,
+        exp_year: card.expYear,
+        funding: 'credit',
+        last4: card.last4,
+      },
+      created: nowSeconds(),
+      customer: null,
+      livemode: false,
+      metadata: {},
+      type: 'card',
+    };
+    this.paymentMethods.set(method.id, method);
+    return method;
+  }
+
+  // ---- Refunds ----------------------------------------------------------------------------
+
+  private createRefund(ctx: CallContext): StripeObject {
+    const form = ctx.form;
+    for (const name of Object.keys(form)) {
+      if (!['payment_intent', 'charge', 'amount', 'reason', 'metadata', 'expand'].includes(name)) {
+        throw invalid(`Received unknown parameter: ${name}`, { code: 'parameter_unknown', param: name });
+      }
+    }
+    let intent: StripeObject | undefined;
+    const intentId = str(form.payment_intent);
+    const chargeId = str(form.charge);
+    if (intentId) intent = this.intent(intentId);
+    else if (chargeId) {
+      const charge = this.find(this.charges, chargeId, 'charge');
+      intent = this.intent(String(charge.payment_intent));
+    } else {
+      throw invalid(
+        'One of the following params should be provided for this request: payment_intent or charge.',
+        {
+          code: 'parameter_missing',
+        },
+      );
+    }
+    const charge = intent.latest_charge ? this.charges.get(String(intent.latest_charge)) : undefined;
+    if (intent.status !== 'succeeded' || !charge) {
+      throw invalid(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, {
+        code: 'charge_not_refundable',
+        param: 'payment_intent',
+      });
+    }
+    const remaining = Number(charge.amount) - Number(charge.amount_refunded);
+    if (remaining <= 0) {
+      throw invalid(`Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' });
+    }
+    const amountText = str(form.amount);
+    if (amountText !== undefined && !/^\d+$/.test(amountText)) {
+      throw invalid(`Invalid integer: ${amountText}`, { code: 'parameter_invalid_integer', param: 'amount' });
+    }
+    const amount = amountText === undefined ? remaining : Number(amountText);
+    if (amount <= 0) throw invalid('Amount must be positive.', { param: 'amount' });
+    if (amount > remaining) {
+      throw invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`, {
+        code: 'amount_too_large',
+        param: 'amount',
+      });
+    }
+    const reason = str(form.reason) ?? null;
+    if (reason && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(reason)) {
+      throw invalid('Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer', {
+        param: 'reason',
+      });
+    }
+    const refund: StripeObject = {
+      id: stripeId('re'),
+      object: 'refund',
+      amount,
+      balance_transaction: stripeId('txn'),
+      charge: charge.id,
+      created: nowSeconds(),
+      currency: intent.currency,
+      destination_details: {
+        card: { reference_status: 'pending', reference_type: 'acquirer_reference_number', type: 'refund' },
+        type: 'card',
+      },
+      metadata: readMetadata(form.metadata),
+      payment_intent: intent.id,
+      reason,
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: 'succeeded',
+      transfer_reversal: null,
+    };
+    this.refundList.set(refund.id, refund);
+    Object.assign(charge, {
+      amount_refunded: Number(charge.amount_refunded) + amount,
+      refunded: Number(charge.amount_refunded) + amount === Number(charge.amount),
+    });
+    this.emit('refund.created', refund, ctx);
+    this.emit('charge.refunded', charge, ctx);
+    return refund;
+  }
+}
+
+interface CallContext {
+  form: FormObject;
+  keyKind: 'secret' | 'publishable';
+  requestId: string;
+  idempotencyKey: string | null;
+}
+
+/** Stripe's metadata rules: at most 50 keys, keys up to 40 characters, values up to 500. */
+function readMetadata(value: FormValue | undefined): Record<string, string> {
+  if (value === undefined || value === '') return {};
+  const metadata = obj(value);
+  if (!metadata) throw invalid('Invalid metadata: must be a hash', { param: 'metadata' });
+  const entries = Object.entries(metadata);
+  if (entries.length > 50)
+    throw invalid('Invalid metadata: You can have at most 50 keys.', { param: 'metadata' });
+  const result: Record<string, string> = {};
+  for (const [key, v] of entries) {
+    if (typeof v !== 'string')
+      throw invalid(`Invalid metadata[${key}]: must be a string`, { param: `metadata[${key}]` });
+    if (key.length > 40)
+      throw invalid(`Invalid metadata: keys can be at most 40 characters.`, { param: `metadata[${key}]` });
+    if (v.length > 500)
+      throw invalid(`Invalid metadata: values can be at most 500 characters.`, { param: `metadata[${key}]` });
+    result[key] = v;
+  }
+  return result;
+}
