@@ -5,6 +5,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { routes } from '../../functions/routes.ts';
 import { createGateway } from './gateway.ts';
+import { startPaymentsEmulator } from './payments/emulator.ts';
 import { freePort } from './ports.ts';
 import { ensureTable } from './resources.ts';
 import { seedIfEmpty } from './seed.ts';
@@ -19,6 +20,7 @@ export interface LocalStackOptions {
   dynamoDbPort?: number;
   s3Port?: number;
   sesPort?: number;
+  paymentsPort?: number;
   /** Where DynamoDB Local and s3rver keep their data; without it DynamoDB runs in memory. */
   dataDir?: string;
   /** Where s3rver keeps objects when there is no dataDir. */
@@ -36,6 +38,7 @@ export interface LocalStack {
   dynamoDbUrl: string;
   s3Url: string;
   sesUrl: string;
+  paymentsUrl: string;
   tableName: string;
   mediaBucket: string;
   seeded?: { items: number; media: number };
@@ -118,8 +121,38 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         }),
     });
     const address = server.address() as { port: number };
+    const url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${address.port}`;
+
+    // The payment providers' stand-in; the real SDKs reach it through their base-URL settings.
+    const secrets = {
+      STRIPE_SECRET_KEY: 'sk_test_local_boutique',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_local_boutique',
+      STRIPE_WEBHOOK_SECRET: 'whsec_local_boutique',
+      PAYPAL_CLIENT_ID: 'local-paypal-client',
+      PAYPAL_CLIENT_SECRET: 'local-paypal-secret',
+      PAYPAL_WEBHOOK_ID: 'local-paypal-webhook',
+    };
+    const payments = await startPaymentsEmulator({
+      port: options.paymentsPort ?? 0,
+      host,
+      stripeWebhookSecret: secrets.STRIPE_WEBHOOK_SECRET,
+      stripeWebhookUrl: `http://${host}:${address.port}/api/webhooks/stripe`,
+      paypalWebhookUrl: `http://${host}:${address.port}/api/webhooks/paypal`,
+      paypalWebhookId: secrets.PAYPAL_WEBHOOK_ID,
+      stripeSecretKey: secrets.STRIPE_SECRET_KEY,
+      stripePublishableKey: secrets.STRIPE_PUBLISHABLE_KEY,
+      paypalClientId: secrets.PAYPAL_CLIENT_ID,
+      paypalClientSecret: secrets.PAYPAL_CLIENT_SECRET,
+    });
+    started.push(payments);
+    Object.assign(process.env, secrets, {
+      STRIPE_API_BASE: payments.url,
+      PAYPAL_API_BASE: payments.url,
+      PAYPAL_ENVIRONMENT: 'sandbox',
+    });
     return {
-      url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${address.port}`,
+      url,
+      paymentsUrl: payments.url,
       dynamoDbUrl: dynamo.url,
       s3Url: s3.url,
       sesUrl: ses.url,

@@ -3,7 +3,7 @@ import { startLocalStack } from './stack.ts';
 
 /**
  * `npm start`: the whole shop on loopback, no AWS account, no internet.
- * Ports: PORT (3000), DYNAMODB_PORT (8000), S3_PORT (4569), SES_PORT (8005).
+ * Ports: PORT (3000), DYNAMODB_PORT (8000), S3_PORT (4569), SES_PORT (8005), PAYMENTS_PORT (4510).
  */
 const port = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -17,6 +17,7 @@ const stack = await startLocalStack({
   dynamoDbPort: port('DYNAMODB_PORT', 8000),
   s3Port: port('S3_PORT', 4569),
   sesPort: port('SES_PORT', 8005),
+  paymentsPort: port('PAYMENTS_PORT', 4510),
   dataDir: resolve(import.meta.dirname, '../../.local/data'),
   log: (line) => console.log(`[local] ${line}`),
 });
@@ -26,6 +27,7 @@ console.log(`
   API:             ${stack.url}/api/getTypeByGender?gender=0
   Mail sent (SES): ${stack.sesUrl}
   DynamoDB Local:  ${stack.dynamoDbUrl} (table ${stack.tableName})
+  Payments:        ${stack.paymentsUrl} (Stripe and PayPal stand-in)
   S3 (s3rver):     ${stack.s3Url} (bucket ${stack.mediaBucket})
   Ctrl-C stops everything.
 `);

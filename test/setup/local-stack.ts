@@ -9,6 +9,7 @@ declare module 'vitest' {
     baseUrl: string;
     dynamoDbUrl: string;
     sesUrl: string;
+    paymentsUrl: string;
     tableName: string;
   }
 }
@@ -25,6 +26,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', stack.url);
   project.provide('dynamoDbUrl', stack.dynamoDbUrl);
   project.provide('sesUrl', stack.sesUrl);
+  project.provide('paymentsUrl', stack.paymentsUrl);
   project.provide('tableName', stack.tableName);
   return async () => {
     await stack.stop();
