@@ -44,16 +44,16 @@ export const routes: readonly Route[] = [
 
   // Checkout and orders (001 §7)
   r('GET', '/type-discount', 'checkout/type-discount', 'public'),
-  r('GET', '/secret', 'checkout/secret', 'public', 'pending'),
+  r('GET', '/secret', 'checkout/secret', 'public'),
   r('POST', '/orders', 'orders/post-order', 'public', 'pending'),
   r('PATCH', '/orders', 'orders/patch-order', 'public', 'pending'),
   r('POST', '/product-auth', 'orders/post-product-auth', 'admin', 'pending'),
   r('GET', '/orders', 'admin/orders/list-orders', 'admin', 'pending'),
-  r('GET', '/orders/{id}', 'orders/get-order', 'public', 'pending'),
+  r('GET', '/orders/{id}', 'orders/get-order', 'public'),
   r('DELETE', '/orders', 'admin/orders/delete-order', 'admin', 'pending'),
   r('POST', '/paypal/orders', 'checkout/paypal-create-order', 'public', 'pending'),
   r('POST', '/paypal/capture', 'checkout/paypal-capture', 'public', 'pending'),
-  r('POST', '/webhooks/stripe', 'webhooks/stripe', 'webhook', 'pending'),
+  r('POST', '/webhooks/stripe', 'webhooks/stripe', 'webhook'),
   r('POST', '/webhooks/paypal', 'webhooks/paypal', 'webhook', 'pending'),
 
   // Authenticity portal (001 §7)

@@ -2,12 +2,16 @@ import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { TABLE } from '../functions/data/table.ts';
 import { type Route, routeKey, routeName } from '../functions/routes.ts';
 import { builtRoutes } from './build-functions.ts';
 import { ApiFunction } from './constructs/api-function.ts';
+
+/** Handler areas whose functions send mail through SES. */
+const SENDS_MAIL = new Set(['webhooks', 'orders', 'authenticity']);
 
 /** Handler areas of the storefront (spec 000 §7): their public GETs only read the table. */
 const STOREFRONT_AREAS = new Set(['catalog', 'size-finder', 'members']);
@@ -80,6 +84,10 @@ export class BoutiqueStack extends Stack {
       else table.grantReadWriteData(fn);
       // Admins upload and delete media through presigned URLs signed by these functions.
       if (route.auth === 'admin') mediaBucket.grantReadWrite(fn);
+      // Confirming a payment sends the order and portal mail.
+      if (SENDS_MAIL.has(route.handler.split('/')[0] ?? '')) {
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: ['*'] }));
+      }
 
       api.addRoutes({
         path: `/api${route.path}`,

@@ -205,6 +205,8 @@ export interface OrderEntity {
   refundedAt?: string;
   refundReason?: string;
   mailSentAt?: string;
+  /** Until when the confirmation that sold the piece is sending its mail (epoch ms). */
+  mailLeaseUntil?: number;
 }
 
 /** The owner's proof of a piece (001 §3 Authenticity record); the password only as a hash. */

@@ -91,6 +91,7 @@ export async function sellOrder(input: {
   paymentRef: string;
   record: AuthRecordEntity;
   now: number;
+  mailLeaseUntil: number;
 }): Promise<SellOutcome> {
   const { order, now } = input;
   const at = new Date(now).toISOString();
@@ -115,7 +116,8 @@ export async function sellOrder(input: {
             Update: {
               TableName: tableName(),
               Key: orderKey(order.checkoutCode),
-              UpdateExpression: 'SET #status = :paid, paidAt = :at, paymentRef = :ref',
+              UpdateExpression:
+                'SET #status = :paid, paidAt = :at, paymentRef = :ref, mailLeaseUntil = :lease',
               ConditionExpression: '#status = :pending',
               ExpressionAttributeNames: { '#status': 'status' },
               ExpressionAttributeValues: {
@@ -123,6 +125,7 @@ export async function sellOrder(input: {
                 ':pending': 'pending',
                 ':at': at,
                 ':ref': input.paymentRef,
+                ':lease': input.mailLeaseUntil,
               },
             },
           },
@@ -217,6 +220,30 @@ export async function markRefunded(input: {
     const failed = failedAt(error);
     if (!failed) throw error;
     return failed.includes(0) ? 'duplicate-event' : 'order-not-pending';
+  }
+}
+
+/**
+ * Takes over sending the mail of a paid order whose first sender did not finish in time (it
+ * crashed). Only one caller can win, and only once the previous lease has run out.
+ */
+export async function claimMailLease(checkoutCode: string, now: number, until: number): Promise<boolean> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: orderKey(checkoutCode),
+        UpdateExpression: 'SET mailLeaseUntil = :until',
+        ConditionExpression:
+          '#status = :paid AND attribute_not_exists(mailSentAt) AND (attribute_not_exists(mailLeaseUntil) OR mailLeaseUntil < :now)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':paid': 'paid', ':now': now, ':until': until },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
   }
 }
 

@@ -18,7 +18,9 @@ export interface CompletionPorts {
     paymentRef: string;
     record: AuthRecordEntity;
     now: number;
+    mailLeaseUntil: number;
   }): Promise<SellOutcome>;
+  claimMailLease(checkoutCode: string, now: number, until: number): Promise<boolean>;
   markRefunded(input: {
     checkoutCode: string;
     provider: 'stripe' | 'paypal';
@@ -57,6 +59,9 @@ export type CompletionResult =
 
 export const toCents = (amount: number) => Math.round(amount * 100);
 
+/** How long the confirmation that sold a piece has to send its mail before another may take over. */
+export const MAIL_LEASE_MS = 30_000;
+
 export async function completePayment(
   payment: ConfirmedPayment,
   ports: CompletionPorts,
@@ -88,7 +93,13 @@ export async function completePayment(
     credentialVersion: 1,
     createdAt: new Date(now).toISOString(),
   };
-  const outcome = await ports.sellOrder({ ...payment, order, record, now });
+  const outcome = await ports.sellOrder({
+    ...payment,
+    order,
+    record,
+    now,
+    mailLeaseUntil: now + MAIL_LEASE_MS,
+  });
 
   if (outcome === 'sold') {
     await sendOrderMails(order, product, password, ports);
@@ -116,10 +127,17 @@ export async function completePayment(
     ports.log('an authenticity record already exists for this card', { checkoutCode: order.checkoutCode });
     return 'needs-attention';
   }
-  // A duplicate or late confirmation. If the mail of a completed sale never went out (a crash
-  // after the sale), send it now with fresh credentials: the first password was never seen.
+  // A duplicate or late confirmation. If the mail of a completed sale never went out (its sender
+  // crashed and its lease ran out), send it now with fresh credentials: the first password was
+  // never seen. While the first sender may still be at work, do nothing.
   const current = await ports.getOrder(payment.checkoutCode);
-  if (current?.status === 'paid' && !current.mailSentAt) {
+  const retryAt = ports.now();
+  if (
+    current?.status === 'paid' &&
+    !current.mailSentAt &&
+    (current.mailLeaseUntil ?? 0) < retryAt &&
+    (await ports.claimMailLease(current.checkoutCode, retryAt, retryAt + MAIL_LEASE_MS))
+  ) {
     const existing = await ports.getAuthRecord(product.cardNumber);
     const fresh = generatePassword();
     if (

@@ -4,7 +4,7 @@ import { inject } from 'vitest';
  * Points this test worker's AWS SDK at the run's local stack, the way the gateway process is
  * pointed, so data-layer and domain code can be tested directly.
  */
-export function useStackEnv(): void {
+export function pointAtLocalStack(): void {
   Object.assign(process.env, {
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'S3RVER',
