@@ -65,6 +65,9 @@ export const handler = defineHandler({ query: checkoutRequestSchema }, async ({ 
       status: 200,
       client_secret: payment.clientSecret,
       checkoutCode: order.checkoutCode,
+      publishableKey: process.env.STRIPE_PUBLISHABLE_KEY,
+      // 'local': the browser uses the stand-in card form against the emulator (/__payments).
+      paymentsMode: process.env.STRIPE_API_BASE ? 'local' : 'stripe',
       holdUntil: order.holdUntil,
       amounts: { ...quote, currency: 'USD' },
     };

@@ -21,6 +21,11 @@ export interface GatewayOptions {
   webRoot?: string;
   /** s3rver base url and bucket, proxied at /media/*. */
   media?: { endpoint: string; bucket: string };
+  /**
+   * The payments emulator, proxied at /__payments/* in local mode so the browser's stand-in for
+   * Stripe.js and the PayPal button talks to it the way they talk to the providers.
+   */
+  payments?: () => string | undefined;
   /** Largest request body accepted, like API Gateway's payload limit. */
   maxBodyBytes?: number;
 }
@@ -40,6 +45,7 @@ const MIME: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+const PAYMENTS_PREFIX = '/__payments';
 const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
 const compressedCache = new Map<string, Buffer>();
 
@@ -242,8 +248,28 @@ export function createGateway(options: GatewayOptions): Server {
     else createReadStream(file).pipe(res);
   }
 
+  function payments(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    const base = options.payments?.();
+    if (!base) {
+      json(res, 404, { message: 'Not Found' });
+      return;
+    }
+    const target = new URL(`${url.pathname.slice(PAYMENTS_PREFIX.length)}${url.search}`, base);
+    const headers = { ...req.headers, host: target.host };
+    const upstream = request(target, { method: req.method, headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => json(res, 502, { message: 'the payments stand-in is not reachable' }));
+    req.pipe(upstream);
+  }
+
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname.startsWith(`${PAYMENTS_PREFIX}/`)) {
+      payments(req, res, url);
+      return;
+    }
     const route =
       url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)
         ? api(req, res, url)

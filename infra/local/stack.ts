@@ -102,11 +102,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       );
     }
 
+    let paymentsUrl: string | undefined;
     const server: Server = createGateway({
       routes,
       functionsDir: join(root, 'functions'),
       webRoot: options.webRoot ?? join(root, 'web', 'dist'),
       media: { endpoint: s3.url, bucket: mediaBucket },
+      payments: () => paymentsUrl,
     });
     await new Promise<void>((done, fail) => {
       server.once('error', fail);
@@ -145,6 +147,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       paypalClientSecret: secrets.PAYPAL_CLIENT_SECRET,
     });
     started.push(payments);
+    paymentsUrl = payments.url;
     Object.assign(process.env, secrets, {
       STRIPE_API_BASE: payments.url,
       PAYPAL_API_BASE: payments.url,

@@ -85,11 +85,26 @@ describe('a card purchase', () => {
     const code = started.body.checkoutCode;
     expect(await orderState(code)).toBe('pending');
 
-    const confirmed = await emulator<{ status: string }>(
-      `/__emulator/stripe/payment_intents/${intentOf(started.body.client_secret)}/confirm`,
-      { card: '4242424242424242' },
+    // What the browser's stand-in for Stripe.js sends: same origin, publishable key, client secret.
+    expect(started.body).toMatchObject({
+      paymentsMode: 'local',
+      publishableKey: expect.stringMatching(/^pk_test_/),
+    });
+    const confirm = await fetch(
+      `${inject('baseUrl')}/__payments/v1/payment_intents/${intentOf(started.body.client_secret)}/confirm`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          key: (started.body as unknown as { publishableKey: string }).publishableKey,
+          client_secret: started.body.client_secret,
+          'payment_method_data[type]': 'card',
+          'payment_method_data[card][number]': '4242424242424242',
+        }).toString(),
+      },
     );
-    expect(confirmed.status).toBe('succeeded');
+    expect(confirm.status).toBe(200);
+    expect(((await confirm.json()) as { status: string }).status).toBe('succeeded');
     await until(async () => (await orderState(code)) === 'paid', 'the order to be paid');
     expect(await getRaw(`PRODUCT#${p.id}`, '#PRODUCT')).toMatchObject({ status: 0, soldOrder: code });
     expect(await getRaw(`AUTH#${p.cardNumber}`, '#AUTH')).toMatchObject({ pid: p.id, email });
