@@ -51,10 +51,10 @@ export const routes: readonly Route[] = [
   r('GET', '/orders', 'admin/orders/list-orders', 'admin', 'pending'),
   r('GET', '/orders/{id}', 'orders/get-order', 'public'),
   r('DELETE', '/orders', 'admin/orders/delete-order', 'admin', 'pending'),
-  r('POST', '/paypal/orders', 'checkout/paypal-create-order', 'public', 'pending'),
-  r('POST', '/paypal/capture', 'checkout/paypal-capture', 'public', 'pending'),
+  r('POST', '/paypal/orders', 'checkout/paypal-create-order', 'public'),
+  r('POST', '/paypal/capture', 'checkout/paypal-capture', 'public'),
   r('POST', '/webhooks/stripe', 'webhooks/stripe', 'webhook'),
-  r('POST', '/webhooks/paypal', 'webhooks/paypal', 'webhook', 'pending'),
+  r('POST', '/webhooks/paypal', 'webhooks/paypal', 'webhook'),
 
   // Authenticity portal (001 §7)
   r('GET', '/authenticationcard', 'authenticity/login', 'public', 'pending'),

@@ -5,7 +5,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { z } from 'zod';
 import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import { logger } from './logger.ts';
+import { logger, safeError } from './logger.ts';
 import { currentScope, runInScope } from './request-scope.ts';
 
 /**
@@ -137,7 +137,7 @@ function jsonResponses(): MiddlewareObj<ApiEvent, ApiResult> {
     } else {
       logger.error('request failed', {
         requestId: request.context.awsRequestId,
-        error: request.error as Error,
+        error: safeError(request.error),
       });
     }
     const statusCode = exposed?.statusCode ?? 500;

@@ -1,3 +1,4 @@
+import { CheckoutPaymentIntent } from '@paypal/paypal-server-sdk';
 import { getProduct } from '#data/catalog.ts';
 import type { OrderEntity } from '#data/entities.ts';
 import {
@@ -11,8 +12,10 @@ import {
 } from '#data/orders.ts';
 import { hashPassword } from '#domain/passwords.ts';
 import type { CompletionPorts } from '#domain/payment-completion.ts';
+import { paymentAmount } from '#shared/format.ts';
 import { logger } from './logger.ts';
 import { sendMail } from './mail.ts';
+import { paypal } from './paypal.ts';
 import { stripe } from './stripe.ts';
 
 /** The provider calls checkout makes, behind names that say what they are for. */
@@ -47,7 +50,58 @@ export async function refundPayment(order: OrderEntity, paymentRef: string): Pro
     );
     return;
   }
-  throw new Error('PayPal refunds are not wired yet');
+  await paypal().payments.refundCapturedPayment({
+    captureId: paymentRef,
+    paypalRequestId: `refund-${order.checkoutCode}`,
+  });
+}
+
+/** A PayPal order for exactly the server's amount (2 decimals), to be approved by the shopper. */
+export async function createPaypalOrder(input: {
+  checkoutCode: string;
+  amount: number;
+  description: string;
+  returnUrl: string;
+  cancelUrl: string;
+}): Promise<{ paymentRef: string; approveUrl: string }> {
+  const { result } = await paypal().orders.createOrder({
+    paypalRequestId: `checkout-${input.checkoutCode}`,
+    body: {
+      intent: CheckoutPaymentIntent.Capture,
+      purchaseUnits: [
+        {
+          referenceId: input.checkoutCode,
+          customId: input.checkoutCode,
+          description: input.description.slice(0, 127),
+          amount: { currencyCode: 'USD', value: paymentAmount(input.amount) },
+        },
+      ],
+      applicationContext: { returnUrl: input.returnUrl, cancelUrl: input.cancelUrl },
+    },
+  });
+  const approve = result.links?.find((l) => l.rel === 'approve' || l.rel === 'payer-action')?.href;
+  if (!result.id || !approve) throw new Error('PayPal gave no order id or approval link');
+  return { paymentRef: result.id, approveUrl: approve };
+}
+
+/** Captures an approved PayPal order; what PayPal answers is the verified confirmation. */
+export async function capturePaypalOrder(orderId: string): Promise<{
+  completed: boolean;
+  captureId?: string;
+  amountCents: number;
+  currency: string;
+}> {
+  const { result } = await paypal().orders.captureOrder({
+    id: orderId,
+    paypalRequestId: `capture-${orderId}`,
+  });
+  const capture = result.purchaseUnits?.[0]?.payments?.captures?.[0];
+  return {
+    completed: result.status === 'COMPLETED' && capture?.status === 'COMPLETED',
+    ...(capture?.id ? { captureId: capture.id } : {}),
+    amountCents: Math.round(Number(capture?.amount?.value ?? 0) * 100),
+    currency: capture?.amount?.currencyCode ?? '',
+  };
 }
 
 /** The real wiring of payment completion: DynamoDB, SES, the providers. */

@@ -149,6 +149,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     started.push(payments);
     paymentsUrl = payments.url;
     Object.assign(process.env, secrets, {
+      SHOP_URL: url,
       STRIPE_API_BASE: payments.url,
       PAYPAL_API_BASE: payments.url,
       PAYPAL_ENVIRONMENT: 'sandbox',
