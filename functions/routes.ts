@@ -45,8 +45,8 @@ export const routes: readonly Route[] = [
   // Checkout and orders (001 §7)
   r('GET', '/type-discount', 'checkout/type-discount', 'public'),
   r('GET', '/secret', 'checkout/secret', 'public'),
-  r('POST', '/orders', 'orders/post-order', 'public', 'pending'),
-  r('PATCH', '/orders', 'orders/patch-order', 'public', 'pending'),
+  r('POST', '/orders', 'orders/post-order', 'public'),
+  r('PATCH', '/orders', 'orders/patch-order', 'public'),
   r('POST', '/product-auth', 'orders/post-product-auth', 'admin', 'pending'),
   r('GET', '/orders', 'admin/orders/list-orders', 'admin', 'pending'),
   r('GET', '/orders/{id}', 'orders/get-order', 'public'),

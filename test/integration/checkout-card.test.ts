@@ -219,9 +219,17 @@ describe('a card purchase', () => {
       },
     );
     const code = started.body.checkoutCode;
-    for (const method of ['POST', 'PATCH']) {
-      await api('/orders', { method, json: { checkoutCode: code, id: p.id, status: true } });
-    }
+    const posted = await api('/orders', {
+      method: 'POST',
+      json: { checkoutCode: code, id: p.id, amount: 1, shippingFee: 0, status: true },
+    });
+    expect(posted.body).toEqual({ status: 200, orderStatus: 'pending' });
+    const patched = await api('/orders', { method: 'PATCH', json: { checkoutCode: code, id: p.id } });
+    expect(patched.body).toEqual({ status: 202, orderStatus: 'pending' });
+    expect(
+      (await api('/orders', { method: 'PATCH', json: { checkoutCode: code, id: p.id, status: 'paid' } }))
+        .status,
+    ).toBe(400);
     expect(await orderState(code)).toBe('pending');
     await emulator('/__emulator/stripe/pause', {});
     try {
@@ -230,6 +238,12 @@ describe('a card purchase', () => {
       });
       expect(await orderState(code)).toBe('paid');
       expect((await getRaw(`PRODUCT#${p.id}`, '#PRODUCT'))?.status).toBe(0);
+      expect(
+        (await api('/orders', { method: 'PATCH', json: { checkoutCode: code, id: p.id } })).body,
+      ).toEqual({
+        status: 200,
+        orderStatus: 'paid',
+      });
     } finally {
       await emulator('/__emulator/stripe/resume', {});
     }
