@@ -16,7 +16,7 @@ export const handler = defineHandler(
   { body: z.object({ checkoutCode: z.string().uuid({ error: 'must be a checkout code' }) }).strict() },
   async ({ body }) => {
     const order = await getOrder(body.checkoutCode);
-    if (!order || order.paymentType !== 2) throw notFound('order');
+    if (order?.paymentType !== 2) throw notFound('order');
     if (order.status === 'pending' && order.paymentRef) {
       let captured: Awaited<ReturnType<typeof capturePaypalOrder>>;
       try {
