@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router-dom';
 import { Layout } from '../components/layout.tsx';
 import { catalogRoutes } from '../features/catalog/routes.tsx';
+import { checkoutRoutes } from '../features/checkout/routes.tsx';
 import { contentRoutes } from '../features/content/routes.tsx';
 import { pickingRoutes } from '../features/picking/routes.tsx';
 import { Home } from './home.tsx';
@@ -17,6 +18,7 @@ export const router = createBrowserRouter([
       ...catalogRoutes,
       ...pickingRoutes,
       ...contentRoutes,
+      ...checkoutRoutes,
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -1,0 +1,358 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ProductEntity } from '../../functions/data/entities.ts';
+import { CHECKOUT_MESSAGES } from '../../shared/checkout.ts';
+import { HOLD_MINUTES } from '../../shared/constants.ts';
+import { api, freshClientAddress } from '../support/api.ts';
+import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
+import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
+
+const browser = startBrowser();
+
+/** A collection of this file only, so no other test's demo pieces are bought. */
+const code = `E2E${Date.now().toString().slice(-6)}`;
+const type = typeEntity({
+  name: 'Checkout Atelier',
+  shippingPrices: { CA: 40, US: 45, FR: 80 },
+  discount: true,
+  discountCode: code,
+  discountAmount: 10,
+});
+let serial = 0;
+const piece = (name: string, extra: Partial<ProductEntity> = {}) =>
+  productEntity(type, {
+    name,
+    // A unique 16-digit authenticity card number per piece.
+    cardNumber: `54${Date.now().toString().slice(-9)}${String(serial++).padStart(5, '0')}`,
+    priceUs: 1000,
+    ...extra,
+  });
+
+const bought = piece('Opaline Evening Coat');
+const declined = piece('Nacre Silk Gown');
+const secure = piece('Saffron Cape');
+const held = piece('Ombre Stole');
+const browsing = piece('Ivory Minaudière');
+const viaPaypal = piece('Jade Opera Gloves');
+const cancelled = piece('Pearl Veil');
+const expiring = piece('Garnet Bolero');
+beforeAll(async () => {
+  pointAtLocalStack();
+  await store({ type, products: [bought, declined, secure, held, browsing, viaPaypal, cancelled, expiring] });
+});
+
+const purchaseUrl = (p: ProductEntity) => `/products/purchase?product=${p.id}&type=${p.typeId}`;
+
+interface ShopperAddress {
+  email: string;
+  country?: string;
+  state?: string;
+  city?: string;
+}
+
+async function fillAddress(page: Page, a: ShopperAddress, scope = 'contact and delivery'): Promise<void> {
+  const group = page.getByRole('group', { name: scope });
+  await group.getByLabel('full name').fill('Ada Lovelace');
+  await group.getByLabel('phone').fill('+1 416 555 0100');
+  await group.getByLabel('e-mail').fill(a.email);
+  await group.getByLabel('country').selectOption(a.country ?? 'CA');
+  await group.getByLabel('address line 1').fill('1 King Street West');
+  await group.getByLabel('city').fill(a.city ?? 'Toronto');
+  await group.getByLabel('postal code').fill('M5H 1A1');
+  if (a.state) await group.getByLabel(a.country === 'US' ? 'state' : 'province').selectOption(a.state);
+}
+
+/** The value of one line of the order summary. */
+async function line(page: Page, label: string): Promise<string> {
+  const row = page.locator('.checkout-summary .checkout-row').filter({
+    has: page.locator('dt', { hasText: new RegExp(`^${label}`) }),
+  });
+  return ((await row.locator('dd').textContent()) ?? '').trim();
+}
+
+async function lineIs(page: Page, label: string, value: string): Promise<void> {
+  await expect.poll(() => line(page, label), { timeout: 5_000 }).toBe(value);
+}
+
+async function alertWith(page: Page, text: string): Promise<void> {
+  await page.getByRole('alert').filter({ hasText: text }).waitFor({ timeout: 10_000 });
+}
+
+async function payWithCard(page: Page, number: string): Promise<void> {
+  await page.getByLabel('card number').fill(number);
+  await page.getByLabel('expiry').fill('12 / 34');
+  await page.getByLabel('security code').fill('123');
+  await page.getByRole('button', { name: /^pay USD/ }).click();
+}
+
+async function startPayment(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'continue to payment' }).click();
+  await page.getByLabel('card number').waitFor({ timeout: 10_000 });
+}
+
+async function waitForPaid(page: Page): Promise<void> {
+  await page.waitForURL('**/products/success?checkoutCode=*', { timeout: 15_000 });
+  await page.getByText(/is yours/).waitFor({ timeout: 20_000 });
+}
+
+async function isSold(id: string): Promise<boolean> {
+  return ((await api<{ sold: boolean }>(`/is-sold?id=${id}`)).body.sold ?? false) as boolean;
+}
+
+describe('card purchase', () => {
+  it('buys a piece shipped to Ontario: 13 % tax on product and shipping, hold countdown, paid, mails, sold', async () => {
+    const email = `${uniqueId('buyer')}@example.com`;
+    const page = await browser.open(purchaseUrl(bought));
+    await page.getByRole('heading', { name: 'Opaline Evening Coat' }).waitFor();
+    await lineIs(page, 'product price', 'USD 1000');
+    await fillAddress(page, { email, country: 'CA', state: 'ON' });
+    await lineIs(page, 'shipping to Canada', 'USD 40');
+    await lineIs(page, 'tax', 'USD 135.20');
+    await lineIs(page, 'duty', 'USD 0');
+    await lineIs(page, 'total', 'USD 1175.20');
+
+    await startPayment(page);
+    const timer = page.getByRole('timer');
+    await timer.waitFor();
+    expect(await page.locator('.checkout-hold').textContent()).toMatch(/reserved for you for 1[45]:\d\d/);
+    // The address is locked while the piece is held.
+    expect(
+      await page.getByRole('group', { name: 'contact and delivery' }).getByLabel('city').isDisabled(),
+    ).toBe(true);
+    await expectAccessible(page);
+    await screenshot(page, 'checkout-purchase-card-phone');
+
+    await payWithCard(page, '4242 4242 4242 4242');
+    await waitForPaid(page);
+    expect(await page.locator('main').textContent()).toContain('thank you — Opaline Evening Coat is yours');
+    expect(await page.locator('main').textContent()).toContain('USD 1175.20');
+    expect(await page.locator('main').textContent()).toContain('within 7 business days');
+    expect(await page.getByRole('link', { name: 'return to the boutique' }).getAttribute('href')).toBe(
+      '/home',
+    );
+    await expectAccessible(page);
+    await screenshot(page, 'checkout-success-phone');
+
+    const desktop = await browser.open(page.url().replace(/^https?:\/\/[^/]+/, ''), { viewport: DESKTOP });
+    await desktop.getByText(/is yours/).waitFor({ timeout: 10_000 });
+    await screenshot(desktop, 'checkout-success-desktop');
+
+    await expect.poll(async () => (await mailTo(email)).length, { timeout: 15_000 }).toBe(2);
+    expect(await isSold(bought.id)).toBe(true);
+  });
+
+  it('shows the card provider\'s "Your card was declined." and succeeds on a retry with 4242', async () => {
+    const page = await browser.open(purchaseUrl(declined), { viewport: DESKTOP });
+    await page.getByRole('heading', { name: 'Nacre Silk Gown' }).waitFor();
+    await fillAddress(page, {
+      email: `${uniqueId('declined')}@example.com`,
+      country: 'US',
+      state: 'NY',
+      city: 'New York',
+    });
+    // USA: 5 % on the product only.
+    await lineIs(page, 'tax', 'USD 50');
+    await lineIs(page, 'total', 'USD 1095');
+    await startPayment(page);
+    await screenshot(page, 'checkout-purchase-card-desktop');
+    await payWithCard(page, '4000 0000 0000 0002');
+    await alertWith(page, 'Your card was declined.');
+    expect(new URL(page.url()).pathname).toBe('/products/purchase');
+    await payWithCard(page, '4242424242424242');
+    await waitForPaid(page);
+    expect(await isSold(declined.id)).toBe(true);
+  });
+
+  it('asks for 3-D Secure authentication and completes the payment on approve', async () => {
+    const page = await browser.open(purchaseUrl(secure));
+    await page.getByRole('heading', { name: 'Saffron Cape' }).waitFor();
+    await fillAddress(page, { email: `${uniqueId('secure')}@example.com`, country: 'FR', city: 'Paris' });
+    await startPayment(page);
+    await payWithCard(page, '4000 0025 0000 3155');
+    await page.getByRole('heading', { name: 'authenticate this payment' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'approve' }).click();
+    await waitForPaid(page);
+  });
+
+  it('counts the hold down and, when the reservation ends, offers to start again', async () => {
+    const page = await browser.open(purchaseUrl(expiring), { clock: true });
+    await page.getByRole('heading', { name: 'Garnet Bolero' }).waitFor();
+    await fillAddress(page, {
+      email: `${uniqueId('slow')}@example.com`,
+      country: 'CA',
+      state: 'AB',
+      city: 'Calgary',
+    });
+    await lineIs(page, 'tax', 'USD 52');
+    await startPayment(page);
+    expect(await page.getByRole('timer').textContent()).toMatch(/^1[45]:\d\d$/);
+    await page.clock.fastForward(60_000);
+    await expect.poll(() => page.getByRole('timer').textContent()).toMatch(/^1[34]:\d\d$/);
+    await page.clock.fastForward(HOLD_MINUTES * 60_000);
+    await alertWith(page, 'your reservation has ended');
+    expect(await page.getByLabel('card number').count()).toBe(0);
+    await page.getByRole('button', { name: 'start again' }).click();
+    await page.getByRole('button', { name: 'continue to payment' }).waitFor();
+    expect(
+      await page.getByRole('group', { name: 'contact and delivery' }).getByLabel('city').isDisabled(),
+    ).toBe(false);
+  });
+
+  it('says "sorry, this product is already sold" when another checkout holds the piece', async () => {
+    const other = await api(
+      `/secret?${new URLSearchParams({
+        id: held.id,
+        typeId: held.typeId,
+        name: 'Someone Else',
+        phone: '+1 604 555 0199',
+        email: 'someone@example.com',
+        address1: '9 Granville Street',
+        city: 'Vancouver',
+        state: 'BC',
+        country: 'CA',
+      })}`,
+      { from: freshClientAddress() },
+    );
+    expect(other.status).toBe(200);
+    const page = await browser.open(purchaseUrl(held));
+    await page.getByRole('heading', { name: 'Ombre Stole' }).waitFor();
+    await fillAddress(page, {
+      email: `${uniqueId('late')}@example.com`,
+      country: 'CA',
+      state: 'BC',
+      city: 'Vancouver',
+    });
+    await page.getByRole('button', { name: 'continue to payment' }).click();
+    await alertWith(page, CHECKOUT_MESSAGES.alreadySold);
+    expect(await page.getByLabel('card number').count()).toBe(0);
+  });
+});
+
+describe('PayPal', () => {
+  async function toPaypal(page: Page, p: ProductEntity): Promise<void> {
+    await page.getByRole('heading', { name: p.name }).waitFor();
+    await fillAddress(page, { email: `${uniqueId('paypal')}@example.com`, country: 'FR', city: 'Paris' });
+    await page.getByLabel('PayPal').check();
+    await page.getByRole('button', { name: 'continue to PayPal' }).click();
+    await page.waitForURL('**/paypal/approve?token=*', { timeout: 10_000 });
+  }
+
+  it('approves at PayPal, comes back, the server captures and the success page shows paid', async () => {
+    const page = await browser.open(purchaseUrl(viaPaypal));
+    await toPaypal(page, viaPaypal);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await waitForPaid(page);
+    expect(await page.locator('main').textContent()).toContain('USD 1080');
+    expect(await isSold(viaPaypal.id)).toBe(true);
+  });
+
+  it('says nothing was charged when the shopper cancels at PayPal', async () => {
+    const page = await browser.open(purchaseUrl(cancelled));
+    await toPaypal(page, cancelled);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL('**/products/success?*', { timeout: 10_000 });
+    await page.getByText('nothing was charged').waitFor();
+    expect(await isSold(cancelled.id)).toBe(false);
+  });
+});
+
+describe('success page', () => {
+  it('shows the real state of the order it reads: pending, refunded, failed', async () => {
+    const checkoutCode = '00000000-0000-4000-8000-000000000000';
+    const page = await browser.open('/home');
+    let status = 'pending';
+    await page.route('**/api/orders/**', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          status: 200,
+          order: { checkoutCode, status, productName: 'Test Piece', finalPrice: 10, paymentType: 1 },
+        }),
+      }),
+    );
+    await page.goto(`/products/success?checkoutCode=${checkoutCode}`);
+    await page.getByText('we are confirming your payment…').waitFor();
+    status = 'refunded';
+    await page.getByText('this payment has been refunded').waitFor({ timeout: 5_000 });
+    status = 'failed';
+    await page.goto(`/products/success?checkoutCode=${checkoutCode}`);
+    await alertWith(page, CHECKOUT_MESSAGES.patchFailed);
+  });
+});
+
+describe('checkout form', () => {
+  it('asks for every required field, then for the billing address', async () => {
+    const page = await browser.open(purchaseUrl(browsing));
+    await page.getByRole('heading', { name: 'Ivory Minaudière' }).waitFor();
+    await page.getByRole('button', { name: 'continue to payment' }).click();
+    await alertWith(page, CHECKOUT_MESSAGES.fillAllFields);
+
+    // Canada needs a province: everything else filled is still not enough.
+    await fillAddress(page, { email: 'ada@example.com', country: 'CA' });
+    await lineIs(page, 'tax', 'choose a province');
+    await page.getByRole('button', { name: 'continue to payment' }).click();
+    await alertWith(page, CHECKOUT_MESSAGES.fillAllFields);
+    await page.getByRole('group', { name: 'contact and delivery' }).getByLabel('province').selectOption('QC');
+    await lineIs(page, 'tax', 'USD 155.74');
+
+    await page.getByLabel('billing address is different').check();
+    const billing = page.getByRole('group', { name: 'billing address' });
+    await billing.getByLabel('full name').fill('Ada Lovelace');
+    await page.getByRole('button', { name: 'continue to payment' }).click();
+    await alertWith(page, CHECKOUT_MESSAGES.fillBilling);
+    expect(await page.getByLabel('card number').count()).toBe(0);
+
+    // Outside Canada and the USA: no tax, duty not included, with the note.
+    await page.getByRole('group', { name: 'contact and delivery' }).getByLabel('country').selectOption('FR');
+    await lineIs(page, 'shipping to France', 'USD 80');
+    await lineIs(page, 'tax', 'USD 0');
+    await lineIs(page, 'duty', 'not included');
+    expect(await page.locator('.checkout-summary').textContent()).toContain(
+      'the shipping provider may collect',
+    );
+    expect(
+      await page.getByRole('group', { name: 'contact and delivery' }).getByLabel('province').count(),
+    ).toBe(0);
+    await expectAccessible(page);
+    await screenshot(page, 'checkout-purchase-form-phone');
+    const desktop = await browser.open(purchaseUrl(browsing), { viewport: DESKTOP });
+    await desktop.getByRole('heading', { name: 'Ivory Minaudière' }).waitFor();
+    await screenshot(desktop, 'checkout-purchase-form-desktop');
+  });
+
+  it('applies a discount code once: invalid, valid (10 %), already applied; a failed check says so', async () => {
+    const page = await browser.open(purchaseUrl(browsing));
+    await page.getByRole('heading', { name: 'Ivory Minaudière' }).waitFor();
+    const field = page.getByLabel('discount code');
+    const apply = page.getByRole('button', { name: 'apply' });
+
+    await field.fill('NOT-A-CODE');
+    await apply.click();
+    await alertWith(page, CHECKOUT_MESSAGES.invalidDiscount);
+
+    await page.route('**/api/type-discount**', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', body: '{"message":"slow down"}' }),
+    );
+    await field.fill(code.toLowerCase());
+    await apply.click();
+    await alertWith(page, CHECKOUT_MESSAGES.discountError);
+    await page.unroute('**/api/type-discount**');
+
+    await apply.click();
+    await page.getByRole('status').filter({ hasText: '10 % off' }).waitFor();
+    await lineIs(page, 'discount', '− USD 100');
+    await fillAddress(page, { email: 'ada@example.com', country: 'CA', state: 'ON' });
+    // 13 % of 900 + 40.
+    await lineIs(page, 'tax', 'USD 122.20');
+    await lineIs(page, 'total', 'USD 1062.20');
+
+    await apply.click();
+    await alertWith(page, CHECKOUT_MESSAGES.discountApplied);
+  });
+
+  it('sends a visit without its inputs to /', async () => {
+    const page = await browser.open('/products/purchase');
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/home');
+  });
+});

@@ -1,0 +1,354 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { addressComplete, CHECKOUT_MESSAGES } from '../../../../shared/checkout.ts';
+import { BackButton } from '../../components/back-button.tsx';
+import { Loading } from '../../components/page.tsx';
+import { ApiError, apiPost } from '../../lib/api.ts';
+import { navTarget, useNavValues } from '../../lib/nav-input.ts';
+import { type Address, AddressFields, EMPTY_ADDRESS } from './address-fields.tsx';
+import {
+  type CheckoutSession,
+  checkDiscount,
+  checkoutTypeQuery,
+  priceWithShippingQuery,
+  startCardCheckout,
+} from './api.ts';
+import { CardPayment, HoldCountdown } from './card-payment.tsx';
+import { OrderSummary } from './order-summary.tsx';
+import { summarize } from './summary.ts';
+import './checkout.css';
+
+type PaymentMethod = 'card' | 'paypal';
+
+interface AppliedDiscount {
+  code: string;
+  percent: number;
+}
+
+type DiscountNote = { kind: 'error' | 'ok'; text: string } | undefined;
+
+/** The flat fields of GET /secret and POST /paypal/orders (shared/checkout.ts checkoutRequestSchema). */
+function checkoutFields(input: {
+  id: string;
+  typeId: string;
+  paymentType: '1' | '2';
+  shipping: Address;
+  hasBilling: boolean;
+  billing: Address;
+  discount: AppliedDiscount | undefined;
+}): Record<string, string> {
+  const fields: Record<string, string> = {
+    id: input.id,
+    typeId: input.typeId,
+    paymentType: input.paymentType,
+    hasBilling: input.hasBilling ? 'true' : 'false',
+  };
+  const put = (key: string, value: string) => {
+    if (value.trim()) fields[key] = value.trim();
+  };
+  for (const [key, value] of Object.entries(input.shipping)) put(key, value);
+  if (input.hasBilling) {
+    for (const [key, value] of Object.entries(input.billing)) put(`${key}Billing`, value);
+  }
+  if (input.discount) {
+    put('discountCode', input.discount.code);
+    fields.discountAmount = String(input.discount.percent);
+  }
+  return fields;
+}
+
+function failureText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 406) return CHECKOUT_MESSAGES.alreadySold;
+    const known = Object.values(CHECKOUT_MESSAGES) as string[];
+    if (error.status === 400 && known.includes(error.message)) return error.message;
+  }
+  return CHECKOUT_MESSAGES.otherFailure;
+}
+
+/**
+ * /products/purchase (001 §2; inputs product and type from the navigation state or the address):
+ * contact and shipping address, optional billing address, a live order summary, discount code,
+ * card or PayPal. The piece is held while the shopper pays (GET /secret); the amounts charged are
+ * always the server's.
+ */
+export function Purchase() {
+  const values = useNavValues();
+  const productId = values.product;
+  const typeId = values.type;
+  const navigate = useNavigate();
+  const base = useId();
+
+  const price = useQuery({
+    ...priceWithShippingQuery(productId ?? '', typeId ?? ''),
+    enabled: Boolean(productId && typeId),
+    retry: false,
+  });
+  const type = useQuery({ ...checkoutTypeQuery(typeId ?? ''), enabled: Boolean(typeId) });
+
+  const [shipping, setShipping] = useState<Address>(EMPTY_ADDRESS);
+  const [hasBilling, setHasBilling] = useState(false);
+  const [billing, setBilling] = useState<Address>(EMPTY_ADDRESS);
+  const [method, setMethod] = useState<PaymentMethod>('card');
+  const [codeInput, setCodeInput] = useState('');
+  const [discount, setDiscount] = useState<AppliedDiscount>();
+  const [discountNote, setDiscountNote] = useState<DiscountNote>();
+  const [checkingCode, setCheckingCode] = useState(false);
+  const [formError, setFormError] = useState('');
+  const [starting, setStarting] = useState(false);
+  const [session, setSession] = useState<CheckoutSession>();
+
+  const shippingPrices = useMemo(
+    () => Object.fromEntries((price.data?.shippingArr ?? []).map((s) => [s.countryId, s.price])),
+    [price.data],
+  );
+  const summary = useMemo(
+    () =>
+      price.data
+        ? summarize({
+            priceUs: price.data.priceUs,
+            shippingPrices,
+            country: shipping.country,
+            state: shipping.state,
+            city: shipping.city,
+            discountPercent: discount?.percent ?? 0,
+          })
+        : undefined,
+    [price.data, shippingPrices, shipping.country, shipping.state, shipping.city, discount],
+  );
+
+  if (!productId || !typeId) return <Navigate to="/" replace />;
+  if (price.isPending) {
+    return (
+      <main className="checkout-page">
+        <Loading />
+      </main>
+    );
+  }
+  if (price.isError || !price.data || !summary) {
+    return (
+      <main className="checkout-page checkout-narrow">
+        <BackButton />
+        <p className="checkout-notice" role="alert">
+          this piece cannot be found. <Link to="/home">return to the boutique</Link>
+        </p>
+      </main>
+    );
+  }
+
+  const productName = price.data.productName ?? type.data?.label ?? type.data?.name ?? 'your piece';
+  const collection = type.data ? type.data.label?.trim() || type.data.name : undefined;
+  const locked = Boolean(session) || starting;
+
+  const applyCode = async (event: FormEvent) => {
+    event.preventDefault();
+    if (discount) {
+      setDiscountNote({ kind: 'error', text: CHECKOUT_MESSAGES.discountApplied });
+      return;
+    }
+    const code = codeInput.trim();
+    if (!code) {
+      setDiscountNote({ kind: 'error', text: CHECKOUT_MESSAGES.invalidDiscount });
+      return;
+    }
+    setCheckingCode(true);
+    setDiscountNote(undefined);
+    try {
+      const answer = await checkDiscount(code, typeId);
+      if (answer.isCodeValid) {
+        setDiscount({ code, percent: answer.discountAmount });
+        setDiscountNote({
+          kind: 'ok',
+          text: `${code.toUpperCase()} applied: ${answer.discountAmount} % off the piece.`,
+        });
+      } else {
+        setDiscountNote({ kind: 'error', text: CHECKOUT_MESSAGES.invalidDiscount });
+      }
+    } catch {
+      setDiscountNote({ kind: 'error', text: CHECKOUT_MESSAGES.discountError });
+    } finally {
+      setCheckingCode(false);
+    }
+  };
+
+  const pay = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError('');
+    if (!addressComplete(shipping)) {
+      setFormError(CHECKOUT_MESSAGES.fillAllFields);
+      return;
+    }
+    if (hasBilling && !addressComplete(billing)) {
+      setFormError(CHECKOUT_MESSAGES.fillBilling);
+      return;
+    }
+    if (summary.pending === 'not-shipped') {
+      setFormError(`this piece cannot be shipped to ${summary.countryLabel} yet. please contact us.`);
+      return;
+    }
+    const fields = checkoutFields({
+      id: productId,
+      typeId,
+      paymentType: method === 'card' ? '1' : '2',
+      shipping,
+      hasBilling,
+      billing,
+      discount,
+    });
+    setStarting(true);
+    try {
+      if (method === 'card') {
+        setSession(await startCardCheckout(fields));
+      } else {
+        const started = await apiPost<{ approveUrl: string }>('/paypal/orders', fields);
+        window.location.assign(started.approveUrl);
+        return;
+      }
+    } catch (error) {
+      setFormError(failureText(error));
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const succeeded = () => {
+    if (!session) return;
+    const values = { checkoutCode: session.checkoutCode };
+    navigate(navTarget('/products/success', values), { state: values });
+  };
+
+  const restart = () => {
+    setSession(undefined);
+    setFormError('');
+  };
+
+  return (
+    <main className="checkout-page">
+      <BackButton />
+      <p className="checkout-kicker">checkout</p>
+      <h1 className="checkout-title">{productName}</h1>
+      {collection && collection !== productName && <p className="checkout-subtitle">{collection}</p>}
+      <hr className="checkout-rule" />
+
+      <div className="checkout-grid">
+        <aside className="checkout-aside" aria-labelledby={`${base}-summary`}>
+          <OrderSummary
+            titleId={`${base}-summary`}
+            productName={productName}
+            summary={summary}
+            discount={discount}
+            serverAmounts={session?.amounts}
+          />
+          <form className="checkout-discount" onSubmit={applyCode} noValidate>
+            <label htmlFor={`${base}-code`}>discount code</label>
+            <div className="checkout-discount-row">
+              <input
+                id={`${base}-code`}
+                value={codeInput}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                disabled={locked}
+                onChange={(e) => setCodeInput(e.target.value)}
+              />
+              <button type="submit" className="button button-quiet" disabled={checkingCode || locked}>
+                apply
+              </button>
+            </div>
+            {discountNote && (
+              <p
+                className={discountNote.kind === 'error' ? 'checkout-error' : 'checkout-ok'}
+                role={discountNote.kind === 'error' ? 'alert' : 'status'}
+              >
+                {discountNote.text}
+              </p>
+            )}
+          </form>
+        </aside>
+        <div className="checkout-main">
+          <form className="checkout-form" onSubmit={pay} noValidate aria-label="delivery and payment">
+            <fieldset className="checkout-section" disabled={locked}>
+              <legend className="checkout-section-title">contact and delivery</legend>
+              <AddressFields section="shipping" value={shipping} onChange={setShipping} />
+            </fieldset>
+
+            <div className="checkout-check">
+              <input
+                id={`${base}-billing`}
+                type="checkbox"
+                checked={hasBilling}
+                disabled={locked}
+                onChange={(e) => setHasBilling(e.target.checked)}
+              />
+              <label htmlFor={`${base}-billing`}>billing address is different</label>
+            </div>
+
+            {hasBilling && (
+              <fieldset className="checkout-section" disabled={locked}>
+                <legend className="checkout-section-title">billing address</legend>
+                <AddressFields section="billing" value={billing} onChange={setBilling} />
+              </fieldset>
+            )}
+
+            <fieldset className="checkout-section" disabled={locked}>
+              <legend className="checkout-section-title">payment</legend>
+              <div className="checkout-methods">
+                <label className="checkout-method">
+                  <input
+                    type="radio"
+                    name={`${base}-method`}
+                    value="card"
+                    checked={method === 'card'}
+                    onChange={() => setMethod('card')}
+                  />
+                  <span>card</span>
+                </label>
+                <label className="checkout-method">
+                  <input
+                    type="radio"
+                    name={`${base}-method`}
+                    value="paypal"
+                    checked={method === 'paypal'}
+                    onChange={() => setMethod('paypal')}
+                  />
+                  <span>PayPal</span>
+                </label>
+              </div>
+            </fieldset>
+
+            {!session && (
+              <div className="checkout-submit">
+                {formError && (
+                  <p className="checkout-error" role="alert">
+                    {formError}
+                  </p>
+                )}
+                <button type="submit" className="button checkout-pay" disabled={starting}>
+                  {starting
+                    ? 'one moment…'
+                    : method === 'card'
+                      ? 'continue to payment'
+                      : 'continue to PayPal'}
+                </button>
+                <p className="checkout-note">
+                  {method === 'card'
+                    ? `The piece is reserved for you while you enter your card.`
+                    : 'You approve the payment at PayPal and come back here.'}
+                </p>
+              </div>
+            )}
+          </form>
+
+          {session && (
+            <div className="checkout-payment">
+              <HoldCountdown until={session.holdUntil} onRestart={restart}>
+                <CardPayment session={session} onSucceeded={succeeded} />
+              </HoldCountdown>
+            </div>
+          )}
+        </div>
+      </div>
+    </main>
+  );
+}
