@@ -8,6 +8,7 @@ import {
   type IntentAnswer,
   PaymentError,
 } from './api.ts';
+import { StripeCard } from './stripe-card.tsx';
 
 /** Milliseconds left until `until`, ticking every second. */
 export function useRemaining(until: number): number {
@@ -155,19 +156,8 @@ export function CardPayment({ session, onSucceeded }: { session: CheckoutSession
     }
   };
 
-  if (session.paymentsMode !== 'local') {
-    return (
-      <section className="checkout-card" aria-labelledby={`${base}-title`}>
-        <h2 id={`${base}-title`} className="checkout-section-title">
-          card
-        </h2>
-        <p className="checkout-note">
-          The secure card field of our payment provider (Stripe Elements) loads here; your card details go to
-          it directly and never touch our servers.
-        </p>
-      </section>
-    );
-  }
+  if (session.paymentsMode !== 'local')
+    return <StripeCard session={session} total={total} onSucceeded={onSucceeded} />;
 
   const busy = step === 'confirming' || step === 'authenticating';
   return (
