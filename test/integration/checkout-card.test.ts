@@ -151,6 +151,14 @@ describe('a card purchase', () => {
     expect((await getRaw(`PRODUCT#${p.id}`, '#PRODUCT'))?.holdId).toBeUndefined();
   });
 
+  it('limits checkout starts per client address, answering "something wrong, please contact us!"', async () => {
+    const from = freshClientAddress();
+    for (let i = 0; i < 10; i++)
+      expect((await api(`/secret?${form(sold.id, 'a@b.co')}`, { from })).status).toBe(406);
+    const eleventh = await api(`/secret?${form(sold.id, 'a@b.co')}`, { from });
+    expect(eleventh).toMatchObject({ status: 429, body: { message: CHECKOUT_MESSAGES.otherFailure } });
+  });
+
   it('one paid order, one record, one set of mails when the webhook is delivered twice and out of order', async () => {
     const p = pieces[3] as ProductEntity;
     const email = `${uniqueId('dup')}@example.com`;
