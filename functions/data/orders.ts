@@ -11,6 +11,26 @@ import { authRecordKey, authRecordKeys, orderKey, orderKeys, productKey, provide
  */
 const EVENT_RETENTION_SECONDS = 90 * 24 * 3600;
 
+/** The record of a provider event; written only if new, it makes every confirmation idempotent. */
+function providerEventOnce(
+  provider: 'stripe' | 'paypal',
+  eventId: string,
+  checkoutCode: string,
+  now: number,
+) {
+  return {
+    TableName: tableName(),
+    Item: {
+      ...providerEventKey(provider, eventId),
+      kind: 'providerEvent',
+      checkoutCode,
+      at: new Date(now).toISOString(),
+      expiresAt: Math.floor(now / 1000) + EVENT_RETENTION_SECONDS,
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  };
+}
+
 function failedAt(error: unknown): number[] | undefined {
   if (!(error instanceof TransactionCanceledException)) return undefined;
   return (error.CancellationReasons ?? []).flatMap((reason, i) =>
@@ -99,19 +119,7 @@ export async function sellOrder(input: {
     await ddb().send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...providerEventKey(input.provider, input.eventId),
-                kind: 'providerEvent',
-                checkoutCode: order.checkoutCode,
-                at,
-                expiresAt: Math.floor(now / 1000) + EVENT_RETENTION_SECONDS,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          { Put: providerEventOnce(input.provider, input.eventId, order.checkoutCode, now) },
           {
             Update: {
               TableName: tableName(),
@@ -182,19 +190,7 @@ export async function markRefunded(input: {
     await ddb().send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...providerEventKey(input.provider, input.eventId),
-                kind: 'providerEvent',
-                checkoutCode: input.checkoutCode,
-                at: new Date(input.now).toISOString(),
-                expiresAt: Math.floor(input.now / 1000) + EVENT_RETENTION_SECONDS,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          { Put: providerEventOnce(input.provider, input.eventId, input.checkoutCode, input.now) },
           {
             Update: {
               TableName: tableName(),
