@@ -69,7 +69,10 @@ export function StripeCard({
         card
       </h2>
       <form onSubmit={submit} noValidate>
-        <div ref={mount} className="checkout-stripe-field" aria-label="card details" />
+        <fieldset className="checkout-stripe-fieldset">
+          <legend className="visually-hidden">card details</legend>
+          <div ref={mount} className="checkout-stripe-field" />
+        </fieldset>
         {error && (
           <p role="alert" className="error-text">
             {error}
