@@ -248,6 +248,22 @@ export class Outbox<E> implements WebhookControl<E> {
   }
 }
 
+/** The webhook controls of an outbox as a plain object, for an emulator's control API. */
+export function webhookControl<E>(outbox: Outbox<E>): WebhookControl<E> {
+  return {
+    events: () => outbox.events(),
+    event: (id) => outbox.event(id),
+    redeliver: (id) => outbox.redeliver(id),
+    deliver: (ids) => outbox.deliver(ids),
+    pause: () => outbox.pause(),
+    resume: (options) => outbox.resume(options),
+    paused: () => outbox.paused(),
+    idle: () => outbox.idle(),
+    setUrl: (url) => outbox.setUrl(url),
+    url: () => outbox.url(),
+  };
+}
+
 export class UnknownEventError extends Error {
   readonly eventId: string;
   constructor(eventId: string) {

@@ -18,7 +18,7 @@ import {
   type Route,
   redirect,
 } from './http.ts';
-import { Outbox, type WebhookControl } from './outbox.ts';
+import { Outbox, type WebhookControl, webhookControl } from './outbox.ts';
 
 /**
  * The PayPal half of the emulator: OAuth client-credentials tokens, Orders v2 (create, get,
@@ -217,18 +217,8 @@ export class PaypalEmulator {
   }
 
   control(): EmulatorPaypalControl {
-    const outbox = this.outbox;
     return {
-      events: () => outbox.events(),
-      event: (id) => outbox.event(id),
-      redeliver: (id) => outbox.redeliver(id),
-      deliver: (ids) => outbox.deliver(ids),
-      pause: () => outbox.pause(),
-      resume: (options) => outbox.resume(options),
-      paused: () => outbox.paused(),
-      idle: () => outbox.idle(),
-      setUrl: (url) => outbox.setUrl(url),
-      url: () => outbox.url(),
+      ...webhookControl(this.outbox),
       order: (id) => this.orders.get(id)?.order,
       orders: () => [...this.orders.values()].map((o) => o.order),
       approve: (id) => this.approve(id),

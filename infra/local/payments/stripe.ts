@@ -10,7 +10,7 @@ import {
   nowSeconds,
   type Route,
 } from './http.ts';
-import { Outbox, type WebhookControl } from './outbox.ts';
+import { Outbox, type WebhookControl, webhookControl } from './outbox.ts';
 
 /**
  * The Stripe half of the emulator: PaymentIntents, the browser-side confirm of test cards,
@@ -256,18 +256,8 @@ export class StripeEmulator {
   }
 
   control(): EmulatorStripeControl {
-    const outbox = this.outbox;
     return {
-      events: () => outbox.events(),
-      event: (id) => outbox.event(id),
-      redeliver: (id) => outbox.redeliver(id),
-      deliver: (ids) => outbox.deliver(ids),
-      pause: () => outbox.pause(),
-      resume: (options) => outbox.resume(options),
-      paused: () => outbox.paused(),
-      idle: () => outbox.idle(),
-      setUrl: (url) => outbox.setUrl(url),
-      url: () => outbox.url(),
+      ...webhookControl(this.outbox),
       paymentIntent: (id) => this.intents.get(id),
       paymentIntents: () => [...this.intents.values()],
       refunds: () => [...this.refundList.values()],
