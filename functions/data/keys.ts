@@ -135,3 +135,13 @@ export const providerEventKey = (provider: string, eventId: string) => ({
   pk: `EVENT#${provider}#${eventId}`,
   sk: '#EVENT',
 });
+
+/** A transfer of an authenticity record, kept beside it, append-only. */
+export const transferKey = (cardNumber: string, at: string, id: string) => ({
+  pk: `AUTH#${cardNumber}`,
+  sk: `TRANSFER#${at}#${id}`,
+});
+export const TRANSFER_PREFIX = 'TRANSFER#';
+
+/** A session, found by the SHA-256 of its token (the token itself is only in the cookie). */
+export const sessionKey = (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: '#SESSION' });
