@@ -57,9 +57,12 @@ export const routes: readonly Route[] = [
   r('POST', '/webhooks/paypal', 'webhooks/paypal', 'webhook'),
 
   // Authenticity portal (001 §7)
-  r('GET', '/authenticationcard', 'authenticity/login', 'public', 'pending'),
-  r('POST', '/transfer-auth', 'authenticity/transfer', 'owner', 'pending'),
-  r('GET', '/reset-pwd', 'authenticity/reset-password', 'public', 'pending'),
+  // Credentials travel in POST bodies, never in query strings (see each handler).
+  r('POST', '/authenticationcard', 'authenticity/login', 'public'),
+  r('GET', '/authenticationcard', 'authenticity/card', 'owner'),
+  r('DELETE', '/authenticationcard', 'authenticity/logout', 'public'),
+  r('POST', '/transfer-auth', 'authenticity/transfer', 'owner'),
+  r('POST', '/reset-pwd', 'authenticity/reset-password', 'public'),
 
   // Admin (001 §7)
   r('POST', '/admin', 'admin/login', 'public', 'pending'),

@@ -84,6 +84,8 @@ export class BoutiqueStack extends Stack {
       else table.grantReadWriteData(fn);
       // Admins upload and delete media through presigned URLs signed by these functions.
       if (route.auth === 'admin') mediaBucket.grantReadWrite(fn);
+      // The portal signs short-lived links to the owner's authenticity photos, and reads nothing else.
+      if (route.handler.startsWith('authenticity/')) mediaBucket.grantRead(fn, 'authenticity/*');
       // Confirming a payment sends the order and portal mail.
       if (SENDS_MAIL.has(route.handler.split('/')[0] ?? '')) {
         fn.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: ['*'] }));

@@ -113,4 +113,17 @@ export const ADDED_ENDPOINTS = [
   'POST /paypal/capture',
   'POST /webhooks/stripe',
   'POST /webhooks/paypal',
+  // The portal login takes the password in a POST body; GET reads the session; DELETE logs out.
+  'POST /authenticationcard',
+  'DELETE /authenticationcard',
+  'POST /reset-pwd',
 ];
+
+/**
+ * Spec calls served under another method on purpose, with the reason. The spec's GET
+ * /reset-pwd carries a card number and an email in the query string (access logs) and changes
+ * state (a GET must not).
+ */
+export const REPLACED_ENDPOINTS: Record<string, string> = {
+  'GET /reset-pwd': 'POST /reset-pwd',
+};

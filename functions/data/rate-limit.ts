@@ -36,3 +36,21 @@ export async function takeAttempt(limit: Limit, subject: string, now = Date.now(
     throw error;
   }
 }
+
+/** Returns an attempt counted in the current window (for work that failed on our side). */
+export async function giveBackAttempt(limit: Limit, subject: string, now = Date.now()): Promise<void> {
+  const windowStart = Math.floor(now / 1000 / limit.windowSeconds) * limit.windowSeconds;
+  await ddb()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: rateLimitKey(limit.name, subject, windowStart),
+        UpdateExpression: 'ADD attempts :minusOne',
+        ConditionExpression: 'attempts > :zero',
+        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    });
+}

@@ -5,6 +5,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { z } from 'zod';
 import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { MESSAGES } from '#shared/messages.ts';
+import { PORTAL_MESSAGES } from '#shared/portal.ts';
 import { logger, safeError } from './logger.ts';
 import { currentScope, runInScope } from './request-scope.ts';
 
@@ -57,7 +58,11 @@ const baseHeaders = {
   'x-content-type-options': 'nosniff',
 };
 
-const catalogue = new Set<string>([...Object.values(MESSAGES), ...Object.values(CHECKOUT_MESSAGES)]);
+const catalogue = new Set<string>([
+  ...Object.values(MESSAGES),
+  ...Object.values(CHECKOUT_MESSAGES),
+  ...Object.values(PORTAL_MESSAGES),
+]);
 
 /** Spec messages are shown word for word; other issues name the field they concern. */
 function describeIssues(error: z.ZodError): string {

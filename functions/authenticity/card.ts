@@ -1,0 +1,13 @@
+import { cardView, ownerSession } from '#domain/portal.ts';
+import { readCookie } from '#lib/cookies.ts';
+import { defineHandler } from '#lib/handler.ts';
+
+/**
+ * GET /authenticationcard — the logged-in owner's authenticity page: status, id, email,
+ * authPortalText (001 §7), the product's name and short-lived links to its authenticity photos.
+ * 401 without a live session (none, expired, ended, or the record transferred or reset since).
+ */
+export const handler = defineHandler({}, async (_input, event) => {
+  const { record } = await ownerSession(readCookie(event, '__Host-owner'));
+  return cardView(record);
+});

@@ -1,0 +1,317 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ImageEntity, ProductEntity } from '../../functions/data/entities.ts';
+import { PORTAL_MESSAGES } from '../../shared/portal.ts';
+import { type ApiAnswer, api, freshClientAddress } from '../support/api.ts';
+import { getRaw, itemsWithPrefix, putItems } from '../support/db.ts';
+import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { buyWithCard, mailedPassword } from '../support/purchase.ts';
+import { mailTo } from '../support/stack-env.ts';
+
+/** The authenticity portal over HTTP: login, the proof, transfer, reset, and its limits. */
+const type = typeEntity({ name: 'Portal test', authPortalText: 'Made once, for you.' });
+let serial = 0;
+const cardNumber = () => `77${Date.now().toString().slice(-9)}${String(serial++).padStart(5, '0')}`;
+const piece = () => productEntity(type, { cardNumber: cardNumber(), priceUs: 900, name: 'Portal gown' });
+const photos = (p: ProductEntity): ImageEntity[] =>
+  [1, 2].map((view) => ({
+    kind: 'image',
+    id: uniqueId('img'),
+    ownerId: p.id,
+    type: 2,
+    index: view,
+    // Photos the demo catalogue put in the media bucket: the portal signs links to them.
+    url: `s3/authenticity/p-aurora-08-${view}.svg`,
+  }));
+
+const pieces = Array.from({ length: 8 }, piece);
+const passwords = new Map<string, string>();
+const buyer = (p: ProductEntity) => `owner-${p.id}@example.com`;
+
+beforeAll(async () => {
+  await store({ type, products: pieces, images: pieces.flatMap(photos) });
+  for (const p of pieces) passwords.set(p.id, (await buyWithCard(p, buyer(p))).password);
+}, 120_000);
+
+const at = (i: number) => pieces[i] as ProductEntity;
+const passwordOf = (p: ProductEntity) => passwords.get(p.id) as string;
+
+interface Card {
+  status: number;
+  id: string;
+  name: string;
+  email: string;
+  authPortalText: string;
+  cardNumber: string;
+  photos: { id: string; url: string }[];
+}
+
+function logIn(number: string, password: string, from = freshClientAddress()) {
+  return api<Card>('/authenticationcard', { method: 'POST', json: { cardNumber: number, password }, from });
+}
+
+const cookieOf = (answer: ApiAnswer<unknown>) => {
+  const set = answer.headers['set-cookie'];
+  return (Array.isArray(set) ? set : [set ?? '']).join('\n');
+};
+const tokens: string[] = [];
+const sessionHeader = (answer: ApiAnswer<unknown>) => {
+  const cookie = cookieOf(answer).split(';')[0] as string;
+  tokens.push(cookie.slice(cookie.indexOf('=') + 1));
+  return { cookie };
+};
+
+describe('portal login', () => {
+  it("opens the buyer's record with the mailed password: name, portal text, photos, and an HttpOnly Secure SameSite=Strict session", async () => {
+    const p = at(0);
+    const spaced = (p.cardNumber as string).replace(/(\d{4})(?=\d)/g, '$1 ');
+    const answer = await logIn(spaced, passwordOf(p));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      status: 200,
+      id: p.id,
+      name: 'Portal gown',
+      email: buyer(p),
+      authPortalText: 'Made once, for you.',
+    });
+    expect(answer.body.photos).toHaveLength(2);
+    for (const photo of answer.body.photos) {
+      expect(photo.url).toContain('X-Amz-Signature=');
+      const image = await fetch(photo.url);
+      expect(image.status).toBe(200);
+      expect(await image.text()).toContain('<svg');
+    }
+    const cookie = cookieOf(answer);
+    expect(cookie).toMatch(/^__Host-owner=[\w-]{43};/);
+    for (const flag of ['HttpOnly', 'Secure', 'SameSite=Strict', 'Path=/']) expect(cookie).toContain(flag);
+
+    const again = await api<Card>('/authenticationcard', { headers: sessionHeader(answer) });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(p.id);
+    expect(JSON.stringify(again.body)).not.toContain(passwordOf(p));
+  });
+
+  it('answers a wrong password and an unknown card number with the same words, status, work and time', async () => {
+    const p = at(1);
+    const wrongPassword = () => logIn(p.cardNumber as string, 'Wrong-password-1');
+    const unknownCard = () => logIn(cardNumber(), 'Wrong-password-1');
+    const timed = async (call: () => Promise<ApiAnswer<Card>>) => {
+      const started = performance.now();
+      const answer = await call();
+      return { answer, ms: performance.now() - started };
+    };
+    const runs = [];
+    for (let i = 0; i < 3; i++) runs.push(await timed(wrongPassword), await timed(unknownCard));
+    const bodies = new Set(runs.map((r) => `${r.answer.status} ${r.answer.text} ${r.answer.ddbRequests}`));
+    expect([...bodies]).toEqual([`401 ${JSON.stringify({ message: PORTAL_MESSAGES.wrongCredentials })} 3`]);
+    // Both paths run one full scrypt check: neither is an order of magnitude faster.
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1] as number;
+    const wrong = median(runs.filter((_, i) => i % 2 === 0).map((r) => r.ms));
+    const unknown = median(runs.filter((_, i) => i % 2 === 1).map((r) => r.ms));
+    expect(unknown / wrong).toBeGreaterThan(0.5);
+    expect(unknown / wrong).toBeLessThan(2);
+  });
+
+  it('gives the spec messages for a bad number and a bad password, counting nothing', async () => {
+    const from = freshClientAddress();
+    const short = await logIn('1234 5678', 'x'.repeat(16), from);
+    expect(short).toMatchObject({ status: 400, body: { message: PORTAL_MESSAGES.badNumber } });
+    const letters = await logIn('abcd'.repeat(4), 'x'.repeat(16), from);
+    expect(letters.body).toEqual({ message: PORTAL_MESSAGES.badNumber });
+    const badPassword = await logIn(at(1).cardNumber as string, 'short', from);
+    expect(badPassword).toMatchObject({ status: 400, body: { message: PORTAL_MESSAGES.badPassword } });
+    expect(await itemsWithPrefix(`LIMIT#portal-login-address#${from}`)).toEqual([]);
+  });
+
+  it('blocks the 11th try of the day on one card even with the right password, whatever the address', async () => {
+    const p = at(2);
+    for (let i = 0; i < 9; i++)
+      expect((await logIn(p.cardNumber as string, 'Wrong-password-1')).status).toBe(401);
+    expect((await logIn(p.cardNumber as string, passwordOf(p))).status).toBe(200);
+    const eleventh = await logIn(p.cardNumber as string, passwordOf(p));
+    expect(eleventh).toMatchObject({ status: 429, body: { message: PORTAL_MESSAGES.tooManyTries } });
+    expect(cookieOf(eleventh)).toBe('');
+  });
+
+  it('blocks the 11th try of the day from one address, across cards', async () => {
+    const from = freshClientAddress();
+    for (let i = 0; i < 10; i++)
+      expect((await logIn(cardNumber(), 'Wrong-password-1', from)).status).toBe(401);
+    const p = at(3);
+    expect(await logIn(p.cardNumber as string, passwordOf(p), from)).toMatchObject({
+      status: 429,
+      body: { message: PORTAL_MESSAGES.tooManyTries },
+    });
+    expect((await logIn(p.cardNumber as string, passwordOf(p))).status).toBe(200);
+  });
+
+  it('refuses the card page without a session, with a forged token, and after an idle or absolute expiry', async () => {
+    expect((await api('/authenticationcard')).status).toBe(401);
+    const forged = await api('/authenticationcard', {
+      headers: { cookie: `__Host-owner=${'A'.repeat(43)}` },
+    });
+    expect(forged).toMatchObject({ status: 401, body: { message: PORTAL_MESSAGES.notLoggedIn } });
+
+    const p = at(3);
+    const login = await logIn(p.cardNumber as string, passwordOf(p));
+    const sessions = await itemsWithPrefix('SESSION#');
+    const mine = sessions.sort((a, b) => Number(b.createdAt) - Number(a.createdAt))[0] as Record<
+      string,
+      unknown
+    >;
+    await putItems([{ ...mine, idleUntil: Date.now() - 1 }]);
+    expect((await api('/authenticationcard', { headers: sessionHeader(login) })).status).toBe(401);
+    await putItems([
+      { ...mine, idleUntil: Date.now() + 60_000, expiresAt: Math.floor(Date.now() / 1000) - 1 },
+    ]);
+    expect((await api('/authenticationcard', { headers: sessionHeader(login) })).status).toBe(401);
+  });
+
+  it('ends the session at logout', async () => {
+    const p = at(3);
+    const login = await logIn(p.cardNumber as string, passwordOf(p));
+    const logout = await api('/authenticationcard', { method: 'DELETE', headers: sessionHeader(login) });
+    expect(logout.status).toBe(200);
+    expect(cookieOf(logout)).toContain('Max-Age=0');
+    expect((await api('/authenticationcard', { headers: sessionHeader(login) })).status).toBe(401);
+  });
+});
+
+function transfer(
+  session: Record<string, string>,
+  body: Record<string, unknown>,
+  from = freshClientAddress(),
+) {
+  return api('/transfer-auth', { method: 'POST', json: body, headers: session, from });
+}
+
+describe('ownership transfer', () => {
+  it('moves the record to the new email with a new mailed password; the old password and session stop working; history kept', async () => {
+    const p = at(4);
+    const login = await logIn(p.cardNumber as string, passwordOf(p));
+    const session = sessionHeader(login);
+    const newOwner = `${uniqueId('new')}@example.com`;
+    const done = await transfer(session, {
+      cardNumber: p.cardNumber,
+      pid: p.id,
+      email: newOwner,
+      pwd: passwordOf(p),
+    });
+    expect(done).toMatchObject({ status: 200, body: { status: 200 } });
+    expect(cookieOf(done)).toContain('Max-Age=0');
+
+    const newPassword = await mailedPassword(newOwner, 'Portal gown has been transferred to you');
+    expect((await logIn(p.cardNumber as string, passwordOf(p))).status).toBe(401);
+    expect((await api('/authenticationcard', { headers: session })).status).toBe(401);
+    const theirs = await logIn(p.cardNumber as string, newPassword);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.email).toBe(newOwner);
+    expect((await mailTo(buyer(p))).some((m) => m.subject === 'Portal gown has been transferred')).toBe(true);
+
+    const record = await getRaw(`AUTH#${p.cardNumber}`, '#AUTH');
+    expect(record).toMatchObject({ email: newOwner, transferDateTime: expect.any(String) });
+    const history = (await itemsWithPrefix(`AUTH#${p.cardNumber}`)).filter((i) => i.kind === 'transfer');
+    expect(history).toEqual([
+      expect.objectContaining({ from: buyer(p), to: newOwner, at: record?.transferDateTime, pid: p.id }),
+    ]);
+    passwords.set(p.id, newPassword);
+  });
+
+  it('declines a wrong password with 400 "Transfer declined. Check the password" and bad input with "please input correct information", changing nothing', async () => {
+    const p = at(5);
+    const session = sessionHeader(await logIn(p.cardNumber as string, passwordOf(p)));
+    const before = await getRaw(`AUTH#${p.cardNumber}`, '#AUTH');
+    const base = { cardNumber: p.cardNumber, pid: p.id, email: 'next@example.com' };
+    const wrong = await transfer(session, { ...base, pwd: 'Wrong-password-1' });
+    expect(wrong).toMatchObject({ status: 400, body: { message: PORTAL_MESSAGES.transferDeclined } });
+    for (const bad of [
+      { ...base, email: 'not-an-email', pwd: passwordOf(p) },
+      { ...base, pwd: '' },
+      { ...base, email: buyer(p), pwd: passwordOf(p) },
+      { ...base, pid: 'someone-else', pwd: passwordOf(p) },
+    ]) {
+      expect(await transfer(session, bad)).toMatchObject({
+        status: 400,
+        body: { message: PORTAL_MESSAGES.transferBadInput },
+      });
+    }
+    expect(await getRaw(`AUTH#${p.cardNumber}`, '#AUTH')).toEqual(before);
+    expect(await transfer({}, { ...base, pwd: passwordOf(p) })).toMatchObject({ status: 401 });
+    const crossSite = await transfer(
+      { ...session, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      { ...base, pwd: passwordOf(p) },
+    );
+    expect(crossSite.status).toBe(403);
+    expect(await getRaw(`AUTH#${p.cardNumber}`, '#AUTH')).toEqual(before);
+  });
+
+  it('blocks the 4th transfer try of the day on a card', async () => {
+    const p = at(6);
+    const session = sessionHeader(await logIn(p.cardNumber as string, passwordOf(p)));
+    const body = { cardNumber: p.cardNumber, pid: p.id, email: 'next@example.com', pwd: 'Wrong-password-1' };
+    for (let i = 0; i < 3; i++) expect((await transfer(session, body)).status).toBe(400);
+    const fourth = await transfer(session, { ...body, pwd: passwordOf(p) });
+    expect(fourth).toMatchObject({ status: 429, body: { message: PORTAL_MESSAGES.tooManyTries } });
+    expect(await getRaw(`AUTH#${p.cardNumber}`, '#AUTH')).toMatchObject({ email: buyer(p) });
+  });
+});
+
+function reset(email: string, number: string, from = freshClientAddress()) {
+  return api('/reset-pwd', { method: 'POST', json: { email, cardNumber: number }, from });
+}
+
+describe('password reset', () => {
+  it('mails a new password to the owner once a day; the old one stops working', async () => {
+    const p = at(7);
+    const wrongEmail = await reset('someone@example.com', p.cardNumber as string);
+    const unknownCard = await reset(buyer(p), cardNumber());
+    for (const answer of [wrongEmail, unknownCard]) {
+      expect(answer).toMatchObject({ status: 400, body: { message: PORTAL_MESSAGES.resetWrong } });
+    }
+    expect(await reset('nope', p.cardNumber as string)).toMatchObject({
+      status: 400,
+      body: { message: PORTAL_MESSAGES.resetWrong },
+    });
+
+    const done = await reset(buyer(p).toUpperCase(), p.cardNumber as string);
+    expect(done).toMatchObject({ status: 200, body: { status: 200, message: PORTAL_MESSAGES.resetSent } });
+    const fresh = await mailedPassword(buyer(p), 'Your new authenticity portal password');
+    expect(fresh).not.toBe(passwordOf(p));
+    expect((await logIn(p.cardNumber as string, passwordOf(p))).status).toBe(401);
+    expect((await logIn(p.cardNumber as string, fresh)).status).toBe(200);
+
+    const second = await reset(buyer(p), p.cardNumber as string);
+    expect(second).toMatchObject({ status: 429, body: { message: PORTAL_MESSAGES.resetAgain } });
+    expect((await logIn(p.cardNumber as string, fresh)).status).toBe(200);
+    passwords.set(p.id, fresh);
+  });
+
+  it('never lets a record with no email (sold on another platform) be claimed through the portal', async () => {
+    const number = cardNumber();
+    await putItems([
+      {
+        pk: `AUTH#${number}`,
+        sk: '#AUTH',
+        kind: 'authRecord',
+        cardNumber: number,
+        pid: at(0).id,
+        name: 'Elsewhere piece',
+        credentialVersion: 1,
+        createdAt: new Date().toISOString(),
+      },
+    ]);
+    expect((await reset('claimer@example.com', number)).status).toBe(400);
+    expect((await logIn(number, 'Any-password-123')).status).toBe(401);
+    expect(await getRaw(`AUTH#${number}`, '#AUTH')).not.toHaveProperty('email');
+  });
+});
+
+describe('stored secrets', () => {
+  it('keeps no portal password and no session token in plaintext anywhere in the table', async () => {
+    const everything = JSON.stringify(await itemsWithPrefix(''));
+    expect(passwords.size).toBeGreaterThan(0);
+    for (const password of passwords.values()) expect(everything).not.toContain(password);
+    for (const token of tokens) expect(everything).not.toContain(token);
+    const records = (await itemsWithPrefix('AUTH#')).filter((i) => i.kind === 'authRecord' && i.passwordHash);
+    for (const record of records) expect(record.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
+  });
+});

@@ -1,0 +1,54 @@
+import { inject } from 'vitest';
+import type { ProductEntity } from '../../functions/data/entities.ts';
+import { api, freshClientAddress } from './api.ts';
+import { mailTo } from './stack-env.ts';
+
+/**
+ * A real card purchase over HTTP, as a shopper makes it: the checkout start, the card
+ * confirmed at the local Stripe stand-in, the signed webhook that sells the piece and sends
+ * the mails. Answers the portal password the buyer was mailed.
+ */
+export async function buyWithCard(product: ProductEntity, email: string): Promise<{ password: string }> {
+  const form = new URLSearchParams({
+    id: product.id,
+    typeId: product.typeId,
+    name: 'Ada Buyer',
+    phone: '+1 604 555 0100',
+    email,
+    address1: '1 Main Street',
+    city: 'Toronto',
+    state: 'ON',
+    country: 'CA',
+    postalCode: 'M5V 2T6',
+  });
+  const started = await api<{ client_secret: string; publishableKey: string }>(`/secret?${form}`, {
+    from: freshClientAddress(),
+  });
+  if (started.status !== 200) throw new Error(`checkout did not start: ${started.text}`);
+  const intent = started.body.client_secret.split('_secret_')[0];
+  const confirm = await fetch(`${inject('baseUrl')}/__payments/v1/payment_intents/${intent}/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      key: started.body.publishableKey,
+      client_secret: started.body.client_secret,
+      'payment_method_data[type]': 'card',
+      'payment_method_data[card][number]': '4242424242424242',
+    }).toString(),
+  });
+  if (confirm.status !== 200) throw new Error(`card not confirmed: ${await confirm.text()}`);
+  return { password: await mailedPassword(email, 'Your authenticity portal password') };
+}
+
+/** The password in the latest mail to `email` whose subject starts with `subject`. */
+export async function mailedPassword(email: string, subject: string, after = 0): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const mails = (await mailTo(email)).filter((m) => m.subject.startsWith(subject));
+    const text = mails.length > after ? mails[mails.length - 1]?.body.text : undefined;
+    const password = text?.match(/^ {4}(\S{16})$/m)?.[1];
+    if (password) return password;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail "${subject}" to ${email}`);
+}
