@@ -65,7 +65,11 @@ export const routes: readonly Route[] = [
   r('POST', '/reset-pwd', 'authenticity/reset-password', 'public'),
 
   // Admin (001 §7)
-  r('POST', '/admin', 'admin/login', 'public', 'pending'),
+  r('POST', '/admin', 'admin/login', 'public'),
+  r('GET', '/admin', 'admin/session', 'admin'),
+  r('DELETE', '/admin', 'admin/logout', 'public'),
+  r('POST', '/upload-url', 'admin/uploads/create-upload', 'admin'),
+  r('GET', '/audit-log', 'admin/audit/list-audit', 'admin'),
   r('GET', '/products', 'admin/products/list-products', 'admin', 'pending'),
   r('POST', '/products', 'admin/products/create-product', 'admin', 'pending'),
   r('PATCH', '/products', 'admin/products/update-product', 'admin', 'pending'),

@@ -19,7 +19,6 @@ const PENDING = [
   'POST /product-auth',
   'GET /orders',
   'DELETE /orders',
-  'POST /admin',
   'GET /products',
   'POST /products',
   'PATCH /products',

@@ -117,6 +117,11 @@ export const ADDED_ENDPOINTS = [
   'POST /authenticationcard',
   'DELETE /authenticationcard',
   'POST /reset-pwd',
+  // Staff: who is logged in, log out, presigned uploads straight to S3, the audit log.
+  'GET /admin',
+  'DELETE /admin',
+  'POST /upload-url',
+  'GET /audit-log',
 ];
 
 /**

@@ -170,6 +170,14 @@ function accessLog(): MiddlewareObj<ApiEvent, ApiResult> {
 
 export type Handler = (event: ApiEvent, context: Context) => Promise<ApiResult>;
 
+export interface HandlerOptions {
+  /**
+   * Runs before the body is parsed or any input is read (sessions, cross-site checks): a
+   * caller it refuses learns nothing about the endpoint's input.
+   */
+  guard?: (event: ApiEvent) => Promise<void>;
+}
+
 /**
  * Wraps an endpoint's logic. `fn` receives the validated input and returns the JSON body of a
  * 200 answer, or `respond(...)` for anything else; it throws `httpError(...)` for 4xx answers.
@@ -177,11 +185,14 @@ export type Handler = (event: ApiEvent, context: Context) => Promise<ApiResult>;
 export function defineHandler<S extends Schemas>(
   schemas: S,
   fn: (input: Parsed<S>, event: ApiEvent, context: Context) => Promise<unknown>,
+  options: HandlerOptions = {},
 ): Handler {
   const stack = middy<ValidatedEvent<S>, ApiResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(accessLog() as unknown as MiddlewareObj<ValidatedEvent<S>, ApiResult>)
     .use(jsonResponses() as unknown as MiddlewareObj<ValidatedEvent<S>, ApiResult>);
+  const { guard } = options;
+  if (guard) stack.use({ before: (request) => guard(request.event) });
   if (schemas.body) stack.use(httpJsonBodyParser() as MiddlewareObj<ValidatedEvent<S>, ApiResult>);
   const wrapped = stack
     .use(validation(schemas))

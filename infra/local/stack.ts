@@ -4,6 +4,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { routes } from '../../functions/routes.ts';
+import { DEMO_ADMIN, ensureDemoAdmin } from './demo/admin.ts';
 import { createGateway } from './gateway.ts';
 import { startPaymentsEmulator } from './payments/emulator.ts';
 import { freePort } from './ports.ts';
@@ -93,6 +94,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if ((await ensureTable(dynamoClient, tableName)) === 'created') log(`created table ${tableName}`);
     let seeded: { items: number; media: number } | undefined;
     if (options.seed !== false) {
+      if (await ensureDemoAdmin()) log(`created the demo admin "${DEMO_ADMIN.username}" (see README)`);
       const s3Client = new S3Client({ forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
       seeded = await seedIfEmpty(DynamoDBDocumentClient.from(dynamoClient), s3Client, tableName, mediaBucket);
       log(

@@ -70,6 +70,20 @@ export async function startDynamoDb(port: number, dataDir?: string): Promise<Sta
   };
 }
 
+/**
+ * The admin's browser uploads straight to the bucket with presigned PUTs (another origin than
+ * the shop's), as it does to S3 in production, where the bucket's CORS names the shop's origin.
+ */
+const UPLOAD_CORS = `<CORSConfiguration>
+  <CORSRule>
+    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedMethod>PUT</AllowedMethod>
+    <AllowedMethod>GET</AllowedMethod>
+    <AllowedHeader>*</AllowedHeader>
+    <MaxAgeSeconds>600</MaxAgeSeconds>
+  </CORSRule>
+</CORSConfiguration>`;
+
 /** s3rver on loopback, storing objects under `dir`. */
 export async function startS3(port: number, dir: string, buckets: string[]): Promise<StandIn> {
   mkdirSync(dir, { recursive: true });
@@ -78,7 +92,7 @@ export async function startS3(port: number, dir: string, buckets: string[]): Pro
     port,
     directory: resolve(dir),
     silent: true,
-    configureBuckets: buckets.map((name) => ({ name, configs: [] })),
+    configureBuckets: buckets.map((name) => ({ name, configs: [UPLOAD_CORS] })),
   });
   const address = (await server.run()) as { port: number };
   return {

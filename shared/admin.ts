@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.ts';
+
+/** The admin area's messages (001 §5, §6, §8), word for word, and its own. */
+export const ADMIN_MESSAGES = {
+  loginFailed: 'get out of here!',
+  fillAllBlanks: 'please fill all the blanks',
+  tooManyPictures: 'please select no more than 10 pictures',
+  addMenOrWomenImage: 'please add product image for men or women',
+  deleteFailed: 'Error',
+  notLoggedIn: 'please log in.',
+  loginLimited: 'too many tries. please wait 15 minutes.',
+  crossSite: 'cross-site requests are not allowed',
+} as const;
+
+export const ADMIN_LIMITS = {
+  passwordMinLength: 12,
+  /** Login tries per account and per client address in a 15-minute window. */
+  loginTriesPerAccount: 5,
+  loginTriesPerAddress: 20,
+  loginWindowSeconds: 15 * 60,
+  /** A staff session ends after 30 idle minutes and at most 8 hours after login. */
+  sessionIdleSeconds: 30 * 60,
+  sessionAbsoluteSeconds: 8 * 60 * 60,
+  pageSize: LIMITS.pageSize,
+  picturesPerPicker: LIMITS.picturesPerPicker,
+  imagesPerCollectionSet: LIMITS.imagesPerCollectionSet,
+} as const;
+
+/** Every state-changing admin call carries this header (a cross-site form or image cannot). */
+export const ADMIN_REQUEST_HEADER = 'x-boutique-admin';
+
+/** Admin times are shown in Vancouver time (001 §2). */
+export const ADMIN_TIME_ZONE = 'America/Vancouver';
+
+export const adminLoginSchema = z.object({
+  user: z.string().trim().min(1, ADMIN_MESSAGES.loginFailed).max(64, ADMIN_MESSAGES.loginFailed),
+  pass: z.string().min(1, ADMIN_MESSAGES.loginFailed).max(256, ADMIN_MESSAGES.loginFailed),
+});
+
+/** Lists: offset and page size (10 by default, at most 100). */
+export const pageQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(100).default(LIMITS.pageSize),
+});
+
+export interface Page<T> {
+  pageCount: number;
+  total: number;
+  list: T[];
+}
+
+/**
+ * What an admin may upload, where it goes and how big it may be. The server makes every key;
+ * the browser only ever uploads to the one key it was given.
+ */
+export const UPLOAD_KINDS = {
+  image: {
+    prefix: 'collection_images/',
+    maxBytes: 15 * 1024 * 1024,
+    types: { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' },
+  },
+  authenticity: {
+    prefix: 'authenticity/',
+    maxBytes: 15 * 1024 * 1024,
+    types: { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' },
+  },
+  video: {
+    prefix: 'videos/',
+    maxBytes: 500 * 1024 * 1024,
+    types: { 'video/mp4': 'mp4', 'video/webm': 'webm', 'video/quicktime': 'mov' },
+  },
+} as const;
+export type UploadKind = keyof typeof UPLOAD_KINDS;
+
+export const uploadRequestSchema = z.object({
+  kind: z.enum(Object.keys(UPLOAD_KINDS) as [UploadKind, ...UploadKind[]]),
+  contentType: z.string().max(100),
+  size: z.number().int().min(1),
+});

@@ -1,0 +1,4 @@
+import type { RouteObject } from 'react-router-dom';
+
+/** The admin's types screens (001 §2); each loads on first visit. */
+export const typesAdminRoutes: RouteObject[] = [];

@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { ADMIN_MESSAGES } from '../../../../shared/admin.ts';
+import { mediaSrc } from '../../../../shared/media.ts';
+import { type UploadKind, uploadFile } from './api.ts';
+
+interface Pending {
+  id: string;
+  name: string;
+  preview: string;
+  progress: number;
+  error?: string;
+}
+
+/**
+ * Picks files (at most `max` at once: "please select no more than 10 pictures"), previews them,
+ * uploads each straight to S3 with its own progress bar, and hands the stored urls on in the
+ * order shown, which the staff member can change before saving.
+ */
+export function Uploader({
+  kind,
+  max,
+  label,
+  onUploaded,
+  accept,
+}: {
+  kind: UploadKind;
+  max: number;
+  label: string;
+  accept?: string;
+  onUploaded: (urls: string[]) => Promise<void> | void;
+}) {
+  const [files, setFiles] = useState<File[]>([]);
+  const [pending, setPending] = useState<Pending[]>([]);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const pick = (list: FileList | null) => {
+    setError('');
+    const chosen = [...(list ?? [])];
+    if (chosen.length > max) {
+      setError(max === 10 ? ADMIN_MESSAGES.tooManyPictures : `please select no more than ${max} files`);
+      setFiles([]);
+      setPending([]);
+      return;
+    }
+    setFiles(chosen);
+    setPending(
+      chosen.map((f) => ({
+        id: crypto.randomUUID(),
+        name: f.name,
+        preview: URL.createObjectURL(f),
+        progress: 0,
+      })),
+    );
+  };
+
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= files.length) return;
+    const reorder = <T,>(list: T[]) => {
+      const copy = [...list];
+      const [item] = copy.splice(from, 1);
+      copy.splice(to, 0, item as T);
+      return copy;
+    };
+    setFiles(reorder);
+    setPending(reorder);
+  };
+
+  const upload = async () => {
+    if (files.length === 0) return;
+    setBusy(true);
+    setError('');
+    try {
+      const urls = await Promise.all(
+        files.map((file, i) =>
+          uploadFile(file, kind, (fraction) =>
+            setPending((p) => p.map((x, j) => (j === i ? { ...x, progress: fraction } : x))),
+          ).catch((e: Error) => {
+            setPending((p) => p.map((x, j) => (j === i ? { ...x, error: e.message } : x)));
+            throw e;
+          }),
+        ),
+      );
+      await onUploaded(urls);
+      setFiles([]);
+      setPending([]);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const isVideo = kind === 'video';
+  return (
+    <section className="adm-uploader" aria-label={label}>
+      <label className="adm-field">
+        <span>{label}</span>
+        <input
+          type="file"
+          multiple={max > 1}
+          accept={
+            accept ??
+            (isVideo ? 'video/mp4,video/webm,video/quicktime' : 'image/jpeg,image/png,image/webp,image/gif')
+          }
+          onChange={(e) => pick(e.currentTarget.files)}
+          disabled={busy}
+        />
+      </label>
+      {error && (
+        <p role="alert" className="adm-error">
+          {error}
+        </p>
+      )}
+      {pending.length > 0 && (
+        <ol className="adm-previews">
+          {pending.map((p, i) => (
+            <li key={p.id}>
+              {isVideo ? (
+                // biome-ignore lint/a11y/useMediaCaption: a silent preview of the staff member's own upload
+                <video src={p.preview} muted />
+              ) : (
+                <img src={p.preview} alt={`preview of ${p.name}`} />
+              )}
+              <span>{p.name}</span>
+              <progress max={1} value={p.progress} aria-label={`upload of ${p.name}`} />
+              {p.error && <small className="adm-error">{p.error}</small>}
+              <span className="adm-row">
+                <button
+                  type="button"
+                  onClick={() => move(i, i - 1)}
+                  disabled={busy || i === 0}
+                  aria-label={`move ${p.name} up`}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  onClick={() => move(i, i + 1)}
+                  disabled={busy || i === pending.length - 1}
+                  aria-label={`move ${p.name} down`}
+                >
+                  ↓
+                </button>
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <button type="button" onClick={upload} disabled={busy || files.length === 0}>
+        {busy ? 'uploading...' : 'upload'}
+      </button>
+    </section>
+  );
+}
+
+/** A stored picture with its delete and move controls, for the lists of existing media. */
+export function storedSrc(url: string): string {
+  return mediaSrc(url);
+}
