@@ -1,29 +1,14 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { TABLE } from '../functions/data/table.ts';
-import { type Route, routeKey, routeName } from '../functions/routes.ts';
 import { builtRoutes } from './build-functions.ts';
-import { ApiFunction } from './constructs/api-function.ts';
+import type { ApiFunction } from './constructs/api-function.ts';
+import { RouteGroupStack, routeGroups } from './route-group-stack.ts';
 
-/** Handler areas whose functions send mail through SES. */
-const SENDS_MAIL = new Set(['webhooks', 'orders', 'authenticity']);
-
-/** Handler areas of the storefront (spec 000 §7): their public GETs only read the table. */
-const STOREFRONT_AREAS = new Set(['catalog', 'size-finder', 'members']);
-
-/**
- * Whether a route only reads the table. Public GETs outside the storefront (checkout secret,
- * portal login, password reset) write holds, sessions and tokens, so they are not read-only.
- */
-export function readsOnly(route: Route): boolean {
-  const area = route.handler.split('/')[0] ?? '';
-  return route.auth === 'public' && route.method === 'GET' && STOREFRONT_AREAS.has(area);
-}
+export { readsOnly } from './route-group-stack.ts';
 
 /**
  * The shop's backend: one DynamoDB table, the media and web buckets, and an HTTP API with one
@@ -36,6 +21,7 @@ export class BoutiqueStack extends Stack {
   readonly webBucket: Bucket;
   readonly api: HttpApi;
   readonly functions: ReadonlyMap<string, ApiFunction>;
+  readonly routeStacks: RouteGroupStack[] = [];
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -73,30 +59,10 @@ export class BoutiqueStack extends Stack {
     });
 
     const functions = new Map<string, ApiFunction>();
-    for (const route of builtRoutes()) {
-      const name = routeName(route);
-      const fn = new ApiFunction(this, name, {
-        module: route.handler,
-        description: routeKey(route),
-        environment: { TABLE_NAME: table.tableName, MEDIA_BUCKET: mediaBucket.bucketName },
-      });
-      if (readsOnly(route)) table.grantReadData(fn);
-      else table.grantReadWriteData(fn);
-      // Admins upload and delete media through presigned URLs signed by these functions.
-      if (route.auth === 'admin') mediaBucket.grantReadWrite(fn);
-      // The portal signs short-lived links to the owner's authenticity photos, and reads nothing else.
-      if (route.handler.startsWith('authenticity/')) mediaBucket.grantRead(fn, 'authenticity/*');
-      // Confirming a payment sends the order and portal mail.
-      if (SENDS_MAIL.has(route.handler.split('/')[0] ?? '')) {
-        fn.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: ['*'] }));
-      }
-
-      api.addRoutes({
-        path: `/api${route.path}`,
-        methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${name}Integration`, fn),
-      });
-      functions.set(route.handler, fn);
+    for (const [name, rows] of routeGroups(builtRoutes())) {
+      const group = new RouteGroupStack(this, name, { routes: rows, api, table, mediaBucket });
+      for (const [handler, fn] of group.functions) functions.set(handler, fn);
+      this.routeStacks.push(group);
     }
 
     this.table = table;

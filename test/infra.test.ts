@@ -16,6 +16,14 @@ const cdkJson = JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url),
 const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
 const stack = new BoutiqueStack(app, 'BoutiqueStack');
 const template = Template.fromStack(stack);
+/** The nested stacks that hold the functions and routes, and all their resources together. */
+const routeTemplates = stack.routeStacks.map((nested) => Template.fromStack(nested));
+function findAll(type: string): Record<string, unknown> {
+  return Object.assign({}, ...routeTemplates.map((t) => t.findResources(type)));
+}
+function countAll(type: string): number {
+  return Object.keys(findAll(type)).length;
+}
 
 const built = routes.filter((route) => !route.pending);
 const pending = routes.filter((route) => route.pending);
@@ -26,9 +34,7 @@ interface FunctionResource {
 interface PolicyResource {
   Properties: { Roles: { Ref: string }[]; PolicyDocument: { Statement: { Action: string | string[] }[] } };
 }
-const functions = Object.entries(
-  template.findResources('AWS::Lambda::Function') as Record<string, FunctionResource>,
-);
+const functions = Object.entries(findAll('AWS::Lambda::Function') as Record<string, FunctionResource>);
 
 /** The function whose description is the route's key (`GET /api/type`). */
 function functionOf(key: string): [string, FunctionResource] {
@@ -41,9 +47,9 @@ function functionOf(key: string): [string, FunctionResource] {
 function actionsOf(key: string): string[] {
   const [, fn] = functionOf(key);
   const roleRef = fn.Properties.Role['Fn::GetAtt'][0];
-  const policies = Object.values(
-    template.findResources('AWS::IAM::Policy') as Record<string, PolicyResource>,
-  ).filter((policy) => policy.Properties.Roles.some((role) => role.Ref === roleRef));
+  const policies = Object.values(findAll('AWS::IAM::Policy') as Record<string, PolicyResource>).filter(
+    (policy) => policy.Properties.Roles.some((role) => role.Ref === roleRef),
+  );
   return policies.flatMap((policy) =>
     policy.Properties.PolicyDocument.Statement.flatMap((statement) => statement.Action),
   );
@@ -56,7 +62,8 @@ describe('BoutiqueStack', () => {
   });
 
   it('makes one Lambda function per built route, with the house defaults', () => {
-    template.resourceCountIs('AWS::Lambda::Function', built.length);
+    expect(countAll('AWS::Lambda::Function')).toBe(built.length);
+    template.resourceCountIs('AWS::Lambda::Function', 0);
     expect(functions.map(([, fn]) => fn.Properties.Description).sort()).toEqual(
       built.map((route) => routeKey(route)).sort(),
     );
@@ -87,26 +94,25 @@ describe('BoutiqueStack', () => {
   });
 
   it('keeps each function log for a month', () => {
-    template.resourceCountIs('AWS::Logs::LogGroup', built.length);
-    template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
+    expect(countAll('AWS::Logs::LogGroup')).toBe(built.length);
+    for (const t of routeTemplates) t.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
   });
 
   it('makes one HTTP API route per built route, under /api', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
     template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', built.length);
+    expect(countAll('AWS::ApiGatewayV2::Route')).toBe(built.length);
     const keys = Object.values(
-      template.findResources('AWS::ApiGatewayV2::Route') as Record<
-        string,
-        { Properties: { RouteKey: string } }
-      >,
+      findAll('AWS::ApiGatewayV2::Route') as Record<string, { Properties: { RouteKey: string } }>,
     ).map((route) => route.Properties.RouteKey);
     expect(keys.sort()).toEqual(built.map((route) => `${route.method} /api${route.path}`).sort());
     expect(keys).toContain('GET /api/getTypeByGender');
-    template.allResourcesProperties('AWS::ApiGatewayV2::Integration', {
-      IntegrationType: 'AWS_PROXY',
-      PayloadFormatVersion: '2.0',
-    });
+    for (const t of routeTemplates) {
+      t.allResourcesProperties('AWS::ApiGatewayV2::Integration', {
+        IntegrationType: 'AWS_PROXY',
+        PayloadFormatVersion: '2.0',
+      });
+    }
   });
 
   it('defines the single table with its keys, both GSIs and the TTL attribute', () => {
@@ -194,6 +200,12 @@ describe('BoutiqueStack', () => {
     expect(readsOnly({ method: 'GET', path: '/secret', handler: 'checkout/secret', auth: 'public' })).toBe(
       false,
     );
+  });
+
+  it("keeps every stack under CloudFormation's 500-resource limit, with room to grow", () => {
+    const counts = [template, ...routeTemplates].map((t) => Object.keys(t.toJSON().Resources).length);
+    for (const count of counts) expect(count).toBeLessThan(400);
+    expect(routeTemplates.length).toBeGreaterThan(1);
   });
 
   it('outputs the API URL, table name and media bucket name', () => {

@@ -1,0 +1,103 @@
+import { NestedStack, type NestedStackProps } from 'aws-cdk-lib';
+import { type HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { type Route, routeKey, routeName } from '../functions/routes.ts';
+import { ApiFunction } from './constructs/api-function.ts';
+
+/** Handler areas whose functions send mail through SES. */
+const SENDS_MAIL = new Set(['webhooks', 'orders', 'authenticity', 'admin/products', 'admin/orders']);
+
+/** Handler areas of the storefront (spec 000 §7): their public GETs only read the table. */
+const STOREFRONT_AREAS = new Set(['catalog', 'size-finder', 'members']);
+
+/**
+ * Whether a route only reads the table. Public GETs outside the storefront (checkout secret,
+ * portal login, password reset) write holds, sessions and tokens, so they are not read-only.
+ */
+export function readsOnly(route: Route): boolean {
+  const area = route.handler.split('/')[0] ?? '';
+  return route.auth === 'public' && route.method === 'GET' && STOREFRONT_AREAS.has(area);
+}
+
+const sendsMail = (route: Route) =>
+  [...SENDS_MAIL].some((area) => route.handler === area || route.handler.startsWith(`${area}/`));
+
+export interface RouteGroupProps extends NestedStackProps {
+  routes: readonly Route[];
+  api: HttpApi;
+  table: Table;
+  mediaBucket: Bucket;
+}
+
+/**
+ * A share of the route table: one Lambda function (with its log group, role and policy), one
+ * integration and one route per row. The rows are spread over several nested stacks because
+ * each function costs about 7 CloudFormation resources and a stack may hold 500.
+ */
+export class RouteGroupStack extends NestedStack {
+  readonly functions = new Map<string, ApiFunction>();
+
+  constructor(scope: Construct, id: string, props: RouteGroupProps) {
+    super(scope, id, props);
+    const { api, table, mediaBucket } = props;
+    for (const route of props.routes) {
+      const name = routeName(route);
+      const fn = new ApiFunction(this, name, {
+        module: route.handler,
+        description: routeKey(route),
+        environment: { TABLE_NAME: table.tableName, MEDIA_BUCKET: mediaBucket.bucketName },
+      });
+      if (readsOnly(route)) table.grantReadData(fn);
+      else table.grantReadWriteData(fn);
+      // Admins upload and delete media through presigned URLs signed by these functions.
+      if (route.auth === 'admin') mediaBucket.grantReadWrite(fn);
+      // The portal signs short-lived links to the owner's authenticity photos, and reads nothing else.
+      if (route.handler.startsWith('authenticity/')) mediaBucket.grantRead(fn, 'authenticity/*');
+      if (sendsMail(route)) {
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: ['*'] }));
+      }
+      new HttpRoute(this, `${name}Route`, {
+        httpApi: api,
+        routeKey: HttpRouteKey.with(`/api${route.path}`, HttpMethod[route.method]),
+        integration: new HttpLambdaIntegration(`${name}Integration`, fn),
+      });
+      this.functions.set(route.handler, fn);
+    }
+  }
+}
+
+const ADMIN_GROUPS: Record<string, string> = {
+  products: 'AdminCatalog',
+  media: 'AdminCatalog',
+  videos: 'AdminCatalog',
+  types: 'AdminCatalog',
+  shipping: 'AdminCatalog',
+  sizes: 'AdminSizes',
+  'size-guides': 'AdminSizes',
+  'size-finders': 'AdminSizes',
+};
+
+/**
+ * The nested stack a row lives in, by its handler's area: stable as rows are added, so a
+ * function never moves between stacks (which would replace it).
+ */
+export function routeGroupOf(route: Route): string {
+  const [area = '', sub = ''] = route.handler.split('/');
+  if (area === 'admin') return `${ADMIN_GROUPS[sub] ?? 'AdminOps'}Routes`;
+  if (STOREFRONT_AREAS.has(area)) return 'StorefrontRoutes';
+  if (area === 'authenticity') return 'PortalRoutes';
+  return 'CheckoutRoutes';
+}
+
+export function routeGroups(rows: readonly Route[]): Map<string, Route[]> {
+  const groups = new Map<string, Route[]>();
+  for (const route of rows) {
+    const name = routeGroupOf(route);
+    groups.set(name, [...(groups.get(name) ?? []), route]);
+  }
+  return groups;
+}
