@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page, type Route } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -47,6 +48,10 @@ export function startBrowser(): { open: (path: string, options?: OpenOptions) =>
         isMobile: false,
       });
       contexts.push(context);
+      if (options.clientAddress) {
+        const from = options.clientAddress;
+        await context.route('**/api/**', (route) => forwardFrom(route, from));
+      }
       const page = await context.newPage();
       if (options.clock) await page.clock.install();
       await page.goto(path);
@@ -59,6 +64,58 @@ export interface OpenOptions {
   viewport?: { width: number; height: number };
   /** Install Playwright's fake clock before the page loads (for timers such as the 5 s landing). */
   clock?: boolean;
+  /**
+   * Send the context's API calls from this loopback address (127.x.y.z) instead of 127.0.0.1,
+   * for limits the server counts per client address: each `/api/` request is replayed by Node
+   * with that `localAddress` (method, headers with the cookie, body) and its answer (status,
+   * headers with Set-Cookie, body) handed back to the page, which keeps its cookies as usual.
+   */
+  clientAddress?: string;
+}
+
+/** Headers that belong to one hop (and an encoding Node would not undo) are not passed on. */
+const HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'accept-encoding']);
+
+async function forwardFrom(route: Route, localAddress: string): Promise<void> {
+  const request = route.request();
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(await request.allHeaders())) {
+    if (!name.startsWith(':') && !HOP_HEADERS.has(name)) headers[name] = value;
+  }
+  let answer: { status: number; headers: Record<string, string>; body: Buffer };
+  try {
+    answer = await new Promise((resolve, reject) => {
+      const forwarded = httpRequest(
+        request.url(),
+        { method: request.method(), headers, localAddress },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () => {
+            const answerHeaders: Record<string, string> = {};
+            for (const [name, value] of Object.entries(response.headers)) {
+              if (value === undefined || HOP_HEADERS.has(name)) continue;
+              // Playwright splits a Set-Cookie value on new lines into separate headers.
+              answerHeaders[name] = Array.isArray(value) ? value.join('\n') : value;
+            }
+            resolve({
+              status: response.statusCode ?? 502,
+              headers: answerHeaders,
+              body: Buffer.concat(chunks),
+            });
+          });
+        },
+      );
+      forwarded.on('error', reject);
+      forwarded.end(request.postDataBuffer() ?? undefined);
+    });
+  } catch {
+    await route.abort('connectionfailed').catch(() => undefined);
+    return;
+  }
+  // The page may have gone (navigation, test end) while the answer was on its way.
+  await route.fulfill(answer).catch(() => undefined);
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

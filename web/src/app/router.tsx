@@ -1,5 +1,7 @@
 import { createBrowserRouter } from 'react-router-dom';
 import { Layout } from '../components/layout.tsx';
+import { adminRoutes } from '../features/admin/routes.tsx';
+import { authenticityRoutes } from '../features/authenticity/routes.tsx';
 import { catalogRoutes } from '../features/catalog/routes.tsx';
 import { checkoutRoutes } from '../features/checkout/routes.tsx';
 import { contentRoutes } from '../features/content/routes.tsx';
@@ -19,6 +21,8 @@ export const router = createBrowserRouter([
       ...pickingRoutes,
       ...contentRoutes,
       ...checkoutRoutes,
+      ...adminRoutes,
+      ...authenticityRoutes,
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -1,0 +1,83 @@
+import { queryOptions } from '@tanstack/react-query';
+import { PORTAL_MESSAGES, type PortalCard } from '../../../../shared/portal-messages.ts';
+import { ApiError, apiGet, apiPost, apiUrl } from '../../lib/api.ts';
+
+/**
+ * The authenticity portal's calls (001 §7). The owner's session is an HttpOnly cookie the
+ * browser keeps and sends by itself: this code never sees the token, and never keeps the
+ * password once it has been sent.
+ */
+export type { PortalCard };
+
+const CARD_KEY = ['authenticity', 'card'] as const;
+
+/** Don't ask again for a session the server has refused, nor for a wrong input. */
+function retryOnlyNetwork(failures: number, error: unknown): boolean {
+  return failures < 1 && !(error instanceof ApiError && error.status < 500);
+}
+
+/** GET /authenticationcard: the logged-in owner's piece (401 without a live session). */
+export const cardQuery = () =>
+  queryOptions({
+    queryKey: CARD_KEY,
+    queryFn: () => apiGet<PortalCard>('/authenticationcard'),
+    // Photo links and the session are short-lived: look again after a minute.
+    staleTime: 60_000,
+    gcTime: 5 * 60_000,
+    retry: retryOnlyNetwork,
+  });
+
+export const cardQueryKey = CARD_KEY;
+
+/** The navigation state of /authenticity when a screen found no live session. */
+export interface LoginState {
+  signedOut?: boolean;
+}
+
+export function logIn(cardNumber: string, password: string): Promise<PortalCard> {
+  return apiPost<PortalCard>('/authenticationcard', { cardNumber, password });
+}
+
+/** DELETE /authenticationcard: ends the session (the server clears the cookie). */
+export async function logOut(): Promise<void> {
+  const response = await fetch(apiUrl('/authenticationcard'), {
+    method: 'DELETE',
+    credentials: 'same-origin',
+  });
+  if (!response.ok && response.status !== 401) {
+    throw new ApiError(response.status, response.statusText);
+  }
+}
+
+export function transferOwnership(input: {
+  cardNumber: string;
+  pid: string;
+  email: string;
+  pwd: string;
+}): Promise<{ status: number }> {
+  return apiPost<{ status: number }>('/transfer-auth', input);
+}
+
+export function resetPassword(
+  email: string,
+  cardNumber: string,
+): Promise<{ status: number; message?: string }> {
+  return apiPost<{ status: number; message?: string }>('/reset-pwd', { email, cardNumber });
+}
+
+/** 401: no session, or it ended (expired, logged out, transferred, reset). */
+export function isSignedOut(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/**
+ * The words for a failed call: the server's own message for a 4xx that carries one, the
+ * spec's network message for everything else (no answer, a 5xx, an unreadable answer).
+ */
+export function failureMessage(error: unknown): string {
+  if (error instanceof ApiError && SPOKEN_STATUSES.has(error.status) && error.message) return error.message;
+  return PORTAL_MESSAGES.network;
+}
+
+/** The statuses the portal's calls answer with a message meant for the owner. */
+const SPOKEN_STATUSES = new Set([400, 401, 403, 429]);
