@@ -31,6 +31,8 @@ export interface RouteGroupProps extends NestedStackProps {
   api: HttpApi;
   table: Table;
   mediaBucket: Bucket;
+  /** The shop's address: the same-origin check of state-changing calls compares with it. */
+  shopUrl: string;
 }
 
 /**
@@ -49,7 +51,13 @@ export class RouteGroupStack extends NestedStack {
       const fn = new ApiFunction(this, name, {
         module: route.handler,
         description: routeKey(route),
-        environment: { TABLE_NAME: table.tableName, MEDIA_BUCKET: mediaBucket.bucketName },
+        environment: {
+          TABLE_NAME: table.tableName,
+          MEDIA_BUCKET: mediaBucket.bucketName,
+          SHOP_URL: props.shopUrl,
+          // Behind CloudFront the viewer's address arrives in CloudFront-Viewer-Address.
+          TRUST_VIEWER_ADDRESS_HEADER: 'true',
+        },
       });
       if (readsOnly(route)) table.grantReadData(fn);
       else table.grantReadWriteData(fn);

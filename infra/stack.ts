@@ -1,11 +1,14 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { TABLE } from '../functions/data/table.ts';
 import { builtRoutes } from './build-functions.ts';
 import type { ApiFunction } from './constructs/api-function.ts';
+import { WebDeployment } from './constructs/web-deployment.ts';
+import { WebDistribution } from './constructs/web-distribution.ts';
 import { RouteGroupStack, routeGroups } from './route-group-stack.ts';
 
 export { readsOnly } from './route-group-stack.ts';
@@ -13,7 +16,7 @@ export { readsOnly } from './route-group-stack.ts';
 /**
  * The shop's backend: one DynamoDB table, the media and web buckets, and an HTTP API with one
  * Lambda function and one route per built row of the route table (pending rows get neither).
- * CloudFront, WAF and alarms come later.
+ * CloudFront serves the app, /api and public /media on one domain.
  */
 export class BoutiqueStack extends Stack {
   readonly table: Table;
@@ -22,6 +25,7 @@ export class BoutiqueStack extends Stack {
   readonly api: HttpApi;
   readonly functions: ReadonlyMap<string, ApiFunction>;
   readonly routeStacks: RouteGroupStack[] = [];
+  readonly distribution: Distribution;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -58,9 +62,13 @@ export class BoutiqueStack extends Stack {
       description: 'One-of-one boutique API: one route and one Lambda function per endpoint, under /api',
     });
 
+    const web = new WebDistribution(this, 'Web', { webBucket, mediaBucket, api });
+    new WebDeployment(this, 'WebDeployment', { bucket: webBucket, distribution: web.distribution });
+    const shopUrl = `https://${web.distribution.distributionDomainName}`;
+
     const functions = new Map<string, ApiFunction>();
     for (const [name, rows] of routeGroups(builtRoutes())) {
-      const group = new RouteGroupStack(this, name, { routes: rows, api, table, mediaBucket });
+      const group = new RouteGroupStack(this, name, { routes: rows, api, table, mediaBucket, shopUrl });
       for (const [handler, fn] of group.functions) functions.set(handler, fn);
       this.routeStacks.push(group);
     }
@@ -71,6 +79,8 @@ export class BoutiqueStack extends Stack {
     this.api = api;
     this.functions = functions;
 
+    this.distribution = web.distribution;
+    new CfnOutput(this, 'ShopUrl', { value: shopUrl, description: 'The shop (CloudFront)' });
     new CfnOutput(this, 'ApiUrl', { value: api.url ?? api.apiEndpoint, description: 'HTTP API base URL' });
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'MediaBucketName', { value: mediaBucket.bucketName });

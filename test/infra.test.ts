@@ -63,7 +63,11 @@ describe('BoutiqueStack', () => {
 
   it('makes one Lambda function per built route, with the house defaults', () => {
     expect(countAll('AWS::Lambda::Function')).toBe(built.length);
-    template.resourceCountIs('AWS::Lambda::Function', 0);
+    // The root stack's only function is CDK's own, which copies the web build to its bucket.
+    const rootFunctions = Object.values(template.findResources('AWS::Lambda::Function')).map(
+      (f) => (f as { Properties: { Description?: string } }).Properties.Description ?? '',
+    );
+    expect(rootFunctions.filter((d) => d.includes('/api/'))).toEqual([]);
     expect(functions.map(([, fn]) => fn.Properties.Description).sort()).toEqual(
       built.map((route) => routeKey(route)).sort(),
     );
@@ -202,6 +206,66 @@ describe('BoutiqueStack', () => {
     );
   });
 
+  it('serves the app, /api and public /media through one CloudFront distribution with origin access control', () => {
+    template.resourceCountIs('AWS::CloudFront::Distribution', 1);
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
+    const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution')) as {
+      Properties: { DistributionConfig: Record<string, unknown> };
+    }[];
+    const config = distribution?.Properties.DistributionConfig as {
+      DefaultRootObject: string;
+      DefaultCacheBehavior: { ViewerProtocolPolicy: string; FunctionAssociations: unknown[] };
+      CacheBehaviors: { PathPattern: string; ViewerProtocolPolicy: string; AllowedMethods: string[] }[];
+    };
+    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
+    const api = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*');
+    expect(api).toMatchObject({ ViewerProtocolPolicy: 'https-only' });
+    expect(api?.AllowedMethods).toContain('DELETE');
+    expect(config.CacheBehaviors.map((b) => b.PathPattern)).toContain('/media/*');
+    // The SPA fallback rewrites file-less paths; the media function lets only public prefixes through.
+    const code = Object.values(template.findResources('AWS::CloudFront::Function')).map(
+      (f) => (f as { Properties: { FunctionCode: string } }).Properties.FunctionCode,
+    );
+    expect(code.some((c) => c.includes("'/index.html'"))).toBe(true);
+    expect(code.some((c) => c.includes('collection_images/') && !c.includes('authenticity'))).toBe(true);
+  });
+
+  it('sets the security headers: CSP with exactly Stripe for the checkout, HSTS for a year, no framing, nosniff', () => {
+    const [policy] = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy')) as {
+      Properties: {
+        ResponseHeadersPolicyConfig: { SecurityHeadersConfig: Record<string, Record<string, unknown>> };
+      };
+    }[];
+    const headers = policy?.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig ?? {};
+    const csp = JSON.stringify(headers.ContentSecurityPolicy?.ContentSecurityPolicy);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self' https://js.stripe.com");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(headers.StrictTransportSecurity).toMatchObject({
+      AccessControlMaxAgeSec: 31536000,
+      Override: true,
+    });
+    expect(headers.FrameOptions).toMatchObject({ FrameOption: 'DENY' });
+    expect(headers.ContentTypeOptions).toMatchObject({ Override: true });
+    expect(headers.ReferrerPolicy).toMatchObject({ ReferrerPolicy: 'strict-origin-when-cross-origin' });
+  });
+
+  it('deploys the web build with a year of cache for hashed assets and none for index.html', () => {
+    const deployments = Object.values(template.findResources('Custom::CDKBucketDeployment')).map(
+      (d) => (d as { Properties: { SystemMetadata?: Record<string, string> } }).Properties.SystemMetadata,
+    );
+    expect(deployments).toEqual(
+      expect.arrayContaining([
+        { 'cache-control': 'public, max-age=31536000, immutable' },
+        { 'cache-control': 'no-cache' },
+      ]),
+    );
+  });
+
   it("keeps every stack under CloudFormation's 500-resource limit, with room to grow", () => {
     const counts = [template, ...routeTemplates].map((t) => Object.keys(t.toJSON().Resources).length);
     for (const count of counts) expect(count).toBeLessThan(400);
@@ -209,6 +273,6 @@ describe('BoutiqueStack', () => {
   });
 
   it('outputs the API URL, table name and media bucket name', () => {
-    for (const name of ['ApiUrl', 'TableName', 'MediaBucketName']) template.hasOutput(name, {});
+    for (const name of ['ShopUrl', 'ApiUrl', 'TableName', 'MediaBucketName']) template.hasOutput(name, {});
   });
 });

@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { ROOT_DIR } from '../build-functions.ts';
+
+export const WEB_DIST = path.join(ROOT_DIR, 'web', 'dist');
+
+/**
+ * Puts the built app (web/dist) in the web bucket: hashed files under assets/ cached for a year,
+ * everything else (index.html) revalidated on every visit so a release shows at once.
+ */
+export class WebDeployment extends Construct {
+  constructor(scope: Construct, id: string, props: { bucket: IBucket; distribution: IDistribution }) {
+    super(scope, id);
+    if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
+      throw new Error('web/dist is missing: run `npm run build:web` before synthesising');
+    }
+    const assets = new BucketDeployment(this, 'Assets', {
+      sources: [Source.asset(WEB_DIST, { exclude: ['*', '!assets', '!assets/**'] })],
+      destinationBucket: props.bucket,
+      cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+      prune: false,
+    });
+    const pages = new BucketDeployment(this, 'Pages', {
+      sources: [Source.asset(WEB_DIST, { exclude: ['assets', 'assets/**'] })],
+      destinationBucket: props.bucket,
+      cacheControl: [CacheControl.fromString('no-cache')],
+      prune: false,
+      distribution: props.distribution,
+      distributionPaths: ['/index.html', '/'],
+    });
+    // The new index.html must never point at assets that are not there yet.
+    pages.node.addDependency(assets);
+  }
+}
