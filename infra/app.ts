@@ -1,9 +1,23 @@
 /** The CDK app (`cdk.json` runs it with Node 24, which strips the types). */
-import { App } from 'aws-cdk-lib';
+import { App, Tags } from 'aws-cdk-lib';
 import { BoutiqueStack } from './stack.ts';
 
+/**
+ * One stack per environment: `npx cdk deploy -c stage=prod -c domainName=… -c certificateArn=…
+ * -c alarmEmail=…` (stage defaults to dev).
+ */
 const app = new App();
-new BoutiqueStack(app, 'BoutiqueStack', {
-  description: 'One-of-one boutique: HTTP API, Lambda handlers, DynamoDB table, media and web buckets',
+const context = (name: string): string | undefined => app.node.tryGetContext(name) ?? undefined;
+const stage = context('stage') ?? 'dev';
+if (!/^[a-z][a-z0-9-]{0,15}$/.test(stage)) throw new Error('stage: lower-case letters, digits and dashes');
+
+const stack = new BoutiqueStack(app, `Boutique-${stage}`, {
+  description: `One-of-one boutique (${stage}): CloudFront, HTTP API, Lambda handlers, DynamoDB table, media and web buckets`,
+  stage,
+  ...(context('domainName') ? { domainName: context('domainName') } : {}),
+  ...(context('certificateArn') ? { certificateArn: context('certificateArn') } : {}),
+  ...(context('alarmEmail') ? { alarmEmail: context('alarmEmail') } : {}),
 });
+Tags.of(stack).add('app', 'boutique');
+Tags.of(stack).add('stage', stage);
 app.synth();

@@ -4,8 +4,10 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { type Route, routeKey, routeName } from '../functions/routes.ts';
+import { functionErrorAlarm } from './constructs/alarms.ts';
 import { ApiFunction } from './constructs/api-function.ts';
 
 /** Handler areas whose functions send mail through SES. */
@@ -33,6 +35,8 @@ export interface RouteGroupProps extends NestedStackProps {
   mediaBucket: Bucket;
   /** The shop's address: the same-origin check of state-changing calls compares with it. */
   shopUrl: string;
+  /** Each function's error alarm notifies this topic. */
+  alarmTopic: Topic;
 }
 
 /**
@@ -68,6 +72,7 @@ export class RouteGroupStack extends NestedStack {
       if (sendsMail(route)) {
         fn.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: ['*'] }));
       }
+      functionErrorAlarm(this, `${name}Errors`, fn, props.alarmTopic);
       new HttpRoute(this, `${name}Route`, {
         httpApi: api,
         routeKey: HttpRouteKey.with(`/api${route.path}`, HttpMethod[route.method]),

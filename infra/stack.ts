@@ -1,12 +1,21 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  type BucketProps,
+  HttpMethods,
+} from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { TABLE } from '../functions/data/table.ts';
 import { builtRoutes } from './build-functions.ts';
+import { ShopAlarms } from './constructs/alarms.ts';
 import type { ApiFunction } from './constructs/api-function.ts';
+import { configureStage } from './constructs/api-stage.ts';
 import { WebDeployment } from './constructs/web-deployment.ts';
 import { WebDistribution } from './constructs/web-distribution.ts';
 import { RouteGroupStack, routeGroups } from './route-group-stack.ts';
@@ -18,6 +27,16 @@ export { readsOnly } from './route-group-stack.ts';
  * Lambda function and one route per built row of the route table (pending rows get neither).
  * CloudFront serves the app, /api and public /media on one domain.
  */
+export interface BoutiqueStackProps extends StackProps {
+  /** The environment's name (dev, prod): part of the stack name and every resource's tags. */
+  stage?: string;
+  /** The shop's own domain and its us-east-1 ACM certificate (TLS 1.2+ needs both). */
+  domainName?: string;
+  certificateArn?: string;
+  /** Where the alarms are mailed. */
+  alarmEmail?: string;
+}
+
 export class BoutiqueStack extends Stack {
   readonly table: Table;
   readonly mediaBucket: Bucket;
@@ -27,8 +46,9 @@ export class BoutiqueStack extends Stack {
   readonly routeStacks: RouteGroupStack[] = [];
   readonly distribution: Distribution;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: BoutiqueStackProps = {}) {
     super(scope, id, props);
+    const stage = props.stage ?? 'dev';
 
     const table = new Table(this, 'Table', {
       partitionKey: { name: TABLE.partitionKey, type: AttributeType.STRING },
@@ -48,27 +68,70 @@ export class BoutiqueStack extends Stack {
       });
     }
 
-    const privateBucket = (bucketId: string) =>
+    const privateBucket = (bucketId: string, extra: Partial<BucketProps> = {}) =>
       new Bucket(this, bucketId, {
         blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
         enforceSSL: true,
         encryption: BucketEncryption.S3_MANAGED,
         removalPolicy: RemovalPolicy.RETAIN,
+        ...extra,
       });
-    const mediaBucket = privateBucket('MediaBucket');
+    // Uploads come from the admin's browser with presigned PUTs: the signature is the guard,
+    // CORS only lets the shop's pages read the answer.
+    const shopOrigins = props.domainName ? [`https://${props.domainName}`] : ['https://*.cloudfront.net'];
+    const mediaBucket = privateBucket('MediaBucket', {
+      versioned: true,
+      lifecycleRules: [
+        {
+          noncurrentVersionExpiration: Duration.days(90),
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+        },
+      ],
+      cors: [
+        {
+          allowedMethods: [HttpMethods.PUT, HttpMethods.GET],
+          allowedOrigins: shopOrigins,
+          allowedHeaders: ['content-type', 'content-length'],
+          maxAge: 600,
+        },
+      ],
+    });
     const webBucket = privateBucket('WebBucket');
 
     const api = new HttpApi(this, 'Api', {
       description: 'One-of-one boutique API: one route and one Lambda function per endpoint, under /api',
     });
 
-    const web = new WebDistribution(this, 'Web', { webBucket, mediaBucket, api });
+    const alarms = new ShopAlarms(this, 'Alarms', {
+      api,
+      ...(props.alarmEmail ? { email: props.alarmEmail } : {}),
+    });
+    configureStage(this, api, stage);
+
+    const web = new WebDistribution(this, 'Web', {
+      webBucket,
+      mediaBucket,
+      api,
+      ...(props.domainName && props.certificateArn
+        ? {
+            domainName: props.domainName,
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn),
+          }
+        : {}),
+    });
     new WebDeployment(this, 'WebDeployment', { bucket: webBucket, distribution: web.distribution });
-    const shopUrl = `https://${web.distribution.distributionDomainName}`;
+    const shopUrl = `https://${props.domainName ?? web.distribution.distributionDomainName}`;
 
     const functions = new Map<string, ApiFunction>();
     for (const [name, rows] of routeGroups(builtRoutes())) {
-      const group = new RouteGroupStack(this, name, { routes: rows, api, table, mediaBucket, shopUrl });
+      const group = new RouteGroupStack(this, name, {
+        routes: rows,
+        api,
+        table,
+        mediaBucket,
+        shopUrl,
+        alarmTopic: alarms.topic,
+      });
       for (const [handler, fn] of group.functions) functions.set(handler, fn);
       this.routeStacks.push(group);
     }

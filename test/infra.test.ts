@@ -266,6 +266,36 @@ describe('BoutiqueStack', () => {
     );
   });
 
+  it("versions the media bucket and lets the shop's pages PUT to it (presigned uploads)", () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      VersioningConfiguration: { Status: 'Enabled' },
+      CorsConfiguration: {
+        CorsRules: [
+          Match.objectLike({ AllowedMethods: ['PUT', 'GET'], AllowedOrigins: ['https://*.cloudfront.net'] }),
+        ],
+      },
+    });
+  });
+
+  it('logs every API request and throttles the default stage', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+      DefaultRouteSettings: { ThrottlingBurstLimit: 200, ThrottlingRateLimit: 100 },
+    });
+  });
+
+  it("alarms on API 5xx, Lambda throttles and each function's errors, to one topic", () => {
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map(
+      (a) => (a as { Properties: { MetricName: string; Namespace: string } }).Properties,
+    );
+    expect(alarms.map((a) => `${a.Namespace} ${a.MetricName}`).sort()).toEqual([
+      'AWS/ApiGateway 5xx',
+      'AWS/Lambda Throttles',
+    ]);
+    expect(countAll('AWS::CloudWatch::Alarm')).toBe(built.length);
+    template.resourceCountIs('AWS::SNS::Topic', 1);
+  });
+
   it("keeps every stack under CloudFormation's 500-resource limit, with room to grow", () => {
     const counts = [template, ...routeTemplates].map((t) => Object.keys(t.toJSON().Resources).length);
     for (const count of counts) expect(count).toBeLessThan(400);
