@@ -27,6 +27,8 @@ export function api<T = Record<string, unknown>>(path: string, init: ApiInit = {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(init.json);
   }
+  // Node frames a GET/DELETE body only when told its length.
+  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
   const url = new URL(`${inject('baseUrl')}/api${path}`);
   return new Promise((resolve, reject) => {
     const req = request(

@@ -33,6 +33,8 @@ export function Uploader({
   const [pending, setPending] = useState<Pending[]>([]);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  // A new key gives a fresh, empty file input once the chosen files are uploaded.
+  const [inputKey, setInputKey] = useState(0);
 
   const pick = (list: FileList | null) => {
     setError('');
@@ -84,6 +86,7 @@ export function Uploader({
       await onUploaded(urls);
       setFiles([]);
       setPending([]);
+      setInputKey((k) => k + 1);
     } catch (e) {
       setError((e as Error).message);
     } finally {
@@ -97,6 +100,7 @@ export function Uploader({
       <label className="adm-field">
         <span>{label}</span>
         <input
+          key={inputKey}
           type="file"
           multiple={max > 1}
           accept={
