@@ -3,6 +3,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { PORTAL_MESSAGES } from '#shared/portal.ts';
@@ -62,6 +63,7 @@ const catalogue = new Set<string>([
   ...Object.values(MESSAGES),
   ...Object.values(CHECKOUT_MESSAGES),
   ...Object.values(PORTAL_MESSAGES),
+  ...Object.values(ADMIN_MESSAGES),
 ]);
 
 /** Spec messages are shown word for word; other issues name the field they concern. */

@@ -159,8 +159,23 @@ export async function verifyUpload(url: string, kinds: readonly UploadKind[]): P
   };
 }
 
-/** Removes a stored media file once nothing refers to it (urls outside the bucket are left). */
+const ISSUED_KEY = new RegExp(
+  `^(${Object.values(UPLOAD_KINDS)
+    .map((k) => k.prefix)
+    .join('|')})[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.[a-z0-9]+$`,
+);
+
+/** Was this stored url made by an admin upload (a key this server issued, used by one item)? */
+export function isIssuedUpload(url: string): boolean {
+  return url.startsWith(S3_URL_PREFIX) && ISSUED_KEY.test(url.slice(S3_URL_PREFIX.length));
+}
+
+/**
+ * Removes a stored media file once nothing refers to it. Only files an admin upload made are
+ * ever deleted: seeded or imported media (the demo catalogue shares files between items) and
+ * urls outside the bucket are left alone.
+ */
 export async function deleteMediaObject(url: string): Promise<void> {
-  if (!url.startsWith(S3_URL_PREFIX)) return;
+  if (!isIssuedUpload(url)) return;
   await s3().send(new DeleteObjectCommand({ Bucket: mediaBucket(), Key: url.slice(S3_URL_PREFIX.length) }));
 }

@@ -82,6 +82,9 @@ async function forwardFrom(route: Route, localAddress: string): Promise<void> {
   for (const [name, value] of Object.entries(await request.allHeaders())) {
     if (!name.startsWith(':') && !HOP_HEADERS.has(name)) headers[name] = value;
   }
+  const body = request.postDataBuffer() ?? undefined;
+  // Node frames a DELETE (or GET) body only when told its length.
+  if (body) headers['content-length'] = String(body.length);
   let answer: { status: number; headers: Record<string, string>; body: Buffer };
   try {
     answer = await new Promise((resolve, reject) => {
@@ -108,7 +111,7 @@ async function forwardFrom(route: Route, localAddress: string): Promise<void> {
         },
       );
       forwarded.on('error', reject);
-      forwarded.end(request.postDataBuffer() ?? undefined);
+      forwarded.end(body);
     });
   } catch {
     await route.abort('connectionfailed').catch(() => undefined);

@@ -28,33 +28,35 @@ export function AuditLog() {
       <ErrorText>{log.error?.message}</ErrorText>
       {log.data && (
         <>
-          <table className="adm-table">
-            <thead>
-              <tr>
-                <th scope="col">when</th>
-                <th scope="col">who</th>
-                <th scope="col">what</th>
-                <th scope="col">before / after</th>
-              </tr>
-            </thead>
-            <tbody>
-              {log.data.list.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{vancouverTime(entry.at)}</td>
-                  <td>{entry.admin}</td>
-                  <td>
-                    {entry.action} {entry.entity} <code>{entry.entityId}</code>
-                  </td>
-                  <td>
-                    <details>
-                      <summary>changes</summary>
-                      <pre>{JSON.stringify({ before: entry.before, after: entry.after }, null, 2)}</pre>
-                    </details>
-                  </td>
+          <div className="adm-scroll">
+            <table className="adm-table">
+              <thead>
+                <tr>
+                  <th scope="col">when</th>
+                  <th scope="col">who</th>
+                  <th scope="col">what</th>
+                  <th scope="col">before / after</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {log.data.list.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>{vancouverTime(entry.at)}</td>
+                    <td>{entry.admin}</td>
+                    <td>
+                      {entry.action} {entry.entity} <code>{entry.entityId}</code>
+                    </td>
+                    <td>
+                      <details>
+                        <summary>changes</summary>
+                        <pre>{JSON.stringify({ before: entry.before, after: entry.after }, null, 2)}</pre>
+                      </details>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <Pager offset={offset} pageSize={pageSize} pageCount={log.data.pageCount} onOffset={setOffset} />
         </>
       )}

@@ -55,7 +55,7 @@ const vancouver = new Intl.DateTimeFormat('en-CA', {
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',
-  hour12: false,
+  hourCycle: 'h23',
   timeZoneName: 'short',
 });
 

@@ -121,8 +121,7 @@ export function Uploader({
           {pending.map((p, i) => (
             <li key={p.id}>
               {isVideo ? (
-                // biome-ignore lint/a11y/useMediaCaption: a silent preview of the staff member's own upload
-                <video src={p.preview} muted />
+                <video src={p.preview} muted aria-label={`preview of ${p.name}`} />
               ) : (
                 <img src={p.preview} alt={`preview of ${p.name}`} />
               )}
