@@ -1,0 +1,219 @@
+import { deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_MESSAGES } from '../../shared/admin.ts';
+import { newAdmin } from '../support/admin.ts';
+import { store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { DESKTOP, expectAccessible, PHONE, screenshot, startBrowser } from './support/browser.ts';
+
+/** Staff add a piece, its pictures (with progress, at most 10 at once) and see it on the shop (001 §2). */
+const browser = startBrowser();
+const collection = typeEntity({ name: `Admin e2e ${uniqueId('c')}`, areaAmount: 2, gender: 0 });
+let staff: { username: string; password: string };
+
+beforeAll(async () => {
+  staff = await newAdmin();
+  await store({ type: collection });
+});
+
+/** A solid-colour square PNG of `size` pixels (real header, chunks and CRCs). */
+function png(rgb: [number, number, number], size = 48): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const file = (name: string, rgb: [number, number, number]) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: png(rgb),
+});
+
+async function logIn(page: Page): Promise<void> {
+  page.setDefaultTimeout(10_000);
+  await page.getByLabel('username').fill(staff.username);
+  await page.getByLabel('password').fill(staff.password);
+  await page.getByRole('button', { name: 'log in' }).click();
+  await page.waitForURL('**/admin-home');
+}
+
+async function allImagesLoaded(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction(
+    (s) =>
+      [...document.querySelectorAll<HTMLImageElement>(s)].every(
+        (img) => img.complete && img.naturalWidth > 0,
+      ),
+    selector,
+  );
+}
+
+describe('the product screens', () => {
+  it('creates a product with colours, uploads its pictures, and the shop shows them', async () => {
+    const page = await browser.open('/admin', { viewport: DESKTOP });
+    await logIn(page);
+    await page.getByRole('link', { name: 'products' }).click();
+    await page.waitForURL('**/viewproducts');
+    await page.getByRole('link', { name: 'add a product' }).click();
+    await page.waitForURL('**/adproduct');
+
+    // Blanks are refused with the spec's words.
+    await page.getByRole('button', { name: 'save' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: ADMIN_MESSAGES.fillAllBlanks }).count())
+      .toBe(1);
+
+    const name = `Evening piece ${uniqueId('e2e')}`;
+    await page.getByLabel('name', { exact: true }).fill(name);
+    await page.getByLabel('collection', { exact: true }).selectOption({ label: collection.name });
+    await page.getByLabel('colour 1 of 2').fill('black');
+    await page.getByLabel('colour 2 of 2').fill('red');
+    await page.getByLabel('US price (USD)').fill('2400');
+    await page.getByLabel('card number').fill('4000 1234 5678 9010');
+    await screenshot(page, 'admin-products-form');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'save' }).click();
+    await page.waitForURL('**/viewdetails/**');
+    const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() as string);
+    await expect.poll(() => page.getByRole('heading', { name, level: 1 }).count()).toBe(1);
+    await expect.poll(() => page.getByText('4000 1234 5678 9010').count()).toBe(1);
+    await expect.poll(() => page.getByText('black, red').count()).toBe(1);
+
+    // Pictures: more than 10 at once is refused; then two, previewed, each with its progress bar.
+    await page.getByRole('link', { name: `pictures of ${name}` }).click();
+    await page.waitForURL(`**/adpicture/${id}?type=product`);
+    const picker = page.locator('input[type=file]');
+    const eleven = Array.from({ length: 11 }, (_, i) => file(`many-${i}.png`, [i * 20, 40, 60]));
+    await picker.setInputFiles(eleven);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: ADMIN_MESSAGES.tooManyPictures }).count())
+      .toBe(1);
+    await screenshot(page, 'admin-products-too-many');
+
+    await picker.setInputFiles([file('front.png', [142, 31, 42]), file('back.png', [44, 62, 107])]);
+    const bars = page.locator('progress');
+    await expect.poll(() => bars.count()).toBe(2);
+    expect(await bars.first().getAttribute('value')).toBe('0');
+    await screenshot(page, 'admin-products-previews');
+    // Hold the uploads a moment so the bars can be seen moving.
+    await page.route('**/upload-url', async (route) => {
+      await new Promise((r) => setTimeout(r, 150));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'upload', exact: true }).click();
+    await expect.poll(() => page.locator('.adm-products-pictures img').count(), { timeout: 15_000 }).toBe(2);
+    await allImagesLoaded(page, '.adm-products-pictures img');
+    await expect.poll(() => page.getByText('product pictures (2 of 25)', { exact: false }).count()).toBe(1);
+    await screenshot(page, 'admin-products-pictures');
+    await expectAccessible(page);
+
+    // Reorder: the second picture becomes the first.
+    const srcs = await page
+      .locator('.adm-products-pictures img')
+      .evaluateAll((els) => els.map((e) => (e as HTMLImageElement).getAttribute('src')));
+    await page.getByRole('button', { name: 'move picture 2 earlier' }).click();
+    await expect
+      .poll(() =>
+        page
+          .locator('.adm-products-pictures img')
+          .evaluateAll((els) => els.map((e) => (e as HTMLImageElement).getAttribute('src'))),
+      )
+      .toEqual([...srcs].reverse());
+
+    // The shop's product page shows the piece with its pictures, in that order.
+    const shop = await browser.open(
+      `/products/productdetails?productId=${encodeURIComponent(id)}&type=${collection.id}&areaAmount=2&gender=0`,
+      { viewport: PHONE },
+    );
+    await expect.poll(() => shop.locator('.catalog-gallery img').count(), { timeout: 10_000 }).toBe(2);
+    const shopSrcs = await shop
+      .locator('.catalog-gallery img')
+      .evaluateAll((els) => els.map((e) => (e as HTMLImageElement).getAttribute('src')));
+    expect(shopSrcs).toEqual([...srcs].reverse());
+    await allImagesLoaded(shop, '.catalog-gallery img');
+    await screenshot(shop, 'admin-products-on-the-shop');
+  });
+
+  it('lists, searches and shows products and records, at 360 px and on a desktop, accessibly', async () => {
+    const page = await browser.open('/admin', { viewport: PHONE });
+    await logIn(page);
+    await page.goto(`/viewproducts?q=${encodeURIComponent(collection.name)}`);
+    await expect.poll(() => page.locator('.adm-products-card').count()).toBeGreaterThan(0);
+    await screenshot(page, 'admin-products-list-phone');
+    await expectAccessible(page);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+
+    await page.locator('.adm-products-card h2 a').first().click();
+    await page.waitForURL('**/viewdetails/**');
+    await expect.poll(() => page.getByRole('heading', { name: 'the piece' }).count()).toBe(1);
+    await screenshot(page, 'admin-products-details-phone');
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: /^edit of/ }).click();
+    await page.waitForURL('**/adproduct?id=**');
+    await expect.poll(() => page.getByLabel('colour 2 of 2').inputValue()).toBe('red');
+    await expect
+      .poll(() =>
+        page
+          .getByLabel('collection', { exact: true })
+          .evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.textContent),
+      )
+      .toBe(collection.name);
+    await screenshot(page, 'admin-products-edit-phone');
+    await expectAccessible(page);
+
+    // A piece sold on another platform gets its record with no owner; staff then give it one.
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/adproduct');
+    const elsewhere = `Sold elsewhere ${uniqueId('e2e')}`;
+    await page.getByLabel('name', { exact: true }).fill(elsewhere);
+    await page.getByLabel('collection', { exact: true }).selectOption({ label: collection.name });
+    await page.getByLabel('colour 1 of 2').fill('white');
+    await page.getByLabel('colour 2 of 2').fill('blue');
+    await page.getByLabel('US price (USD)').fill('990');
+    await page.getByLabel('card number').fill('4000222233334444');
+    await page.getByLabel('sold on another platform').check();
+    await page.getByRole('button', { name: 'save' }).click();
+    await page.waitForURL('**/viewdetails/**');
+    await page.getByRole('link', { name: 'authenticity record', exact: true }).click();
+    await page.waitForURL('**/view-products-auth?q=4000222233334444');
+    await page.getByRole('button', { name: `give ${elsewhere} its owner` }).click();
+    const owner = `${uniqueId('owner')}@example.com`;
+    await page
+      .getByLabel(/owner's e-mail/)
+      .last()
+      .fill(owner);
+    await page.getByRole('button', { name: 'save the record' }).last().click();
+    await expect.poll(() => page.getByText(`owner: ${owner}`).count()).toBe(1);
+    await page.getByText('transfer history (1)').click();
+    await expect.poll(() => page.getByText(`given by staff to ${owner}`, { exact: false }).count()).toBe(1);
+    await screenshot(page, 'admin-products-auth-records');
+    await expectAccessible(page);
+  });
+});
