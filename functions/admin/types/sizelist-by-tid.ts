@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { getTypeWithSizes } from '#data/catalog.ts';
+import { defineAdminHandler } from '#lib/admin-handler.ts';
+import { notFound } from '#lib/http-error.ts';
+import { idSchema } from '#shared/schemas.ts';
+
+/** GET /sizelist-by-tid?tid: a collection's sizes in order, for a select: `{ val, text, gender, index }`. */
+export const handler = defineAdminHandler({ query: z.object({ tid: idSchema }) }, async ({ query }) => {
+  const { type, sizes } = await getTypeWithSizes(query.tid);
+  if (!type) throw notFound('collection');
+  return {
+    status: 200,
+    sizes: sizes
+      .sort((a, b) => a.index - b.index)
+      .map((s) => ({ val: s.id, text: s.name, gender: s.gender, index: s.index })),
+  };
+});

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { ADMIN_LIMITS } from './admin.ts';
+import { type Gender, INFO_TITLES, type InfoTitle } from './constants.ts';
+import { COUNTRY_CODES } from './countries.ts';
+import { idSchema } from './schemas.ts';
+
+/**
+ * The admin's collection (Type, 001 §3) requests: create, edit, the men's and women's product
+ * image sets, shipping prices and collection videos. Shared by the handlers and the web forms.
+ */
+
+const optionalText = (max: number) =>
+  z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(max, { error: `is at most ${max} characters` })
+    .nullish()
+    .transform((v) => (v ? v : undefined));
+
+const flag = z.boolean({ error: 'must be true or false' }).default(false);
+
+export const typeGenderSchema = z.union([z.literal(0), z.literal(1), z.literal(2)], {
+  error: 'must be 0 (women), 1 (men) or 2 (both)',
+});
+
+export const COLLECTION_IMAGES_MAX = ADMIN_LIMITS.imagesPerCollectionSet;
+export const TOO_MANY_COLLECTION_IMAGES = `a collection image set holds at most ${COLLECTION_IMAGES_MAX} pictures`;
+
+/** A set of stored image urls, in display order. */
+export const imageSetSchema = z
+  .array(z.string({ error: 'must be an image url' }).trim().min(1).max(300), {
+    error: 'must be a list of image urls',
+  })
+  .max(COLLECTION_IMAGES_MAX, { error: TOO_MANY_COLLECTION_IMAGES })
+  .refine((urls) => new Set(urls).size === urls.length, { error: 'a picture is in the set twice' });
+
+const infoShape = Object.fromEntries(INFO_TITLES.map((t) => [t, optionalText(5000)])) as Record<
+  InfoTitle,
+  ReturnType<typeof optionalText>
+>;
+
+/** Every editable field of a collection, except its two image sets. */
+const typeFieldsShape = {
+  name: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(200, { error: 'is at most 200 characters' }),
+  label: optionalText(200),
+  gender: typeGenderSchema,
+  /** How many colour areas a piece of this collection has (one colour each). */
+  areaAmount: z
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'is at least 0' })
+    .max(10, { error: 'is at most 10' }),
+  singlecollection: flag,
+  issoldout: flag,
+  preSale: flag,
+  preSaleText: optionalText(500),
+  discount: flag,
+  discountCode: optionalText(64).refine((c) => c === undefined || !/\s/.test(c), {
+    error: 'cannot contain spaces',
+  }),
+  /** Percent. */
+  discountAmount: z
+    .number({ error: 'must be a number' })
+    .min(0, { error: 'is a percent from 0 to 100' })
+    .max(100, { error: 'is a percent from 0 to 100' })
+    .nullish()
+    .transform((v) => v ?? undefined),
+  authPortalText: optionalText(5000),
+  ...infoShape,
+};
+
+type FlagRules = {
+  preSale: boolean;
+  preSaleText?: string;
+  discount: boolean;
+  discountCode?: string;
+  discountAmount?: number;
+};
+
+function flagRules(value: FlagRules, ctx: z.RefinementCtx): void {
+  if (value.preSale && !value.preSaleText) {
+    ctx.addIssue({ code: 'custom', path: ['preSaleText'], message: 'is required for a pre-sale' });
+  }
+  if (value.discount && !value.discountCode) {
+    ctx.addIssue({ code: 'custom', path: ['discountCode'], message: 'is required for a discount' });
+  }
+  if (value.discount && !(value.discountAmount !== undefined && value.discountAmount > 0)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['discountAmount'],
+      message: 'is required for a discount (a percent above 0, at most 100)',
+    });
+  }
+}
+
+/** POST /types: the fields and both image sets (urls from /upload-url). */
+export const createTypeSchema = z
+  .object({
+    ...typeFieldsShape,
+    womenImages: imageSetSchema.default([]),
+    menImages: imageSetSchema.default([]),
+  })
+  .strict()
+  .superRefine(flagRules);
+
+/** PATCH /types: the fields of one collection; its image sets change with PATCH /types/productimage. */
+export const updateTypeSchema = z
+  .object({ id: idSchema, ...typeFieldsShape })
+  .strict()
+  .superRefine(flagRules);
+
+export type TypeFields = Omit<z.output<typeof updateTypeSchema>, 'id'>;
+
+/** PATCH /types/productimage: one gender's set (0 women, 1 men), in the order to show. */
+export const productImageSchema = z
+  .object({
+    id: idSchema,
+    gender: z.union([z.literal(0), z.literal(1)], { error: 'must be 0 (women) or 1 (men)' }),
+    urls: imageSetSchema,
+  })
+  .strict();
+
+/** USD, at most 2 decimals; the form may send the number as text. */
+export const shippingPriceSchema = z
+  .union([
+    z.number({ error: 'must be a price' }),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,6}(\.\d{1,2})?$/, { error: 'must be a price' })
+      .transform(Number),
+  ])
+  .pipe(
+    z
+      .number({ error: 'must be a price' })
+      .min(0, { error: 'cannot be negative' })
+      .max(100_000, { error: 'is at most 100000' })
+      .refine((p) => Math.round(p * 100) === p * 100, { error: 'has at most 2 decimals' }),
+  );
+
+export const countryCodeSchema = z
+  .string({ error: 'must be a country code' })
+  .refine((c) => COUNTRY_CODES.includes(c), { error: 'is not a country the shop ships to' });
+
+/** POST /add-shipping-all: the same price for every country. */
+export const addShippingAllSchema = z.object({ typeId: idSchema, price: shippingPriceSchema }).strict();
+
+/** PATCH /shippings: one or more countries; a null price removes the country (no shipping there). */
+export const updateShippingsSchema = z
+  .object({
+    typeId: idSchema,
+    prices: z
+      .array(z.object({ countryId: countryCodeSchema, price: shippingPriceSchema.nullable() }).strict())
+      .min(1, { error: 'name at least one country' })
+      .max(COUNTRY_CODES.length)
+      .refine((list) => new Set(list.map((p) => p.countryId)).size === list.length, {
+        error: 'a country is listed twice',
+      }),
+  })
+  .strict();
+
+/** POST /upload-type-video-new: a collection's (or pillar's) video for a gender. */
+export const uploadTypeVideoSchema = z
+  .object({
+    pId: idSchema,
+    url: z.string({ error: 'must be a video url' }).trim().min(1).max(300),
+    gender: z.union([typeGenderSchema, z.enum(['0', '1', '2']).transform((g) => Number(g) as Gender)]),
+  })
+  .strict();
+
+/**
+ * The storefront reads a collection's image sets as JSON text, with the literal 'undefined'
+ * for an empty set (as the old data has it); both forms are kept.
+ */
+export const EMPTY_IMAGE_SET = 'undefined';
+
+export function parseImageSet(text: string | undefined | null): string[] {
+  if (!text || text === EMPTY_IMAGE_SET) return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function storeImageSet(urls: readonly string[]): string {
+  return urls.length > 0 ? JSON.stringify(urls) : EMPTY_IMAGE_SET;
+}

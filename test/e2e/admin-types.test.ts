@@ -1,0 +1,287 @@
+import { deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newAdmin } from '../support/admin.ts';
+import { freshClientAddress } from '../support/api.ts';
+import { getRaw } from '../support/db.ts';
+import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { pointAtLocalStack } from '../support/stack-env.ts';
+import { DESKTOP, expectAccessible, type OpenOptions, screenshot, startBrowser } from './support/browser.ts';
+
+/**
+ * The collection screens in Chromium (001 §2): log in, add a collection with its pictures
+ * (progress bars, the 25-picture limit), set its shipping prices, see it in the shop, and the
+ * delete that is refused while pieces remain.
+ */
+const browser = startBrowser();
+
+function crc32(bytes: Buffer): number {
+  let crc = ~0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return ~crc >>> 0;
+}
+
+/** A 24×24 PNG of one colour. */
+function png(rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const size = 24;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const row = Buffer.from([0, ...Array.from({ length: size }, () => rgb).flat()]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The first bytes of an MP4 (an ftyp box): enough for the server's check. */
+const mp4 = () =>
+  Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom\0\0\0\0isomavc1', 'latin1')]);
+
+const file = (i: number) => ({
+  name: `look-${i + 1}.png`,
+  mimeType: 'image/png',
+  buffer: png([150 + ((i * 37) % 100), 110, 70 + ((i * 53) % 120)]),
+});
+
+async function logIn(options: OpenOptions = {}): Promise<Page> {
+  const { username, password } = await newAdmin();
+  const page = await browser.open('/admin', { clientAddress: freshClientAddress(), ...options });
+  page.setDefaultTimeout(10_000);
+  await page.getByLabel('username').fill(username);
+  await page.getByLabel('password').fill(password);
+  await page.getByRole('button', { name: 'log in' }).click();
+  await page.waitForURL('**/admin-home');
+  return page;
+}
+
+describe('a new collection', () => {
+  const name = uniqueId('Maison Test');
+  const label = `Atelier ${name.slice(-8)}`;
+  let id = '';
+
+  it('is added with every field and its pictures, uploaded with progress bars, at most 25', {
+    timeout: 60_000,
+  }, async () => {
+    const page = await logIn({ viewport: DESKTOP });
+    await page.getByRole('link', { name: 'collections' }).click();
+    await page.waitForURL('**/view-types');
+    await page.getByRole('link', { name: 'add a collection' }).click();
+    await page.waitForURL('**/adtype');
+
+    await page.getByLabel('name', { exact: true }).fill(name);
+    await page.getByLabel('label (shown instead of the name)').fill(label);
+    await page.getByLabel('for', { exact: true }).selectOption('0');
+    await page.getByLabel('colour areas of a piece').fill('1');
+    await page.getByLabel('pre-sale', { exact: true }).check();
+    await page.getByLabel('pre-sale text').fill('arrives in spring');
+    await page.getByLabel('discount', { exact: true }).check();
+    await page.getByLabel('discount code').fill('SPRING10');
+    await page.getByLabel('discount (percent)').fill('10');
+    await page.getByLabel('authenticity portal text').fill('Made once, for you.');
+    await page.getByLabel('material').fill('silk faille');
+
+    // Saving with no picture at all is refused before anything is sent.
+    await page.getByRole('button', { name: 'add the collection' }).click();
+    await page.getByRole('alert').filter({ hasText: 'please add product image for men or women' }).waitFor();
+
+    const uploader = page.getByRole('region', { name: "add women's pictures" });
+    const picker = uploader.locator('input[type="file"]');
+    await picker.setInputFiles(Array.from({ length: 26 }, (_, i) => file(i)));
+    await page.getByRole('alert').filter({ hasText: 'please select no more than 25 files' }).waitFor();
+    expect(await page.locator('.adm-previews li').count()).toBe(0);
+
+    // Uploads are held until the page sees the progress bars of every file.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/upload-url', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await picker.setInputFiles([file(0), file(1), file(2)]);
+    await page.getByRole('button', { name: 'move look-3.png up' }).click();
+    const bars = page.getByRole('progressbar');
+    await expect.poll(() => bars.count()).toBe(3);
+    await uploader.getByRole('button', { name: 'upload', exact: true }).click();
+    await uploader.getByRole('button', { name: 'uploading...' }).waitFor();
+    await screenshot(page, 'admin-types-uploading-desktop');
+    release();
+    await expect.poll(() => page.locator('.adm-types-pictures img').count()).toBe(3);
+    await page.getByRole('heading', { name: "women's pictures (3 of 25)" }).waitFor();
+    await page.getByRole('button', { name: "move women's picture 3 earlier" }).click();
+    await screenshot(page, 'admin-types-form-desktop');
+    await expectAccessible(page);
+
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/api/types') && r.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'add the collection' }).click();
+    const answer = (await (await created).json()) as { type: { id: string; womenImages: string[] } };
+    id = answer.type.id;
+    await page.waitForURL('**/view-types');
+    await page.getByRole('heading', { name }).waitFor();
+
+    const stored = await getRaw(`TYPE#${id}`, '#TYPE');
+    expect(stored).toMatchObject({
+      name,
+      label,
+      gender: 0,
+      areaAmount: 1,
+      preSale: true,
+      preSaleText: 'arrives in spring',
+      discount: true,
+      discountCode: 'SPRING10',
+      discountAmount: 10,
+      authPortalText: 'Made once, for you.',
+      material: 'silk faille',
+      menproductimage: 'undefined',
+    });
+    const women = JSON.parse(String(stored?.womenproductimage)) as string[];
+    expect(women).toHaveLength(3);
+    expect(women).toEqual(answer.type.womenImages);
+    await screenshot(page, 'admin-types-list-desktop');
+    await expectAccessible(page);
+  });
+
+  it('gets its shipping prices with "set all", then one country changed', { timeout: 60_000 }, async () => {
+    expect(id).not.toBe('');
+    const page = await logIn();
+    await page.goto(`/ad-shippings/${id}`);
+    await page.getByRole('heading', { name: `shipping prices of ${name}` }).waitFor();
+    await page.getByLabel('one price for every country (USD)').fill('45');
+    await page.getByRole('button', { name: 'set all countries' }).click();
+    await page.getByRole('button', { name: 'yes, set all countries' }).click();
+    await expect.poll(() => page.getByLabel('Canada', { exact: true }).inputValue()).toBe('45');
+    expect(await page.getByLabel('Japan', { exact: true }).inputValue()).toBe('45');
+
+    await page.getByLabel('find a country').fill('canada');
+    await page.getByLabel('Canada', { exact: true }).fill('30.50');
+    await page.getByRole('button', { name: 'save 1 change' }).click();
+    await page.getByRole('button', { name: 'save 0 changes' }).waitFor();
+    await page.getByLabel('find a country').fill('');
+    const prices = (await getRaw(`TYPE#${id}`, '#TYPE'))?.shippingPrices as Record<string, number>;
+    expect(prices.CA).toBe(30.5);
+    expect(prices.JP).toBe(45);
+    await screenshot(page, 'admin-types-shipping-phone');
+    await expectAccessible(page);
+  });
+
+  it('shows in the storefront women list with its pictures', async () => {
+    expect(id).not.toBe('');
+    const page = await browser.open('/women');
+    const link = page.getByRole('link', { name: label, exact: true });
+    await expect
+      .poll(
+        async () => {
+          if ((await link.count()) > 0) return true;
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          return false;
+        },
+        { timeout: 15_000, interval: 250 },
+      )
+      .toBe(true);
+    const card = page.locator('.catalog-card').filter({ has: link });
+    await card.scrollIntoViewIfNeeded();
+    await expect.poll(() => card.locator('img').count()).toBeGreaterThan(0);
+    const src = await card.locator('img').first().getAttribute('src');
+    expect(src).toMatch(/^\/media\/collection_images\/[\w-]+\.png$/);
+  });
+});
+
+describe('the collection screens', () => {
+  const full = typeEntity({
+    name: uniqueId('Still Stocked'),
+    gender: 1,
+    createdAt: new Date().toISOString(),
+  });
+  beforeAll(async () => {
+    pointAtLocalStack();
+    await store({ type: full, products: [productEntity(full)] });
+  });
+
+  it('refuse to delete a collection that still has pieces with the "Error" alert', async () => {
+    const page = await logIn();
+    await page.goto('/view-types');
+    const card = page
+      .locator('.adm-types-card')
+      .filter({ has: page.getByRole('heading', { name: full.name }) });
+    await card.getByRole('button', { name: 'delete' }).click();
+    await card.getByRole('button', { name: 'yes, delete' }).click();
+    const alert = card.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/^Error: this collection still has 1 product/);
+    expect(await getRaw(`TYPE#${full.id}`, '#TYPE')).toBeDefined();
+    await screenshot(page, 'admin-types-delete-refused-phone');
+    await expectAccessible(page);
+  });
+
+  it('edit a collection at 360 px, and show its videos and dimension pictures', {
+    timeout: 60_000,
+  }, async () => {
+    const page = await logIn();
+    await page.goto(`/adtype?id=${full.id}`);
+    await page.getByLabel('name', { exact: true }).waitFor();
+    expect(await page.getByLabel('name', { exact: true }).inputValue()).toBe(full.name);
+    expect(await page.getByLabel('material').inputValue()).toBe('silk faille');
+    await page.getByLabel('material').fill('cashmere');
+    await page.getByRole('button', { name: 'save changes' }).click();
+    await page.getByText('saved.').waitFor();
+    expect((await getRaw(`TYPE#${full.id}`, '#TYPE'))?.material).toBe('cashmere');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+    await screenshot(page, 'admin-types-edit-phone');
+    await expectAccessible(page);
+
+    await page.goto(`/ad-type-video?id=${full.id}`);
+    await page.getByRole('heading', { name: "men's video", exact: true }).waitFor();
+    const men = page.getByRole('region', { name: "upload the men's video" });
+    await men
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'atelier.mp4', mimeType: 'video/mp4', buffer: mp4() });
+    await men.getByRole('progressbar').waitFor();
+    await men.getByRole('button', { name: 'upload', exact: true }).click();
+    const player = page.locator('video[aria-label="men\'s video"]');
+    await player.waitFor();
+    const video = (await getRaw(`TYPEVIDEO#${full.id}`, 'G1'))?.url as string;
+    expect(video).toMatch(/^s3\/videos\/[\w-]+\.mp4$/);
+    expect(await player.getAttribute('src')).toBe(`/media/${video.slice(3)}`);
+    await screenshot(page, 'admin-types-video-phone');
+    await expectAccessible(page);
+
+    await page.goto(`/view-dimensions/${full.id}`);
+    await page.getByRole('heading', { name: 'dimension pictures' }).waitFor();
+    await page.getByText('no pictures yet.').waitFor();
+    const dimensions = page.getByRole('region', { name: 'add dimension pictures' });
+    await dimensions.locator('input[type="file"]').setInputFiles([file(3), file(4)]);
+    await dimensions.getByRole('button', { name: 'upload', exact: true }).click();
+    await expect.poll(() => page.locator('.adm-types-pictures img').count()).toBe(2);
+    const before = await page
+      .locator('.adm-types-pictures img')
+      .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
+    await page.getByRole('button', { name: 'move picture 2 earlier' }).click();
+    await expect
+      .poll(() =>
+        page.locator('.adm-types-pictures img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src'))),
+      )
+      .toEqual([...before].reverse());
+    await screenshot(page, 'admin-types-dimensions-phone');
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,127 @@
+import './types.css';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ADMIN_LIMITS } from '../../../../../shared/admin.ts';
+import { adminDelete, adminGet, adminPatch, adminPost } from '../api.ts';
+import { AdminPage, ConfirmButton, ErrorText, Field, Loading } from '../ui.tsx';
+import { Uploader } from '../uploader.tsx';
+import { typeQuery } from './api.ts';
+
+/** The collection's picture types (001 §3 Image): 3 dimension, 4 men details, 5 women details, 6 gallery. */
+const PICTURE_TYPES = [
+  [3, 'dimension pictures'],
+  [4, "men's detail pictures"],
+  [5, "women's detail pictures"],
+  [6, 'gallery'],
+] as const;
+
+interface AdminImage {
+  id: string;
+  url: string;
+  src: string;
+  type: number;
+  index: number;
+}
+
+/** /view-dimensions/{id} (001 §2): a collection's dimension (and detail, gallery) pictures. */
+export function TypeDimensions() {
+  const { id = '' } = useParams();
+  const [type, setType] = useState<number>(3);
+  const [error, setError] = useState('');
+  const queryClient = useQueryClient();
+  const collection = useQuery(typeQuery(id));
+  const key = ['admin', 'images', id, type];
+  const images = useQuery({
+    queryKey: key,
+    queryFn: async () => (await adminGet<{ imgs: AdminImage[] }>('/admin-images', { id, type })).imgs,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const label = PICTURE_TYPES.find(([t]) => t === type)?.[1] ?? 'pictures';
+
+  const move = async (from: number, to: number) => {
+    const list = images.data ?? [];
+    const ids = list.map((i) => i.id);
+    const [moved] = ids.splice(from, 1);
+    ids.splice(to, 0, moved as string);
+    setError('');
+    try {
+      const answer = await adminPatch<{ imgs: AdminImage[] }>('/pictures-order', { ownerId: id, type, ids });
+      queryClient.setQueryData(key, answer.imgs);
+    } catch (e) {
+      setError((e as Error).message);
+      await refresh();
+    }
+  };
+
+  return (
+    <AdminPage
+      title={collection.data ? `pictures of ${collection.data.name}` : 'collection pictures'}
+      actions={<Link to="/view-types">all collections</Link>}
+    >
+      <ErrorText>{collection.error?.message}</ErrorText>
+      <div className="adm-types-pick">
+        <Field label="which pictures">
+          {(fieldId) => (
+            <select id={fieldId} value={type} onChange={(e) => setType(Number(e.currentTarget.value))}>
+              {PICTURE_TYPES.map(([t, name]) => (
+                <option key={t} value={t}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <section className="adm-types-section" aria-labelledby="pictures-heading">
+        <h2 id="pictures-heading">{label}</h2>
+        {images.isPending && <Loading />}
+        <ErrorText>{images.error?.message || error}</ErrorText>
+        {images.data && images.data.length === 0 && <p className="adm-muted">no pictures yet.</p>}
+        <ol className="adm-types-pictures" hidden={!images.data?.length}>
+          {(images.data ?? []).map((img, i, list) => (
+            <li key={img.id}>
+              <img src={img.src} alt={`${label.replace(/ pictures$/, '')} ${i + 1}`} />
+              <span className="adm-row">
+                <button
+                  type="button"
+                  onClick={() => move(i, i - 1)}
+                  disabled={i === 0}
+                  aria-label={`move picture ${i + 1} earlier`}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  onClick={() => move(i, i + 1)}
+                  disabled={i === list.length - 1}
+                  aria-label={`move picture ${i + 1} later`}
+                >
+                  ↓
+                </button>
+                <ConfirmButton
+                  label={`delete picture ${i + 1}`}
+                  question={`delete picture ${i + 1} of the ${label}?`}
+                  onConfirm={async () => {
+                    await adminDelete('/pictures', undefined, { id: img.id, ownerId: id, type });
+                    await refresh();
+                  }}
+                />
+              </span>
+            </li>
+          ))}
+        </ol>
+        <Uploader
+          key={type}
+          kind="image"
+          max={ADMIN_LIMITS.picturesPerPicker}
+          label={`add ${label}`}
+          onUploaded={async (urls) => {
+            await adminPost('/uploadimgs', { id, type, urls });
+            await refresh();
+          }}
+        />
+      </section>
+    </AdminPage>
+  );
+}

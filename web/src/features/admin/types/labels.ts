@@ -1,0 +1,30 @@
+import type { InfoTitle } from '../../../../../shared/constants.ts';
+
+/** What each information text of a collection is, as the storefront's info pages title it. */
+export const INFO_FIELDS: [InfoTitle, string][] = [
+  ['philanthropy', 'philanthropy'],
+  ['proPrice', 'product price'],
+  ['femalePrice', 'price for women'],
+  ['malePrice', 'price for men'],
+  ['unisexPrice', 'unisex price'],
+  ['nameOf', 'meaning of the name'],
+  ['dimensionDetails', 'dimension details'],
+  ['dimensionBefore', 'dimensions (before buying)'],
+  ['material', 'material'],
+  ['madeIn', 'made in'],
+  ['proImage', 'product images'],
+  ['care', 'care'],
+  ['duties', 'duties'],
+  ['taxes', 'taxes'],
+  ['shippingMethod', 'shipping method'],
+  ['shippingCost', 'shipping cost'],
+  ['deliveryTime', 'delivery time'],
+  ['returns', 'returns'],
+  ['refund', 'refund'],
+  ['tracking', 'tracking'],
+  ['priceAndCurrency', 'price and currency'],
+  ['changeCountry', 'change country'],
+  ['paymentMethod', 'payment method'],
+  ['international', 'international transaction fees'],
+  ['contact', 'contact'],
+];

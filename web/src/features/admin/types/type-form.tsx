@@ -1,0 +1,261 @@
+import './types.css';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { ADMIN_MESSAGES } from '../../../../../shared/admin.ts';
+import { INFO_TITLES, type InfoTitle } from '../../../../../shared/constants.ts';
+import { adminPatch, adminPost } from '../api.ts';
+import { AdminPage, ErrorText, Field, Loading } from '../ui.tsx';
+import { type AdminType, typeQuery } from './api.ts';
+import { ImageSet } from './image-set.tsx';
+import { INFO_FIELDS } from './labels.ts';
+
+type Texts = Record<InfoTitle | 'name' | 'label' | 'preSaleText' | 'discountCode' | 'authPortalText', string>;
+
+interface FormState extends Texts {
+  gender: 0 | 1 | 2;
+  areaAmount: string;
+  discountAmount: string;
+  singlecollection: boolean;
+  issoldout: boolean;
+  preSale: boolean;
+  discount: boolean;
+}
+
+const blankTexts = Object.fromEntries(INFO_TITLES.map((t) => [t, ''])) as Record<InfoTitle, string>;
+
+function formOf(t?: AdminType): FormState {
+  const infos = Object.fromEntries(INFO_TITLES.map((k) => [k, t?.[k] ?? ''])) as Record<InfoTitle, string>;
+  return {
+    ...blankTexts,
+    ...infos,
+    name: t?.name ?? '',
+    label: t?.label ?? '',
+    gender: t?.gender ?? 0,
+    areaAmount: String(t?.areaAmount ?? 1),
+    singlecollection: t?.singlecollection ?? false,
+    issoldout: t?.issoldout ?? false,
+    preSale: t?.preSale ?? false,
+    preSaleText: t?.preSaleText ?? '',
+    discount: t?.discount ?? false,
+    discountCode: t?.discountCode ?? '',
+    discountAmount: t?.discountAmount === undefined ? '' : String(t.discountAmount),
+    authPortalText: t?.authPortalText ?? '',
+  };
+}
+
+/** The request body: blank optional texts are left out (and so cleared on an edit). */
+function bodyOf(form: FormState) {
+  const text = (v: string) => (v.trim() === '' ? undefined : v.trim());
+  const infos = Object.fromEntries(INFO_TITLES.map((k) => [k, text(form[k])]));
+  return {
+    ...infos,
+    name: form.name.trim(),
+    label: text(form.label),
+    gender: form.gender,
+    areaAmount: Number(form.areaAmount),
+    singlecollection: form.singlecollection,
+    issoldout: form.issoldout,
+    preSale: form.preSale,
+    preSaleText: text(form.preSaleText),
+    discount: form.discount,
+    discountCode: text(form.discountCode),
+    discountAmount: form.discountAmount.trim() === '' ? undefined : Number(form.discountAmount),
+    authPortalText: text(form.authPortalText),
+  };
+}
+
+/** /adtype?id (001 §2): add a collection, or edit one with ?id. */
+export function TypeForm() {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const type = useQuery({ ...typeQuery(id), enabled: id !== '' });
+  return (
+    <AdminPage
+      title={id ? 'edit collection' : 'add a collection'}
+      actions={<Link to="/view-types">all collections</Link>}
+    >
+      {id && type.isPending && <Loading />}
+      <ErrorText>{type.error?.message}</ErrorText>
+      {(!id || type.data) && <TypeEditor key={id || 'new'} type={type.data} />}
+    </AdminPage>
+  );
+}
+
+function TypeEditor({ type }: { type?: AdminType }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState(() => formOf(type));
+  const [women, setWomen] = useState<string[]>(type?.womenImages ?? []);
+  const [men, setMen] = useState<string[]>(type?.menImages ?? []);
+  const [error, setError] = useState('');
+  const [status, setStatus] = useState('');
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
+    setStatus('');
+    setForm((f) => ({ ...f, [key]: value }));
+  };
+  const text = (key: keyof Texts) => ({
+    value: form[key],
+    onChange: (e: { currentTarget: { value: string } }) => set(key, e.currentTarget.value),
+  });
+
+  /** On an edit, each change of a set is saved at once; a new collection sends its sets when saved. */
+  const imageChange = (gender: 0 | 1) => async (urls: string[]) => {
+    setError('');
+    if (!type) {
+      (gender === 0 ? setWomen : setMen)(urls);
+      return;
+    }
+    const answer = await adminPatch<{ type: AdminType }>('/types/productimage', {
+      id: type.id,
+      gender,
+      urls,
+    });
+    setWomen(answer.type.womenImages);
+    setMen(answer.type.menImages);
+    queryClient.setQueryData(typeQuery(type.id).queryKey, answer.type);
+    await queryClient.invalidateQueries({ queryKey: ['admin', 'types'] });
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setError('');
+    setStatus('');
+    if (form.name.trim() === '' || form.areaAmount.trim() === '')
+      return setError(ADMIN_MESSAGES.fillAllBlanks);
+    if (women.length === 0 && men.length === 0) return setError(ADMIN_MESSAGES.addMenOrWomenImage);
+    setBusy(true);
+    try {
+      if (type) {
+        const answer = await adminPatch<{ type: AdminType }>('/types', { id: type.id, ...bodyOf(form) });
+        queryClient.setQueryData(typeQuery(type.id).queryKey, answer.type);
+        setStatus('saved.');
+      } else {
+        await adminPost<{ type: AdminType }>('/types', {
+          ...bodyOf(form),
+          womenImages: women,
+          menImages: men,
+        });
+        navigate('/view-types');
+      }
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'types'] });
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="adm-form adm-types-form" onSubmit={save} noValidate>
+      <fieldset>
+        <legend>the collection</legend>
+        <Field label="name">{(id) => <input id={id} required {...text('name')} />}</Field>
+        <Field label="label (shown instead of the name)">
+          {(id) => <input id={id} {...text('label')} />}
+        </Field>
+        <Field label="for">
+          {(id) => (
+            <select
+              id={id}
+              value={form.gender}
+              onChange={(e) => set('gender', Number(e.currentTarget.value) as 0 | 1 | 2)}
+            >
+              <option value={0}>women</option>
+              <option value={1}>men</option>
+              <option value={2}>women and men</option>
+            </select>
+          )}
+        </Field>
+        <Field label="colour areas of a piece" hint="how many colours a piece is chosen by (0 to 10)">
+          {(id) => (
+            <input
+              id={id}
+              type="number"
+              min={0}
+              max={10}
+              step={1}
+              inputMode="numeric"
+              value={form.areaAmount}
+              onChange={(e) => set('areaAmount', e.currentTarget.value)}
+            />
+          )}
+        </Field>
+        <div className="adm-types-checks">
+          {(
+            [
+              ['singlecollection', 'single collection'],
+              ['issoldout', 'sold out'],
+              ['preSale', 'pre-sale'],
+              ['discount', 'discount'],
+            ] as const
+          ).map(([key, label]) => (
+            <label key={key} className="adm-check">
+              <input
+                type="checkbox"
+                checked={form[key]}
+                onChange={(e) => set(key, e.currentTarget.checked)}
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+        {form.preSale && (
+          <Field label="pre-sale text">{(id) => <input id={id} {...text('preSaleText')} />}</Field>
+        )}
+        {form.discount && (
+          <>
+            <Field label="discount code" hint="what a shopper types at checkout; never shown in the shop">
+              {(id) => <input id={id} autoComplete="off" {...text('discountCode')} />}
+            </Field>
+            <Field label="discount (percent)">
+              {(id) => (
+                <input
+                  id={id}
+                  type="number"
+                  min={0}
+                  max={100}
+                  step="any"
+                  inputMode="decimal"
+                  value={form.discountAmount}
+                  onChange={(e) => set('discountAmount', e.currentTarget.value)}
+                />
+              )}
+            </Field>
+          </>
+        )}
+        <Field label="authenticity portal text" hint="shown to owners in the authenticity portal only">
+          {(id) => <textarea id={id} {...text('authPortalText')} />}
+        </Field>
+      </fieldset>
+
+      <fieldset>
+        <legend>product pictures</legend>
+        <ImageSet who="women's" urls={women} stored={Boolean(type)} onChange={imageChange(0)} />
+        <ImageSet who="men's" urls={men} stored={Boolean(type)} onChange={imageChange(1)} />
+      </fieldset>
+
+      <fieldset>
+        <legend>information texts</legend>
+        {INFO_FIELDS.map(([key, label]) => (
+          <Field key={key} label={label}>
+            {(id) => <textarea id={id} {...text(key)} />}
+          </Field>
+        ))}
+      </fieldset>
+
+      <div className="adm-types-save">
+        <button type="submit" disabled={busy}>
+          {busy ? 'saving...' : type ? 'save changes' : 'add the collection'}
+        </button>
+        {status && (
+          <output className="adm-types-status" aria-live="polite">
+            {status}
+          </output>
+        )}
+        <ErrorText>{error}</ErrorText>
+      </div>
+    </form>
+  );
+}
