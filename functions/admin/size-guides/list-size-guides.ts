@@ -1,0 +1,25 @@
+import { getSizeAndGuides } from '#data/admin-sizes.ts';
+import { pageOf } from '#data/audit.ts';
+import { getType } from '#data/catalog.ts';
+import { defineAdminHandler } from '#lib/admin-handler.ts';
+import { notFound } from '#lib/http-error.ts';
+import { pageQuerySchema } from '#shared/admin.ts';
+import { sizeIdSchema } from './guide-input.ts';
+
+/**
+ * GET /size-guides?sizeId&offset&pageSize — the guide entries of a size in index order, a page
+ * at a time, with the size itself (and its collection's name) for the page's heading.
+ */
+export const handler = defineAdminHandler(
+  { query: pageQuerySchema.extend({ sizeId: sizeIdSchema }) },
+  async ({ query }) => {
+    const { size, guides } = await getSizeAndGuides(query.sizeId);
+    if (!size) throw notFound('size');
+    const type = await getType(size.typeId, ['name']);
+    return {
+      status: 200,
+      size: { ...size, typeName: type?.name },
+      ...pageOf(guides, query.offset, query.pageSize),
+    };
+  },
+);

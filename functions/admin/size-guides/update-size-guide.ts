@@ -1,0 +1,18 @@
+import { getGuide } from '#data/admin-sizes.ts';
+import { updateGuide } from '#data/admin-sizes-writes.ts';
+import { defineAdminHandler } from '#lib/admin-handler.ts';
+import { notFound } from '#lib/http-error.ts';
+import { updateGuideSchema } from './guide-input.ts';
+import { guideFrom } from './guide-rules.ts';
+
+/**
+ * PATCH /size-guide { id, sizeId, name, index?, type, gender, fromCm, toCm, fromInches, toInches,
+ * description? } — saves a guide entry; blank fields are removed, its pictures stay.
+ */
+export const handler = defineAdminHandler({ body: updateGuideSchema }, async ({ body }, event) => {
+  const before = await getGuide(body.sizeId, body.id);
+  if (!before) throw notFound('size guide');
+  const after = guideFrom(before, { ...body, index: body.index ?? before.index });
+  await updateGuide(before, after, event.admin);
+  return { status: 200, guide: after };
+});

@@ -1,0 +1,190 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { ADMIN_MESSAGES } from '../../../../../shared/admin.ts';
+import { AdminPage, ErrorText, Field, Loading } from '../ui.tsx';
+import { type GuideFields, type Size, type SizeGuide, sizesApi, sizesKey } from './api.ts';
+import { GUIDE_GENDERS, GUIDE_TYPES } from './labels.ts';
+import { Crumbs, guidesPath, useRefresh } from './parts.tsx';
+
+/**
+ * /edit-size-guide?id&sid (001 §2): edit guide entry `id` of size `sid`; with no id, add one.
+ * 001 §5: a size guide needs a size id, so without `sid` there is nothing to edit.
+ */
+export function EditSizeGuide() {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const sizeId = params.get('sid') ?? '';
+  const size = useQuery({
+    queryKey: sizesKey('size', sizeId),
+    queryFn: () => sizesApi.size(sizeId),
+    enabled: sizeId !== '',
+  });
+  const guide = useQuery({
+    queryKey: sizesKey('guide', sizeId, id),
+    queryFn: () => sizesApi.guide(id, sizeId),
+    enabled: sizeId !== '' && id !== '',
+  });
+  const loadedSize = size.data?.size;
+  const loaded = guide.data?.guide;
+  const entry = id ? (loaded?.name ?? 'guide entry') : 'new guide entry';
+  return (
+    <AdminPage title={entry}>
+      <div className="adm-sizes">
+        {loadedSize && (
+          <Crumbs
+            items={[
+              ['sizes', `/view-sizes?tid=${encodeURIComponent(loadedSize.typeId)}`],
+              [`size guide of ${loadedSize.name}`, guidesPath(sizeId)],
+              [entry, undefined],
+            ]}
+          />
+        )}
+        {!sizeId && <ErrorText>a size guide needs a size id</ErrorText>}
+        {sizeId && (size.isPending || (id && guide.isPending)) && <Loading />}
+        <ErrorText>{size.error?.message ?? guide.error?.message}</ErrorText>
+        {loadedSize && !id && <GuideForm key="new" size={loadedSize} />}
+        {loadedSize && loaded && <GuideForm key={loaded.id} size={loadedSize} guide={loaded} />}
+      </div>
+    </AdminPage>
+  );
+}
+
+const RANGE = 1;
+
+function GuideForm({ size, guide }: { size: Size; guide?: SizeGuide }) {
+  const navigate = useNavigate();
+  const refresh = useRefresh();
+  const [draft, setDraft] = useState<GuideFields>({
+    name: guide?.name ?? '',
+    index: guide ? String(guide.index) : '',
+    type: guide?.type ?? RANGE,
+    gender: guide?.gender ?? (size.gender === 1 ? 1 : 0),
+    fromCm: guide?.fromCm ?? '',
+    toCm: guide?.toCm ?? '',
+    fromInches: guide?.fromInches ?? '',
+    toInches: guide?.toInches ?? '',
+    description: guide?.description ?? '',
+  });
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof GuideFields>(key: K, value: GuideFields[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+  const isRange = draft.type === RANGE;
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setError('');
+    if (!draft.name.trim()) {
+      setError(ADMIN_MESSAGES.fillAllBlanks);
+      return;
+    }
+    // A single value lives in "from"; the storefront shows from, else to.
+    const fields = isRange ? draft : { ...draft, toCm: '', toInches: '' };
+    setBusy(true);
+    try {
+      if (guide) await sizesApi.updateGuide(guide.id, size.id, fields);
+      else await sizesApi.createGuide(size.id, fields);
+      await refresh();
+      navigate(guidesPath(size.id));
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const number = (key: 'fromCm' | 'toCm' | 'fromInches' | 'toInches', label: string) => (
+    <Field label={label}>
+      {(id) => (
+        <input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="any"
+          value={draft[key]}
+          onChange={(e) => set(key, e.target.value)}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <form className="adm-form" onSubmit={save} noValidate>
+      <Field label="name" hint="what is measured, e.g. Bust">
+        {(id) => (
+          <input
+            id={id}
+            value={draft.name}
+            maxLength={100}
+            onChange={(e) => set('name', e.target.value)}
+            required
+          />
+        )}
+      </Field>
+      <Field label="type">
+        {(id) => (
+          <select id={id} value={draft.type} onChange={(e) => set('type', Number(e.target.value))}>
+            {GUIDE_TYPES.map(([code, label]) => (
+              <option key={code} value={code}>
+                {label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="for">
+        {(id) => (
+          <select id={id} value={draft.gender} onChange={(e) => set('gender', Number(e.target.value))}>
+            {GUIDE_GENDERS.map(([code, label]) => (
+              <option key={code} value={code}>
+                {label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <fieldset>
+        <legend>measurement — fill cm or inches; a unit left blank is converted from the other</legend>
+        <div className="adm-sizes-pair">
+          {number('fromCm', isRange ? 'from (cm)' : 'value (cm)')}
+          {isRange && number('toCm', 'to (cm)')}
+          {number('fromInches', isRange ? 'from (inches)' : 'value (inches)')}
+          {isRange && number('toInches', 'to (inches)')}
+        </div>
+      </fieldset>
+      <Field label="index" hint="position among the size's entries; left blank, the entry goes last">
+        {(id) => (
+          <input
+            id={id}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={9999}
+            value={draft.index}
+            onChange={(e) => set('index', e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="description">
+        {(id) => (
+          <textarea
+            id={id}
+            rows={3}
+            maxLength={1000}
+            value={draft.description}
+            onChange={(e) => set('description', e.target.value)}
+          />
+        )}
+      </Field>
+      <ErrorText>{error}</ErrorText>
+      <div className="adm-row">
+        <button type="submit" disabled={busy}>
+          {busy ? 'saving...' : guide ? 'save' : 'add guide entry'}
+        </button>
+        <Link to={guidesPath(size.id)}>cancel</Link>
+      </div>
+    </form>
+  );
+}

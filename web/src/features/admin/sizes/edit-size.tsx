@@ -1,0 +1,165 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { ADMIN_MESSAGES } from '../../../../../shared/admin.ts';
+import { AdminPage, ErrorText, Field, Loading } from '../ui.tsx';
+import { type Size, type SizeFields, sizesApi, sizesKey } from './api.ts';
+import { SIZE_GENDERS } from './labels.ts';
+import { Crumbs, guidesPath, useRefresh } from './parts.tsx';
+
+/** /edit-size?id (001 §2): edit a size; with no id, add one (to collection `tid` if given). */
+export function EditSize() {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const size = useQuery({
+    queryKey: sizesKey('size', id),
+    queryFn: () => sizesApi.size(id),
+    enabled: id !== '',
+  });
+  const loaded = size.data?.size;
+  const title = id ? (loaded ? `size ${loaded.name}` : 'size') : 'new size';
+  return (
+    <AdminPage title={title}>
+      <div className="adm-sizes">
+        <Crumbs
+          items={[
+            ['sizes', '/view-sizes'],
+            [
+              id ? (loaded ? `${loaded.name} of ${loaded.typeName ?? 'collection'}` : 'size') : 'new size',
+              undefined,
+            ],
+          ]}
+        />
+        {id && size.isPending && <Loading />}
+        <ErrorText>{size.error?.message}</ErrorText>
+        {!id && <SizeForm key="new" presetType={params.get('tid') ?? ''} />}
+        {loaded && <SizeForm key={loaded.id} size={loaded} presetType={loaded.typeId} />}
+      </div>
+    </AdminPage>
+  );
+}
+
+function SizeForm({ size, presetType }: { size?: Size; presetType: string }) {
+  const navigate = useNavigate();
+  const refresh = useRefresh();
+  const types = useQuery({ queryKey: sizesKey('typelist'), queryFn: sizesApi.typeList });
+  const [draft, setDraft] = useState<SizeFields>({
+    typeId: size?.typeId ?? presetType,
+    name: size?.name ?? '',
+    gender: size?.gender ?? 0,
+    index: size ? String(size.index) : '',
+    description: size?.description ?? '',
+    menDescription: size?.menDescription ?? '',
+  });
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof SizeFields>(key: K, value: SizeFields[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setError('');
+    if (!draft.typeId || !draft.name.trim()) {
+      setError(ADMIN_MESSAGES.fillAllBlanks);
+      return;
+    }
+    setBusy(true);
+    try {
+      if (size) {
+        await sizesApi.updateSize(size.id, draft);
+        await refresh();
+        navigate(`/view-sizes?tid=${encodeURIComponent(draft.typeId)}`);
+      } else {
+        const made = await sizesApi.createSize(draft);
+        await refresh();
+        navigate(guidesPath(made.size.id));
+      }
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="adm-form" onSubmit={save} noValidate>
+      <Field label="collection">
+        {(id) => (
+          <select id={id} value={draft.typeId} onChange={(e) => set('typeId', e.target.value)} required>
+            <option value="">choose a collection</option>
+            {(types.data?.types ?? []).map((t) => (
+              <option key={t.val} value={t.val}>
+                {t.text}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <ErrorText>{types.error?.message}</ErrorText>
+      <Field label="size name" hint="as shoppers see it in the size picker, e.g. M or 42">
+        {(id) => (
+          <input
+            id={id}
+            value={draft.name}
+            maxLength={40}
+            onChange={(e) => set('name', e.target.value)}
+            required
+          />
+        )}
+      </Field>
+      <Field label="for">
+        {(id) => (
+          <select id={id} value={draft.gender} onChange={(e) => set('gender', Number(e.target.value))}>
+            {SIZE_GENDERS.map(([code, label]) => (
+              <option key={code} value={code}>
+                {label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="index" hint="position in the collection's size list; left blank, the size goes last">
+        {(id) => (
+          <input
+            id={id}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={9999}
+            value={draft.index}
+            onChange={(e) => set('index', e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="description (women)">
+        {(id) => (
+          <textarea
+            id={id}
+            rows={3}
+            maxLength={2000}
+            value={draft.description}
+            onChange={(e) => set('description', e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="description (men)">
+        {(id) => (
+          <textarea
+            id={id}
+            rows={3}
+            maxLength={2000}
+            value={draft.menDescription}
+            onChange={(e) => set('menDescription', e.target.value)}
+          />
+        )}
+      </Field>
+      <ErrorText>{error}</ErrorText>
+      <div className="adm-row">
+        <button type="submit" disabled={busy}>
+          {busy ? 'saving...' : size ? 'save' : 'add size'}
+        </button>
+        <Link to="/view-sizes">cancel</Link>
+      </div>
+    </form>
+  );
+}
