@@ -1,0 +1,11 @@
+import { getAnswer } from '#data/admin-finders-answers.ts';
+import { defineAdminHandler } from '#lib/admin-handler.ts';
+import { notFound } from '#lib/http-error.ts';
+import { idQuery } from './schemas.ts';
+
+/** GET /answer-details?id — one answer with every result entry (index, shortName, val) in step order. */
+export const handler = defineAdminHandler({ query: idQuery }, async ({ query }) => {
+  const answer = await getAnswer(query.id);
+  if (!answer) throw notFound('answer');
+  return { status: 200, answer };
+});

@@ -1,0 +1,173 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { AdminPage, ConfirmButton, ErrorText, Field, Loading, Pager } from '../ui.tsx';
+import { type Finder, findersApi, findersKey, PAGE_SIZE } from './api.ts';
+import { GENDER_LABELS } from './labels.ts';
+import { Crumbs, deleteOrError, stepsPath, useRefresh } from './parts.tsx';
+
+/**
+ * /view-size-finders?tid (001 §2): a collection's size finders, one per gender the collection
+ * is for; add one, open its steps, move it to the other gender (unisex collections), delete it.
+ */
+export function ViewSizeFinders() {
+  const [params] = useSearchParams();
+  const tid = params.get('tid') ?? '';
+  const [offset, setOffset] = useState(0);
+  const refresh = useRefresh();
+  const finders = useQuery({
+    queryKey: findersKey('finders', tid, offset),
+    queryFn: () => findersApi.finders(tid, offset),
+    enabled: tid !== '',
+  });
+  const [gender, setGender] = useState<number | undefined>();
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  if (!tid) {
+    return (
+      <AdminPage title="size finders">
+        <p>
+          Open a collection's size finders from the <Link to="/view-types">collections</Link> list.
+        </p>
+      </AdminPage>
+    );
+  }
+
+  const type = finders.data?.type;
+  const taken = new Set(finders.data?.list.map((f) => f.gender));
+  const genders = type ? (type.gender === 2 ? [0, 1] : [type.gender]) : [];
+  const free = genders.filter((g) => !taken.has(g));
+  const chosen = gender !== undefined && free.includes(gender) ? gender : free[0];
+
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setError('');
+    try {
+      await action();
+      await refresh();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AdminPage title={type ? `size finders of ${type.name}` : 'size finders'}>
+      <div className="adm-finders">
+        <Crumbs
+          items={[
+            ['collections', '/view-types'],
+            [type?.name ?? 'collection', undefined],
+          ]}
+        />
+        {finders.isPending && <Loading />}
+        <ErrorText>{finders.error?.message}</ErrorText>
+        {finders.data && (
+          <>
+            <p className="adm-finders-note">
+              Shoppers of this collection ({GENDER_LABELS[finders.data.type.gender]}) see the finder of their
+              gender under "Find your size".
+            </p>
+            {finders.data.list.length === 0 ? (
+              <p>This collection has no size finder yet.</p>
+            ) : (
+              <table className="adm-table adm-finders-table">
+                <thead>
+                  <tr>
+                    <th scope="col">for</th>
+                    <th scope="col">steps</th>
+                    <th scope="col">actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {finders.data.list.map((finder) => (
+                    <FinderRow
+                      key={finder.id}
+                      finder={finder}
+                      moveTo={genders.find((g) => g !== finder.gender && !taken.has(g))}
+                      onMove={(to) => run(() => findersApi.updateFinder(finder.id, to))}
+                      onDelete={() => deleteOrError(() => findersApi.deleteFinder(finder.id)).then(refresh)}
+                      busy={busy}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            )}
+            <Pager
+              offset={offset}
+              pageSize={PAGE_SIZE}
+              pageCount={finders.data.pageCount}
+              onOffset={setOffset}
+            />
+            {chosen !== undefined && (
+              <form
+                className="adm-finders-add"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void run(() => findersApi.createFinder(tid, chosen));
+                }}
+              >
+                <Field label="new size finder for">
+                  {(id) => (
+                    <select id={id} value={chosen} onChange={(e) => setGender(Number(e.target.value))}>
+                      {free.map((g) => (
+                        <option key={g} value={g}>
+                          {GENDER_LABELS[g]}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+                <button type="submit" disabled={busy}>
+                  add size finder
+                </button>
+              </form>
+            )}
+            <ErrorText>{error}</ErrorText>
+          </>
+        )}
+      </div>
+    </AdminPage>
+  );
+}
+
+function FinderRow({
+  finder,
+  moveTo,
+  onMove,
+  onDelete,
+  busy,
+}: {
+  finder: Finder;
+  moveTo?: number;
+  onMove: (gender: number) => void;
+  onDelete: () => Promise<unknown>;
+  busy: boolean;
+}) {
+  const who = GENDER_LABELS[finder.gender] ?? String(finder.gender);
+  return (
+    <tr>
+      <td data-label="for">{who}</td>
+      <td data-label="steps">{finder.numberOfSteps}</td>
+      <td data-label="actions" className="adm-finders-actions">
+        <div className="adm-row">
+          <Link to={stepsPath(finder.id)}>
+            steps <span className="visually-hidden">of the size finder for {who}</span>
+          </Link>
+          {moveTo !== undefined && (
+            <button type="button" disabled={busy} onClick={() => onMove(moveTo)}>
+              make it for {GENDER_LABELS[moveTo]}
+            </button>
+          )}
+          <ConfirmButton
+            label="delete"
+            question={`Delete the size finder for ${who}, with its ${finder.numberOfSteps} steps, their options, pictures and videos?`}
+            onConfirm={onDelete}
+          />
+        </div>
+      </td>
+    </tr>
+  );
+}
