@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { deleteMember, getMember } from '#data/admin-members.ts';
+import { defineAdminHandler } from '#lib/admin-handler.ts';
+import { notFound } from '#lib/http-error.ts';
+import { emailSchema } from '#shared/schemas.ts';
+
+/** DELETE /member { email } (001 §7): removes one member, audited with the member as it was. */
+export const handler = defineAdminHandler(
+  { body: z.object({ email: emailSchema }) },
+  async ({ body }, event) => {
+    const member = await getMember(body.email);
+    if (!member) throw notFound('member');
+    await deleteMember(member, event.admin);
+    return { status: 200, email: member.email };
+  },
+);

@@ -1,0 +1,127 @@
+import './orders.css';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, apiUrl } from '../../../lib/api.ts';
+import { adminDelete, adminGet, type Page } from '../api.ts';
+import { forgetAdmin } from '../session.ts';
+import { AdminPage, ConfirmButton, ErrorText, Loading, Pager, vancouverTime } from '../ui.tsx';
+import { usePageOffset } from './paged.ts';
+import { type MemberRow, PAGE_SIZE } from './types.ts';
+
+/** Fetches the server's CSV (quoted, formulas neutralised) and hands it to the browser as a download. */
+async function downloadMembersCsv(): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl('/members-export'), { credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'the network failed. please try again.');
+  }
+  if (response.status === 401) {
+    forgetAdmin();
+    window.location.assign('/admin');
+  }
+  if (!response.ok) {
+    const message = await response
+      .json()
+      .then((b: { message?: string }) => b.message)
+      .catch(() => undefined);
+    throw new ApiError(response.status, message ?? response.statusText);
+  }
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'members.csv';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** /view-members (001 §2): members newest first, 10 a page; delete (asks first); export as CSV. */
+export function ViewMembers() {
+  const [offset, setOffset] = usePageOffset();
+  const queryClient = useQueryClient();
+  const [exportError, setExportError] = useState('');
+  const [exporting, setExporting] = useState(false);
+  const members = useQuery({
+    queryKey: ['admin', 'members', offset],
+    queryFn: () => adminGet<Page<MemberRow>>('/members', { offset, pageSize: PAGE_SIZE }),
+  });
+
+  const exportCsv = async () => {
+    setExporting(true);
+    setExportError('');
+    try {
+      await downloadMembersCsv();
+    } catch (e) {
+      setExportError((e as Error).message);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const remove = async (email: string) => {
+    await adminDelete('/member', undefined, { email });
+    await queryClient.invalidateQueries({ queryKey: ['admin', 'members'] });
+  };
+
+  return (
+    <AdminPage
+      title="members"
+      actions={
+        <button type="button" onClick={exportCsv} disabled={exporting}>
+          {exporting ? 'exporting...' : 'export CSV'}
+        </button>
+      }
+    >
+      <ErrorText>{exportError}</ErrorText>
+      {members.isPending && <Loading />}
+      <ErrorText>{members.error?.message}</ErrorText>
+      {members.data && (
+        <>
+          <p className="adm-muted">
+            {members.data.total} {members.data.total === 1 ? 'member' : 'members'}
+          </p>
+          {members.data.list.length === 0 ? (
+            <p className="adm-muted">no members yet.</p>
+          ) : (
+            <table className="adm-table adm-orders-table">
+              <thead>
+                <tr>
+                  <th scope="col">e-mail</th>
+                  <th scope="col">signed up (Vancouver)</th>
+                  <th scope="col">delete</th>
+                </tr>
+              </thead>
+              <tbody>
+                {members.data.list.map((m) => (
+                  <tr key={m.id}>
+                    <td data-label="e-mail" className="adm-orders-email">
+                      {m.email}
+                    </td>
+                    <td data-label="signed up">{vancouverTime(m.createdAt)}</td>
+                    <td className="adm-orders-actions">
+                      <ConfirmButton
+                        label="delete"
+                        question={`remove ${m.email} from the members?`}
+                        onConfirm={() => remove(m.email)}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <Pager
+            offset={offset}
+            pageSize={PAGE_SIZE}
+            pageCount={members.data.pageCount}
+            onOffset={setOffset}
+          />
+        </>
+      )}
+    </AdminPage>
+  );
+}
