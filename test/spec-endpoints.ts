@@ -122,6 +122,18 @@ export const ADDED_ENDPOINTS = [
   'DELETE /admin',
   'POST /upload-url',
   'GET /audit-log',
+  // Staff pictures: the list of a set with private links to authenticity photos (the public
+  // /get-imgs-by-pid never shows them), and the set's order, which staff may change.
+  'GET /admin-images',
+  'PATCH /pictures-order',
+  // Orders and members: the admin's view of one order with every field (the public GET
+  // /orders/{id} is the shopper's success page) and the delete token DELETE /orders takes;
+  // the members list as a CSV download.
+  'GET /order-details',
+  'GET /members-export',
+  // The collection edit form reads every field, discountCode and authPortalText too; the
+  // storefront's GET /type never shows them.
+  'GET /type-admin',
 ];
 
 /**

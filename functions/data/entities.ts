@@ -222,3 +222,30 @@ export interface AuthRecordEntity {
   createdAt: string;
   transferDateTime?: string;
 }
+
+/**
+ * An order an admin deleted: kept under its key as a tombstone (a late provider event still
+ * finds it), hidden from the admin list unless money moved for it (see functions/data/admin-orders.ts).
+ */
+export interface OrderTombstone {
+  deletedAt?: string;
+  deletedBy?: string;
+}
+
+/** A confirmation the admin's order view hands out, which DELETE /orders must present once. */
+export interface OrderDeleteTokenEntity {
+  kind: 'orderDeleteToken';
+  checkoutCode: string;
+  admin: string;
+  /** Epoch ms; the condition of the delete compares it (TTL deletes late). */
+  validUntil: number;
+  /** Epoch seconds, DynamoDB's TTL. */
+  expiresAt: number;
+}
+
+/** Keeps a card number unique across products (see keys.ts cardClaimKey). */
+export interface CardClaimEntity {
+  kind: 'cardClaim';
+  cardNumber: string;
+  pid: string;
+}

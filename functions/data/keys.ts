@@ -145,3 +145,45 @@ export const TRANSFER_PREFIX = 'TRANSFER#';
 
 /** A session, found by the SHA-256 of its token (the token itself is only in the cookie). */
 export const sessionKey = (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: '#SESSION' });
+
+/**
+ * One size finder per collection and gender: this marker item is created with the finder
+ * (attribute_not_exists) and moved or deleted with it, so two staff cannot make a second one.
+ */
+export const finderSlotKey = (typeId: string, gender: Gender) => ({
+  pk: `FINDERSLOT#${typeId}`,
+  sk: `G${gender}`,
+});
+
+/** The gsi1 sort-key prefix of every size finder of a collection, whatever its gender. */
+export const FINDERS_PREFIX = '#TYPE#FINDER#';
+
+/** Whole-shop lists on gsi2 of the admin's orders and members screens. */
+export const ORDERS_LIST = 'ORDERS';
+export const MEMBERS_LIST = 'MEMBERS';
+
+/** A single-use confirmation to delete one order, found by the SHA-256 of its token (TTL). */
+export const orderDeleteTokenKey = (tokenHash: string) => ({
+  pk: `ORDERDELETE#${tokenHash}`,
+  sk: '#ORDERDELETE',
+});
+
+/**
+ * A card number's claim: one per engraved number, so two pieces can never share one (written
+ * with `attribute_not_exists` in the transaction that gives a product its number).
+ */
+export const cardClaimKey = (cardNumber: string) => ({ pk: `CARD#${cardNumber}`, sk: '#CARD' });
+
+/** A product's keys; a single piece outside any collection (no type id) has no gsi1 family. */
+export const productKeysOf = (p: { id: string; typeId: string; createdAt: string }): Keys => {
+  if (p.typeId) return productKeys(p);
+  const { gsi1pk: _family, gsi1sk: _position, ...rest } = productKeys(p);
+  return rest;
+};
+
+/** One size finder answer by id, and the shop-wide list of answers (gsi2, in time order). */
+export const answerKey = (id: string) => ({ pk: `ANSWER#${id}`, sk: '#ANSWER' });
+export const ANSWERS_LIST = 'ANSWERS';
+
+/** A size finder's own item, by id; its steps and options share its partition. */
+export const sizeFinderKey = (id: string) => ({ pk: `FINDER#${id}`, sk: '#FINDER' });

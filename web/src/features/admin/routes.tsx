@@ -1,5 +1,6 @@
 import { Outlet, type RouteObject } from 'react-router-dom';
 import { NotFound } from '../../app/not-found.tsx';
+import { findersAdminRoutes } from './finders/routes.tsx';
 import { lazyRoute } from './lazy-route.ts';
 import { ordersAdminRoutes } from './orders/routes.tsx';
 import { productsAdminRoutes } from './products/routes.tsx';
@@ -27,6 +28,7 @@ export const adminRoutes: RouteObject[] = [
       ...typesAdminRoutes,
       ...sizesAdminRoutes,
       ...ordersAdminRoutes,
+      ...findersAdminRoutes,
     ],
   },
 ];
