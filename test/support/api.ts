@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { inject } from 'vitest';
 
@@ -60,10 +61,11 @@ export function api<T = Record<string, unknown>>(path: string, init: ApiInit = {
   });
 }
 
-let nextAddress = 0;
-/** A loopback address no other test of this run has used (workers get their own 127.N.0.0/16). */
+/**
+ * A loopback address (127.x.y.z) for limits counted per client address, random so that test
+ * files, which each get their own copy of this module, do not share one (1 in 16 million).
+ */
 export function freshClientAddress(): string {
-  nextAddress += 1;
-  const worker = (Number(process.env.VITEST_POOL_ID ?? 0) % 200) + 10;
-  return `127.${worker}.${Math.floor(nextAddress / 250)}.${(nextAddress % 250) + 2}`;
+  const [a = 1, b = 1, c = 2] = randomBytes(3);
+  return `127.${(a % 250) + 1}.${b}.${(c % 250) + 2}`;
 }
