@@ -9,6 +9,7 @@ import {
   BucketEncryption,
   type BucketProps,
   HttpMethods,
+  ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { TABLE } from '../functions/data/table.ts';
@@ -18,6 +19,7 @@ import type { ApiFunction } from './constructs/api-function.ts';
 import { configureStage } from './constructs/api-stage.ts';
 import { WebDeployment } from './constructs/web-deployment.ts';
 import { WebDistribution } from './constructs/web-distribution.ts';
+import { acknowledgeNagFindings } from './nag-acknowledgements.ts';
 import { RouteGroupStack, routeGroups } from './route-group-stack.ts';
 
 export { readsOnly } from './route-group-stack.ts';
@@ -68,12 +70,23 @@ export class BoutiqueStack extends Stack {
       });
     }
 
+    // Access logs of the buckets and of CloudFront, kept a year (CloudFront's logging needs ACLs).
+    const logsBucket = new Bucket(this, 'LogsBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      removalPolicy: RemovalPolicy.RETAIN,
+      lifecycleRules: [{ expiration: Duration.days(365) }],
+    });
     const privateBucket = (bucketId: string, extra: Partial<BucketProps> = {}) =>
       new Bucket(this, bucketId, {
         blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
         enforceSSL: true,
         encryption: BucketEncryption.S3_MANAGED,
         removalPolicy: RemovalPolicy.RETAIN,
+        serverAccessLogsBucket: logsBucket,
+        serverAccessLogsPrefix: `s3/${bucketId}/`,
         ...extra,
       });
     // Uploads come from the admin's browser with presigned PUTs: the signature is the guard,
@@ -111,6 +124,7 @@ export class BoutiqueStack extends Stack {
     const web = new WebDistribution(this, 'Web', {
       webBucket,
       mediaBucket,
+      logsBucket,
       api,
       ...(props.domainName && props.certificateArn
         ? {
@@ -135,6 +149,14 @@ export class BoutiqueStack extends Stack {
       for (const [handler, fn] of group.functions) functions.set(handler, fn);
       this.routeStacks.push(group);
     }
+
+    acknowledgeNagFindings(this, {
+      customDomain: Boolean(props.domainName && props.certificateArn),
+      logsBucket,
+      table,
+      mediaBucket,
+      webBucket,
+    });
 
     this.table = table;
     this.mediaBucket = mediaBucket;

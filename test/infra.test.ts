@@ -154,8 +154,8 @@ describe('BoutiqueStack', () => {
     });
   });
 
-  it('keeps both buckets private, encrypted and TLS-only', () => {
-    template.resourceCountIs('AWS::S3::Bucket', 2);
+  it('keeps every bucket (media, web, access logs) private, encrypted, TLS-only, retained and logged', () => {
+    template.resourceCountIs('AWS::S3::Bucket', 3);
     template.allResources('AWS::S3::Bucket', { DeletionPolicy: 'Retain' });
     template.allResourcesProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {
@@ -168,7 +168,11 @@ describe('BoutiqueStack', () => {
         ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
       },
     });
-    template.resourceCountIs('AWS::S3::BucketPolicy', 2);
+    const logged = Object.values(template.findResources('AWS::S3::Bucket')).filter(
+      (b) => (b as { Properties: { LoggingConfiguration?: unknown } }).Properties.LoggingConfiguration,
+    );
+    expect(logged).toHaveLength(2);
+    template.resourceCountIs('AWS::S3::BucketPolicy', 3);
     template.allResourcesProperties('AWS::S3::BucketPolicy', {
       PolicyDocument: {
         Statement: Match.arrayWith([

@@ -30,6 +30,8 @@ import { API_PREFIX, MEDIA_PREFIX, PUBLIC_MEDIA_PREFIXES } from '../../shared/co
 export interface WebDistributionProps {
   webBucket: IBucket;
   mediaBucket: IBucket;
+  /** Where CloudFront writes its access logs. */
+  logsBucket: IBucket;
   api: HttpApi;
   /** A custom domain and its us-east-1 certificate; without them CloudFront's own domain is used. */
   domainName?: string;
@@ -137,6 +139,9 @@ export class WebDistribution extends Construct {
       comment: 'One-of-one boutique',
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
+      enableLogging: true,
+      logBucket: props.logsBucket,
+      logFilePrefix: 'cloudfront/',
       priceClass: PriceClass.PRICE_CLASS_ALL,
       // TLS 1.2 or newer needs the shop's own domain and certificate (CloudFront's default
       // *.cloudfront.net certificate cannot be restricted).

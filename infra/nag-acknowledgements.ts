@@ -1,0 +1,78 @@
+import { type CfnElement, Names, type Stack, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IConstruct } from 'constructs';
+
+/**
+ * The cdk-nag AwsSolutions findings this app accepts, each with its reason. Everything else
+ * the pack reports fails test/infra-nag.test.ts.
+ */
+const acknowledge = (scope: IConstruct, id: string, reason: string) =>
+  Validations.of(scope).acknowledge({ id, reason });
+
+export interface NagProps {
+  customDomain: boolean;
+  logsBucket: IBucket;
+  table: ITable;
+  mediaBucket: IBucket;
+  webBucket: IBucket;
+}
+
+export function acknowledgeNagFindings(stack: Stack, props: NagProps): void {
+  acknowledge(
+    stack,
+    'AwsSolutions-APIG4',
+    'Authorisation is per endpoint in its function: admin and owner calls check a server-side session (401), webhooks the provider signature; the rest is the public storefront and checkout.',
+  );
+  acknowledge(
+    stack,
+    'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+    'AWSLambdaBasicExecutionRole only lets a function write its own CloudWatch logs (functions and CDK’s web-deployment handler).',
+  );
+  const wildcardReason =
+    'CDK grants on this stack’s own resources: the table’s GSIs (table/index/*), objects in the media and web buckets (bucket/*, authenticity/*) with the s3:GetObject*/DeleteObject*/Abort*/List*/GetBucket* families, CDK’s asset bucket for the web deployment, X-Ray segment writes and SES sending (no resource-level scoping for these two: *).';
+  const arn = (resource: IConstruct) => {
+    const logicalId = stack.resolve(stack.getLogicalId(resource.node.defaultChild as CfnElement)) as string;
+    return [
+      `<${logicalId}.Arn>`,
+      // Nested stacks see a parent's resource through a parameter named after its unique id.
+      `<referenceto${Names.uniqueId(resource.node.defaultChild as CfnElement)}Arn>`,
+    ];
+  };
+  const findings = [
+    'Resource::*',
+    'Action::s3:List*',
+    'Action::s3:GetObject*',
+    'Action::s3:GetBucket*',
+    'Action::s3:DeleteObject*',
+    'Action::s3:Abort*',
+    'Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*',
+    ...arn(props.table).map((a) => `Resource::${a}/index/*`),
+    ...[props.mediaBucket, props.webBucket].flatMap(arn).map((a) => `Resource::${a}/*`),
+    ...arn(props.mediaBucket).map((a) => `Resource::${a}/authenticity/*`),
+  ];
+  for (const finding of findings) acknowledge(stack, `AwsSolutions-IAM5[${finding}]`, wildcardReason);
+  acknowledge(
+    stack,
+    'AwsSolutions-L1',
+    'The only function not on the latest runtime is CDK’s BucketDeployment handler, whose runtime CDK chooses.',
+  );
+  acknowledge(
+    stack,
+    'AwsSolutions-CFR1',
+    'A worldwide shop: no country is refused at the edge; sanctioned destinations are refused by the payment providers.',
+  );
+  acknowledge(
+    stack,
+    'AwsSolutions-CFR2',
+    'Abuse limits (logins, transfers, resets, sign-ups, checkout starts) are counted per client in the application; a WAF web ACL (us-east-1) is a planned addition.',
+  );
+  if (!props.customDomain) {
+    acknowledge(
+      stack,
+      'AwsSolutions-CFR4',
+      'Without a custom domain CloudFront serves its default certificate, whose TLS policy cannot be set; deploy with domainName and certificateArn for TLS 1.2 or newer.',
+    );
+  }
+  acknowledge(props.logsBucket, 'AwsSolutions-S1', 'The access-log bucket does not log access to itself.');
+}
