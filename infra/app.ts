@@ -17,6 +17,7 @@ const stack = new BoutiqueStack(app, `Boutique-${stage}`, {
   ...(context('domainName') ? { domainName: context('domainName') } : {}),
   ...(context('certificateArn') ? { certificateArn: context('certificateArn') } : {}),
   ...(context('alarmEmail') ? { alarmEmail: context('alarmEmail') } : {}),
+  ...(context('mailDomain') ? { mailDomain: context('mailDomain') } : {}),
 });
 Tags.of(stack).add('app', 'boutique');
 Tags.of(stack).add('stage', stage);

@@ -4,11 +4,13 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { type Route, routeKey, routeName } from '../functions/routes.ts';
 import { functionErrorAlarm } from './constructs/alarms.ts';
 import { ApiFunction } from './constructs/api-function.ts';
+import { needsSecrets } from './needs-secrets.ts';
 
 /** Handler areas whose functions send mail through SES. */
 const SENDS_MAIL = new Set(['webhooks', 'orders', 'authenticity', 'admin/products', 'admin/orders']);
@@ -37,6 +39,13 @@ export interface RouteGroupProps extends NestedStackProps {
   shopUrl: string;
   /** Each function's error alarm notifies this topic. */
   alarmTopic: Topic;
+  /** Provider keys and the CloudFront origin check, for the functions that need them. */
+  secrets: ISecret;
+  /** 'production' in prod, 'sandbox' elsewhere. */
+  paypalEnvironment: 'sandbox' | 'production';
+  /** The sender of the shop's mail, and the SES identity allowed to send it. */
+  mailFrom: string;
+  mailIdentityArn: string;
 }
 
 /**
@@ -70,7 +79,15 @@ export class RouteGroupStack extends NestedStack {
       // The portal signs short-lived links to the owner's authenticity photos, and reads nothing else.
       if (route.handler.startsWith('authenticity/')) mediaBucket.grantRead(fn, 'authenticity/*');
       if (sendsMail(route)) {
-        fn.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: ['*'] }));
+        fn.addEnvironment('MAIL_FROM', props.mailFrom);
+        fn.addToRolePolicy(
+          new PolicyStatement({ actions: ['ses:SendEmail'], resources: [props.mailIdentityArn] }),
+        );
+      }
+      if (needsSecrets(route.handler)) {
+        fn.addEnvironment('SHOP_SECRETS_ARN', props.secrets.secretArn);
+        fn.addEnvironment('PAYPAL_ENVIRONMENT', props.paypalEnvironment);
+        props.secrets.grantRead(fn);
       }
       functionErrorAlarm(this, `${name}Errors`, fn, props.alarmTopic);
       new HttpRoute(this, `${name}Route`, {

@@ -11,6 +11,8 @@ import {
   HttpMethods,
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { TABLE } from '../functions/data/table.ts';
 import { builtRoutes } from './build-functions.ts';
@@ -21,6 +23,7 @@ import { WebDeployment } from './constructs/web-deployment.ts';
 import { WebDistribution } from './constructs/web-distribution.ts';
 import { acknowledgeNagFindings } from './nag-acknowledgements.ts';
 import { RouteGroupStack, routeGroups } from './route-group-stack.ts';
+import { SHOP_SECRET_NAMES } from './secret-names.ts';
 
 export { readsOnly } from './route-group-stack.ts';
 
@@ -37,6 +40,8 @@ export interface BoutiqueStackProps extends StackProps {
   certificateArn?: string;
   /** Where the alarms are mailed. */
   alarmEmail?: string;
+  /** The domain the shop's mail is sent from (default: domainName); SES verifies it. */
+  mailDomain?: string;
 }
 
 export class BoutiqueStack extends Stack {
@@ -121,7 +126,24 @@ export class BoutiqueStack extends Stack {
     });
     configureStage(this, api, stage);
 
+    // Filled in by the operator after the first deploy (README); ORIGIN_VERIFY is generated.
+    const secrets = new Secret(this, 'ShopSecrets', {
+      description: 'Stripe and PayPal keys, webhook secrets, and the CloudFront origin check',
+      removalPolicy: RemovalPolicy.RETAIN,
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify(Object.fromEntries(SHOP_SECRET_NAMES.map((n) => [n, '']))),
+        generateStringKey: 'ORIGIN_VERIFY',
+        excludePunctuation: true,
+        passwordLength: 48,
+      },
+    });
+    const mailDomain = props.mailDomain ?? props.domainName;
+    const mailIdentityArn = mailDomain
+      ? new EmailIdentity(this, 'MailIdentity', { identity: Identity.domain(mailDomain) }).emailIdentityArn
+      : this.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
+
     const web = new WebDistribution(this, 'Web', {
+      originVerify: secrets.secretValueFromJson('ORIGIN_VERIFY').unsafeUnwrap(),
       webBucket,
       mediaBucket,
       logsBucket,
@@ -145,6 +167,10 @@ export class BoutiqueStack extends Stack {
         mediaBucket,
         shopUrl,
         alarmTopic: alarms.topic,
+        secrets,
+        paypalEnvironment: stage === 'prod' ? 'production' : 'sandbox',
+        mailFrom: `One of One Luxury <orders@${mailDomain ?? 'example.com'}>`,
+        mailIdentityArn,
       });
       for (const [handler, fn] of group.functions) functions.set(handler, fn);
       this.routeStacks.push(group);

@@ -4,6 +4,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { TABLE } from '../functions/data/table.ts';
 import { routeKey, routes } from '../functions/routes.ts';
+import { needsSecrets } from '../infra/needs-secrets.ts';
 import { BoutiqueStack, readsOnly } from '../infra/stack.ts';
 
 /**
@@ -298,6 +299,22 @@ describe('BoutiqueStack', () => {
     ]);
     expect(countAll('AWS::CloudWatch::Alarm')).toBe(built.length);
     template.resourceCountIs('AWS::SNS::Topic', 1);
+  });
+
+  it('lets only the functions that reach the providers or count per-client limits read the shop secret', () => {
+    for (const route of built) {
+      const [, fn] = functionOf(routeKey(route));
+      const env = (fn.Properties as unknown as { Environment: { Variables: Record<string, unknown> } })
+        .Environment.Variables;
+      const reads = actionsOf(routeKey(route)).includes('secretsmanager:GetSecretValue');
+      expect(reads, routeKey(route)).toBe(needsSecrets(route.handler));
+      expect('SHOP_SECRETS_ARN' in env, routeKey(route)).toBe(needsSecrets(route.handler));
+    }
+    expect(needsSecrets('webhooks/stripe')).toBe(true);
+    expect(needsSecrets('catalog/get-type')).toBe(false);
+    // CloudFront proves itself to the API with the secret's generated value.
+    const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution'));
+    expect(JSON.stringify(distribution)).toMatch(/x-origin-verify.*resolve:secretsmanager.*ORIGIN_VERIFY/);
   });
 
   it("keeps every stack under CloudFormation's 500-resource limit, with room to grow", () => {

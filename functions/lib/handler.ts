@@ -9,6 +9,7 @@ import { MESSAGES } from '#shared/messages.ts';
 import { PORTAL_MESSAGES } from '#shared/portal.ts';
 import { logger, safeError } from './logger.ts';
 import { currentScope, runInScope } from './request-scope.ts';
+import { loadSecrets } from './secrets.ts';
 
 /**
  * The one middy stack every endpoint uses: structured logs with the request id, JSON body
@@ -193,6 +194,7 @@ export function defineHandler<S extends Schemas>(
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(accessLog() as unknown as MiddlewareObj<ValidatedEvent<S>, ApiResult>)
     .use(jsonResponses() as unknown as MiddlewareObj<ValidatedEvent<S>, ApiResult>);
+  stack.use({ before: () => loadSecrets() });
   const { guard } = options;
   if (guard) stack.use({ before: (request) => guard(request.event) });
   if (schemas.body) stack.use(httpJsonBodyParser() as MiddlewareObj<ValidatedEvent<S>, ApiResult>);

@@ -30,6 +30,8 @@ import { API_PREFIX, MEDIA_PREFIX, PUBLIC_MEDIA_PREFIXES } from '../../shared/co
 export interface WebDistributionProps {
   webBucket: IBucket;
   mediaBucket: IBucket;
+  /** The secret CloudFront adds to every API request (a Secrets Manager dynamic reference). */
+  originVerify: string;
   /** Where CloudFront writes its access logs. */
   logsBucket: IBucket;
   api: HttpApi;
@@ -163,7 +165,11 @@ export class WebDistribution extends Construct {
       },
       additionalBehaviors: {
         [`${API_PREFIX}/*`]: {
-          origin: new HttpOrigin(apiHost, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: new HttpOrigin(apiHost, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            // Proves to the functions that a request came through CloudFront (client-address.ts).
+            customHeaders: { 'x-origin-verify': props.originVerify },
+          }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
