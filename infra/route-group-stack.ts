@@ -10,10 +10,7 @@ import type { Construct } from 'constructs';
 import { type Route, routeKey, routeName } from '../functions/routes.ts';
 import { functionErrorAlarm } from './constructs/alarms.ts';
 import { ApiFunction } from './constructs/api-function.ts';
-import { needsSecrets } from './needs-secrets.ts';
-
-/** Handler areas whose functions send mail through SES. */
-const SENDS_MAIL = new Set(['webhooks', 'orders', 'authenticity', 'admin/products', 'admin/orders']);
+import { needsSecrets, sendsMail } from './handler-reach.ts';
 
 /** Handler areas of the storefront (spec 000 §7): their public GETs only read the table. */
 const STOREFRONT_AREAS = new Set(['catalog', 'size-finder', 'members']);
@@ -26,9 +23,6 @@ export function readsOnly(route: Route): boolean {
   const area = route.handler.split('/')[0] ?? '';
   return route.auth === 'public' && route.method === 'GET' && STOREFRONT_AREAS.has(area);
 }
-
-const sendsMail = (route: Route) =>
-  [...SENDS_MAIL].some((area) => route.handler === area || route.handler.startsWith(`${area}/`));
 
 export interface RouteGroupProps extends NestedStackProps {
   routes: readonly Route[];
@@ -46,6 +40,9 @@ export interface RouteGroupProps extends NestedStackProps {
   /** The sender of the shop's mail, and the SES identity allowed to send it. */
   mailFrom: string;
   mailIdentityArn: string;
+  /** The shop's SES templates: their name prefix and ARNs. */
+  mailTemplatePrefix: string;
+  mailTemplateArns: string[];
 }
 
 /**
@@ -78,10 +75,15 @@ export class RouteGroupStack extends NestedStack {
       if (route.auth === 'admin') mediaBucket.grantReadWrite(fn);
       // The portal signs short-lived links to the owner's authenticity photos, and reads nothing else.
       if (route.handler.startsWith('authenticity/')) mediaBucket.grantRead(fn, 'authenticity/*');
-      if (sendsMail(route)) {
+      if (sendsMail(route.handler)) {
         fn.addEnvironment('MAIL_FROM', props.mailFrom);
+        fn.addEnvironment('MAIL_TEMPLATE_PREFIX', props.mailTemplatePrefix);
+        // A templated send is authorised on the sending identity and on the template.
         fn.addToRolePolicy(
-          new PolicyStatement({ actions: ['ses:SendEmail'], resources: [props.mailIdentityArn] }),
+          new PolicyStatement({
+            actions: ['ses:SendEmail'],
+            resources: [props.mailIdentityArn, ...props.mailTemplateArns],
+          }),
         );
       }
       if (needsSecrets(route.handler)) {

@@ -19,6 +19,7 @@ import { builtRoutes } from './build-functions.ts';
 import { ShopAlarms } from './constructs/alarms.ts';
 import type { ApiFunction } from './constructs/api-function.ts';
 import { configureStage } from './constructs/api-stage.ts';
+import { MailTemplates } from './constructs/mail-templates.ts';
 import { WebDeployment } from './constructs/web-deployment.ts';
 import { WebDistribution } from './constructs/web-distribution.ts';
 import { acknowledgeNagFindings } from './nag-acknowledgements.ts';
@@ -141,6 +142,7 @@ export class BoutiqueStack extends Stack {
     const mailIdentityArn = mailDomain
       ? new EmailIdentity(this, 'MailIdentity', { identity: Identity.domain(mailDomain) }).emailIdentityArn
       : this.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
+    const mailTemplates = new MailTemplates(this, 'MailTemplates', { prefix: `boutique-${stage}` });
 
     const web = new WebDistribution(this, 'Web', {
       originVerify: secrets.secretValueFromJson('ORIGIN_VERIFY').unsafeUnwrap(),
@@ -171,6 +173,8 @@ export class BoutiqueStack extends Stack {
         paypalEnvironment: stage === 'prod' ? 'production' : 'sandbox',
         mailFrom: `One of One Luxury <orders@${mailDomain ?? 'example.com'}>`,
         mailIdentityArn,
+        mailTemplatePrefix: mailTemplates.prefix,
+        mailTemplateArns: mailTemplates.arns,
       });
       for (const [handler, fn] of group.functions) functions.set(handler, fn);
       this.routeStacks.push(group);

@@ -3,8 +3,9 @@ import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { TABLE } from '../functions/data/table.ts';
+import { MAIL_TEMPLATES } from '../functions/lib/mail-templates.ts';
 import { routeKey, routes } from '../functions/routes.ts';
-import { needsSecrets } from '../infra/needs-secrets.ts';
+import { needsSecrets, sendsMail } from '../infra/handler-reach.ts';
 import { BoutiqueStack, readsOnly } from '../infra/stack.ts';
 
 /**
@@ -315,6 +316,34 @@ describe('BoutiqueStack', () => {
     // CloudFront proves itself to the API with the secret's generated value.
     const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution'));
     expect(JSON.stringify(distribution)).toMatch(/x-origin-verify.*resolve:secretsmanager.*ORIGIN_VERIFY/);
+  });
+
+  it('creates every mail template in SES and lets only the mail senders send, with those templates', () => {
+    const templates = Object.values(template.findResources('AWS::SES::Template')) as {
+      Properties: { Template: { TemplateName: string; SubjectPart: string; TextPart: string } };
+    }[];
+    expect(templates.map((t) => t.Properties.Template.TemplateName).sort()).toEqual(
+      Object.keys(MAIL_TEMPLATES)
+        .map((name) => `boutique-dev-${name}`)
+        .sort(),
+    );
+    for (const t of templates) expect(t.Properties.Template.TextPart).toContain('One of One Luxury');
+    const senders = built.filter((route) => sendsMail(route.handler));
+    expect(senders.map((route) => route.handler)).toEqual(
+      expect.arrayContaining(['webhooks/stripe', 'authenticity/transfer', 'authenticity/reset-password']),
+    );
+    for (const route of built) {
+      const [, fn] = functionOf(routeKey(route));
+      const env = (fn.Properties as unknown as { Environment: { Variables: Record<string, unknown> } })
+        .Environment.Variables;
+      expect(actionsOf(routeKey(route)).includes('ses:SendEmail'), routeKey(route)).toBe(
+        sendsMail(route.handler),
+      );
+      expect(env.MAIL_TEMPLATE_PREFIX, routeKey(route)).toBe(
+        sendsMail(route.handler) ? 'boutique-dev' : undefined,
+      );
+    }
+    expect(sendsMail('catalog/get-type')).toBe(false);
   });
 
   it("keeps every stack under CloudFormation's 500-resource limit, with room to grow", () => {

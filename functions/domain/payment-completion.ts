@@ -1,5 +1,6 @@
 import type { AuthRecordEntity, OrderEntity, ProductEntity } from '#data/entities.ts';
 import type { SellOutcome } from '#data/orders.ts';
+import type { Mail } from '#lib/mail-templates.ts';
 import { formatPrice } from '#shared/format.ts';
 import { generatePassword } from './passwords.ts';
 
@@ -33,7 +34,7 @@ export interface CompletionPorts {
   getAuthRecord(cardNumber: string): Promise<AuthRecordEntity | undefined>;
   replaceRecordPassword(cardNumber: string, passwordHash: string, expectedVersion: number): Promise<boolean>;
   hashPassword(password: string): Promise<string>;
-  sendMail(mail: { to: string; subject: string; text: string }): Promise<void>;
+  sendMail(mail: Mail): Promise<void>;
   markMailSent(checkoutCode: string, now: number): Promise<void>;
   now(): number;
   log(message: string, detail: Record<string, unknown>): void;
@@ -111,15 +112,12 @@ export async function completePayment(
     await ports.markRefunded({ ...payment, reason: 'the piece was sold after the hold expired', now });
     await ports.sendMail({
       to: order.contact.email,
-      subject: `${order.productName}: your payment was refunded`,
-      text: [
-        `Dear ${order.contact.name},`,
-        '',
-        `We are sorry: ${order.productName} exists only once, and it was sold to another buyer after your reservation ran out.`,
-        `Your payment of ${formatPrice(order.finalPrice)} USD has been refunded in full.`,
-        '',
-        'One of One Luxury',
-      ].join('\n'),
+      template: 'payment-refunded',
+      data: {
+        name: order.contact.name,
+        productName: order.productName,
+        total: formatPrice(order.finalPrice),
+      },
     });
     return 'refunded';
   }
@@ -162,32 +160,23 @@ async function sendOrderMails(
 ) {
   await ports.sendMail({
     to: order.contact.email,
-    subject: `Your order: ${order.productName}`,
-    text: [
-      `Dear ${order.contact.name},`,
-      '',
-      `Thank you. ${order.productName} is yours — the only one there is.`,
-      `Total paid: ${formatPrice(order.finalPrice)} USD (order ${order.checkoutCode}).`,
-      'You will receive a delivery email within 7 business days.',
-      '',
-      'One of One Luxury',
-    ].join('\n'),
+    template: 'order-confirmation',
+    data: {
+      name: order.contact.name,
+      productName: order.productName,
+      total: formatPrice(order.finalPrice),
+      checkoutCode: order.checkoutCode,
+    },
   });
   await ports.sendMail({
     to: order.contact.email,
-    subject: 'Your authenticity portal password',
-    text: [
-      `Dear ${order.contact.name},`,
-      '',
-      `Your ${product.name} comes with a stainless steel authenticity card (ending ${product.cardNumber?.slice(-4)}).`,
-      'To see the proof of its authenticity, log in to the authenticity portal with the 16-digit card number and this password:',
-      '',
-      `    ${password}`,
-      '',
-      'Keep this email private. You can transfer ownership from the portal.',
-      '',
-      'One of One Luxury',
-    ].join('\n'),
+    template: 'portal-password',
+    data: {
+      name: order.contact.name,
+      productName: product.name,
+      cardEnding: product.cardNumber?.slice(-4) ?? '',
+      password,
+    },
   });
   await ports.markMailSent(order.checkoutCode, ports.now());
 }

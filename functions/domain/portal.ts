@@ -170,19 +170,8 @@ export async function resetPassword(input: {
   try {
     await sendMail({
       to: record.email,
-      subject: 'Your new authenticity portal password',
-      text: [
-        'Hello,',
-        '',
-        `A new password was requested for the authenticity card ending ${record.cardNumber.slice(-4)} (${record.name}).`,
-        'Your previous password no longer works. Log in to the authenticity portal with the card number and:',
-        '',
-        `    ${password}`,
-        '',
-        'If you did not ask for this, please contact us.',
-        '',
-        'One of One Luxury',
-      ].join('\n'),
+      template: 'portal-password-reset',
+      data: { cardEnding: record.cardNumber.slice(-4), productName: record.name, password },
     });
   } catch (error) {
     // The new password exists only in this mail: without it the owner may try again today.
@@ -195,32 +184,19 @@ export async function resetPassword(input: {
 async function sendTransferMails(record: AuthRecordEntity, to: string, password: string, at: string) {
   await sendMail({
     to,
-    subject: `${record.name} has been transferred to you`,
-    text: [
-      'Hello,',
-      '',
-      `The authenticity record of ${record.name} (card ending ${record.cardNumber.slice(-4)}) is now yours.`,
-      'Log in to the authenticity portal with the 16-digit number of the steel card and this password:',
-      '',
-      `    ${password}`,
-      '',
-      'Keep this email private.',
-      '',
-      'One of One Luxury',
-    ].join('\n'),
+    template: 'transfer-received',
+    data: { productName: record.name, cardEnding: record.cardNumber.slice(-4), password },
   });
   if (record.email) {
     await sendMail({
       to: record.email,
-      subject: `${record.name} has been transferred`,
-      text: [
-        'Hello,',
-        '',
-        `On ${at} the authenticity record of ${record.name} (card ending ${record.cardNumber.slice(-4)}) was transferred to ${maskEmail(to)}.`,
-        'Your password no longer works. If you did not do this, please contact us at once.',
-        '',
-        'One of One Luxury',
-      ].join('\n'),
+      template: 'transfer-sent',
+      data: {
+        at,
+        productName: record.name,
+        cardEnding: record.cardNumber.slice(-4),
+        newOwner: maskEmail(to),
+      },
     });
   }
 }

@@ -1,24 +1,22 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { ses } from './clients.ts';
+import { DEFAULT_TEMPLATE_PREFIX, type Mail, templateName } from './mail-templates.ts';
 
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
+export type { Mail };
 
-/** Sends one plain-text mail through SES from MAIL_FROM. */
+/** Sends one mail from MAIL_FROM with one of the shop's SES templates (mail-templates.ts). */
 export async function sendMail(mail: Mail): Promise<void> {
   const from = process.env.MAIL_FROM;
   if (!from) throw new Error('MAIL_FROM is not set');
+  const prefix = process.env.MAIL_TEMPLATE_PREFIX ?? DEFAULT_TEMPLATE_PREFIX;
   await ses().send(
     new SendEmailCommand({
       FromEmailAddress: from,
       Destination: { ToAddresses: [mail.to] },
       Content: {
-        Simple: {
-          Subject: { Data: mail.subject, Charset: 'UTF-8' },
-          Body: { Text: { Data: mail.text, Charset: 'UTF-8' } },
+        Template: {
+          TemplateName: templateName(mail.template, prefix),
+          TemplateData: JSON.stringify(mail.data),
         },
       },
     }),

@@ -5,7 +5,19 @@ import {
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
+import {
+  AlreadyExistsException,
+  CreateEmailTemplateCommand,
+  type SESv2Client,
+  UpdateEmailTemplateCommand,
+} from '@aws-sdk/client-sesv2';
 import { TABLE } from '../../functions/data/table.ts';
+import {
+  MAIL_TEMPLATES,
+  type MailTemplate,
+  templateContent,
+  templateName,
+} from '../../functions/lib/mail-templates.ts';
 
 /** Creates the single table as the CDK stack defines it, if it does not exist yet. */
 export async function ensureTable(
@@ -50,4 +62,19 @@ export async function ensureTable(
     }),
   );
   return 'created';
+}
+
+/** Creates (or updates) the shop's mail templates in the SES stand-in, as the CDK stack does in SES. */
+export async function ensureMailTemplates(client: SESv2Client): Promise<void> {
+  for (const template of Object.keys(MAIL_TEMPLATES) as MailTemplate[]) {
+    const { subject, text } = templateContent(template);
+    const TemplateName = templateName(template);
+    const TemplateContent = { Subject: subject, Text: text };
+    try {
+      await client.send(new CreateEmailTemplateCommand({ TemplateName, TemplateContent }));
+    } catch (error) {
+      if (!(error instanceof AlreadyExistsException)) throw error;
+      await client.send(new UpdateEmailTemplateCommand({ TemplateName, TemplateContent }));
+    }
+  }
 }

@@ -2,13 +2,14 @@ import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { routes } from '../../functions/routes.ts';
 import { DEMO_ADMIN, ensureDemoAdmin } from './demo/admin.ts';
 import { createGateway } from './gateway.ts';
 import { startPaymentsEmulator } from './payments/emulator.ts';
 import { freePort } from './ports.ts';
-import { ensureTable } from './resources.ts';
+import { ensureMailTemplates, ensureTable } from './resources.ts';
 import { seedIfEmpty } from './seed.ts';
 import { type StandIn, startDynamoDb, startS3, startSes } from './stand-ins.ts';
 
@@ -92,6 +93,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const dynamoClient = new DynamoDBClient({});
     if ((await ensureTable(dynamoClient, tableName)) === 'created') log(`created table ${tableName}`);
+    await ensureMailTemplates(new SESv2Client({}));
     let seeded: { items: number; media: number } | undefined;
     if (options.seed !== false) {
       if (await ensureDemoAdmin()) log(`created the demo admin "${DEMO_ADMIN.username}" (see README)`);

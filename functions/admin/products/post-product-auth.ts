@@ -82,19 +82,13 @@ async function mailPassword(to: string, product: ProductEntity, password: string
   try {
     await sendMail({
       to,
-      subject: 'Your authenticity portal password',
-      text: [
-        'Hello,',
-        '',
-        `Your ${product.name} comes with a stainless steel authenticity card (ending ${product.cardNumber?.slice(-4)}).`,
-        'To see the proof of its authenticity, log in to the authenticity portal with the 16-digit card number and this password:',
-        '',
-        `    ${password}`,
-        '',
-        'Keep this email private. You can transfer ownership from the portal.',
-        '',
-        'One of One Luxury',
-      ].join('\n'),
+      template: 'portal-password',
+      data: {
+        name: '',
+        productName: product.name,
+        cardEnding: product.cardNumber?.slice(-4) ?? '',
+        password,
+      },
     });
   } catch (error) {
     logger.error('portal password mail failed', { error: safeError(error) });

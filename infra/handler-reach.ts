@@ -21,15 +21,25 @@ function localImports(file: string): string[] {
   return found;
 }
 
-export function needsSecrets(handlerModule: string): boolean {
+/** Whether a handler module imports (directly or through its local imports) one of `files`. */
+export function reaches(handlerModule: string, files: readonly string[]): boolean {
   const seen = new Set<string>();
   const queue = [`${handlerModule}.ts`];
   while (queue.length > 0) {
     const file = queue.pop() as string;
     if (seen.has(file)) continue;
     seen.add(file);
-    if (NEEDS_SECRETS.includes(file)) return true;
+    if (files.includes(file)) return true;
     queue.push(...localImports(file));
   }
   return false;
+}
+
+export function needsSecrets(handlerModule: string): boolean {
+  return reaches(handlerModule, NEEDS_SECRETS);
+}
+
+/** Which handlers send mail through SES: only these may call ses:SendEmail. */
+export function sendsMail(handlerModule: string): boolean {
+  return reaches(handlerModule, ['lib/mail.ts']);
 }

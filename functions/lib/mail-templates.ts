@@ -1,0 +1,113 @@
+/**
+ * Every mail the shop sends, as SES templates (Handlebars, rendered by SES without escaping:
+ * the mails are plain text). The CDK stack creates them in SES, the local stack in its SES
+ * stand-in, both from this list, so the functions send only a template name and its data.
+ * Template names carry a prefix per environment (MAIL_TEMPLATE_PREFIX), as SES templates are
+ * shared by every stack of an account and region.
+ */
+export const MAIL_TEMPLATES = {
+  'order-confirmation': {
+    subject: 'Your order: {{productName}}',
+    text: [
+      'Dear {{name}},',
+      '',
+      'Thank you. {{productName}} is yours — the only one there is.',
+      'Total paid: {{total}} USD (order {{checkoutCode}}).',
+      'You will receive a delivery email within 7 business days.',
+      '',
+      'One of One Luxury',
+    ],
+  },
+  'portal-password': {
+    subject: 'Your authenticity portal password',
+    text: [
+      '{{#if name}}Dear {{name}},{{else}}Hello,{{/if}}',
+      '',
+      'Your {{productName}} comes with a stainless steel authenticity card (ending {{cardEnding}}).',
+      'To see the proof of its authenticity, log in to the authenticity portal with the 16-digit card number and this password:',
+      '',
+      '    {{password}}',
+      '',
+      'Keep this email private. You can transfer ownership from the portal.',
+      '',
+      'One of One Luxury',
+    ],
+  },
+  'payment-refunded': {
+    subject: '{{productName}}: your payment was refunded',
+    text: [
+      'Dear {{name}},',
+      '',
+      'We are sorry: {{productName}} exists only once, and it was sold to another buyer after your reservation ran out.',
+      'Your payment of {{total}} USD has been refunded in full.',
+      '',
+      'One of One Luxury',
+    ],
+  },
+  'portal-password-reset': {
+    subject: 'Your new authenticity portal password',
+    text: [
+      'Hello,',
+      '',
+      'A new password was requested for the authenticity card ending {{cardEnding}} ({{productName}}).',
+      'Your previous password no longer works. Log in to the authenticity portal with the card number and:',
+      '',
+      '    {{password}}',
+      '',
+      'If you did not ask for this, please contact us.',
+      '',
+      'One of One Luxury',
+    ],
+  },
+  'transfer-received': {
+    subject: '{{productName}} has been transferred to you',
+    text: [
+      'Hello,',
+      '',
+      'The authenticity record of {{productName}} (card ending {{cardEnding}}) is now yours.',
+      'Log in to the authenticity portal with the 16-digit number of the steel card and this password:',
+      '',
+      '    {{password}}',
+      '',
+      'Keep this email private.',
+      '',
+      'One of One Luxury',
+    ],
+  },
+  'transfer-sent': {
+    subject: '{{productName}} has been transferred',
+    text: [
+      'Hello,',
+      '',
+      'On {{at}} the authenticity record of {{productName}} (card ending {{cardEnding}}) was transferred to {{newOwner}}.',
+      'Your password no longer works. If you did not do this, please contact us at once.',
+      '',
+      'One of One Luxury',
+    ],
+  },
+} as const satisfies Record<string, { subject: string; text: readonly string[] }>;
+
+export type MailTemplate = keyof typeof MAIL_TEMPLATES;
+
+/** The data each template reads: every `{{name}}` it uses (names in `#if` may be empty). */
+export type MailData = Record<string, string>;
+
+/** One mail: to whom, which template, and the template's data. */
+export interface Mail {
+  to: string;
+  template: MailTemplate;
+  data: MailData;
+}
+
+export const DEFAULT_TEMPLATE_PREFIX = 'boutique';
+
+/** The template's name in SES for an environment's prefix. */
+export function templateName(template: MailTemplate, prefix = DEFAULT_TEMPLATE_PREFIX): string {
+  return `${prefix}-${template}`;
+}
+
+/** The template as SES stores it (subject and text part). */
+export function templateContent(template: MailTemplate): { subject: string; text: string } {
+  const { subject, text } = MAIL_TEMPLATES[template];
+  return { subject, text: text.join('\n') };
+}
