@@ -7,6 +7,8 @@ export default defineConfig({
     globalSetup: ['test/setup/local-stack.ts'],
     reporters: ['default', './test/support/summary-reporter.ts'],
     testTimeout: 30_000,
+    // Pages wait on scrypt hashing and DynamoDB Local; on two busy cores a second is not enough.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
     hookTimeout: 120_000,
     // Two cores: keep workers few so DynamoDB Local (Java) keeps a core.
     maxWorkers: 2,
