@@ -279,6 +279,31 @@ function controlRoutes<E>(
     },
     {
       method: 'POST',
+      pattern: at('\\/hold'),
+      handler: (request) => {
+        const match = parseJson(request.rawBody).match;
+        if (typeof match !== 'string' || !match) {
+          return json(400, { error: { message: 'give match: the text an event must contain to be held' } });
+        }
+        control.hold(match);
+        return json(200, { holding: match });
+      },
+    },
+    {
+      method: 'POST',
+      pattern: at('\\/release'),
+      handler: async (request) => {
+        const body = parseJson(request.rawBody);
+        if (typeof body.match !== 'string' || !body.match) {
+          return json(400, { error: { message: 'give match: the text of the hold to end' } });
+        }
+        const drop = String(body.drop ?? '') === 'true';
+        await control.release(body.match, { drop });
+        return json(200, { released: body.match, dropped: drop });
+      },
+    },
+    {
+      method: 'POST',
       pattern: at('\\/webhook-url'),
       handler: (request) => {
         const target = parseJson(request.rawBody).url;

@@ -47,6 +47,14 @@ export interface WebhookControl<E> {
   /** Sends what was held back, in order; with drop the held events are dropped for good instead. */
   resume(options?: { drop?: boolean }): Promise<void>;
   paused(): boolean;
+  /**
+   * Holds back only the events whose JSON contains `match` (e.g. a checkout code): a pause scoped
+   * to one test's payments, so tests running beside it keep their webhooks. Held events wait
+   * until deliver() takes them or release() lets them go; a global resume() does not send them.
+   */
+  hold(match: string): void;
+  /** Ends a scoped hold: what it held is sent in order (or dropped for good with drop). */
+  release(match: string, options?: { drop?: boolean }): Promise<void>;
   /** Resolves once nothing is being sent or waiting for a retry (held events do not count). */
   idle(): Promise<void>;
   /** Changes the URL events are POSTed to (undefined: record only). */
@@ -68,6 +76,8 @@ export interface OutboxOptions<E> {
 export class Outbox<E> implements WebhookControl<E> {
   private readonly recorded = new Map<string, RecordedEvent<E>>();
   private readonly held: string[] = [];
+  /** Scoped holds: match → the ids of the events it holds back, oldest first. */
+  private readonly scoped = new Map<string, string[]>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private chain: Promise<unknown> = Promise.resolve();
@@ -88,6 +98,11 @@ export class Outbox<E> implements WebhookControl<E> {
     this.recorded.set(id, record);
     if (!sendable || !this.target) {
       record.state = 'skipped';
+      return;
+    }
+    const holding = this.scopedHoldFor(event);
+    if (holding) {
+      holding.push(id);
       return;
     }
     if (this.isPaused) {
@@ -113,8 +128,10 @@ export class Outbox<E> implements WebhookControl<E> {
   async deliver(ids: string[]): Promise<DeliveryAttempt[]> {
     const records = ids.map((id) => this.require(id));
     for (const id of ids) {
-      const index = this.held.indexOf(id);
-      if (index >= 0) this.held.splice(index, 1);
+      for (const queue of [this.held, ...this.scoped.values()]) {
+        const index = queue.indexOf(id);
+        if (index >= 0) queue.splice(index, 1);
+      }
     }
     const results: DeliveryAttempt[] = [];
     for (const record of records) {
@@ -141,6 +158,30 @@ export class Outbox<E> implements WebhookControl<E> {
 
   paused(): boolean {
     return this.isPaused;
+  }
+
+  hold(match: string): void {
+    if (!match) throw new Error('a scoped hold needs a non-empty match');
+    if (!this.scoped.has(match)) this.scoped.set(match, []);
+  }
+
+  async release(match: string, options: { drop?: boolean } = {}): Promise<void> {
+    const held = this.scoped.get(match) ?? [];
+    this.scoped.delete(match);
+    for (const id of held) {
+      const record = this.recorded.get(id);
+      if (!record) continue;
+      if (options.drop) record.state = 'dropped';
+      else this.enqueue(record, record.attempts.length + 1);
+    }
+    await this.chain;
+  }
+
+  private scopedHoldFor(event: E): string[] | undefined {
+    if (this.scoped.size === 0) return undefined;
+    const text = JSON.stringify(event);
+    for (const [match, queue] of this.scoped) if (text.includes(match)) return queue;
+    return undefined;
   }
 
   async idle(): Promise<void> {
@@ -256,6 +297,8 @@ export function webhookControl<E>(outbox: Outbox<E>): WebhookControl<E> {
     redeliver: (id) => outbox.redeliver(id),
     deliver: (ids) => outbox.deliver(ids),
     pause: () => outbox.pause(),
+    hold: (match) => outbox.hold(match),
+    release: (match, options) => outbox.release(match, options),
     resume: (options) => outbox.resume(options),
     paused: () => outbox.paused(),
     idle: () => outbox.idle(),
