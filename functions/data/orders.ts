@@ -2,7 +2,16 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#lib/clients.ts';
 import type { AuthRecordEntity, OrderEntity } from './entities.ts';
-import { authRecordKey, authRecordKeys, orderKey, orderKeys, productKey, providerEventKey } from './keys.ts';
+import {
+  authRecordKey,
+  authRecordKeys,
+  ORDERS_LIST,
+  orderKey,
+  orderKeys,
+  productKey,
+  providerEventKey,
+} from './keys.ts';
+import { queryAll } from './query.ts';
 
 /**
  * The writes that keep a one-of-one piece from being sold twice. Each is one DynamoDB
@@ -319,4 +328,19 @@ export async function releaseHold(order: OrderEntity, now: number): Promise<void
       ],
     }),
   );
+}
+
+/**
+ * Paid orders checked out between `since` and `until` (ISO times) whose mail has not gone out:
+ * the mail sweep's work list. Orders are few (each piece sells once), so the shop-wide list on
+ * gsi2, bounded by time, is enough.
+ */
+export async function paidOrdersAwaitingMail(since: string, until: string): Promise<OrderEntity[]> {
+  return queryAll<OrderEntity>({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :list AND gsi2sk BETWEEN :since AND :until',
+    FilterExpression: '#status = :paid AND attribute_not_exists(mailSentAt)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':list': ORDERS_LIST, ':since': since, ':until': until, ':paid': 'paid' },
+  });
 }

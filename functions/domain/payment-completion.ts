@@ -40,6 +40,21 @@ export interface CompletionPorts {
   log(message: string, detail: Record<string, unknown>): void;
 }
 
+/** What finishing a sale's mail needs: no payment provider. */
+export type MailPorts = Pick<
+  CompletionPorts,
+  | 'getOrder'
+  | 'getProduct'
+  | 'claimMailLease'
+  | 'getAuthRecord'
+  | 'replaceRecordPassword'
+  | 'hashPassword'
+  | 'sendMail'
+  | 'markMailSent'
+  | 'now'
+  | 'log'
+>;
+
 export interface ConfirmedPayment {
   provider: 'stripe' | 'paypal';
   eventId: string;
@@ -125,38 +140,57 @@ export async function completePayment(
     ports.log('an authenticity record already exists for this card', { checkoutCode: order.checkoutCode });
     return 'needs-attention';
   }
-  // A duplicate or late confirmation. If the mail of a completed sale never went out (its sender
-  // crashed and its lease ran out), send it now with fresh credentials: the first password was
-  // never seen. While the first sender may still be at work, do nothing.
+  // A duplicate or late confirmation: it may finish the mail of a sale whose sender crashed.
+  await finishPendingMail(payment.checkoutCode, ports);
   const current = await ports.getOrder(payment.checkoutCode);
+  return current?.status === 'refunded' ? 'refunded' : 'already-done';
+}
+
+/**
+ * If the mail of a completed sale never went out (its sender crashed, or SES failed, and its
+ * lease ran out), sends it now with fresh credentials: the first password was never seen.
+ * While the first sender may still be at work, does nothing. Called by later confirmations
+ * and by the scheduled mail sweep, so a sale's mail never depends on one request alone.
+ */
+export async function finishPendingMail(
+  checkoutCode: string,
+  ports: MailPorts,
+): Promise<'sent' | 'not-needed'> {
+  const current = await ports.getOrder(checkoutCode);
   const retryAt = ports.now();
   if (
-    current?.status === 'paid' &&
-    !current.mailSentAt &&
-    (current.mailLeaseUntil ?? 0) < retryAt &&
-    (await ports.claimMailLease(current.checkoutCode, retryAt, retryAt + MAIL_LEASE_MS))
+    current?.status !== 'paid' ||
+    current.mailSentAt ||
+    (current.mailLeaseUntil ?? 0) >= retryAt ||
+    !(await ports.claimMailLease(current.checkoutCode, retryAt, retryAt + MAIL_LEASE_MS))
   ) {
-    const existing = await ports.getAuthRecord(product.cardNumber);
-    const fresh = generatePassword();
-    if (
-      existing &&
-      (await ports.replaceRecordPassword(
-        product.cardNumber,
-        await ports.hashPassword(fresh),
-        existing.credentialVersion,
-      ))
-    ) {
-      await sendOrderMails(current, product, fresh, ports);
-    }
+    return 'not-needed';
   }
-  return current?.status === 'refunded' ? 'refunded' : 'already-done';
+  const product = await ports.getProduct(current.productId);
+  const existing = product?.cardNumber ? await ports.getAuthRecord(product.cardNumber) : undefined;
+  if (!product?.cardNumber || !existing) {
+    ports.log('a paid order has no authenticity record to mail', { checkoutCode });
+    return 'not-needed';
+  }
+  const fresh = generatePassword();
+  if (
+    !(await ports.replaceRecordPassword(
+      product.cardNumber,
+      await ports.hashPassword(fresh),
+      existing.credentialVersion,
+    ))
+  ) {
+    return 'not-needed';
+  }
+  await sendOrderMails(current, product, fresh, ports);
+  return 'sent';
 }
 
 async function sendOrderMails(
   order: OrderEntity,
   product: ProductEntity,
   password: string,
-  ports: CompletionPorts,
+  ports: MailPorts,
 ) {
   await ports.sendMail({
     to: order.contact.email,

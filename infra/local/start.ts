@@ -32,10 +32,22 @@ console.log(`
   Ctrl-C stops everything.
 `);
 
+// The scheduled mail sweep, as EventBridge runs it in AWS (infra/constructs/mail-sweep.ts).
+const { sweepPendingMail } = await import('../../functions/jobs/mail-sweep.ts');
+const sweep = setInterval(
+  () =>
+    void sweepPendingMail().catch((error: unknown) =>
+      console.error(`[local] mail sweep: ${(error as Error).message}`),
+    ),
+  5 * 60_000,
+);
+sweep.unref();
+
 let stopping = false;
 const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
+  clearInterval(sweep);
   console.log(`[local] ${signal}: stopping`);
   await stack.stop();
   process.exit(0);

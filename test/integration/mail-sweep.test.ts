@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getProduct } from '../../functions/data/catalog.ts';
+import type { OrderEntity, ProductEntity } from '../../functions/data/entities.ts';
+import {
+  getAuthRecord,
+  getOrder,
+  holdAndRecordOrder,
+  markRefunded,
+  sellOrder,
+} from '../../functions/data/orders.ts';
+import { verifyPassword } from '../../functions/domain/passwords.ts';
+import { completePayment, MAIL_LEASE_MS, toCents } from '../../functions/domain/payment-completion.ts';
+import { mailPorts, sweepPendingMail } from '../../functions/jobs/mail-sweep.ts';
+import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
+
+pointAtLocalStack();
+
+const DAY = 24 * 60 * 60 * 1000;
+const type = typeEntity({ name: 'Mail sweep test' });
+const pieces = Array.from({ length: 2 }, (_, i) =>
+  productEntity(type, { cardNumber: `52${String(Date.now()).slice(-10)}${String(i).padStart(4, '0')}` }),
+);
+beforeAll(() => store({ type, products: pieces }));
+
+/** An order checked out at `at` (days ago), so the sweep's window can take it alone. */
+function orderFor(product: ProductEntity, at: number): OrderEntity {
+  return {
+    kind: 'order',
+    checkoutCode: randomUUID(),
+    productId: product.id,
+    typeId: product.typeId,
+    productName: product.name,
+    typeName: product.typeName,
+    gender: product.gender,
+    colors: product.colors,
+    contact: {
+      name: 'Ada Buyer',
+      phone: '+1 604 555 0100',
+      email: `${uniqueId('swept')}@example.com`,
+      address: '1 Main St',
+      address1: '1 Main St',
+      country: 'CA',
+      city: 'Vancouver',
+      state: 'BC',
+    },
+    hasBilling: false,
+    paymentType: 1,
+    currency: 'USD',
+    productPrice: product.priceUs,
+    discountAmount: 0,
+    productPriceAfterDiscount: product.priceUs,
+    shippingFee: 40,
+    tax: 0,
+    duty: 0,
+    finalPrice: product.priceUs + 40,
+    status: 'pending',
+    holdId: randomUUID(),
+    holdUntil: at + 15 * 60_000,
+    checkoutTime: new Date(at).toISOString(),
+  };
+}
+
+/** Sells the order while SES fails: paid, the record made, no mail. */
+async function sellWithoutMail(order: OrderEntity, at: number) {
+  expect(await holdAndRecordOrder(order, at)).toBe('held');
+  const failing = {
+    ...mailPorts(() => at),
+    sellOrder,
+    markRefunded,
+    refund: async () => undefined,
+    sendMail: async () => {
+      throw new Error('SES is down');
+    },
+  };
+  const payment = {
+    provider: 'stripe' as const,
+    eventId: `evt_${randomUUID()}`,
+    checkoutCode: order.checkoutCode,
+    paymentRef: `pi_${order.checkoutCode}`,
+    amountCents: toCents(order.finalPrice),
+    currency: 'usd',
+  };
+  await expect(completePayment(payment, failing)).rejects.toThrow('SES is down');
+  expect(await getOrder(order.checkoutCode)).toMatchObject({ status: 'paid' });
+}
+
+describe('the scheduled mail sweep', () => {
+  it("sends a sale's lost mail once, with a password that works, without any provider retry", async () => {
+    const soldAt = Date.now() - 3 * DAY;
+    const piece = pieces[0] as ProductEntity;
+    const order = orderFor(piece, soldAt);
+    await sellWithoutMail(order, soldAt);
+    expect(await mailTo(order.contact.email)).toHaveLength(0);
+
+    const window = { since: soldAt - 1000, until: soldAt + 1000 };
+    expect(await sweepPendingMail(mailPorts(), window)).toEqual({ checked: 1, sent: 1, failed: 0 });
+    const mails = await mailTo(order.contact.email);
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      'Your authenticity portal password',
+      `Your order: ${piece.name}`,
+    ]);
+    const password = /\n {4}(\S{16})\n/.exec(
+      mails.find((m) => m.subject.includes('portal'))?.body.text ?? '',
+    )?.[1];
+    const record = await getAuthRecord(piece.cardNumber as string);
+    expect(record?.credentialVersion).toBe(2);
+    expect(await verifyPassword(password as string, record?.passwordHash as string)).toBe(true);
+    expect((await getOrder(order.checkoutCode))?.mailSentAt).toBeDefined();
+
+    // Done is done: the next sweep finds nothing and sends nothing.
+    expect(await sweepPendingMail(mailPorts(), window)).toEqual({ checked: 0, sent: 0, failed: 0 });
+    expect(await mailTo(order.contact.email)).toHaveLength(2);
+  });
+
+  it('leaves a sale alone while its sender may still be at work, and fails loudly while SES is down', async () => {
+    const soldAt = Date.now() - 5 * DAY;
+    const piece = pieces[1] as ProductEntity;
+    const order = orderFor(piece, soldAt);
+    await sellWithoutMail(order, soldAt);
+    const window = { since: soldAt - 1000, until: soldAt + 1000 };
+
+    // Within the lease (the clock of the sale), nothing is sent.
+    const atSale = mailPorts(() => soldAt + MAIL_LEASE_MS / 2);
+    expect(await sweepPendingMail(atSale, window)).toEqual({ checked: 1, sent: 0, failed: 0 });
+
+    // SES still failing: the sweep throws, so the scheduled run is retried and then dead-lettered.
+    const down = {
+      ...mailPorts(),
+      sendMail: async () => {
+        throw new Error('SES is down');
+      },
+    };
+    await expect(sweepPendingMail(down, window)).rejects.toThrow('1 paid order(s) still without their mail');
+    expect(await mailTo(order.contact.email)).toHaveLength(0);
+
+    // Once SES is back and the failed sender's lease has run out, the mail goes out.
+    const later = mailPorts(() => Date.now() + MAIL_LEASE_MS + 1000);
+    expect(await sweepPendingMail(later, window)).toEqual({ checked: 1, sent: 1, failed: 0 });
+    expect(await mailTo(order.contact.email)).toHaveLength(2);
+    expect(await getProduct(piece.id)).toMatchObject({ status: 0 });
+  });
+});
