@@ -30,6 +30,9 @@ export function builtRoutes(): Route[] {
   return routes.filter((route) => !route.pending);
 }
 
+/** Functions that serve no route: scheduled jobs (functions/jobs/). */
+export const JOB_MODULES = ['jobs/mail-sweep'] as const;
+
 /** The source file of a route's handler: functions/<handler>.ts. */
 export function handlerEntry(route: Route): string {
   return path.join(FUNCTIONS_DIR, `${route.handler}.ts`);
@@ -39,6 +42,7 @@ export function handlerEntry(route: Route): string {
 export function buildOptions(overrides: BuildOptions = {}): BuildOptions & { metafile: true } {
   const entryPoints: Record<string, string> = {};
   for (const route of builtRoutes()) entryPoints[route.handler] = handlerEntry(route);
+  for (const job of JOB_MODULES) entryPoints[job] = path.join(FUNCTIONS_DIR, `${job}.ts`);
   return {
     absWorkingDir: ROOT_DIR,
     entryPoints,

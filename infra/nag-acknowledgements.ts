@@ -16,6 +16,8 @@ export interface NagProps {
   table: ITable;
   mediaBucket: IBucket;
   webBucket: IBucket;
+  /** The mail sweep's dead-letter queue. */
+  deadLetters: IConstruct;
 }
 
 export function acknowledgeNagFindings(stack: Stack, props: NagProps): void {
@@ -80,6 +82,11 @@ export function acknowledgeNagFindings(stack: Stack, props: NagProps): void {
     stack,
     'AwsSolutions-SMG4',
     'The shop secret holds provider keys that are rotated at Stripe and PayPal and pasted in by the operator; its generated origin check is rotated by a redeploy.',
+  );
+  acknowledge(
+    props.deadLetters,
+    'AwsSolutions-SQS3',
+    'This queue is the dead-letter queue of the mail sweep (Lambda on-failure destination and EventBridge target DLQ), which cdk-nag does not recognise as such.',
   );
   acknowledge(props.logsBucket, 'AwsSolutions-S1', 'The access-log bucket does not log access to itself.');
 }

@@ -19,6 +19,7 @@ import { builtRoutes } from './build-functions.ts';
 import { ShopAlarms } from './constructs/alarms.ts';
 import type { ApiFunction } from './constructs/api-function.ts';
 import { configureStage } from './constructs/api-stage.ts';
+import { MailSweep } from './constructs/mail-sweep.ts';
 import { MailTemplates } from './constructs/mail-templates.ts';
 import { WebDeployment } from './constructs/web-deployment.ts';
 import { WebDistribution } from './constructs/web-distribution.ts';
@@ -53,6 +54,7 @@ export class BoutiqueStack extends Stack {
   readonly functions: ReadonlyMap<string, ApiFunction>;
   readonly routeStacks: RouteGroupStack[] = [];
   readonly distribution: Distribution;
+  readonly mailSweep: MailSweep;
 
   constructor(scope: Construct, id: string, props: BoutiqueStackProps = {}) {
     super(scope, id, props);
@@ -142,6 +144,7 @@ export class BoutiqueStack extends Stack {
     const mailIdentityArn = mailDomain
       ? new EmailIdentity(this, 'MailIdentity', { identity: Identity.domain(mailDomain) }).emailIdentityArn
       : this.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
+    const mailFrom = `One of One Luxury <orders@${mailDomain ?? 'example.com'}>`;
     const mailTemplates = new MailTemplates(this, 'MailTemplates', { prefix: `boutique-${stage}` });
 
     const web = new WebDistribution(this, 'Web', {
@@ -171,7 +174,7 @@ export class BoutiqueStack extends Stack {
         alarmTopic: alarms.topic,
         secrets,
         paypalEnvironment: stage === 'prod' ? 'production' : 'sandbox',
-        mailFrom: `One of One Luxury <orders@${mailDomain ?? 'example.com'}>`,
+        mailFrom,
         mailIdentityArn,
         mailTemplatePrefix: mailTemplates.prefix,
         mailTemplateArns: mailTemplates.arns,
@@ -180,12 +183,22 @@ export class BoutiqueStack extends Stack {
       this.routeStacks.push(group);
     }
 
+    this.mailSweep = new MailSweep(this, 'MailSweep', {
+      table,
+      alarmTopic: alarms.topic,
+      mailFrom,
+      mailIdentityArn,
+      mailTemplatePrefix: mailTemplates.prefix,
+      mailTemplateArns: mailTemplates.arns,
+    });
+
     acknowledgeNagFindings(this, {
       customDomain: Boolean(props.domainName && props.certificateArn),
       logsBucket,
       table,
       mediaBucket,
       webBucket,
+      deadLetters: this.mailSweep.deadLetters,
     });
 
     this.table = table;

@@ -2,14 +2,20 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../functions/routes.ts';
-import { buildOptions, ESM_REQUIRE_BANNER, OUT_DIR, ROOT_DIR } from '../infra/build-functions.ts';
+import {
+  buildOptions,
+  ESM_REQUIRE_BANNER,
+  JOB_MODULES,
+  OUT_DIR,
+  ROOT_DIR,
+} from '../infra/build-functions.ts';
 
 /** Bundles every built handler in memory, as `npm run build:functions` does on disk. */
 describe('handler bundles', () => {
-  const built = routes.filter((route) => !route.pending);
+  const modules = [...routes.filter((route) => !route.pending).map((route) => route.handler), ...JOB_MODULES];
 
-  it('builds one ESM bundle exporting `handler` for every non-pending route', {
-    timeout: 120_000,
+  it('builds one ESM bundle exporting `handler` for every non-pending route and every job', {
+    timeout: 300_000,
   }, async () => {
     const result = await build(buildOptions({ write: false, logLevel: 'silent' }));
     expect(result.errors).toEqual([]);
@@ -19,7 +25,7 @@ describe('handler bundles', () => {
       outputFiles.filter((file) => file.path.endsWith('.mjs')).map((file) => [file.path, file.text]),
     );
     expect([...bundles.keys()].sort()).toEqual(
-      built.map((route) => path.join(OUT_DIR, `${route.handler}.mjs`)).sort(),
+      modules.map((module) => path.join(OUT_DIR, `${module}.mjs`)).sort(),
     );
     for (const [file, text] of bundles) {
       expect(text.startsWith(ESM_REQUIRE_BANNER), file).toBe(true);
@@ -28,10 +34,9 @@ describe('handler bundles', () => {
       expect(outputFiles.some((output) => output.path === `${file}.map`)).toBe(true);
     }
 
-    for (const route of built) {
-      const output =
-        result.metafile.outputs[path.relative(ROOT_DIR, path.join(OUT_DIR, `${route.handler}.mjs`))];
-      expect(output?.exports, route.handler).toContain('handler');
+    for (const module of modules) {
+      const output = result.metafile.outputs[path.relative(ROOT_DIR, path.join(OUT_DIR, `${module}.mjs`))];
+      expect(output?.exports, module).toContain('handler');
     }
   });
 });

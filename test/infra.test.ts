@@ -296,10 +296,42 @@ describe('BoutiqueStack', () => {
     );
     expect(alarms.map((a) => `${a.Namespace} ${a.MetricName}`).sort()).toEqual([
       'AWS/ApiGateway 5xx',
+      'AWS/Lambda Errors',
       'AWS/Lambda Throttles',
+      'AWS/SQS ApproximateNumberOfMessagesVisible',
     ]);
     expect(countAll('AWS::CloudWatch::Alarm')).toBe(built.length);
     template.resourceCountIs('AWS::SNS::Topic', 1);
+  });
+
+  it('runs the mail sweep every five minutes, asynchronously, with retries and a dead-letter queue that alarms', () => {
+    const queues = template.findResources('AWS::SQS::Queue');
+    expect(Object.keys(queues)).toHaveLength(1);
+    const [queueId, queue] = Object.entries(queues)[0] as [string, { Properties: Record<string, unknown> }];
+    expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
+    const queueArn = { 'Fn::GetAtt': [queueId, 'Arn'] };
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      Targets: [
+        Match.objectLike({ DeadLetterConfig: { Arn: queueArn }, RetryPolicy: { MaximumRetryAttempts: 2 } }),
+      ],
+    });
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      MaximumRetryAttempts: 2,
+      DestinationConfig: { OnFailure: { Destination: queueArn } },
+    });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'Scheduled: sends the mail of paid orders whose sender failed',
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }],
+      Threshold: 1,
+      AlarmActions: [Match.anyValue()],
+    });
   });
 
   it('lets only the functions that reach the providers or count per-client limits read the shop secret', () => {
