@@ -213,5 +213,9 @@ export class BoutiqueStack extends Stack {
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'MediaBucketName', { value: mediaBucket.bucketName });
     new CfnOutput(this, 'WebBucketName', { value: webBucket.bucketName });
+    new CfnOutput(this, 'ShopSecretsArn', {
+      value: secrets.secretArn,
+      description: 'Put the Stripe and PayPal keys here (README: Deploying)',
+    });
   }
 }

@@ -384,7 +384,9 @@ describe('BoutiqueStack', () => {
     expect(routeTemplates.length).toBeGreaterThan(1);
   });
 
-  it('outputs the API URL, table name and media bucket name', () => {
-    for (const name of ['ShopUrl', 'ApiUrl', 'TableName', 'MediaBucketName']) template.hasOutput(name, {});
+  it('outputs the shop and API URLs, table and bucket names, and where the provider keys go', () => {
+    for (const name of ['ShopUrl', 'ApiUrl', 'TableName', 'MediaBucketName', 'ShopSecretsArn']) {
+      template.hasOutput(name, {});
+    }
   });
 });
