@@ -86,10 +86,28 @@ const signatureHeaders = {
 } as const;
 
 /**
+ * PayPal's events nest a handful of levels. A body nested far deeper is not one, and the SDK's
+ * recursive JSON writer would overflow the stack on it (a 500 for any stranger's request).
+ */
+export const MAX_EVENT_DEPTH = 64;
+
+function nestedWithin(value: unknown, max: number): boolean {
+  const pending: [unknown, number][] = [[value, 1]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, depth] = next;
+    if (!item || typeof item !== 'object') continue;
+    if (depth > max) return false;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return true;
+}
+
+/**
  * Asks PayPal (POST /v1/notifications/verify-webhook-signature, through the SDK's client: same
  * OAuth token, same base URL) whether a webhook delivery is genuine. `headers` as received (any
- * case), `body` the raw request body. False for a missing header, a body that is not JSON or a
- * FAILURE answer; an error when PayPal cannot be asked (the caller answers 5xx, PayPal retries).
+ * case), `body` the raw request body. False for a missing header, a body that is not a JSON
+ * object (or is nested deeper than any PayPal event) or a FAILURE answer; an error when PayPal
+ * cannot be asked (the caller answers 5xx, PayPal retries).
  */
 export async function verifyPaypalWebhook(
   headers: Record<string, string | undefined>,
@@ -108,7 +126,7 @@ export async function verifyPaypalWebhook(
   } catch {
     return false;
   }
-  if (!event || typeof event !== 'object') return false;
+  if (!event || typeof event !== 'object' || !nestedWithin(event, MAX_EVENT_DEPTH)) return false;
   const request = paypal().client.getRequestBuilderFactory()(
     'POST',
     '/v1/notifications/verify-webhook-signature',

@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MAX_EVENT_DEPTH, resetPaypalClient, verifyPaypalWebhook } from './paypal.ts';
+
+const headers = {
+  'paypal-auth-algo': 'SHA256withRSA',
+  'paypal-cert-url': 'https://api.paypal.com/v1/notifications/certs/CERT',
+  'paypal-transmission-id': 'id-1',
+  'paypal-transmission-sig': 'sig',
+  'paypal-transmission-time': '2026-01-01T00:00:00Z',
+};
+
+const urlOf = (input: string | URL | Request) => String(input instanceof Request ? input.url : input);
+const nested = (depth: number) => `${'{"a":'.repeat(depth - 1)}{}${'}'.repeat(depth - 1)}`;
+
+describe('verifyPaypalWebhook', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.unstubAllEnvs();
+    resetPaypalClient();
+  });
+
+  /** PayPal, as far as this check sees it: an OAuth token, then the verification answer. */
+  function fakePaypal(status: string) {
+    vi.stubEnv('PAYPAL_CLIENT_ID', 'client');
+    vi.stubEnv('PAYPAL_CLIENT_SECRET', 'secret');
+    vi.stubEnv('PAYPAL_WEBHOOK_ID', 'WH-1');
+    vi.stubEnv('PAYPAL_API_BASE', 'http://paypal.test');
+    const fetch = vi.fn(async (input: string | URL | Request) => {
+      const url = urlOf(input);
+      const body = url.endsWith('/v1/oauth2/token')
+        ? { access_token: 'token', token_type: 'Bearer', expires_in: 3600 }
+        : { verification_status: status };
+      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    });
+    vi.stubGlobal('fetch', fetch);
+    return fetch;
+  }
+
+  it('asks PayPal about an event of ordinary depth', async () => {
+    const fetch = fakePaypal('SUCCESS');
+    await expect(verifyPaypalWebhook(headers, nested(MAX_EVENT_DEPTH))).resolves.toBe(true);
+    expect(fetch.mock.calls.map(([input]) => urlOf(input))).toContain(
+      'http://paypal.test/v1/notifications/verify-webhook-signature',
+    );
+  });
+
+  it('refuses, without asking PayPal, a body nested deeper than any PayPal event', async () => {
+    // Found by the fuzz suite: a body nested 20 000 levels deep overflowed the SDK's JSON writer (500).
+    const fetch = fakePaypal('SUCCESS');
+    await expect(verifyPaypalWebhook(headers, nested(20_000))).resolves.toBe(false);
+    await expect(verifyPaypalWebhook(headers, `[${nested(MAX_EVENT_DEPTH)}]`)).resolves.toBe(false);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('refuses a missing signature header and a body that is not a JSON object', async () => {
+    const { 'paypal-transmission-sig': _sig, ...unsigned } = headers;
+    await expect(verifyPaypalWebhook(unsigned, '{}')).resolves.toBe(false);
+    await expect(verifyPaypalWebhook(headers, '{')).resolves.toBe(false);
+    await expect(verifyPaypalWebhook(headers, '7')).resolves.toBe(false);
+  });
+});
