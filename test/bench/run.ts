@@ -1,113 +1,156 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { DEMO } from '../../infra/local/demo/catalogue.ts';
 import { startLocalStack } from '../../infra/local/stack.ts';
+import { buildBundles, composition, filesOfPackage, ImportProbe, type ImportTime } from './bundles.ts';
+import { type LoadResult, loadGateway } from './gateway-load.ts';
+import { type HandlerLatency, measureHandler } from './handlers.ts';
+import { currentLoad, describeMachine } from './machine.ts';
+import { type BenchResults, type BundleFigures, type Outcome, renderReport } from './report.ts';
+import { LOADED_READS, storefrontCalls } from './storefront.ts';
+import { firstLoadJs, lighthousePages } from './web.ts';
 
 /**
- * `npm run bench`: what the first load costs and how fast the main pages are on a phone.
- * Starts the local stack on free ports, measures the gzipped JavaScript the first load of
- * /home downloads, then runs Lighthouse (mobile, performance) three times per page and reports
- * the median. Writes docs/bench-results.md. Numbers swing on a loaded 2-core machine: compare
- * medians, not single runs.
+ * `npm run bench` (not part of `npm test`): builds the Lambda bundles and times their import,
+ * starts the local stack on free ports, times the storefront handlers in-process, loads the
+ * local gateway with autocannon, measures the web app's first load and Lighthouse, and writes
+ * docs/benchmarks.md. A part that fails is written down as not measured; the others still run.
+ *
+ * Knobs (environment): BENCH_RUNS (Lighthouse runs per page, 3), BENCH_IMPORT_RUNS (import runs
+ * per storefront read bundle, 5; other bundles get 3), BENCH_CALLS (timed handler calls, 1000),
+ * BENCH_LOAD_SECONDS (autocannon seconds per URL, 10), BENCH_CONNECTIONS (10), CHROME_PATH,
+ * BENCH_WEB_DIST (serve another web build than web/dist), BENCH_OUT (another output file).
  */
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const root = resolve(import.meta.dirname, '../..');
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const settings = {
+  lighthouseRuns: env('BENCH_RUNS', 3),
+  importRuns: { storefront: env('BENCH_IMPORT_RUNS', 5), other: Math.min(3, env('BENCH_IMPORT_RUNS', 5)) },
+  warmup: 100,
+  calls: env('BENCH_CALLS', 1000),
+  loadSeconds: env('BENCH_LOAD_SECONDS', 10),
+  connections: env('BENCH_CONNECTIONS', 10),
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  out: process.env.BENCH_OUT ?? join(root, 'docs', 'benchmarks.md'),
 };
 
-async function firstLoadJs(base: string) {
-  const html = await (await fetch(`${base}/home`)).text();
-  const scripts = [
-    ...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g),
-  ].map((m) => m[1] as string);
-  let raw = 0;
-  let gzip = 0;
-  for (const src of new Set(scripts)) {
-    const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
-    raw += body.length;
-    gzip += gzipSync(body, { level: 9 }).length;
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+async function attempt<T>(part: string, fn: () => Promise<T>): Promise<Outcome<T>> {
+  const started = performance.now();
+  log(`${part}…`);
+  try {
+    const value = await fn();
+    log(`${part} done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    return { value };
+  } catch (error) {
+    console.error(`[bench] ${part} failed`, error);
+    return { missing: `${part} failed: ${error instanceof Error ? error.message : String(error)}` };
   }
-  return { files: new Set(scripts).size, raw, gzip };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'boutique-bench-'));
-const stack = await startLocalStack({ port: 0, s3Dir: join(dataDir, 's3') });
-const chrome = await chromeLauncher.launch({
-  chromePath,
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const machine = describeMachine();
+const started = performance.now();
+const workDir = mkdtempSync(join(tmpdir(), 'boutique-bench-'));
+log(`working in ${workDir}`);
 
 try {
-  const js = await firstLoadJs(stack.url);
-  const product = `/products/productdetails?productId=${DEMO.availableProduct}&type=${DEMO.womenSized}&gender=0&areaAmount=2&size=M`;
-  const pages = [
-    ['/home', '/home'],
-    ['/women', '/women/'],
-    ['product details', product],
-  ] as const;
-  const rows: string[] = [];
-  for (const [name, path] of pages) {
-    const runs: { score: number; fcp: number; lcp: number; tbt: number; cls: number; si: number }[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(`${stack.url}${path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-      });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
-      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      runs.push({
-        score: (lhr.categories.performance?.score ?? Number.NaN) * 100,
-        fcp: audit('first-contentful-paint'),
-        lcp: audit('largest-contentful-paint'),
-        tbt: audit('total-blocking-time'),
-        cls: audit('cumulative-layout-shift'),
-        si: audit('speed-index'),
-      });
+  const bundles = await attempt('bundles', async (): Promise<BundleFigures> => {
+    const built = await buildBundles(join(workDir, 'functions'));
+    log(`built ${built.bundles.length} bundles in ${(built.buildMs / 1000).toFixed(0)} s`);
+    const probeDir = join(workDir, 'probe');
+    mkdirSync(probeDir);
+    const probe = new ImportProbe(probeDir);
+    const baseline = probe.baseline(settings.importRuns.storefront);
+    const imports = new Map<string, ImportTime>();
+    for (const bundle of built.bundles) {
+      const runs = bundle.storefrontRead ? settings.importRuns.storefront : settings.importRuns.other;
+      imports.set(bundle.handler, probe.measure(bundle.file, runs));
     }
-    const m = (key: keyof (typeof runs)[number]) => median(runs.map((r) => r[key]));
-    rows.push(
-      `| ${name} | ${m('score').toFixed(0)} (${runs.map((r) => r.score.toFixed(0)).join(', ')}) | ${m('fcp').toFixed(0)} | ${m('lcp').toFixed(0)} | ${m('tbt').toFixed(0)} | ${m('cls').toFixed(3)} | ${m('si').toFixed(0)} |`,
-    );
-    console.log(rows.at(-1));
+    const biggest = built.bundles.find((b) => b.storefrontRead);
+    return {
+      bundles: built.bundles,
+      buildMs: built.buildMs,
+      imports,
+      baseline,
+      importRuns: settings.importRuns,
+      ...(biggest
+        ? {
+            biggestRead: {
+              handler: biggest.handler,
+              bytes: biggest.bytes,
+              packages: composition(built.metafile, biggest.file),
+              zodFiles: filesOfPackage(built.metafile, biggest.file, 'zod'),
+            },
+          }
+        : {}),
+    };
+  });
+
+  const stack = await startLocalStack({
+    port: 0,
+    s3Dir: join(workDir, 's3'),
+    ...(process.env.BENCH_WEB_DIST ? { webRoot: process.env.BENCH_WEB_DIST } : {}),
+    log,
+  });
+  let results: BenchResults;
+  try {
+    const calls = storefrontCalls();
+    const handlers = await attempt('storefront handlers', async () => {
+      const measured: HandlerLatency[] = [];
+      for (const call of calls) {
+        const result = await measureHandler(call, { warmup: settings.warmup, calls: settings.calls });
+        log(`  ${result.routeKey}: p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms`);
+        measured.push(result);
+      }
+      return { results: measured, warmup: settings.warmup, calls: settings.calls };
+    });
+
+    const gateway = await attempt('gateway load', async () => {
+      const loaded: LoadResult[] = [];
+      for (const path of LOADED_READS) {
+        const call = calls.find((c) => c.route.path === path);
+        if (!call) throw new Error(`no storefront read ${path}`);
+        const result = await loadGateway(
+          stack.url,
+          `${call.route.method} /api${call.route.path}`,
+          call.sample.path,
+          {
+            connections: settings.connections,
+            seconds: settings.loadSeconds,
+          },
+        );
+        log(`  ${result.name}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms} ms`);
+        loaded.push(result);
+      }
+      return loaded;
+    });
+
+    const firstLoad = await attempt('first-load JS', () => firstLoadJs(stack.url));
+    const lighthouse = await attempt('Lighthouse', async () => ({
+      ...(await lighthousePages(stack.url, {
+        runs: settings.lighthouseRuns,
+        chromePath: settings.chromePath,
+      })),
+      runs: settings.lighthouseRuns,
+    }));
+
+    results = {
+      machine,
+      loadAtEnd: currentLoad(),
+      durationS: (performance.now() - started) / 1000,
+      bundles,
+      handlers,
+      gateway,
+      firstLoad,
+      lighthouse,
+    };
+  } finally {
+    await stack.stop();
   }
-  const report = `# Bench results
-
-Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}, local stack, Chromium headless, Lighthouse mobile defaults: simulated slow 4G and 4× CPU slowdown; ${RUNS} runs per page, median shown, single runs in brackets).
-
-## First load of /home
-
-${js.files} JavaScript file(s): ${(js.raw / 1024).toFixed(1)} KiB, **${(js.gzip / 1024).toFixed(1)} KiB gzipped**.
-
-## Lighthouse performance (mobile)
-
-| page | score | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms |
-|---|---|---|---|---|---|---|
-${rows.join('\n')}
-`;
-  writeFileSync(join(root, 'docs', 'bench-results.md'), report);
-  console.log(report);
+  const report = renderReport(results);
+  writeFileSync(settings.out, report);
+  log(`wrote ${settings.out} in ${(results.durationS / 60).toFixed(1)} min`);
 } finally {
-  await chrome.kill();
-  await stack.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(workDir, { recursive: true, force: true });
 }

@@ -1,0 +1,42 @@
+/**
+ * Every budget the bench compares a figure with, in one place so the page and the code agree.
+ * A budget is a goal written down, not a test: the bench reports figures past it and exits 0.
+ */
+export interface Budget {
+  /** 'max': the figure should stay at or below the limit; 'min': at or above it. */
+  kind: 'max' | 'min';
+  limit: number;
+}
+
+export const atMost = (limit: number): Budget => ({ kind: 'max', limit });
+export const atLeast = (limit: number): Budget => ({ kind: 'min', limit });
+
+export function withinBudget(value: number, budget: Budget): boolean {
+  if (!Number.isFinite(value)) return false;
+  return budget.kind === 'max' ? value <= budget.limit : value >= budget.limit;
+}
+
+export const BUDGETS = {
+  /** The budget for a storefront read's minified bundle, in KiB. */
+  storefrontBundleKib: atMost(150),
+  /**
+   * Every other function (checkout, portal, admin, webhooks): 1 MB minified, the most we allow any
+   * function. They run off the browsing path and some carry a payment provider's SDK.
+   */
+  otherBundleKib: atMost(1024),
+  /** Fresh process importing a storefront read's bundle vs. one importing an empty module. */
+  storefrontImportRatio: atMost(2),
+  otherImportRatio: atMost(3),
+  /** Warm, in-process, against DynamoDB Local on loopback. */
+  handlerP50Ms: atMost(10),
+  handlerP99Ms: atMost(50),
+  /** Local gateway under autocannon (10 connections), per storefront read. */
+  gatewayRequestsPerSecond: atLeast(200),
+  gatewayP99Ms: atMost(100),
+  /** web.dev's suggested budget for the critical-path JavaScript of a mobile page, compressed. */
+  firstLoadJsGzipKib: atMost(170),
+  /** Lighthouse's "good" thresholds (mobile). */
+  lighthouseScore: atLeast(90),
+  lcpMs: atMost(2500),
+  cls: atMost(0.1),
+} as const;

@@ -1,0 +1,365 @@
+import type { Budget } from './budgets.ts';
+import { atMost, BUDGETS, withinBudget } from './budgets.ts';
+import type { Bundle, ImportBaseline, ImportTime, PackageShare } from './bundles.ts';
+import type { LoadResult } from './gateway-load.ts';
+import type { HandlerLatency } from './handlers.ts';
+import type { Machine } from './machine.ts';
+import { KIB } from './stats.ts';
+import type { FirstLoadJs, LighthouseResults } from './web.ts';
+
+/** Renders docs/benchmarks.md from what the bench measured. */
+
+/** A part of the bench either gave its figures or says why it has none. */
+export type Outcome<T> = { value: T } | { missing: string };
+
+export interface BundleFigures {
+  bundles: Bundle[];
+  buildMs: number;
+  imports: Map<string, ImportTime>;
+  baseline: ImportBaseline;
+  importRuns: { storefront: number; other: number };
+  /** What fills the biggest storefront read's bundle. */
+  biggestRead?: { handler: string; bytes: number; packages: PackageShare[]; zodFiles: PackageShare[] };
+}
+
+export interface BenchResults {
+  machine: Machine;
+  loadAtEnd: number;
+  durationS: number;
+  bundles: Outcome<BundleFigures>;
+  handlers: Outcome<{ results: HandlerLatency[]; warmup: number; calls: number }>;
+  gateway: Outcome<LoadResult[]>;
+  firstLoad: Outcome<FirstLoadJs>;
+  lighthouse: Outcome<LighthouseResults & { runs: number }>;
+}
+
+interface Breach {
+  figure: string;
+  value: number;
+  shown: string;
+  budget: Budget;
+}
+
+interface Group {
+  name: string;
+  unit: string;
+  total: number;
+  breaches: Breach[];
+}
+
+const kb = (bytes: number) => (bytes / KIB).toFixed(1);
+const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
+
+function budgetText(budget: Budget, unit = ''): string {
+  const limit = `${budget.limit}${unit === '×' ? unit : unit ? ` ${unit}` : ''}`;
+  return budget.kind === 'max' ? `≤ ${limit}` : `≥ ${limit}`;
+}
+
+class Page {
+  readonly groups = new Map<string, Group>();
+
+  /**
+   * The status cell of a figure. Figures are counted per group (e.g. "import ratio, storefront
+   * reads") so the summary can say how many of each are outside their budget.
+   */
+  status(group: string, figure: string, value: number, shown: string, budget: Budget, unit = ''): string {
+    let entry = this.groups.get(group);
+    if (!entry) {
+      entry = { name: group, unit, total: 0, breaches: [] };
+      this.groups.set(group, entry);
+    }
+    entry.total++;
+    if (withinBudget(value, budget)) return 'ok';
+    entry.breaches.push({ figure, value, shown, budget });
+    return budget.kind === 'max' ? '**over budget**' : '**under budget**';
+  }
+
+  summary(): string {
+    const lines: string[] = [];
+    for (const group of this.groups.values()) {
+      if (group.breaches.length === 0) continue;
+      const unit = group.unit === '×' ? '×' : group.unit ? ` ${group.unit}` : '';
+      const sorted = [...group.breaches].sort((a, b) =>
+        a.budget.kind === 'max' ? b.value - a.value : a.value - b.value,
+      );
+      const shownBreaches =
+        sorted.length <= 6
+          ? sorted.map((b) => `${b.figure} ${b.shown}${unit}`).join('; ')
+          : `worst ${sorted[0]?.figure} ${sorted[0]?.shown}${unit}, least ${sorted.at(-1)?.figure} ${sorted.at(-1)?.shown}${unit}`;
+      const budgets = [...new Set(group.breaches.map((b) => budgetText(b.budget, group.unit)))].join(', ');
+      lines.push(
+        `| ${group.name} | **${group.breaches.length} of ${group.total}** | ${budgets} | ${shownBreaches} |`,
+      );
+    }
+    const count = [...this.groups.values()].reduce((sum, g) => sum + g.breaches.length, 0);
+    if (count === 0) return 'Every figure is within its budget.\n';
+    return `${count} figure(s) outside their budget:
+
+| figures | outside budget | budget | which |
+|---|---|---|---|
+${lines.join('\n')}
+`;
+  }
+}
+
+const missing = (outcome: { missing: string }) => `_Not measured: ${outcome.missing}_\n`;
+
+function machineSection(results: BenchResults): string {
+  const m = results.machine;
+  return `| | |
+|---|---|
+| date | ${m.date} |
+| CPU | ${m.cpuModel}, ${m.cores} cores |
+| memory | ${m.memoryGib.toFixed(1)} GiB |
+| Node | ${m.node} |
+| OS | ${m.os} |
+| Java (DynamoDB Local) | ${m.java} |
+| load average (1 min) | ${m.loadAtStart.toFixed(2)} at start, ${results.loadAtEnd.toFixed(2)} at the end |
+| bench duration | ${(results.durationS / 60).toFixed(1)} min |
+`;
+}
+
+const HOW_TO_READ = `## How to read these figures
+
+- Every figure stands beside its budget and a status: **ok**, **over budget** (should be at most
+  the budget) or **under budget** (should be at least the budget). Figures outside their budget
+  are also listed in the summary below. Budgets are goals, not tests: \`npm run bench\` writes the
+  figures down and never fails on them, and none of this runs in \`npm test\`.
+- Timings come from a small shared machine (see the load average above): they swing from run to
+  run, so compare medians and percentiles across runs on the same machine, not single numbers
+  across machines. Sizes and DynamoDB request counts are exact and repeatable.
+- KB means 1,024 bytes. "ms" is milliseconds of wall time.
+- Medians of an even number of runs take the lower middle value; p99 is the nearest-rank 99th
+  percentile.
+`;
+
+function bundlesSection(page: Page, outcome: BenchResults['bundles']): string {
+  if ('missing' in outcome) return `## 1. Lambda bundles\n\n${missing(outcome)}`;
+  const f = outcome.value;
+  const reads = f.bundles.filter((b) => b.storefrontRead);
+  const rows = f.bundles.map((bundle, index) => {
+    const kind = bundle.storefrontRead ? 'storefront reads' : 'other functions';
+    const size = page.status(
+      `bundle size, ${kind}`,
+      bundle.handler,
+      bundle.bytes / KIB,
+      kb(bundle.bytes),
+      bundle.budget,
+      'KB',
+    );
+    const time = f.imports.get(bundle.handler);
+    const ratioBudget = bundle.storefrontRead ? BUDGETS.storefrontImportRatio : BUDGETS.otherImportRatio;
+    const importCells = time
+      ? `${ms(time.importMs)} | ${time.ratio.toFixed(2)}× | ${budgetText(ratioBudget, '×')} | ${page.status(
+          `import ratio, ${kind}`,
+          bundle.handler,
+          time.ratio,
+          time.ratio.toFixed(2),
+          ratioBudget,
+          '×',
+        )}${time.networkHandles.length > 0 ? ` (opened ${time.networkHandles.join(', ')} on import)` : ''} | ${time.cpuRatio.toFixed(2)}×`
+      : 'not measured | | | |';
+    return `| ${index + 1} | \`${bundle.handler}\` | ${bundle.routes.join('<br>')} | ${bundle.storefrontRead ? 'yes' : ''} | ${kb(bundle.bytes)} | ${budgetText(bundle.budget)} | ${size} | ${importCells} |`;
+  });
+  const total = f.bundles.reduce((sum, b) => sum + b.bytes, 0);
+  const overReads = reads.filter((b) => !withinBudget(b.bytes / KIB, b.budget)).length;
+  const overOthers = f.bundles.filter(
+    (b) => !b.storefrontRead && !withinBudget(b.bytes / KIB, b.budget),
+  ).length;
+  const opened = f.bundles.filter((b) => (f.imports.get(b.handler)?.networkHandles.length ?? 0) > 0);
+  const networkNote =
+    opened.length === 0
+      ? 'no bundle had a socket or a DNS look-up open right after its import.'
+      : `**${opened.length} bundle(s) had a socket or a DNS look-up open right after the import** (see their rows).`;
+  const biggest = f.biggestRead;
+  const composition = biggest
+    ? `
+### What fills a storefront read's bundle
+
+The biggest storefront read, \`${biggest.handler}\` (${kb(biggest.bytes)} KB), by npm package
+(esbuild's metafile, bytes each input contributes to the minified output):
+
+| package | KB | share |
+|---|---:|---:|
+${biggest.packages
+  .slice(0, 15)
+  .map((p) => `| ${p.name} | ${kb(p.bytes)} | ${((100 * p.bytes) / biggest.bytes).toFixed(1)} % |`)
+  .join('\n')}
+| everything else (${Math.max(0, biggest.packages.length - 15)} more) | ${kb(
+        biggest.packages.slice(15).reduce((sum, p) => sum + p.bytes, 0),
+      )} | |
+
+Its biggest zod files:
+
+| file | KB |
+|---|---:|
+${biggest.zodFiles.map((z) => `| ${z.name} | ${kb(z.bytes)} |`).join('\n')}
+`
+    : '';
+  return `## 1. Lambda bundles: size and import time
+
+Every built route's handler bundled as \`infra/build-functions.ts\` does (esbuild: minified,
+ESM, \`node24\`, AWS SDK bundled), biggest first; source maps are left out of the sizes.
+
+- ${f.bundles.length} bundles, ${(total / KIB / KIB).toFixed(1)} MB in all, built in ${(f.buildMs / 1000).toFixed(1)} s.
+- A **storefront read** is a public GET served by a \`catalog/\` or \`size-finder/\` handler
+  (\`functions/routes.ts\`). Size budget: ${budgetText(BUDGETS.storefrontBundleKib)} KB. Over budget: ${overReads} of ${reads.length}.
+- Every other function: ${budgetText(BUDGETS.otherBundleKib)} KB, the most we allow any function
+  (they run off the browsing path; some carry a payment provider's SDK). Over budget: ${overOthers} of ${f.bundles.length - reads.length}.
+- **Import time**: a fresh \`node\` process imports the bundle, with a Lambda's settings
+  pointed at a closed local port so nothing could reach the network.
+- Checked after each import: ${networkNote}
+- Each run is paired with a fresh process importing an empty module (median ${ms(f.baseline.processMs)} ms
+  for that whole process, ${ms(f.baseline.cpuMs)} ms of CPU, ${ms(f.baseline.importMs)} ms for its \`import()\`).
+  **ratio** = bundle process time / empty-module process time (wall clock), the median over
+  ${f.importRuns.storefront} runs for storefront reads and ${f.importRuns.other} for the others. **CPU ratio** is the same for
+  the CPU time both processes used: steadier than wall time when other work shares the cores.
+  "import ms" is the bundle's \`import()\` alone, measured inside its process.
+- Import budget: ratio ${budgetText(BUDGETS.storefrontImportRatio, '×')} for storefront reads (importing may cost
+  at most what starting Node costs), ${budgetText(BUDGETS.otherImportRatio, '×')} for the others.
+
+| # | handler | route | storefront read | size KB | size budget | size | import ms | ratio | ratio budget | import | CPU ratio |
+|---:|---|---|---|---:|---|---|---:|---:|---|---|---:|
+${rows.join('\n')}
+${composition}`;
+}
+
+function handlersSection(page: Page, outcome: BenchResults['handlers']): string {
+  if ('missing' in outcome) return `## 2. Storefront handlers, warm, in-process\n\n${missing(outcome)}`;
+  const { results, warmup, calls } = outcome.value;
+  const rows = results.map((r) => {
+    const most = Math.max(...r.ddbRequests);
+    const ddb = page.status(
+      'DynamoDB requests per call',
+      r.routeKey,
+      most,
+      r.ddbRequests.join(' or '),
+      atMost(r.expectedDdbRequests),
+    );
+    return `| ${r.routeKey} | ${r.read ? 'read' : 'write'} | ${ms(r.p50Ms)} | ${page.status('handler p50', r.routeKey, r.p50Ms, ms(r.p50Ms), BUDGETS.handlerP50Ms, 'ms')} | ${ms(r.p99Ms)} | ${page.status('handler p99', r.routeKey, r.p99Ms, ms(r.p99Ms), BUDGETS.handlerP99Ms, 'ms')} | ${r.ddbRequests.join(' or ')} | ${r.expectedDdbRequests} | ${ddb} | ${r.failures === 0 ? '' : `**${r.failures} answers not 200**. `}${r.note ?? ''} |`;
+  });
+  return `## 2. Storefront handlers, warm, in-process
+
+- Each storefront handler module is imported into the bench's process and called the way the
+  local gateway calls it (an API Gateway v2 event from \`infra/local/api-event.ts\`, a Lambda
+  context) against the local stack's DynamoDB Local (in memory, on loopback) holding the demo
+  catalogue.
+- ${warmup} warm-up calls, then ${calls} timed calls one after another. The time is the handler's
+  promise alone: the middy stack, validation, the DynamoDB round trips, the JSON answer.
+- DynamoDB requests per call come from the middy stack's per-invocation count (\`x-ddb-requests\`).
+  Their budget is the count \`docs/data-model.md\` lists for the call.
+- The two writes are in the timed loop with distinct inputs (see their notes): ${calls} sign-ups
+  and ${calls} answers went into the throwaway in-memory table.
+- Budgets: p50 ${budgetText(BUDGETS.handlerP50Ms)} ms, p99 ${budgetText(BUDGETS.handlerP99Ms)} ms.
+
+| call | kind | p50 ms | p50 | p99 ms | p99 | DynamoDB requests | budget | requests | notes |
+|---|---|---:|---|---:|---|---:|---:|---|---|
+${rows.join('\n')}
+`;
+}
+
+function gatewaySection(page: Page, outcome: BenchResults['gateway']): string {
+  if ('missing' in outcome) return `## 3. Local gateway under load\n\n${missing(outcome)}`;
+  const results = outcome.value;
+  const first = results[0];
+  const rows = results.map(
+    (r) =>
+      `| ${r.name} | \`${r.path}\` | ${r.requestsPerSecond.toFixed(0)} | ${page.status('gateway req/s', r.name, r.requestsPerSecond, r.requestsPerSecond.toFixed(0), BUDGETS.gatewayRequestsPerSecond, 'req/s')} | ${r.p50Ms} | ${r.p99Ms} | ${page.status('gateway p99', r.name, r.p99Ms, String(r.p99Ms), BUDGETS.gatewayP99Ms, 'ms')} | ${r.requests} | ${r.failures} |`,
+  );
+  return `## 3. Local gateway under load (autocannon)
+
+- \`autocannon\` in its own process: ${first?.connections ?? '?'} connections for ${first?.seconds ?? '?'} s per URL.
+- Against the local gateway (\`infra/local/gateway.ts\`: HTTP → API Gateway v2 event → the
+  handler module, in the bench's process) with DynamoDB Local behind it, all on this machine's
+  cores: it measures the handlers and the local stand-ins together, not API Gateway and Lambda.
+- The URLs are storefront reads that /home, /women and a product page call.
+- Budgets: ${budgetText(BUDGETS.gatewayRequestsPerSecond)} req/s, p99 ${budgetText(BUDGETS.gatewayP99Ms)} ms.
+
+| read | URL (under /api) | req/s | req/s | p50 ms | p99 ms | p99 | requests | not 2xx / errors |
+|---|---|---:|---|---:|---:|---|---:|---:|
+${rows.join('\n')}
+`;
+}
+
+function webSection(page: Page, results: BenchResults): string {
+  const parts: string[] = ['## 4. Web: first load and Lighthouse (mobile)\n'];
+  if ('missing' in results.firstLoad) parts.push(missing(results.firstLoad));
+  else {
+    const js = results.firstLoad.value;
+    const status = page.status(
+      'first-load JS, gzipped',
+      '/home',
+      js.gzipBytes / KIB,
+      kb(js.gzipBytes),
+      BUDGETS.firstLoadJsGzipKib,
+      'KB',
+    );
+    parts.push(`### First load of /home
+
+- The JavaScript the first load of /home downloads: its \`<script>\` and \`modulepreload\`
+  files, gzipped at level 9.
+- Budget: ${budgetText(BUDGETS.firstLoadJsGzipKib)} KB gzipped, web.dev's suggested budget for a mobile page's
+  critical-path JavaScript.
+
+| files | raw KB | gzipped KB | budget | |
+|---:|---:|---:|---|---|
+| ${js.files} | ${kb(js.rawBytes)} | ${kb(js.gzipBytes)} | ${budgetText(BUDGETS.firstLoadJsGzipKib)} | ${status} |
+`);
+  }
+  if ('missing' in results.lighthouse) parts.push(missing(results.lighthouse));
+  else {
+    const lh = results.lighthouse.value;
+    const rows = lh.pages.map((p) => {
+      const m = p.median;
+      const runs = (key: 'score' | 'lcpMs' | 'cls', digits: number) =>
+        p.runs.map((r) => r[key].toFixed(digits)).join(', ');
+      return `| ${p.name} | ${m.score.toFixed(0)} (${runs('score', 0)}) | ${page.status('Lighthouse performance score', p.name, m.score, m.score.toFixed(0), BUDGETS.lighthouseScore)} | ${m.lcpMs.toFixed(0)} (${runs('lcpMs', 0)}) | ${page.status('LCP', p.name, m.lcpMs, m.lcpMs.toFixed(0), BUDGETS.lcpMs, 'ms')} | ${m.cls.toFixed(3)} (${runs('cls', 3)}) | ${page.status('CLS', p.name, m.cls, m.cls.toFixed(3), BUDGETS.cls)} | ${m.fcpMs.toFixed(0)} | ${m.tbtMs.toFixed(0)} | ${m.speedIndexMs.toFixed(0)} |`;
+    });
+    const chromium = /(?:Headless)?Chrome\/[\d.]+/.exec(lh.userAgent)?.[0] ?? lh.userAgent;
+    parts.push(`### Lighthouse (mobile)
+
+- Lighthouse ${lh.lighthouseVersion}, performance category only, mobile defaults (simulated slow 4G,
+  4× CPU slowdown), headless Chromium (${chromium}), against the local stack.
+- Median of ${lh.runs} runs per page; the single runs in brackets.
+- Budgets, Lighthouse's "good": score ${budgetText(BUDGETS.lighthouseScore)}, LCP ${budgetText(BUDGETS.lcpMs)} ms, CLS ${budgetText(BUDGETS.cls)}. FCP, TBT and
+  Speed Index (medians, ms) are shown without a budget.
+
+| page | score | | LCP ms | | CLS | | FCP ms | TBT ms | Speed Index ms |
+|---|---|---|---|---|---|---|---:|---:|---:|
+${rows.join('\n')}
+
+The product page is \`${lh.pages.at(-1)?.path ?? ''}\`.
+`);
+  }
+  return parts.join('\n');
+}
+
+export function renderReport(results: BenchResults): string {
+  const page = new Page();
+  const sections = [
+    bundlesSection(page, results.bundles),
+    handlersSection(page, results.handlers),
+    gatewaySection(page, results.gateway),
+    webSection(page, results),
+  ];
+  const missingParts = (
+    [
+      ['bundles', results.bundles],
+      ['storefront handlers', results.handlers],
+      ['gateway load', results.gateway],
+      ['first-load JS', results.firstLoad],
+      ['Lighthouse', results.lighthouse],
+    ] as const
+  ).filter(([, outcome]) => 'missing' in outcome);
+  const summary = `## Summary
+
+${page.summary()}${missingParts.length > 0 ? `\nNot measured in this run: ${missingParts.map(([name]) => name).join(', ')}.\n` : ''}`;
+  return `# Benchmarks
+
+Written by \`npm run bench\` (\`test/bench/run.ts\`); do not edit by hand. Run it again to refresh.
+
+${machineSection(results)}
+${HOW_TO_READ}
+${summary}
+${sections.join('\n')}`;
+}

@@ -1,0 +1,129 @@
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { DEMO } from '../../infra/local/demo/catalogue.ts';
+import { median } from './stats.ts';
+
+/**
+ * The web app as a phone sees it: the JavaScript the first load of /home downloads, and
+ * Lighthouse (mobile defaults, performance only) on the main pages, several runs each.
+ */
+
+export interface FirstLoadJs {
+  files: number;
+  rawBytes: number;
+  gzipBytes: number;
+}
+
+/** The scripts and module preloads of /home's HTML, fetched and gzipped (level 9). */
+export async function firstLoadJs(base: string): Promise<FirstLoadJs> {
+  const html = await (await fetch(`${base}/home`)).text();
+  const scripts = new Set(
+    [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
+      (m) => m[1] as string,
+    ),
+  );
+  let rawBytes = 0;
+  let gzipBytes = 0;
+  for (const src of scripts) {
+    const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
+    rawBytes += body.length;
+    gzipBytes += gzipSync(body, { level: 9 }).length;
+  }
+  return { files: scripts.size, rawBytes, gzipBytes };
+}
+
+export const PAGES = [
+  { name: '/home', path: '/home' },
+  { name: '/women', path: '/women/' },
+  {
+    name: 'product page',
+    path: `/products/productdetails?productId=${DEMO.availableProduct}&type=${DEMO.womenSized}&gender=0&areaAmount=2&size=M`,
+  },
+] as const;
+
+export interface LighthouseRun {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+}
+
+export interface PageResult {
+  name: string;
+  path: string;
+  runs: LighthouseRun[];
+  median: LighthouseRun;
+}
+
+export interface LighthouseResults {
+  pages: PageResult[];
+  lighthouseVersion: string;
+  userAgent: string;
+}
+
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function lighthousePages(
+  base: string,
+  options: { runs: number; chromePath: string },
+): Promise<LighthouseResults> {
+  const chrome = await chromeLauncher.launch({ chromePath: options.chromePath, chromeFlags: CHROME_FLAGS });
+  let lighthouseVersion = '';
+  let userAgent = '';
+  try {
+    const pages: PageResult[] = [];
+    for (const page of PAGES) {
+      const runs: LighthouseRun[] = [];
+      for (let i = 0; i < options.runs; i++) {
+        const result = await lighthouse(`${base}${page.path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error(`Lighthouse gave no result for ${page.path}`);
+        lighthouseVersion = lhr.lighthouseVersion;
+        userAgent = lhr.environment.hostUserAgent;
+        const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+        runs.push({
+          score: (lhr.categories.performance?.score ?? Number.NaN) * 100,
+          fcpMs: audit('first-contentful-paint'),
+          lcpMs: audit('largest-contentful-paint'),
+          tbtMs: audit('total-blocking-time'),
+          cls: audit('cumulative-layout-shift'),
+          speedIndexMs: audit('speed-index'),
+        });
+      }
+      const m = (key: keyof LighthouseRun) => median(runs.map((r) => r[key]));
+      pages.push({
+        ...page,
+        runs,
+        median: {
+          score: m('score'),
+          fcpMs: m('fcpMs'),
+          lcpMs: m('lcpMs'),
+          tbtMs: m('tbtMs'),
+          cls: m('cls'),
+          speedIndexMs: m('speedIndexMs'),
+        },
+      });
+      console.log(`[bench] lighthouse ${page.name}: score ${m('score')}, LCP ${m('lcpMs').toFixed(0)} ms`);
+    }
+    return { pages, lighthouseVersion, userAgent };
+  } finally {
+    await chrome.kill();
+  }
+}
