@@ -186,7 +186,10 @@ export async function sellOrder(input: {
   }
 }
 
-/** A payment that came too late for its piece: recorded once, as refunded. */
+/**
+ * A payment that came too late for its piece: recorded once, as refunded, with a lease for the
+ * refund notice (sent like a sale's mail: by this caller, or after the lease by another).
+ */
 export async function markRefunded(input: {
   checkoutCode: string;
   provider: 'stripe' | 'paypal';
@@ -194,6 +197,7 @@ export async function markRefunded(input: {
   paymentRef: string;
   reason: string;
   now: number;
+  mailLeaseUntil: number;
 }): Promise<'refunded' | 'duplicate-event' | 'order-not-pending'> {
   try {
     await ddb().send(
@@ -205,7 +209,7 @@ export async function markRefunded(input: {
               TableName: tableName(),
               Key: orderKey(input.checkoutCode),
               UpdateExpression:
-                'SET #status = :refunded, refundedAt = :at, refundReason = :reason, paymentRef = :ref',
+                'SET #status = :refunded, refundedAt = :at, refundReason = :reason, paymentRef = :ref, mailLeaseUntil = :lease',
               ConditionExpression: '#status = :pending',
               ExpressionAttributeNames: { '#status': 'status' },
               ExpressionAttributeValues: {
@@ -214,6 +218,7 @@ export async function markRefunded(input: {
                 ':at': new Date(input.now).toISOString(),
                 ':reason': input.reason,
                 ':ref': input.paymentRef,
+                ':lease': input.mailLeaseUntil,
               },
             },
           },
@@ -229,8 +234,9 @@ export async function markRefunded(input: {
 }
 
 /**
- * Takes over sending the mail of a paid order whose first sender did not finish in time (it
- * crashed). Only one caller can win, and only once the previous lease has run out.
+ * Takes over sending the mail of a paid order (or the refund notice of a refunded one) whose
+ * first sender did not finish in time (it crashed). Only one caller can win, and only once the
+ * previous lease has run out. Refunded orders recorded before the notice had a lease are left.
  */
 export async function claimMailLease(checkoutCode: string, now: number, until: number): Promise<boolean> {
   try {
@@ -240,9 +246,9 @@ export async function claimMailLease(checkoutCode: string, now: number, until: n
         Key: orderKey(checkoutCode),
         UpdateExpression: 'SET mailLeaseUntil = :until',
         ConditionExpression:
-          '#status = :paid AND attribute_not_exists(mailSentAt) AND (attribute_not_exists(mailLeaseUntil) OR mailLeaseUntil < :now)',
+          'attribute_not_exists(mailSentAt) AND ((#status = :paid AND (attribute_not_exists(mailLeaseUntil) OR mailLeaseUntil < :now)) OR (#status = :refunded AND mailLeaseUntil < :now))',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':paid': 'paid', ':now': now, ':until': until },
+        ExpressionAttributeValues: { ':paid': 'paid', ':refunded': 'refunded', ':now': now, ':until': until },
       }),
     );
     return true;
@@ -331,16 +337,23 @@ export async function releaseHold(order: OrderEntity, now: number): Promise<void
 }
 
 /**
- * Paid orders checked out between `since` and `until` (ISO times) whose mail has not gone out:
- * the mail sweep's work list. Orders are few (each piece sells once), so the shop-wide list on
- * gsi2, bounded by time, is enough.
+ * Paid orders checked out between `since` and `until` (ISO times) whose mail has not gone out,
+ * and refunded ones whose refund notice has not: the mail sweep's work list. Orders are few
+ * (each piece sells once), so the shop-wide list on gsi2, bounded by time, is enough.
  */
 export async function paidOrdersAwaitingMail(since: string, until: string): Promise<OrderEntity[]> {
   return queryAll<OrderEntity>({
     IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :list AND gsi2sk BETWEEN :since AND :until',
-    FilterExpression: '#status = :paid AND attribute_not_exists(mailSentAt)',
+    FilterExpression:
+      'attribute_not_exists(mailSentAt) AND (#status = :paid OR (#status = :refunded AND attribute_exists(mailLeaseUntil)))',
     ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':list': ORDERS_LIST, ':since': since, ':until': until, ':paid': 'paid' },
+    ExpressionAttributeValues: {
+      ':list': ORDERS_LIST,
+      ':since': since,
+      ':until': until,
+      ':paid': 'paid',
+      ':refunded': 'refunded',
+    },
   });
 }

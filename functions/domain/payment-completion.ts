@@ -29,6 +29,7 @@ export interface CompletionPorts {
     paymentRef: string;
     reason: string;
     now: number;
+    mailLeaseUntil: number;
   }): Promise<'refunded' | 'duplicate-event' | 'order-not-pending'>;
   refund(order: OrderEntity, paymentRef: string): Promise<void>;
   getAuthRecord(cardNumber: string): Promise<AuthRecordEntity | undefined>;
@@ -123,18 +124,19 @@ export async function completePayment(
   }
   if (outcome === 'piece-taken') {
     // The hold ran out and another shopper bought the piece: give the money back, and say so.
+    // The one that records the refund sends the notice; if it dies first, the notice is sent
+    // like a sale's lost mail, once its lease has run out.
     await ports.refund(order, payment.paymentRef);
-    await ports.markRefunded({ ...payment, reason: 'the piece was sold after the hold expired', now });
-    await ports.sendMail({
-      to: order.contact.email,
-      template: 'payment-refunded',
-      data: {
-        name: order.contact.name,
-        productName: order.productName,
-        total: formatPrice(order.finalPrice),
-      },
+    const recorded = await ports.markRefunded({
+      ...payment,
+      reason: 'the piece was sold after the hold expired',
+      now,
+      mailLeaseUntil: now + MAIL_LEASE_MS,
     });
-    return 'refunded';
+    if (recorded === 'refunded') {
+      await sendRefundNotice(order, ports);
+      return 'refunded';
+    }
   }
   if (outcome === 'record-exists') {
     ports.log('an authenticity record already exists for this card', { checkoutCode: order.checkoutCode });
@@ -149,8 +151,9 @@ export async function completePayment(
 /**
  * If the mail of a completed sale never went out (its sender crashed, or SES failed, and its
  * lease ran out), sends it now with fresh credentials: the first password was never seen.
- * While the first sender may still be at work, does nothing. Called by later confirmations
- * and by the scheduled mail sweep, so a sale's mail never depends on one request alone.
+ * Likewise the refund notice of a late payment. While the first sender may still be at work,
+ * does nothing. Called by later confirmations and by the scheduled mail sweep, so a sale's mail
+ * never depends on one request alone.
  */
 export async function finishPendingMail(
   checkoutCode: string,
@@ -158,13 +161,20 @@ export async function finishPendingMail(
 ): Promise<'sent' | 'not-needed'> {
   const current = await ports.getOrder(checkoutCode);
   const retryAt = ports.now();
+  // A refunded order's mail is its refund notice (only those recorded with a notice lease).
+  const refunded = current?.status === 'refunded' && current.mailLeaseUntil !== undefined;
   if (
-    current?.status !== 'paid' ||
+    !current ||
+    (current.status !== 'paid' && !refunded) ||
     current.mailSentAt ||
     (current.mailLeaseUntil ?? 0) >= retryAt ||
     !(await ports.claimMailLease(current.checkoutCode, retryAt, retryAt + MAIL_LEASE_MS))
   ) {
     return 'not-needed';
+  }
+  if (refunded) {
+    await sendRefundNotice(current, ports);
+    return 'sent';
   }
   const product = await ports.getProduct(current.productId);
   const existing = product?.cardNumber ? await ports.getAuthRecord(product.cardNumber) : undefined;
@@ -184,6 +194,19 @@ export async function finishPendingMail(
   }
   await sendOrderMails(current, product, fresh, ports);
   return 'sent';
+}
+
+async function sendRefundNotice(order: OrderEntity, ports: MailPorts) {
+  await ports.sendMail({
+    to: order.contact.email,
+    template: 'payment-refunded',
+    data: {
+      name: order.contact.name,
+      productName: order.productName,
+      total: formatPrice(order.finalPrice),
+    },
+  });
+  await ports.markMailSent(order.checkoutCode, ports.now());
 }
 
 async function sendOrderMails(
