@@ -40,11 +40,17 @@ function providerEventOnce(
   };
 }
 
+/**
+ * Which items' conditions refused a cancelled transaction. Undefined when no condition did: a
+ * cancellation for another reason (a conflicting transaction on the same item, throttling) says
+ * nothing about the data, so callers rethrow it and the request is retried.
+ */
 function failedAt(error: unknown): number[] | undefined {
   if (!(error instanceof TransactionCanceledException)) return undefined;
-  return (error.CancellationReasons ?? []).flatMap((reason, i) =>
+  const failed = (error.CancellationReasons ?? []).flatMap((reason, i) =>
     reason.Code === 'ConditionalCheckFailed' ? [i] : [],
   );
+  return failed.length > 0 ? failed : undefined;
 }
 
 /** Holds the piece for this order and records the order, or answers 'unavailable' (sold or held by someone else). */
