@@ -1,17 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod';
+import { ADMIN_MESSAGES } from './admin-messages.ts';
 import { LIMITS } from './constants.ts';
 
-/** The admin area's messages (001 §5, §6, §8), word for word, and its own. */
-export const ADMIN_MESSAGES = {
-  loginFailed: 'get out of here!',
-  fillAllBlanks: 'please fill all the blanks',
-  tooManyPictures: 'please select no more than 10 pictures',
-  addMenOrWomenImage: 'please add product image for men or women',
-  deleteFailed: 'Error',
-  notLoggedIn: 'please log in.',
-  loginLimited: 'too many tries. please wait 15 minutes.',
-  crossSite: 'cross-site requests are not allowed',
-} as const;
+export { ADMIN_MESSAGES };
 
 export const ADMIN_LIMITS = {
   passwordMinLength: 12,

@@ -1,18 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod';
+import { CHECKOUT_MESSAGES } from './checkout-messages.ts';
 import { COUNTRY_CODES } from './countries.ts';
 import { idSchema } from './schemas.ts';
 
-/** 001 §5 and §8: the checkout form's rules and messages. */
-export const CHECKOUT_MESSAGES = {
-  fillAllFields: 'please fill out all the fields',
-  fillBilling: 'please fill out billing information',
-  alreadySold: 'sorry, this product is already sold',
-  patchFailed: 'something is wrong. please contact us',
-  otherFailure: 'something wrong, please contact us!',
-  invalidDiscount: 'enter a valid discount code.',
-  discountApplied: 'discount code already applied.',
-  discountError: 'Error validating discount code. Please try again.',
-} as const;
+export { CHECKOUT_MESSAGES };
 
 /** Countries where a province or state is required (and tax is computed). */
 export const COUNTRIES_WITH_REGIONS = ['CA', 'US'] as const;

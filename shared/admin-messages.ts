@@ -1,0 +1,12 @@
+/** Kept apart from the schemas (shared/admin.ts) so every handler can map them without zod. */
+/** The admin area's messages (001 §5, §6, §8), word for word, and its own. */
+export const ADMIN_MESSAGES = {
+  loginFailed: 'get out of here!',
+  fillAllBlanks: 'please fill all the blanks',
+  tooManyPictures: 'please select no more than 10 pictures',
+  addMenOrWomenImage: 'please add product image for men or women',
+  deleteFailed: 'Error',
+  notLoggedIn: 'please log in.',
+  loginLimited: 'too many tries. please wait 15 minutes.',
+  crossSite: 'cross-site requests are not allowed',
+} as const;

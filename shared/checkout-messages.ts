@@ -1,0 +1,12 @@
+/** Kept apart from the schemas (shared/checkout.ts) so every handler can map them without zod. */
+/** 001 §5 and §8: the checkout's messages, word for word. */
+export const CHECKOUT_MESSAGES = {
+  fillAllFields: 'please fill out all the fields',
+  fillBilling: 'please fill out billing information',
+  alreadySold: 'sorry, this product is already sold',
+  patchFailed: 'something is wrong. please contact us',
+  otherFailure: 'something wrong, please contact us!',
+  invalidDiscount: 'enter a valid discount code.',
+  discountApplied: 'discount code already applied.',
+  discountError: 'Error validating discount code. Please try again.',
+} as const;
