@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ADMIN_LIMITS } from './admin.ts';
 import { type Gender, INFO_TITLES, type InfoTitle } from './constants.ts';
 import { COUNTRY_CODES } from './countries.ts';

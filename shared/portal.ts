@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIMITS } from './constants.ts';
 import { PORTAL_MESSAGES } from './portal-messages.ts';
 

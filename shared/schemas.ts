@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { INFO_TITLES, PUBLIC_IMAGE_TYPES } from './constants.ts';
 import { MESSAGES } from './messages.ts';
 

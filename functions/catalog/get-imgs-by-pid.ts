@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { getProductCollection, getTypeImages } from '#data/catalog.ts';
 import { publicImage } from '#domain/public-views.ts';
 import { defineHandler } from '#lib/handler.ts';

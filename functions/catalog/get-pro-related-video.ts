@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { getTypeVideos } from '#data/catalog.ts';
 import { defineHandler } from '#lib/handler.ts';
 import { notFound } from '#lib/http-error.ts';

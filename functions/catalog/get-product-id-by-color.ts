@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { getTypeWithProducts } from '#data/catalog.ts';
 import { productByColors } from '#domain/colors.ts';
 import { defineHandler } from '#lib/handler.ts';

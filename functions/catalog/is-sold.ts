@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ProductEntity } from '#data/entities.ts';
 import { productKey } from '#data/keys.ts';
 import { getItem } from '#data/query.ts';

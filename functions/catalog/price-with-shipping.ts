@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { getProductAndType } from '#data/catalog.ts';
 import { shippingList } from '#domain/shipping.ts';
 import { defineHandler } from '#lib/handler.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { getType } from '#data/catalog.ts';
 import { takeAttempt } from '#data/rate-limit.ts';
 import {

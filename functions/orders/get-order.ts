@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { getOrder } from '#data/orders.ts';
 import { completePayment } from '#domain/payment-completion.ts';
 import { defineHandler } from '#lib/handler.ts';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { AdminEvent } from '#lib/admin-handler.ts';
 import { httpError } from '#lib/http-error.ts';
 

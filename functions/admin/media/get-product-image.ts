@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { imagesOfType, ownerMedia } from '#data/admin-media.ts';
 import { defineAdminHandler } from '#lib/admin-handler.ts';
 import { notFound } from '#lib/http-error.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { OwnerKind } from '#data/admin-media.ts';
 import { httpError, notFound } from '#lib/http-error.ts';
 import { ADMIN_LIMITS, ADMIN_MESSAGES } from '#shared/admin.ts';

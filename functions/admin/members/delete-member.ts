@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { deleteMember, getMember } from '#data/admin-members.ts';
 import { defineAdminHandler } from '#lib/admin-handler.ts';
 import { notFound } from '#lib/http-error.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { readOrder, tombstoneOrder, validDeleteToken } from '#data/admin-orders.ts';
 import { defineAdminHandler } from '#lib/admin-handler.ts';
 import { httpError, notFound } from '#lib/http-error.ts';

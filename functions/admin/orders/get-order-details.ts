@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { issueDeleteToken, readOrder } from '#data/admin-orders.ts';
 import { getProduct } from '#data/catalog.ts';
 import { defineAdminHandler } from '#lib/admin-handler.ts';

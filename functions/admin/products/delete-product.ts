@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { deleteKeys, keyOfImage, keyOfVideo } from '#data/admin-media.ts';
 import { deleteProduct, productItems, readAuthRecord } from '#data/admin-products.ts';
 import { defineAdminHandler } from '#lib/admin-handler.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { listAuthRecords } from '#data/admin-products-auth.ts';
 import { pageOf } from '#data/audit.ts';
 import { listTransfers } from '#data/auth-records.ts';

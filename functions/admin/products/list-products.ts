@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ownerMedia } from '#data/admin-media.ts';
 import { listAllProducts, readAuthRecord, typeNames } from '#data/admin-products.ts';
 import { pageOf } from '#data/audit.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { readAuthRecord, readProduct } from '#data/admin-products.ts';
 import { claimAuthRecord, createAuthRecord } from '#data/admin-products-auth.ts';
 import type { AuthRecordEntity, ProductEntity } from '#data/entities.ts';

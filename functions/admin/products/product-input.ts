@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ProductEntity, TypeEntity } from '#data/entities.ts';
 import { httpError } from '#lib/http-error.ts';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';

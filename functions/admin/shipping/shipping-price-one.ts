@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { shippingTable } from '#data/admin-types-shipping.ts';
 import { defineAdminHandler } from '#lib/admin-handler.ts';
 import { countryCodeSchema } from '#shared/admin-types.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { findersOfType, finderView, loadFinder } from '#data/admin-finders.ts';
 import { getType } from '#data/catalog.ts';
 import { defineAdminHandler } from '#lib/admin-handler.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { STEP_TYPE } from '#shared/constants.ts';
 import { idSchema } from '#shared/schemas.ts';

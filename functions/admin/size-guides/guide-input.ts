@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { idSchema } from '#shared/schemas.ts';
 import { codeOf, optionalText, optionalWholeNumber } from '../sizes/size-input.ts';

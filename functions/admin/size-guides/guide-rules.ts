@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { SizeGuideEntity } from '#data/entities.ts';
 import type { createGuideSchema } from './guide-input.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { allSizes, sizesOfType } from '#data/admin-sizes.ts';
 import { pageOf } from '#data/audit.ts';
 import { defineAdminHandler } from '#lib/admin-handler.ts';

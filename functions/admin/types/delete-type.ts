@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { deleteType } from '#data/admin-types.ts';
 import { defineAdminHandler } from '#lib/admin-handler.ts';
 import { idSchema } from '#shared/schemas.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { videosOf } from '#data/admin-types-videos.ts';
 import { defineAdminHandler } from '#lib/admin-handler.ts';
 import { mediaSrc } from '#shared/media.ts';

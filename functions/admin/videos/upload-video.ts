@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { addVideos, MAX_VIDEOS_PER_PRODUCT, ownerMedia } from '#data/admin-media.ts';
 import type { ProductVideoEntity } from '#data/entities.ts';
 import { defineAdminHandler } from '#lib/admin-handler.ts';
