@@ -1,0 +1,163 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_LIMITS, ADMIN_MESSAGES } from '../../shared/admin.ts';
+import { LIMITS } from '../../shared/constants.ts';
+import { MESSAGES } from '../../shared/messages.ts';
+import { PORTAL_LIMITS, PORTAL_MESSAGES } from '../../shared/portal.ts';
+import { DESKTOP, startBrowser } from '../e2e/support/browser.ts';
+import { newAdmin } from '../support/admin.ts';
+import { freshClientAddress } from '../support/api.ts';
+import { itemsWithPrefix } from '../support/db.ts';
+import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { buyWithCard } from '../support/purchase.ts';
+
+/**
+ * Limits are counted on the server, so a fresh browser (a new context: no cookies, no storage,
+ * nothing the web app could count in) gets no new tries. Each try below is a real form in
+ * headless Chromium, in a context of its own; the page's API calls go out from the loopback
+ * address the test picks (test/e2e/support/browser.ts), which is the client address the
+ * server counts by.
+ */
+const browser = startBrowser();
+
+interface Outcome {
+  status: number;
+  page: Page;
+}
+
+/** One try in a brand-new browser context: open the page, do the form, read the API's answer. */
+async function freshTry(
+  path: string,
+  from: string,
+  api: string,
+  fill: (page: Page) => Promise<void>,
+): Promise<Outcome> {
+  const page = await browser.open(path, { clientAddress: from, viewport: DESKTOP });
+  expect(await page.context().cookies()).toEqual([]);
+  const answer = page.waitForResponse(
+    (r) => r.url().includes(`/api${api}`) && r.request().method() === 'POST',
+  );
+  await fill(page);
+  return { status: (await answer).status(), page };
+}
+
+const alertSays = (page: Page, text: string) =>
+  page.getByRole('alert').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
+
+const type = typeEntity({ name: 'Limits test' });
+let serial = 0;
+const cardNumber = () => `66${Date.now().toString().slice(-9)}${String(serial++).padStart(5, '0')}`;
+const pieces = [0, 1].map(() => productEntity(type, { cardNumber: cardNumber(), name: 'Limits gown' }));
+const passwords: string[] = [];
+
+beforeAll(async () => {
+  await store({ type, products: pieces });
+  for (const p of pieces) passwords.push((await buyWithCard(p, `owner-${p.id}@example.com`)).password);
+}, 120_000);
+
+describe('the portal login limit holds across fresh browsers', () => {
+  const portalTry = (from: string, number: string, password: string) =>
+    freshTry('/authenticity', from, '/authenticationcard', async (page) => {
+      await page.getByLabel('card number').fill(number);
+      await page.getByLabel('password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'open my piece' }).click();
+    });
+
+  it(`blocks try ${PORTAL_LIMITS.loginTriesPerDay + 1} of a day from one address, even with the right password`, async () => {
+    const from = freshClientAddress();
+    for (let i = 0; i < PORTAL_LIMITS.loginTriesPerDay; i++) {
+      const wrong = await portalTry(from, cardNumber(), 'Wrong-password-1');
+      expect(wrong.status).toBe(401);
+      await alertSays(wrong.page, PORTAL_MESSAGES.wrongCredentials);
+    }
+    const [piece] = pieces;
+    const blocked = await portalTry(from, String(piece?.cardNumber), passwords[0] as string);
+    expect(blocked.status).toBe(429);
+    await alertSays(blocked.page, PORTAL_MESSAGES.tooManyTries);
+    expect(await blocked.page.context().cookies()).toEqual([]);
+    // Counted on the server: one counter for the address, at the limit.
+    const counters = await itemsWithPrefix(`LIMIT#portal-login-address#${from}`);
+    expect(counters.map((c) => c.attempts)).toEqual([PORTAL_LIMITS.loginTriesPerDay]);
+    // The same card and password from another address still open the piece.
+    const elsewhere = await portalTry(
+      freshClientAddress(),
+      String(piece?.cardNumber),
+      passwords[0] as string,
+    );
+    expect(elsewhere.status).toBe(200);
+  }, 240_000);
+
+  it(`blocks try ${PORTAL_LIMITS.loginTriesPerDay + 1} of a day on one card, from any address`, async () => {
+    const piece = pieces[1];
+    for (let i = 0; i < PORTAL_LIMITS.loginTriesPerDay; i++) {
+      expect(
+        (await portalTry(freshClientAddress(), String(piece?.cardNumber), 'Wrong-password-1')).status,
+      ).toBe(401);
+    }
+    const blocked = await portalTry(freshClientAddress(), String(piece?.cardNumber), passwords[1] as string);
+    expect(blocked.status).toBe(429);
+    await alertSays(blocked.page, PORTAL_MESSAGES.tooManyTries);
+  }, 240_000);
+});
+
+describe('the staff login limit holds across fresh browsers', () => {
+  const staffTry = (from: string, user: string, pass: string) =>
+    freshTry('/admin', from, '/admin', async (page) => {
+      await page.getByLabel('username').fill(user);
+      await page.getByLabel('password').fill(pass);
+      await page.getByRole('button', { name: 'log in' }).click();
+    });
+
+  it(`blocks try ${ADMIN_LIMITS.loginTriesPerAccount + 1} on an account, from any address, even with the right password`, async () => {
+    const { username, password } = await newAdmin();
+    for (let i = 0; i < ADMIN_LIMITS.loginTriesPerAccount; i++) {
+      const wrong = await staffTry(freshClientAddress(), username, 'wrong-password-xyz');
+      expect(wrong.status).toBe(401);
+      await alertSays(wrong.page, ADMIN_MESSAGES.loginFailed);
+    }
+    const blocked = await staffTry(freshClientAddress(), username, password);
+    expect(blocked.status).toBe(429);
+    await alertSays(blocked.page, ADMIN_MESSAGES.loginLimited);
+    expect(await blocked.page.context().cookies()).toEqual([]);
+  }, 240_000);
+
+  it(`blocks try ${ADMIN_LIMITS.loginTriesPerAddress + 1} from one address across accounts`, async () => {
+    const from = freshClientAddress();
+    for (let i = 0; i < ADMIN_LIMITS.loginTriesPerAddress; i++) {
+      expect((await staffTry(from, uniqueId('ghost'), 'wrong-password-xyz')).status).toBe(401);
+    }
+    const { username, password } = await newAdmin();
+    const blocked = await staffTry(from, username, password);
+    expect(blocked.status).toBe(429);
+    await alertSays(blocked.page, ADMIN_MESSAGES.loginLimited);
+    const elsewhere = await staffTry(freshClientAddress(), username, password);
+    expect(elsewhere.status).toBe(200);
+    await elsewhere.page.waitForURL('**/admin-home');
+  }, 300_000);
+});
+
+describe('the member sign-up limit holds across fresh browsers', () => {
+  const signUp = (from: string, email: string) =>
+    freshTry('/world/membership', from, '/member', async (page) => {
+      await page.getByRole('button', { name: 'here' }).click();
+      await page.getByLabel('email address').fill(email);
+      await page.getByRole('button', { name: 'confirm' }).click();
+    });
+
+  it(`refuses sign-up ${LIMITS.memberSignupsPerWindow + 1} from one address, and stores nothing for it`, async () => {
+    const from = freshClientAddress();
+    const email = () => `${uniqueId('member')}@example.com`;
+    for (let i = 0; i < LIMITS.memberSignupsPerWindow; i++) {
+      const address = email();
+      expect((await signUp(from, address)).status).toBe(200);
+      expect(await itemsWithPrefix(`MEMBER#${address}`)).toHaveLength(1);
+    }
+    const refused = email();
+    const blocked = await signUp(from, refused);
+    expect(blocked.status).toBe(429);
+    await alertSays(blocked.page, MESSAGES.signupTryLater);
+    expect(await itemsWithPrefix(`MEMBER#${refused}`)).toEqual([]);
+    expect((await signUp(freshClientAddress(), refused)).status).toBe(200);
+    expect(await itemsWithPrefix(`MEMBER#${refused}`)).toHaveLength(1);
+  }, 240_000);
+});
