@@ -97,8 +97,12 @@ export async function runCrowd(random: () => number): Promise<Crowd> {
   const started = Date.now();
   const { type, pieces } = catalogue('Crowd', SCALE.pieces);
   await store({ type, products: pieces });
+  // A third of each crowd pays with PayPal; every fifth piece's crowd only with PayPal, so its
+  // script's late, failed and abandoned holds are PayPal ones whoever wins each race.
+  const perPiece = pieces.length > 0 ? Math.floor(SCALE.buyers / pieces.length) : 0;
+  const pieceOf = (i: number) => Math.min(Math.floor(i / perPiece), pieces.length - 1);
   const buyers = Array.from({ length: SCALE.buyers }, (_, i) =>
-    newBuyer(i % 3 === 2 ? 'paypal' : 'card', 'crowd'),
+    newBuyer(i % 3 === 2 || pieceOf(i) % 5 === 4 ? 'paypal' : 'card', 'crowd'),
   );
   const ledger: Ledger = { pieces, checkouts: new Map(), lateCodes: new Set() };
   const problems: string[] = [];
@@ -130,7 +134,6 @@ export async function runCrowd(random: () => number): Promise<Crowd> {
   /** what the late buyers do at the end: visit the success page (card) or capture (PayPal) */
   const lateReturns: { buyer: Buyer; code: string }[] = [];
 
-  const perPiece = pieces.length > 0 ? Math.floor(buyers.length / pieces.length) : 0;
   const crowdOf = (i: number) =>
     buyers.slice(i * perPiece, i === pieces.length - 1 ? buyers.length : (i + 1) * perPiece);
 

@@ -104,7 +104,9 @@ const notices = async (order: OrderEntity) =>
   );
 
 describe('the refund notice of a late payment', () => {
-  it('is sent after a crash between recording the refund and sending it: by the sweep once the lease ran out', async () => {
+  it('is sent after a crash between recording the refund and sending it: by the sweep once the lease ran out', {
+    timeout: 120_000,
+  }, async () => {
     const late = await lateOrder(pieces[0] as ProductEntity, 4);
     const event = payment(late);
     const sesDown = ports(Date.now, {
@@ -131,7 +133,9 @@ describe('the refund notice of a late payment', () => {
     expect(await mailTo(late.contact.email)).toHaveLength(1);
   });
 
-  it('is sent once when two confirmations of the late payment arrive together', async () => {
+  it('is sent once when two confirmations of the late payment arrive together', {
+    timeout: 120_000,
+  }, async () => {
     const late = await lateOrder(pieces[1] as ProductEntity, 6);
     // Both have found the piece taken and refunded at the provider before either records it.
     let arrived = 0;
