@@ -55,9 +55,23 @@ const passwords: string[] = [DEMO_ADMIN.password, ...WRONG_PASSWORDS];
 /** Every answer of this file, for the sweep at the end. */
 const answers: { what: string; answer: Answer }[] = [];
 
+/** The route-table rows this file called, by `METHOD /path` as the table writes them. */
+const called = new Set<string>();
+const compiled = routes.map((r) => ({
+  key: `${r.method} ${r.path}`,
+  method: r.method,
+  pattern: new RegExp(`^${r.path.replace(/\{\w+\}/g, '[^/]+')}/?$`),
+}));
+function noteRoute(method: string, path: string): void {
+  const bare = path.split('?')[0] ?? '';
+  const row = compiled.find((r) => r.method === method && r.pattern.test(bare));
+  if (row) called.add(row.key);
+}
+
 async function call(req: Parameters<typeof send>[1], what = `${req.method} ${req.path}`): Promise<Answer> {
   const answer = await send(stack.url, { from: loopback(), ...req });
   answers.push({ what, answer });
+  noteRoute(req.method, req.path);
   for (const set of cookiesOf(answer)) {
     const value = set.split(';')[0]?.split('=')[1];
     if (value) tokens.push(value);
@@ -91,8 +105,11 @@ beforeAll(async () => {
   purchase = await buy(stack, piece);
   passwords.push(purchase.password);
   for (const a of purchase.answers) answers.push({ what: 'purchase', answer: a });
+  noteRoute('GET', '/secret');
+  noteRoute('GET', `/orders/${purchase.checkoutCode}`);
   const login = await portalLogin(stack, String(piece.cardNumber), purchase.password);
   answers.push({ what: 'portal login', answer: login.answer });
+  noteRoute('POST', '/authenticationcard');
   ownerCookie = login.cookie;
   tokens.push(ownerCookie.split('=')[1] as string);
   items = await stack.scan();
@@ -791,10 +808,32 @@ describe('no secret in any answer or log line', () => {
     };
     const paypal = await call(json('POST', '/paypal/orders', form, { 'x-origin-verify': ORIGIN_VERIFY }));
     expect(paypal.status, paypal.text).toBe(200);
+    // Not approved at PayPal yet: the capture is refused, and that answer is swept too.
+    const capture = await call(
+      json('POST', '/paypal/capture', {
+        checkoutCode: (paypal.json as { checkoutCode: string }).checkoutCode,
+      }),
+    );
+    expect(capture.status, capture.text).toBeLessThan(500);
+    // Forged provider calls: their refusals are swept too.
+    const forged = JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded', data: { object: {} } });
+    for (const [path, headers] of [
+      ['/webhooks/stripe', { 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` }],
+      ['/webhooks/paypal', { 'paypal-transmission-id': 'x', 'paypal-transmission-sig': 'x' }],
+    ] as const) {
+      const answer = await call({
+        method: 'POST',
+        path,
+        headers: { 'content-type': 'application/json', ...headers },
+        body: forged,
+      });
+      expect(answer.status, path).toBe(400);
+    }
     if (!cardPiece) throw new Error('no second piece to buy');
     const second = await buy(stack, cardPiece);
     passwords.push(second.password);
     for (const a of second.answers) answers.push({ what: 'purchase', answer: a });
+    noteRoute('GET', '/secret');
   }, 120_000);
 
   it('sweeps every storefront endpoint over the demo catalogue, and every staff list', async () => {
@@ -923,6 +962,10 @@ describe('no secret in any answer or log line', () => {
     expect(leaks(`${ORIGIN_VERIFY}`)).toContain('ORIGIN_VERIFY');
     expect(leaks('key sk_test_abc')).toEqual([expect.stringContaining('something shaped like')]);
     expect(leaks('{"message":"request","route":"GET /api/type"}')).toEqual([]);
+  });
+
+  it('has called, and so swept the answers of, every row of the route table', () => {
+    expect(built.map((r) => `${r.method} ${r.path}`).filter((key) => !called.has(key))).toEqual([]);
   });
 
   it('finds no secret in any answer of this file (bodies and headers but the Set-Cookie that carries a session)', async () => {
