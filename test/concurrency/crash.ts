@@ -37,7 +37,7 @@ import {
   releaseWebhooks,
   type Started,
   signedStripeDelivery,
-  startCheckout,
+  startCheckoutRetrying,
   stripeWebhookSecret,
   until,
   visitSuccessPage,
@@ -104,7 +104,7 @@ async function pay(
   buyer: Buyer,
   piece: ProductEntity,
 ): Promise<{ started: Started; code: string; eventId: string }> {
-  const started = await startCheckout(buyer, piece);
+  const started = await startCheckoutRetrying(buyer, piece);
   if (started.status !== 200 || !started.code) throw new Error(`checkout did not start: ${started.status}`);
   const code = started.code;
   await holdWebhooks(code);
@@ -323,7 +323,7 @@ async function lateRefundCase(
   ledger.lateCodes.add(code);
   await expireHold(piece.id, code);
   const winner = newBuyer('card', 'crash-winner');
-  const won = await startCheckout(winner, piece);
+  const won = await startCheckoutRetrying(winner, piece);
   check(
     won.status === 200 && !!won.code,
     `after the hold expired another buyer holds the piece (${won.status})`,

@@ -138,6 +138,51 @@ export async function startCheckout(buyer: Buyer, piece: ProductEntity): Promise
   };
 }
 
+/**
+ * The order holding the piece right now, if its buyer never got an answer for it: a checkout
+ * start whose handler ran out of time (5xx) after its hold transaction went through. Locally the
+ * gateway runs every handler in one process, so a burst of buyers can push some past 10 s.
+ */
+export async function strayHold(
+  productId: string,
+  known: (order: OrderEntity) => boolean,
+): Promise<OrderEntity | undefined> {
+  const product = await readProduct(productId);
+  if (!product.holdId || (product.holdUntil ?? 0) <= Date.now()) return undefined;
+  const holder = (await itemsWithPrefix('ORDER#')).find(
+    (o) => o.productId === productId && o.holdId === product.holdId,
+  ) as OrderEntity | undefined;
+  return holder && !known(holder) ? holder : undefined;
+}
+
+/**
+ * A buyer starting checkout who, on "something went wrong" (5xx), tries again a moment later —
+ * after the hold their failed start may have left has run out (it would block them as anyone).
+ * Answers the first answer that is not a 5xx, and the stray orders it found.
+ */
+export async function startCheckoutRetrying(
+  buyer: Buyer,
+  piece: ProductEntity,
+): Promise<Started & { failures: number; strays: string[] }> {
+  const strays: string[] = [];
+  let failures = 0;
+  for (let tries = 1; ; tries++) {
+    const started = await startCheckout(buyer, piece);
+    if (started.status >= 500) failures += 1;
+    // A 406 after a failed start may be the buyer's own stray hold.
+    const again = started.status >= 500 || (started.status === 406 && failures > 0);
+    if (!again || tries >= 6) return { ...started, failures, strays };
+    await new Promise((r) => setTimeout(r, 1000));
+    const stray = await strayHold(piece.id, (o) => o.contact.email !== buyer.email);
+    if (stray) {
+      strays.push(stray.checkoutCode);
+      await expireHold(piece.id, stray.checkoutCode);
+    } else if (started.status === 406) {
+      return { ...started, failures, strays };
+    }
+  }
+}
+
 export const intentOf = (clientSecret: string) => clientSecret.split('_secret_')[0] as string;
 
 /** What the browser's stand-in for Stripe.js sends: same origin (/__payments), publishable key, client secret. */
