@@ -1,6 +1,6 @@
 /**
  * A webhook Lambda in its own process, so a test can kill it (SIGKILL) in the middle of its work.
- * Run by test/concurrency/crash.ts with the local stack's environment (AWS endpoints possibly
+ * Started by runHandlerInChild (faults.ts) with the local stack's environment (AWS endpoints possibly
  * pointed at a fault proxy): `node webhook-child.ts <handler module> <JSON { path, headers, body }>`.
  * It imports the same handler module the gateway serves and calls it with an API Gateway v2 event.
  */
