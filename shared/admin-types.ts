@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { ADMIN_LIMITS } from './admin.ts';
 import { type Gender, INFO_TITLES, type InfoTitle } from './constants.ts';
 import { COUNTRY_CODES } from './countries.ts';
+import { hasAtMostDecimals } from './money.ts';
 import { idSchema } from './schemas.ts';
 
 /**
@@ -67,6 +68,7 @@ const typeFieldsShape = {
     .number({ error: 'must be a number' })
     .min(0, { error: 'is a percent from 0 to 100' })
     .max(100, { error: 'is a percent from 0 to 100' })
+    .refine((n) => hasAtMostDecimals(n, 2), { error: 'is a percent with at most 2 decimals' })
     .nullish()
     .transform((v) => v ?? undefined),
   authPortalText: optionalText(5000),

@@ -28,6 +28,15 @@ export function toCents(dollars: number): number {
   return Math.round(Number((dollars * 100).toPrecision(15)));
 }
 
+/**
+ * Does the number have at most `places` decimals (19.99 for 2: yes; 12.345: no)? Entered prices
+ * and percents must: whatever a form sends is stored as it came, and DynamoDB refuses numbers
+ * whose magnitude is below 1e-130 (5e-324 is a valid JSON number), so those are refused here.
+ */
+export function hasAtMostDecimals(value: number, places: number): boolean {
+  return Number.isFinite(value) && Math.abs(value) < 1e21 && Number(value.toFixed(places)) === value;
+}
+
 /** Cents → dollars (a whole number of cents divided by 100 prints with at most 2 decimals). */
 export function fromCents(cents: number): number {
   return cents / 100;

@@ -71,4 +71,17 @@ describe('the product form (001 §5)', () => {
     expect(productFormSchema.safeParse({ priceUs: -1 }).success).toBe(false);
     expect(productFormSchema.safeParse({ priceUs: 'abc' }).success).toBe(false);
   });
+
+  it('takes prices in whole cents and refuses more decimals, tiny ones included', () => {
+    for (const price of [0, 19.99, 4.35, '1,200.50', 100_000_000]) {
+      expect(productFormSchema.safeParse({ priceUs: price, priceCanada: price }).success, String(price)).toBe(
+        true,
+      );
+    }
+    // 5e-324 passed as a price and reached DynamoDB, which cannot store it: a 500 found by the fuzz suite.
+    for (const price of [5e-324, 1e-200, 12.345, '0.001']) {
+      expect(productFormSchema.safeParse({ priceUs: price }).success, String(price)).toBe(false);
+      expect(productFormSchema.safeParse({ priceCanada: price }).success, String(price)).toBe(false);
+    }
+  });
 });

@@ -3,6 +3,7 @@ import type { ProductEntity, TypeEntity } from '#data/entities.ts';
 import { httpError } from '#lib/http-error.ts';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import type { Gender } from '#shared/constants.ts';
+import { hasAtMostDecimals } from '#shared/money.ts';
 import { idSchema } from '#shared/schemas.ts';
 
 /**
@@ -36,6 +37,7 @@ const price = (what: string) =>
       .number({ error: `${what} must be a number` })
       .min(0, { error: `${what} cannot be negative` })
       .max(100_000_000, { error: `${what} is too large` })
+      .refine((n) => hasAtMostDecimals(n, 2), { error: `${what} has at most 2 decimals` })
       .optional(),
   );
 
