@@ -53,42 +53,61 @@ function failedAt(error: unknown): number[] | undefined {
   return failed.length > 0 ? failed : undefined;
 }
 
-/** Holds the piece for this order and records the order, or answers 'unavailable' (sold or held by someone else). */
+/** Whether DynamoDB cancelled a transaction because another one was at work on the same item. */
+function metAnotherTransaction(error: unknown): boolean {
+  return (
+    error instanceof TransactionCanceledException &&
+    (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict')
+  );
+}
+
+const HOLD_ATTEMPTS = 4;
+
+/**
+ * Holds the piece for this order and records the order, or answers 'unavailable' (sold or held
+ * by someone else). When many shoppers try at once, DynamoDB cancels the transactions that meet
+ * the winner's on the piece; those try again after a short random wait and then meet its hold.
+ * A piece still contended after every attempt is being taken by someone else: 'unavailable'.
+ */
 export async function holdAndRecordOrder(order: OrderEntity, now: number): Promise<'held' | 'unavailable'> {
-  try {
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: productKey(order.productId),
-              UpdateExpression: 'SET holdId = :hold, holdUntil = :until',
-              ConditionExpression:
-                'attribute_exists(pk) AND #status = :available AND (attribute_not_exists(holdUntil) OR holdUntil < :now)',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':hold': order.holdId,
-                ':until': order.holdUntil,
-                ':available': 1,
-                ':now': now,
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await ddb().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName(),
+                Key: productKey(order.productId),
+                UpdateExpression: 'SET holdId = :hold, holdUntil = :until',
+                ConditionExpression:
+                  'attribute_exists(pk) AND #status = :available AND (attribute_not_exists(holdUntil) OR holdUntil < :now)',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: {
+                  ':hold': order.holdId,
+                  ':until': order.holdUntil,
+                  ':available': 1,
+                  ':now': now,
+                },
               },
             },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...orderKeys(order), ...order },
-              ConditionExpression: 'attribute_not_exists(pk)',
+            {
+              Put: {
+                TableName: tableName(),
+                Item: { ...orderKeys(order), ...order },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
             },
-          },
-        ],
-      }),
-    );
-    return 'held';
-  } catch (error) {
-    if (failedAt(error)?.includes(0)) return 'unavailable';
-    throw error;
+          ],
+        }),
+      );
+      return 'held';
+    } catch (error) {
+      if (failedAt(error)?.includes(0)) return 'unavailable';
+      if (!metAnotherTransaction(error)) throw error;
+      if (attempt === HOLD_ATTEMPTS) return 'unavailable';
+      await new Promise((done) => setTimeout(done, 20 + Math.random() * 60 * attempt));
+    }
   }
 }
 

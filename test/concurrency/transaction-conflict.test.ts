@@ -10,7 +10,7 @@ import { pointAtLocalStack } from '../support/stack-env.ts';
  * DynamoDB cancels a transaction that meets another one on the same item with the reason
  * `TransactionConflict` — not a refused condition. DynamoDB Local runs transactions one at a
  * time and never answers it, so the answer is given here by hand. Such a cancellation says
- * nothing about the order or the piece: it must surface as a fault (the webhook answers 5xx and
+ * nothing about the order or the piece: a sale or refund must surface it as a fault (the webhook answers 5xx and
  * the provider retries, the success page asks again), never be read as "the authenticity record
  * exists" (a 200 that ends the provider's retries and leaves a paid order pending) or as "the
  * order is no longer pending".
@@ -72,9 +72,19 @@ describe('a transaction cancelled by a conflict, not by a condition', () => {
     ).rejects.toBeInstanceOf(TransactionCanceledException);
   });
 
-  it('is a fault for a hold, as before', async () => {
-    answer(['TransactionConflict', 'None']);
-    await expect(holdAndRecordOrder(order, Date.now())).rejects.toBeInstanceOf(TransactionCanceledException);
+  it('retries a hold that met another transaction, then reads the piece as taken', async () => {
+    const send = vi
+      .spyOn(ddb(), 'send')
+      .mockRejectedValueOnce(cancelled(['TransactionConflict', 'None']) as never)
+      .mockRejectedValueOnce(cancelled(['ConditionalCheckFailed', 'None']) as never);
+    expect(await holdAndRecordOrder(order, Date.now())).toBe('unavailable');
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it('answers a hold that keeps meeting other transactions as unavailable, never as a fault', async () => {
+    const send = answer(['TransactionConflict', 'None']);
+    expect(await holdAndRecordOrder(order, Date.now())).toBe('unavailable');
+    expect(send).toHaveBeenCalledTimes(4);
   });
 
   it('still reads refused conditions as answers', async () => {
