@@ -98,6 +98,12 @@ export async function completePayment(
     return 'needs-attention';
   }
 
+  if (order.status !== 'pending') {
+    // Already decided (a duplicate or late confirmation): the sale's transaction would refuse it,
+    // so skip the costly password hash and only see that the order's mail went out.
+    return afterDecision(payment.checkoutCode, ports);
+  }
+
   const now = ports.now();
   const password = generatePassword();
   const record: AuthRecordEntity = {
@@ -142,9 +148,13 @@ export async function completePayment(
     ports.log('an authenticity record already exists for this card', { checkoutCode: order.checkoutCode });
     return 'needs-attention';
   }
-  // A duplicate or late confirmation: it may finish the mail of a sale whose sender crashed.
-  await finishPendingMail(payment.checkoutCode, ports);
-  const current = await ports.getOrder(payment.checkoutCode);
+  return afterDecision(payment.checkoutCode, ports);
+}
+
+/** A duplicate or late confirmation: it may finish the mail of a sale whose sender crashed. */
+async function afterDecision(checkoutCode: string, ports: CompletionPorts): Promise<CompletionResult> {
+  await finishPendingMail(checkoutCode, ports);
+  const current = await ports.getOrder(checkoutCode);
   return current?.status === 'refunded' ? 'refunded' : 'already-done';
 }
 
