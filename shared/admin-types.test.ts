@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTypeSchema } from './admin-types.ts';
+import { createTypeSchema, shippingPriceSchema } from './admin-types.ts';
 
 const collection = (values: Record<string, unknown>) =>
   createTypeSchema.safeParse({
@@ -21,6 +21,18 @@ describe('the collection form', () => {
     // 5e-324 passed as a percent and reached DynamoDB, which cannot store it: a 500 found by the fuzz suite.
     for (const discountAmount of [5e-324, 1e-200, 33.333]) {
       expect(collection({ discountAmount }).success, String(discountAmount)).toBe(false);
+    }
+  });
+});
+
+describe('shipping prices', () => {
+  it('take any price in cents, as a number or text, and refuse more decimals', () => {
+    // 19.99 * 100 is 1998.9999999999998 in binary floating point: a check made by multiplying refused it.
+    for (const price of [0, 19.99, '19.99', 4.35, '0.07', 1.1, 100_000]) {
+      expect(shippingPriceSchema.safeParse(price).success, String(price)).toBe(true);
+    }
+    for (const price of [12.345, '12.345', 5e-324, -1, 100_000.01]) {
+      expect(shippingPriceSchema.safeParse(price).success, String(price)).toBe(false);
     }
   });
 });

@@ -141,7 +141,7 @@ export const shippingPriceSchema = z
       .number({ error: 'must be a price' })
       .min(0, { error: 'cannot be negative' })
       .max(100_000, { error: 'is at most 100000' })
-      .refine((p) => Math.round(p * 100) === p * 100, { error: 'has at most 2 decimals' }),
+      .refine((p) => hasAtMostDecimals(p, 2), { error: 'has at most 2 decimals' }),
   );
 
 export const countryCodeSchema = z
