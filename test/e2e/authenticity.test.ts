@@ -177,7 +177,10 @@ describe("from purchase to the owner's page", () => {
 });
 
 describe('transfer and reset', () => {
-  it('transfers the piece to a new owner, whose mailed password works while the old one fails; then a reset', async () => {
+  // Four logins, a transfer and a reset: seven scrypt hashes and their mails, slow on two busy cores.
+  it('transfers the piece to a new owner, whose mailed password works while the old one fails; then a reset', {
+    timeout: 120_000,
+  }, async () => {
     const number = await cardOf(passedOn);
     const newOwner = `${uniqueId('heir')}@example.com`;
     const page = await loginPage();
