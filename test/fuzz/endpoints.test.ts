@@ -164,6 +164,32 @@ describe('the fuzz harness', () => {
     ).toBe(true);
   });
 
+  it('knows a fault, a leak and a bad refusal when it sees one (the answer checks are not blind)', () => {
+    const answer = (status: number, text: string, type = 'application/json; charset=utf-8') => ({
+      status,
+      text,
+      headers: { 'content-type': type },
+      json: (() => {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          return undefined;
+        }
+      })(),
+    });
+    const problems = (status: number, text: string, type?: string) =>
+      answerProblems(answer(status, text, type));
+    expect(problems(500, '{"message":"something went wrong. please try again later."}')).toEqual([
+      'status 500',
+    ]);
+    expect(problems(400, `{"message":"at handler (${process.cwd()}/functions/x.ts:1:2)"}`)).toHaveLength(2);
+    expect(problems(400, '{"message":"TypeError: cannot read x"}')).toHaveLength(1);
+    expect(problems(404, 'Not Found', 'text/plain')).toHaveLength(2);
+    expect(problems(400, '{"error":"bad"}')).toEqual(['a refusal without a string message']);
+    expect(problems(200, '{"label":"file:///etc/passwd"}')).toEqual([]);
+    expect(problems(400, '{"message":"Error"}')).toEqual([]);
+  });
+
   it('knows every built row of the route table, and only those', () => {
     const keys = built.map((r) => `${r.method} ${r.path}`);
     expect(Object.keys(SPECS).sort()).toEqual([...keys].sort());

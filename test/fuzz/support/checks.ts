@@ -5,9 +5,13 @@ const REPO = resolve(import.meta.dirname, '../../..');
 
 /** Frames of a JavaScript stack trace: "    at fn (file:1:2)", "at file:1:2", "at async fn". */
 const STACK_FRAME = /(^|\n|\\n)\s*at\s+(async\s+)?\S+(\s+\(|:\d+:\d+)|\bat\s+\S+\s+\([^)]*:\d+:\d+\)/;
-/** Where code lives: the repository, node_modules, Node's internals, source files with a line. */
+/**
+ * Where code lives: the repository (as a path or a file:// URL), node_modules, Node's internals,
+ * source files with a line. Not any `file://`: an accepted request may store the fuzzer's own
+ * 'file:///etc/passwd', which later answers then show as the data they are.
+ */
 const FILE_PATH = new RegExp(
-  `${REPO.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|node_modules|node:internal|file://|\\.(ts|js|mjs|cjs):\\d+`,
+  `${REPO.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|node_modules|node:internal|\\.(ts|js|mjs|cjs):\\d+`,
 );
 /** Names of error classes a fault would leak (JavaScript, zod, middy, the AWS SDK, Stripe, PayPal). */
 const ERROR_CLASS =
