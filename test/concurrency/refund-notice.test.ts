@@ -9,7 +9,7 @@ import {
   toCents,
 } from '../../functions/domain/payment-completion.ts';
 import { mailPorts, sweepPendingMail } from '../../functions/jobs/mail-sweep.ts';
-import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { orderEntity, productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 
 /**
@@ -23,49 +23,11 @@ import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 pointAtLocalStack();
 
 const DAY = 24 * 60 * 60 * 1000;
-const HOLD_MS = 15 * 60_000;
 const type = typeEntity({ name: 'Refund notice test' });
 const pieces = Array.from({ length: 2 }, (_, i) =>
   productEntity(type, { cardNumber: `58${String(Date.now()).slice(-10)}${String(i).padStart(4, '0')}` }),
 );
 beforeAll(() => store({ type, products: pieces }));
-
-function orderFor(product: ProductEntity, at: number): OrderEntity {
-  return {
-    kind: 'order',
-    checkoutCode: randomUUID(),
-    productId: product.id,
-    typeId: product.typeId,
-    productName: product.name,
-    typeName: product.typeName,
-    gender: product.gender,
-    colors: product.colors,
-    contact: {
-      name: 'Ada Buyer',
-      phone: '+1 604 555 0100',
-      email: `${uniqueId('late')}@example.com`,
-      address: '1 Main St',
-      address1: '1 Main St',
-      country: 'CA',
-      city: 'Vancouver',
-      state: 'BC',
-    },
-    hasBilling: false,
-    paymentType: 1,
-    currency: 'USD',
-    productPrice: product.priceUs,
-    discountAmount: 0,
-    productPriceAfterDiscount: product.priceUs,
-    shippingFee: 40,
-    tax: 0,
-    duty: 0,
-    finalPrice: product.priceUs + 40,
-    status: 'pending',
-    holdId: randomUUID(),
-    holdUntil: at + HOLD_MS,
-    checkoutTime: new Date(at).toISOString(),
-  };
-}
 
 const refunds: string[] = [];
 const ports = (now: () => number, overrides: Partial<CompletionPorts> = {}): CompletionPorts => ({
@@ -90,9 +52,9 @@ const payment = (order: OrderEntity, eventId = `evt_${randomUUID()}`) => ({
 /** A late order: checked out `daysAgo`, its hold ran out, another buyer bought the piece. */
 async function lateOrder(piece: ProductEntity, daysAgo: number): Promise<OrderEntity> {
   const at = Date.now() - daysAgo * DAY;
-  const late = orderFor(piece, at);
+  const late = orderEntity(piece, at, `${uniqueId('late')}@example.com`);
   expect(await holdAndRecordOrder(late, at)).toBe('held');
-  const winner = orderFor(piece, Date.now());
+  const winner = orderEntity(piece, Date.now(), `${uniqueId('late')}@example.com`);
   expect(await holdAndRecordOrder(winner, Date.now())).toBe('held');
   expect(await completePayment(payment(winner), ports(Date.now))).toBe('sold');
   return late;

@@ -12,7 +12,7 @@ import {
 import { verifyPassword } from '../../functions/domain/passwords.ts';
 import { completePayment, MAIL_LEASE_MS, toCents } from '../../functions/domain/payment-completion.ts';
 import { mailPorts, sweepPendingMail } from '../../functions/jobs/mail-sweep.ts';
-import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { orderEntity, productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 
 pointAtLocalStack();
@@ -23,44 +23,6 @@ const pieces = Array.from({ length: 2 }, (_, i) =>
   productEntity(type, { cardNumber: `52${String(Date.now()).slice(-10)}${String(i).padStart(4, '0')}` }),
 );
 beforeAll(() => store({ type, products: pieces }));
-
-/** An order checked out at `at` (days ago), so the sweep's window can take it alone. */
-function orderFor(product: ProductEntity, at: number): OrderEntity {
-  return {
-    kind: 'order',
-    checkoutCode: randomUUID(),
-    productId: product.id,
-    typeId: product.typeId,
-    productName: product.name,
-    typeName: product.typeName,
-    gender: product.gender,
-    colors: product.colors,
-    contact: {
-      name: 'Ada Buyer',
-      phone: '+1 604 555 0100',
-      email: `${uniqueId('swept')}@example.com`,
-      address: '1 Main St',
-      address1: '1 Main St',
-      country: 'CA',
-      city: 'Vancouver',
-      state: 'BC',
-    },
-    hasBilling: false,
-    paymentType: 1,
-    currency: 'USD',
-    productPrice: product.priceUs,
-    discountAmount: 0,
-    productPriceAfterDiscount: product.priceUs,
-    shippingFee: 40,
-    tax: 0,
-    duty: 0,
-    finalPrice: product.priceUs + 40,
-    status: 'pending',
-    holdId: randomUUID(),
-    holdUntil: at + 15 * 60_000,
-    checkoutTime: new Date(at).toISOString(),
-  };
-}
 
 /** Sells the order while SES fails: paid, the record made, no mail. */
 async function sellWithoutMail(order: OrderEntity, at: number) {
@@ -90,7 +52,7 @@ describe('the scheduled mail sweep', () => {
   it("sends a sale's lost mail once, with a password that works, without any provider retry", async () => {
     const soldAt = Date.now() - 3 * DAY;
     const piece = pieces[0] as ProductEntity;
-    const order = orderFor(piece, soldAt);
+    const order = orderEntity(piece, soldAt, `${uniqueId('swept')}@example.com`);
     await sellWithoutMail(order, soldAt);
     expect(await mailTo(order.contact.email)).toHaveLength(0);
 
@@ -117,7 +79,7 @@ describe('the scheduled mail sweep', () => {
   it('leaves a sale alone while its sender may still be at work, and fails loudly while SES is down', async () => {
     const soldAt = Date.now() - 5 * DAY;
     const piece = pieces[1] as ProductEntity;
-    const order = orderFor(piece, soldAt);
+    const order = orderEntity(piece, soldAt, `${uniqueId('swept')}@example.com`);
     await sellWithoutMail(order, soldAt);
     const window = { since: soldAt - 1000, until: soldAt + 1000 };
 

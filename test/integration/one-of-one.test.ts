@@ -21,54 +21,13 @@ import {
 } from '../../functions/domain/payment-completion.ts';
 import { sendMail } from '../../functions/lib/mail.ts';
 import { getRaw } from '../support/db.ts';
-import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { orderEntity, productEntity, store, typeEntity } from '../support/fixtures.ts';
 import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 
 pointAtLocalStack();
 
 const HOLD_MS = 15 * 60_000;
 const type = typeEntity({ name: 'Hold test' });
-
-function orderFor(
-  product: ProductEntity,
-  now: number,
-  email = `${uniqueId('buyer')}@example.com`,
-): OrderEntity {
-  return {
-    kind: 'order',
-    checkoutCode: randomUUID(),
-    productId: product.id,
-    typeId: product.typeId,
-    productName: product.name,
-    typeName: product.typeName,
-    gender: product.gender,
-    colors: product.colors,
-    contact: {
-      name: 'Ada Buyer',
-      phone: '+1 604 555 0100',
-      email,
-      address: '1 Main St',
-      address1: '1 Main St',
-      country: 'CA',
-      city: 'Vancouver',
-      state: 'BC',
-    },
-    hasBilling: false,
-    paymentType: 1,
-    currency: 'USD',
-    productPrice: product.priceUs,
-    discountAmount: 0,
-    productPriceAfterDiscount: product.priceUs,
-    shippingFee: 40,
-    tax: 0,
-    duty: 0,
-    finalPrice: product.priceUs + 40,
-    status: 'pending',
-    holdId: randomUUID(),
-    holdUntil: now + HOLD_MS,
-    checkoutTime: new Date(now).toISOString(),
-  };
-}
 
 const refunds: string[] = [];
 function ports(overrides: Partial<CompletionPorts> = {}): CompletionPorts {
@@ -113,7 +72,7 @@ describe('never sold twice', () => {
   it('lets exactly one of 50 shoppers starting checkout at once hold the piece', async () => {
     const [piece] = pieces as [ProductEntity];
     const now = Date.now();
-    const orders = Array.from({ length: 50 }, () => orderFor(piece, now));
+    const orders = Array.from({ length: 50 }, () => orderEntity(piece, now));
     const outcomes = await Promise.all(orders.map((o) => holdAndRecordOrder(o, now)));
     expect(outcomes.filter((o) => o === 'held')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'unavailable')).toHaveLength(49);
@@ -129,13 +88,13 @@ describe('never sold twice', () => {
   it('frees the piece for the next shopper once a hold runs out, with no cleanup job', async () => {
     const piece = pieces[1] as ProductEntity;
     const then = Date.now() - HOLD_MS - 1000;
-    expect(await holdAndRecordOrder(orderFor(piece, then), then)).toBe('held');
-    expect(await holdAndRecordOrder(orderFor(piece, Date.now()), Date.now())).toBe('held');
+    expect(await holdAndRecordOrder(orderEntity(piece, then), then)).toBe('held');
+    expect(await holdAndRecordOrder(orderEntity(piece, Date.now()), Date.now())).toBe('held');
   });
 
   it('sells on the first confirmation; duplicated and reordered ones change nothing and send no more mail', async () => {
     const piece = pieces[2] as ProductEntity;
-    const order = orderFor(piece, Date.now());
+    const order = orderEntity(piece, Date.now());
     expect(await holdAndRecordOrder(order, Date.now())).toBe('held');
     const first = payment(order, 'evt_first');
     const results = await Promise.all([
@@ -172,9 +131,9 @@ describe('never sold twice', () => {
   it('refunds a payment that arrives after its hold ran out and the piece was sold to another', async () => {
     const piece = pieces[3] as ProductEntity;
     const then = Date.now() - HOLD_MS - 1000;
-    const late = orderFor(piece, then);
+    const late = orderEntity(piece, then);
     expect(await holdAndRecordOrder(late, then)).toBe('held');
-    const winner = orderFor(piece, Date.now());
+    const winner = orderEntity(piece, Date.now());
     expect(await holdAndRecordOrder(winner, Date.now())).toBe('held');
     expect(await completePayment(payment(winner), ports())).toBe('sold');
     expect(await completePayment(payment(late), ports())).toBe('refunded');
@@ -195,14 +154,14 @@ describe('never sold twice', () => {
   it('still sells a piece whose hold ran out if nobody else took it', async () => {
     const piece = pieces[4] as ProductEntity;
     const then = Date.now() - HOLD_MS - 1000;
-    const order = orderFor(piece, then);
+    const order = orderEntity(piece, then);
     expect(await holdAndRecordOrder(order, then)).toBe('held');
     expect(await completePayment(payment(order), ports())).toBe('sold');
   });
 
   it('completes the mail when the confirmation is retried after a crash between sale and mail', async () => {
     const piece = pieces[5] as ProductEntity;
-    const order = orderFor(piece, Date.now());
+    const order = orderEntity(piece, Date.now());
     expect(await holdAndRecordOrder(order, Date.now())).toBe('held');
     const event = payment(order);
     const crashing = ports({
@@ -233,7 +192,7 @@ describe('never sold twice', () => {
   it('ignores a confirmation whose amount differs from the order', async () => {
     const piece = productEntity(type, { cardNumber: '5100000000009999' });
     await store({ type, products: [piece] });
-    const order = orderFor(piece, Date.now());
+    const order = orderEntity(piece, Date.now());
     expect(await holdAndRecordOrder(order, Date.now())).toBe('held');
     expect(await completePayment({ ...payment(order), amountCents: 100 }, ports())).toBe('amount-mismatch');
     expect(await getOrder(order.checkoutCode)).toMatchObject({ status: 'pending' });

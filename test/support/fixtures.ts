@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type {
   ImageEntity,
   OptionEntity,
+  OrderEntity,
   ProductEntity,
   ProductVideoEntity,
   SizeEntity,
@@ -71,6 +72,51 @@ export function productEntity(type: TypeEntity, overrides: Partial<ProductEntity
     cardNumber: '4111222233334444',
     createdAt: new Date().toISOString(),
     ...overrides,
+  };
+}
+
+/**
+ * A pending card order of `product`, checked out at `at` by a buyer in Vancouver, with a hold
+ * of 15 minutes from then: what GET /secret records before the hold's transaction.
+ */
+export function orderEntity(
+  product: ProductEntity,
+  at: number,
+  email = `${uniqueId('buyer')}@example.com`,
+): OrderEntity {
+  return {
+    kind: 'order',
+    checkoutCode: randomUUID(),
+    productId: product.id,
+    typeId: product.typeId,
+    productName: product.name,
+    typeName: product.typeName,
+    gender: product.gender,
+    colors: product.colors,
+    contact: {
+      name: 'Ada Buyer',
+      phone: '+1 604 555 0100',
+      email,
+      address: '1 Main St',
+      address1: '1 Main St',
+      country: 'CA',
+      city: 'Vancouver',
+      state: 'BC',
+    },
+    hasBilling: false,
+    paymentType: 1,
+    currency: 'USD',
+    productPrice: product.priceUs,
+    discountAmount: 0,
+    productPriceAfterDiscount: product.priceUs,
+    shippingFee: 40,
+    tax: 0,
+    duty: 0,
+    finalPrice: product.priceUs + 40,
+    status: 'pending',
+    holdId: randomUUID(),
+    holdUntil: at + 15 * 60_000,
+    checkoutTime: new Date(at).toISOString(),
   };
 }
 
