@@ -130,14 +130,13 @@ export function createGateway(options: GatewayOptions): Server {
       if (route.method !== req.method) continue;
       const m = pattern.exec(path);
       if (!m) continue;
+      const values = params.map((_, i) => decoded(m[i + 1] ?? ''));
+      // API Gateway refuses a malformed %-escape before any function runs.
+      if (values.some((v) => v === undefined)) return json(res, 400, { message: 'Bad Request' });
       found = {
         route,
         ...(params.length > 0
-          ? {
-              pathParameters: Object.fromEntries(
-                params.map((p, i) => [p, decodeURIComponent(m[i + 1] ?? '')]),
-              ),
-            }
+          ? { pathParameters: Object.fromEntries(params.map((p, i) => [p, values[i] as string])) }
           : {}),
       };
       break;
@@ -172,8 +171,12 @@ export function createGateway(options: GatewayOptions): Server {
       json(res, 404, { message: 'Not Found' });
       return;
     }
-    const key = decodeURIComponent(url.pathname.slice(MEDIA_PREFIX.length + 1));
-    if (key.includes('..') || !PUBLIC_MEDIA_PREFIXES.some((prefix) => key.startsWith(prefix))) {
+    const key = decoded(url.pathname.slice(MEDIA_PREFIX.length + 1));
+    if (
+      key === undefined ||
+      key.includes('..') ||
+      !PUBLIC_MEDIA_PREFIXES.some((prefix) => key.startsWith(prefix))
+    ) {
       json(res, 404, { message: 'Not Found' });
       return;
     }
@@ -212,7 +215,7 @@ export function createGateway(options: GatewayOptions): Server {
   async function web(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     if (!options.webRoot) return json(res, 404, { message: 'Not Found' });
     const root = resolve(options.webRoot);
-    const wanted = normalize(join(root, decodeURIComponent(url.pathname)));
+    const wanted = normalize(join(root, decoded(url.pathname) ?? '/'));
     const inside = wanted.startsWith(root);
     const file =
       inside && (await stat(wanted).catch(() => undefined))?.isFile() ? wanted : join(root, 'index.html');
@@ -282,4 +285,13 @@ export function createGateway(options: GatewayOptions): Server {
       else res.destroy();
     });
   });
+}
+
+/** A %-decoded URL part, or undefined when its escapes are malformed. */
+function decoded(part: string): string | undefined {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return undefined;
+  }
 }

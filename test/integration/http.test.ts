@@ -9,6 +9,12 @@ describe('the API over HTTP', () => {
     expect(body).toEqual({ message: 'Not Found' });
   });
 
+  it('refuses a malformed %-escape in a path parameter with a JSON 400, as API Gateway does', async () => {
+    const { status, body } = await api('/products/%E0%A4%A');
+    expect(status).toBe(400);
+    expect(body).toEqual({ message: 'Bad Request' });
+  });
+
   it('answers a known path with the wrong method with 404', async () => {
     expect((await api('/getTypeByGender?gender=0', { method: 'DELETE' })).status).toBe(404);
   });
