@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { DEMO } from '../../infra/local/demo/catalogue.ts';
+import { CHROMIUM_ARGS } from '../support/chromium.ts';
 import { median } from './stats.ts';
 
 /**
@@ -64,22 +65,11 @@ export interface LighthouseResults {
   userAgent: string;
 }
 
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export async function lighthousePages(
   base: string,
   options: { runs: number; chromePath: string },
 ): Promise<LighthouseResults> {
-  const chrome = await chromeLauncher.launch({ chromePath: options.chromePath, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: options.chromePath, chromeFlags: CHROMIUM_ARGS });
   let lighthouseVersion = '';
   let userAgent = '';
   try {
