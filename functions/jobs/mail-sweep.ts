@@ -1,16 +1,9 @@
-import { getProduct } from '#data/catalog.ts';
-import {
-  claimMailLease,
-  getAuthRecord,
-  getOrder,
-  markMailSent,
-  paidOrdersAwaitingMail,
-  replaceRecordPassword,
-} from '#data/orders.ts';
-import { hashPassword } from '#domain/passwords.ts';
+import { paidOrdersAwaitingMail } from '#data/orders.ts';
 import { finishPendingMail, type MailPorts } from '#domain/payment-completion.ts';
 import { logger, safeError } from '#lib/logger.ts';
-import { sendMail } from '#lib/mail.ts';
+import { mailPorts } from '#lib/mail-ports.ts';
+
+export { mailPorts };
 
 /** How far back the sweep looks: longer than the providers keep retrying their webhooks. */
 export const SWEEP_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
@@ -19,21 +12,6 @@ export interface SweepResult {
   checked: number;
   sent: number;
   failed: number;
-}
-
-export function mailPorts(now: () => number = Date.now): MailPorts {
-  return {
-    getOrder,
-    getProduct,
-    claimMailLease,
-    getAuthRecord,
-    replaceRecordPassword,
-    hashPassword,
-    sendMail,
-    markMailSent,
-    now,
-    log: (message, detail) => logger.warn(message, detail),
-  };
 }
 
 /**

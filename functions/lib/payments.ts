@@ -1,20 +1,9 @@
 import { CheckoutPaymentIntent } from '@paypal/paypal-server-sdk';
-import { getProduct } from '#data/catalog.ts';
 import type { OrderEntity } from '#data/entities.ts';
-import {
-  claimMailLease,
-  getAuthRecord,
-  getOrder,
-  markMailSent,
-  markRefunded,
-  replaceRecordPassword,
-  sellOrder,
-} from '#data/orders.ts';
-import { hashPassword } from '#domain/passwords.ts';
+import { markRefunded, sellOrder } from '#data/orders.ts';
 import type { CompletionPorts } from '#domain/payment-completion.ts';
 import { paymentAmount } from '#shared/format.ts';
-import { logger } from './logger.ts';
-import { sendMail } from './mail.ts';
+import { mailPorts } from './mail-ports.ts';
 import { paypal } from './paypal.ts';
 import { stripe } from './stripe.ts';
 
@@ -106,19 +95,5 @@ export async function capturePaypalOrder(orderId: string): Promise<{
 
 /** The real wiring of payment completion: DynamoDB, SES, the providers. */
 export function completionPorts(): CompletionPorts {
-  return {
-    getOrder,
-    getProduct,
-    sellOrder,
-    claimMailLease,
-    markRefunded,
-    refund: refundPayment,
-    getAuthRecord,
-    replaceRecordPassword,
-    hashPassword,
-    sendMail,
-    markMailSent,
-    now: Date.now,
-    log: (message, detail) => logger.warn(message, detail),
-  };
+  return { ...mailPorts(), sellOrder, markRefunded, refund: refundPayment };
 }
