@@ -22,7 +22,8 @@ export function startBrowser(): { open: (path: string, options?: OpenOptions) =>
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM_PATH)) throw new Error(`no Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium`);
+    if (!existsSync(CHROMIUM_PATH))
+      throw new Error(`no Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium`);
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   });
   afterAll(async () => {
