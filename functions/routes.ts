@@ -1,12 +1,31 @@
 /**
  * The route table: one row per documented endpoint of both spec files (000 §7, 001 §7).
- * It drives the CDK stack (one Lambda and one route per row), the local gateway and the
- * coverage test. `handler` is a module under functions/ exporting `handler`.
+ * It drives the CDK stack (one Lambda and one route per row, with exactly the AWS access the
+ * row declares), the local gateway and the coverage test. `handler` is a module under
+ * functions/ exporting `handler`: `<capability>/http/…` for the shop, `<capability>/admin/…`
+ * for staff, `<capability>/webhooks/…` for providers.
  * `pending` rows are documented but not built yet; the gateway answers them with 501.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 /** public: anyone; admin: a server-side admin session; owner: a portal session; webhook: provider signature. */
 export type AuthRule = 'public' | 'admin' | 'owner' | 'webhook';
+
+/**
+ * What a route's function may touch in AWS; its IAM policy grants exactly this.
+ * - table: `read` (Get/Query/BatchGet only) or `write` (reads and writes)
+ * - media: `media` presigns uploads to and deletes from the media bucket; `private-media`
+ *   signs short-lived links to authenticity photos
+ * - mail: sends the shop's templated mail through SES
+ * - secrets: reads the provider keys and the CloudFront origin check
+ * test/bundle.test.ts fails when a bundle uses S3, SES or the secrets its row does not declare,
+ * or declares one it does not use.
+ */
+export interface Access {
+  table: 'read' | 'write';
+  media?: 'media' | 'private-media';
+  mail?: true;
+  secrets?: true;
+}
 
 export interface Route {
   method: HttpMethod;
@@ -14,131 +33,155 @@ export interface Route {
   path: string;
   handler: string;
   auth: AuthRule;
+  access: Access;
   pending?: true;
 }
 
-const r = (method: HttpMethod, path: string, handler: string, auth: AuthRule, pending?: 'pending'): Route =>
-  pending ? { method, path, handler, auth, pending: true } : { method, path, handler, auth };
+type AccessWord = 'read' | 'write' | 'media' | 'private-media' | 'mail' | 'secrets';
+
+/** `'write media mail'` → { table: 'write', media: 'media', mail: true }. */
+export function parseAccess(words: string): Access {
+  const list = words.split(' ') as AccessWord[];
+  const table = list[0];
+  if (table !== 'read' && table !== 'write')
+    throw new Error(`access must start with read or write: ${words}`);
+  const access: Access = { table };
+  for (const word of list.slice(1)) {
+    if (word === 'media' || word === 'private-media') access.media = word;
+    else if (word === 'mail') access.mail = true;
+    else if (word === 'secrets') access.secrets = true;
+    else throw new Error(`unknown access word '${word}' in '${words}'`);
+  }
+  return access;
+}
+
+const r = (method: HttpMethod, path: string, handler: string, auth: AuthRule, access: string): Route => ({
+  method,
+  path,
+  handler,
+  auth,
+  access: parseAccess(access),
+});
 
 export const routes: readonly Route[] = [
   // Storefront (000 §7)
-  r('POST', '/member', 'members/post-member', 'public'),
-  r('GET', '/get-pro-related-video', 'catalog/get-pro-related-video', 'public'),
-  r('GET', '/getTypeByGender', 'catalog/get-type-by-gender', 'public'),
-  r('GET', '/has-single-product', 'catalog/has-single-product', 'public'),
-  r('GET', '/get-imgs-by-pid', 'catalog/get-imgs-by-pid', 'public'),
-  r('GET', '/type', 'catalog/get-type', 'public'),
-  r('GET', '/has-sizes', 'catalog/has-sizes', 'public'),
-  r('GET', '/size-guides-for-product', 'catalog/size-guides-for-product', 'public'),
-  r('GET', '/all-steps-by-tid', 'size-finder/all-steps-by-tid', 'public'),
-  r('POST', '/answers', 'size-finder/post-answers', 'public'),
-  r('GET', '/sizes-by-type', 'catalog/sizes-by-type', 'public'),
-  r('GET', '/getNextColor', 'catalog/get-next-color', 'public'),
-  r('GET', '/getProductIdByColor', 'catalog/get-product-id-by-color', 'public'),
-  r('GET', '/get-product-info', 'catalog/get-product-info', 'public'),
-  r('GET', '/get-product-details-info', 'catalog/get-product-details-info', 'public'),
-  r('GET', '/get-vid-by-pid', 'catalog/get-vid-by-pid', 'public'),
-  r('GET', '/is-sold', 'catalog/is-sold', 'public'),
-  r('GET', '/price-with-shipping', 'catalog/price-with-shipping', 'public'),
-  r('GET', '/products/{id}', 'catalog/get-product', 'public'),
+  r('POST', '/member', 'staff/http/post-member', 'public', 'write secrets'),
+  r('GET', '/get-pro-related-video', 'catalog/http/get-pro-related-video', 'public', 'read'),
+  r('GET', '/getTypeByGender', 'catalog/http/get-type-by-gender', 'public', 'read'),
+  r('GET', '/has-single-product', 'catalog/http/has-single-product', 'public', 'read'),
+  r('GET', '/get-imgs-by-pid', 'catalog/http/get-imgs-by-pid', 'public', 'read'),
+  r('GET', '/type', 'catalog/http/get-type', 'public', 'read'),
+  r('GET', '/has-sizes', 'catalog/http/has-sizes', 'public', 'read'),
+  r('GET', '/size-guides-for-product', 'catalog/http/size-guides-for-product', 'public', 'read'),
+  r('GET', '/all-steps-by-tid', 'size-finder/http/all-steps-by-tid', 'public', 'read'),
+  r('POST', '/answers', 'size-finder/http/post-answers', 'public', 'write'),
+  r('GET', '/sizes-by-type', 'catalog/http/sizes-by-type', 'public', 'read'),
+  r('GET', '/getNextColor', 'catalog/http/get-next-color', 'public', 'read'),
+  r('GET', '/getProductIdByColor', 'catalog/http/get-product-id-by-color', 'public', 'read'),
+  r('GET', '/get-product-info', 'catalog/http/get-product-info', 'public', 'read'),
+  r('GET', '/get-product-details-info', 'catalog/http/get-product-details-info', 'public', 'read'),
+  r('GET', '/get-vid-by-pid', 'catalog/http/get-vid-by-pid', 'public', 'read'),
+  r('GET', '/is-sold', 'catalog/http/is-sold', 'public', 'read'),
+  r('GET', '/price-with-shipping', 'catalog/http/price-with-shipping', 'public', 'read'),
+  r('GET', '/products/{id}', 'catalog/http/get-product', 'public', 'read'),
 
   // Checkout and orders (001 §7)
-  r('GET', '/type-discount', 'checkout/type-discount', 'public'),
-  r('GET', '/secret', 'checkout/secret', 'public'),
-  r('POST', '/orders', 'orders/post-order', 'public'),
-  r('PATCH', '/orders', 'orders/patch-order', 'public'),
-  r('POST', '/product-auth', 'admin/products/post-product-auth', 'admin'),
-  r('GET', '/orders', 'admin/orders/list-orders', 'admin'),
-  r('GET', '/orders/{id}', 'orders/get-order', 'public'),
-  r('DELETE', '/orders', 'admin/orders/delete-order', 'admin'),
+  r('GET', '/type-discount', 'checkout/http/type-discount', 'public', 'write secrets'),
+  r('GET', '/secret', 'checkout/http/secret', 'public', 'write secrets'),
+  r('POST', '/orders', 'checkout/http/post-order', 'public', 'write'),
+  r('PATCH', '/orders', 'checkout/http/patch-order', 'public', 'write'),
+  r('POST', '/product-auth', 'authenticity/admin/post-product-auth', 'admin', 'write mail'),
+  r('GET', '/orders', 'checkout/admin/list-orders', 'admin', 'write'),
+  r('GET', '/orders/{id}', 'checkout/http/get-order', 'public', 'write mail secrets'),
+  r('DELETE', '/orders', 'checkout/admin/delete-order', 'admin', 'write'),
   // The admin's view of one order with every field, and the delete token DELETE /orders needs.
-  r('GET', '/order-details', 'admin/orders/get-order-details', 'admin'),
-  r('POST', '/paypal/orders', 'checkout/paypal-create-order', 'public'),
-  r('POST', '/paypal/capture', 'checkout/paypal-capture', 'public'),
-  r('POST', '/webhooks/stripe', 'webhooks/stripe', 'webhook'),
-  r('POST', '/webhooks/paypal', 'webhooks/paypal', 'webhook'),
+  r('GET', '/order-details', 'checkout/admin/get-order-details', 'admin', 'write'),
+  r('POST', '/paypal/orders', 'checkout/http/paypal-create-order', 'public', 'write secrets'),
+  r('POST', '/paypal/capture', 'checkout/http/paypal-capture', 'public', 'write mail secrets'),
+  r('POST', '/webhooks/stripe', 'checkout/webhooks/stripe', 'webhook', 'write mail secrets'),
+  r('POST', '/webhooks/paypal', 'checkout/webhooks/paypal', 'webhook', 'write mail secrets'),
 
   // Authenticity portal (001 §7)
   // Credentials travel in POST bodies, never in query strings (see each handler).
-  r('POST', '/authenticationcard', 'authenticity/login', 'public'),
-  r('GET', '/authenticationcard', 'authenticity/card', 'owner'),
-  r('DELETE', '/authenticationcard', 'authenticity/logout', 'public'),
-  r('POST', '/transfer-auth', 'authenticity/transfer', 'owner'),
-  r('POST', '/reset-pwd', 'authenticity/reset-password', 'public'),
+  r('POST', '/authenticationcard', 'authenticity/http/login', 'public', 'write private-media secrets'),
+  r('GET', '/authenticationcard', 'authenticity/http/card', 'owner', 'write private-media'),
+  r('DELETE', '/authenticationcard', 'authenticity/http/logout', 'public', 'write'),
+  r('POST', '/transfer-auth', 'authenticity/http/transfer', 'owner', 'write mail secrets'),
+  r('POST', '/reset-pwd', 'authenticity/http/reset-password', 'public', 'write mail secrets'),
 
   // Admin (001 §7)
-  r('POST', '/admin', 'admin/login', 'public'),
-  r('GET', '/admin', 'admin/session', 'admin'),
-  r('DELETE', '/admin', 'admin/logout', 'public'),
-  r('POST', '/upload-url', 'admin/uploads/create-upload', 'admin'),
-  r('GET', '/audit-log', 'admin/audit/list-audit', 'admin'),
-  r('GET', '/products', 'admin/products/list-products', 'admin'),
-  r('POST', '/products', 'admin/products/create-product', 'admin'),
-  r('PATCH', '/products', 'admin/products/update-product', 'admin'),
-  r('DELETE', '/products', 'admin/products/delete-product', 'admin'),
-  r('GET', '/products-auth', 'admin/products/list-products-auth', 'admin'),
-  r('GET', '/typelist', 'admin/types/typelist', 'admin'),
-  r('GET', '/types', 'admin/types/list-types', 'admin'),
-  r('GET', '/type-id-gender', 'admin/types/type-id-gender', 'admin'),
-  r('GET', '/sizelist-by-tid', 'admin/types/sizelist-by-tid', 'admin'),
-  r('POST', '/types', 'admin/types/create-type', 'admin'),
-  r('PATCH', '/types', 'admin/types/update-type', 'admin'),
-  r('DELETE', '/types', 'admin/types/delete-type', 'admin'),
-  r('PATCH', '/types/productimage', 'admin/types/update-product-image', 'admin'),
+  r('POST', '/admin', 'staff/http/admin-login', 'public', 'write secrets'),
+  r('GET', '/admin', 'staff/http/admin-session', 'admin', 'write'),
+  r('DELETE', '/admin', 'staff/http/admin-logout', 'public', 'write'),
+  r('POST', '/upload-url', 'catalog/admin/media/create-upload', 'admin', 'write media'),
+  r('GET', '/audit-log', 'staff/admin/list-audit', 'admin', 'write'),
+  r('GET', '/products', 'catalog/admin/products/list-products', 'admin', 'write media'),
+  r('POST', '/products', 'catalog/admin/products/create-product', 'admin', 'write'),
+  r('PATCH', '/products', 'catalog/admin/products/update-product', 'admin', 'write'),
+  r('DELETE', '/products', 'catalog/admin/products/delete-product', 'admin', 'write media'),
+  r('GET', '/products-auth', 'authenticity/admin/list-products-auth', 'admin', 'write'),
+  r('GET', '/typelist', 'catalog/admin/collections/typelist', 'admin', 'write'),
+  r('GET', '/types', 'catalog/admin/collections/list-types', 'admin', 'write'),
+  r('GET', '/type-id-gender', 'catalog/admin/collections/type-id-gender', 'admin', 'write'),
+  r('GET', '/sizelist-by-tid', 'catalog/admin/collections/sizelist-by-tid', 'admin', 'write'),
+  r('POST', '/types', 'catalog/admin/collections/create-type', 'admin', 'write media'),
+  r('PATCH', '/types', 'catalog/admin/collections/update-type', 'admin', 'write'),
+  r('DELETE', '/types', 'catalog/admin/collections/delete-type', 'admin', 'write media'),
+  r('PATCH', '/types/productimage', 'catalog/admin/collections/update-product-image', 'admin', 'write media'),
   // The edit form's read of a collection: every field, the admin-only ones too (GET /type is public).
-  r('GET', '/type-admin', 'admin/types/get-type', 'admin'),
-  r('POST', '/uploadimgs', 'admin/media/upload-images', 'admin'),
-  r('DELETE', '/pictures', 'admin/media/delete-pictures', 'admin'),
+  r('GET', '/type-admin', 'catalog/admin/collections/get-type', 'admin', 'write'),
+  r('POST', '/uploadimgs', 'catalog/admin/media/upload-images', 'admin', 'write media'),
+  r('DELETE', '/pictures', 'catalog/admin/media/delete-pictures', 'admin', 'write media'),
   // Added: the admin's picture lists (authenticity photos included) and their order.
-  r('GET', '/admin-images', 'admin/media/admin-images', 'admin'),
-  r('PATCH', '/pictures-order', 'admin/media/reorder-pictures', 'admin'),
-  r('GET', '/product-image', 'admin/media/get-product-image', 'admin'),
-  r('POST', '/upload-product-img', 'admin/media/upload-product-image', 'admin'),
-  r('DELETE', '/product-img', 'admin/media/delete-product-image', 'admin'),
-  r('GET', '/get-type-video', 'admin/videos/get-type-video', 'admin'),
-  r('POST', '/upload-type-video-new', 'admin/videos/upload-type-video', 'admin'),
-  r('POST', '/upload-video', 'admin/videos/upload-video', 'admin'),
-  r('GET', '/get-video-by-pid', 'admin/videos/get-video-by-pid', 'admin'),
-  r('DELETE', '/videos', 'admin/videos/delete-video', 'admin'),
-  r('GET', '/size', 'admin/sizes/get-size', 'admin'),
-  r('GET', '/sizes', 'admin/sizes/list-sizes', 'admin'),
-  r('POST', '/sizes', 'admin/sizes/create-size', 'admin'),
-  r('PATCH', '/sizes', 'admin/sizes/update-size', 'admin'),
-  r('DELETE', '/sizes', 'admin/sizes/delete-size', 'admin'),
-  r('GET', '/size-guide', 'admin/size-guides/get-size-guide', 'admin'),
-  r('POST', '/size-guide', 'admin/size-guides/create-size-guide', 'admin'),
-  r('PATCH', '/size-guide', 'admin/size-guides/update-size-guide', 'admin'),
-  r('DELETE', '/size-guide', 'admin/size-guides/delete-size-guide', 'admin'),
-  r('GET', '/size-guides', 'admin/size-guides/list-size-guides', 'admin'),
-  r('POST', '/upload-sg-img', 'admin/size-guides/upload-image', 'admin'),
-  r('DELETE', '/sg-img', 'admin/size-guides/delete-image', 'admin'),
-  r('POST', '/add-shipping-all', 'admin/shipping/add-shipping-all', 'admin'),
-  r('GET', '/shipping-price-one', 'admin/shipping/shipping-price-one', 'admin'),
-  r('PATCH', '/shippings', 'admin/shipping/update-shippings', 'admin'),
-  r('GET', '/members', 'admin/members/list-members', 'admin'),
-  r('DELETE', '/member', 'admin/members/delete-member', 'admin'),
-  r('GET', '/members-export', 'admin/members/export-members', 'admin'),
-  r('GET', '/size-finder', 'admin/size-finders/list-size-finders', 'admin'),
-  r('GET', '/size-finder-id', 'admin/size-finders/get-size-finder', 'admin'),
-  r('POST', '/size-finder', 'admin/size-finders/create-size-finder', 'admin'),
-  r('PATCH', '/size-finder', 'admin/size-finders/update-size-finder', 'admin'),
-  r('DELETE', '/size-finder', 'admin/size-finders/delete-size-finder', 'admin'),
-  r('GET', '/all-steps', 'admin/size-finders/list-steps', 'admin'),
-  r('GET', '/step', 'admin/size-finders/get-step', 'admin'),
-  r('POST', '/step', 'admin/size-finders/create-step', 'admin'),
-  r('PATCH', '/step', 'admin/size-finders/update-step', 'admin'),
-  r('DELETE', '/step', 'admin/size-finders/delete-step', 'admin'),
-  r('POST', '/upload-step-img', 'admin/size-finders/upload-step-image', 'admin'),
-  r('POST', '/upload-step-video', 'admin/size-finders/upload-step-video', 'admin'),
-  r('GET', '/all-options', 'admin/size-finders/list-options', 'admin'),
-  r('GET', '/option', 'admin/size-finders/get-option', 'admin'),
-  r('POST', '/option', 'admin/size-finders/create-option', 'admin'),
-  r('PATCH', '/option', 'admin/size-finders/update-option', 'admin'),
-  r('DELETE', '/option', 'admin/size-finders/delete-option', 'admin'),
-  r('POST', '/upload-option-img', 'admin/size-finders/upload-option-image', 'admin'),
-  r('DELETE', '/options-img', 'admin/size-finders/delete-option-image', 'admin'),
-  r('GET', '/answers', 'admin/size-finders/list-answers', 'admin'),
-  r('GET', '/answer-details', 'admin/size-finders/get-answer', 'admin'),
+  r('GET', '/admin-images', 'catalog/admin/media/admin-images', 'admin', 'write media'),
+  r('PATCH', '/pictures-order', 'catalog/admin/media/reorder-pictures', 'admin', 'write media'),
+  r('GET', '/product-image', 'catalog/admin/media/get-product-image', 'admin', 'write media'),
+  r('POST', '/upload-product-img', 'catalog/admin/media/upload-product-image', 'admin', 'write media'),
+  r('DELETE', '/product-img', 'catalog/admin/media/delete-product-image', 'admin', 'write media'),
+  r('GET', '/get-type-video', 'catalog/admin/videos/get-type-video', 'admin', 'write'),
+  r('POST', '/upload-type-video-new', 'catalog/admin/videos/upload-type-video', 'admin', 'write media'),
+  r('POST', '/upload-video', 'catalog/admin/videos/upload-video', 'admin', 'write media'),
+  r('GET', '/get-video-by-pid', 'catalog/admin/videos/get-video-by-pid', 'admin', 'write'),
+  r('DELETE', '/videos', 'catalog/admin/videos/delete-video', 'admin', 'write media'),
+  r('GET', '/size', 'catalog/admin/sizes/get-size', 'admin', 'write'),
+  r('GET', '/sizes', 'catalog/admin/sizes/list-sizes', 'admin', 'write'),
+  r('POST', '/sizes', 'catalog/admin/sizes/create-size', 'admin', 'write'),
+  r('PATCH', '/sizes', 'catalog/admin/sizes/update-size', 'admin', 'write'),
+  r('DELETE', '/sizes', 'catalog/admin/sizes/delete-size', 'admin', 'write media'),
+  r('GET', '/size-guide', 'catalog/admin/size-guides/get-size-guide', 'admin', 'write'),
+  r('POST', '/size-guide', 'catalog/admin/size-guides/create-size-guide', 'admin', 'write'),
+  r('PATCH', '/size-guide', 'catalog/admin/size-guides/update-size-guide', 'admin', 'write'),
+  r('DELETE', '/size-guide', 'catalog/admin/size-guides/delete-size-guide', 'admin', 'write media'),
+  r('GET', '/size-guides', 'catalog/admin/size-guides/list-size-guides', 'admin', 'write'),
+  r('POST', '/upload-sg-img', 'catalog/admin/size-guides/upload-image', 'admin', 'write media'),
+  r('DELETE', '/sg-img', 'catalog/admin/size-guides/delete-image', 'admin', 'write media'),
+  r('POST', '/add-shipping-all', 'catalog/admin/shipping/add-shipping-all', 'admin', 'write'),
+  r('GET', '/shipping-price-one', 'catalog/admin/shipping/shipping-price-one', 'admin', 'write'),
+  r('PATCH', '/shippings', 'catalog/admin/shipping/update-shippings', 'admin', 'write'),
+  r('GET', '/members', 'staff/admin/members/list-members', 'admin', 'write'),
+  r('DELETE', '/member', 'staff/admin/members/delete-member', 'admin', 'write'),
+  r('GET', '/members-export', 'staff/admin/members/export-members', 'admin', 'write'),
+  r('GET', '/size-finder', 'size-finder/admin/list-size-finders', 'admin', 'write'),
+  r('GET', '/size-finder-id', 'size-finder/admin/get-size-finder', 'admin', 'write'),
+  r('POST', '/size-finder', 'size-finder/admin/create-size-finder', 'admin', 'write'),
+  r('PATCH', '/size-finder', 'size-finder/admin/update-size-finder', 'admin', 'write'),
+  r('DELETE', '/size-finder', 'size-finder/admin/delete-size-finder', 'admin', 'write media'),
+  r('GET', '/all-steps', 'size-finder/admin/list-steps', 'admin', 'write'),
+  r('GET', '/step', 'size-finder/admin/get-step', 'admin', 'write'),
+  r('POST', '/step', 'size-finder/admin/create-step', 'admin', 'write'),
+  r('PATCH', '/step', 'size-finder/admin/update-step', 'admin', 'write media'),
+  r('DELETE', '/step', 'size-finder/admin/delete-step', 'admin', 'write media'),
+  r('POST', '/upload-step-img', 'size-finder/admin/upload-step-image', 'admin', 'write media'),
+  r('POST', '/upload-step-video', 'size-finder/admin/upload-step-video', 'admin', 'write media'),
+  r('GET', '/all-options', 'size-finder/admin/list-options', 'admin', 'write'),
+  r('GET', '/option', 'size-finder/admin/get-option', 'admin', 'write'),
+  r('POST', '/option', 'size-finder/admin/create-option', 'admin', 'write'),
+  r('PATCH', '/option', 'size-finder/admin/update-option', 'admin', 'write'),
+  r('DELETE', '/option', 'size-finder/admin/delete-option', 'admin', 'write media'),
+  r('POST', '/upload-option-img', 'size-finder/admin/upload-option-image', 'admin', 'write media'),
+  r('DELETE', '/options-img', 'size-finder/admin/delete-option-image', 'admin', 'write media'),
+  r('GET', '/answers', 'size-finder/admin/list-answers', 'admin', 'write'),
+  r('GET', '/answer-details', 'size-finder/admin/get-answer', 'admin', 'write'),
 ];
 
 /** The Lambda-facing route key, as API Gateway writes it: `GET /api/type`. */

@@ -1,6 +1,6 @@
 import { stdin, stdout } from 'node:process';
 import { createInterface } from 'node:readline/promises';
-import { addAdmin } from '../functions/domain/admin-auth.ts';
+import { addAdmin } from '#staff/admin-auth.ts';
 
 /**
  * `npm run admin:create -- <username>` creates a staff account (the first one, and any after).

@@ -10,18 +10,10 @@ import type { Construct } from 'constructs';
 import { type Route, routeKey, routeName } from '../functions/routes.ts';
 import { functionErrorAlarm } from './constructs/alarms.ts';
 import { ApiFunction } from './constructs/api-function.ts';
-import { needsSecrets, sendsMail } from './handler-reach.ts';
 
-/** Handler areas of the storefront (spec 000 §7): their public GETs only read the table. */
-const STOREFRONT_AREAS = new Set(['catalog', 'size-finder', 'members']);
-
-/**
- * Whether a route only reads the table. Public GETs outside the storefront (checkout secret,
- * portal login, password reset) write holds, sessions and tokens, so they are not read-only.
- */
+/** Whether a route only reads the table, as its row declares. */
 export function readsOnly(route: Route): boolean {
-  const area = route.handler.split('/')[0] ?? '';
-  return route.auth === 'public' && route.method === 'GET' && STOREFRONT_AREAS.has(area);
+  return route.access.table === 'read';
 }
 
 export interface RouteGroupProps extends NestedStackProps {
@@ -69,13 +61,15 @@ export class RouteGroupStack extends NestedStack {
           TRUST_VIEWER_ADDRESS_HEADER: 'true',
         },
       });
-      if (readsOnly(route)) table.grantReadData(fn);
+      // Exactly what the row declares (functions/routes.ts), nothing inferred from file names.
+      const { access } = route;
+      if (access.table === 'read') table.grantReadData(fn);
       else table.grantReadWriteData(fn);
       // Admins upload and delete media through presigned URLs signed by these functions.
-      if (route.auth === 'admin') mediaBucket.grantReadWrite(fn);
+      if (access.media === 'media') mediaBucket.grantReadWrite(fn);
       // The portal signs short-lived links to the owner's authenticity photos, and reads nothing else.
-      if (route.handler.startsWith('authenticity/')) mediaBucket.grantRead(fn, 'authenticity/*');
-      if (sendsMail(route.handler)) {
+      if (access.media === 'private-media') mediaBucket.grantRead(fn, 'authenticity/*');
+      if (access.mail) {
         fn.addEnvironment('MAIL_FROM', props.mailFrom);
         fn.addEnvironment('MAIL_TEMPLATE_PREFIX', props.mailTemplatePrefix);
         // A templated send is authorised on the sending identity and on the template.
@@ -86,7 +80,7 @@ export class RouteGroupStack extends NestedStack {
           }),
         );
       }
-      if (needsSecrets(route.handler)) {
+      if (access.secrets) {
         fn.addEnvironment('SHOP_SECRETS_ARN', props.secrets.secretArn);
         fn.addEnvironment('PAYPAL_ENVIRONMENT', props.paypalEnvironment);
         props.secrets.grantRead(fn);
@@ -102,26 +96,21 @@ export class RouteGroupStack extends NestedStack {
   }
 }
 
-const ADMIN_GROUPS: Record<string, string> = {
-  products: 'AdminCatalog',
-  media: 'AdminCatalog',
-  videos: 'AdminCatalog',
-  types: 'AdminCatalog',
-  shipping: 'AdminCatalog',
-  sizes: 'AdminSizes',
-  'size-guides': 'AdminSizes',
-  'size-finders': 'AdminSizes',
-};
-
 /**
- * The nested stack a row lives in, by its handler's area: stable as rows are added, so a
- * function never moves between stacks (which would replace it).
+ * The nested stack a row lives in, by its handler's capability and audience: stable as rows
+ * are added, so a function never moves between stacks (which would replace it).
  */
 export function routeGroupOf(route: Route): string {
-  const [area = '', sub = ''] = route.handler.split('/');
-  if (area === 'admin') return `${ADMIN_GROUPS[sub] ?? 'AdminOps'}Routes`;
-  if (STOREFRONT_AREAS.has(area)) return 'StorefrontRoutes';
-  if (area === 'authenticity') return 'PortalRoutes';
+  const [capability = '', audience = '', area = ''] = route.handler.split('/');
+  if (capability === 'authenticity') return 'PortalRoutes';
+  if (audience === 'admin') {
+    if (capability === 'size-finder' || area === 'sizes' || area === 'size-guides') return 'AdminSizesRoutes';
+    if (capability === 'catalog') return 'AdminCatalogRoutes';
+    return 'AdminOpsRoutes';
+  }
+  if (capability === 'catalog' || capability === 'size-finder' || route.path === '/member')
+    return 'StorefrontRoutes';
+  if (capability === 'staff') return 'AdminOpsRoutes';
   return 'CheckoutRoutes';
 }
 

@@ -14,7 +14,7 @@ import {
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
-import { TABLE } from '../functions/data/table.ts';
+import { TABLE } from '#table/table.ts';
 import { builtRoutes } from './build-functions.ts';
 import { ShopAlarms } from './constructs/alarms.ts';
 import type { ApiFunction } from './constructs/api-function.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTypeSchema, shippingPriceSchema } from './admin-types.ts';
+import { createTypeSchema, shippingPriceSchema } from '#shared/admin-types.ts';
 
 const collection = (values: Record<string, unknown>) =>
   createTypeSchema.safeParse({

@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { ADMIN_LIMITS } from './admin.ts';
-import { type Gender, INFO_TITLES, type InfoTitle } from './constants.ts';
-import { COUNTRY_CODES } from './countries.ts';
-import { hasAtMostDecimals } from './money.ts';
-import { idSchema } from './schemas.ts';
+import { ADMIN_LIMITS } from '#shared/admin.ts';
+import { type Gender, INFO_TITLES, type InfoTitle } from '#shared/constants.ts';
+import { COUNTRY_CODES } from '#shared/countries.ts';
+import { hasAtMostDecimals } from '#shared/money.ts';
+import { idSchema } from '#shared/schemas.ts';
 
 /**
  * The admin's collection (Type, 001 §3) requests: create, edit, the men's and women's product

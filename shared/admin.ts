@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { ADMIN_MESSAGES } from './admin-messages.ts';
-import { LIMITS } from './constants.ts';
+import { ADMIN_MESSAGES } from '#shared/admin-messages.ts';
+import { LIMITS } from '#shared/constants.ts';
 
 export { ADMIN_MESSAGES };
 

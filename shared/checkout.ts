@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { CHECKOUT_MESSAGES } from './checkout-messages.ts';
-import { COUNTRY_CODES } from './countries.ts';
-import { idSchema } from './schemas.ts';
+import { CHECKOUT_MESSAGES } from '#shared/checkout-messages.ts';
+import { COUNTRY_CODES } from '#shared/countries.ts';
+import { idSchema } from '#shared/schemas.ts';
 
 export { CHECKOUT_MESSAGES };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, paymentAmount } from './format.ts';
-import { mediaSrc } from './media.ts';
+import { formatPrice, paymentAmount } from '#shared/format.ts';
+import { mediaSrc } from '#shared/media.ts';
 
 describe('formatting', () => {
   it('shows whole prices without decimals and others with two', () => {

@@ -1,4 +1,4 @@
-import { MEDIA_PREFIX } from './constants.ts';
+import { MEDIA_PREFIX } from '#shared/constants.ts';
 
 /**
  * Image and video addresses as stored: a url starting with `s3/` lives in the media bucket

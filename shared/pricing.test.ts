@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DUTY_NOT_INCLUDED, PricingError, type QuoteInput, quote } from './pricing.ts';
-import { CALIFORNIA_CITY_NAMES, PROVINCES, regionsOf, taxRate } from './tax.ts';
+import { DUTY_NOT_INCLUDED, PricingError, type QuoteInput, quote } from '#shared/pricing.ts';
+import { CALIFORNIA_CITY_NAMES, PROVINCES, regionsOf, taxRate } from '#shared/tax.ts';
 
 const shippingPrices = { CA: 40, US: 45, FR: 80 };
 const piece = (overrides: Partial<QuoteInput>): QuoteInput => ({

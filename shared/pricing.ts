@@ -1,7 +1,7 @@
-import { applyParts, fractionToParts, fromCents, PricingError, toCents } from './money.ts';
-import { countryCode, taxRate } from './tax.ts';
+import { applyParts, fractionToParts, fromCents, PricingError, toCents } from '#shared/money.ts';
+import { countryCode, taxRate } from '#shared/tax.ts';
 
-export { PricingError, type PricingErrorCode } from './money.ts';
+export { PricingError, type PricingErrorCode } from '#shared/money.ts';
 
 /**
  * The price of one piece shipped to one address, in USD (001 §1: "All amounts are in USD").

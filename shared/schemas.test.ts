@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from './messages.ts';
-import { colorListSchema, doubledGenderSchema, emailSchema, optionalSizeSchema } from './schemas.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import { colorListSchema, doubledGenderSchema, emailSchema, optionalSizeSchema } from '#shared/schemas.ts';
 
 describe('request schemas', () => {
   it.each(['a@b.co', ' Someone@Example.com '])('accepts the email %s', (email) => {

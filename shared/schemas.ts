@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { INFO_TITLES, PUBLIC_IMAGE_TYPES } from './constants.ts';
-import { MESSAGES } from './messages.ts';
+import { INFO_TITLES, PUBLIC_IMAGE_TYPES } from '#shared/constants.ts';
+import { MESSAGES } from '#shared/messages.ts';
 
 /** Request schemas shared by the web app and the handlers. Query values arrive as text. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyParts, fromCents, PricingError, toCents } from './money.ts';
+import { applyParts, fromCents, PricingError, toCents } from '#shared/money.ts';
 import {
   CALIFORNIA_CITY_NAMES,
   CALIFORNIA_CITY_RATES,
@@ -12,7 +12,7 @@ import {
   taxRate,
   US_DEFAULT_RATE,
   US_STATES,
-} from './tax.ts';
+} from '#shared/tax.ts';
 
 describe('Canadian provinces and territories (001 §9)', () => {
   // The spec's list, in its order, as percentages.

@@ -1,4 +1,4 @@
-import { PricingError } from './money.ts';
+import { PricingError } from '#shared/money.ts';
 
 /**
  * Sales tax tables of 001 §9, pure data and lookups, used by the checkout form (display) and by

@@ -10,6 +10,32 @@ import {
   ROOT_DIR,
 } from '../infra/build-functions.ts';
 
+/** Code in a bundle that exercises a capability a route must declare. */
+const CAPABILITY_CODE = {
+  // The S3 client: presigned uploads, deletes and signed links to private photos.
+  media: ['node_modules/@aws-sdk/client-s3/'],
+  // The SES client: the shop's templated mail.
+  mail: ['node_modules/@aws-sdk/client-sesv2/'],
+  // The code that reads values from the shop secret: provider keys and the origin check.
+  secrets: [
+    'functions/platform/client-address.ts',
+    'functions/checkout/adapters/stripe.ts',
+    'functions/checkout/adapters/paypal.ts',
+  ],
+};
+
+function capabilitiesUsed(inputs: Record<string, { bytesInOutput: number }>) {
+  const uses = (prefixes: string[]) =>
+    Object.entries(inputs).some(
+      ([file, input]) => input.bytesInOutput > 0 && prefixes.some((prefix) => file.startsWith(prefix)),
+    );
+  return {
+    media: uses(CAPABILITY_CODE.media),
+    mail: uses(CAPABILITY_CODE.mail),
+    secrets: uses(CAPABILITY_CODE.secrets),
+  };
+}
+
 /** Bundles every built handler in memory, as `npm run build:functions` does on disk. */
 describe('handler bundles', () => {
   const modules = [...routes.filter((route) => !route.pending).map((route) => route.handler), ...JOB_MODULES];
@@ -37,6 +63,20 @@ describe('handler bundles', () => {
     for (const module of modules) {
       const output = result.metafile.outputs[path.relative(ROOT_DIR, path.join(OUT_DIR, `${module}.mjs`))];
       expect(output?.exports, module).toContain('handler');
+    }
+
+    // IAM follows the route table's declarations; this proves each declaration matches what the
+    // bundle really does: no capability used that its row does not declare, none declared unused.
+    for (const route of routes.filter((row) => !row.pending)) {
+      const output =
+        result.metafile.outputs[path.relative(ROOT_DIR, path.join(OUT_DIR, `${route.handler}.mjs`))];
+      const used = capabilitiesUsed(output?.inputs ?? {});
+      const declared = {
+        media: route.access.media !== undefined,
+        mail: route.access.mail === true,
+        secrets: route.access.secrets === true,
+      };
+      expect(used, `${route.method} ${route.path} (${route.handler})`).toEqual(declared);
     }
   });
 });

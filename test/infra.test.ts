@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { TABLE } from '../functions/data/table.ts';
-import { MAIL_TEMPLATES } from '../functions/lib/mail-templates.ts';
-import { routeKey, routes } from '../functions/routes.ts';
-import { needsSecrets, sendsMail } from '../infra/handler-reach.ts';
+import { MAIL_TEMPLATES } from '#platform/mail-templates.ts';
+import { TABLE } from '#table/table.ts';
+import { type Route, routeKey, routes } from '../functions/routes.ts';
 import { BoutiqueStack, readsOnly } from '../infra/stack.ts';
 
 /**
@@ -195,21 +194,22 @@ describe('BoutiqueStack', () => {
       expect(actions).toContain('dynamodb:Query');
       if (readsOnly(route)) expect(actions).not.toContain('dynamodb:PutItem');
       else expect(actions).toContain('dynamodb:PutItem');
-      if (route.auth === 'admin') expect(actions).toContain('s3:PutObject');
-      else if (route.handler.startsWith('authenticity/')) {
+      if (route.access.media === 'media') expect(actions).toContain('s3:PutObject');
+      else if (route.access.media === 'private-media') {
         expect(actions.filter((action) => action.startsWith('s3:'))).not.toContain('s3:PutObject');
         expect(actions).toContain('s3:GetObject*');
-      } else expect(actions.some((action) => action.startsWith('s3:'))).toBe(false);
+      } else
+        expect(
+          actions.some((action) => action.startsWith('s3:')),
+          routeKey(route),
+        ).toBe(false);
     }
-    expect(readsOnly({ method: 'GET', path: '/type', handler: 'catalog/get-type', auth: 'public' })).toBe(
-      true,
-    );
-    expect(
-      readsOnly({ method: 'POST', path: '/member', handler: 'members/post-member', auth: 'public' }),
-    ).toBe(false);
-    expect(readsOnly({ method: 'GET', path: '/secret', handler: 'checkout/secret', auth: 'public' })).toBe(
-      false,
-    );
+    const byKey = (key: string) => built.find((route) => routeKey(route) === key) as Route;
+    expect(readsOnly(byKey('GET /api/type'))).toBe(true);
+    expect(readsOnly(byKey('POST /api/member'))).toBe(false);
+    expect(readsOnly(byKey('GET /api/secret'))).toBe(false);
+    // Staff screens that only read and write the table sign no S3 links.
+    expect(byKey('GET /api/audit-log').access.media).toBeUndefined();
   });
 
   it('serves the app, /api and public /media through one CloudFront distribution with origin access control', () => {
@@ -340,11 +340,9 @@ describe('BoutiqueStack', () => {
       const env = (fn.Properties as unknown as { Environment: { Variables: Record<string, unknown> } })
         .Environment.Variables;
       const reads = actionsOf(routeKey(route)).includes('secretsmanager:GetSecretValue');
-      expect(reads, routeKey(route)).toBe(needsSecrets(route.handler));
-      expect('SHOP_SECRETS_ARN' in env, routeKey(route)).toBe(needsSecrets(route.handler));
+      expect(reads, routeKey(route)).toBe(route.access.secrets === true);
+      expect('SHOP_SECRETS_ARN' in env, routeKey(route)).toBe(route.access.secrets === true);
     }
-    expect(needsSecrets('webhooks/stripe')).toBe(true);
-    expect(needsSecrets('catalog/get-type')).toBe(false);
     // CloudFront proves itself to the API with the secret's generated value.
     const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution'));
     expect(JSON.stringify(distribution)).toMatch(/x-origin-verify.*resolve:secretsmanager.*ORIGIN_VERIFY/);
@@ -360,22 +358,23 @@ describe('BoutiqueStack', () => {
         .sort(),
     );
     for (const t of templates) expect(t.Properties.Template.TextPart).toContain('One of One Luxury');
-    const senders = built.filter((route) => sendsMail(route.handler));
+    const senders = built.filter((route) => route.access.mail);
     expect(senders.map((route) => route.handler)).toEqual(
-      expect.arrayContaining(['webhooks/stripe', 'authenticity/transfer', 'authenticity/reset-password']),
+      expect.arrayContaining([
+        'checkout/webhooks/stripe',
+        'authenticity/http/transfer',
+        'authenticity/http/reset-password',
+      ]),
     );
     for (const route of built) {
       const [, fn] = functionOf(routeKey(route));
       const env = (fn.Properties as unknown as { Environment: { Variables: Record<string, unknown> } })
         .Environment.Variables;
       expect(actionsOf(routeKey(route)).includes('ses:SendEmail'), routeKey(route)).toBe(
-        sendsMail(route.handler),
+        route.access.mail === true,
       );
-      expect(env.MAIL_TEMPLATE_PREFIX, routeKey(route)).toBe(
-        sendsMail(route.handler) ? 'boutique-dev' : undefined,
-      );
+      expect(env.MAIL_TEMPLATE_PREFIX, routeKey(route)).toBe(route.access.mail ? 'boutique-dev' : undefined);
     }
-    expect(sendsMail('catalog/get-type')).toBe(false);
   });
 
   it("keeps every stack under CloudFormation's 500-resource limit, with room to grow", () => {

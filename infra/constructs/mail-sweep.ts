@@ -39,7 +39,7 @@ export class MailSweep extends Construct {
       retentionPeriod: Duration.days(14),
     });
     this.fn = new ApiFunction(this, 'Function', {
-      module: 'jobs/mail-sweep',
+      module: 'checkout/jobs/mail-sweep',
       description: 'Scheduled: sends the mail of paid orders whose sender failed',
       environment: {
         TABLE_NAME: props.table.tableName,

@@ -6,7 +6,7 @@ import {
   type MailTemplate,
   templateContent,
   templateName,
-} from '../../functions/lib/mail-templates.ts';
+} from '#platform/mail-templates.ts';
 
 /**
  * The shop's mail as SES templates, named `<prefix>-<template>` so that the stacks of several

@@ -25,7 +25,7 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { API_PREFIX, MEDIA_PREFIX, PUBLIC_MEDIA_PREFIXES } from '../../shared/constants.ts';
+import { API_PREFIX, MEDIA_PREFIX, PUBLIC_MEDIA_PREFIXES } from '#shared/constants.ts';
 
 export interface WebDistributionProps {
   webBucket: IBucket;

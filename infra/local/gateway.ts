@@ -5,8 +5,8 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { API_PREFIX, MEDIA_PREFIX, PUBLIC_MEDIA_PREFIXES } from '#shared/constants.ts';
 import { type Route, routeName } from '../../functions/routes.ts';
-import { API_PREFIX, MEDIA_PREFIX, PUBLIC_MEDIA_PREFIXES } from '../../shared/constants.ts';
 import { lambdaContext, toApiEvent } from './api-event.ts';
 
 type LambdaHandler = (

@@ -11,13 +11,13 @@ import {
   type SESv2Client,
   UpdateEmailTemplateCommand,
 } from '@aws-sdk/client-sesv2';
-import { TABLE } from '../../functions/data/table.ts';
 import {
   MAIL_TEMPLATES,
   type MailTemplate,
   templateContent,
   templateName,
-} from '../../functions/lib/mail-templates.ts';
+} from '#platform/mail-templates.ts';
+import { TABLE } from '#table/table.ts';
 
 /** Creates the single table as the CDK stack defines it, if it does not exist yet. */
 export async function ensureTable(

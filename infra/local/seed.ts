@@ -1,6 +1,6 @@
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { TYPES_LIST } from '../../functions/data/keys.ts';
+import { TYPES_LIST } from '#catalog/entities/collection.ts';
 import { demoCatalogue } from './demo/catalogue.ts';
 
 /** Loads the demo catalogue — items into the table, media into the bucket — when the shop has no collection. */

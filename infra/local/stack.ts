@@ -87,6 +87,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       TABLE_NAME: tableName,
       MEDIA_BUCKET: mediaBucket,
       EXPOSE_DDB_REQUEST_COUNT: 'true',
+      CHECK_RESPONSES: 'true',
       MAIL_FROM: 'One of One Luxury <orders@oneofone.example>',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
     });

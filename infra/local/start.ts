@@ -33,7 +33,7 @@ console.log(`
 `);
 
 // The scheduled mail sweep, as EventBridge runs it in AWS (infra/constructs/mail-sweep.ts).
-const { sweepPendingMail } = await import('../../functions/jobs/mail-sweep.ts');
+const { sweepPendingMail } = await import('../../functions/checkout/jobs/mail-sweep.ts');
 const sweep = setInterval(
   () =>
     void sweepPendingMail().catch((error: unknown) =>

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Handler } from '../../functions/lib/handler.ts';
+import type { Handler } from '#platform/handler.ts';
 import { routeKey, routeName } from '../../functions/routes.ts';
 import { lambdaContext, toApiEvent } from '../../infra/local/api-event.ts';
 import { median, percentile } from './stats.ts';

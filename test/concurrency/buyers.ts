@@ -1,4 +1,4 @@
-import type { ProductEntity } from '../../functions/data/entities.ts';
+import type { ProductEntity } from '#catalog/entities/product.ts';
 import { store } from '../support/fixtures.ts';
 import {
   type Buyer,

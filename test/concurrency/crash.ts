@@ -1,7 +1,7 @@
 import { inject } from 'vitest';
-import type { ProductEntity } from '../../functions/data/entities.ts';
-import { verifyPassword } from '../../functions/domain/passwords.ts';
-import { mailPorts, sweepPendingMail } from '../../functions/jobs/mail-sweep.ts';
+import type { ProductEntity } from '#catalog/entities/product.ts';
+import { mailPorts, sweepPendingMail } from '#checkout/jobs/mail-sweep.ts';
+import { verifyPassword } from '#platform/passwords.ts';
 import { getRaw } from '../support/db.ts';
 import { store } from '../support/fixtures.ts';
 import { pointAtLocalStack } from '../support/stack-env.ts';
@@ -137,7 +137,7 @@ async function killMidway(
 ): Promise<number> {
   const delivery = await signedStripeDelivery(eventId);
   const began = Date.now();
-  const run = runHandlerInChild('webhooks/stripe', delivery, childEnv(proxies));
+  const run = runHandlerInChild('checkout/webhooks/stripe', delivery, childEnv(proxies));
   const stopped = [proxies.dynamo?.stopped, proxies.ses?.stopped].filter((p) => p !== undefined);
   const first = await Promise.race([
     Promise.race(stopped).then((r) => ({ stopped: r })),

@@ -121,7 +121,7 @@ export interface ChildHandler {
 }
 
 /**
- * Runs one webhook handler module (e.g. 'webhooks/stripe') in a child `node` process with the
+ * Runs one webhook handler module (e.g. 'checkout/webhooks/stripe') in a child `node` process with the
  * given environment, on one signed delivery.
  */
 export function runHandlerInChild(

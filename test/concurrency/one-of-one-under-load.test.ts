@@ -3,7 +3,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHECKOUT_MESSAGES } from '../../shared/checkout.ts';
+import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { store } from '../support/fixtures.ts';
 import { type CrowdFigures, runCrowd } from './buyers.ts';
 import { type CrashOutcome, runCrashes } from './crash.ts';

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OrderEntity, ProductEntity } from '../../functions/data/entities.ts';
-import { getOrder, holdAndRecordOrder, markRefunded, sellOrder } from '../../functions/data/orders.ts';
+import type { ProductEntity } from '#catalog/entities/product.ts';
+import type { OrderEntity } from '#checkout/entities/order.ts';
+import { getOrder, holdAndRecordOrder, markRefunded, sellOrder } from '#checkout/entities/order.ts';
+import { mailPorts, sweepPendingMail } from '#checkout/jobs/mail-sweep.ts';
 import {
   type CompletionPorts,
   completePayment,
   MAIL_LEASE_MS,
   toCents,
-} from '../../functions/domain/payment-completion.ts';
-import { mailPorts, sweepPendingMail } from '../../functions/jobs/mail-sweep.ts';
+} from '#checkout/payment-completion.ts';
 import { orderEntity, productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 

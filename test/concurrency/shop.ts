@@ -1,8 +1,10 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { inject } from 'vitest';
-import type { OrderEntity, ProductEntity, TypeEntity } from '../../functions/data/entities.ts';
-import { verifyPassword } from '../../functions/domain/passwords.ts';
+import type { TypeEntity } from '#catalog/entities/collection.ts';
+import type { ProductEntity } from '#catalog/entities/product.ts';
+import type { OrderEntity } from '#checkout/entities/order.ts';
+import { verifyPassword } from '#platform/passwords.ts';
 import { api, freshClientAddress } from '../support/api.ts';
 import { db, itemsWithPrefix } from '../support/db.ts';
 import { productEntity, typeEntity } from '../support/fixtures.ts';

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuthRecordEntity, OrderEntity } from '../../functions/data/entities.ts';
-import { holdAndRecordOrder, markRefunded, sellOrder } from '../../functions/data/orders.ts';
-import { ddb } from '../../functions/lib/clients.ts';
+import type { AuthRecordEntity } from '#authenticity/entities/auth-record.ts';
+import type { OrderEntity } from '#checkout/entities/order.ts';
+import { holdAndRecordOrder, markRefunded, sellOrder } from '#checkout/entities/order.ts';
+import { ddb } from '#platform/aws-clients.ts';
 import { pointAtLocalStack } from '../support/stack-env.ts';
 
 /**

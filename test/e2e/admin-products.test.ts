@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES } from '../../shared/admin.ts';
+import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { newAdmin } from '../support/admin.ts';
 import { store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { DESKTOP, expectAccessible, PHONE, screenshot, startBrowser } from './support/browser.ts';

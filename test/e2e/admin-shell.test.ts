@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES } from '../../shared/admin.ts';
-import { MESSAGES } from '../../shared/messages.ts';
+import { ADMIN_MESSAGES } from '#shared/admin.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import { newAdmin } from '../support/admin.ts';
 import { api, freshClientAddress } from '../support/api.ts';
 import { getRaw } from '../support/db.ts';

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SizeEntity } from '../../functions/data/entities.ts';
+import type { SizeEntity } from '#catalog/entities/size.ts';
 import { newAdmin } from '../support/admin.ts';
 import { freshClientAddress } from '../support/api.ts';
 import { getRaw, itemsWithPrefix } from '../support/db.ts';

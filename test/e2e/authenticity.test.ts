@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ImageEntity, ProductEntity } from '../../functions/data/entities.ts';
-import { productKey } from '../../functions/data/keys.ts';
-import { PORTAL_MESSAGES } from '../../shared/portal.ts';
+import type { ImageEntity } from '#catalog/entities/image.ts';
+import type { ProductEntity } from '#catalog/entities/product.ts';
+import { productKey } from '#catalog/entities/product.ts';
+import { PORTAL_MESSAGES } from '#shared/portal.ts';
 import { api, freshClientAddress } from '../support/api.ts';
 import { getRaw, itemsWithPrefix } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ProductEntity } from '../../functions/data/entities.ts';
-import { CHECKOUT_MESSAGES } from '../../shared/checkout.ts';
-import { HOLD_MINUTES } from '../../shared/constants.ts';
+import type { ProductEntity } from '#catalog/entities/product.ts';
+import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
+import { HOLD_MINUTES } from '#shared/constants.ts';
 import { api, freshClientAddress } from '../support/api.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';

@@ -1,6 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../shared/messages.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
 
 const browser = startBrowser();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '#shared/messages.ts';
 import { DEMO } from '../../infra/local/demo/catalogue.ts';
-import { MESSAGES } from '../../shared/messages.ts';
 import { itemsWithPrefix } from '../support/db.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
 

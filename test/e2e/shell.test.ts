@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../shared/messages.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
 
 const browser = startBrowser();

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ADMIN_MESSAGES, ADMIN_REQUEST_HEADER } from '#shared/admin.ts';
 import { routes } from '../../functions/routes.ts';
 import { DEMO_ADMIN } from '../../infra/local/demo/admin.ts';
-import { ADMIN_MESSAGES, ADMIN_REQUEST_HEADER } from '../../shared/admin.ts';
 import { loggedInAdmin, newAdmin, sessionCookieOf, type TestAdmin } from '../support/admin.ts';
 import { api, freshClientAddress } from '../support/api.ts';
 import { db, getRaw, itemsWithPrefix, putItems } from '../support/db.ts';

@@ -1,7 +1,8 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { OptionEntity, StepEntity, TypeEntity } from '../../functions/data/entities.ts';
-import { ADMIN_MESSAGES } from '../../shared/admin.ts';
+import type { TypeEntity } from '#catalog/entities/collection.ts';
+import { ADMIN_MESSAGES } from '#shared/admin.ts';
+import type { OptionEntity, StepEntity } from '#size-finder/entities/size-finder.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { api } from '../support/api.ts';
 import { getRaw, itemsWithPrefix } from '../support/db.ts';

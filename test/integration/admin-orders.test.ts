@@ -1,8 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ORDER_DELETE_REFUSALS } from '../../functions/admin/orders/delete-rules.ts';
-import type { OrderEntity, ProductEntity } from '../../functions/data/entities.ts';
-import { orderKeys } from '../../functions/data/keys.ts';
+import type { ProductEntity } from '#catalog/entities/product.ts';
+import type { OrderEntity } from '#checkout/entities/order.ts';
+import { orderKeys } from '#checkout/entities/order.ts';
+import { ORDER_DELETE_REFUSALS } from '#checkout/rules/delete-rules.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { api, freshClientAddress } from '../support/api.ts';
 import { getRaw, itemsWithPrefix, putItems } from '../support/db.ts';

@@ -1,7 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ProductEntity, TypeEntity } from '../../functions/data/entities.ts';
-import { ADMIN_MESSAGES } from '../../shared/admin.ts';
+import type { TypeEntity } from '#catalog/entities/collection.ts';
+import type { ProductEntity } from '#catalog/entities/product.ts';
+import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { api, freshClientAddress } from '../support/api.ts';
 import { getRaw, itemsWithPrefix } from '../support/db.ts';

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { SizeEntity, SizeGuideEntity } from '../../functions/data/entities.ts';
-import { ADMIN_MESSAGES } from '../../shared/admin.ts';
+import type { SizeEntity, SizeGuideEntity } from '#catalog/entities/size.ts';
+import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { api } from '../support/api.ts';
 import { getRaw, itemsWithPrefix } from '../support/db.ts';

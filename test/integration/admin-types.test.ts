@@ -1,9 +1,9 @@
 import { deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { productKeys } from '../../functions/data/keys.ts';
-import { ADMIN_MESSAGES } from '../../shared/admin.ts';
-import { INFO_TITLES } from '../../shared/constants.ts';
-import { COUNTRY_CODES } from '../../shared/countries.ts';
+import { productKeys } from '#catalog/entities/product.ts';
+import { ADMIN_MESSAGES } from '#shared/admin.ts';
+import { INFO_TITLES } from '#shared/constants.ts';
+import { COUNTRY_CODES } from '#shared/countries.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { api } from '../support/api.ts';
 import { getRaw, itemsWithPrefix, putItems } from '../support/db.ts';

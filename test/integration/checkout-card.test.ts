@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ProductEntity } from '../../functions/data/entities.ts';
-import { CHECKOUT_MESSAGES } from '../../shared/checkout.ts';
+import type { ProductEntity } from '#catalog/entities/product.ts';
+import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { api, freshClientAddress } from '../support/api.ts';
 import { getRaw, itemsWithPrefix } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SizeEntity } from '../../functions/data/entities.ts';
+import type { SizeEntity } from '#catalog/entities/size.ts';
 import { api, freshClientAddress } from '../support/api.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 

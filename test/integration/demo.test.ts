@@ -1,9 +1,11 @@
 import { request } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
-import type { ProductEntity, SizeEntity, TypeEntity } from '../../functions/data/entities.ts';
+import type { TypeEntity } from '#catalog/entities/collection.ts';
+import type { ProductEntity } from '#catalog/entities/product.ts';
+import type { SizeEntity } from '#catalog/entities/size.ts';
+import { INFO_TITLES } from '#shared/constants.ts';
+import { mediaSrc } from '#shared/media.ts';
 import { DEMO, demoCatalogue } from '../../infra/local/demo/catalogue.ts';
-import { INFO_TITLES } from '../../shared/constants.ts';
-import { mediaSrc } from '../../shared/media.ts';
 import { api } from '../support/api.ts';
 
 const { items } = demoCatalogue();

@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getProduct } from '../../functions/data/catalog.ts';
-import type { OrderEntity, ProductEntity } from '../../functions/data/entities.ts';
-import {
-  getAuthRecord,
-  getOrder,
-  holdAndRecordOrder,
-  markRefunded,
-  sellOrder,
-} from '../../functions/data/orders.ts';
-import { verifyPassword } from '../../functions/domain/passwords.ts';
-import { completePayment, MAIL_LEASE_MS, toCents } from '../../functions/domain/payment-completion.ts';
-import { mailPorts, sweepPendingMail } from '../../functions/jobs/mail-sweep.ts';
+import { getAuthRecord } from '#authenticity/entities/auth-record.ts';
+import type { ProductEntity } from '#catalog/entities/product.ts';
+import { getProduct } from '#catalog/entities/product.ts';
+import type { OrderEntity } from '#checkout/entities/order.ts';
+import { getOrder, holdAndRecordOrder, markRefunded, sellOrder } from '#checkout/entities/order.ts';
+import { mailPorts, sweepPendingMail } from '#checkout/jobs/mail-sweep.ts';
+import { completePayment, MAIL_LEASE_MS, toCents } from '#checkout/payment-completion.ts';
+import { verifyPassword } from '#platform/passwords.ts';
 import { orderEntity, productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 

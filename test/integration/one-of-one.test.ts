@@ -1,25 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getProduct } from '../../functions/data/catalog.ts';
-import type { OrderEntity, ProductEntity } from '../../functions/data/entities.ts';
+import { getAuthRecord, replaceRecordPassword } from '#authenticity/entities/auth-record.ts';
+import type { ProductEntity } from '#catalog/entities/product.ts';
+import { getProduct } from '#catalog/entities/product.ts';
+import type { OrderEntity } from '#checkout/entities/order.ts';
 import {
   claimMailLease,
-  getAuthRecord,
   getOrder,
   holdAndRecordOrder,
   markMailSent,
   markRefunded,
-  replaceRecordPassword,
   sellOrder,
-} from '../../functions/data/orders.ts';
-import { hashPassword, verifyPassword } from '../../functions/domain/passwords.ts';
+} from '#checkout/entities/order.ts';
 import {
   type CompletionPorts,
   completePayment,
   MAIL_LEASE_MS,
   toCents,
-} from '../../functions/domain/payment-completion.ts';
-import { sendMail } from '../../functions/lib/mail.ts';
+} from '#checkout/payment-completion.ts';
+import { sendMail } from '#platform/mail.ts';
+import { hashPassword, verifyPassword } from '#platform/passwords.ts';
 import { getRaw } from '../support/db.ts';
 import { orderEntity, productEntity, store, typeEntity } from '../support/fixtures.ts';
 import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ImageEntity, ProductEntity } from '../../functions/data/entities.ts';
-import { PORTAL_MESSAGES } from '../../shared/portal.ts';
+import type { ImageEntity } from '#catalog/entities/image.ts';
+import type { ProductEntity } from '#catalog/entities/product.ts';
+import { PORTAL_MESSAGES } from '#shared/portal.ts';
 import { type ApiAnswer, api, freshClientAddress } from '../support/api.ts';
 import { getRaw, itemsWithPrefix, putItems } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';

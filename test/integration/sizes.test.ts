@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OptionEntity, SizeEntity, SizeGuideEntity, StepEntity } from '../../functions/data/entities.ts';
+import type { SizeEntity, SizeGuideEntity } from '#catalog/entities/size.ts';
+import type { OptionEntity, StepEntity } from '#size-finder/entities/size-finder.ts';
 import { api } from '../support/api.ts';
 import { store, typeEntity, uniqueId } from '../support/fixtures.ts';
 

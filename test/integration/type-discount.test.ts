@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DISCOUNT_CHECK_LIMIT } from '../../functions/domain/discount.ts';
+import { DISCOUNT_CHECK_LIMIT } from '#checkout/rules/discount.ts';
 import { DEMO } from '../../infra/local/demo/catalogue.ts';
 import { api, freshClientAddress } from '../support/api.ts';
 import { itemsWithPrefix } from '../support/db.ts';

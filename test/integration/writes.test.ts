@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../shared/messages.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import { api, freshClientAddress } from '../support/api.ts';
 import { getRaw, itemsWithPrefix } from '../support/db.ts';
 import { store, typeEntity, uniqueId } from '../support/fixtures.ts';

@@ -1,11 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_MESSAGES, ADMIN_REQUEST_HEADER } from '#shared/admin.ts';
+import { INFO_TITLES } from '#shared/constants.ts';
+import { PORTAL_MESSAGES } from '#shared/portal.ts';
 import { type Route, routes } from '../../functions/routes.ts';
 import { DEMO_ADMIN } from '../../infra/local/demo/admin.ts';
-import { ADMIN_MESSAGES, ADMIN_REQUEST_HEADER } from '../../shared/admin.ts';
-import { INFO_TITLES } from '../../shared/constants.ts';
-import { PORTAL_MESSAGES } from '../../shared/portal.ts';
 import {
   buy,
   buyable,

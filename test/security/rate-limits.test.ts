@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_LIMITS, ADMIN_MESSAGES } from '../../shared/admin.ts';
-import { LIMITS } from '../../shared/constants.ts';
-import { MESSAGES } from '../../shared/messages.ts';
-import { PORTAL_LIMITS, PORTAL_MESSAGES } from '../../shared/portal.ts';
+import { ADMIN_LIMITS, ADMIN_MESSAGES } from '#shared/admin.ts';
+import { LIMITS } from '#shared/constants.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import { PORTAL_LIMITS, PORTAL_MESSAGES } from '#shared/portal.ts';
 import { DESKTOP, startBrowser } from '../e2e/support/browser.ts';
 import { newAdmin } from '../support/admin.ts';
 import { freshClientAddress } from '../support/api.ts';

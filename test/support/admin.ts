@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { addAdmin } from '../../functions/domain/admin-auth.ts';
-import { ADMIN_REQUEST_HEADER } from '../../shared/admin.ts';
+import { ADMIN_REQUEST_HEADER } from '#shared/admin.ts';
+import { addAdmin } from '#staff/admin-auth.ts';
 import { type ApiAnswer, type ApiInit, api, freshClientAddress } from './api.ts';
 import { pointAtLocalStack } from './stack-env.ts';
 

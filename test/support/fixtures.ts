@@ -1,30 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  ImageEntity,
-  OptionEntity,
-  OrderEntity,
-  ProductEntity,
-  ProductVideoEntity,
-  SizeEntity,
-  SizeFinderEntity,
-  SizeGuideEntity,
-  StepEntity,
-  TypeEntity,
-  TypeVideoEntity,
-} from '../../functions/data/entities.ts';
-import {
-  imageKeys,
-  imageOwner,
-  optionKeys,
-  productKeys,
-  productVideoKeys,
-  sizeFinderKeys,
-  sizeGuideKeys,
-  sizeKeys,
-  stepKeys,
-  typeKeys,
-  typeVideoKeys,
-} from '../../functions/data/keys.ts';
+import type { TypeEntity } from '#catalog/entities/collection.ts';
+import { typeKeys } from '#catalog/entities/collection.ts';
+import type { ImageEntity } from '#catalog/entities/image.ts';
+import { imageKeys, imageOwner } from '#catalog/entities/image.ts';
+import type { ProductEntity } from '#catalog/entities/product.ts';
+import { productKeys } from '#catalog/entities/product.ts';
+import type { SizeEntity, SizeGuideEntity } from '#catalog/entities/size.ts';
+import { sizeGuideKeys, sizeKeys } from '#catalog/entities/size.ts';
+import type { ProductVideoEntity, TypeVideoEntity } from '#catalog/entities/video.ts';
+import { productVideoKeys, typeVideoKeys } from '#catalog/entities/video.ts';
+import type { OrderEntity } from '#checkout/entities/order.ts';
+import type { OptionEntity, SizeFinderEntity, StepEntity } from '#size-finder/entities/size-finder.ts';
+import { optionKeys, sizeFinderKeys, stepKeys } from '#size-finder/entities/size-finder.ts';
 import { putItems } from './db.ts';
 
 /** A small collection written straight into the test table, with ids unique to the test. */

@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import type { ProductEntity } from '../../functions/data/entities.ts';
+import type { ProductEntity } from '#catalog/entities/product.ts';
 import { api, freshClientAddress } from './api.ts';
 import { mailTo } from './stack-env.ts';
 

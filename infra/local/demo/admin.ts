@@ -1,4 +1,4 @@
-import { addAdmin } from '../../../functions/domain/admin-auth.ts';
+import { addAdmin } from '#staff/admin-auth.ts';
 
 /**
  * The local stack's staff account, documented in the README. Local only: a deployed shop gets

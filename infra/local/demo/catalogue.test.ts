@@ -1,31 +1,19 @@
 import { countries } from 'countries-list';
 import { describe, expect, it } from 'vitest';
-import type {
-  ImageEntity,
-  OptionEntity,
-  ProductEntity,
-  SizeEntity,
-  SizeFinderEntity,
-  SizeGuideEntity,
-  StepEntity,
-  TypeEntity,
-  TypeVideoEntity,
-} from '#data/entities.ts';
-import {
-  imageKeys,
-  imageOwner,
-  optionKeys,
-  productKeys,
-  productVideoKeys,
-  sizeFinderKeys,
-  sizeGuideKeys,
-  sizeKeys,
-  stepKeys,
-  typeKeys,
-  typeVideoKeys,
-} from '#data/keys.ts';
+import type { TypeEntity } from '#catalog/entities/collection.ts';
+import { typeKeys } from '#catalog/entities/collection.ts';
+import type { ImageEntity } from '#catalog/entities/image.ts';
+import { imageKeys, imageOwner } from '#catalog/entities/image.ts';
+import type { ProductEntity } from '#catalog/entities/product.ts';
+import { productKeys } from '#catalog/entities/product.ts';
+import type { SizeEntity, SizeGuideEntity } from '#catalog/entities/size.ts';
+import { sizeGuideKeys, sizeKeys } from '#catalog/entities/size.ts';
+import type { TypeVideoEntity } from '#catalog/entities/video.ts';
+import { productVideoKeys, typeVideoKeys } from '#catalog/entities/video.ts';
 import { INFO_TITLES, PRODUCT_IMAGE_TYPES } from '#shared/constants.ts';
 import { S3_URL_PREFIX } from '#shared/media.ts';
+import type { OptionEntity, SizeFinderEntity, StepEntity } from '#size-finder/entities/size-finder.ts';
+import { optionKeys, sizeFinderKeys, stepKeys } from '#size-finder/entities/size-finder.ts';
 import { DEMO, demoCatalogue } from './catalogue.ts';
 import { BRAND_COLORS } from './images.ts';
 

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { addAdmin } from '../../../functions/domain/admin-auth.ts';
-import { ADMIN_REQUEST_HEADER } from '../../../shared/admin.ts';
+import { ADMIN_REQUEST_HEADER } from '#shared/admin.ts';
+import { addAdmin } from '#staff/admin-auth.ts';
 import { type Answer, type Item, type PrivateStack, send } from './private-stack.ts';
 
 /** Staff, buyers and owners of a private stack, made over HTTP as the browser makes them. */

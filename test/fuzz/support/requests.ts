@@ -1,7 +1,7 @@
 import fc from 'fast-check';
+import { ADMIN_REQUEST_HEADER } from '#shared/admin.ts';
+import { INFO_TITLES } from '#shared/constants.ts';
 import type { Route } from '../../../functions/routes.ts';
-import { ADMIN_REQUEST_HEADER } from '../../../shared/admin.ts';
-import { INFO_TITLES } from '../../../shared/constants.ts';
 import {
   asText,
   clientAddress,

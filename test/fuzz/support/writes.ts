@@ -1,4 +1,4 @@
-import { ddb, s3 } from '../../../functions/lib/clients.ts';
+import { ddb, s3 } from '#platform/aws-clients.ts';
 import type { Item } from './private-stack.ts';
 
 /**

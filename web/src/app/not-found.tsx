@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../../shared/messages.ts';
+import { MESSAGES } from '#shared/messages.ts';
 
 /** 000 §2: unmatched routes and render failures. */
 export function NotFound() {

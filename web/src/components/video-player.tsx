@@ -1,4 +1,4 @@
-import { mediaSrc } from '../../../shared/media.ts';
+import { mediaSrc } from '#shared/media.ts';
 
 /** A stored video (an `s3/…` url or an address) in a calm, full-width player. */
 export function VideoPlayer({ url, title }: { url: string; title: string }) {

@@ -1,4 +1,4 @@
-import { ADMIN_REQUEST_HEADER, type Page } from '../../../../shared/admin.ts';
+import { ADMIN_REQUEST_HEADER, type Page } from '#shared/admin.ts';
 import { ApiError, apiUrl } from '../../lib/api.ts';
 import { forgetAdmin } from './session.ts';
 

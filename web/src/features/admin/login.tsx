@@ -1,7 +1,7 @@
 import './admin.css';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ADMIN_MESSAGES } from '../../../../shared/admin.ts';
+import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { ApiError } from '../../lib/api.ts';
 import { adminPost } from './api.ts';
 import { rememberAdmin } from './session.ts';

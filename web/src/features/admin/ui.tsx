@@ -2,7 +2,7 @@ import './admin.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ADMIN_TIME_ZONE } from '../../../../shared/admin.ts';
+import { ADMIN_TIME_ZONE } from '#shared/admin.ts';
 import { adminDelete } from './api.ts';
 import { forgetAdmin, storedAdmin } from './session.ts';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ADMIN_MESSAGES } from '../../../../shared/admin.ts';
-import { mediaSrc } from '../../../../shared/media.ts';
+import { ADMIN_MESSAGES } from '#shared/admin.ts';
+import { mediaSrc } from '#shared/media.ts';
 import { type UploadKind, uploadFile } from './api.ts';
 
 interface Pending {

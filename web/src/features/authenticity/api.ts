@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { PORTAL_MESSAGES, type PortalCard } from '../../../../shared/portal-messages.ts';
+import { PORTAL_MESSAGES, type PortalCard } from '#shared/portal-messages.ts';
 import { ApiError, apiGet, apiPost, apiUrl } from '../../lib/api.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { type ReactNode, type Ref, useLayoutEffect, useRef, useState } from 'react';
-import { LIMITS } from '../../../../shared/constants.ts';
+import { LIMITS } from '#shared/constants.ts';
 
 /** The steel card's number: digits only, at most 16 (001 §9). */
 export const CARD_DIGITS = LIMITS.cardNumberDigits;

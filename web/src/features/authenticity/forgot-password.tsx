@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PORTAL_MESSAGES } from '../../../../shared/portal-messages.ts';
+import { PORTAL_MESSAGES } from '#shared/portal-messages.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { failureMessage, resetPassword } from './api.ts';
 import { CARD_DIGITS, CardNumberField, looksLikeEmail, PortalHeading, TextField } from './fields.tsx';

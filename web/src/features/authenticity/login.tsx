@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { PORTAL_MESSAGES } from '../../../../shared/portal-messages.ts';
+import { PORTAL_MESSAGES } from '#shared/portal-messages.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { cardQueryKey, failureMessage, type LoginState, logIn } from './api.ts';

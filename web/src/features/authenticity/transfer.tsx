@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PORTAL_MESSAGES } from '../../../../shared/portal-messages.ts';
+import { PORTAL_MESSAGES } from '#shared/portal-messages.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import {
   cardQueryKey,

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { A11y, Keyboard, Pagination, Zoom } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
-import { mediaSrc } from '../../../../shared/media.ts';
+import { mediaSrc } from '#shared/media.ts';
 import 'swiper/css';
 import 'swiper/css/a11y';
 import 'swiper/css/pagination';

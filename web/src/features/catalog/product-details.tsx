@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
-import { formatPrice } from '../../../../shared/format.ts';
-import { MESSAGES } from '../../../../shared/messages.ts';
+import { formatPrice } from '#shared/format.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { Loading } from '../../components/page.tsx';
 import { genderOf, navTarget, useNavValues } from '../../lib/nav-input.ts';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { COUNTRY_CODES, countryName } from '../../../../shared/countries.ts';
-import { needsRegion, regionsOf } from '../../../../shared/tax.ts';
+import { COUNTRY_CODES, countryName } from '#shared/countries.ts';
+import { needsRegion, regionsOf } from '#shared/tax.ts';
 
 /** One address of the checkout form (001 §3 Order): contact, then the address itself. */
 export interface Address {

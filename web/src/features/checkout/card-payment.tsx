@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import { CHECKOUT_MESSAGES } from '../../../../shared/checkout.ts';
-import { formatPrice } from '../../../../shared/format.ts';
+import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
+import { formatPrice } from '#shared/format.ts';
 import {
   authenticateCard,
   type CheckoutSession,

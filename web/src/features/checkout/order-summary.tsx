@@ -1,4 +1,4 @@
-import { formatPrice } from '../../../../shared/format.ts';
+import { formatPrice } from '#shared/format.ts';
 import type { ServerAmounts } from './api.ts';
 import { percentText, type Summary } from './summary.ts';
 

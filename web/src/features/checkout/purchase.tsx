@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { addressComplete, CHECKOUT_MESSAGES } from '../../../../shared/checkout.ts';
+import { addressComplete, CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { Loading } from '../../components/page.tsx';
 import { ApiError, apiPost } from '../../lib/api.ts';

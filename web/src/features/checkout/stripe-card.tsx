@@ -1,6 +1,6 @@
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { CHECKOUT_MESSAGES } from '../../../../shared/checkout.ts';
+import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import type { CheckoutSession } from './api.ts';
 
 /**

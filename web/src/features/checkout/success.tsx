@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
-import { CHECKOUT_MESSAGES } from '../../../../shared/checkout.ts';
-import { formatPrice } from '../../../../shared/format.ts';
+import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
+import { formatPrice } from '#shared/format.ts';
 import { Loading } from '../../components/page.tsx';
 import { apiPost } from '../../lib/api.ts';
 import { useNavValues } from '../../lib/nav-input.ts';

@@ -1,6 +1,6 @@
-import { countryName } from '../../../../shared/countries.ts';
-import { PricingError, type Quote, quote } from '../../../../shared/pricing.ts';
-import { regionsOf } from '../../../../shared/tax.ts';
+import { countryName } from '#shared/countries.ts';
+import { PricingError, type Quote, quote } from '#shared/pricing.ts';
+import { regionsOf } from '#shared/tax.ts';
 
 /** What the order summary shows while the shopper types: every amount from `quote()`. */
 export interface Summary {

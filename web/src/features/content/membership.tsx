@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES } from '../../../../shared/messages.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import { Page } from '../../components/page.tsx';
 import { Sheet } from '../../components/sheet.tsx';
 import { apiPost } from '../../lib/api.ts';

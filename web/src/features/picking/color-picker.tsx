@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { toneOf } from '../../../../shared/brand-colors.ts';
-import { MESSAGES } from '../../../../shared/messages.ts';
+import { toneOf } from '#shared/brand-colors.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { Loading } from '../../components/page.tsx';
 import { apiGet } from '../../lib/api.ts';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { SIZE_GUIDE_TYPE } from '../../../../shared/constants.ts';
-import { mediaSrc } from '../../../../shared/media.ts';
+import { SIZE_GUIDE_TYPE } from '#shared/constants.ts';
+import { mediaSrc } from '#shared/media.ts';
 import { Loading } from '../../components/page.tsx';
 import { apiGet } from '../../lib/api.ts';
 import type { SizesAnswer } from './support.ts';

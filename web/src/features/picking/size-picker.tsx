@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { MESSAGES } from '../../../../shared/messages.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { Loading } from '../../components/page.tsx';
 import { apiGet } from '../../lib/api.ts';

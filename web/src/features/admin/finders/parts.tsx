@@ -1,8 +1,8 @@
 import './finders.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { ADMIN_MESSAGES } from '../../../../../shared/admin.ts';
-import { mediaSrc } from '../../../../../shared/media.ts';
+import { ADMIN_MESSAGES } from '#shared/admin.ts';
+import { mediaSrc } from '#shared/media.ts';
 import { findersKey } from './api.ts';
 
 /** Where a screen sits: collection › size finder › step. */

@@ -1,4 +1,4 @@
-import { mediaSrc } from '../../../../../shared/media.ts';
+import { mediaSrc } from '#shared/media.ts';
 import { ConfirmButton } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';
 import { findersApi, type Step } from './api.ts';

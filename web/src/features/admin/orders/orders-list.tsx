@@ -1,7 +1,7 @@
 import './orders.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { formatPrice } from '../../../../../shared/format.ts';
+import { formatPrice } from '#shared/format.ts';
 import { adminGet, type Page } from '../api.ts';
 import { AdminPage, ErrorText, Loading, Pager, vancouverTime } from '../ui.tsx';
 import { usePageOffset } from './paged.ts';

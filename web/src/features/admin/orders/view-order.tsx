@@ -2,7 +2,7 @@ import './orders.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { formatPrice } from '../../../../../shared/format.ts';
+import { formatPrice } from '#shared/format.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { adminDelete, adminGet } from '../api.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, vancouverTime } from '../ui.tsx';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ADMIN_LIMITS } from '../../../../../shared/admin.ts';
+import { ADMIN_LIMITS } from '#shared/admin.ts';
 import { adminDelete, adminPatch, adminPost } from '../api.ts';
 import { ConfirmButton, ErrorText, Loading } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';

@@ -2,7 +2,7 @@ import './products.css';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { formatPrice } from '../../../../../shared/format.ts';
+import { formatPrice } from '#shared/format.ts';
 import { adminDelete } from '../api.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, vancouverTime } from '../ui.tsx';
 import { GENDER_NAMES, groupsOf4, productQuery, STATUS_NAMES } from './api.ts';

@@ -2,8 +2,8 @@ import './products.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ADMIN_MESSAGES } from '../../../../../shared/admin.ts';
-import { BRAND_COLORS } from '../../../../../shared/brand-colors.ts';
+import { ADMIN_MESSAGES } from '#shared/admin.ts';
+import { BRAND_COLORS } from '#shared/brand-colors.ts';
 import { adminPatch, adminPost } from '../api.ts';
 import { AdminPage, ErrorText, Field, Loading } from '../ui.tsx';
 import {

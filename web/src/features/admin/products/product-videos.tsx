@@ -1,7 +1,7 @@
 import './products.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { ADMIN_LIMITS } from '../../../../../shared/admin.ts';
+import { ADMIN_LIMITS } from '#shared/admin.ts';
 import { adminDelete, adminPost } from '../api.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';

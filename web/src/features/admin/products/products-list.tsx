@@ -2,7 +2,7 @@ import './products.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { formatPrice } from '../../../../../shared/format.ts';
+import { formatPrice } from '#shared/format.ts';
 import { adminDelete } from '../api.ts';
 import { AdminPage, ConfirmButton, ErrorText, Field, Loading, Pager } from '../ui.tsx';
 import { type AdminProduct, groupsOf4, PAGE_SIZE, productsQuery, STATUS_NAMES } from './api.ts';

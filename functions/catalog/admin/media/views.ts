@@ -1,0 +1,31 @@
+import { privateMediaLink } from '#platform/media-links.ts';
+import { IMAGE_TYPE } from '#shared/constants.ts';
+import { mediaSrc } from '#shared/media.ts';
+import type { ImageEntity } from '../../entities/image.ts';
+import type { ProductVideoEntity } from '../../entities/video.ts';
+
+/** A stored picture as the admin sees it: `src` is what an <img> loads. */
+export interface AdminImage {
+  id: string;
+  url: string;
+  src: string;
+  type: number;
+  index: number;
+}
+
+/**
+ * Authenticity photos (type 2) are never public: their `src` is a short-lived presigned link
+ * (functions/lib/private-media.ts); every other picture is served under /media.
+ */
+export async function adminImage(image: ImageEntity): Promise<AdminImage> {
+  const src =
+    image.type === IMAGE_TYPE.authenticity ? await privateMediaLink(image.url) : mediaSrc(image.url);
+  return { id: image.id, url: image.url, src, type: image.type, index: image.index };
+}
+
+export const adminImages = (images: ImageEntity[]) =>
+  Promise.all([...images].sort((a, b) => a.index - b.index).map(adminImage));
+
+export function adminVideo(video: ProductVideoEntity) {
+  return { id: video.id, url: video.url, src: mediaSrc(video.url), index: video.index };
+}

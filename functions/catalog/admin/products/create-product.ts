@@ -1,0 +1,24 @@
+import { randomUUID } from 'node:crypto';
+import { defineAdminHandler } from '#staff/index.ts';
+import { createProduct } from '../../entities/product.ts';
+import { createProductSchema } from './product-input.ts';
+import { prepareProduct } from './save.ts';
+import { adminProduct } from './views.ts';
+
+/**
+ * POST /products { name, priceUs, priceCanada?, size?, sizeId?, cardNumber, status?, typeId,
+ * gender?, colors, removeShipmentCharge?, singleproduct?, soldOnOtherPlatform? } →
+ * { status: 200, id, product }. Blanks → 400 "please fill all the blanks" (001 §5) and nothing
+ * written. A piece sold on another platform is saved sold, with its authenticity record (no
+ * e-mail) in the same transaction (001 §4).
+ */
+export const handler = defineAdminHandler({ body: createProductSchema }, async ({ body }, event) => {
+  const now = Date.now();
+  const { product, record } = await prepareProduct(
+    body,
+    { id: randomUUID(), createdAt: new Date(now).toISOString() },
+    now,
+  );
+  await createProduct(product, record, event.admin);
+  return { status: 200, id: product.id, product: adminProduct(product, now) };
+});

@@ -1,0 +1,89 @@
+import * as z from 'zod';
+import { readAuthRecord } from '#authenticity/index.ts';
+import { notFound } from '#platform/http-error.ts';
+import { pageQuerySchema } from '#shared/admin.ts';
+import { IMAGE_TYPE } from '#shared/constants.ts';
+import { idSchema } from '#shared/schemas.ts';
+import { defineAdminHandler } from '#staff/index.ts';
+import { pageOf } from '#table/audit.ts';
+import { getType } from '../../entities/collection.ts';
+import { ownerMedia } from '../../entities/image.ts';
+import type { ProductEntity } from '../../entities/product.ts';
+import { listAllProducts, typeNames } from '../../entities/product.ts';
+import { adminImages } from '../media/views.ts';
+import { adminAuthRecord, adminProduct } from './views.ts';
+
+/**
+ * GET /products?offset&pageSize&searchInfo → { status: 200, pageCount, total, list }: products
+ * newest first, 10 a page, searched by name, card number or collection name.
+ * GET /products?id → { status: 200, product, type, authRecord, main, counts }: one product for
+ * the admin's detail and edit screens (the storefront's GET /products/{id} shows shoppers only
+ * what they may see).
+ */
+export const handler = defineAdminHandler(
+  {
+    query: pageQuerySchema.extend({
+      searchInfo: z.string().trim().max(100, { error: 'the search is at most 100 characters' }).optional(),
+      id: idSchema.optional(),
+    }),
+  },
+  async ({ query }) => {
+    if (query.id) return productDetail(query.id);
+    const [products, names] = await Promise.all([listAllProducts(), typeNames()]);
+    const found = query.searchInfo ? products.filter(matches(query.searchInfo, names)) : products;
+    const now = Date.now();
+    const page = pageOf(found, query.offset, query.pageSize);
+    return {
+      status: 200,
+      ...page,
+      list: page.list.map((p) => ({
+        ...adminProduct(p, now),
+        typeName: names.get(p.typeId) ?? p.typeName,
+      })),
+    };
+  },
+);
+
+const fold = (text: string | undefined) => (text ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+function matches(search: string, names: Map<string, string>) {
+  const wanted = fold(search);
+  const wantedCard = wanted.replace(/\s/g, '');
+  return (p: ProductEntity) =>
+    fold(p.name).includes(wanted) ||
+    (wantedCard !== '' && fold(p.cardNumber).includes(wantedCard)) ||
+    fold(p.typeName).includes(wanted) ||
+    fold(names.get(p.typeId)).includes(wanted);
+}
+
+async function productDetail(id: string) {
+  const media = await ownerMedia('product', id);
+  const product = media.owner?.kind === 'product' ? media.owner : undefined;
+  if (!product) throw notFound('product');
+  const [type, record] = await Promise.all([
+    product.typeId ? getType(product.typeId) : undefined,
+    product.cardNumber ? readAuthRecord(product.cardNumber) : undefined,
+  ]);
+  const pictures = media.images.filter((i) => i.type === IMAGE_TYPE.product);
+  const [main] = await adminImages(pictures.slice(0, 1));
+  return {
+    status: 200,
+    product: adminProduct(product),
+    type: type
+      ? {
+          id: type.id,
+          name: type.name,
+          gender: type.gender,
+          areaAmount: type.areaAmount,
+          singlecollection: type.singlecollection,
+        }
+      : null,
+    authRecord: record && record.pid === product.id ? adminAuthRecord(record) : null,
+    main: main ?? null,
+    counts: {
+      pictures: pictures.length,
+      authenticity: media.images.filter((i) => i.type === IMAGE_TYPE.authenticity).length,
+      videos: media.videos.length,
+    },
+  };
+}

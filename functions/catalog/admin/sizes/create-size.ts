@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import { badRequest, httpError } from '#platform/http-error.ts';
+import { defineAdminHandler } from '#staff/index.ts';
+import type { SizeEntity } from '../../entities/size.ts';
+import { createSize, sizesOfType } from '../../entities/size.ts';
+import { nextIndex, sizeNameClash } from '../../rules/size-rules.ts';
+import { createSizeSchema } from './size-input.ts';
+
+/** POST /sizes { name, typeId, gender, index?, description?, menDescription? } — a new size. */
+export const handler = defineAdminHandler({ body: createSizeSchema }, async ({ body }, event) => {
+  const { type, sizes } = await sizesOfType(body.typeId);
+  if (!type) throw badRequest('please choose an existing collection');
+  const size: SizeEntity = {
+    kind: 'size',
+    id: `s-${randomUUID()}`,
+    typeId: type.id,
+    name: body.name,
+    gender: body.gender,
+    index: body.index ?? nextIndex(sizes),
+    ...(body.description ? { description: body.description } : {}),
+    ...(body.menDescription ? { menDescription: body.menDescription } : {}),
+  };
+  const clash = sizeNameClash(sizes, size);
+  if (clash) throw httpError(409, `this collection already has a size named ${clash.name}`);
+  await createSize(size, event.admin);
+  return { status: 200, size: { ...size, typeName: type.name } };
+});

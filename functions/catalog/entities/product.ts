@@ -1,0 +1,323 @@
+import {
+  type AuthRecordEntity,
+  authRecordKey,
+  claimItem,
+  newRecordItem,
+  releaseClaimItem,
+} from '#authenticity/index.ts';
+import { tableName } from '#platform/aws-clients.ts';
+import type { Gender } from '#shared/constants.ts';
+import { auditedWrite } from '#table/audit.ts';
+import type { Keys } from '#table/keys.ts';
+import { consistentGet, getItem, getItems, projection, queryAll } from '#table/query.ts';
+import { MAX_TRANSACTION, type TransactItem } from '#table/transactions.ts';
+import { TYPES_LIST, type TypeEntity, typeFamily, typeKey } from './collection.ts';
+import type { ImageEntity } from './image.ts';
+import { sizeKey } from './size.ts';
+import type { ProductVideoEntity } from './video.ts';
+
+export const PRODUCT_PREFIX = 'PRODUCT#';
+
+export const productKey = (id: string) => ({ pk: `PRODUCT#${id}`, sk: '#PRODUCT' });
+
+export const productKeys = (p: { id: string; typeId: string; createdAt: string }): Keys => ({
+  ...productKey(p.id),
+  gsi1pk: typeFamily(p.typeId),
+  gsi1sk: `${PRODUCT_PREFIX}${p.id}`,
+  gsi2pk: 'PRODUCTS',
+  gsi2sk: `${p.createdAt}#${p.id}`,
+});
+
+/** A product's keys; a single piece outside any collection (no type id) has no gsi1 family. */
+export const productKeysOf = (p: { id: string; typeId: string; createdAt: string }): Keys => {
+  if (p.typeId) return productKeys(p);
+  const { gsi1pk: _family, gsi1sk: _position, ...rest } = productKeys(p);
+  return rest;
+};
+
+export interface ProductEntity {
+  kind: 'product';
+  id: string;
+  typeId: string;
+  typeName: string;
+  name: string;
+  gender: Gender;
+  size?: string;
+  sizeId?: string;
+  /** One colour per colour area, in area order. */
+  colors: string[];
+  /** 1 available, 0 sold. */
+  status: 0 | 1;
+  priceUs: number;
+  priceCanada?: number;
+  removeShipmentCharge: boolean;
+  singleproduct: boolean;
+  soldOnOtherPlatform: boolean;
+  /** Admin only: the number engraved on the steel authenticity card. */
+  cardNumber?: string;
+  /** Checkout hold: who holds the piece and until when (epoch ms). */
+  holdId?: string;
+  holdUntil?: number;
+  createdAt: string;
+}
+
+/** Every product, newest first (gsi2 PRODUCTS). */
+export async function listAllProducts(): Promise<ProductEntity[]> {
+  return queryAll<ProductEntity>({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :list',
+    ExpressionAttributeValues: { ':list': 'PRODUCTS' },
+    ScanIndexForward: false,
+  });
+}
+
+/** Collection names by id, for searching products by their collection's current name. */
+export async function typeNames(): Promise<Map<string, string>> {
+  const types = await queryAll<{ id: string; name: string }>({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :list',
+    ExpressionAttributeValues: { ':list': TYPES_LIST },
+    ...projection(['id', 'name']),
+  });
+  return new Map(types.map((t) => [t.id, t.name]));
+}
+
+export const readProduct = (id: string) => consistentGet<ProductEntity>(productKey(id));
+
+export const readSize = (id: string) =>
+  consistentGet<{ kind: 'size'; id: string; typeId: string; name: string }>(sizeKey(id));
+
+const typeExistsItem = (typeId: string): TransactItem => ({
+  ConditionCheck: {
+    TableName: tableName(),
+    Key: typeKey(typeId),
+    ConditionExpression: 'attribute_exists(pk)',
+  },
+});
+
+export async function createProduct(
+  product: ProductEntity,
+  record: AuthRecordEntity | undefined,
+  admin: string,
+): Promise<void> {
+  await auditedWrite(
+    [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...productKeysOf(product), ...product },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      claimItem(product.cardNumber ?? '', product.id),
+      ...(product.typeId ? [typeExistsItem(product.typeId)] : []),
+      ...(record ? [newRecordItem(record)] : []),
+    ],
+    {
+      admin,
+      action: 'create',
+      entity: 'product',
+      entityId: product.id,
+      after: record ? { product, authRecord: record } : product,
+    },
+  );
+}
+
+/** The editable attributes of a product; holds and sale data are never touched here. */
+const EDITABLE = [
+  'typeId',
+  'typeName',
+  'name',
+  'gender',
+  'colors',
+  'status',
+  'priceUs',
+  'priceCanada',
+  'size',
+  'sizeId',
+  'removeShipmentCharge',
+  'singleproduct',
+  'soldOnOtherPlatform',
+  'cardNumber',
+] as const;
+
+/**
+ * Saves the edited product over the one read (`before`): only if its status is still what was
+ * read, and — when the save marks it sold — only if no shopper holds it in checkout right now.
+ */
+export async function updateProduct(input: {
+  before: ProductEntity;
+  after: ProductEntity;
+  record: AuthRecordEntity | undefined;
+  admin: string;
+  now: number;
+}): Promise<void> {
+  const { before, after } = input;
+  const names: Record<string, string> = { '#status': 'status' };
+  const values: Record<string, unknown> = { ':read': before.status };
+  const sets: string[] = [];
+  const removes: string[] = [];
+  EDITABLE.forEach((field, i) => {
+    const name = `#f${i}`;
+    const value = after[field];
+    if (value === undefined) {
+      if (before[field] !== undefined) {
+        names[name] = field;
+        removes.push(name);
+      }
+      return;
+    }
+    names[name] = field;
+    values[`:v${i}`] = value;
+    sets.push(`${name} = :v${i}`);
+  });
+  const keys = productKeysOf(after);
+  if (keys.gsi1pk) {
+    sets.push('gsi1pk = :g1pk', 'gsi1sk = :g1sk');
+    values[':g1pk'] = keys.gsi1pk;
+    values[':g1sk'] = keys.gsi1sk;
+  } else removes.push('gsi1pk', 'gsi1sk');
+
+  let condition = 'attribute_exists(pk) AND #status = :read';
+  if (after.status === 0 && before.status !== 0) {
+    condition += ' AND (attribute_not_exists(holdUntil) OR holdUntil < :now)';
+    values[':now'] = input.now;
+  }
+  const cardChanged = before.cardNumber !== after.cardNumber;
+  await auditedWrite(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: productKey(after.id),
+          UpdateExpression: [
+            `SET ${sets.join(', ')}`,
+            ...(removes.length > 0 ? [`REMOVE ${removes.join(', ')}`] : []),
+          ].join(' '),
+          ConditionExpression: condition,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        },
+      },
+      ...(cardChanged ? [claimItem(after.cardNumber ?? '', after.id)] : []),
+      ...(cardChanged && before.cardNumber ? [releaseClaimItem(before.cardNumber, before.id)] : []),
+      ...(after.typeId && after.typeId !== before.typeId ? [typeExistsItem(after.typeId)] : []),
+      ...(input.record ? [newRecordItem(input.record)] : []),
+    ],
+    {
+      admin: input.admin,
+      action: 'update',
+      entity: 'product',
+      entityId: after.id,
+      before,
+      after: input.record ? { product: after, authRecord: input.record } : after,
+    },
+  );
+}
+
+/** A product's whole item collection: the product, its pictures and its videos. */
+export async function productItems(
+  id: string,
+): Promise<{ product?: ProductEntity; images: ImageEntity[]; videos: ProductVideoEntity[] }> {
+  const items = await queryAll<
+    (ProductEntity | ImageEntity | ProductVideoEntity) & { pk: string; sk: string }
+  >({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': productKey(id).pk },
+    ConsistentRead: true,
+  });
+  const found: { product?: ProductEntity; images: ImageEntity[]; videos: ProductVideoEntity[] } = {
+    images: [],
+    videos: [],
+  };
+  for (const item of items) {
+    if (item.kind === 'product') found.product = item;
+    else if (item.kind === 'image') found.images.push(item);
+    else if (item.kind === 'video') found.videos.push(item);
+  }
+  return found;
+}
+
+/**
+ * Deletes a product that nobody owns: not sold through an order, not held in checkout, with no
+ * authenticity record. Its pictures and videos go in the same transaction when they fit (the
+ * rest right after: they are unreachable once the product is gone). Answers their urls.
+ */
+export async function deleteProduct(input: {
+  product: ProductEntity;
+  childKeys: { pk: string; sk: string }[];
+  admin: string;
+  now: number;
+  before: unknown;
+}): Promise<{ pk: string; sk: string }[]> {
+  const { product } = input;
+  const main: TransactItem[] = [
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: productKey(product.id),
+        ConditionExpression:
+          'attribute_exists(pk) AND #status = :read AND attribute_not_exists(soldOrder) AND (attribute_not_exists(holdUntil) OR holdUntil < :now)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':read': product.status, ':now': input.now },
+      },
+    },
+  ];
+  if (product.cardNumber) {
+    main.push(releaseClaimItem(product.cardNumber, product.id), {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: authRecordKey(product.cardNumber),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    });
+  }
+  const room = MAX_TRANSACTION - 1 - main.length;
+  const now = input.childKeys.slice(0, room);
+  const later = input.childKeys.slice(room);
+  await auditedWrite([...main, ...now.map((Key) => ({ Delete: { TableName: tableName(), Key } }))], {
+    admin: input.admin,
+    action: 'delete',
+    entity: 'product',
+    entityId: product.id,
+    before: input.before,
+  });
+  return later;
+}
+
+export interface ProductCollection {
+  product?: ProductEntity;
+  images: ImageEntity[];
+  videos: ProductVideoEntity[];
+}
+
+/** A product with its images and videos: its whole item collection. */
+export async function getProductCollection(id: string): Promise<ProductCollection> {
+  const items = await queryAll<ProductEntity | ImageEntity | ProductVideoEntity>({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': productKey(id).pk },
+  });
+  const collection: ProductCollection = { images: [], videos: [] };
+  for (const item of items) {
+    if (item.kind === 'product') collection.product = item;
+    else if (item.kind === 'image') collection.images.push(item);
+    else if (item.kind === 'video') collection.videos.push(item);
+  }
+  return collection;
+}
+
+export async function getProduct(id: string): Promise<ProductEntity | undefined> {
+  return getItem<ProductEntity>(productKey(id));
+}
+
+/** A product and a type in one request. */
+export async function getProductAndType(
+  productId: string,
+  typeId: string,
+): Promise<{ product?: ProductEntity; type?: TypeEntity }> {
+  const items = await getItems([productKey(productId), typeKey(typeId)]);
+  return {
+    product: items.find((i) => i.kind === 'product') as ProductEntity | undefined,
+    type: items.find((i) => i.kind === 'type') as TypeEntity | undefined,
+  };
+}

@@ -1,0 +1,159 @@
+import { tableName } from '#platform/aws-clients.ts';
+import { notFound } from '#platform/http-error.ts';
+import { deleteMediaObject, verifyUpload } from '#platform/uploads.ts';
+import type { Gender } from '#shared/constants.ts';
+import { PILLAR_IDS } from '#shared/vocabulary.ts';
+import { auditedWrite, type Change } from '#table/audit.ts';
+import { type Keys, pad } from '#table/keys.ts';
+import { getItem, type Key, queryAll } from '#table/query.ts';
+import type { TransactItem } from '#table/transactions.ts';
+import { type TypeEntity, typeKey } from './collection.ts';
+import { deleteExisting, ownerExists } from './image.ts';
+
+export const productVideoKeys = (v: { id: string; productId: string; index: number }): Keys => ({
+  pk: `PRODUCT#${v.productId}`,
+  sk: `VIDEO#${pad(v.index)}#${v.id}`,
+});
+
+export const VIDEO_PREFIX = 'VIDEO#';
+
+/** Collection and pillar videos, one per gender, in their own small partition. */
+export const typeVideoPartition = (ownerId: string) => `TYPEVIDEO#${ownerId}`;
+
+export const typeVideoKeys = (v: { ownerId: string; gender: Gender }): Keys => ({
+  pk: typeVideoPartition(v.ownerId),
+  sk: `G${v.gender}`,
+});
+
+export interface ProductVideoEntity {
+  kind: 'video';
+  id: string;
+  productId: string;
+  index: number;
+  url: string;
+}
+
+export interface TypeVideoEntity {
+  kind: 'typeVideo';
+  ownerId: string;
+  gender: Gender;
+  url: string;
+}
+
+export const MAX_VIDEOS_PER_PRODUCT = 25;
+
+/** Puts product videos after the existing ones, with their upload tickets and the audit entry. */
+export async function addVideos(input: {
+  productId: string;
+  videos: ProductVideoEntity[];
+  extra: TransactItem[];
+  change: Change;
+}): Promise<void> {
+  await auditedWrite(
+    [
+      ownerExists('product', input.productId),
+      ...input.videos.map(
+        (video): TransactItem => ({
+          Put: {
+            TableName: tableName(),
+            Item: { ...productVideoKeys(video), ...video },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        }),
+      ),
+      ...input.extra,
+    ],
+    input.change,
+  );
+}
+
+export async function deleteVideo(video: ProductVideoEntity, change: Change): Promise<void> {
+  const { pk, sk } = productVideoKeys(video);
+  await auditedWrite([deleteExisting({ pk, sk })], change);
+}
+
+export const keyOfVideo = (video: ProductVideoEntity): Key => {
+  const { pk, sk } = productVideoKeys(video);
+  return { pk, sk };
+};
+
+/**
+ * Collection and pillar videos (one per gender). A pillar is one of the four themes of the
+ * episodes pages (web/src/features/content/constants.ts PILLARS); the storefront asks for its
+ * video with /get-pro-related-video like a collection's.
+ */
+export { PILLAR_IDS };
+
+export interface VideoOwner {
+  id: string;
+  name: string;
+  pillar: boolean;
+}
+
+export async function requireVideoOwner(id: string): Promise<VideoOwner> {
+  if (PILLAR_IDS.includes(id)) return { id, name: id, pillar: true };
+  const type = await getItem<Pick<TypeEntity, 'id' | 'name'>>(typeKey(id), ['id', 'name']);
+  if (!type?.id) throw notFound('collection');
+  return { id, name: type.name, pillar: false };
+}
+
+export async function videosOf(id: string): Promise<{ owner: VideoOwner; videos: TypeVideoEntity[] }> {
+  const [owner, videos] = await Promise.all([requireVideoOwner(id), getTypeVideos(id)]);
+  return { owner, videos: videos.sort((a, b) => a.gender - b.gender) };
+}
+
+/**
+ * Puts the owner's video for a gender (a fresh upload, checked), replacing the one it had,
+ * whose file is deleted afterwards. A collection must still exist when the write lands.
+ */
+export async function setTypeVideo(
+  ownerId: string,
+  gender: Gender,
+  url: string,
+  admin: string,
+): Promise<TypeVideoEntity> {
+  const { owner, videos } = await videosOf(ownerId);
+  const old = videos.find((v) => v.gender === gender);
+  const upload = await verifyUpload(url, ['video']);
+  const video: TypeVideoEntity = { kind: 'typeVideo', ownerId, gender, url: upload.url };
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...typeVideoKeys(video), ...video },
+        ...(old
+          ? { ConditionExpression: '#url = :old', ExpressionAttributeValues: { ':old': old.url } }
+          : { ConditionExpression: 'attribute_not_exists(pk)' }),
+        ...(old ? { ExpressionAttributeNames: { '#url': 'url' } } : {}),
+      },
+    },
+    upload.consume,
+  ];
+  if (!owner.pillar) {
+    items.push({
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: typeKey(ownerId),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    });
+  }
+  await auditedWrite(items, {
+    admin,
+    action: old ? 'replace-video' : 'upload-video',
+    entity: owner.pillar ? 'pillar' : 'type',
+    entityId: ownerId,
+    before: old ? { gender, url: old.url } : undefined,
+    after: { gender, url: video.url },
+  });
+  if (old && old.url !== video.url) await deleteMediaObject(old.url);
+  return video;
+}
+
+/** The collection (or pillar) videos of an owner, one per gender. */
+export async function getTypeVideos(ownerId: string): Promise<TypeVideoEntity[]> {
+  return queryAll<TypeVideoEntity>({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': typeVideoPartition(ownerId) },
+  });
+}

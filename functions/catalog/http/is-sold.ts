@@ -1,0 +1,25 @@
+import * as z from 'zod';
+import { defineHandler } from '#platform/handler.ts';
+import { notFound } from '#platform/http-error.ts';
+import { PRODUCT_STATUS } from '#shared/constants.ts';
+import { idSchema } from '#shared/schemas.ts';
+import { getItem } from '#table/query.ts';
+import type { ProductEntity } from '../entities/product.ts';
+import { productKey } from '../entities/product.ts';
+import { isAvailable } from '../rules/availability.ts';
+
+/**
+ * GET /is-sold?id: `status` 200 when the piece can be bought, 406 when it is sold (the code
+ * checkout uses for "sorry, this product is already sold"); `sold` and `available` say the same
+ * in words, `available` also being false while another shopper holds the piece in checkout.
+ */
+export const handler = defineHandler({ query: z.object({ id: idSchema }) }, async ({ query }) => {
+  const product = await getItem<Pick<ProductEntity, 'id' | 'status' | 'holdUntil'>>(productKey(query.id), [
+    'id',
+    'status',
+    'holdUntil',
+  ]);
+  if (!product) throw notFound('product');
+  const sold = product.status === PRODUCT_STATUS.sold;
+  return { status: sold ? 406 : 200, sold, available: isAvailable(product, Date.now()) };
+});

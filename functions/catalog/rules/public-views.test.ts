@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import type { TypeEntity } from '../entities/collection.ts';
+import type { ProductEntity } from '../entities/product.ts';
+import { publicProduct, publicSteps, publicType } from './public-views.ts';
+
+const product: ProductEntity = {
+  kind: 'product',
+  id: 'p1',
+  typeId: 't1',
+  typeName: 'Aurora',
+  name: 'Aurora gown',
+  gender: 0,
+  colors: ['black'],
+  status: 1,
+  priceUs: 4200,
+  priceCanada: 5600,
+  removeShipmentCharge: false,
+  singleproduct: false,
+  soldOnOtherPlatform: true,
+  cardNumber: '4000123412341234',
+  holdId: 'h1',
+  holdUntil: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+describe('public views', () => {
+  it('never shows a card number, hold or other admin data of a product', () => {
+    const shown = JSON.stringify(publicProduct(product));
+    for (const secret of [
+      '4000123412341234',
+      'cardNumber',
+      'holdId',
+      'holdUntil',
+      'soldOnOtherPlatform',
+      'priceCanada',
+    ]) {
+      expect(shown).not.toContain(secret);
+    }
+    expect(publicProduct(product)).toMatchObject({ id: 'p1', sold: false, priceUs: 4200 });
+  });
+
+  it('never shows a discount code or portal text of a collection', () => {
+    const type = {
+      kind: 'type',
+      id: 't1',
+      name: 'Aurora',
+      gender: 0,
+      areaAmount: 2,
+      singlecollection: false,
+      issoldout: false,
+      preSale: false,
+      preSaleText: 'soon',
+      discount: true,
+      discountCode: 'MAISON10',
+      discountAmount: 10,
+      authPortalText: 'genuine',
+      womenproductimage: '[]',
+      menproductimage: 'undefined',
+      shippingPrices: {},
+      createdAt: '2026-01-01T00:00:00.000Z',
+    } satisfies TypeEntity;
+    const shown = JSON.stringify(publicType(type));
+    expect(shown).not.toContain('MAISON10');
+    expect(shown).not.toContain('genuine');
+    expect(publicType(type).preSaleText).toBeUndefined();
+  });
+
+  it('orders size finder steps and their options by index', () => {
+    const steps = publicSteps(
+      [
+        {
+          kind: 'step',
+          id: 's2',
+          sizeFinderId: 'f',
+          index: 2,
+          description: 'b',
+          type: 4,
+          shortName: 'email',
+        },
+        { kind: 'step', id: 's1', sizeFinderId: 'f', index: 1, description: 'a', type: 1, shortName: 'fit' },
+      ],
+      [
+        { kind: 'option', id: 'o2', stepsId: 's1', sizeFinderId: 'f', index: 2, content: 'loose' },
+        { kind: 'option', id: 'o1', stepsId: 's1', sizeFinderId: 'f', index: 1, content: 'snug' },
+      ],
+    );
+    expect(steps.map((s) => s.stepId)).toEqual(['s1', 's2']);
+    expect(steps[0]?.options.map((o) => o.text)).toEqual(['snug', 'loose']);
+    expect(steps[1]?.options).toEqual([]);
+  });
+});

@@ -1,0 +1,108 @@
+import { PRODUCT_STATUS } from '#shared/constants.ts';
+import type { OptionEntity, StepEntity } from '#size-finder/index.ts';
+import type { TypeEntity } from '../entities/collection.ts';
+import type { ImageEntity } from '../entities/image.ts';
+import type { ProductEntity } from '../entities/product.ts';
+import type { SizeEntity, SizeGuideEntity } from '../entities/size.ts';
+
+/**
+ * What a shopper may see of each entity. Built field by field (an allow-list), so admin-only
+ * data — card numbers, passwords, discount codes, holds, authenticity data — never leaves.
+ */
+
+export function publicType(t: TypeEntity) {
+  return {
+    id: t.id,
+    name: t.name,
+    label: t.label,
+    gender: t.gender,
+    areaAmount: t.areaAmount,
+    singlecollection: t.singlecollection,
+    issoldout: t.issoldout,
+    preSale: t.preSale,
+    preSaleText: t.preSale ? t.preSaleText : undefined,
+    discount: t.discount,
+    menproductimage: t.menproductimage,
+    womenproductimage: t.womenproductimage,
+  };
+}
+
+export function publicProduct(p: ProductEntity) {
+  return {
+    id: p.id,
+    typeId: p.typeId,
+    typeName: p.typeName,
+    name: p.name,
+    gender: p.gender,
+    size: p.size,
+    sizeId: p.sizeId,
+    colors: p.colors,
+    priceUs: p.priceUs,
+    singleproduct: p.singleproduct,
+    removeShipmentCharge: p.removeShipmentCharge,
+    status: p.status,
+    sold: p.status === PRODUCT_STATUS.sold,
+  };
+}
+
+/** The short product form of /has-single-product (000 §7: id, typeId, name, gender). */
+export function productSummary(p: ProductEntity) {
+  return {
+    id: p.id,
+    typeId: p.typeId,
+    name: p.name,
+    gender: p.gender,
+    sold: p.status === PRODUCT_STATUS.sold,
+  };
+}
+
+export function publicSize(s: SizeEntity) {
+  return {
+    sizeId: s.id,
+    size: s.name,
+    gender: s.gender,
+    description: s.description,
+    menDescription: s.menDescription,
+    menMeaning: s.menMeaning,
+    womenMeaning: s.womenMeaning,
+  };
+}
+
+export function publicSizeGuide(g: SizeGuideEntity) {
+  return {
+    id: g.id,
+    name: g.name,
+    index: g.index,
+    fromCm: g.fromCm,
+    toCm: g.toCm,
+    fromInches: g.fromInches,
+    toInches: g.toInches,
+    imageUrl: g.imageUrl,
+    largeImgUrl: g.largeImgUrl,
+    description: g.description,
+    type: g.type,
+  };
+}
+
+export function publicImage(i: ImageEntity) {
+  return { id: i.id, url: i.url, type: i.type, index: i.index };
+}
+
+/** Size finder steps in order, each with its options in order (000 §3 Size finder step). */
+export function publicSteps(steps: StepEntity[], options: OptionEntity[]) {
+  return [...steps]
+    .sort((a, b) => a.index - b.index)
+    .map((step) => ({
+      stepId: step.id,
+      sIndex: step.index,
+      shortName: step.shortName,
+      description: step.description,
+      type: step.type,
+      imgUrl: step.imageUrl,
+      videoUrl: step.videoUrl,
+      options: options
+        .filter((o) => o.stepsId === step.id)
+        .sort((a, b) => a.index - b.index)
+        .map((o) => ({ index: o.index, text: o.content, imageUrl: o.imageUrl })),
+    }));
+}

@@ -1,0 +1,99 @@
+import { CheckoutPaymentIntent } from '@paypal/paypal-server-sdk';
+import { paymentAmount } from '#shared/format.ts';
+import type { OrderEntity } from '../entities/order.ts';
+import { markRefunded, sellOrder } from '../entities/order.ts';
+import type { CompletionPorts } from '../payment-completion.ts';
+import { mailPorts } from './mail-ports.ts';
+import { paypal } from './paypal.ts';
+import { stripe } from './stripe.ts';
+
+/** The provider calls checkout makes, behind names that say what they are for. */
+export async function createCardPayment(input: {
+  checkoutCode: string;
+  amountCents: number;
+  description: string;
+  email: string;
+  productId: string;
+  holdId: string;
+}): Promise<{ paymentRef: string; clientSecret: string }> {
+  const intent = await stripe().paymentIntents.create(
+    {
+      amount: input.amountCents,
+      currency: 'usd',
+      description: input.description,
+      receipt_email: input.email,
+      automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+      metadata: { checkoutCode: input.checkoutCode, productId: input.productId, holdId: input.holdId },
+    },
+    { idempotencyKey: `checkout-${input.checkoutCode}` },
+  );
+  if (!intent.client_secret) throw new Error('the PaymentIntent has no client secret');
+  return { paymentRef: intent.id, clientSecret: intent.client_secret };
+}
+
+export async function refundPayment(order: OrderEntity, paymentRef: string): Promise<void> {
+  if (order.paymentType === 1) {
+    await stripe().refunds.create(
+      { payment_intent: paymentRef },
+      { idempotencyKey: `refund-${order.checkoutCode}` },
+    );
+    return;
+  }
+  await paypal().payments.refundCapturedPayment({
+    captureId: paymentRef,
+    paypalRequestId: `refund-${order.checkoutCode}`,
+  });
+}
+
+/** A PayPal order for exactly the server's amount (2 decimals), to be approved by the shopper. */
+export async function createPaypalOrder(input: {
+  checkoutCode: string;
+  amount: number;
+  description: string;
+  returnUrl: string;
+  cancelUrl: string;
+}): Promise<{ paymentRef: string; approveUrl: string }> {
+  const { result } = await paypal().orders.createOrder({
+    paypalRequestId: `checkout-${input.checkoutCode}`,
+    body: {
+      intent: CheckoutPaymentIntent.Capture,
+      purchaseUnits: [
+        {
+          referenceId: input.checkoutCode,
+          customId: input.checkoutCode,
+          description: input.description.slice(0, 127),
+          amount: { currencyCode: 'USD', value: paymentAmount(input.amount) },
+        },
+      ],
+      applicationContext: { returnUrl: input.returnUrl, cancelUrl: input.cancelUrl },
+    },
+  });
+  const approve = result.links?.find((l) => l.rel === 'approve' || l.rel === 'payer-action')?.href;
+  if (!result.id || !approve) throw new Error('PayPal gave no order id or approval link');
+  return { paymentRef: result.id, approveUrl: approve };
+}
+
+/** Captures an approved PayPal order; what PayPal answers is the verified confirmation. */
+export async function capturePaypalOrder(orderId: string): Promise<{
+  completed: boolean;
+  captureId?: string;
+  amountCents: number;
+  currency: string;
+}> {
+  const { result } = await paypal().orders.captureOrder({
+    id: orderId,
+    paypalRequestId: `capture-${orderId}`,
+  });
+  const capture = result.purchaseUnits?.[0]?.payments?.captures?.[0];
+  return {
+    completed: result.status === 'COMPLETED' && capture?.status === 'COMPLETED',
+    ...(capture?.id ? { captureId: capture.id } : {}),
+    amountCents: Math.round(Number(capture?.amount?.value ?? 0) * 100),
+    currency: capture?.amount?.currencyCode ?? '',
+  };
+}
+
+/** The real wiring of payment completion: DynamoDB, SES, the providers. */
+export function completionPorts(): CompletionPorts {
+  return { ...mailPorts(), sellOrder, markRefunded, refund: refundPayment };
+}

@@ -1,0 +1,589 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type AuthRecordEntity, authRecordKeys } from '#authenticity/index.ts';
+import { productKey } from '#catalog/index.ts';
+import { ddb, tableName } from '#platform/aws-clients.ts';
+import type { Page } from '#shared/admin.ts';
+import type { Gender } from '#shared/constants.ts';
+import { auditedWrite, pageOf } from '#table/audit.ts';
+import type { Keys } from '#table/keys.ts';
+import { queryAll } from '#table/query.ts';
+
+export const orderKey = (checkoutCode: string) => ({ pk: `ORDER#${checkoutCode}`, sk: '#ORDER' });
+
+export const orderKeys = (o: { checkoutCode: string; checkoutTime: string }): Keys => ({
+  ...orderKey(o.checkoutCode),
+  gsi2pk: 'ORDERS',
+  gsi2sk: `${o.checkoutTime}#${o.checkoutCode}`,
+});
+
+/** A provider event seen once: the key that makes webhooks idempotent. */
+export const providerEventKey = (provider: string, eventId: string) => ({
+  pk: `EVENT#${provider}#${eventId}`,
+  sk: '#EVENT',
+});
+
+/** Whole-shop lists on gsi2 of the admin's orders and members screens. */
+export const ORDERS_LIST = 'ORDERS';
+
+/** A single-use confirmation to delete one order, found by the SHA-256 of its token (TTL). */
+export const orderDeleteTokenKey = (tokenHash: string) => ({
+  pk: `ORDERDELETE#${tokenHash}`,
+  sk: '#ORDERDELETE',
+});
+
+export interface Address {
+  name: string;
+  phone: string;
+  email: string;
+  address: string;
+  address1: string;
+  address2?: string;
+  country: string;
+  unit?: string;
+  city: string;
+  postalCode?: string;
+  state?: string;
+}
+
+export type { OrderStatus } from '#shared/vocabulary.ts';
+
+import type { OrderStatus } from '#shared/vocabulary.ts';
+
+/** An order from checkout start to its end (001 §3 Order). Amounts in USD. */
+export interface OrderEntity {
+  kind: 'order';
+  checkoutCode: string;
+  productId: string;
+  typeId: string;
+  productName: string;
+  typeName: string;
+  size?: string;
+  gender: Gender;
+  colors: string[];
+  contact: Address;
+  hasBilling: boolean;
+  billing?: Address;
+  /** 1 card, 2 PayPal. */
+  paymentType: 1 | 2;
+  currency: 'USD';
+  productPrice: number;
+  discountCode?: string;
+  discountAmount: number;
+  productPriceAfterDiscount: number;
+  shippingFee: number;
+  tax: number;
+  duty: number | 'not included';
+  finalPrice: number;
+  status: OrderStatus;
+  holdId: string;
+  holdUntil: number;
+  /** The provider's payment object: Stripe PaymentIntent id or PayPal order id. */
+  paymentRef?: string;
+  checkoutTime: string;
+  paidAt?: string;
+  refundedAt?: string;
+  refundReason?: string;
+  mailSentAt?: string;
+  /** Until when the confirmation that sold the piece is sending its mail (epoch ms). */
+  mailLeaseUntil?: number;
+}
+
+/**
+ * An order an admin deleted: kept under its key as a tombstone (a late provider event still
+ * finds it), hidden from the admin list unless money moved for it (see functions/data/admin-orders.ts).
+ */
+export interface OrderTombstone {
+  deletedAt?: string;
+  deletedBy?: string;
+}
+
+/** A confirmation the admin's order view hands out, which DELETE /orders must present once. */
+export interface OrderDeleteTokenEntity {
+  kind: 'orderDeleteToken';
+  checkoutCode: string;
+  admin: string;
+  /** Epoch ms; the condition of the delete compares it (TTL deletes late). */
+  validUntil: number;
+  /** Epoch seconds, DynamoDB's TTL. */
+  expiresAt: number;
+}
+
+/**
+ * The admin's side of orders: the list, one order, and the deletion, which never removes an
+ * order's item (see `tombstoneOrder`).
+ */
+export type AdminOrder = OrderEntity & OrderTombstone;
+
+/** An order for which money moved: a sale or a refund. */
+
+/**
+ * Newest first. Deleted orders are left out, unless money moved for one after it was deleted
+ * (a late payment of an abandoned checkout): then it shows again, so no payment is ever hidden.
+ */
+export async function listOrders(offset: number, pageSize: number): Promise<Page<AdminOrder>> {
+  const all = await queryAll<AdminOrder>({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :list',
+    FilterExpression: 'attribute_not_exists(deletedAt) OR #status IN (:paid, :refunded)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':list': ORDERS_LIST, ':paid': 'paid', ':refunded': 'refunded' },
+    ScanIndexForward: false,
+  });
+  return pageOf(all, offset, pageSize);
+}
+
+export async function readOrder(checkoutCode: string): Promise<AdminOrder | undefined> {
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: orderKey(checkoutCode), ConsistentRead: true }),
+  );
+  return Item as AdminOrder | undefined;
+}
+
+/** A delete confirmation lives 10 minutes: long enough to read the order, short enough to go stale. */
+export const DELETE_TOKEN_SECONDS = 10 * 60;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** A fresh single-use token to delete this order, for this admin only; the table keeps its hash. */
+export async function issueDeleteToken(
+  checkoutCode: string,
+  admin: string,
+  now = Date.now(),
+): Promise<{ token: string; validUntil: number }> {
+  const token = randomBytes(32).toString('base64url');
+  const validUntil = now + DELETE_TOKEN_SECONDS * 1000;
+  const item: OrderDeleteTokenEntity = {
+    kind: 'orderDeleteToken',
+    checkoutCode,
+    admin,
+    validUntil,
+    expiresAt: Math.floor(validUntil / 1000) + 60,
+  };
+  await ddb().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...orderDeleteTokenKey(hashToken(token)), ...item },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return { token, validUntil };
+}
+
+/** The token's record if it exists, is this admin's, names this order and has not run out. */
+export async function validDeleteToken(
+  token: string,
+  checkoutCode: string,
+  admin: string,
+  now = Date.now(),
+): Promise<boolean> {
+  const { Item } = await ddb().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: orderDeleteTokenKey(hashToken(token)),
+      ConsistentRead: true,
+    }),
+  );
+  const record = Item as OrderDeleteTokenEntity | undefined;
+  return (
+    record?.kind === 'orderDeleteToken' &&
+    record.checkoutCode === checkoutCode &&
+    record.admin === admin &&
+    record.validUntil > now
+  );
+}
+
+/**
+ * Deletes an order as a tombstone, in one transaction with its audit entry: the token is
+ * consumed (it must still be this admin's, for this order, and unexpired), and the order is
+ * marked deleted only if it is still in the state the admin saw — never paid meanwhile, and a
+ * pending checkout only once its hold has run out. The item stays under its key, so a provider
+ * event that arrives later still finds its order and the sale or refund is recorded, not lost.
+ */
+export async function tombstoneOrder(input: {
+  order: AdminOrder;
+  token: string;
+  admin: string;
+  now?: number;
+}): Promise<AdminOrder> {
+  const { order, admin } = input;
+  const now = input.now ?? Date.now();
+  const deletedAt = new Date(now).toISOString();
+  const pending = order.status === 'pending';
+  await auditedWrite(
+    [
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: orderDeleteTokenKey(hashToken(input.token)),
+          ConditionExpression: 'checkoutCode = :code AND #admin = :admin AND validUntil > :now',
+          ExpressionAttributeNames: { '#admin': 'admin' },
+          ExpressionAttributeValues: { ':code': order.checkoutCode, ':admin': admin, ':now': now },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: orderKey(order.checkoutCode),
+          UpdateExpression: 'SET deletedAt = :at, deletedBy = :admin',
+          ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(deletedAt) AND #status = :seen${
+            pending ? ' AND holdUntil < :now' : ''
+          }`,
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':at': deletedAt,
+            ':admin': admin,
+            ':seen': order.status,
+            ...(pending ? { ':now': now } : {}),
+          },
+        },
+      },
+    ],
+    {
+      admin,
+      action: 'delete',
+      entity: 'order',
+      entityId: order.checkoutCode,
+      before: order,
+      after: { ...order, deletedAt, deletedBy: admin },
+    },
+  );
+  return { ...order, deletedAt, deletedBy: admin };
+}
+
+/**
+ * The writes that keep a one-of-one piece from being sold twice. Each is one DynamoDB
+ * transaction whose conditions decide, so concurrent shoppers and duplicated, reordered or
+ * retried webhooks cannot interleave badly. See docs/data-model.md.
+ */
+const EVENT_RETENTION_SECONDS = 90 * 24 * 3600;
+
+/** The record of a provider event; written only if new, it makes every confirmation idempotent. */
+function providerEventOnce(
+  provider: 'stripe' | 'paypal',
+  eventId: string,
+  checkoutCode: string,
+  now: number,
+) {
+  return {
+    TableName: tableName(),
+    Item: {
+      ...providerEventKey(provider, eventId),
+      kind: 'providerEvent',
+      checkoutCode,
+      at: new Date(now).toISOString(),
+      expiresAt: Math.floor(now / 1000) + EVENT_RETENTION_SECONDS,
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  };
+}
+
+/**
+ * Which items' conditions refused a cancelled transaction. Undefined when no condition did: a
+ * cancellation for another reason (a conflicting transaction on the same item, throttling) says
+ * nothing about the data, so callers rethrow it and the request is retried.
+ */
+function failedAt(error: unknown): number[] | undefined {
+  if (!(error instanceof TransactionCanceledException)) return undefined;
+  const failed = (error.CancellationReasons ?? []).flatMap((reason, i) =>
+    reason.Code === 'ConditionalCheckFailed' ? [i] : [],
+  );
+  return failed.length > 0 ? failed : undefined;
+}
+
+/** Whether DynamoDB cancelled a transaction because another one was at work on the same item. */
+function metAnotherTransaction(error: unknown): boolean {
+  return (
+    error instanceof TransactionCanceledException &&
+    (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict')
+  );
+}
+
+const HOLD_ATTEMPTS = 4;
+
+/**
+ * Holds the piece for this order and records the order, or answers 'unavailable' (sold or held
+ * by someone else). When many shoppers try at once, DynamoDB cancels the transactions that meet
+ * the winner's on the piece; those try again after a short random wait and then meet its hold.
+ * A piece still contended after every attempt is being taken by someone else: 'unavailable'.
+ */
+export async function holdAndRecordOrder(order: OrderEntity, now: number): Promise<'held' | 'unavailable'> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await ddb().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName(),
+                Key: productKey(order.productId),
+                UpdateExpression: 'SET holdId = :hold, holdUntil = :until',
+                ConditionExpression:
+                  'attribute_exists(pk) AND #status = :available AND (attribute_not_exists(holdUntil) OR holdUntil < :now)',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: {
+                  ':hold': order.holdId,
+                  ':until': order.holdUntil,
+                  ':available': 1,
+                  ':now': now,
+                },
+              },
+            },
+            {
+              Put: {
+                TableName: tableName(),
+                Item: { ...orderKeys(order), ...order },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+          ],
+        }),
+      );
+      return 'held';
+    } catch (error) {
+      if (failedAt(error)?.includes(0)) return 'unavailable';
+      if (!metAnotherTransaction(error)) throw error;
+      if (attempt === HOLD_ATTEMPTS) return 'unavailable';
+      await new Promise((done) => setTimeout(done, 20 + Math.random() * 60 * attempt));
+    }
+  }
+}
+
+export async function getOrder(checkoutCode: string): Promise<OrderEntity | undefined> {
+  const result = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: orderKey(checkoutCode), ConsistentRead: true }),
+  );
+  return result.Item as OrderEntity | undefined;
+}
+
+export async function setPaymentRef(checkoutCode: string, paymentRef: string): Promise<void> {
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: orderKey(checkoutCode),
+      UpdateExpression: 'SET paymentRef = :ref',
+      ConditionExpression: 'attribute_exists(pk) AND #status = :pending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':ref': paymentRef, ':pending': 'pending' },
+    }),
+  );
+}
+
+export type SellOutcome = 'sold' | 'duplicate-event' | 'order-not-pending' | 'piece-taken' | 'record-exists';
+
+/**
+ * A confirmed payment sells the piece: the provider event is recorded (once), the order becomes
+ * paid, the piece sold — only if this order still holds it, or nobody does — and the owner's
+ * authenticity record is created. All or nothing.
+ */
+export async function sellOrder(input: {
+  order: OrderEntity;
+  provider: 'stripe' | 'paypal';
+  eventId: string;
+  paymentRef: string;
+  record: AuthRecordEntity;
+  now: number;
+  mailLeaseUntil: number;
+}): Promise<SellOutcome> {
+  const { order, now } = input;
+  const at = new Date(now).toISOString();
+  try {
+    await ddb().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: providerEventOnce(input.provider, input.eventId, order.checkoutCode, now) },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: orderKey(order.checkoutCode),
+              UpdateExpression:
+                'SET #status = :paid, paidAt = :at, paymentRef = :ref, mailLeaseUntil = :lease',
+              ConditionExpression: '#status = :pending',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':paid': 'paid',
+                ':pending': 'pending',
+                ':at': at,
+                ':ref': input.paymentRef,
+                ':lease': input.mailLeaseUntil,
+              },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: productKey(order.productId),
+              UpdateExpression:
+                'SET #status = :sold, soldOrder = :code, soldAt = :at REMOVE holdId, holdUntil',
+              ConditionExpression:
+                '#status = :available AND (holdId = :hold OR attribute_not_exists(holdUntil) OR holdUntil < :now)',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':sold': 0,
+                ':available': 1,
+                ':code': order.checkoutCode,
+                ':at': at,
+                ':hold': order.holdId,
+                ':now': now,
+              },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...authRecordKeys(input.record), ...input.record },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+    return 'sold';
+  } catch (error) {
+    const failed = failedAt(error);
+    if (!failed) throw error;
+    if (failed.includes(0)) return 'duplicate-event';
+    if (failed.includes(1)) return 'order-not-pending';
+    if (failed.includes(2)) return 'piece-taken';
+    return 'record-exists';
+  }
+}
+
+/**
+ * A payment that came too late for its piece: recorded once, as refunded, with a lease for the
+ * refund notice (sent like a sale's mail: by this caller, or after the lease by another).
+ */
+export async function markRefunded(input: {
+  checkoutCode: string;
+  provider: 'stripe' | 'paypal';
+  eventId: string;
+  paymentRef: string;
+  reason: string;
+  now: number;
+  mailLeaseUntil: number;
+}): Promise<'refunded' | 'duplicate-event' | 'order-not-pending'> {
+  try {
+    await ddb().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: providerEventOnce(input.provider, input.eventId, input.checkoutCode, input.now) },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: orderKey(input.checkoutCode),
+              UpdateExpression:
+                'SET #status = :refunded, refundedAt = :at, refundReason = :reason, paymentRef = :ref, mailLeaseUntil = :lease',
+              ConditionExpression: '#status = :pending',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':refunded': 'refunded',
+                ':pending': 'pending',
+                ':at': new Date(input.now).toISOString(),
+                ':reason': input.reason,
+                ':ref': input.paymentRef,
+                ':lease': input.mailLeaseUntil,
+              },
+            },
+          },
+        ],
+      }),
+    );
+    return 'refunded';
+  } catch (error) {
+    const failed = failedAt(error);
+    if (!failed) throw error;
+    return failed.includes(0) ? 'duplicate-event' : 'order-not-pending';
+  }
+}
+
+/**
+ * Takes over sending the mail of a paid order (or the refund notice of a refunded one) whose
+ * first sender did not finish in time (it crashed). Only one caller can win, and only once the
+ * previous lease has run out. Refunded orders recorded before the notice had a lease are left.
+ */
+export async function claimMailLease(checkoutCode: string, now: number, until: number): Promise<boolean> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: orderKey(checkoutCode),
+        UpdateExpression: 'SET mailLeaseUntil = :until',
+        ConditionExpression:
+          'attribute_not_exists(mailSentAt) AND ((#status = :paid AND (attribute_not_exists(mailLeaseUntil) OR mailLeaseUntil < :now)) OR (#status = :refunded AND mailLeaseUntil < :now))',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':paid': 'paid', ':refunded': 'refunded', ':now': now, ':until': until },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+export async function markMailSent(checkoutCode: string, now: number): Promise<void> {
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: orderKey(checkoutCode),
+      UpdateExpression: 'SET mailSentAt = :at',
+      ExpressionAttributeValues: { ':at': new Date(now).toISOString() },
+    }),
+  );
+}
+
+/** Gives the piece back at once when checkout could not start (the provider failed). */
+export async function releaseHold(order: OrderEntity, now: number): Promise<void> {
+  await ddb().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: productKey(order.productId),
+            UpdateExpression: 'REMOVE holdId, holdUntil',
+            ConditionExpression: 'holdId = :hold',
+            ExpressionAttributeValues: { ':hold': order.holdId },
+          },
+        },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: orderKey(order.checkoutCode),
+            UpdateExpression: 'SET #status = :failed, failedAt = :at',
+            ConditionExpression: '#status = :pending',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':failed': 'failed',
+              ':pending': 'pending',
+              ':at': new Date(now).toISOString(),
+            },
+          },
+        },
+      ],
+    }),
+  );
+}
+
+/**
+ * Paid orders checked out between `since` and `until` (ISO times) whose mail has not gone out,
+ * and refunded ones whose refund notice has not: the mail sweep's work list. Orders are few
+ * (each piece sells once), so the shop-wide list on gsi2, bounded by time, is enough.
+ */
+export async function paidOrdersAwaitingMail(since: string, until: string): Promise<OrderEntity[]> {
+  return queryAll<OrderEntity>({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :list AND gsi2sk BETWEEN :since AND :until',
+    FilterExpression:
+      'attribute_not_exists(mailSentAt) AND (#status = :paid OR (#status = :refunded AND attribute_exists(mailLeaseUntil)))',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':list': ORDERS_LIST,
+      ':since': since,
+      ':until': until,
+      ':paid': 'paid',
+      ':refunded': 'refunded',
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import * as z from 'zod';
+import { defineHandler } from '#platform/handler.ts';
+import { notFound } from '#platform/http-error.ts';
+import { idSchema } from '#shared/schemas.ts';
+import { getOrder } from '../entities/order.ts';
+
+/**
+ * POST /orders {order fields, checkoutCode, amount, shippingFee}: the spec's client records the
+ * order after paying. Here the order was recorded when checkout started, with amounts the server
+ * computed, so this only confirms it exists for that piece. It never changes an order: amounts
+ * sent by the browser are not read, and nothing here can make an order paid.
+ */
+export const handler = defineHandler(
+  {
+    body: z
+      .object({
+        checkoutCode: z.string().uuid({ error: 'must be a checkout code' }),
+        id: idSchema.optional(),
+      })
+      .passthrough(),
+  },
+  async ({ body }) => {
+    const order = await getOrder(body.checkoutCode);
+    if (!order || (body.id && body.id !== order.productId)) throw notFound('order');
+    return { status: 200, orderStatus: order.status };
+  },
+);

@@ -1,0 +1,250 @@
+import type { AuthRecordEntity } from '#authenticity/index.ts';
+import type { ProductEntity } from '#catalog/index.ts';
+import type { Mail } from '#platform/mail-templates.ts';
+import { generatePassword } from '#platform/passwords.ts';
+import { formatPrice } from '#shared/format.ts';
+import type { OrderEntity, SellOutcome } from './entities/order.ts';
+
+/**
+ * What happens when a provider confirms a payment (Stripe webhook, PayPal capture, or the
+ * browser's return path asking the provider). Whichever arrives first sells the piece; every
+ * later one is a no-op, except that mail which never went out is sent then.
+ */
+export interface CompletionPorts {
+  getOrder(checkoutCode: string): Promise<OrderEntity | undefined>;
+  getProduct(productId: string): Promise<ProductEntity | undefined>;
+  sellOrder(input: {
+    order: OrderEntity;
+    provider: 'stripe' | 'paypal';
+    eventId: string;
+    paymentRef: string;
+    record: AuthRecordEntity;
+    now: number;
+    mailLeaseUntil: number;
+  }): Promise<SellOutcome>;
+  claimMailLease(checkoutCode: string, now: number, until: number): Promise<boolean>;
+  markRefunded(input: {
+    checkoutCode: string;
+    provider: 'stripe' | 'paypal';
+    eventId: string;
+    paymentRef: string;
+    reason: string;
+    now: number;
+    mailLeaseUntil: number;
+  }): Promise<'refunded' | 'duplicate-event' | 'order-not-pending'>;
+  refund(order: OrderEntity, paymentRef: string): Promise<void>;
+  getAuthRecord(cardNumber: string): Promise<AuthRecordEntity | undefined>;
+  replaceRecordPassword(cardNumber: string, passwordHash: string, expectedVersion: number): Promise<boolean>;
+  hashPassword(password: string): Promise<string>;
+  sendMail(mail: Mail): Promise<void>;
+  markMailSent(checkoutCode: string, now: number): Promise<void>;
+  now(): number;
+  log(message: string, detail: Record<string, unknown>): void;
+}
+
+/** What finishing a sale's mail needs: no payment provider. */
+export type MailPorts = Pick<
+  CompletionPorts,
+  | 'getOrder'
+  | 'getProduct'
+  | 'claimMailLease'
+  | 'getAuthRecord'
+  | 'replaceRecordPassword'
+  | 'hashPassword'
+  | 'sendMail'
+  | 'markMailSent'
+  | 'now'
+  | 'log'
+>;
+
+export interface ConfirmedPayment {
+  provider: 'stripe' | 'paypal';
+  eventId: string;
+  checkoutCode: string;
+  paymentRef: string;
+  /** What the provider says it received, in cents, and in which currency. */
+  amountCents: number;
+  currency: string;
+}
+
+export type CompletionResult =
+  | 'sold'
+  | 'already-done'
+  | 'refunded'
+  | 'unknown-order'
+  | 'amount-mismatch'
+  | 'needs-attention';
+
+export const toCents = (amount: number) => Math.round(amount * 100);
+
+/** How long the confirmation that sold a piece has to send its mail before another may take over. */
+export const MAIL_LEASE_MS = 30_000;
+
+export async function completePayment(
+  payment: ConfirmedPayment,
+  ports: CompletionPorts,
+): Promise<CompletionResult> {
+  const order = await ports.getOrder(payment.checkoutCode);
+  if (!order) {
+    ports.log('payment for an unknown order', { ...payment });
+    return 'unknown-order';
+  }
+  if (payment.currency.toLowerCase() !== 'usd' || payment.amountCents !== toCents(order.finalPrice)) {
+    ports.log('payment amount differs from the order', { ...payment, expected: toCents(order.finalPrice) });
+    return 'amount-mismatch';
+  }
+  const product = await ports.getProduct(order.productId);
+  if (!product?.cardNumber) {
+    ports.log('the piece has no authenticity card number', { checkoutCode: order.checkoutCode });
+    return 'needs-attention';
+  }
+
+  if (order.status !== 'pending') {
+    // Already decided (a duplicate or late confirmation): the sale's transaction would refuse it,
+    // so skip the costly password hash and only see that the order's mail went out.
+    return afterDecision(payment.checkoutCode, ports);
+  }
+
+  const now = ports.now();
+  const password = generatePassword();
+  const record: AuthRecordEntity = {
+    kind: 'authRecord',
+    cardNumber: product.cardNumber,
+    pid: product.id,
+    name: product.name,
+    email: order.contact.email,
+    passwordHash: await ports.hashPassword(password),
+    credentialVersion: 1,
+    createdAt: new Date(now).toISOString(),
+  };
+  const outcome = await ports.sellOrder({
+    ...payment,
+    order,
+    record,
+    now,
+    mailLeaseUntil: now + MAIL_LEASE_MS,
+  });
+
+  if (outcome === 'sold') {
+    await sendOrderMails(order, product, password, ports);
+    return 'sold';
+  }
+  if (outcome === 'piece-taken') {
+    // The hold ran out and another shopper bought the piece: give the money back, and say so.
+    // The one that records the refund sends the notice; if it dies first, the notice is sent
+    // like a sale's lost mail, once its lease has run out.
+    await ports.refund(order, payment.paymentRef);
+    const recorded = await ports.markRefunded({
+      ...payment,
+      reason: 'the piece was sold after the hold expired',
+      now,
+      mailLeaseUntil: now + MAIL_LEASE_MS,
+    });
+    if (recorded === 'refunded') {
+      await sendRefundNotice(order, ports);
+      return 'refunded';
+    }
+  }
+  if (outcome === 'record-exists') {
+    ports.log('an authenticity record already exists for this card', { checkoutCode: order.checkoutCode });
+    return 'needs-attention';
+  }
+  return afterDecision(payment.checkoutCode, ports);
+}
+
+/** A duplicate or late confirmation: it may finish the mail of a sale whose sender crashed. */
+async function afterDecision(checkoutCode: string, ports: CompletionPorts): Promise<CompletionResult> {
+  await finishPendingMail(checkoutCode, ports);
+  const current = await ports.getOrder(checkoutCode);
+  return current?.status === 'refunded' ? 'refunded' : 'already-done';
+}
+
+/**
+ * If the mail of a completed sale never went out (its sender crashed, or SES failed, and its
+ * lease ran out), sends it now with fresh credentials: the first password was never seen.
+ * Likewise the refund notice of a late payment. While the first sender may still be at work,
+ * does nothing. Called by later confirmations and by the scheduled mail sweep, so a sale's mail
+ * never depends on one request alone.
+ */
+export async function finishPendingMail(
+  checkoutCode: string,
+  ports: MailPorts,
+): Promise<'sent' | 'not-needed'> {
+  const current = await ports.getOrder(checkoutCode);
+  const retryAt = ports.now();
+  // A refunded order's mail is its refund notice (only those recorded with a notice lease).
+  const refunded = current?.status === 'refunded' && current.mailLeaseUntil !== undefined;
+  if (
+    !current ||
+    (current.status !== 'paid' && !refunded) ||
+    current.mailSentAt ||
+    (current.mailLeaseUntil ?? 0) >= retryAt ||
+    !(await ports.claimMailLease(current.checkoutCode, retryAt, retryAt + MAIL_LEASE_MS))
+  ) {
+    return 'not-needed';
+  }
+  if (refunded) {
+    await sendRefundNotice(current, ports);
+    return 'sent';
+  }
+  const product = await ports.getProduct(current.productId);
+  const existing = product?.cardNumber ? await ports.getAuthRecord(product.cardNumber) : undefined;
+  if (!product?.cardNumber || !existing) {
+    ports.log('a paid order has no authenticity record to mail', { checkoutCode });
+    return 'not-needed';
+  }
+  const fresh = generatePassword();
+  if (
+    !(await ports.replaceRecordPassword(
+      product.cardNumber,
+      await ports.hashPassword(fresh),
+      existing.credentialVersion,
+    ))
+  ) {
+    return 'not-needed';
+  }
+  await sendOrderMails(current, product, fresh, ports);
+  return 'sent';
+}
+
+async function sendRefundNotice(order: OrderEntity, ports: MailPorts) {
+  await ports.sendMail({
+    to: order.contact.email,
+    template: 'payment-refunded',
+    data: {
+      name: order.contact.name,
+      productName: order.productName,
+      total: formatPrice(order.finalPrice),
+    },
+  });
+  await ports.markMailSent(order.checkoutCode, ports.now());
+}
+
+async function sendOrderMails(
+  order: OrderEntity,
+  product: ProductEntity,
+  password: string,
+  ports: MailPorts,
+) {
+  await ports.sendMail({
+    to: order.contact.email,
+    template: 'order-confirmation',
+    data: {
+      name: order.contact.name,
+      productName: order.productName,
+      total: formatPrice(order.finalPrice),
+      checkoutCode: order.checkoutCode,
+    },
+  });
+  await ports.sendMail({
+    to: order.contact.email,
+    template: 'portal-password',
+    data: {
+      name: order.contact.name,
+      productName: product.name,
+      cardEnding: product.cardNumber?.slice(-4) ?? '',
+      password,
+    },
+  });
+  await ports.markMailSent(order.checkoutCode, ports.now());
+}

@@ -1,0 +1,66 @@
+import { getProduct, getType } from '#catalog/index.ts';
+import { clientAddress } from '#platform/client-address.ts';
+import { type ApiEvent, type FullResponse, respond } from '#platform/handler.ts';
+import { httpError, notFound } from '#platform/http-error.ts';
+import { logger, safeError } from '#platform/logger.ts';
+import { CHECKOUT_MESSAGES, type CheckoutRequest } from '#shared/checkout.ts';
+import { PricingError, type Quote } from '#shared/pricing.ts';
+import { takeAttempt } from '#table/rate-limit.ts';
+import type { OrderEntity } from './entities/order.ts';
+import { getOrder, holdAndRecordOrder, releaseHold } from './entities/order.ts';
+import { checkDiscountCode } from './rules/discount.ts';
+import { newOrder } from './rules/new-order.ts';
+
+const checkoutStarts = { name: 'checkout-start', max: 10, windowSeconds: 10 * 60 };
+
+/**
+ * The start of every payment, card or PayPal: the form is checked, every amount computed here,
+ * and the piece held for this shopper in one conditional write. Answers the order, or the 406
+ * the spec gives when the piece is sold or held by someone else.
+ */
+export async function startCheckout(
+  form: CheckoutRequest,
+  event: ApiEvent,
+  paymentType: 1 | 2,
+): Promise<{ order: OrderEntity; quote: Quote } | FullResponse> {
+  if (!(await takeAttempt(checkoutStarts, clientAddress(event))))
+    throw httpError(429, CHECKOUT_MESSAGES.otherFailure);
+  const product = await getProduct(form.id);
+  if (!product) throw notFound('product');
+  if (form.typeId && form.typeId !== product.typeId)
+    throw httpError(400, 'the product is not part of this collection');
+  if (product.status === 0) return respond(406, { status: 406, message: CHECKOUT_MESSAGES.alreadySold });
+  const type = await getType(product.typeId);
+  if (!type) throw notFound('collection');
+
+  let discountPercent = 0;
+  if (form.discountCode) {
+    const check = checkDiscountCode(type, form.discountCode);
+    if (!check.isCodeValid) throw httpError(400, CHECKOUT_MESSAGES.invalidDiscount);
+    discountPercent = check.discountAmount;
+  }
+
+  const now = Date.now();
+  let started: ReturnType<typeof newOrder>;
+  try {
+    started = newOrder({ form: { ...form, paymentType }, product, type, discountPercent, now });
+  } catch (error) {
+    if (error instanceof PricingError) throw httpError(400, CHECKOUT_MESSAGES.fillAllFields);
+    throw error;
+  }
+  if ((await holdAndRecordOrder(started.order, now)) === 'unavailable') {
+    return respond(406, { status: 406, message: CHECKOUT_MESSAGES.alreadySold });
+  }
+  return started;
+}
+
+/** The provider could not start the payment: give the piece back at once. */
+export async function abandonCheckout(order: OrderEntity, error: unknown): Promise<never> {
+  logger.error('the payment could not be started', {
+    error: safeError(error),
+    checkoutCode: order.checkoutCode,
+  });
+  const current = await getOrder(order.checkoutCode);
+  if (current?.status === 'pending') await releaseHold(order, Date.now());
+  throw httpError(502, CHECKOUT_MESSAGES.otherFailure);
+}

@@ -1,0 +1,17 @@
+import { defineAdminHandler } from '#staff/index.ts';
+import { finderView, stepView } from '../entities/size-finder.ts';
+import { finderOr404, optionOr404, stepOfOption } from './load.ts';
+import { partQuery } from './schemas.ts';
+
+/** GET /option?id&sizeFinderId — one option with its step and finder. */
+export const handler = defineAdminHandler({ query: partQuery }, async ({ query }) => {
+  const parts = await finderOr404(query.sizeFinderId);
+  const option = optionOr404(parts, query.id);
+  const step = stepOfOption(parts, option);
+  return {
+    status: 200,
+    option,
+    step: stepView(step, parts.options),
+    finder: finderView(parts.finder),
+  };
+});

@@ -1,0 +1,38 @@
+import type { Handler } from '#platform/handler.ts';
+import { defineAdminHandler } from '../../admin-handler.ts';
+import { listMembers, recordMembersExport } from '../../entities/member.ts';
+import { toCsv, vancouverTime } from './csv.ts';
+
+/**
+ * GET /members-export → text/csv, every member newest first: email, sign-up time in Vancouver
+ * and in UTC. Cells are quoted and formula-like cells neutralised (./csv.ts). The export is
+ * written to the audit log (who took a copy of the addresses).
+ *
+ * The shared handler stack answers JSON; this one turns its 200 into the CSV download, and
+ * leaves every refusal (401 and the rest) as the usual JSON error.
+ */
+const json = defineAdminHandler({}, async (_input, event) => {
+  const members = await listMembers();
+  await recordMembersExport(event.admin, members.length);
+  const csv = toCsv([
+    ['email', 'signed up (Vancouver time)', 'signed up (UTC)'],
+    ...members.map((m) => [m.email, vancouverTime(m.createdAt), m.createdAt]),
+  ]);
+  return { csv };
+});
+
+export const handler: Handler = async (event, context) => {
+  const result = await json(event, context);
+  if (result.statusCode !== 200 || typeof result.body !== 'string') return result;
+  const { csv } = JSON.parse(result.body) as { csv: string };
+  const day = new Date().toISOString().slice(0, 10);
+  return {
+    ...result,
+    headers: {
+      ...result.headers,
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="members-${day}.csv"`,
+    },
+    body: csv,
+  };
+};

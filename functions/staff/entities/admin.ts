@@ -1,0 +1,36 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, tableName } from '#platform/aws-clients.ts';
+
+/** Staff accounts: `ADMIN#<username>`, the password only as an scrypt hash. */
+export interface AdminEntity {
+  kind: 'admin';
+  username: string;
+  passwordHash: string;
+  createdAt: string;
+}
+
+export const adminKey = (username: string) => ({ pk: `ADMIN#${username}`, sk: '#ADMIN' });
+
+export async function getAdmin(username: string): Promise<AdminEntity | undefined> {
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: adminKey(username), ConsistentRead: true }),
+  );
+  return Item as AdminEntity | undefined;
+}
+
+/** Creates the account; false if the username is taken (an existing password is never replaced). */
+export async function createAdmin(admin: AdminEntity): Promise<boolean> {
+  try {
+    await ddb().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...adminKey(admin.username), ...admin },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}

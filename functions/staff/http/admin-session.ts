@@ -1,0 +1,7 @@
+import { defineAdminHandler } from '../admin-handler.ts';
+
+/** GET /admin — who the session belongs to; 401 when there is no live staff session. */
+export const handler = defineAdminHandler({}, async (_input, event) => ({
+  status: 200,
+  userName: event.admin,
+}));
