@@ -1,6 +1,4 @@
-/** Gender codes of the spec: 0 women, 1 men, 2 both (unisex). */
-export const GENDER = { women: 0, men: 1, unisex: 2 } as const;
-export type Gender = 0 | 1 | 2;
+export { GENDER, type Gender } from './vocabulary.ts';
 
 /** Image types of the spec (001 §3). Type 2 is authenticity proof and never leaves the portal or admin. */
 export const IMAGE_TYPE = {

@@ -1,33 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { countries } from 'countries-list';
-import type {
-  ImageEntity,
-  OptionEntity,
-  ProductEntity,
-  ProductVideoEntity,
-  SizeEntity,
-  SizeFinderEntity,
-  SizeGuideEntity,
-  StepEntity,
-  TypeEntity,
-  TypeVideoEntity,
-} from '#data/entities.ts';
-import {
-  imageKeys,
-  imageOwner,
-  optionKeys,
-  productKeys,
-  productVideoKeys,
-  sizeFinderKeys,
-  sizeGuideKeys,
-  sizeKeys,
-  stepKeys,
-  typeKeys,
-  typeVideoKeys,
-} from '#data/keys.ts';
+import type { TypeEntity } from '#catalog/entities/collection.ts';
+import { typeKeys } from '#catalog/entities/collection.ts';
+import type { ImageEntity } from '#catalog/entities/image.ts';
+import { imageKeys, imageOwner } from '#catalog/entities/image.ts';
+import type { ProductEntity } from '#catalog/entities/product.ts';
+import { productKeys } from '#catalog/entities/product.ts';
+import type { SizeEntity, SizeGuideEntity } from '#catalog/entities/size.ts';
+import { sizeGuideKeys, sizeKeys } from '#catalog/entities/size.ts';
+import type { ProductVideoEntity, TypeVideoEntity } from '#catalog/entities/video.ts';
+import { productVideoKeys, typeVideoKeys } from '#catalog/entities/video.ts';
 import { type Gender, IMAGE_TYPE, type InfoTitle, STEP_TYPE } from '#shared/constants.ts';
 import { s3Url } from '#shared/media.ts';
+import { CONTACT } from '#shared/vocabulary.ts';
+import type { OptionEntity, SizeFinderEntity, StepEntity } from '#size-finder/entities/size-finder.ts';
+import { optionKeys, sizeFinderKeys, stepKeys } from '#size-finder/entities/size-finder.ts';
 import {
   authenticitySvg,
   collectionSvg,
@@ -59,7 +47,7 @@ export interface DemoCatalogue {
   media: DemoMedia[];
 }
 
-export const SUPPORT_EMAIL = 'support@oneofone.example';
+export const SUPPORT_EMAIL = CONTACT.supportEmail;
 
 /** Named pieces of the demo that tests and the local stack rely on. */
 export const DEMO = {

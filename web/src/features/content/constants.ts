@@ -1,5 +1,6 @@
-/** The support address (same value as SUPPORT_EMAIL in infra/local/demo/catalogue.ts). */
-export const SUPPORT_EMAIL = 'support@oneofone.example';
+import { CONTACT } from '#shared/vocabulary.ts';
+
+export const SUPPORT_EMAIL = CONTACT.supportEmail;
 
 /** The product's Instagram account (000 §2: the social page links to it). */
 export const INSTAGRAM_URL = 'https://www.instagram.com/oneofoneluxury/';
@@ -14,13 +15,7 @@ export function hostedVideo(id: string): string {
   return `${HOSTED_VIDEO_BASE}${id}`;
 }
 
-/** The four pillars (000 §1); `joy` is shown as "entertainment". */
-export const PILLARS = [
-  { id: 'mind', label: 'mind' },
-  { id: 'body', label: 'body' },
-  { id: 'knowledge', label: 'knowledge' },
-  { id: 'joy', label: 'entertainment' },
-] as const;
+export { PILLARS } from '#shared/vocabulary.ts';
 
 export const MISSION_VIDEO = hostedVideo('000000002');
 export const MUSIC_VIDEO = hostedVideo('000000004');

@@ -1,7 +1,8 @@
 /** Shared bits of the picking screens. */
 
-/** Where shoppers write for help (000 §2 questions, §2 /more contact). */
-export const SUPPORT_EMAIL = 'support@oneofone.example';
+import { CONTACT } from '#shared/vocabulary.ts';
+
+export const SUPPORT_EMAIL = CONTACT.supportEmail;
 
 /** 000 §9: the sizes list is padded with empty rows up to 10. */
 export const SIZE_ROWS = 10;
