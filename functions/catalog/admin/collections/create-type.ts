@@ -1,4 +1,4 @@
-import { createTypeSchema } from '#shared/admin-types.ts';
+import { createTypeContract } from '#shared/contracts/catalog-admin.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { adminTypeView, createType } from '../../entities/collection.ts';
 
@@ -6,7 +6,7 @@ import { adminTypeView, createType } from '../../entities/collection.ts';
  * POST /types: a new collection with every field and its men's and women's product images
  * (urls from /upload-url; at least one picture in one set).
  */
-export const handler = defineAdminHandler({ body: createTypeSchema }, async ({ body }, event) => ({
-  status: 200,
+export const handler = defineAdminHandler(createTypeContract, async ({ body }, event) => ({
+  status: 200 as const,
   type: adminTypeView(await createType(body, event.admin)),
 }));

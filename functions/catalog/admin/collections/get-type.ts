@@ -1,5 +1,4 @@
-import * as z from 'zod';
-import { idSchema } from '#shared/schemas.ts';
+import { getTypeAdminContract } from '#shared/contracts/catalog-admin.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { adminTypeView, requireType } from '../../entities/collection.ts';
 
@@ -7,7 +6,7 @@ import { adminTypeView, requireType } from '../../entities/collection.ts';
  * GET /type-admin?id: one collection with every field for the edit form, the admin-only ones
  * too (discountCode, authPortalText) that the storefront's GET /type never shows.
  */
-export const handler = defineAdminHandler({ query: z.object({ id: idSchema }) }, async ({ query }) => ({
-  status: 200,
+export const handler = defineAdminHandler(getTypeAdminContract, async ({ query }) => ({
+  status: 200 as const,
   type: adminTypeView(await requireType(query.id)),
 }));

@@ -1,15 +1,14 @@
-import * as z from 'zod';
 import { notFound } from '#platform/http-error.ts';
-import { idSchema } from '#shared/schemas.ts';
+import { sizelistByTidContract } from '#shared/contracts/catalog-admin.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { getTypeWithSizes } from '../../entities/collection.ts';
 
 /** GET /sizelist-by-tid?tid: a collection's sizes in order, for a select: `{ val, text, gender, index }`. */
-export const handler = defineAdminHandler({ query: z.object({ tid: idSchema }) }, async ({ query }) => {
+export const handler = defineAdminHandler(sizelistByTidContract, async ({ query }) => {
   const { type, sizes } = await getTypeWithSizes(query.tid);
   if (!type) throw notFound('collection');
   return {
-    status: 200,
+    status: 200 as const,
     sizes: sizes
       .sort((a, b) => a.index - b.index)
       .map((s) => ({ val: s.id, text: s.name, gender: s.gender, index: s.index })),

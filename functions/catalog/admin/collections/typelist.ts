@@ -1,9 +1,10 @@
+import { typelistContract } from '#shared/contracts/catalog-admin.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { listAllTypes } from '../../entities/collection.ts';
 
 /** GET /typelist: every collection for a select, by name: `types: [{ val: id, text: name }]`. */
-export const handler = defineAdminHandler({}, async () => {
+export const handler = defineAdminHandler(typelistContract, async () => {
   const types = await listAllTypes(['id', 'name']);
   types.sort((a, b) => a.name.localeCompare(b.name, 'en'));
-  return { status: 200, types: types.map((t) => ({ val: t.id, text: t.name })) };
+  return { status: 200 as const, types: types.map((t) => ({ val: t.id, text: t.name })) };
 });

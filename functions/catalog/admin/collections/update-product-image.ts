@@ -1,4 +1,4 @@
-import { productImageSchema } from '#shared/admin-types.ts';
+import { updateProductImageContract } from '#shared/contracts/catalog-admin.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { adminTypeView, setImageSet } from '../../entities/collection.ts';
 
@@ -6,7 +6,7 @@ import { adminTypeView, setImageSet } from '../../entities/collection.ts';
  * PATCH /types/productimage { id, gender: 0 women | 1 men, urls }: the set as it should be, in
  * order (kept urls, new uploads from /upload-url; left-out pictures are deleted), at most 25.
  */
-export const handler = defineAdminHandler({ body: productImageSchema }, async ({ body }, event) => ({
-  status: 200,
+export const handler = defineAdminHandler(updateProductImageContract, async ({ body }, event) => ({
+  status: 200 as const,
   type: adminTypeView(await setImageSet(body.id, body.gender, body.urls, event.admin)),
 }));

@@ -1,8 +1,7 @@
-import * as z from 'zod';
-import { idSchema } from '#shared/schemas.ts';
+import { adminImagesContract } from '#shared/contracts/catalog-admin-media.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { imagesOfType, ownerKindOf, ownerMedia } from '../../entities/image.ts';
-import { ownerNotFound, pictureTypeSchema } from './inputs.ts';
+import { ownerNotFound } from './inputs.ts';
 import { adminImages } from './views.ts';
 
 /**
@@ -10,12 +9,9 @@ import { adminImages } from './views.ts';
  * url, src, type, index }] } in display order. Unlike the storefront's /get-imgs-by-pid it also
  * lists authenticity photos (type 2), whose `src` is a short-lived presigned link.
  */
-export const handler = defineAdminHandler(
-  { query: z.object({ id: idSchema, type: pictureTypeSchema }) },
-  async ({ query }) => {
-    const kind = ownerKindOf(query.type);
-    const media = await ownerMedia(kind, query.id);
-    if (!media.owner) throw ownerNotFound(kind);
-    return { status: 200, imgs: await adminImages(imagesOfType(media, query.type)) };
-  },
-);
+export const handler = defineAdminHandler(adminImagesContract, async ({ query }) => {
+  const kind = ownerKindOf(query.type);
+  const media = await ownerMedia(kind, query.id);
+  if (!media.owner) throw ownerNotFound(kind);
+  return { status: 200 as const, imgs: await adminImages(imagesOfType(media, query.type)) };
+});

@@ -1,5 +1,5 @@
 import { presignUpload } from '#platform/uploads.ts';
-import { uploadRequestSchema } from '#shared/admin.ts';
+import { createUploadContract } from '#shared/contracts/catalog-admin-media.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 
 /**
@@ -7,6 +7,6 @@ import { defineAdminHandler } from '#staff/index.ts';
  * (`collection_images/…`, `authenticity/…`, `videos/…`). The spec's multipart upload calls take
  * the returned `url` once the browser has put the file (see functions/lib/uploads.ts).
  */
-export const handler = defineAdminHandler({ body: uploadRequestSchema }, async ({ body }, event) =>
+export const handler = defineAdminHandler(createUploadContract, async ({ body }, event) =>
   presignUpload({ ...body, admin: event.admin }),
 );

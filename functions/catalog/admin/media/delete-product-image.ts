@@ -1,7 +1,9 @@
-import * as z from 'zod';
 import { httpError, notFound } from '#platform/http-error.ts';
 import { IMAGE_TYPE } from '#shared/constants.ts';
-import { idSchema } from '#shared/schemas.ts';
+import {
+  deleteProductImageContract,
+  deleteProductImageInput,
+} from '#shared/contracts/catalog-admin-media.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { imagesOfType, ownerMedia, writeImageSet } from '../../entities/image.ts';
 import { deleteInput } from './delete-input.ts';
@@ -12,8 +14,8 @@ import { removeFile } from './files.ts';
  * picture (see get-product-image.ts); the next picture becomes the main one. `imageId` must be
  * the current main picture, so a stale page cannot delete another one (409).
  */
-export const handler = defineAdminHandler({}, async (_input, event) => {
-  const body = deleteInput(event, z.object({ id: idSchema, imageId: idSchema }));
+export const handler = defineAdminHandler(deleteProductImageContract, async (_input, event) => {
+  const body = deleteInput(event, deleteProductImageInput);
   const media = await ownerMedia('product', body.id);
   if (!media.owner) throw notFound('product');
   const existing = imagesOfType(media, IMAGE_TYPE.product);
@@ -36,5 +38,5 @@ export const handler = defineAdminHandler({}, async (_input, event) => {
     },
   });
   await removeFile(main.url);
-  return { status: 200 };
+  return { status: 200 as const };
 });

@@ -1,7 +1,6 @@
-import * as z from 'zod';
 import { notFound } from '#platform/http-error.ts';
 import { IMAGE_TYPE } from '#shared/constants.ts';
-import { idSchema } from '#shared/schemas.ts';
+import { getProductImageContract } from '#shared/contracts/catalog-admin-media.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { imagesOfType, ownerMedia } from '../../entities/image.ts';
 import { adminImages } from './views.ts';
@@ -12,9 +11,9 @@ import { adminImages } from './views.ts';
  * picture: the first of its product pictures (type 1), which the storefront's product page
  * opens on. `img` is that picture (or null), `imgs` all of them in order (to pick another).
  */
-export const handler = defineAdminHandler({ query: z.object({ id: idSchema }) }, async ({ query }) => {
+export const handler = defineAdminHandler(getProductImageContract, async ({ query }) => {
   const media = await ownerMedia('product', query.id);
   if (!media.owner) throw notFound('product');
   const imgs = await adminImages(imagesOfType(media, IMAGE_TYPE.product));
-  return { status: 200, img: imgs[0] ?? null, imgs };
+  return { status: 200 as const, img: imgs[0] ?? null, imgs };
 });

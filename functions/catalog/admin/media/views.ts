@@ -1,17 +1,13 @@
+import type * as z from 'zod';
 import { privateMediaLink } from '#platform/media-links.ts';
 import { IMAGE_TYPE } from '#shared/constants.ts';
+import type { adminImageSchema } from '#shared/contracts/catalog-admin-media.ts';
 import { mediaSrc } from '#shared/media.ts';
 import type { ImageEntity } from '../../entities/image.ts';
 import type { ProductVideoEntity } from '../../entities/video.ts';
 
 /** A stored picture as the admin sees it: `src` is what an <img> loads. */
-export interface AdminImage {
-  id: string;
-  url: string;
-  src: string;
-  type: number;
-  index: number;
-}
+export type AdminImage = z.input<typeof adminImageSchema>;
 
 /**
  * Authenticity photos (type 2) are never public: their `src` is a short-lived presigned link

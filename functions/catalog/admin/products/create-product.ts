@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { createProductContract } from '#shared/contracts/catalog-admin-products.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { createProduct } from '../../entities/product.ts';
-import { createProductSchema } from './product-input.ts';
 import { prepareProduct } from './save.ts';
 import { adminProduct } from './views.ts';
 
@@ -12,7 +12,7 @@ import { adminProduct } from './views.ts';
  * written. A piece sold on another platform is saved sold, with its authenticity record (no
  * e-mail) in the same transaction (001 §4).
  */
-export const handler = defineAdminHandler({ body: createProductSchema }, async ({ body }, event) => {
+export const handler = defineAdminHandler(createProductContract, async ({ body }, event) => {
   const now = Date.now();
   const { product, record } = await prepareProduct(
     body,
@@ -20,5 +20,5 @@ export const handler = defineAdminHandler({ body: createProductSchema }, async (
     now,
   );
   await createProduct(product, record, event.admin);
-  return { status: 200, id: product.id, product: adminProduct(product, now) };
+  return { status: 200 as const, id: product.id, product: adminProduct(product, now) };
 });

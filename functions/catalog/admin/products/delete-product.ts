@@ -1,7 +1,6 @@
-import * as z from 'zod';
 import { readAuthRecord } from '#authenticity/index.ts';
 import { httpError, notFound } from '#platform/http-error.ts';
-import { idSchema } from '#shared/schemas.ts';
+import { deleteProductContract, deleteProductInput } from '#shared/contracts/catalog-admin-products.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { deleteKeys } from '#table/query.ts';
 import { keyOfImage } from '../../entities/image.ts';
@@ -15,8 +14,8 @@ import { removeFiles } from '../media/files.ts';
  * and files). Refused (409) for a piece somebody owns or is buying: sold through an order, with
  * an authenticity record (its owner's portal shows its photos), or held in checkout right now.
  */
-export const handler = defineAdminHandler({}, async (_input, event) => {
-  const body = deleteInput(event, z.object({ id: idSchema }));
+export const handler = defineAdminHandler(deleteProductContract, async (_input, event) => {
+  const body = deleteInput(event, deleteProductInput);
   const { product, images, videos } = await productItems(body.id);
   if (!product) throw notFound('product');
   const now = Date.now();
@@ -37,5 +36,5 @@ export const handler = defineAdminHandler({}, async (_input, event) => {
   });
   await deleteKeys(later);
   await removeFiles([...images, ...videos].map((m) => m.url));
-  return { status: 200 };
+  return { status: 200 as const };
 });

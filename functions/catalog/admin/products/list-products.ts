@@ -1,9 +1,8 @@
-import * as z from 'zod';
+import type * as z from 'zod';
 import { readAuthRecord } from '#authenticity/index.ts';
 import { notFound } from '#platform/http-error.ts';
-import { pageQuerySchema } from '#shared/admin.ts';
 import { IMAGE_TYPE } from '#shared/constants.ts';
-import { idSchema } from '#shared/schemas.ts';
+import { listProductsContract, type productDetailSchema } from '#shared/contracts/catalog-admin-products.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { pageOf } from '#table/audit.ts';
 import { getType } from '../../entities/collection.ts';
@@ -20,29 +19,21 @@ import { adminAuthRecord, adminProduct } from './views.ts';
  * the admin's detail and edit screens (the storefront's GET /products/{id} shows shoppers only
  * what they may see).
  */
-export const handler = defineAdminHandler(
-  {
-    query: pageQuerySchema.extend({
-      searchInfo: z.string().trim().max(100, { error: 'the search is at most 100 characters' }).optional(),
-      id: idSchema.optional(),
-    }),
-  },
-  async ({ query }) => {
-    if (query.id) return productDetail(query.id);
-    const [products, names] = await Promise.all([listAllProducts(), typeNames()]);
-    const found = query.searchInfo ? products.filter(matches(query.searchInfo, names)) : products;
-    const now = Date.now();
-    const page = pageOf(found, query.offset, query.pageSize);
-    return {
-      status: 200,
-      ...page,
-      list: page.list.map((p) => ({
-        ...adminProduct(p, now),
-        typeName: names.get(p.typeId) ?? p.typeName,
-      })),
-    };
-  },
-);
+export const handler = defineAdminHandler(listProductsContract, async ({ query }) => {
+  if (query.id) return productDetail(query.id);
+  const [products, names] = await Promise.all([listAllProducts(), typeNames()]);
+  const found = query.searchInfo ? products.filter(matches(query.searchInfo, names)) : products;
+  const now = Date.now();
+  const page = pageOf(found, query.offset, query.pageSize);
+  return {
+    status: 200 as const,
+    ...page,
+    list: page.list.map((p) => ({
+      ...adminProduct(p, now),
+      typeName: names.get(p.typeId) ?? p.typeName,
+    })),
+  };
+});
 
 const fold = (text: string | undefined) => (text ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
 
@@ -56,7 +47,7 @@ function matches(search: string, names: Map<string, string>) {
     fold(names.get(p.typeId)).includes(wanted);
 }
 
-async function productDetail(id: string) {
+async function productDetail(id: string): Promise<z.input<typeof productDetailSchema>> {
   const media = await ownerMedia('product', id);
   const product = media.owner?.kind === 'product' ? media.owner : undefined;
   if (!product) throw notFound('product');
@@ -67,7 +58,7 @@ async function productDetail(id: string) {
   const pictures = media.images.filter((i) => i.type === IMAGE_TYPE.product);
   const [main] = await adminImages(pictures.slice(0, 1));
   return {
-    status: 200,
+    status: 200 as const,
     product: adminProduct(product),
     type: type
       ? {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
+import { productFormSchema } from '#shared/contracts/catalog-admin-products.ts';
 import type { TypeEntity } from '../../entities/collection.ts';
-import { productFormSchema, requireFilled } from './product-input.ts';
+import { requireFilled } from './product-input.ts';
 
 const type = (overrides: Partial<TypeEntity> = {}) =>
   ({

@@ -1,126 +1,16 @@
-import * as z from 'zod';
 import { httpError } from '#platform/http-error.ts';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
-import type { Gender } from '#shared/constants.ts';
-import { hasAtMostDecimals } from '#shared/money.ts';
-import { idSchema } from '#shared/schemas.ts';
+import type { ProductForm } from '#shared/contracts/catalog-admin-products.ts';
+import type { Gender } from '#shared/vocabulary.ts';
 import type { TypeEntity } from '../../entities/collection.ts';
 import type { ProductEntity } from '../../entities/product.ts';
 
 /**
- * The admin product form (001 §3 Product, §5): what POST and PATCH /products accept. The
- * schema only checks types and sizes; which blanks must be filled depends on the collection,
- * so `requireFilled` answers "please fill all the blanks" once the collection is known.
+ * The rules of the admin product form (001 §3 Product, §5) that its schema cannot check
+ * (shared/contracts/catalog-admin-products.ts productFormSchema): which blanks must be filled
+ * depends on the collection, so `requireFilled` answers "please fill all the blanks" once the
+ * collection is known.
  */
-export const CARD_NUMBER_MAX = 16;
-
-/** Form values arrive as text or numbers; an empty text is a blank. */
-const blankToUndefined = (value: unknown) =>
-  value === '' || value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
-
-const text = (max: number, what: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: `${what} must be text` })
-      .trim()
-      .max(max, { error: `${what} is at most ${max} characters` })
-      .optional(),
-  );
-
-const price = (what: string) =>
-  z.preprocess(
-    (value) => {
-      const v = blankToUndefined(value);
-      return typeof v === 'string' ? Number(v.replace(/[$,\s]/g, '')) : v;
-    },
-    z
-      .number({ error: `${what} must be a number` })
-      .min(0, { error: `${what} cannot be negative` })
-      .max(100_000_000, { error: `${what} is too large` })
-      .refine((n) => hasAtMostDecimals(n, 2), { error: `${what} has at most 2 decimals` })
-      .optional(),
-  );
-
-const flag = z.preprocess(
-  (value) =>
-    value === 'true' || value === 1 || value === '1'
-      ? true
-      : value === 'false' || value === 0 || value === '0'
-        ? false
-        : value,
-  z.boolean({ error: 'must be true or false' }).optional(),
-);
-
-const choice = <T extends number>(values: readonly T[], what: string) =>
-  z.preprocess(
-    (value) => {
-      const v = blankToUndefined(value);
-      return typeof v === 'string' ? Number(v) : v;
-    },
-    z
-      .number({ error: `${what} must be one of ${values.join(', ')}` })
-      .refine((n): n is T => values.includes(n as T), {
-        error: `${what} must be one of ${values.join(', ')}`,
-      })
-      .optional(),
-  );
-
-/** Up to 16 digits (001 §9); spaces and dashes typed between groups of 4 are dropped. */
-const cardNumber = z.preprocess(
-  (value) => (typeof value === 'string' ? value.replace(/[\s-]+/g, '') : value),
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: 'the card number must be text' })
-      .max(CARD_NUMBER_MAX, { error: `the card number is at most ${CARD_NUMBER_MAX} characters` })
-      .regex(/^\d+$/, { error: 'the card number is made of digits only' })
-      .optional(),
-  ),
-);
-
-const colours = z.preprocess(
-  (value) => (typeof value === 'string' ? value.split(',') : value),
-  z
-    .array(
-      z.preprocess(
-        (c) => (typeof c === 'string' ? c.trim() : c),
-        z
-          .string({ error: 'a colour must be text' })
-          .max(40, { error: 'a colour name is at most 40 characters' }),
-      ),
-      {
-        error: 'the colours must be a list',
-      },
-    )
-    .max(20, { error: 'at most 20 colours' })
-    .optional(),
-);
-
-const optionalId = z.preprocess(blankToUndefined, idSchema.optional());
-
-export const productFormSchema = z.object({
-  name: text(200, 'the name'),
-  priceUs: price('the US price'),
-  priceCanada: price('the Canadian price'),
-  size: text(40, 'the size'),
-  sizeId: optionalId,
-  cardNumber,
-  status: choice([0, 1] as const, 'the status'),
-  typeId: optionalId,
-  gender: choice([0, 1, 2] as const, 'the gender'),
-  /** The spec's "colour list"; `colours` and `colors` are accepted too. */
-  colors: colours,
-  colours,
-  colour: colours,
-  removeShipmentCharge: flag,
-  singleproduct: flag,
-  soldOnOtherPlatform: flag,
-});
-export type ProductForm = z.output<typeof productFormSchema>;
-
-export const createProductSchema = productFormSchema;
-export const updateProductSchema = productFormSchema.extend({ id: idSchema });
 
 const fillAllBlanks = () => httpError(400, ADMIN_MESSAGES.fillAllBlanks);
 

@@ -1,10 +1,11 @@
 import type { AuthRecordEntity } from '#authenticity/index.ts';
 import { cardNumberTaken, readAuthRecord, soldElsewhereRecord } from '#authenticity/index.ts';
 import { httpError } from '#platform/http-error.ts';
+import type { ProductForm } from '#shared/contracts/catalog-admin-products.ts';
 import { getType } from '../../entities/collection.ts';
 import type { ProductEntity } from '../../entities/product.ts';
 import { readSize } from '../../entities/product.ts';
-import { type ProductForm, productFrom, requireFilled } from './product-input.ts';
+import { productFrom, requireFilled } from './product-input.ts';
 
 /**
  * What POST and PATCH /products share: the form checked against its collection and size, the

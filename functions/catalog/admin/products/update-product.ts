@@ -1,7 +1,7 @@
 import { notFound } from '#platform/http-error.ts';
+import { updateProductContract } from '#shared/contracts/catalog-admin-products.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { readProduct, updateProduct } from '../../entities/product.ts';
-import { updateProductSchema } from './product-input.ts';
 import { prepareProduct } from './save.ts';
 import { adminProduct } from './views.ts';
 
@@ -12,7 +12,7 @@ import { adminProduct } from './views.ts';
  * through an order cannot be put back on sale, and the card number of a piece with an
  * authenticity record cannot change. Turning "sold on another platform" on creates the record.
  */
-export const handler = defineAdminHandler({ body: updateProductSchema }, async ({ body }, event) => {
+export const handler = defineAdminHandler(updateProductContract, async ({ body }, event) => {
   const before = await readProduct(body.id);
   if (!before) throw notFound('product');
   const now = Date.now();
@@ -22,5 +22,5 @@ export const handler = defineAdminHandler({ body: updateProductSchema }, async (
     now,
   );
   await updateProduct({ before, after: product, record, admin: event.admin, now });
-  return { status: 200, id: product.id, product: adminProduct(product, now) };
+  return { status: 200 as const, id: product.id, product: adminProduct(product, now) };
 });

@@ -1,9 +1,9 @@
-import { addShippingAllSchema } from '#shared/admin-types.ts';
+import { addShippingAllContract } from '#shared/contracts/catalog-admin.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { setAllShipping } from '../../entities/shipping.ts';
 
 /** POST /add-shipping-all { price, typeId }: the same shipping price for every country. */
-export const handler = defineAdminHandler({ body: addShippingAllSchema }, async ({ body }, event) => {
+export const handler = defineAdminHandler(addShippingAllContract, async ({ body }, event) => {
   await setAllShipping(body.typeId, body.price, event.admin);
-  return { status: 200 };
+  return { status: 200 as const };
 });

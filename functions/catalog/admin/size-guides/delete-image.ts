@@ -1,11 +1,11 @@
 import { notFound } from '#platform/http-error.ts';
+import { deleteGuideImageContract } from '#shared/contracts/catalog-admin-sizes.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { getGuide, setGuideImage } from '../../entities/size.ts';
-import { deleteGuideImageQuery } from './guide-input.ts';
 import { deleteUnusedPictures } from './guide-media.ts';
 
 /** DELETE /sg-img?id&sizeId&type — removes one picture of a guide entry (and its file). */
-export const handler = defineAdminHandler({ query: deleteGuideImageQuery }, async ({ query }, event) => {
+export const handler = defineAdminHandler(deleteGuideImageContract, async ({ query }, event) => {
   const before = await getGuide(query.sizeId, query.id);
   if (!before) throw notFound('size guide');
   const old = before[query.type];
@@ -13,5 +13,5 @@ export const handler = defineAdminHandler({ query: deleteGuideImageQuery }, asyn
   await setGuideImage(before, query.type, undefined, [], event.admin);
   await deleteUnusedPictures([old]);
   const { [query.type]: _removed, ...guide } = before;
-  return { status: 200, guide };
+  return { status: 200 as const, guide };
 });

@@ -1,8 +1,8 @@
 import { notFound } from '#platform/http-error.ts';
 import { deleteMediaObject, verifyUpload } from '#platform/uploads.ts';
+import { uploadGuideImageContract } from '#shared/contracts/catalog-admin-sizes.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { getGuide, setGuideImage } from '../../entities/size.ts';
-import { uploadGuideImageSchema } from './guide-input.ts';
 import { deleteUnusedPictures } from './guide-media.ts';
 
 /**
@@ -10,7 +10,7 @@ import { deleteUnusedPictures } from './guide-media.ts';
  * a guide entry's picture with a file uploaded through /upload-url (kind image). The file is
  * checked first; the one it replaces is deleted once the guide no longer refers to it.
  */
-export const handler = defineAdminHandler({ body: uploadGuideImageSchema }, async ({ body }, event) => {
+export const handler = defineAdminHandler(uploadGuideImageContract, async ({ body }, event) => {
   const before = await getGuide(body.sizeId, body.id);
   if (!before) throw notFound('size guide');
   const upload = await verifyUpload(body.url, ['image']);
@@ -21,5 +21,5 @@ export const handler = defineAdminHandler({ body: uploadGuideImageSchema }, asyn
     throw error;
   }
   await deleteUnusedPictures([before[body.type]]);
-  return { status: 200, guide: { ...before, [body.type]: upload.url } };
+  return { status: 200 as const, guide: { ...before, [body.type]: upload.url } };
 });

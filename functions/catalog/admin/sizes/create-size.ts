@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { badRequest, httpError } from '#platform/http-error.ts';
+import { createSizeContract } from '#shared/contracts/catalog-admin-sizes.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import type { SizeEntity } from '../../entities/size.ts';
 import { createSize, sizesOfType } from '../../entities/size.ts';
 import { nextIndex, sizeNameClash } from '../../rules/size-rules.ts';
-import { createSizeSchema } from './size-input.ts';
 
 /** POST /sizes { name, typeId, gender, index?, description?, menDescription? } — a new size. */
-export const handler = defineAdminHandler({ body: createSizeSchema }, async ({ body }, event) => {
+export const handler = defineAdminHandler(createSizeContract, async ({ body }, event) => {
   const { type, sizes } = await sizesOfType(body.typeId);
   if (!type) throw badRequest('please choose an existing collection');
   const size: SizeEntity = {
@@ -23,5 +23,5 @@ export const handler = defineAdminHandler({ body: createSizeSchema }, async ({ b
   const clash = sizeNameClash(sizes, size);
   if (clash) throw httpError(409, `this collection already has a size named ${clash.name}`);
   await createSize(size, event.admin);
-  return { status: 200, size: { ...size, typeName: type.name } };
+  return { status: 200 as const, size: { ...size, typeName: type.name } };
 });

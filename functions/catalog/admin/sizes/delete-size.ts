@@ -1,14 +1,14 @@
 import { httpError, notFound } from '#platform/http-error.ts';
+import { deleteSizeContract } from '#shared/contracts/catalog-admin-sizes.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { deleteSize, getSizeAndGuides, productsUsingSize } from '../../entities/size.ts';
 import { deleteUnusedPictures } from '../size-guides/guide-media.ts';
-import { sizeIdQuery } from './size-input.ts';
 
 /**
  * DELETE /sizes?id — deletes a size with its guide entries and their uploaded pictures. A size
  * that products still use is refused (409) with their names, so staff know what to change.
  */
-export const handler = defineAdminHandler({ query: sizeIdQuery }, async ({ query }, event) => {
+export const handler = defineAdminHandler(deleteSizeContract, async ({ query }, event) => {
   const { size, guides } = await getSizeAndGuides(query.id);
   if (!size) throw notFound('size');
   const products = await productsUsingSize(size.id);
@@ -22,5 +22,5 @@ export const handler = defineAdminHandler({ query: sizeIdQuery }, async ({ query
   }
   await deleteSize(size, guides, event.admin);
   await deleteUnusedPictures(guides.flatMap((g) => [g.imageUrl, g.largeImgUrl]));
-  return { status: 200 };
+  return { status: 200 as const };
 });

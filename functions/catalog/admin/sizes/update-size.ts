@@ -1,16 +1,16 @@
 import { badRequest, httpError, notFound } from '#platform/http-error.ts';
+import { updateSizeContract } from '#shared/contracts/catalog-admin-sizes.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import type { SizeEntity } from '../../entities/size.ts';
 import { getSize, productsUsingSize, sizesOfType, updateSize } from '../../entities/size.ts';
 import { MAX_PRODUCTS_RENAMED, nextIndex, sizeNameClash } from '../../rules/size-rules.ts';
-import { updateSizeSchema } from './size-input.ts';
 
 /**
  * PATCH /sizes { id, name, typeId, gender, index?, description?, menDescription? } — saves a
  * size. Blank descriptions are removed; the meaning videos stay. A size products use cannot
  * move to another collection; renaming it renames it on those products too.
  */
-export const handler = defineAdminHandler({ body: updateSizeSchema }, async ({ body }, event) => {
+export const handler = defineAdminHandler(updateSizeContract, async ({ body }, event) => {
   const before = await getSize(body.id);
   if (!before) throw notFound('size');
   const { type, sizes } = await sizesOfType(body.typeId);
@@ -38,7 +38,7 @@ export const handler = defineAdminHandler({ body: updateSizeSchema }, async ({ b
     throw httpError(409, `${renamed.length} products use this size: too many to rename at once.`);
   }
   await updateSize(before, after, renamed, event.admin);
-  return { status: 200, size: { ...withoutBlanks(after), typeName: type.name } };
+  return { status: 200 as const, size: { ...withoutBlanks(after), typeName: type.name } };
 });
 
 function withoutBlanks<T extends object>(item: T): T {

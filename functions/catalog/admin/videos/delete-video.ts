@@ -1,6 +1,5 @@
-import * as z from 'zod';
 import { notFound } from '#platform/http-error.ts';
-import { idSchema } from '#shared/schemas.ts';
+import { deleteVideoContract, deleteVideoInput } from '#shared/contracts/catalog-admin-media.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { ownerMedia } from '../../entities/image.ts';
 import { deleteVideo } from '../../entities/video.ts';
@@ -8,8 +7,8 @@ import { deleteInput } from '../media/delete-input.ts';
 import { removeFile } from '../media/files.ts';
 
 /** DELETE /videos { id, pid } → { status: 200 }: one product video, audited, then its file. */
-export const handler = defineAdminHandler({}, async (_input, event) => {
-  const body = deleteInput(event, z.object({ id: idSchema, pid: idSchema }));
+export const handler = defineAdminHandler(deleteVideoContract, async (_input, event) => {
+  const body = deleteInput(event, deleteVideoInput);
   const { videos } = await ownerMedia('product', body.pid);
   const video = videos.find((v) => v.id === body.id);
   if (!video) throw notFound('video');
@@ -21,5 +20,5 @@ export const handler = defineAdminHandler({}, async (_input, event) => {
     before: video,
   });
   await removeFile(video.url);
-  return { status: 200 };
+  return { status: 200 as const };
 });

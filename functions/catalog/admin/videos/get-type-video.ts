@@ -1,14 +1,13 @@
-import * as z from 'zod';
+import { getTypeVideoContract } from '#shared/contracts/catalog-admin.ts';
 import { mediaSrc } from '#shared/media.ts';
-import { idSchema } from '#shared/schemas.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { videosOf } from '../../entities/video.ts';
 
 /** GET /get-type-video?id: a collection's (or pillar's) videos, one per gender. */
-export const handler = defineAdminHandler({ query: z.object({ id: idSchema }) }, async ({ query }) => {
+export const handler = defineAdminHandler(getTypeVideoContract, async ({ query }) => {
   const { owner, videos } = await videosOf(query.id);
   return {
-    status: 200,
+    status: 200 as const,
     owner,
     videos: videos.map((v) => ({ gender: v.gender, url: v.url, src: mediaSrc(v.url) })),
   };

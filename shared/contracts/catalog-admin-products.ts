@@ -1,0 +1,229 @@
+import * as z from 'zod';
+import { pageQuerySchema } from '#shared/admin.ts';
+import { hasAtMostDecimals } from '#shared/money.ts';
+import { idSchema } from '#shared/schemas.ts';
+import { GENDERS } from '#shared/vocabulary.ts';
+import { okSchema, pageShape } from './catalog-admin.ts';
+import { adminImageSchema } from './catalog-admin-media.ts';
+import type { Contract } from './contract.ts';
+
+/**
+ * The staff's product calls (GET/POST/PATCH/DELETE /products). The form's schema only checks
+ * types and sizes; which blanks must be filled depends on the collection, so the handler
+ * (functions/catalog/admin/products/product-input.ts requireFilled) answers "please fill all
+ * the blanks" once the collection is known.
+ */
+
+export const CARD_NUMBER_MAX = 16;
+
+/** Form values arrive as text or numbers; an empty text is a blank. */
+const blankToUndefined = (value: unknown) =>
+  value === '' || value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+
+const text = (max: number, what: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: `${what} must be text` })
+      .trim()
+      .max(max, { error: `${what} is at most ${max} characters` })
+      .optional(),
+  );
+
+const price = (what: string) =>
+  z.preprocess(
+    (value) => {
+      const v = blankToUndefined(value);
+      return typeof v === 'string' ? Number(v.replace(/[$,\s]/g, '')) : v;
+    },
+    z
+      .number({ error: `${what} must be a number` })
+      .min(0, { error: `${what} cannot be negative` })
+      .max(100_000_000, { error: `${what} is too large` })
+      .refine((n) => hasAtMostDecimals(n, 2), { error: `${what} has at most 2 decimals` })
+      .optional(),
+  );
+
+const flag = z.preprocess(
+  (value) =>
+    value === 'true' || value === 1 || value === '1'
+      ? true
+      : value === 'false' || value === 0 || value === '0'
+        ? false
+        : value,
+  z.boolean({ error: 'must be true or false' }).optional(),
+);
+
+const choice = <T extends number>(values: readonly T[], what: string) =>
+  z.preprocess(
+    (value) => {
+      const v = blankToUndefined(value);
+      return typeof v === 'string' ? Number(v) : v;
+    },
+    z
+      .number({ error: `${what} must be one of ${values.join(', ')}` })
+      .refine((n): n is T => values.includes(n as T), {
+        error: `${what} must be one of ${values.join(', ')}`,
+      })
+      .optional(),
+  );
+
+/** Up to 16 digits (001 §9); spaces and dashes typed between groups of 4 are dropped. */
+const cardNumber = z.preprocess(
+  (value) => (typeof value === 'string' ? value.replace(/[\s-]+/g, '') : value),
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: 'the card number must be text' })
+      .max(CARD_NUMBER_MAX, { error: `the card number is at most ${CARD_NUMBER_MAX} characters` })
+      .regex(/^\d+$/, { error: 'the card number is made of digits only' })
+      .optional(),
+  ),
+);
+
+const colours = z.preprocess(
+  (value) => (typeof value === 'string' ? value.split(',') : value),
+  z
+    .array(
+      z.preprocess(
+        (c) => (typeof c === 'string' ? c.trim() : c),
+        z
+          .string({ error: 'a colour must be text' })
+          .max(40, { error: 'a colour name is at most 40 characters' }),
+      ),
+      {
+        error: 'the colours must be a list',
+      },
+    )
+    .max(20, { error: 'at most 20 colours' })
+    .optional(),
+);
+
+const optionalId = z.preprocess(blankToUndefined, idSchema.optional());
+
+/** The admin product form (001 §3 Product, §5): what POST and PATCH /products accept. */
+export const productFormSchema = z.object({
+  name: text(200, 'the name'),
+  priceUs: price('the US price'),
+  priceCanada: price('the Canadian price'),
+  size: text(40, 'the size'),
+  sizeId: optionalId,
+  cardNumber,
+  status: choice([0, 1] as const, 'the status'),
+  typeId: optionalId,
+  gender: choice(GENDERS, 'the gender'),
+  /** The spec's "colour list"; `colours` and `colors` are accepted too. */
+  colors: colours,
+  colours,
+  colour: colours,
+  removeShipmentCharge: flag,
+  singleproduct: flag,
+  soldOnOtherPlatform: flag,
+});
+export type ProductForm = z.output<typeof productFormSchema>;
+
+export const createProductSchema = productFormSchema;
+export const updateProductSchema = productFormSchema.extend({ id: idSchema });
+
+/** Answers. */
+
+/** A product as staff see it: every field of the piece (card number included), no table keys. */
+export const adminProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** '' for a single piece outside any collection. */
+  typeId: z.string(),
+  typeName: z.string(),
+  gender: z.literal(GENDERS),
+  size: z.string().optional(),
+  sizeId: z.string().optional(),
+  /** One colour per colour area, in area order. */
+  colors: z.array(z.string()),
+  /** 1 available, 0 sold. */
+  status: z.literal([0, 1]),
+  priceUs: z.number(),
+  priceCanada: z.number().optional(),
+  cardNumber: z.string().optional(),
+  removeShipmentCharge: z.boolean(),
+  singleproduct: z.boolean(),
+  soldOnOtherPlatform: z.boolean(),
+  createdAt: z.string(),
+  /** A shopper is paying for it right now (checkout hold until, epoch ms). */
+  heldUntil: z.number().optional(),
+  /** The order that sold it, and when. */
+  soldOrder: z.string().optional(),
+  soldAt: z.string().optional(),
+});
+
+/** An authenticity record as staff see it: never its password hash. */
+export const adminAuthRecordSchema = z.object({
+  cardNumber: z.string(),
+  pid: z.string(),
+  name: z.string(),
+  /** '' while the piece has no owner yet. */
+  email: z.string(),
+  hasPassword: z.boolean(),
+  credentialVersion: z.number(),
+  createdAt: z.string(),
+  transferDateTime: z.string().optional(),
+});
+
+/** GET /products?offset&pageSize&searchInfo: a page of products, newest first. */
+export const productsPageSchema = z.object({
+  status: z.literal(200),
+  ...pageShape(adminProductSchema),
+});
+
+/** GET /products?id: one product for the detail and edit screens. */
+export const productDetailSchema = z.object({
+  status: z.literal(200),
+  product: adminProductSchema,
+  /** Its collection's shape; null for a single piece outside any (or a collection gone). */
+  type: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      gender: z.literal(GENDERS),
+      areaAmount: z.number(),
+      singlecollection: z.boolean(),
+    })
+    .nullable(),
+  authRecord: adminAuthRecordSchema.nullable(),
+  /** The main picture (the first product picture), as the storefront opens on it. */
+  main: adminImageSchema.nullable(),
+  counts: z.object({
+    pictures: z.number().int(),
+    authenticity: z.number().int(),
+    videos: z.number().int(),
+  }),
+});
+
+/** GET /products: with `id` one product's detail, else a page of the list. */
+export const listProductsContract = {
+  query: pageQuerySchema.extend({
+    searchInfo: z.string().trim().max(100, { error: 'the search is at most 100 characters' }).optional(),
+    id: idSchema.optional(),
+  }),
+  response: z.union([productDetailSchema, productsPageSchema]),
+} satisfies Contract;
+
+const savedProductAnswer = z.object({ status: z.literal(200), id: z.string(), product: adminProductSchema });
+
+/** POST /products */
+export const createProductContract = {
+  body: createProductSchema,
+  response: savedProductAnswer,
+} satisfies Contract;
+
+/** PATCH /products { id, ...the fields of POST /products } */
+export const updateProductContract = {
+  body: updateProductSchema,
+  response: savedProductAnswer,
+} satisfies Contract;
+
+/**
+ * DELETE /products { id }: read from the body or the query string by the handler
+ * (functions/catalog/admin/media/delete-input.ts), so the contract names only the answer.
+ */
+export const deleteProductInput = z.object({ id: idSchema });
+export const deleteProductContract = { response: okSchema } satisfies Contract;
