@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import type { UploadKind } from '#shared/admin.ts';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { mediaSrc } from '#shared/media.ts';
-import { type UploadKind, uploadFile } from './api.ts';
+import { uploadFile } from './api.ts';
 
 interface Pending {
   id: string;

@@ -1,10 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ADMIN_LIMITS } from '#shared/admin.ts';
+import type { reorderPicturesContract, uploadImagesContract } from '#shared/contracts/catalog-admin-media.ts';
+import type { Answer } from '#shared/contracts/contract.ts';
 import { adminDelete, adminPatch, adminPost } from '../api.ts';
 import { ConfirmButton, ErrorText, Loading } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';
-import { type AdminImage, imagesQuery } from './api.ts';
+import { imagesQuery } from './api.ts';
 
 /** At most this many pictures in one set (the server's limit, 001 §9: 25 per collection image set). */
 const SET_MAX = 25;
@@ -30,7 +32,11 @@ export function PictureSet({ ownerId, type, label }: { ownerId: string; type: nu
     setBusy(true);
     setError('');
     try {
-      const answer = await adminPatch<{ imgs: AdminImage[] }>('/pictures-order', { ownerId, type, ids });
+      const answer = await adminPatch<Answer<typeof reorderPicturesContract>>('/pictures-order', {
+        ownerId,
+        type,
+        ids,
+      });
       queryClient.setQueryData(query.queryKey, answer.imgs);
     } catch (e) {
       setError((e as Error).message);
@@ -89,7 +95,7 @@ export function PictureSet({ ownerId, type, label }: { ownerId: string; type: nu
           max={ADMIN_LIMITS.picturesPerPicker}
           label={`add ${label} (up to ${room} at once)`}
           onUploaded={async (urls) => {
-            const answer = await adminPost<{ imgs: AdminImage[] }>('/uploadimgs', {
+            const answer = await adminPost<Answer<typeof uploadImagesContract>>('/uploadimgs', {
               id: ownerId,
               type,
               urls,

@@ -4,6 +4,12 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { BRAND_COLORS } from '#shared/brand-colors.ts';
+import type {
+  createProductContract,
+  updateProductContract,
+} from '#shared/contracts/catalog-admin-products.ts';
+import type { Answer } from '#shared/contracts/contract.ts';
+import { GENDERS } from '#shared/vocabulary.ts';
 import { adminPatch, adminPost } from '../api.ts';
 import { AdminPage, ErrorText, Field, Loading } from '../ui.tsx';
 import {
@@ -153,8 +159,8 @@ function ProductFields({ id, initial }: { id: string; initial: Values }) {
     };
     try {
       const saved = id
-        ? await adminPatch<{ id: string }>('/products', body)
-        : await adminPost<{ id: string }>('/products', body);
+        ? await adminPatch<Answer<typeof updateProductContract>>('/products', body)
+        : await adminPost<Answer<typeof createProductContract>>('/products', body);
       await queryClient.invalidateQueries({ queryKey: ['admin'] });
       navigate(`/viewdetails/${encodeURIComponent(saved.id)}`);
     } catch (e) {
@@ -216,7 +222,7 @@ function ProductFields({ id, initial }: { id: string; initial: Values }) {
           {(fid) => (
             <select id={fid} value={values.gender} onChange={(e) => set('gender', e.currentTarget.value)}>
               <option value="">as the collection</option>
-              {[0, 1, 2].map((g) => (
+              {GENDERS.map((g) => (
                 <option key={g} value={g}>
                   {GENDER_NAMES[g]}
                 </option>

@@ -2,6 +2,8 @@ import './products.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import type { getProductImageContract } from '#shared/contracts/catalog-admin-media.ts';
+import type { Answer } from '#shared/contracts/contract.ts';
 import { adminDelete, adminGet, adminPatch, adminPost } from '../api.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';
@@ -20,7 +22,7 @@ export function ProductImagePage() {
   const key = ['admin', 'product-image', id];
   const image = useQuery({
     queryKey: key,
-    queryFn: () => adminGet<{ img: AdminImage | null; imgs: AdminImage[] }>('/product-image', { id }),
+    queryFn: () => adminGet<Answer<typeof getProductImageContract>>('/product-image', { id }),
     enabled: Boolean(id),
   });
   const [error, setError] = useState('');

@@ -1,79 +1,96 @@
-import { adminDelete, adminGet, adminPatch, adminPost, type Page } from '../api.ts';
+import type { typelistContract } from '#shared/contracts/catalog-admin.ts';
+import type {
+  createSizeContract,
+  createSizeGuideContract,
+  deleteGuideImageContract,
+  deleteSizeContract,
+  deleteSizeGuideContract,
+  GUIDE_GENDERS,
+  GUIDE_TYPES,
+  getSizeContract,
+  getSizeGuideContract,
+  listSizeGuidesContract,
+  listSizesContract,
+  updateSizeContract,
+  updateSizeGuideContract,
+  uploadGuideImageContract,
+} from '#shared/contracts/catalog-admin-sizes.ts';
+import type { Answer, Body, Query } from '#shared/contracts/contract.ts';
+import { adminDelete, adminGet, adminPatch, adminPost } from '../api.ts';
 
-/** The size screens' calls and answers (functions/admin/sizes, functions/admin/size-guides). */
+/** The size screens' calls and answers (functions/catalog/admin/sizes, size-guides). */
 
 export const PAGE_SIZE = 10;
 
-export interface Size {
-  id: string;
-  typeId: string;
-  typeName?: string;
-  name: string;
-  gender: 0 | 1 | 2;
-  index: number;
-  description?: string;
-  menDescription?: string;
-}
+export type Size = Answer<typeof getSizeContract>['size'];
+export type SizeGuide = Answer<typeof getSizeGuideContract>['guide'];
+export type ImageField = Body<typeof uploadGuideImageContract>['type'];
+export type GuideType = (typeof GUIDE_TYPES)[number];
+export type GuideGender = (typeof GUIDE_GENDERS)[number];
 
-export interface SizeGuide {
-  id: string;
-  sizeId: string;
-  name: string;
-  index: number;
-  type: number;
-  gender: 0 | 1;
-  fromCm?: string;
-  toCm?: string;
-  fromInches?: string;
-  toInches?: string;
-  description?: string;
-  imageUrl?: string;
-  largeImgUrl?: string;
-}
-
-export type ImageField = 'imageUrl' | 'largeImgUrl';
-
-export interface SizeFields {
-  typeId: string;
-  name: string;
-  gender: number;
-  index: string;
-  description: string;
-  menDescription: string;
-}
-
-export interface GuideFields {
-  name: string;
-  index: string;
-  type: number;
-  gender: number;
-  fromCm: string;
-  toCm: string;
-  fromInches: string;
-  toInches: string;
-  description: string;
-}
+/** What the size form sends: the fields of POST /sizes (PATCH adds the id). */
+export type SizeFields = Body<typeof createSizeContract>;
+/** What the guide form sends: the fields of POST /size-guide but the size (PATCH adds the id). */
+export type GuideFields = Omit<Body<typeof createSizeGuideContract>, 'sizeId'>;
 
 /** Every query of these screens starts with this, so one invalidation refreshes them all. */
 export const sizesKey = (...rest: unknown[]) => ['admin', 'sizes', ...rest];
 
 export const sizesApi = {
-  typeList: () => adminGet<{ types: { val: string; text: string }[] }>('/typelist'),
+  typeList: () => adminGet<Answer<typeof typelistContract>>('/typelist'),
   sizes: (offset: number, typeId?: string) =>
-    adminGet<Page<Size>>('/sizes', { offset, pageSize: PAGE_SIZE, typeId: typeId || undefined }),
-  size: (id: string) => adminGet<{ size: Size }>('/size', { id }),
-  createSize: (fields: SizeFields) => adminPost<{ size: Size }>('/sizes', fields),
-  updateSize: (id: string, fields: SizeFields) => adminPatch<{ size: Size }>('/sizes', { id, ...fields }),
-  deleteSize: (id: string) => adminDelete('/sizes', { id }),
+    adminGet<Answer<typeof listSizesContract>>('/sizes', {
+      offset,
+      pageSize: PAGE_SIZE,
+      typeId: typeId || undefined,
+    } satisfies Query<typeof listSizesContract>),
+  size: (id: string) => adminGet<Answer<typeof getSizeContract>>('/size', { id }),
+  createSize: (fields: SizeFields) =>
+    adminPost<Answer<typeof createSizeContract>>('/sizes', fields satisfies Body<typeof createSizeContract>),
+  updateSize: (id: string, fields: SizeFields) =>
+    adminPatch<Answer<typeof updateSizeContract>>('/sizes', {
+      id,
+      ...fields,
+    } satisfies Body<typeof updateSizeContract>),
+  deleteSize: (id: string) =>
+    adminDelete<Answer<typeof deleteSizeContract>>('/sizes', { id } satisfies Query<
+      typeof deleteSizeContract
+    >),
   guides: (sizeId: string, offset: number) =>
-    adminGet<Page<SizeGuide> & { size: Size }>('/size-guides', { sizeId, offset, pageSize: PAGE_SIZE }),
-  guide: (id: string, sizeId: string) => adminGet<{ guide: SizeGuide }>('/size-guide', { id, sizeId }),
+    adminGet<Answer<typeof listSizeGuidesContract>>('/size-guides', {
+      sizeId,
+      offset,
+      pageSize: PAGE_SIZE,
+    } satisfies Query<typeof listSizeGuidesContract>),
+  guide: (id: string, sizeId: string) =>
+    adminGet<Answer<typeof getSizeGuideContract>>('/size-guide', { id, sizeId }),
   createGuide: (sizeId: string, fields: GuideFields) =>
-    adminPost<{ guide: SizeGuide }>('/size-guide', { sizeId, ...fields }),
+    adminPost<Answer<typeof createSizeGuideContract>>('/size-guide', {
+      sizeId,
+      ...fields,
+    } satisfies Body<typeof createSizeGuideContract>),
   updateGuide: (id: string, sizeId: string, fields: GuideFields) =>
-    adminPatch<{ guide: SizeGuide }>('/size-guide', { id, sizeId, ...fields }),
-  deleteGuide: (id: string, sizeId: string) => adminDelete('/size-guide', { id, sizeId }),
+    adminPatch<Answer<typeof updateSizeGuideContract>>('/size-guide', {
+      id,
+      sizeId,
+      ...fields,
+    } satisfies Body<typeof updateSizeGuideContract>),
+  deleteGuide: (id: string, sizeId: string) =>
+    adminDelete<Answer<typeof deleteSizeGuideContract>>('/size-guide', {
+      id,
+      sizeId,
+    } satisfies Query<typeof deleteSizeGuideContract>),
   uploadImage: (id: string, sizeId: string, type: ImageField, url: string) =>
-    adminPost<{ guide: SizeGuide }>('/upload-sg-img', { id, sizeId, type, url }),
-  deleteImage: (id: string, sizeId: string, type: ImageField) => adminDelete('/sg-img', { id, sizeId, type }),
+    adminPost<Answer<typeof uploadGuideImageContract>>('/upload-sg-img', {
+      id,
+      sizeId,
+      type,
+      url,
+    } satisfies Body<typeof uploadGuideImageContract>),
+  deleteImage: (id: string, sizeId: string, type: ImageField) =>
+    adminDelete<Answer<typeof deleteGuideImageContract>>('/sg-img', {
+      id,
+      sizeId,
+      type,
+    } satisfies Query<typeof deleteGuideImageContract>),
 };

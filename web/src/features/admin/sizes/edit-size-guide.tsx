@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { AdminPage, ErrorText, Field, Loading } from '../ui.tsx';
-import { type GuideFields, type Size, type SizeGuide, sizesApi, sizesKey } from './api.ts';
+import { type GuideGender, type GuideType, type Size, type SizeGuide, sizesApi, sizesKey } from './api.ts';
 import { GUIDE_GENDERS, GUIDE_TYPES } from './labels.ts';
 import { Crumbs, guidesPath, useRefresh } from './parts.tsx';
 
@@ -50,15 +50,29 @@ export function EditSizeGuide() {
   );
 }
 
-const RANGE = 1;
+const RANGE: GuideType = 1;
+
+/** The form as typed (what POST /size-guide takes): figures and index as text, blank for none. */
+interface GuideDraft {
+  name: string;
+  index: string;
+  type: GuideType;
+  gender: GuideGender;
+  fromCm: string;
+  toCm: string;
+  fromInches: string;
+  toInches: string;
+  description: string;
+}
 
 function GuideForm({ size, guide }: { size: Size; guide?: SizeGuide }) {
   const navigate = useNavigate();
   const refresh = useRefresh();
-  const [draft, setDraft] = useState<GuideFields>({
+  const [draft, setDraft] = useState<GuideDraft>({
     name: guide?.name ?? '',
     index: guide ? String(guide.index) : '',
-    type: guide?.type ?? RANGE,
+    // Stored types are the ones the form offers (the server takes no other).
+    type: (guide?.type ?? RANGE) as GuideType,
     gender: guide?.gender ?? (size.gender === 1 ? 1 : 0),
     fromCm: guide?.fromCm ?? '',
     toCm: guide?.toCm ?? '',
@@ -68,7 +82,7 @@ function GuideForm({ size, guide }: { size: Size; guide?: SizeGuide }) {
   });
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const set = <K extends keyof GuideFields>(key: K, value: GuideFields[K]) =>
+  const set = <K extends keyof GuideDraft>(key: K, value: GuideDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
   const isRange = draft.type === RANGE;
 
@@ -125,7 +139,11 @@ function GuideForm({ size, guide }: { size: Size; guide?: SizeGuide }) {
       </Field>
       <Field label="type">
         {(id) => (
-          <select id={id} value={draft.type} onChange={(e) => set('type', Number(e.target.value))}>
+          <select
+            id={id}
+            value={draft.type}
+            onChange={(e) => set('type', Number(e.target.value) as GuideType)}
+          >
             {GUIDE_TYPES.map(([code, label]) => (
               <option key={code} value={code}>
                 {label}
@@ -136,7 +154,11 @@ function GuideForm({ size, guide }: { size: Size; guide?: SizeGuide }) {
       </Field>
       <Field label="for">
         {(id) => (
-          <select id={id} value={draft.gender} onChange={(e) => set('gender', Number(e.target.value))}>
+          <select
+            id={id}
+            value={draft.gender}
+            onChange={(e) => set('gender', Number(e.target.value) as GuideGender)}
+          >
             {GUIDE_GENDERS.map(([code, label]) => (
               <option key={code} value={code}>
                 {label}

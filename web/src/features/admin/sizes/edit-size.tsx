@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
+import type { Gender } from '#shared/vocabulary.ts';
 import { AdminPage, ErrorText, Field, Loading } from '../ui.tsx';
-import { type Size, type SizeFields, sizesApi, sizesKey } from './api.ts';
+import { type Size, sizesApi, sizesKey } from './api.ts';
 import { SIZE_GENDERS } from './labels.ts';
 import { Crumbs, guidesPath, useRefresh } from './parts.tsx';
 
@@ -39,11 +40,21 @@ export function EditSize() {
   );
 }
 
+/** The form as typed (what POST /sizes takes): the index as text, blank to go last. */
+interface SizeDraft {
+  typeId: string;
+  name: string;
+  gender: Gender;
+  index: string;
+  description: string;
+  menDescription: string;
+}
+
 function SizeForm({ size, presetType }: { size?: Size; presetType: string }) {
   const navigate = useNavigate();
   const refresh = useRefresh();
   const types = useQuery({ queryKey: sizesKey('typelist'), queryFn: sizesApi.typeList });
-  const [draft, setDraft] = useState<SizeFields>({
+  const [draft, setDraft] = useState<SizeDraft>({
     typeId: size?.typeId ?? presetType,
     name: size?.name ?? '',
     gender: size?.gender ?? 0,
@@ -53,7 +64,7 @@ function SizeForm({ size, presetType }: { size?: Size; presetType: string }) {
   });
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const set = <K extends keyof SizeFields>(key: K, value: SizeFields[K]) =>
+  const set = <K extends keyof SizeDraft>(key: K, value: SizeDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
 
   const save = async (event: FormEvent) => {
@@ -109,7 +120,11 @@ function SizeForm({ size, presetType }: { size?: Size; presetType: string }) {
       </Field>
       <Field label="for">
         {(id) => (
-          <select id={id} value={draft.gender} onChange={(e) => set('gender', Number(e.target.value))}>
+          <select
+            id={id}
+            value={draft.gender}
+            onChange={(e) => set('gender', Number(e.target.value) as Gender)}
+          >
             {SIZE_GENDERS.map(([code, label]) => (
               <option key={code} value={code}>
                 {label}

@@ -3,6 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ADMIN_LIMITS } from '#shared/admin.ts';
+import type { adminImagesContract, reorderPicturesContract } from '#shared/contracts/catalog-admin-media.ts';
+import type { Answer } from '#shared/contracts/contract.ts';
 import { adminDelete, adminGet, adminPatch, adminPost } from '../api.ts';
 import { AdminPage, ConfirmButton, ErrorText, Field, Loading } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';
@@ -16,14 +18,6 @@ const PICTURE_TYPES = [
   [6, 'gallery'],
 ] as const;
 
-interface AdminImage {
-  id: string;
-  url: string;
-  src: string;
-  type: number;
-  index: number;
-}
-
 /** /view-dimensions/{id} (001 §2): a collection's dimension (and detail, gallery) pictures. */
 export function TypeDimensions() {
   const { id = '' } = useParams();
@@ -34,7 +28,8 @@ export function TypeDimensions() {
   const key = ['admin', 'images', id, type];
   const images = useQuery({
     queryKey: key,
-    queryFn: async () => (await adminGet<{ imgs: AdminImage[] }>('/admin-images', { id, type })).imgs,
+    queryFn: async () =>
+      (await adminGet<Answer<typeof adminImagesContract>>('/admin-images', { id, type })).imgs,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const label = PICTURE_TYPES.find(([t]) => t === type)?.[1] ?? 'pictures';
@@ -46,7 +41,11 @@ export function TypeDimensions() {
     ids.splice(to, 0, moved as string);
     setError('');
     try {
-      const answer = await adminPatch<{ imgs: AdminImage[] }>('/pictures-order', { ownerId: id, type, ids });
+      const answer = await adminPatch<Answer<typeof reorderPicturesContract>>('/pictures-order', {
+        ownerId: id,
+        type,
+        ids,
+      });
       queryClient.setQueryData(key, answer.imgs);
     } catch (e) {
       setError((e as Error).message);

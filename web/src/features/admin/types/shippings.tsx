@@ -2,6 +2,8 @@ import './types.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import type { addShippingAllContract, updateShippingsContract } from '#shared/contracts/catalog-admin.ts';
+import type { Body } from '#shared/contracts/contract.ts';
 import { adminPatch, adminPost } from '../api.ts';
 import { AdminPage, ConfirmButton, ErrorText, Field, Loading } from '../ui.tsx';
 import { type CountryPrice, shippingQuery } from './api.ts';
@@ -51,7 +53,10 @@ function PriceTable({ typeId, prices }: { typeId: string; prices: CountryPrice[]
     setError('');
     setStatus('');
     if (!PRICE.test(all.trim())) throw new Error('please enter a price in USD, like 45 or 45.50');
-    await adminPost('/add-shipping-all', { typeId, price: Number(all.trim()) });
+    await adminPost('/add-shipping-all', {
+      typeId,
+      price: Number(all.trim()),
+    } satisfies Body<typeof addShippingAllContract>);
     await reload();
   };
 
@@ -73,7 +78,7 @@ function PriceTable({ typeId, prices }: { typeId: string; prices: CountryPrice[]
           const value = (draft[p.countryId] ?? '').trim();
           return { countryId: p.countryId, price: value === '' ? null : Number(value) };
         }),
-      });
+      } satisfies Body<typeof updateShippingsContract>);
       await reload();
     } catch (e) {
       setError((e as Error).message);

@@ -4,6 +4,13 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { INFO_TITLES, type InfoTitle } from '#shared/constants.ts';
+import type {
+  createTypeContract,
+  updateProductImageContract,
+  updateTypeContract,
+} from '#shared/contracts/catalog-admin.ts';
+import type { Answer, Body } from '#shared/contracts/contract.ts';
+import type { Gender } from '#shared/vocabulary.ts';
 import { adminPatch, adminPost } from '../api.ts';
 import { AdminPage, ErrorText, Field, Loading } from '../ui.tsx';
 import { type AdminType, typeQuery } from './api.ts';
@@ -13,7 +20,7 @@ import { INFO_FIELDS } from './labels.ts';
 type Texts = Record<InfoTitle | 'name' | 'label' | 'preSaleText' | 'discountCode' | 'authPortalText', string>;
 
 interface FormState extends Texts {
-  gender: 0 | 1 | 2;
+  gender: Gender;
   areaAmount: string;
   discountAmount: string;
   singlecollection: boolean;
@@ -101,22 +108,23 @@ function TypeEditor({ type }: { type?: AdminType }) {
   });
 
   /** On an edit, each change of a set is saved at once; a new collection sends its sets when saved. */
-  const imageChange = (gender: 0 | 1) => async (urls: string[]) => {
-    setError('');
-    if (!type) {
-      (gender === 0 ? setWomen : setMen)(urls);
-      return;
-    }
-    const answer = await adminPatch<{ type: AdminType }>('/types/productimage', {
-      id: type.id,
-      gender,
-      urls,
-    });
-    setWomen(answer.type.womenImages);
-    setMen(answer.type.menImages);
-    queryClient.setQueryData(typeQuery(type.id).queryKey, answer.type);
-    await queryClient.invalidateQueries({ queryKey: ['admin', 'types'] });
-  };
+  const imageChange =
+    (gender: Body<typeof updateProductImageContract>['gender']) => async (urls: string[]) => {
+      setError('');
+      if (!type) {
+        (gender === 0 ? setWomen : setMen)(urls);
+        return;
+      }
+      const answer = await adminPatch<Answer<typeof updateProductImageContract>>('/types/productimage', {
+        id: type.id,
+        gender,
+        urls,
+      } satisfies Body<typeof updateProductImageContract>);
+      setWomen(answer.type.womenImages);
+      setMen(answer.type.menImages);
+      queryClient.setQueryData(typeQuery(type.id).queryKey, answer.type);
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'types'] });
+    };
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -128,15 +136,18 @@ function TypeEditor({ type }: { type?: AdminType }) {
     setBusy(true);
     try {
       if (type) {
-        const answer = await adminPatch<{ type: AdminType }>('/types', { id: type.id, ...bodyOf(form) });
+        const answer = await adminPatch<Answer<typeof updateTypeContract>>('/types', {
+          id: type.id,
+          ...bodyOf(form),
+        } satisfies Body<typeof updateTypeContract>);
         queryClient.setQueryData(typeQuery(type.id).queryKey, answer.type);
         setStatus('saved.');
       } else {
-        await adminPost<{ type: AdminType }>('/types', {
+        await adminPost<Answer<typeof createTypeContract>>('/types', {
           ...bodyOf(form),
           womenImages: women,
           menImages: men,
-        });
+        } satisfies Body<typeof createTypeContract>);
         navigate('/view-types');
       }
       await queryClient.invalidateQueries({ queryKey: ['admin', 'types'] });
@@ -160,7 +171,7 @@ function TypeEditor({ type }: { type?: AdminType }) {
             <select
               id={id}
               value={form.gender}
-              onChange={(e) => set('gender', Number(e.currentTarget.value) as 0 | 1 | 2)}
+              onChange={(e) => set('gender', Number(e.currentTarget.value) as Gender)}
             >
               <option value={0}>women</option>
               <option value={1}>men</option>

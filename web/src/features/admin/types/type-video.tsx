@@ -1,6 +1,9 @@
 import './types.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
+import type { uploadTypeVideoContract } from '#shared/contracts/catalog-admin.ts';
+import type { Body } from '#shared/contracts/contract.ts';
+import type { Gender } from '#shared/vocabulary.ts';
 import { adminPost } from '../api.ts';
 import { AdminPage, ErrorText, Loading } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';
@@ -19,10 +22,14 @@ export function TypeVideoPage() {
   const queryClient = useQueryClient();
   const videos = useQuery({ ...typeVideosQuery(id), enabled: id !== '' });
 
-  const put = (gender: 0 | 1 | 2) => async (urls: string[]) => {
+  const put = (gender: Gender) => async (urls: string[]) => {
     const [url] = urls;
     if (!url) return;
-    await adminPost('/upload-type-video-new', { pId: id, url, gender });
+    await adminPost('/upload-type-video-new', {
+      pId: id,
+      url,
+      gender,
+    } satisfies Body<typeof uploadTypeVideoContract>);
     await queryClient.invalidateQueries({ queryKey: typeVideosQuery(id).queryKey });
   };
 
