@@ -1,8 +1,12 @@
 import * as z from 'zod';
 import { INFO_TITLES, PUBLIC_IMAGE_TYPES } from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
+import { GENDERS, type Gender } from '#shared/vocabulary.ts';
 
-/** Request schemas shared by the web app and the handlers. Query values arrive as text. */
+/**
+ * Request schemas shared by the web app and the handlers (query values arrive as text), and the
+ * building blocks of answers the contracts (shared/contracts/) share.
+ */
 
 export const idSchema = z
   .string({ error: 'is required' })
@@ -11,13 +15,13 @@ export const idSchema = z
 
 export const genderSchema = z
   .enum(['0', '1', '2'], { error: 'must be 0 (women), 1 (men) or 2 (both)' })
-  .transform((g) => Number(g) as 0 | 1 | 2);
+  .transform((g) => Number(g) as Gender);
 
 /** The pillar-video request sends the gender doubled ("00"); either form is accepted. */
 export const doubledGenderSchema = z
   .string({ error: 'is required' })
   .regex(/^([012])\1?$/, { error: 'must be 0 (women), 1 (men) or 2 (both)' })
-  .transform((g) => Number(g[0]) as 0 | 1 | 2);
+  .transform((g) => Number(g[0]) as Gender);
 
 /** 000 §5: some text, @, some text, a dot, some text, no spaces. */
 export const emailSchema = z
@@ -75,3 +79,18 @@ export const answersRequestSchema = z
       .refine((r) => Object.keys(r).length <= 50, { error: 'at most 50 answers' }),
   })
   .strict();
+
+/** Building blocks of answers (shared/contracts/). */
+
+/** A gender code as an answer carries it: 0 women, 1 men, 2 both. */
+export const genderCodeSchema = z.literal(GENDERS);
+
+/** The answer of a call that only says it worked. */
+export const okAnswerSchema = z.object({ status: z.literal(200) });
+
+/** The fields of an admin list's page (shared/admin.ts `Page`): spread into an answer's object. */
+export const pageShape = <T extends z.ZodType>(item: T) => ({
+  pageCount: z.number(),
+  total: z.number(),
+  list: z.array(item),
+});

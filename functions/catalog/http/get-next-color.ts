@@ -1,7 +1,6 @@
-import * as z from 'zod';
 import { defineHandler } from '#platform/handler.ts';
 import { badRequest, notFound } from '#platform/http-error.ts';
-import { colorListSchema, genderSchema, idSchema, optionalSizeSchema } from '#shared/schemas.ts';
+import { getNextColorContract } from '#shared/contracts/catalog.ts';
 import { getTypeWithProducts } from '../entities/collection.ts';
 import { nextColors } from '../rules/colors.ts';
 
@@ -11,35 +10,24 @@ import { nextColors } from '../rules/colors.ts';
  * `colors` holds only those that still lead to an available piece; `unavailable` lists the
  * collection's other colours for that area, to show struck through.
  */
-export const handler = defineHandler(
-  {
-    query: z.object({
-      gender: genderSchema,
-      index: z.coerce.number({ error: 'must be a number' }).int().min(0).max(9),
-      typeId: idSchema,
-      colorComb: colorListSchema.optional().default([]),
-      size: optionalSizeSchema,
-    }),
-  },
-  async ({ query }) => {
-    if (query.colorComb.length !== query.index) {
-      throw badRequest('colorComb must hold exactly `index` colours, one per area already chosen');
-    }
-    const { type, products } = await getTypeWithProducts(query.typeId);
-    if (!type) throw notFound('collection');
-    if (query.index >= Math.max(type.areaAmount, 1)) {
-      throw badRequest(`index must be below the collection's number of colour areas (${type.areaAmount})`);
-    }
-    const choices = nextColors(
-      products,
-      { gender: query.gender, size: query.size },
-      query.colorComb,
-      Date.now(),
-    );
-    return {
-      status: 200,
-      colors: choices.available.map((color) => ({ color })),
-      unavailable: choices.unavailable.map((color) => ({ color })),
-    };
-  },
-);
+export const handler = defineHandler(getNextColorContract, async ({ query }) => {
+  if (query.colorComb.length !== query.index) {
+    throw badRequest('colorComb must hold exactly `index` colours, one per area already chosen');
+  }
+  const { type, products } = await getTypeWithProducts(query.typeId);
+  if (!type) throw notFound('collection');
+  if (query.index >= Math.max(type.areaAmount, 1)) {
+    throw badRequest(`index must be below the collection's number of colour areas (${type.areaAmount})`);
+  }
+  const choices = nextColors(
+    products,
+    { gender: query.gender, size: query.size },
+    query.colorComb,
+    Date.now(),
+  );
+  return {
+    status: 200 as const,
+    colors: choices.available.map((color) => ({ color })),
+    unavailable: choices.unavailable.map((color) => ({ color })),
+  };
+});

@@ -1,17 +1,13 @@
-import * as z from 'zod';
 import { defineHandler } from '#platform/handler.ts';
 import { notFound } from '#platform/http-error.ts';
-import { doubledGenderSchema, idSchema } from '#shared/schemas.ts';
+import { getProRelatedVideoContract } from '#shared/contracts/catalog.ts';
 import { getTypeVideos } from '../entities/video.ts';
 
 /** GET /get-pro-related-video?id&gender: a collection's (or pillar's) video for a gender. */
-export const handler = defineHandler(
-  { query: z.object({ id: idSchema, gender: doubledGenderSchema }) },
-  async ({ query }) => {
-    const videos = await getTypeVideos(query.id);
-    const video =
-      videos.find((v) => v.gender === query.gender) ?? videos.find((v) => v.gender === 2) ?? videos[0];
-    if (!video) throw notFound('video');
-    return { status: 200, video: video.url };
-  },
-);
+export const handler = defineHandler(getProRelatedVideoContract, async ({ query }) => {
+  const videos = await getTypeVideos(query.id);
+  const video =
+    videos.find((v) => v.gender === query.gender) ?? videos.find((v) => v.gender === 2) ?? videos[0];
+  if (!video) throw notFound('video');
+  return { status: 200 as const, video: video.url };
+});

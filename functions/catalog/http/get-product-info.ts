@@ -1,16 +1,12 @@
-import * as z from 'zod';
 import { defineHandler } from '#platform/handler.ts';
 import { notFound } from '#platform/http-error.ts';
-import { idSchema, infoTitleSchema } from '#shared/schemas.ts';
+import { getProductInfoContract } from '#shared/contracts/catalog.ts';
 import { getType } from '../entities/collection.ts';
 import { infoContent } from '../rules/info.ts';
 
 /** GET /get-product-info?title&tid: a collection text shown on the collection landing (e.g. dimensionBefore, unisexPrice). */
-export const handler = defineHandler(
-  { query: z.object({ title: infoTitleSchema, tid: idSchema }) },
-  async ({ query }) => {
-    const type = await getType(query.tid, ['id', query.title]);
-    if (!type) throw notFound('collection');
-    return { status: 200, content: infoContent(type, query.title) };
-  },
-);
+export const handler = defineHandler(getProductInfoContract, async ({ query }) => {
+  const type = await getType(query.tid, ['id', query.title]);
+  if (!type) throw notFound('collection');
+  return { status: 200 as const, content: infoContent(type, query.title) };
+});

@@ -1,12 +1,11 @@
-import * as z from 'zod';
 import { defineHandler } from '#platform/handler.ts';
-import { genderSchema } from '#shared/schemas.ts';
+import { getTypeByGenderContract } from '#shared/contracts/catalog.ts';
 import { listTypesForGender } from '../entities/collection.ts';
 import { publicType } from '../rules/public-views.ts';
 
 /** GET /getTypeByGender?gender: the collections for women (0) or men (1), unisex ones included. */
-export const handler = defineHandler({ query: z.object({ gender: genderSchema }) }, async ({ query }) => {
+export const handler = defineHandler(getTypeByGenderContract, async ({ query }) => {
   const types = await listTypesForGender(query.gender);
   types.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  return { status: 200, types: types.map(publicType) };
+  return { status: 200 as const, types: types.map(publicType) };
 });

@@ -1,13 +1,12 @@
-import * as z from 'zod';
 import { defineHandler } from '#platform/handler.ts';
 import { notFound } from '#platform/http-error.ts';
-import { idSchema } from '#shared/schemas.ts';
+import { hasSizesContract } from '#shared/contracts/catalog.ts';
 import { getTypeWithSizes } from '../entities/collection.ts';
 import { publicSize } from '../rules/public-views.ts';
 
 /** GET /has-sizes?id: whether a collection is sold in sizes, and which. */
-export const handler = defineHandler({ query: z.object({ id: idSchema }) }, async ({ query }) => {
+export const handler = defineHandler(hasSizesContract, async ({ query }) => {
   const { type, sizes } = await getTypeWithSizes(query.id);
   if (!type) throw notFound('collection');
-  return { status: 200, hasSizes: sizes.length > 0, sizes: sizes.map(publicSize) };
+  return { status: 200 as const, hasSizes: sizes.length > 0, sizes: sizes.map(publicSize) };
 });

@@ -1,8 +1,7 @@
-import * as z from 'zod';
 import { defineHandler } from '#platform/handler.ts';
 import { notFound } from '#platform/http-error.ts';
 import { PRODUCT_STATUS } from '#shared/constants.ts';
-import { idSchema } from '#shared/schemas.ts';
+import { isSoldContract } from '#shared/contracts/catalog.ts';
 import { getItem } from '#table/query.ts';
 import type { ProductEntity } from '../entities/product.ts';
 import { productKey } from '../entities/product.ts';
@@ -13,7 +12,7 @@ import { isAvailable } from '../rules/availability.ts';
  * checkout uses for "sorry, this product is already sold"); `sold` and `available` say the same
  * in words, `available` also being false while another shopper holds the piece in checkout.
  */
-export const handler = defineHandler({ query: z.object({ id: idSchema }) }, async ({ query }) => {
+export const handler = defineHandler(isSoldContract, async ({ query }) => {
   const product = await getItem<Pick<ProductEntity, 'id' | 'status' | 'holdUntil'>>(productKey(query.id), [
     'id',
     'status',
@@ -21,5 +20,9 @@ export const handler = defineHandler({ query: z.object({ id: idSchema }) }, asyn
   ]);
   if (!product) throw notFound('product');
   const sold = product.status === PRODUCT_STATUS.sold;
-  return { status: sold ? 406 : 200, sold, available: isAvailable(product, Date.now()) };
+  return {
+    status: sold ? (406 as const) : (200 as const),
+    sold,
+    available: isAvailable(product, Date.now()),
+  };
 });

@@ -1,19 +1,15 @@
-import * as z from 'zod';
 import { defineHandler } from '#platform/handler.ts';
 import { notFound } from '#platform/http-error.ts';
-import { genderSchema, idSchema } from '#shared/schemas.ts';
+import { sizeGuidesForProductContract } from '#shared/contracts/catalog.ts';
 import { getSizeWithGuides } from '../entities/size.ts';
 import { publicSizeGuide } from '../rules/public-views.ts';
 
 /** GET /size-guides-for-product?sizeId&gender: the size guide entries of a size, in order. */
-export const handler = defineHandler(
-  { query: z.object({ sizeId: idSchema, gender: genderSchema }) },
-  async ({ query }) => {
-    const { size, guides } = await getSizeWithGuides(query.sizeId);
-    if (!size) throw notFound('size');
-    const list = guides
-      .filter((g) => query.gender === 2 || g.gender === query.gender)
-      .sort((a, b) => a.index - b.index);
-    return { status: 200, list: list.map(publicSizeGuide) };
-  },
-);
+export const handler = defineHandler(sizeGuidesForProductContract, async ({ query }) => {
+  const { size, guides } = await getSizeWithGuides(query.sizeId);
+  if (!size) throw notFound('size');
+  const list = guides
+    .filter((g) => query.gender === 2 || g.gender === query.gender)
+    .sort((a, b) => a.index - b.index);
+  return { status: 200 as const, list: list.map(publicSizeGuide) };
+});

@@ -1,0 +1,240 @@
+import * as z from 'zod';
+import {
+  colorListSchema,
+  doubledGenderSchema,
+  genderCodeSchema,
+  genderSchema,
+  idSchema,
+  infoTitleSchema,
+  optionalSizeSchema,
+  publicImageTypeSchema,
+} from '#shared/schemas.ts';
+import type { Contract } from './contract.ts';
+
+/**
+ * The storefront's catalogue reads (000 §7): collections, products, sizes and size guides,
+ * pictures, videos, colours and shipping prices. Every answer is an allow-listed view
+ * (functions/catalog/rules/public-views.ts): no admin-only field appears here.
+ */
+
+/** A collection as a shopper sees it (publicType). */
+export const publicCollectionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  label: z.string().optional(),
+  gender: genderCodeSchema,
+  areaAmount: z.number(),
+  singlecollection: z.boolean(),
+  issoldout: z.boolean(),
+  preSale: z.boolean(),
+  /** Only while the collection is on pre-sale. */
+  preSaleText: z.string().optional(),
+  discount: z.boolean(),
+  /** JSON arrays of image urls, as text; the literal 'undefined' for an empty set. */
+  menproductimage: z.string(),
+  womenproductimage: z.string(),
+});
+
+/** A piece as a shopper sees it (publicProduct). */
+export const publicProductSchema = z.object({
+  id: z.string(),
+  /** Empty for a single piece outside any collection. */
+  typeId: z.string(),
+  typeName: z.string(),
+  name: z.string(),
+  gender: genderCodeSchema,
+  size: z.string().optional(),
+  sizeId: z.string().optional(),
+  /** One colour per colour area, in area order. */
+  colors: z.array(z.string()),
+  priceUs: z.number(),
+  singleproduct: z.boolean(),
+  removeShipmentCharge: z.boolean(),
+  /** 1 available, 0 sold. */
+  status: z.union([z.literal(0), z.literal(1)]),
+  sold: z.boolean(),
+});
+
+/** The short form of a piece in /has-single-product (productSummary). */
+export const productSummarySchema = z.object({
+  id: z.string(),
+  typeId: z.string(),
+  name: z.string(),
+  gender: genderCodeSchema,
+  sold: z.boolean(),
+});
+
+/** A size of a collection (publicSize). */
+export const publicSizeSchema = z.object({
+  sizeId: z.string(),
+  /** The size's name. */
+  size: z.string(),
+  gender: genderCodeSchema,
+  /** Shown to women (and to all on a unisex size). */
+  description: z.string().optional(),
+  menDescription: z.string().optional(),
+  menMeaning: z.string().optional(),
+  womenMeaning: z.string().optional(),
+});
+
+/** A size guide entry (publicSizeGuide); its figures are text. */
+export const publicSizeGuideSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  index: z.number(),
+  fromCm: z.string().optional(),
+  toCm: z.string().optional(),
+  fromInches: z.string().optional(),
+  toInches: z.string().optional(),
+  imageUrl: z.string().optional(),
+  largeImgUrl: z.string().optional(),
+  description: z.string().optional(),
+  /** 000 §3: 1 range, 2 less than, 3 more than, 4 length, 5 a single value. */
+  type: z.number(),
+});
+
+/** A stored picture (publicImage): product (1) or collection (3–6) pictures. */
+export const publicImageSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  type: z.number(),
+  index: z.number(),
+});
+
+const colorChoiceSchema = z.object({ color: z.string() });
+
+const infoContent = z.object({ status: z.literal(200), content: z.string() });
+
+/** GET /get-pro-related-video?id&gender: a collection's (or pillar's) video for a gender. */
+export const getProRelatedVideoContract = {
+  query: z.object({ id: idSchema, gender: doubledGenderSchema }),
+  response: z.object({ status: z.literal(200), video: z.string() }),
+} satisfies Contract;
+
+/** GET /getTypeByGender?gender: the collections for women or men, unisex ones included. */
+export const getTypeByGenderContract = {
+  query: z.object({ gender: genderSchema }),
+  response: z.object({ status: z.literal(200), types: z.array(publicCollectionSchema) }),
+} satisfies Contract;
+
+/** GET /has-single-product?id[&gender]: the products of a collection. */
+export const hasSingleProductContract = {
+  query: z.object({ id: idSchema, gender: genderSchema.optional() }),
+  response: z.object({ status: z.literal(200), products: z.array(productSummarySchema) }),
+} satisfies Contract;
+
+/** GET /get-imgs-by-pid?id&type[&gender&usrType]: product or collection pictures, in order. */
+export const getImgsByPidContract = {
+  query: z.object({
+    id: idSchema,
+    type: publicImageTypeSchema,
+    gender: genderSchema.optional(),
+    usrType: z.string().max(20).optional(),
+  }),
+  response: z.object({ status: z.literal(200), imgs: z.array(publicImageSchema) }),
+} satisfies Contract;
+
+/** GET /type?id: one collection. */
+export const getTypeContract = {
+  query: z.object({ id: idSchema }),
+  response: z.object({ status: z.literal(200), type: publicCollectionSchema }),
+} satisfies Contract;
+
+/** GET /has-sizes?id: whether a collection is sold in sizes, and which. */
+export const hasSizesContract = {
+  query: z.object({ id: idSchema }),
+  response: z.object({ status: z.literal(200), hasSizes: z.boolean(), sizes: z.array(publicSizeSchema) }),
+} satisfies Contract;
+
+/** GET /size-guides-for-product?sizeId&gender: a size's guide entries, in order. */
+export const sizeGuidesForProductContract = {
+  query: z.object({ sizeId: idSchema, gender: genderSchema }),
+  response: z.object({ status: z.literal(200), list: z.array(publicSizeGuideSchema) }),
+} satisfies Contract;
+
+/** GET /sizes-by-type?tid&gender: the sizes of a collection for a gender. */
+export const sizesByTypeContract = {
+  query: z.object({ tid: idSchema, gender: genderSchema }),
+  response: z.object({ status: z.literal(200), list: z.array(publicSizeSchema) }),
+} satisfies Contract;
+
+/** GET /getNextColor?gender&index&typeId&colorComb&size: the colours open for area `index`. */
+export const getNextColorContract = {
+  query: z.object({
+    gender: genderSchema,
+    index: z.coerce.number({ error: 'must be a number' }).int().min(0).max(9),
+    typeId: idSchema,
+    colorComb: colorListSchema.optional().default([]),
+    size: optionalSizeSchema,
+  }),
+  response: z.object({
+    status: z.literal(200),
+    /** Colours that still lead to an available piece. */
+    colors: z.array(colorChoiceSchema),
+    /** The collection's other colours for that area, shown struck through. */
+    unavailable: z.array(colorChoiceSchema),
+  }),
+} satisfies Contract;
+
+/** GET /getProductIdByColor?gender&typeId&color={a,b}&size: the one piece with these colours. */
+export const getProductIdByColorContract = {
+  query: z.object({
+    gender: genderSchema,
+    typeId: idSchema,
+    color: colorListSchema.refine((c) => c.length > 0, { error: 'name at least one colour' }),
+    size: optionalSizeSchema,
+  }),
+  response: z.object({ status: z.literal(200), id: z.string(), sold: z.boolean() }),
+} satisfies Contract;
+
+/** GET /get-product-info?title&tid: a collection text of the collection landing. */
+export const getProductInfoContract = {
+  query: z.object({ title: infoTitleSchema, tid: idSchema }),
+  response: infoContent,
+} satisfies Contract;
+
+/** GET /get-product-details-info?title&tid: a collection text of a product's details page. */
+export const getProductDetailsInfoContract = {
+  query: z.object({ title: infoTitleSchema, tid: idSchema }),
+  response: infoContent,
+} satisfies Contract;
+
+/** GET /get-vid-by-pid?id: a product's videos, in order. */
+export const getVidByPidContract = {
+  query: z.object({ id: idSchema }),
+  response: z.object({
+    status: z.literal(200),
+    vids: z.array(z.object({ id: z.string(), url: z.string() })),
+  }),
+} satisfies Contract;
+
+/**
+ * GET /is-sold?id: the HTTP status is 200 either way; `status` says 200 when the piece can be
+ * bought and 406 when it is sold, `available` is also false while a checkout holds it.
+ */
+export const isSoldContract = {
+  query: z.object({ id: idSchema }),
+  response: z.object({
+    status: z.union([z.literal(200), z.literal(406)]),
+    sold: z.boolean(),
+    available: z.boolean(),
+  }),
+} satisfies Contract;
+
+/** GET /price-with-shipping?id&tid: a piece's US price and the shipping price per country. */
+export const priceWithShippingContract = {
+  query: z.object({ id: idSchema, tid: idSchema }),
+  response: z.object({
+    status: z.literal(200),
+    priceUs: z.number(),
+    productName: z.string(),
+    /** By country name; 0 everywhere for a piece without shipment charge. */
+    shippingArr: z.array(z.object({ countryId: z.string(), country: z.string(), price: z.number() })),
+  }),
+} satisfies Contract;
+
+/** GET /products/{id}: one piece, as a one-element array (000 §7: "array; first element used"). */
+export const getProductContract = {
+  path: z.object({ id: idSchema }),
+  response: z.array(publicProductSchema),
+} satisfies Contract;
