@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getType } from '#catalog/index.ts';
 import { badRequest, httpError, notFound } from '#platform/http-error.ts';
+import { createSizeFinderContract } from '#shared/contracts/size-finder.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import {
   createFinder,
@@ -9,13 +10,12 @@ import {
   type StoredFinder,
 } from '../entities/size-finder.ts';
 import { assertFinderGender, GENDER_NAMES } from './genders.ts';
-import { createFinderBody } from './schemas.ts';
 
 /**
  * POST /size-finder { typeId, gender } — a new, empty size finder: one per collection and
  * gender. `numberOfSteps` counts the steps as they are added, so a new finder has 0.
  */
-export const handler = defineAdminHandler({ body: createFinderBody }, async ({ body }, event) => {
+export const handler = defineAdminHandler(createSizeFinderContract, async ({ body }, event) => {
   const type = await getType(body.typeId);
   if (!type) throw notFound('collection');
   assertFinderGender(type, body.gender);
@@ -33,5 +33,5 @@ export const handler = defineAdminHandler({ body: createFinderBody }, async ({ b
     numberOfSteps: 0,
   };
   await createFinder(finder, type, event.admin);
-  return { status: 200, id: finder.id, finder: finderView(finder) };
+  return { status: 200 as const, id: finder.id, finder: finderView(finder) };
 });

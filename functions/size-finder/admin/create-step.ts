@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { createStepContract } from '#shared/contracts/size-finder.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import type { StepEntity } from '../entities/size-finder.ts';
 import { assertFreeStepIndex, finderOr404 } from './load.ts';
-import { createStepBody } from './schemas.ts';
 import { writeStep } from './step-writes.ts';
 
 /** POST /step { sizeFinderId, index, type, shortName, description } — a new step of a finder. */
-export const handler = defineAdminHandler({ body: createStepBody }, async ({ body }, event) => {
+export const handler = defineAdminHandler(createStepContract, async ({ body }, event) => {
   const parts = await finderOr404(body.sizeFinderId);
   assertFreeStepIndex(parts, body.index);
   const step: StepEntity = {
@@ -19,5 +19,5 @@ export const handler = defineAdminHandler({ body: createStepBody }, async ({ bod
     description: body.description,
   };
   await writeStep({ parts, after: step, admin: event.admin, action: 'create' });
-  return { status: 200, id: step.id, step: { ...step, optionCount: 0 } };
+  return { status: 200 as const, id: step.id, step: { ...step, optionCount: 0 } };
 });

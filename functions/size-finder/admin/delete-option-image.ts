@@ -1,13 +1,13 @@
 import { notFound } from '#platform/http-error.ts';
+import { deleteOptionImageContract } from '#shared/contracts/size-finder.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import type { OptionEntity } from '../entities/size-finder.ts';
 import { finderOr404, optionOr404, stepOfOption } from './load.ts';
 import { deleteUploadedMedia } from './media.ts';
-import { partQuery } from './schemas.ts';
 import { writeOption } from './step-writes.ts';
 
 /** DELETE /options-img?id&sizeFinderId — takes the option's picture away and deletes the file. */
-export const handler = defineAdminHandler({ query: partQuery }, async ({ query }, event) => {
+export const handler = defineAdminHandler(deleteOptionImageContract, async ({ query }, event) => {
   const parts = await finderOr404(query.sizeFinderId);
   const before = optionOr404(parts, query.id);
   if (!before.imageUrl) throw notFound('picture');
@@ -21,5 +21,5 @@ export const handler = defineAdminHandler({ query: partQuery }, async ({ query }
     action: 'delete-image',
   });
   await deleteUploadedMedia([before.imageUrl]);
-  return { status: 200, option: after };
+  return { status: 200 as const, option: after };
 });

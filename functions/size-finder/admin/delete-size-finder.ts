@@ -1,4 +1,5 @@
 import { notFound } from '#platform/http-error.ts';
+import { deleteSizeFinderContract } from '#shared/contracts/size-finder.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import {
   deleteOption,
@@ -11,13 +12,12 @@ import {
   writeFinder,
 } from '../entities/size-finder.ts';
 import { deleteUploadedMedia, mediaOf } from './media.ts';
-import { idQuery } from './schemas.ts';
 
 /**
  * DELETE /size-finder?id — the finder with its steps and options, then their pictures and
  * videos. The finder goes in the last transaction, so a delete cut short can be run again.
  */
-export const handler = defineAdminHandler({ query: idQuery }, async ({ query }, event) => {
+export const handler = defineAdminHandler(deleteSizeFinderContract, async ({ query }, event) => {
   const parts = await loadFinder(query.id);
   const { finder } = parts;
   if (!finder) throw notFound('size finder');
@@ -42,5 +42,5 @@ export const handler = defineAdminHandler({ query: idQuery }, async ({ query }, 
     },
   });
   await deleteUploadedMedia(mediaOf(parts.steps, parts.options));
-  return { status: 200 };
+  return { status: 200 as const };
 });

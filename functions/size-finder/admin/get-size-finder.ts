@@ -1,7 +1,6 @@
-import * as z from 'zod';
 import { getType } from '#catalog/index.ts';
 import { badRequest, notFound } from '#platform/http-error.ts';
-import { genderSchema, idSchema } from '#shared/schemas.ts';
+import { getSizeFinderContract } from '#shared/contracts/size-finder.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { findersOfType, finderView, loadFinder } from '../entities/size-finder.ts';
 
@@ -9,30 +8,27 @@ import { findersOfType, finderView, loadFinder } from '../entities/size-finder.t
  * GET /size-finder-id?id — one size finder with its collection; or ?tid&gender — the finder of
  * that collection and gender (its id is the answer's `id`).
  */
-export const handler = defineAdminHandler(
-  { query: z.object({ id: idSchema.optional(), tid: idSchema.optional(), gender: genderSchema.optional() }) },
-  async ({ query }) => {
-    if (query.id) {
-      const { finder } = await loadFinder(query.id);
-      if (!finder) throw notFound('size finder');
-      const type = await getType(finder.typeId, ['id', 'name', 'gender']);
-      return {
-        status: 200,
-        id: finder.id,
-        finder: finderView(finder),
-        type: type ? { id: type.id, name: type.name, gender: type.gender } : undefined,
-      };
-    }
-    if (!query.tid || query.gender === undefined) throw badRequest('id, or tid and gender, are required');
-    const { type, finders } = await findersOfType(query.tid);
-    if (!type) throw notFound('collection');
-    const finder = finders.find((f) => f.gender === query.gender);
+export const handler = defineAdminHandler(getSizeFinderContract, async ({ query }) => {
+  if (query.id) {
+    const { finder } = await loadFinder(query.id);
     if (!finder) throw notFound('size finder');
+    const type = await getType(finder.typeId, ['id', 'name', 'gender']);
     return {
-      status: 200,
+      status: 200 as const,
       id: finder.id,
       finder: finderView(finder),
-      type: { id: type.id, name: type.name, gender: type.gender },
+      type: type ? { id: type.id, name: type.name, gender: type.gender } : undefined,
     };
-  },
-);
+  }
+  if (!query.tid || query.gender === undefined) throw badRequest('id, or tid and gender, are required');
+  const { type, finders } = await findersOfType(query.tid);
+  if (!type) throw notFound('collection');
+  const finder = finders.find((f) => f.gender === query.gender);
+  if (!finder) throw notFound('size finder');
+  return {
+    status: 200 as const,
+    id: finder.id,
+    finder: finderView(finder),
+    type: { id: type.id, name: type.name, gender: type.gender },
+  };
+});

@@ -1,26 +1,22 @@
 import { getType } from '#catalog/index.ts';
-import { pageQuerySchema } from '#shared/admin.ts';
-import { idSchema } from '#shared/schemas.ts';
+import { listStepsContract } from '#shared/contracts/size-finder.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { pageOf } from '#table/audit.ts';
 import { finderView, stepView } from '../entities/size-finder.ts';
 import { finderOr404 } from './load.ts';
 
 /** GET /all-steps?id&offset&pageSize — a finder (id) with its collection and its steps in order. */
-export const handler = defineAdminHandler(
-  { query: pageQuerySchema.extend({ id: idSchema }) },
-  async ({ query }) => {
-    const parts = await finderOr404(query.id);
-    const type = await getType(parts.finder.typeId, ['id', 'name', 'gender']);
-    return {
-      status: 200,
-      finder: finderView(parts.finder),
-      type: type ? { id: type.id, name: type.name, gender: type.gender } : undefined,
-      ...pageOf(
-        parts.steps.map((s) => stepView(s, parts.options)),
-        query.offset,
-        query.pageSize,
-      ),
-    };
-  },
-);
+export const handler = defineAdminHandler(listStepsContract, async ({ query }) => {
+  const parts = await finderOr404(query.id);
+  const type = await getType(parts.finder.typeId, ['id', 'name', 'gender']);
+  return {
+    status: 200 as const,
+    finder: finderView(parts.finder),
+    type: type ? { id: type.id, name: type.name, gender: type.gender } : undefined,
+    ...pageOf(
+      parts.steps.map((s) => stepView(s, parts.options)),
+      query.offset,
+      query.pageSize,
+    ),
+  };
+});

@@ -1,7 +1,7 @@
 import { badRequest, notFound } from '#platform/http-error.ts';
+import { STEP_TYPES_WITH_OPTIONS } from '#shared/contracts/size-finder.ts';
 import type { OptionEntity, StepEntity } from '../entities/size-finder.ts';
 import { type FinderParts, loadFinder, type StoredFinder } from '../entities/size-finder.ts';
-import { STEP_TYPES_WITH_OPTIONS } from './schemas.ts';
 
 /** The finder (404 if gone) with its steps and options. */
 export async function finderOr404(finderId: string): Promise<FinderParts & { finder: StoredFinder }> {

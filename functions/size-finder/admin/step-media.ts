@@ -1,10 +1,10 @@
 import type { Handler } from '#platform/handler.ts';
 import { verifyUpload } from '#platform/uploads.ts';
+import { uploadStepMediaContract } from '#shared/contracts/size-finder.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { stepView } from '../entities/size-finder.ts';
 import { finderOr404, stepOr404 } from './load.ts';
 import { deleteUploadedMedia } from './media.ts';
-import { uploadBody } from './schemas.ts';
 import { writeStep } from './step-writes.ts';
 
 /**
@@ -13,7 +13,7 @@ import { writeStep } from './step-writes.ts';
  */
 export function stepMediaHandler(field: 'imageUrl' | 'videoUrl'): Handler {
   const kind = field === 'imageUrl' ? 'image' : 'video';
-  return defineAdminHandler({ body: uploadBody }, async ({ body }, event) => {
+  return defineAdminHandler(uploadStepMediaContract, async ({ body }, event) => {
     const parts = await finderOr404(body.sizeFinderId);
     const before = stepOr404(parts, body.id);
     const file = await verifyUpload(body.url, [kind]);
@@ -27,6 +27,6 @@ export function stepMediaHandler(field: 'imageUrl' | 'videoUrl'): Handler {
       extra: [{ item: file.consume }],
     });
     if (before[field] !== file.url) await deleteUploadedMedia([before[field]]);
-    return { status: 200, url: file.url, step: stepView(after, parts.options) };
+    return { status: 200 as const, url: file.url, step: stepView(after, parts.options) };
   });
 }

@@ -1,5 +1,6 @@
 import { getType } from '#catalog/index.ts';
 import { badRequest, httpError, notFound } from '#platform/http-error.ts';
+import { updateSizeFinderContract } from '#shared/contracts/size-finder.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import {
   findersOfTypeAndGender,
@@ -13,14 +14,13 @@ import {
 } from '../entities/size-finder.ts';
 import { assertFinderGender, GENDER_NAMES } from './genders.ts';
 import { finderOr404 } from './load.ts';
-import { updateFinderBody } from './schemas.ts';
 
 /**
  * PATCH /size-finder { id, gender?, numberOfSteps? } — a finder changes gender (its steps and
  * options move with it in the collection's family, where the storefront reads them). A finder
  * stays with its collection, and numberOfSteps must match its steps.
  */
-export const handler = defineAdminHandler({ body: updateFinderBody }, async ({ body }, event) => {
+export const handler = defineAdminHandler(updateSizeFinderContract, async ({ body }, event) => {
   const parts = await finderOr404(body.id);
   const { finder } = parts;
   if (body.typeId !== undefined && body.typeId !== finder.typeId) {
@@ -63,5 +63,5 @@ export const handler = defineAdminHandler({ body: updateFinderBody }, async ({ b
       after: finderView(next),
     },
   });
-  return { status: 200, finder: finderView(next) };
+  return { status: 200 as const, finder: finderView(next) };
 });

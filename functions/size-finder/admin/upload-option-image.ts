@@ -1,16 +1,16 @@
 import { verifyUpload } from '#platform/uploads.ts';
+import { uploadOptionImageContract } from '#shared/contracts/size-finder.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import type { OptionEntity } from '../entities/size-finder.ts';
 import { finderOr404, optionOr404, stepOfOption } from './load.ts';
 import { deleteUploadedMedia } from './media.ts';
-import { uploadBody } from './schemas.ts';
 import { writeOption } from './step-writes.ts';
 
 /**
  * POST /upload-option-img { id, sizeFinderId, url } — the option's picture: an image the
  * browser put with a presigned upload, checked first; the picture it replaces is deleted.
  */
-export const handler = defineAdminHandler({ body: uploadBody }, async ({ body }, event) => {
+export const handler = defineAdminHandler(uploadOptionImageContract, async ({ body }, event) => {
   const parts = await finderOr404(body.sizeFinderId);
   const before = optionOr404(parts, body.id);
   const step = stepOfOption(parts, before);
@@ -26,5 +26,5 @@ export const handler = defineAdminHandler({ body: uploadBody }, async ({ body },
     extra: [{ item: file.consume }],
   });
   if (before.imageUrl !== file.url) await deleteUploadedMedia([before.imageUrl]);
-  return { status: 200, url: file.url, option: after };
+  return { status: 200 as const, url: file.url, option: after };
 });

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { defineHandler } from '#platform/handler.ts';
 import { notFound } from '#platform/http-error.ts';
-import { answersRequestSchema } from '#shared/schemas.ts';
+import { postAnswersContract } from '#shared/contracts/size-finder.ts';
 import { addAnswer } from '../entities/answer.ts';
 
 /** POST /answers {typeId, email, result}: stores a shopper's size finder answers. */
-export const handler = defineHandler({ body: answersRequestSchema }, async ({ body }) => {
+export const handler = defineHandler(postAnswersContract, async ({ body }) => {
   const outcome = await addAnswer({
     kind: 'answer',
     id: randomUUID(),
@@ -16,5 +16,5 @@ export const handler = defineHandler({ body: answersRequestSchema }, async ({ bo
     createdTime: new Date().toISOString(),
   });
   if (outcome === 'no-type') throw notFound('collection');
-  return { status: 200 };
+  return { status: 200 as const };
 });

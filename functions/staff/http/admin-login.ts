@@ -2,7 +2,9 @@ import { clientAddress } from '#platform/client-address.ts';
 import { readCookie, sessionCookie } from '#platform/cookies.ts';
 import { defineHandler, respond } from '#platform/handler.ts';
 import { assertSameOrigin } from '#platform/same-origin.ts';
-import { ADMIN_LIMITS, adminLoginSchema } from '#shared/admin.ts';
+import { ADMIN_LIMITS } from '#shared/admin.ts';
+import type { Answer } from '#shared/contracts/contract.ts';
+import { adminLoginContract } from '#shared/contracts/staff.ts';
 import { endSession } from '#table/sessions.ts';
 import { logInAdmin } from '../admin-auth.ts';
 
@@ -11,14 +13,12 @@ import { logInAdmin } from '../admin-auth.ts';
  * (HttpOnly, Secure, SameSite=Strict). 401 "get out of here!" for any wrong username or
  * password; 429 after 5 tries per account or 20 per address in 15 minutes.
  */
-export const handler = defineHandler({ body: adminLoginSchema }, async ({ body }, event) => {
+export const handler = defineHandler(adminLoginContract, async ({ body }, event) => {
   assertSameOrigin(event);
   const { username, token } = await logInAdmin(body.user, body.pass, clientAddress(event));
   // A fresh token at every login; whatever session the browser had before is ended.
   await endSession(readCookie(event, '__Host-admin'));
-  return respond(
-    200,
-    { status: 200, userName: username },
-    { cookies: [sessionCookie('__Host-admin', token, ADMIN_LIMITS.sessionAbsoluteSeconds)] },
-  );
+  return respond(200, { status: 200, userName: username } satisfies Answer<typeof adminLoginContract>, {
+    cookies: [sessionCookie('__Host-admin', token, ADMIN_LIMITS.sessionAbsoluteSeconds)],
+  });
 });

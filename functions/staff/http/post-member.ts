@@ -2,8 +2,8 @@ import { clientAddress } from '#platform/client-address.ts';
 import { defineHandler } from '#platform/handler.ts';
 import { httpError } from '#platform/http-error.ts';
 import { LIMITS } from '#shared/constants.ts';
+import { postMemberContract } from '#shared/contracts/staff.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import { memberRequestSchema } from '#shared/schemas.ts';
 import { takeAttempt } from '#table/rate-limit.ts';
 import { addMember } from '../entities/member.ts';
 
@@ -14,8 +14,8 @@ const signupLimit = {
 };
 
 /** POST /member {email}: become a member. A known email answers the same, and is not stored twice. */
-export const handler = defineHandler({ body: memberRequestSchema }, async ({ body }, event) => {
+export const handler = defineHandler(postMemberContract, async ({ body }, event) => {
   if (!(await takeAttempt(signupLimit, clientAddress(event)))) throw httpError(429, MESSAGES.signupTryLater);
   await addMember(body.email, new Date());
-  return { status: 200 };
+  return { status: 200 as const };
 });

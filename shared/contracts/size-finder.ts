@@ -1,0 +1,307 @@
+import * as z from 'zod';
+import { ADMIN_MESSAGES, pageQuerySchema } from '#shared/admin.ts';
+import { STEP_TYPE } from '#shared/constants.ts';
+import {
+  answersRequestSchema,
+  genderCodeSchema,
+  genderSchema,
+  idSchema,
+  okAnswerSchema,
+  pageShape,
+} from '#shared/schemas.ts';
+import type { Contract } from './contract.ts';
+
+/**
+ * Size finders (000 §3, 001 §3 Size finder, Step, Option, Answer): the shopper's finder and
+ * answers, and the staff's finder screens (001 §7 "Size finder").
+ */
+
+/** Requests of the staff's calls. */
+
+const blank = ADMIN_MESSAGES.fillAllBlanks;
+
+/** Required text: empty or missing is "please fill all the blanks". */
+const text = (max: number) =>
+  z
+    .string({ error: blank })
+    .trim()
+    .min(1, { error: blank })
+    .max(max, { error: `must be at most ${max} characters` });
+
+/** Sort keys hold indexes as 4 digits (docs/data-model.md). */
+export const indexSchema = z
+  .number({ error: 'must be a whole number from 0 to 9999' })
+  .int({ error: 'must be a whole number from 0 to 9999' })
+  .min(0, { error: 'must be a whole number from 0 to 9999' })
+  .max(9999, { error: 'must be a whole number from 0 to 9999' });
+
+export const finderGenderSchema = z.union([z.literal(0), z.literal(1)], {
+  error: 'must be 0 (women) or 1 (men)',
+});
+
+export const numberOfStepsSchema = z
+  .number({ error: 'must be a whole number' })
+  .int({ error: 'must be a whole number' })
+  .min(0, { error: 'must be a whole number' });
+
+const STEP_TYPES = Object.values(STEP_TYPE) as number[];
+export const stepTypeSchema = z.number({ error: 'is required' }).refine((t) => STEP_TYPES.includes(t), {
+  error:
+    'must be 1 (single choice), 2 (input a value), 3 (three options), 4 (e-mail box), 5 (inches or cm) or 6 (multiple options)',
+});
+
+/** Step types whose question offers options to choose from. */
+export const STEP_TYPES_WITH_OPTIONS: readonly number[] = [
+  STEP_TYPE.singleChoice,
+  STEP_TYPE.imageOptions,
+  STEP_TYPE.multipleImageOptions,
+];
+
+export const idQuery = z.object({ id: idSchema });
+/** A step or an option: its id and its finder's (the finder's item collection holds it). */
+export const partQuery = z.object({ id: idSchema, sizeFinderId: idSchema });
+
+export const createFinderBody = z
+  .object({ typeId: idSchema, gender: finderGenderSchema, numberOfSteps: numberOfStepsSchema.optional() })
+  .strict();
+
+export const updateFinderBody = z
+  .object({
+    id: idSchema,
+    typeId: idSchema.optional(),
+    gender: finderGenderSchema.optional(),
+    numberOfSteps: numberOfStepsSchema.optional(),
+  })
+  .strict();
+
+const stepFields = {
+  index: indexSchema,
+  type: stepTypeSchema,
+  shortName: text(60),
+  description: text(2000),
+};
+
+export const createStepBody = z.object({ sizeFinderId: idSchema, ...stepFields }).strict();
+
+export const updateStepBody = z
+  .object({
+    id: idSchema,
+    sizeFinderId: idSchema,
+    index: stepFields.index.optional(),
+    type: stepFields.type.optional(),
+    shortName: stepFields.shortName.optional(),
+    description: stepFields.description.optional(),
+    /** Take the step's picture or video away (the file is deleted). */
+    removeImage: z.literal(true).optional(),
+    removeVideo: z.literal(true).optional(),
+  })
+  .strict();
+
+export const createOptionBody = z
+  .object({ sizeFinderId: idSchema, stepsId: idSchema, index: indexSchema, content: text(200) })
+  .strict();
+
+export const updateOptionBody = z
+  .object({
+    id: idSchema,
+    sizeFinderId: idSchema,
+    index: indexSchema.optional(),
+    content: text(200).optional(),
+  })
+  .strict();
+
+/** An uploaded file (from POST /upload-url) for a step or an option. */
+export const uploadBody = z
+  .object({ id: idSchema, sizeFinderId: idSchema, url: z.string({ error: 'is required' }).max(300) })
+  .strict();
+
+/** Answers of the staff's calls: the stored entities without their table keys. */
+
+/** A size finder (finderView): one per collection and gender. */
+export const finderSchema = z.object({
+  kind: z.literal('sizeFinder'),
+  id: z.string(),
+  typeId: z.string(),
+  gender: genderCodeSchema,
+  /** How many steps the finder has. */
+  numberOfSteps: z.number(),
+});
+
+/** A step (stepView), with the number of its options. */
+export const stepSchema = z.object({
+  kind: z.literal('step'),
+  id: z.string(),
+  sizeFinderId: z.string(),
+  index: z.number(),
+  type: z.number(),
+  shortName: z.string(),
+  description: z.string(),
+  imageUrl: z.string().optional(),
+  videoUrl: z.string().optional(),
+  optionCount: z.number(),
+});
+
+/** An option of a step, as stored. */
+export const optionSchema = z.object({
+  kind: z.literal('option'),
+  id: z.string(),
+  stepsId: z.string(),
+  sizeFinderId: z.string(),
+  index: z.number(),
+  content: z.string(),
+  imageUrl: z.string().optional(),
+});
+
+/** The collection a finder belongs to. */
+export const finderCollectionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  gender: genderCodeSchema,
+});
+
+/** A shopper's answers as staff list them; `name` is the collection's (its id when it is gone). */
+export const answerSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  typeId: z.string(),
+  gender: genderCodeSchema.optional(),
+  email: z.string(),
+  createdTime: z.string(),
+});
+
+/** One answer with every result entry, in step order. */
+export const answerDetailsSchema = answerSummarySchema.extend({
+  result: z.array(z.object({ index: z.number(), shortName: z.string(), val: z.string() })),
+});
+
+const finderAnswer = z.object({ status: z.literal(200), finder: finderSchema });
+const stepAnswer = z.object({ status: z.literal(200), step: stepSchema });
+const optionAnswer = z.object({ status: z.literal(200), option: optionSchema });
+
+/** GET /size-finder?tid&offset&pageSize: a collection and its size finders. */
+export const listSizeFindersContract = {
+  query: pageQuerySchema.extend({ tid: idSchema }),
+  response: z.object({ status: z.literal(200), type: finderCollectionSchema, ...pageShape(finderSchema) }),
+} satisfies Contract;
+
+/**
+ * GET /size-finder-id?id, or ?tid&gender: one size finder (its id also as `id`) with its
+ * collection; `type` is absent only when a finder read by id has lost its collection.
+ */
+export const getSizeFinderContract = {
+  query: z.object({ id: idSchema.optional(), tid: idSchema.optional(), gender: genderSchema.optional() }),
+  response: finderAnswer.extend({ id: z.string(), type: finderCollectionSchema.optional() }),
+} satisfies Contract;
+
+/** POST /size-finder { typeId, gender }: a new, empty size finder. */
+export const createSizeFinderContract = {
+  body: createFinderBody,
+  response: finderAnswer.extend({ id: z.string() }),
+} satisfies Contract;
+
+/** PATCH /size-finder { id, gender?, numberOfSteps? } */
+export const updateSizeFinderContract = { body: updateFinderBody, response: finderAnswer } satisfies Contract;
+
+/** DELETE /size-finder?id: the finder with its steps and options. */
+export const deleteSizeFinderContract = { query: idQuery, response: okAnswerSchema } satisfies Contract;
+
+/** GET /all-steps?id&offset&pageSize: a finder with its collection and its steps in order. */
+export const listStepsContract = {
+  query: pageQuerySchema.extend({ id: idSchema }),
+  response: finderAnswer.extend({ type: finderCollectionSchema.optional(), ...pageShape(stepSchema) }),
+} satisfies Contract;
+
+/** GET /step?id&sizeFinderId: one step and its finder. */
+export const getStepContract = {
+  query: partQuery,
+  response: stepAnswer.extend({ finder: finderSchema }),
+} satisfies Contract;
+
+/** POST /step { sizeFinderId, index, type, shortName, description } */
+export const createStepContract = {
+  body: createStepBody,
+  response: stepAnswer.extend({ id: z.string() }),
+} satisfies Contract;
+
+/** PATCH /step { id, sizeFinderId, index?, type?, shortName?, description?, removeImage?, removeVideo? } */
+export const updateStepContract = { body: updateStepBody, response: stepAnswer } satisfies Contract;
+
+/** DELETE /step?id&sizeFinderId: a step with its options. */
+export const deleteStepContract = { query: partQuery, response: okAnswerSchema } satisfies Contract;
+
+/** POST /upload-step-img and /upload-step-video { id, sizeFinderId, url }: the stored url and the step. */
+export const uploadStepMediaContract = {
+  body: uploadBody,
+  response: stepAnswer.extend({ url: z.string() }),
+} satisfies Contract;
+
+/** GET /all-options?id&sizeFinderId&offset&pageSize: a step (id) with its options in order. */
+export const listOptionsContract = {
+  query: pageQuerySchema.extend({ id: idSchema, sizeFinderId: idSchema }),
+  response: finderAnswer.extend({ step: stepSchema, ...pageShape(optionSchema) }),
+} satisfies Contract;
+
+/** GET /option?id&sizeFinderId: one option with its step and finder. */
+export const getOptionContract = {
+  query: partQuery,
+  response: optionAnswer.extend({ step: stepSchema, finder: finderSchema }),
+} satisfies Contract;
+
+/** POST /option { sizeFinderId, stepsId, index, content } */
+export const createOptionContract = {
+  body: createOptionBody,
+  response: optionAnswer.extend({ id: z.string() }),
+} satisfies Contract;
+
+/** PATCH /option { id, sizeFinderId, index?, content? } */
+export const updateOptionContract = { body: updateOptionBody, response: optionAnswer } satisfies Contract;
+
+/** DELETE /option?id&sizeFinderId */
+export const deleteOptionContract = { query: partQuery, response: okAnswerSchema } satisfies Contract;
+
+/** POST /upload-option-img { id, sizeFinderId, url }: the stored url and the option. */
+export const uploadOptionImageContract = {
+  body: uploadBody,
+  response: optionAnswer.extend({ url: z.string() }),
+} satisfies Contract;
+
+/** DELETE /options-img?id&sizeFinderId: the option without its picture. */
+export const deleteOptionImageContract = { query: partQuery, response: optionAnswer } satisfies Contract;
+
+/** GET /answers?offset&pageSize: shoppers' answers, newest first. */
+export const listAnswersContract = {
+  query: pageQuerySchema,
+  response: z.object({ status: z.literal(200), ...pageShape(answerSummarySchema) }),
+} satisfies Contract;
+
+/** GET /answer-details?id: one answer with every result entry. */
+export const getAnswerContract = {
+  query: idQuery,
+  response: z.object({ status: z.literal(200), answer: answerDetailsSchema }),
+} satisfies Contract;
+
+/** The shopper's calls. */
+
+/** A size finder step as a shopper sees it (publicSteps), with its options in order. */
+export const publicStepSchema = z.object({
+  stepId: z.string(),
+  sIndex: z.number(),
+  shortName: z.string(),
+  description: z.string(),
+  type: z.number(),
+  imgUrl: z.string().optional(),
+  videoUrl: z.string().optional(),
+  options: z.array(z.object({ index: z.number(), text: z.string(), imageUrl: z.string().optional() })),
+});
+
+/** GET /all-steps-by-tid?tid&gender: a collection's size finder for a gender; none: an empty list. */
+export const allStepsByTidContract = {
+  query: z.object({ tid: idSchema, gender: genderSchema }),
+  response: z.object({ status: z.literal(200), list: z.array(publicStepSchema) }),
+} satisfies Contract;
+
+/** POST /answers { typeId, gender?, email, result }: stores a shopper's answers. */
+export const postAnswersContract = {
+  body: answersRequestSchema,
+  response: okAnswerSchema,
+} satisfies Contract;
