@@ -1,4 +1,5 @@
 import { useLocation, useSearchParams } from 'react-router-dom';
+import type { Gender } from '#shared/vocabulary.ts';
 
 /**
  * Product pages take their inputs from the navigation state (000 §2) and also from the address,
@@ -35,6 +36,6 @@ export function navTarget(
   return { pathname, search: text ? `?${text}` : '' };
 }
 
-export function genderOf(value: string | undefined): 0 | 1 | 2 | undefined {
-  return value === '0' || value === '1' || value === '2' ? (Number(value) as 0 | 1 | 2) : undefined;
+export function genderOf(value: string | undefined): Gender | undefined {
+  return value === '0' || value === '1' || value === '2' ? (Number(value) as Gender) : undefined;
 }

@@ -1,4 +1,6 @@
-import { ADMIN_REQUEST_HEADER, type Page } from '#shared/admin.ts';
+import { ADMIN_REQUEST_HEADER, type Page, type UploadKind } from '#shared/admin.ts';
+import type { createUploadContract } from '#shared/contracts/catalog-admin-media.ts';
+import type { Answer, Body } from '#shared/contracts/contract.ts';
 import { ApiError, apiUrl } from '../../lib/api.ts';
 import { forgetAdmin } from './session.ts';
 
@@ -52,16 +54,6 @@ export const adminDelete = <T>(path: string, params?: Params, body?: unknown) =>
 
 export type { Page };
 
-export interface PresignedUpload {
-  key: string;
-  url: string;
-  uploadUrl: string;
-  method: 'PUT';
-  headers: Record<string, string>;
-}
-
-export type UploadKind = 'image' | 'authenticity' | 'video';
-
 /**
  * Uploads one file straight to S3: the server presigns a PUT for a key it makes, the browser
  * sends the bytes with progress. Answers the stored url (`s3/<key>`) to hand to the spec's
@@ -72,11 +64,11 @@ export async function uploadFile(
   kind: UploadKind,
   onProgress: (fraction: number) => void,
 ): Promise<string> {
-  const ticket = await adminPost<PresignedUpload>('/upload-url', {
+  const ticket = await adminPost<Answer<typeof createUploadContract>>('/upload-url', {
     kind,
     contentType: file.type,
     size: file.size,
-  });
+  } satisfies Body<typeof createUploadContract>);
   await new Promise<void>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(ticket.method, ticket.uploadUrl);

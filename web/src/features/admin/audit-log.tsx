@@ -1,18 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { adminGet, type Page } from './api.ts';
+import type { Answer } from '#shared/contracts/contract.ts';
+import type { listAuditContract } from '#shared/contracts/staff.ts';
+import { adminGet } from './api.ts';
 import { AdminPage, ErrorText, Loading, Pager, vancouverTime } from './ui.tsx';
-
-interface AuditEntry {
-  id: string;
-  at: string;
-  admin: string;
-  action: string;
-  entity: string;
-  entityId: string;
-  before?: unknown;
-  after?: unknown;
-}
 
 /** /audit-log: every admin change, newest first — who, when (Vancouver), what, before and after. */
 export function AuditLog() {
@@ -20,7 +11,7 @@ export function AuditLog() {
   const pageSize = 10;
   const log = useQuery({
     queryKey: ['admin', 'audit', offset],
-    queryFn: () => adminGet<Page<AuditEntry>>('/audit-log', { offset, pageSize }),
+    queryFn: () => adminGet<Answer<typeof listAuditContract>>('/audit-log', { offset, pageSize }),
   });
   return (
     <AdminPage title="audit log">

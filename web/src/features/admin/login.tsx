@@ -2,6 +2,8 @@ import './admin.css';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
+import type { Answer, Body } from '#shared/contracts/contract.ts';
+import type { adminLoginContract } from '#shared/contracts/staff.ts';
 import { ApiError } from '../../lib/api.ts';
 import { adminPost } from './api.ts';
 import { rememberAdmin } from './session.ts';
@@ -19,7 +21,10 @@ export function AdminLogin() {
     setBusy(true);
     setError('');
     try {
-      const answer = await adminPost<{ userName: string }>('/admin', { user, pass });
+      const answer = await adminPost<Answer<typeof adminLoginContract>>('/admin', {
+        user,
+        pass,
+      } satisfies Body<typeof adminLoginContract>);
       rememberAdmin(answer.userName);
       navigate('/admin-home', { replace: true });
     } catch (e) {

@@ -1,86 +1,57 @@
 import { queryOptions } from '@tanstack/react-query';
+import type {
+  getImgsByPidContract,
+  getProductContract,
+  getTypeByGenderContract,
+  getTypeContract,
+  hasSingleProductContract,
+  hasSizesContract,
+} from '#shared/contracts/catalog.ts';
+import type { Answer } from '#shared/contracts/contract.ts';
+import type { GENDER, Gender } from '#shared/vocabulary.ts';
 import { apiGet } from '../../lib/api.ts';
 
-/** What the catalog screens read from the API (functions/domain/public-views.ts). */
-export interface CatalogType {
-  id: string;
-  name: string;
-  label?: string;
-  gender: 0 | 1 | 2;
-  areaAmount: number;
-  singlecollection: boolean;
-  issoldout: boolean;
-  preSale: boolean;
-  preSaleText?: string;
-  menproductimage?: string;
-  womenproductimage?: string;
-}
+/** What the catalog screens read from the API, as its contracts describe it. */
+type TypesAnswer = Answer<typeof getTypeByGenderContract>;
+type SingleProductsAnswer = Answer<typeof hasSingleProductContract>;
+type TypeAnswer = Answer<typeof getTypeContract>;
+type SizesAnswer = Answer<typeof hasSizesContract>;
+type ProductAnswer = Answer<typeof getProductContract>;
+type ImagesAnswer = Answer<typeof getImgsByPidContract>;
 
-export interface ProductSummary {
-  id: string;
-  typeId: string;
-  name?: string;
-  gender: 0 | 1 | 2;
-  sold?: boolean;
-}
+export type CatalogType = TypeAnswer['type'];
 
-export interface Product {
-  id: string;
-  typeId: string;
-  typeName?: string;
-  name?: string;
-  gender: 0 | 1 | 2;
-  size?: string;
-  sizeId?: string;
-  colors?: string[];
-  priceUs: number;
-  singleproduct?: boolean;
-  sold: boolean;
-}
-
-export interface Size {
-  sizeId: string;
-  size: string;
-  womenMeaning?: string;
-  menMeaning?: string;
-}
-
-export interface StoredImage {
-  id: string;
-  url: string;
-  index: number;
-}
+/** A shopper browses the women's or the men's list; unisex collections show in both. */
+export type ListGender = Exclude<Gender, typeof GENDER.unisex>;
 
 /** 000 §4: the type list is cached per gender after the first load. */
-export const typesQuery = (gender: 0 | 1) =>
+export const typesQuery = (gender: ListGender) =>
   queryOptions({
     queryKey: ['types', gender],
-    queryFn: () => apiGet<{ types: CatalogType[] }>('/getTypeByGender', { gender }).then((r) => r.types),
+    queryFn: () => apiGet<TypesAnswer>('/getTypeByGender', { gender }).then((r) => r.types),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
 
 /** The products of a collection, for one gender when given (cached per gender, 000 §4). */
-export const singleProductsQuery = (typeId: string, gender?: number) =>
+export const singleProductsQuery = (typeId: string, gender?: Gender) =>
   queryOptions({
     queryKey: ['single-products', typeId, gender ?? 'all'],
     queryFn: () =>
-      apiGet<{ products: ProductSummary[] }>('/has-single-product', { id: typeId, gender }).then(
-        (r) => r.products,
-      ),
+      apiGet<SingleProductsAnswer>('/has-single-product', { id: typeId, gender }).then((r) => r.products),
     staleTime: 60_000,
   });
 
 export const typeQuery = (typeId: string) =>
   queryOptions({
     queryKey: ['type', typeId],
-    queryFn: () => apiGet<{ type: CatalogType }>('/type', { id: typeId }).then((r) => r.type),
+    queryFn: () => apiGet<TypeAnswer>('/type', { id: typeId }).then((r) => r.type),
   });
 
 export const sizesQuery = (typeId: string) =>
   queryOptions({
     queryKey: ['has-sizes', typeId],
-    queryFn: () => apiGet<{ sizes: Size[] }>('/has-sizes', { id: typeId }).then((r) => r.sizes ?? []),
+    queryFn: () => apiGet<SizesAnswer>('/has-sizes', { id: typeId }).then((r) => r.sizes ?? []),
   });
 
 /** Availability matters on a product page: asked fresh on every visit. */
@@ -88,15 +59,14 @@ export const productQuery = (productId: string) =>
   queryOptions({
     queryKey: ['product', productId],
     queryFn: () =>
-      apiGet<Product[]>(`/products/${encodeURIComponent(productId)}`).then((list) => list[0] ?? null),
+      apiGet<ProductAnswer>(`/products/${encodeURIComponent(productId)}`).then((list) => list[0] ?? null),
     staleTime: 0,
   });
 
 export const imagesQuery = (id: string, type: 1 | 3) =>
   queryOptions({
     queryKey: ['imgs', id, type],
-    queryFn: () =>
-      apiGet<{ imgs: StoredImage[] }>('/get-imgs-by-pid', { id, type }).then((r) => r.imgs ?? []),
+    queryFn: () => apiGet<ImagesAnswer>('/get-imgs-by-pid', { id, type }).then((r) => r.imgs ?? []),
   });
 
 /**

@@ -6,6 +6,7 @@ import { navTarget } from '../../lib/nav-input.ts';
 import { debounce, readNumber, SESSION_KEYS } from '../../lib/scroll.ts';
 import {
   type CatalogType,
+  type ListGender,
   parseGallery,
   singleProductsQuery,
   typeQuery,
@@ -23,7 +24,7 @@ const SAVE_DEBOUNCE_MS = 100;
 const RESTORE_DELAY_MS = 50;
 
 /** How many rows each list rendered last, so a return shows as many again (000 §4). */
-const renderedBefore = new Map<0 | 1, number>();
+const renderedBefore = new Map<ListGender, number>();
 
 function batchSize(): number {
   return Math.max(MIN_BATCH, Math.ceil(window.innerHeight / ROW_HEIGHT));
@@ -37,7 +38,7 @@ export function MenList() {
   return <GenderList gender={1} />;
 }
 
-function GenderList({ gender }: { gender: 0 | 1 }) {
+function GenderList({ gender }: { gender: ListGender }) {
   const scrollKey = gender === 0 ? SESSION_KEYS.scrollPositionWomen : SESSION_KEYS.scrollPositionMen;
   const title = gender === 0 ? 'women' : 'men';
   // Failed type-list calls are swallowed (000 §8): the list is simply empty, loading cleared.
@@ -115,7 +116,7 @@ function GenderList({ gender }: { gender: 0 | 1 }) {
   );
 }
 
-function TypeCard({ type, gender, eager }: { type: CatalogType; gender: 0 | 1; eager: boolean }) {
+function TypeCard({ type, gender, eager }: { type: CatalogType; gender: ListGender; eager: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);

@@ -1,5 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { Answer, Body } from '#shared/contracts/contract.ts';
+import type { postMemberContract } from '#shared/contracts/staff.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { Page } from '../../components/page.tsx';
 import { Sheet } from '../../components/sheet.tsx';
@@ -77,7 +79,9 @@ export function Membership() {
     setSending(true);
     setNotice(undefined);
     try {
-      const answer = await apiPost<{ status?: number }>('/member', { email: value });
+      const answer = await apiPost<Answer<typeof postMemberContract>>('/member', {
+        email: value,
+      } satisfies Body<typeof postMemberContract>);
       setNotice(
         answer.status === 200
           ? { text: MESSAGES.signupReceived, kind: 'received', at: Date.now() }

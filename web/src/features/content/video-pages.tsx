@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router-dom';
+import type { getProRelatedVideoContract } from '#shared/contracts/catalog.ts';
+import type { Answer } from '#shared/contracts/contract.ts';
 import { NotFound } from '../../app/not-found.tsx';
 import { Loading, Page } from '../../components/page.tsx';
 import { VideoPlayer } from '../../components/video-player.tsx';
@@ -110,7 +112,7 @@ export function PillarVideo() {
     enabled: valid,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
     queryFn: async () => {
-      const answer = await apiGet<{ video?: string }>('/get-pro-related-video', {
+      const answer = await apiGet<Answer<typeof getProRelatedVideoContract>>('/get-pro-related-video', {
         id: type,
         gender: `${gender}${gender}`,
       });

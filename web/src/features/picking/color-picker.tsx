@@ -2,19 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { toneOf } from '#shared/brand-colors.ts';
+import type { getNextColorContract, getProductIdByColorContract } from '#shared/contracts/catalog.ts';
+import type { Answer } from '#shared/contracts/contract.ts';
 import { MESSAGES } from '#shared/messages.ts';
+import type { Gender } from '#shared/vocabulary.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { Loading } from '../../components/page.tsx';
 import { apiGet } from '../../lib/api.ts';
 import { genderOf, navTarget, useNavValues } from '../../lib/nav-input.ts';
 import { hasSize } from './support.ts';
 import './picking.css';
-
-interface NextColors {
-  status: number;
-  colors: { color: string }[];
-  unavailable?: { color: string }[];
-}
 
 /**
  * /products/shopproduct (000 §2, §4): one step per colour area, "Pick Color (n of areaAmount)".
@@ -46,7 +43,7 @@ function Picker({
   size,
 }: {
   type: string;
-  gender: number;
+  gender: Gender;
   areaAmount: number;
   size: string | undefined;
 }) {
@@ -60,7 +57,13 @@ function Picker({
   const next = useQuery({
     queryKey: ['getNextColor', type, gender, size ?? '', chosen.join(',')],
     queryFn: () =>
-      apiGet<NextColors>('/getNextColor', { gender, index, typeId: type, colorComb: chosen.join(','), size }),
+      apiGet<Answer<typeof getNextColorContract>>('/getNextColor', {
+        gender,
+        index,
+        typeId: type,
+        colorComb: chosen.join(','),
+        size,
+      }),
     enabled: index < areaAmount,
     // Availability changes as pieces sell: always ask afresh.
     staleTime: 0,
@@ -76,7 +79,7 @@ function Picker({
     setChosen(picked);
     setLooking(true);
     try {
-      const answer = await apiGet<{ status: number; id: string }>('/getProductIdByColor', {
+      const answer = await apiGet<Answer<typeof getProductIdByColorContract>>('/getProductIdByColor', {
         gender,
         typeId: type,
         color: `{${picked.join(',')}}`,

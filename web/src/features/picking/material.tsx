@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router-dom';
+import type { getProductDetailsInfoContract } from '#shared/contracts/catalog.ts';
+import type { Answer } from '#shared/contracts/contract.ts';
 import { Loading, Page } from '../../components/page.tsx';
 import { apiGet } from '../../lib/api.ts';
 import { useNavValues } from '../../lib/nav-input.ts';
@@ -67,7 +69,8 @@ function ChangeCountry() {
 function InfoText({ tid, title }: { tid: string; title: string }) {
   const info = useQuery({
     queryKey: ['get-product-details-info', tid, title],
-    queryFn: () => apiGet<{ status: number; content: string }>('/get-product-details-info', { title, tid }),
+    queryFn: () =>
+      apiGet<Answer<typeof getProductDetailsInfoContract>>('/get-product-details-info', { title, tid }),
   });
   if (info.isPending) return <Loading />;
   if (info.isError || !info.data.content) {

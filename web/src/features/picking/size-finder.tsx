@@ -3,8 +3,11 @@ import { useState } from 'react';
 import { A11y, Keyboard, Navigation } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { STEP_TYPE } from '#shared/constants.ts';
+import type { Answer, Body } from '#shared/contracts/contract.ts';
+import type { allStepsByTidContract, postAnswersContract } from '#shared/contracts/size-finder.ts';
 import { mediaSrc } from '#shared/media.ts';
 import { MESSAGES } from '#shared/messages.ts';
+import type { Gender } from '#shared/vocabulary.ts';
 import { Loading } from '../../components/page.tsx';
 import { VideoPlayer } from '../../components/video-player.tsx';
 import { apiGet, apiPost } from '../../lib/api.ts';
@@ -13,24 +16,10 @@ import { UnitToggle } from './unit-toggle.tsx';
 import 'swiper/css';
 import 'swiper/css/navigation';
 
-interface StepOption {
-  index: number;
-  text: string;
-  imageUrl?: string;
-}
-
-interface Step {
-  stepId: string;
-  sIndex: number;
-  shortName: string;
-  description: string;
-  type: number;
-  imgUrl?: string;
-  videoUrl?: string;
-  options: StepOption[];
-}
-
-type Result = Record<string, { shortName: string; val: string }>;
+type StepsAnswer = Answer<typeof allStepsByTidContract>;
+type Step = StepsAnswer['list'][number];
+type AnswersBody = Body<typeof postAnswersContract>;
+type Result = AnswersBody['result'];
 
 /** The shopper's draft answer on the step on screen. */
 interface Draft {
@@ -81,10 +70,10 @@ function answerOf(step: Step, d: Draft): string {
  * continue and skip move between steps; a skipped answer is 'skip'. The email step posts the
  * answers and moves on only on status 200.
  */
-export function SizeFinder({ type, gender, onDone }: { type: string; gender: number; onDone: () => void }) {
+export function SizeFinder({ type, gender, onDone }: { type: string; gender: Gender; onDone: () => void }) {
   const steps = useQuery({
     queryKey: ['all-steps-by-tid', type, gender],
-    queryFn: () => apiGet<{ status: number; list: Step[] }>('/all-steps-by-tid', { tid: type, gender }),
+    queryFn: () => apiGet<StepsAnswer>('/all-steps-by-tid', { tid: type, gender }),
   });
   if (steps.isPending) return <Loading />;
   const list = steps.data?.list ?? [];
@@ -105,7 +94,7 @@ function Finder({
   onDone,
 }: {
   type: string;
-  gender: number;
+  gender: Gender;
   steps: Step[];
   onDone: () => void;
 }) {
@@ -133,12 +122,12 @@ function Finder({
   async function send(email: string, answers: Result): Promise<boolean> {
     setSending(true);
     try {
-      const answer = await apiPost<{ status: number }>('/answers', {
+      const answer = await apiPost<Answer<typeof postAnswersContract>>('/answers', {
         typeId: type,
         gender,
         email,
         result: answers,
-      });
+      } satisfies AnswersBody);
       if (answer.status === 200) return true;
     } catch {
       // Shown below.

@@ -1,24 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SIZE_GUIDE_TYPE } from '#shared/constants.ts';
+import type { sizeGuidesForProductContract } from '#shared/contracts/catalog.ts';
+import type { Answer } from '#shared/contracts/contract.ts';
 import { mediaSrc } from '#shared/media.ts';
+import type { Gender } from '#shared/vocabulary.ts';
 import { Loading } from '../../components/page.tsx';
 import { apiGet } from '../../lib/api.ts';
 import type { SizesAnswer } from './support.ts';
 import { UnitToggle } from './unit-toggle.tsx';
 
-interface GuideEntry {
-  id: string;
-  name: string;
-  fromCm?: number | string;
-  toCm?: number | string;
-  fromInches?: number | string;
-  toInches?: number | string;
-  imageUrl?: string;
-  largeImgUrl?: string;
-  description?: string;
-  type: number;
-}
+type GuidesAnswer = Answer<typeof sizeGuidesForProductContract>;
+type GuideEntry = GuidesAnswer['list'][number];
 
 type Unit = 'inches' | 'cm';
 
@@ -43,7 +36,7 @@ export function guideFigure(entry: GuideEntry, unit: Unit): string {
 }
 
 /** The size guide overlay (000 §2, §4): sizes, then a size's entries in inches or cm. */
-export function SizeGuide({ type, gender }: { type: string; gender: number }) {
+export function SizeGuide({ type, gender }: { type: string; gender: Gender }) {
   const [sizeId, setSizeId] = useState<string | undefined>();
   const [unit, setUnit] = useState<Unit>('inches');
   const sizes = useQuery({
@@ -90,11 +83,10 @@ export function SizeGuide({ type, gender }: { type: string; gender: number }) {
   );
 }
 
-function Entries({ sizeId, gender, unit }: { sizeId: string; gender: number; unit: Unit }) {
+function Entries({ sizeId, gender, unit }: { sizeId: string; gender: Gender; unit: Unit }) {
   const guides = useQuery({
     queryKey: ['size-guides-for-product', sizeId, gender],
-    queryFn: () =>
-      apiGet<{ status: number; list: GuideEntry[] }>('/size-guides-for-product', { sizeId, gender }),
+    queryFn: () => apiGet<GuidesAnswer>('/size-guides-for-product', { sizeId, gender }),
   });
   if (guides.isPending) return <Loading />;
   const list = guides.data?.list ?? [];

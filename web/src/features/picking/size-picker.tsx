@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '#shared/messages.ts';
+import type { Gender } from '#shared/vocabulary.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { Loading } from '../../components/page.tsx';
 import { apiGet } from '../../lib/api.ts';
@@ -22,7 +23,7 @@ export function SizePicker() {
   return <Sizes type={type} gender={gender} areaAmount={values.areaAmount} />;
 }
 
-function Sizes({ type, gender, areaAmount }: { type: string; gender: number; areaAmount?: string }) {
+function Sizes({ type, gender, areaAmount }: { type: string; gender: Gender; areaAmount?: string }) {
   const navigate = useNavigate();
   const sizes = useQuery({
     queryKey: ['sizes-by-type', type, gender],

@@ -1,5 +1,7 @@
 /** Shared bits of the picking screens. */
 
+import type { sizesByTypeContract } from '#shared/contracts/catalog.ts';
+import type { Answer } from '#shared/contracts/contract.ts';
 import { CONTACT } from '#shared/vocabulary.ts';
 
 export const SUPPORT_EMAIL = CONTACT.supportEmail;
@@ -10,18 +12,8 @@ export const SIZE_ROWS = 10;
 /** 000 §9: size finder results are reported within 7 business days. */
 export const FINDER_RESULT_DAYS = 7;
 
-export interface SizeRow {
-  sizeId: string;
-  size: string;
-  gender?: number;
-  description?: string;
-  menDescription?: string;
-}
-
-export interface SizesAnswer {
-  status: number;
-  list: SizeRow[];
-}
+/** GET /sizes-by-type, read by the size picker and the size guide. */
+export type SizesAnswer = Answer<typeof sizesByTypeContract>;
 
 /** A size the shopper may not have: the old client sends the text 'null'. */
 export function hasSize(size: string | undefined): size is string {

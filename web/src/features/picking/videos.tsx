@@ -1,15 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
+import type { getProRelatedVideoContract, getVidByPidContract } from '#shared/contracts/catalog.ts';
+import type { Answer } from '#shared/contracts/contract.ts';
+import type { Gender } from '#shared/vocabulary.ts';
 import { Loading, Page } from '../../components/page.tsx';
 import { VideoPlayer } from '../../components/video-player.tsx';
 import { apiGet } from '../../lib/api.ts';
 import { genderOf, useNavValues } from '../../lib/nav-input.ts';
 import './picking.css';
 
-function useRelatedVideo(id: string, gender: number) {
+function useRelatedVideo(id: string, gender: Gender) {
   return useQuery({
     queryKey: ['get-pro-related-video', id, gender],
-    queryFn: () => apiGet<{ status: number; video?: string }>('/get-pro-related-video', { id, gender }),
+    queryFn: () =>
+      apiGet<Answer<typeof getProRelatedVideoContract>>('/get-pro-related-video', { id, gender }),
     retry: false,
   });
 }
@@ -17,7 +21,7 @@ function useRelatedVideo(id: string, gender: number) {
 function useProductVideos(id: string) {
   return useQuery({
     queryKey: ['get-vid-by-pid', id],
-    queryFn: () => apiGet<{ status: number; vids: { id: string; url: string }[] }>('/get-vid-by-pid', { id }),
+    queryFn: () => apiGet<Answer<typeof getVidByPidContract>>('/get-vid-by-pid', { id }),
     retry: false,
   });
 }
@@ -40,7 +44,7 @@ export function ProductVideo() {
   return <CollectionFilm id={values.type} gender={gender} />;
 }
 
-function CollectionFilm({ id, gender }: { id: string; gender: number }) {
+function CollectionFilm({ id, gender }: { id: string; gender: Gender }) {
   const video = useRelatedVideo(id, gender);
   return (
     <Page title="Collection Video">

@@ -1,108 +1,129 @@
-import { adminDelete, adminGet, adminPatch, adminPost, type Page } from '../api.ts';
+import type { Answer, Body } from '#shared/contracts/contract.ts';
+import type {
+  createOptionContract,
+  createSizeFinderContract,
+  createStepContract,
+  deleteOptionContract,
+  deleteOptionImageContract,
+  deleteSizeFinderContract,
+  deleteStepContract,
+  getAnswerContract,
+  getOptionContract,
+  getStepContract,
+  listAnswersContract,
+  listOptionsContract,
+  listSizeFindersContract,
+  listStepsContract,
+  updateOptionContract,
+  updateSizeFinderContract,
+  updateStepContract,
+  uploadOptionImageContract,
+  uploadStepMediaContract,
+} from '#shared/contracts/size-finder.ts';
+import { adminDelete, adminGet, adminPatch, adminPost } from '../api.ts';
 
-/** The size finder admin calls (001 §7) and what they answer. */
+/** The size finder admin calls (001 §7); what they take and answer is in their contracts. */
 
-export interface CollectionRef {
-  id: string;
-  name: string;
-  gender: number;
-}
+export type Finder = Answer<typeof listSizeFindersContract>['list'][number];
+export type Step = Answer<typeof getStepContract>['step'];
+export type Option = Answer<typeof getOptionContract>['option'];
 
-export interface Finder {
-  id: string;
-  typeId: string;
-  gender: number;
-  numberOfSteps: number;
-}
-
-export interface Step {
-  id: string;
-  sizeFinderId: string;
-  index: number;
-  type: number;
-  shortName: string;
-  description: string;
-  imageUrl?: string;
-  videoUrl?: string;
-  optionCount: number;
-}
-
-export interface Option {
-  id: string;
-  stepsId: string;
-  sizeFinderId: string;
-  index: number;
-  content: string;
-  imageUrl?: string;
-}
-
-export interface AnswerSummary {
-  id: string;
-  name: string;
-  typeId: string;
-  gender?: number;
-  email: string;
-  createdTime: string;
-}
-
-export interface AnswerDetails extends AnswerSummary {
-  result: { index: number; shortName: string; val: string }[];
-}
-
-export type StepFields = Pick<Step, 'index' | 'type' | 'shortName' | 'description'>;
-export type OptionFields = Pick<Option, 'index' | 'content'>;
+/** A size finder is for women (0) or men (1). */
+export type FinderGender = Body<typeof createSizeFinderContract>['gender'];
+export type StepFields = Pick<
+  Body<typeof createStepContract>,
+  'index' | 'type' | 'shortName' | 'description'
+>;
+export type OptionFields = Pick<Body<typeof createOptionContract>, 'index' | 'content'>;
 
 export const PAGE_SIZE = 10;
 
 export const findersApi = {
   finders: (tid: string, offset: number) =>
-    adminGet<Page<Finder> & { type: CollectionRef }>('/size-finder', { tid, offset, pageSize: PAGE_SIZE }),
-  createFinder: (typeId: string, gender: number) =>
-    adminPost<{ id: string; finder: Finder }>('/size-finder', { typeId, gender }),
-  updateFinder: (id: string, gender: number) =>
-    adminPatch<{ finder: Finder }>('/size-finder', { id, gender }),
-  deleteFinder: (id: string) => adminDelete('/size-finder', { id }),
+    adminGet<Answer<typeof listSizeFindersContract>>('/size-finder', { tid, offset, pageSize: PAGE_SIZE }),
+  createFinder: (typeId: string, gender: FinderGender) =>
+    adminPost<Answer<typeof createSizeFinderContract>>('/size-finder', {
+      typeId,
+      gender,
+    } satisfies Body<typeof createSizeFinderContract>),
+  updateFinder: (id: string, gender: FinderGender) =>
+    adminPatch<Answer<typeof updateSizeFinderContract>>('/size-finder', {
+      id,
+      gender,
+    } satisfies Body<typeof updateSizeFinderContract>),
+  deleteFinder: (id: string) => adminDelete<Answer<typeof deleteSizeFinderContract>>('/size-finder', { id }),
 
   steps: (id: string, offset: number) =>
-    adminGet<Page<Step> & { finder: Finder; type?: CollectionRef }>('/all-steps', {
+    adminGet<Answer<typeof listStepsContract>>('/all-steps', {
       id,
       offset,
       pageSize: PAGE_SIZE,
     }),
   step: (id: string, sizeFinderId: string) =>
-    adminGet<{ step: Step; finder: Finder }>('/step', { id, sizeFinderId }),
+    adminGet<Answer<typeof getStepContract>>('/step', { id, sizeFinderId }),
   createStep: (sizeFinderId: string, fields: StepFields) =>
-    adminPost<{ id: string; step: Step }>('/step', { sizeFinderId, ...fields }),
+    adminPost<Answer<typeof createStepContract>>('/step', {
+      sizeFinderId,
+      ...fields,
+    } satisfies Body<typeof createStepContract>),
   updateStep: (id: string, sizeFinderId: string, fields: Partial<StepFields>) =>
-    adminPatch<{ step: Step }>('/step', { id, sizeFinderId, ...fields }),
+    adminPatch<Answer<typeof updateStepContract>>('/step', {
+      id,
+      sizeFinderId,
+      ...fields,
+    } satisfies Body<typeof updateStepContract>),
   removeStepMedia: (id: string, sizeFinderId: string, what: 'removeImage' | 'removeVideo') =>
-    adminPatch<{ step: Step }>('/step', { id, sizeFinderId, [what]: true }),
-  deleteStep: (id: string, sizeFinderId: string) => adminDelete('/step', { id, sizeFinderId }),
+    adminPatch<Answer<typeof updateStepContract>>('/step', { id, sizeFinderId, [what]: true }),
+  deleteStep: (id: string, sizeFinderId: string) =>
+    adminDelete<Answer<typeof deleteStepContract>>('/step', { id, sizeFinderId }),
   uploadStepImage: (id: string, sizeFinderId: string, url: string) =>
-    adminPost<{ step: Step }>('/upload-step-img', { id, sizeFinderId, url }),
+    adminPost<Answer<typeof uploadStepMediaContract>>('/upload-step-img', {
+      id,
+      sizeFinderId,
+      url,
+    } satisfies Body<typeof uploadStepMediaContract>),
   uploadStepVideo: (id: string, sizeFinderId: string, url: string) =>
-    adminPost<{ step: Step }>('/upload-step-video', { id, sizeFinderId, url }),
+    adminPost<Answer<typeof uploadStepMediaContract>>('/upload-step-video', {
+      id,
+      sizeFinderId,
+      url,
+    } satisfies Body<typeof uploadStepMediaContract>),
 
   options: (id: string, sizeFinderId: string, offset: number) =>
-    adminGet<Page<Option> & { step: Step; finder: Finder }>('/all-options', {
+    adminGet<Answer<typeof listOptionsContract>>('/all-options', {
       id,
       sizeFinderId,
       offset,
       pageSize: PAGE_SIZE,
     }),
   option: (id: string, sizeFinderId: string) =>
-    adminGet<{ option: Option; step: Step; finder: Finder }>('/option', { id, sizeFinderId }),
+    adminGet<Answer<typeof getOptionContract>>('/option', { id, sizeFinderId }),
   createOption: (sizeFinderId: string, stepsId: string, fields: OptionFields) =>
-    adminPost<{ id: string; option: Option }>('/option', { sizeFinderId, stepsId, ...fields }),
+    adminPost<Answer<typeof createOptionContract>>('/option', {
+      sizeFinderId,
+      stepsId,
+      ...fields,
+    } satisfies Body<typeof createOptionContract>),
   updateOption: (id: string, sizeFinderId: string, fields: OptionFields) =>
-    adminPatch<{ option: Option }>('/option', { id, sizeFinderId, ...fields }),
-  deleteOption: (id: string, sizeFinderId: string) => adminDelete('/option', { id, sizeFinderId }),
+    adminPatch<Answer<typeof updateOptionContract>>('/option', {
+      id,
+      sizeFinderId,
+      ...fields,
+    } satisfies Body<typeof updateOptionContract>),
+  deleteOption: (id: string, sizeFinderId: string) =>
+    adminDelete<Answer<typeof deleteOptionContract>>('/option', { id, sizeFinderId }),
   uploadOptionImage: (id: string, sizeFinderId: string, url: string) =>
-    adminPost<{ option: Option }>('/upload-option-img', { id, sizeFinderId, url }),
-  deleteOptionImage: (id: string, sizeFinderId: string) => adminDelete('/options-img', { id, sizeFinderId }),
+    adminPost<Answer<typeof uploadOptionImageContract>>('/upload-option-img', {
+      id,
+      sizeFinderId,
+      url,
+    } satisfies Body<typeof uploadOptionImageContract>),
+  deleteOptionImage: (id: string, sizeFinderId: string) =>
+    adminDelete<Answer<typeof deleteOptionImageContract>>('/options-img', { id, sizeFinderId }),
 
-  answers: (offset: number) => adminGet<Page<AnswerSummary>>('/answers', { offset, pageSize: PAGE_SIZE }),
-  answer: (id: string) => adminGet<{ answer: AnswerDetails }>('/answer-details', { id }),
+  answers: (offset: number) =>
+    adminGet<Answer<typeof listAnswersContract>>('/answers', { offset, pageSize: PAGE_SIZE }),
+  answer: (id: string) => adminGet<Answer<typeof getAnswerContract>>('/answer-details', { id }),
 };
 
 /** Query keys: everything under ['admin', 'finders'] is refreshed after a change. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AdminPage, ConfirmButton, ErrorText, Field, Loading, Pager } from '../ui.tsx';
-import { type Finder, findersApi, findersKey, PAGE_SIZE } from './api.ts';
+import { type Finder, type FinderGender, findersApi, findersKey, PAGE_SIZE } from './api.ts';
 import { GENDER_LABELS } from './labels.ts';
 import { Crumbs, deleteOrError, stepsPath, useRefresh } from './parts.tsx';
 
@@ -20,7 +20,7 @@ export function ViewSizeFinders() {
     queryFn: () => findersApi.finders(tid, offset),
     enabled: tid !== '',
   });
-  const [gender, setGender] = useState<number | undefined>();
+  const [gender, setGender] = useState<FinderGender | undefined>();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -36,7 +36,7 @@ export function ViewSizeFinders() {
 
   const type = finders.data?.type;
   const taken = new Set(finders.data?.list.map((f) => f.gender));
-  const genders = type ? (type.gender === 2 ? [0, 1] : [type.gender]) : [];
+  const genders: FinderGender[] = type ? (type.gender === 2 ? [0, 1] : [type.gender]) : [];
   const free = genders.filter((g) => !taken.has(g));
   const chosen = gender !== undefined && free.includes(gender) ? gender : free[0];
 
@@ -111,7 +111,7 @@ export function ViewSizeFinders() {
               >
                 <Field label="new size finder for">
                   {(id) => (
-                    <select id={id} value={chosen} onChange={(e) => setGender(Number(e.target.value))}>
+                    <select id={id} value={chosen} onChange={(e) => setGender(Number(e.target.value) as FinderGender)}>
                       {free.map((g) => (
                         <option key={g} value={g}>
                           {GENDER_LABELS[g]}
@@ -141,8 +141,8 @@ function FinderRow({
   busy,
 }: {
   finder: Finder;
-  moveTo?: number;
-  onMove: (gender: number) => void;
+  moveTo?: FinderGender;
+  onMove: (gender: FinderGender) => void;
   onDelete: () => Promise<unknown>;
   busy: boolean;
 }) {
