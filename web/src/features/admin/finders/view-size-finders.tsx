@@ -111,7 +111,11 @@ export function ViewSizeFinders() {
               >
                 <Field label="new size finder for">
                   {(id) => (
-                    <select id={id} value={chosen} onChange={(e) => setGender(Number(e.target.value) as FinderGender)}>
+                    <select
+                      id={id}
+                      value={chosen}
+                      onChange={(e) => setGender(Number(e.target.value) as FinderGender)}
+                    >
                       {free.map((g) => (
                         <option key={g} value={g}>
                           {GENDER_LABELS[g]}
