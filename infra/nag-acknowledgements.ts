@@ -15,6 +15,7 @@ export interface NagProps {
   logsBucket: IBucket;
   table: ITable;
   mediaBucket: IBucket;
+  privateMediaBucket: IBucket;
   webBucket: IBucket;
   /** The mail sweep's dead-letter queue. */
   deadLetters: IConstruct;
@@ -32,7 +33,7 @@ export function acknowledgeNagFindings(stack: Stack, props: NagProps): void {
     'AWSLambdaBasicExecutionRole only lets a function write its own CloudWatch logs (functions and CDK’s web-deployment handler).',
   );
   const wildcardReason =
-    'CDK grants on this stack’s own resources: the table’s GSIs (table/index/*), objects in the media and web buckets (bucket/*, authenticity/*) with the s3:GetObject*/DeleteObject*/Abort*/List*/GetBucket* families, CDK’s asset bucket for the web deployment, X-Ray segment writes and SES sending (no resource-level scoping for these two: *).';
+    'CDK grants on this stack’s own resources: the table’s GSIs (table/index/*), objects in the media, private media and web buckets (bucket/*, authenticity/*) with the s3:GetObject*/DeleteObject*/Abort*/List*/GetBucket* families, CDK’s asset bucket for the web deployment, X-Ray segment writes and SES sending (no resource-level scoping for these two: *).';
   const arn = (resource: IConstruct) => {
     const logicalId = stack.resolve(stack.getLogicalId(resource.node.defaultChild as CfnElement)) as string;
     return [
@@ -52,8 +53,10 @@ export function acknowledgeNagFindings(stack: Stack, props: NagProps): void {
     // Without a mail domain the functions may send from any verified identity of the account.
     'Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*',
     ...arn(props.table).map((a) => `Resource::${a}/index/*`),
-    ...[props.mediaBucket, props.webBucket].flatMap(arn).map((a) => `Resource::${a}/*`),
-    ...arn(props.mediaBucket).map((a) => `Resource::${a}/authenticity/*`),
+    ...[props.mediaBucket, props.privateMediaBucket, props.webBucket]
+      .flatMap(arn)
+      .map((a) => `Resource::${a}/*`),
+    ...arn(props.privateMediaBucket).map((a) => `Resource::${a}/authenticity/*`),
   ];
   for (const finding of findings) acknowledge(stack, `AwsSolutions-IAM5[${finding}]`, wildcardReason);
   acknowledge(

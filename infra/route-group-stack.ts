@@ -21,6 +21,8 @@ export interface RouteGroupProps extends NestedStackProps {
   api: HttpApi;
   table: Table;
   mediaBucket: Bucket;
+  /** Authenticity photos, apart from everything CloudFront serves. */
+  privateMediaBucket: Bucket;
   /** The shop's address: the same-origin check of state-changing calls compares with it. */
   shopUrl: string;
   /** Each function's error alarm notifies this topic. */
@@ -47,7 +49,7 @@ export class RouteGroupStack extends NestedStack {
 
   constructor(scope: Construct, id: string, props: RouteGroupProps) {
     super(scope, id, props);
-    const { api, table, mediaBucket } = props;
+    const { api, table, mediaBucket, privateMediaBucket } = props;
     for (const route of props.routes) {
       const name = routeName(route);
       const fn = new ApiFunction(this, name, {
@@ -56,6 +58,7 @@ export class RouteGroupStack extends NestedStack {
         environment: {
           TABLE_NAME: table.tableName,
           MEDIA_BUCKET: mediaBucket.bucketName,
+          PRIVATE_MEDIA_BUCKET: privateMediaBucket.bucketName,
           SHOP_URL: props.shopUrl,
           // Behind CloudFront the viewer's address arrives in CloudFront-Viewer-Address.
           TRUST_VIEWER_ADDRESS_HEADER: 'true',
@@ -66,9 +69,12 @@ export class RouteGroupStack extends NestedStack {
       if (access.table === 'read') table.grantReadData(fn);
       else table.grantReadWriteData(fn);
       // Admins upload and delete media through presigned URLs signed by these functions.
-      if (access.media === 'media') mediaBucket.grantReadWrite(fn);
+      if (access.media === 'media') {
+        mediaBucket.grantReadWrite(fn);
+        privateMediaBucket.grantReadWrite(fn);
+      }
       // The portal signs short-lived links to the owner's authenticity photos, and reads nothing else.
-      if (access.media === 'private-media') mediaBucket.grantRead(fn, 'authenticity/*');
+      if (access.media === 'private-media') privateMediaBucket.grantRead(fn, 'authenticity/*');
       if (access.mail) {
         fn.addEnvironment('MAIL_FROM', props.mailFrom);
         fn.addEnvironment('MAIL_TEMPLATE_PREFIX', props.mailTemplatePrefix);

@@ -49,6 +49,7 @@ export interface BoutiqueStackProps extends StackProps {
 export class BoutiqueStack extends Stack {
   readonly table: Table;
   readonly mediaBucket: Bucket;
+  readonly privateMediaBucket: Bucket;
   readonly webBucket: Bucket;
   readonly api: HttpApi;
   readonly functions: ReadonlyMap<string, ApiFunction>;
@@ -100,7 +101,7 @@ export class BoutiqueStack extends Stack {
     // Uploads come from the admin's browser with presigned PUTs: the signature is the guard,
     // CORS only lets the shop's pages read the answer.
     const shopOrigins = props.domainName ? [`https://${props.domainName}`] : ['https://*.cloudfront.net'];
-    const mediaBucket = privateBucket('MediaBucket', {
+    const mediaBucketProps: Partial<BucketProps> = {
       versioned: true,
       lifecycleRules: [
         {
@@ -116,7 +117,12 @@ export class BoutiqueStack extends Stack {
           maxAge: 600,
         },
       ],
-    });
+    };
+    // Public pictures and films: CloudFront serves their prefixes under /media.
+    const mediaBucket = privateBucket('MediaBucket', mediaBucketProps);
+    // Authenticity photos live apart: no CloudFront behaviour reaches this bucket; owners and
+    // staff see its objects only through short-lived signed links.
+    const privateMediaBucket = privateBucket('PrivateMediaBucket', mediaBucketProps);
     const webBucket = privateBucket('WebBucket');
 
     const api = new HttpApi(this, 'Api', {
@@ -170,6 +176,7 @@ export class BoutiqueStack extends Stack {
         api,
         table,
         mediaBucket,
+        privateMediaBucket,
         shopUrl,
         alarmTopic: alarms.topic,
         secrets,
@@ -197,12 +204,14 @@ export class BoutiqueStack extends Stack {
       logsBucket,
       table,
       mediaBucket,
+      privateMediaBucket,
       webBucket,
       deadLetters: this.mailSweep.deadLetters,
     });
 
     this.table = table;
     this.mediaBucket = mediaBucket;
+    this.privateMediaBucket = privateMediaBucket;
     this.webBucket = webBucket;
     this.api = api;
     this.functions = functions;
@@ -212,6 +221,7 @@ export class BoutiqueStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: api.url ?? api.apiEndpoint, description: 'HTTP API base URL' });
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'MediaBucketName', { value: mediaBucket.bucketName });
+    new CfnOutput(this, 'PrivateMediaBucketName', { value: privateMediaBucket.bucketName });
     new CfnOutput(this, 'WebBucketName', { value: webBucket.bucketName });
     new CfnOutput(this, 'ShopSecretsArn', {
       value: secrets.secretArn,

@@ -21,6 +21,21 @@ export function mediaBucket(): string {
   return name;
 }
 
+/** Authenticity photos (and anything private) live in their own bucket, which CloudFront never serves. */
+export function privateMediaBucket(): string {
+  const name = process.env.PRIVATE_MEDIA_BUCKET;
+  if (!name) throw new Error('PRIVATE_MEDIA_BUCKET is not set');
+  return name;
+}
+
+/** Keys under this prefix are private: they are stored in, and read from, the private bucket. */
+export const PRIVATE_MEDIA_PREFIX = 'authenticity/';
+
+/** The bucket a media key lives in. */
+export function bucketOf(key: string): string {
+  return key.startsWith(PRIVATE_MEDIA_PREFIX) ? privateMediaBucket() : mediaBucket();
+}
+
 let documentClient: DynamoDBDocumentClient | undefined;
 
 export function ddb(): DynamoDBDocumentClient {

@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { ddb, mediaBucket, s3, tableName } from '#platform/aws-clients.ts';
+import { bucketOf, ddb, s3, tableName } from '#platform/aws-clients.ts';
 import { httpError } from '#platform/http-error.ts';
 import { UPLOAD_KINDS, type UploadKind } from '#shared/admin.ts';
 import { S3_URL_PREFIX, s3Url } from '#shared/media.ts';
@@ -64,7 +64,7 @@ export async function presignUpload(input: {
   };
   await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...uploadKey(key), ...ticket } }));
   const command = new PutObjectCommand({
-    Bucket: mediaBucket(),
+    Bucket: bucketOf(key),
     Key: key,
     ContentType: input.contentType,
     ContentLength: input.size,
@@ -134,7 +134,7 @@ export async function verifyUpload(url: string, kinds: readonly UploadKind[]): P
   };
   let length: number | undefined;
   try {
-    length = (await s3().send(new HeadObjectCommand({ Bucket: mediaBucket(), Key: key }))).ContentLength;
+    length = (await s3().send(new HeadObjectCommand({ Bucket: bucketOf(key), Key: key }))).ContentLength;
   } catch (error) {
     if ((error as { name?: string }).name === 'NotFound')
       throw httpError(400, 'the file has not arrived yet.');
@@ -142,7 +142,7 @@ export async function verifyUpload(url: string, kinds: readonly UploadKind[]): P
   }
   if (length !== ticket.size) throw await refuse('the uploaded file does not have the announced size.');
   const head = await s3().send(
-    new GetObjectCommand({ Bucket: mediaBucket(), Key: key, Range: 'bytes=0-31' }),
+    new GetObjectCommand({ Bucket: bucketOf(key), Key: key, Range: 'bytes=0-31' }),
   );
   const bytes = (await head.Body?.transformToByteArray()) ?? new Uint8Array();
   if (!looksLike(ticket.contentType, bytes)) {
@@ -177,5 +177,6 @@ export function isIssuedUpload(url: string): boolean {
  */
 export async function deleteMediaObject(url: string): Promise<void> {
   if (!isIssuedUpload(url)) return;
-  await s3().send(new DeleteObjectCommand({ Bucket: mediaBucket(), Key: url.slice(S3_URL_PREFIX.length) }));
+  const key = url.slice(S3_URL_PREFIX.length);
+  await s3().send(new DeleteObjectCommand({ Bucket: bucketOf(key), Key: key }));
 }

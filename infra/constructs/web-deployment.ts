@@ -19,13 +19,14 @@ export class WebDeployment extends Construct {
       throw new Error('web/dist is missing: run `npm run build:web` before synthesising');
     }
     const assets = new BucketDeployment(this, 'Assets', {
-      sources: [Source.asset(WEB_DIST, { exclude: ['*', '!assets', '!assets/**'] })],
+      // Source maps stay out of the public bucket (kept in the build for error reports only).
+      sources: [Source.asset(WEB_DIST, { exclude: ['*', '!assets', '!assets/**', '*.map', '**/*.map'] })],
       destinationBucket: props.bucket,
       cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
       prune: false,
     });
     const pages = new BucketDeployment(this, 'Pages', {
-      sources: [Source.asset(WEB_DIST, { exclude: ['assets', 'assets/**'] })],
+      sources: [Source.asset(WEB_DIST, { exclude: ['assets', 'assets/**', '*.map', '**/*.map'] })],
       destinationBucket: props.bucket,
       cacheControl: [CacheControl.fromString('no-cache')],
       prune: false,

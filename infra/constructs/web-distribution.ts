@@ -25,7 +25,8 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { API_PREFIX, MEDIA_PREFIX, PUBLIC_MEDIA_PREFIXES } from '#shared/constants.ts';
+import { API_PREFIX, MEDIA_PREFIX } from '#shared/constants.ts';
+import { MEDIA_REQUEST_CODE, MEDIA_RESPONSE_CODE, MEDIA_SECURITY_HEADERS } from '../edge/media-path.ts';
 
 export interface WebDistributionProps {
   webBucket: IBucket;
@@ -66,23 +67,18 @@ export class WebDistribution extends Construct {
 }`),
     });
 
-    // /media/<key> → <key>, and only for the public prefixes: authenticity photos never pass.
-    const publicPrefixes = JSON.stringify(PUBLIC_MEDIA_PREFIXES);
+    // /media/<key> → <key>, decoded completely and checked (infra/edge/media-key.js): only
+    // plain keys under the public prefixes with a media extension pass.
     const mediaPath = new CfFunction(this, 'MediaPath', {
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Strips /media and refuses keys outside the public prefixes',
-      code: FunctionCode.fromInline(`function handler(event) {
-  var request = event.request;
-  var key = request.uri.slice(${MEDIA_PREFIX.length + 1});
-  var prefixes = ${publicPrefixes};
-  for (var i = 0; i < prefixes.length; i++) {
-    if (key.indexOf(prefixes[i]) === 0 && key.indexOf('..') === -1) {
-      request.uri = '/' + key;
-      return request;
-    }
-  }
-  return { statusCode: 404, statusDescription: 'Not Found' };
-}`),
+      comment: 'Decodes, normalises and checks /media keys: public prefixes and media types only',
+      code: FunctionCode.fromInline(MEDIA_REQUEST_CODE),
+    });
+    // A media answer is the type its key's extension says, whatever it was stored as.
+    const mediaType = new CfFunction(this, 'MediaType', {
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Media answers typed by their checked extension',
+      code: FunctionCode.fromInline(MEDIA_RESPONSE_CODE),
     });
 
     this.responseHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
@@ -117,6 +113,25 @@ export class WebDistribution extends Construct {
           override: true,
           referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
         },
+      },
+    });
+
+    // Media are never sniffed and never run as a page of the shop (a stored HTML or SVG file
+    // with a script gets a sandbox without scripts).
+    const mediaHeaders = new ResponseHeadersPolicy(this, 'MediaHeaders', {
+      comment: 'nosniff and a sandboxing CSP on every media answer; HSTS',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          override: true,
+          contentSecurityPolicy: MEDIA_SECURITY_HEADERS['content-security-policy'],
+        },
+        contentTypeOptions: { override: true },
+        strictTransportSecurity: {
+          override: true,
+          accessControlMaxAge: Duration.days(365),
+          includeSubdomains: true,
+        },
+        frameOptions: { override: true, frameOption: HeadersFrameOption.DENY },
       },
     });
 
@@ -180,9 +195,12 @@ export class WebDistribution extends Construct {
           origin: S3BucketOrigin.withOriginAccessControl(props.mediaBucket),
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-          responseHeadersPolicy: this.responseHeaders,
+          responseHeadersPolicy: mediaHeaders,
           compress: true,
-          functionAssociations: [{ function: mediaPath, eventType: FunctionEventType.VIEWER_REQUEST }],
+          functionAssociations: [
+            { function: mediaPath, eventType: FunctionEventType.VIEWER_REQUEST },
+            { function: mediaType, eventType: FunctionEventType.VIEWER_RESPONSE },
+          ],
         },
       },
     });

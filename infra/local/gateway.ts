@@ -5,8 +5,9 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { API_PREFIX, MEDIA_PREFIX, PUBLIC_MEDIA_PREFIXES } from '#shared/constants.ts';
+import { API_PREFIX, MEDIA_PREFIX } from '#shared/constants.ts';
 import { type Route, routeName } from '../../functions/routes.ts';
+import { loadMediaEdge, MEDIA_SECURITY_HEADERS } from '../edge/media-path.ts';
 import { lambdaContext, toApiEvent } from './api-event.ts';
 
 type LambdaHandler = (
@@ -46,6 +47,16 @@ const MIME: Record<string, string> = {
 };
 
 const PAYMENTS_PREFIX = '/__payments';
+/**
+ * The only calls the browser's card stand-in makes (Stripe.js's confirm and 3-D Secure
+ * answer): nothing else of the payments stand-in, and no other host, is reachable through the
+ * shop's port.
+ */
+const PAYMENT_PATHS = /^\/v1\/payment_intents\/pi_[A-Za-z0-9]{1,64}\/(confirm|authenticate)$/;
+/** Request headers the card stand-in reads; cookies and the rest stay with the shop. */
+const PAYMENT_HEADERS = ['content-type', 'content-length', 'accept'];
+/** The same CloudFront Functions code the media behaviour runs in production. */
+const mediaEdge = loadMediaEdge();
 const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
 const compressedCache = new Map<string, Buffer>();
 
@@ -166,21 +177,20 @@ export function createGateway(options: GatewayOptions): Server {
     );
   }
 
-  function media(req: IncomingMessage, res: ServerResponse, url: URL): void {
+  function media(req: IncomingMessage, res: ServerResponse): void {
     if (!options.media || (req.method !== 'GET' && req.method !== 'HEAD')) {
       json(res, 404, { message: 'Not Found' });
       return;
     }
-    const key = decoded(url.pathname.slice(MEDIA_PREFIX.length + 1));
-    if (
-      key === undefined ||
-      key.includes('..') ||
-      !PUBLIC_MEDIA_PREFIXES.some((prefix) => key.startsWith(prefix))
-    ) {
+    // The raw path as sent, before any decoding: the edge function decodes and checks it.
+    const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
+    const origin = mediaEdge.onRequest({ request: { uri: rawPath, querystring: {} } });
+    if (!('uri' in origin)) {
       json(res, 404, { message: 'Not Found' });
       return;
     }
-    const target = new URL(`${options.media.endpoint}/${options.media.bucket}/${key}`);
+    const target = new URL(options.media.endpoint);
+    target.pathname = `/${encodeURIComponent(options.media.bucket)}${origin.uri}`;
     const upstream = request(
       target,
       { method: req.method, headers: { range: req.headers.range ?? '' } },
@@ -191,7 +201,6 @@ export function createGateway(options: GatewayOptions): Server {
           return json(res, status === 403 ? 404 : status, { message: 'Not Found' });
         }
         const pass = [
-          'content-type',
           'content-length',
           'content-range',
           'accept-ranges',
@@ -199,12 +208,19 @@ export function createGateway(options: GatewayOptions): Server {
           'last-modified',
           'cache-control',
         ];
-        res.writeHead(
-          status,
-          Object.fromEntries(
-            pass.filter((h) => s3res.headers[h]).map((h) => [h, s3res.headers[h] as string]),
-          ),
-        );
+        const answer = mediaEdge.onResponse({
+          request: origin,
+          response: {
+            statusCode: status,
+            headers: Object.fromEntries(
+              pass.filter((h) => s3res.headers[h]).map((h) => [h, { value: s3res.headers[h] as string }]),
+            ),
+          },
+        });
+        res.writeHead(status, {
+          ...Object.fromEntries(Object.entries(answer.headers).map(([h, v]) => [h, v.value])),
+          ...MEDIA_SECURITY_HEADERS,
+        });
         s3res.pipe(res);
       },
     );
@@ -216,7 +232,8 @@ export function createGateway(options: GatewayOptions): Server {
     if (!options.webRoot) return json(res, 404, { message: 'Not Found' });
     const root = resolve(options.webRoot);
     const wanted = normalize(join(root, decoded(url.pathname) ?? '/'));
-    const inside = wanted.startsWith(root);
+    // Source maps stay in web/dist for error reports; like CloudFront, they are never served.
+    const inside = wanted.startsWith(root) && !wanted.endsWith('.map');
     const file =
       inside && (await stat(wanted).catch(() => undefined))?.isFile() ? wanted : join(root, 'index.html');
     const info = await stat(file).catch(() => undefined);
@@ -253,14 +270,19 @@ export function createGateway(options: GatewayOptions): Server {
 
   function payments(req: IncomingMessage, res: ServerResponse, url: URL): void {
     const base = options.payments?.();
-    if (!base) {
+    const path = url.pathname.slice(PAYMENTS_PREFIX.length);
+    if (!base || req.method !== 'POST' || url.search !== '' || !PAYMENT_PATHS.test(path)) {
       json(res, 404, { message: 'Not Found' });
       return;
     }
-    const target = new URL(`${url.pathname.slice(PAYMENTS_PREFIX.length)}${url.search}`, base);
-    const headers = { ...req.headers, host: target.host };
-    const upstream = request(target, { method: req.method, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
+    const target = new URL(base);
+    target.pathname = path;
+    const headers = Object.fromEntries(
+      PAYMENT_HEADERS.filter((h) => req.headers[h] !== undefined).map((h) => [h, req.headers[h] as string]),
+    );
+    const upstream = request(target, { method: 'POST', headers }, (answer) => {
+      const { 'content-type': type = 'application/json' } = answer.headers;
+      res.writeHead(answer.statusCode ?? 502, { 'content-type': type, 'cache-control': 'no-store' });
       answer.pipe(res);
     });
     upstream.on('error', () => json(res, 502, { message: 'the payments stand-in is not reachable' }));
@@ -277,7 +299,7 @@ export function createGateway(options: GatewayOptions): Server {
       url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)
         ? api(req, res, url)
         : url.pathname.startsWith(`${MEDIA_PREFIX}/`)
-          ? Promise.resolve(media(req, res, url))
+          ? Promise.resolve(media(req, res))
           : web(req, res, url);
     route.catch((error: unknown) => {
       console.error('[gateway]', error);

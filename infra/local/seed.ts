@@ -1,6 +1,13 @@
-import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { BatchWriteCommand, type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { TYPES_LIST } from '#catalog/entities/collection.ts';
+import { PRIVATE_MEDIA_PREFIX } from '#platform/aws-clients.ts';
 import { demoCatalogue } from './demo/catalogue.ts';
 
 /** Loads the demo catalogue — items into the table, media into the bucket — when the shop has no collection. */
@@ -8,7 +15,7 @@ export async function seedIfEmpty(
   db: DynamoDBDocumentClient,
   s3: S3Client,
   tableName: string,
-  bucket: string,
+  buckets: { public: string; private: string },
 ): Promise<{ items: number; media: number } | undefined> {
   const existing = await db.send(
     new QueryCommand({
@@ -25,7 +32,7 @@ export async function seedIfEmpty(
   for (const file of media) {
     await s3.send(
       new PutObjectCommand({
-        Bucket: bucket,
+        Bucket: file.key.startsWith(PRIVATE_MEDIA_PREFIX) ? buckets.private : buckets.public,
         Key: file.key,
         Body: typeof file.body === 'string' ? Buffer.from(file.body) : file.body,
         ContentType: file.contentType,
@@ -46,4 +53,24 @@ export async function seedIfEmpty(
     }
   }
   return { items: items.length, media: media.length };
+}
+
+/**
+ * Local data made before authenticity photos had a bucket of their own kept them in the public
+ * one: they are moved, once, so the public bucket holds nothing private.
+ */
+export async function movePrivateMedia(s3: S3Client, from: string, to: string): Promise<number> {
+  let moved = 0;
+  for (;;) {
+    const page = await s3.send(new ListObjectsV2Command({ Bucket: from, Prefix: PRIVATE_MEDIA_PREFIX }));
+    const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
+    if (keys.length === 0) return moved;
+    for (const key of keys) {
+      await s3.send(
+        new CopyObjectCommand({ Bucket: to, Key: key, CopySource: `${from}/${encodeURIComponent(key)}` }),
+      );
+      await s3.send(new DeleteObjectCommand({ Bucket: from, Key: key }));
+      moved++;
+    }
+  }
 }

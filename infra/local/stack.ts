@@ -10,7 +10,7 @@ import { createGateway } from './gateway.ts';
 import { startPaymentsEmulator } from './payments/emulator.ts';
 import { freePort } from './ports.ts';
 import { ensureMailTemplates, ensureTable } from './resources.ts';
-import { seedIfEmpty } from './seed.ts';
+import { movePrivateMedia, seedIfEmpty } from './seed.ts';
 import { type StandIn, startDynamoDb, startS3, startSes } from './stand-ins.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -31,6 +31,7 @@ export interface LocalStackOptions {
   webRoot?: string;
   tableName?: string;
   mediaBucket?: string;
+  privateMediaBucket?: string;
   seed?: boolean;
   log?: (line: string) => void;
 }
@@ -43,6 +44,7 @@ export interface LocalStack {
   paymentsUrl: string;
   tableName: string;
   mediaBucket: string;
+  privateMediaBucket: string;
   seeded?: { items: number; media: number };
   stop(): Promise<void>;
 }
@@ -57,6 +59,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const host = options.host ?? '127.0.0.1';
   const tableName = options.tableName ?? 'boutique';
   const mediaBucket = options.mediaBucket ?? 'boutique-media';
+  const privateMediaBucket = options.privateMediaBucket ?? 'boutique-private-media';
   const started: StandIn[] = [];
   const stopAll = async () => {
     for (const s of started.reverse()) await s.stop().catch(() => undefined);
@@ -69,7 +72,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     started.push(dynamo);
     const s3Dir = options.dataDir ? join(options.dataDir, 's3') : options.s3Dir;
     if (!s3Dir) throw new Error('give dataDir or s3Dir');
-    const s3 = await startS3(options.s3Port ?? 0, s3Dir, [mediaBucket]);
+    const s3 = await startS3(options.s3Port ?? 0, s3Dir, [mediaBucket, privateMediaBucket]);
     started.push(s3);
     const ses = await startSes(options.sesPort ?? 0);
     started.push(ses);
@@ -86,6 +89,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       S3_FORCE_PATH_STYLE: 'true',
       TABLE_NAME: tableName,
       MEDIA_BUCKET: mediaBucket,
+      PRIVATE_MEDIA_BUCKET: privateMediaBucket,
       EXPOSE_DDB_REQUEST_COUNT: 'true',
       CHECK_RESPONSES: 'true',
       MAIL_FROM: 'One of One Luxury <orders@oneofone.example>',
@@ -99,7 +103,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (options.seed !== false) {
       if (await ensureDemoAdmin()) log(`created the demo admin "${DEMO_ADMIN.username}" (see README)`);
       const s3Client = new S3Client({ forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
-      seeded = await seedIfEmpty(DynamoDBDocumentClient.from(dynamoClient), s3Client, tableName, mediaBucket);
+      const moved = await movePrivateMedia(s3Client, mediaBucket, privateMediaBucket);
+      if (moved > 0) log(`moved ${moved} authenticity photos to the private bucket ${privateMediaBucket}`);
+      seeded = await seedIfEmpty(DynamoDBDocumentClient.from(dynamoClient), s3Client, tableName, {
+        public: mediaBucket,
+        private: privateMediaBucket,
+      });
       log(
         seeded
           ? `loaded the demo catalogue: ${seeded.items} items, ${seeded.media} media files`
@@ -167,6 +176,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       sesUrl: ses.url,
       tableName,
       mediaBucket,
+      privateMediaBucket,
       ...(seeded ? { seeded } : {}),
       stop: stopAll,
     };

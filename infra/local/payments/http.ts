@@ -56,17 +56,13 @@ export function redirect(location: string): EmulatorResponse {
   return { status: 303, body: '', headers: { location } };
 }
 
-/** Browser stand-ins run on another origin (the shop at :3000): every answer allows any origin. */
-const corsHeaders = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, OPTIONS',
-  'access-control-allow-headers':
-    'Authorization, Content-Type, Idempotency-Key, Stripe-Version, PayPal-Request-Id, Prefer',
-  'access-control-max-age': '600',
-};
-
+/*
+ * No CORS: the browser reaches the card stand-in only through the shop's own origin (the
+ * gateway's /__payments, a fixed list of paths) and the PayPal approval page by navigation, so
+ * no other origin's page may read this server's answers (its control API above all).
+ */
 export function send(response: ServerResponse, answer: EmulatorResponse): void {
-  const headers: Record<string, string> = { ...corsHeaders, 'cache-control': 'no-store', ...answer.headers };
+  const headers: Record<string, string> = { 'cache-control': 'no-store', ...answer.headers };
   let payload = '';
   if (typeof answer.body === 'string') payload = answer.body;
   else if (answer.body !== undefined) {
