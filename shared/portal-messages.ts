@@ -28,14 +28,3 @@ export const PORTAL_LIMITS = {
   sessionIdleSeconds: 15 * 60,
   sessionAbsoluteSeconds: 60 * 60,
 } as const;
-
-/** What GET/POST /authenticationcard answer: the spec's fields plus the photos and the name. */
-export interface PortalCard {
-  status: 200;
-  id: string;
-  name: string;
-  email: string;
-  authPortalText: string;
-  cardNumber: string;
-  photos: { id: string; url: string }[];
-}

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { LIMITS } from '#shared/constants.ts';
 import { PORTAL_MESSAGES } from '#shared/portal-messages.ts';
 
-export { PORTAL_LIMITS, PORTAL_MESSAGES, type PortalCard } from '#shared/portal-messages.ts';
+export { PORTAL_LIMITS, PORTAL_MESSAGES } from '#shared/portal-messages.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -5,7 +5,8 @@ import { sendMail } from '#platform/mail.ts';
 import { privateMediaLink } from '#platform/media-links.ts';
 import { generatePassword, hashPassword, verifyPassword } from '#platform/passwords.ts';
 import { IMAGE_TYPE } from '#shared/constants.ts';
-import { PORTAL_LIMITS, PORTAL_MESSAGES, type PortalCard } from '#shared/portal.ts';
+import type { PortalCard } from '#shared/contracts/authenticity.ts';
+import { PORTAL_LIMITS, PORTAL_MESSAGES } from '#shared/portal.ts';
 import { giveBackAttempt, type Limit, takeAttempt } from '#table/rate-limit.ts';
 import { createSession, endSession, readSession, type Session, sessionItemKey } from '#table/sessions.ts';
 import type { AuthRecordEntity } from './entities/auth-record.ts';
@@ -66,7 +67,7 @@ export async function cardView(record: AuthRecordEntity): Promise<PortalCard> {
     .filter((image) => image.type === IMAGE_TYPE.authenticity)
     .sort((a, b) => a.index - b.index);
   return {
-    status: 200,
+    status: 200 as const,
     id: record.pid,
     name: product?.name ?? record.name,
     email: record.email ?? '',

@@ -2,6 +2,7 @@ import type { AuthRecordEntity } from '#authenticity/index.ts';
 import type { ProductEntity } from '#catalog/index.ts';
 import type { Mail } from '#platform/mail-templates.ts';
 import { generatePassword } from '#platform/passwords.ts';
+import type { COMPLETION_RESULTS } from '#shared/contracts/checkout.ts';
 import { formatPrice } from '#shared/format.ts';
 import type { OrderEntity, SellOutcome } from './entities/order.ts';
 
@@ -67,13 +68,8 @@ export interface ConfirmedPayment {
   currency: string;
 }
 
-export type CompletionResult =
-  | 'sold'
-  | 'already-done'
-  | 'refunded'
-  | 'unknown-order'
-  | 'amount-mismatch'
-  | 'needs-attention';
+/** What a confirmed payment did to its order (the webhooks answer it: shared/contracts/checkout.ts). */
+export type CompletionResult = (typeof COMPLETION_RESULTS)[number];
 
 export const toCents = (amount: number) => Math.round(amount * 100);
 

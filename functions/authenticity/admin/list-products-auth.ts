@@ -1,6 +1,5 @@
-import * as z from 'zod';
 import { adminAuthRecord } from '#catalog/index.ts';
-import { pageQuerySchema } from '#shared/admin.ts';
+import { listProductsAuthContract } from '#shared/contracts/authenticity.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { pageOf } from '#table/audit.ts';
 import type { AuthRecordEntity } from '../entities/auth-record.ts';
@@ -11,30 +10,23 @@ import { listAuthRecords, listTransfers } from '../entities/auth-record.ts';
  * authenticity records newest first, 10 a page, each with its transfer history (oldest first).
  * Searched by card number, piece name or owner e-mail. Never a password or its hash.
  */
-export const handler = defineAdminHandler(
-  {
-    query: pageQuerySchema.extend({
-      searchInfo: z.string().trim().max(100, { error: 'the search is at most 100 characters' }).optional(),
-    }),
-  },
-  async ({ query }) => {
-    const records = await listAuthRecords();
-    const wanted = (query.searchInfo ?? '').toLowerCase();
-    const found = wanted ? records.filter((r) => matches(r, wanted)) : records;
-    const page = pageOf(found, query.offset, query.pageSize);
-    const list = await Promise.all(
-      page.list.map(async (record) => ({
-        ...adminAuthRecord(record),
-        transfers: (await listTransfers(record.cardNumber)).map((t) => ({
-          at: t.at,
-          from: t.from,
-          to: t.to,
-        })),
+export const handler = defineAdminHandler(listProductsAuthContract, async ({ query }) => {
+  const records = await listAuthRecords();
+  const wanted = (query.searchInfo ?? '').toLowerCase();
+  const found = wanted ? records.filter((r) => matches(r, wanted)) : records;
+  const page = pageOf(found, query.offset, query.pageSize);
+  const list = await Promise.all(
+    page.list.map(async (record) => ({
+      ...adminAuthRecord(record),
+      transfers: (await listTransfers(record.cardNumber)).map((t) => ({
+        at: t.at,
+        from: t.from,
+        to: t.to,
       })),
-    );
-    return { status: 200, ...page, list };
-  },
-);
+    })),
+  );
+  return { status: 200 as const, ...page, list };
+});
 
 function matches(record: AuthRecordEntity, wanted: string): boolean {
   const card = wanted.replace(/\s/g, '');

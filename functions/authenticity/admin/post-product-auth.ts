@@ -1,11 +1,10 @@
-import * as z from 'zod';
 import type { ProductEntity } from '#catalog/index.ts';
 import { adminAuthRecord, readProduct } from '#catalog/index.ts';
 import { httpError, notFound } from '#platform/http-error.ts';
 import { logger, safeError } from '#platform/logger.ts';
 import { sendMail } from '#platform/mail.ts';
 import { generatePassword, hashPassword } from '#platform/passwords.ts';
-import { emailSchema, idSchema } from '#shared/schemas.ts';
+import { postProductAuthContract } from '#shared/contracts/authenticity.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import type { AuthRecordEntity } from '../entities/auth-record.ts';
 import { claimAuthRecord, createAuthRecord, readAuthRecord } from '../entities/auth-record.ts';
@@ -19,15 +18,7 @@ import { claimAuthRecord, createAuthRecord, readAuthRecord } from '../entities/a
  * With an e-mail the owner is mailed a new portal password, which exists only in that mail
  * (the record keeps its scrypt hash), and the credential version moves on.
  */
-const bodySchema = z.object({
-  pid: idSchema,
-  email: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    emailSchema.optional(),
-  ),
-});
-
-export const handler = defineAdminHandler({ body: bodySchema }, async ({ body }, event) => {
+export const handler = defineAdminHandler(postProductAuthContract, async ({ body }, event) => {
   const product = await readProduct(body.pid);
   if (!product) throw notFound('product');
   if (!product.cardNumber) throw httpError(400, 'this piece has no card number yet: give it one first');
@@ -75,7 +66,7 @@ export const handler = defineAdminHandler({ body: bodySchema }, async ({ body },
   }
 
   if (body.email && password) await mailPassword(body.email, product, password);
-  return { status: 200, record: adminAuthRecord(record) };
+  return { status: 200 as const, record: adminAuthRecord(record) };
 });
 
 async function mailPassword(to: string, product: ProductEntity, password: string): Promise<void> {

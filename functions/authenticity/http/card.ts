@@ -1,5 +1,6 @@
 import { readCookie } from '#platform/cookies.ts';
 import { defineHandler } from '#platform/handler.ts';
+import { portalCardContract } from '#shared/contracts/authenticity.ts';
 import { cardView, ownerSession } from '../portal.ts';
 
 /**
@@ -7,7 +8,7 @@ import { cardView, ownerSession } from '../portal.ts';
  * authPortalText (001 §7), the product's name and short-lived links to its authenticity photos.
  * 401 without a live session (none, expired, ended, or the record transferred or reset since).
  */
-export const handler = defineHandler({}, async (_input, event) => {
+export const handler = defineHandler(portalCardContract, async (_input, event) => {
   const { record } = await ownerSession(readCookie(event, '__Host-owner'));
   return cardView(record);
 });

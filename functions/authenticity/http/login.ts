@@ -2,7 +2,8 @@ import { clientAddress } from '#platform/client-address.ts';
 import { readCookie, sessionCookie } from '#platform/cookies.ts';
 import { defineHandler, respond } from '#platform/handler.ts';
 import { assertSameOrigin } from '#platform/same-origin.ts';
-import { PORTAL_LIMITS, portalLoginSchema } from '#shared/portal.ts';
+import { portalLoginContract } from '#shared/contracts/authenticity.ts';
+import { PORTAL_LIMITS } from '#shared/portal.ts';
 import { logIn } from '../portal.ts';
 
 /**
@@ -12,7 +13,7 @@ import { logIn } from '../portal.ts';
  * Answers the spec's fields (status, id, email, authPortalText) with the photos and sets the
  * owner's session cookie.
  */
-export const handler = defineHandler({ body: portalLoginSchema }, async ({ body }, event) => {
+export const handler = defineHandler(portalLoginContract, async ({ body }, event) => {
   assertSameOrigin(event);
   const { card, token } = await logIn(body, clientAddress(event), readCookie(event, '__Host-owner'));
   return respond(200, card, {

@@ -1,7 +1,8 @@
 import { clientAddress } from '#platform/client-address.ts';
 import { defineHandler } from '#platform/handler.ts';
 import { assertSameOrigin } from '#platform/same-origin.ts';
-import { PORTAL_MESSAGES, resetSchema } from '#shared/portal.ts';
+import { resetPasswordContract } from '#shared/contracts/authenticity.ts';
+import { PORTAL_MESSAGES } from '#shared/portal.ts';
 import { resetPassword } from '../portal.ts';
 
 /**
@@ -11,8 +12,8 @@ import { resetPassword } from '../portal.ts';
  * 400 "* please check your email or card number."; 429 "you already tried to reset the
  * password today" (one reset per card a day) or too many tries from this address.
  */
-export const handler = defineHandler({ body: resetSchema }, async ({ body }, event) => {
+export const handler = defineHandler(resetPasswordContract, async ({ body }, event) => {
   assertSameOrigin(event);
   await resetPassword({ ...body, address: clientAddress(event) });
-  return { status: 200, message: PORTAL_MESSAGES.resetSent };
+  return { status: 200 as const, message: PORTAL_MESSAGES.resetSent };
 });

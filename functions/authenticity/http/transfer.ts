@@ -2,7 +2,8 @@ import { clientAddress } from '#platform/client-address.ts';
 import { clearedCookie, readCookie } from '#platform/cookies.ts';
 import { defineHandler, respond } from '#platform/handler.ts';
 import { assertSameOrigin } from '#platform/same-origin.ts';
-import { transferSchema } from '#shared/portal.ts';
+import { transferContract } from '#shared/contracts/authenticity.ts';
+import type { Answer } from '#shared/contracts/contract.ts';
 import { transferOwnership } from '../portal.ts';
 
 /**
@@ -12,7 +13,7 @@ import { transferOwnership } from '../portal.ts';
  * 400 "please input correct information" or "Transfer declined. Check the password";
  * 401 without a session; 429 after 3 tries a day per card or per address.
  */
-export const handler = defineHandler({ body: transferSchema }, async ({ body }, event) => {
+export const handler = defineHandler(transferContract, async ({ body }, event) => {
   assertSameOrigin(event);
   await transferOwnership({
     ...body,
@@ -20,5 +21,7 @@ export const handler = defineHandler({ body: transferSchema }, async ({ body }, 
     address: clientAddress(event),
     now: Date.now(),
   });
-  return respond(200, { status: 200 }, { cookies: [clearedCookie('__Host-owner')] });
+  return respond(200, { status: 200 } satisfies Answer<typeof transferContract>, {
+    cookies: [clearedCookie('__Host-owner')],
+  });
 });

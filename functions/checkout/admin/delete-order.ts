@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { httpError, notFound } from '#platform/http-error.ts';
+import { deleteOrderContract } from '#shared/contracts/checkout.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { readOrder, tombstoneOrder, validDeleteToken } from '../entities/order.ts';
 import { deleteRefusal, ORDER_DELETE_REFUSALS } from '../rules/delete-rules.ts';
@@ -19,23 +19,13 @@ import { deleteRefusal, ORDER_DELETE_REFUSALS } from '../rules/delete-rules.ts';
  * the list again if it were then paid). The token is consumed, the order marked and the audit
  * entry (with the whole order as it was) written in one transaction.
  */
-export const handler = defineAdminHandler(
-  {
-    body: z.object({
-      id: z.string().uuid({ error: 'must be a checkout code' }),
-      token: z
-        .string({ error: 'the delete token is missing. please open the order and delete it again.' })
-        .regex(/^[\w-]{43}$/, { error: 'the delete token is not valid' }),
-    }),
-  },
-  async ({ body }, event) => {
-    if (!(await validDeleteToken(body.token, body.id, event.admin)))
-      throw httpError(403, ORDER_DELETE_REFUSALS.token);
-    const order = await readOrder(body.id);
-    if (!order) throw notFound('order');
-    const refusal = deleteRefusal(order);
-    if (refusal) throw httpError(409, refusal);
-    const deleted = await tombstoneOrder({ order, token: body.token, admin: event.admin });
-    return { status: 200, id: deleted.checkoutCode, deletedAt: deleted.deletedAt };
-  },
-);
+export const handler = defineAdminHandler(deleteOrderContract, async ({ body }, event) => {
+  if (!(await validDeleteToken(body.token, body.id, event.admin)))
+    throw httpError(403, ORDER_DELETE_REFUSALS.token);
+  const order = await readOrder(body.id);
+  if (!order) throw notFound('order');
+  const refusal = deleteRefusal(order);
+  if (refusal) throw httpError(409, refusal);
+  const deleted = await tombstoneOrder({ order, token: body.token, admin: event.admin });
+  return { status: 200 as const, id: deleted.checkoutCode, deletedAt: deleted.deletedAt };
+});

@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { getProduct } from '#catalog/index.ts';
 import { notFound } from '#platform/http-error.ts';
+import { orderDetailsContract } from '#shared/contracts/checkout.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { issueDeleteToken, readOrder } from '../entities/order.ts';
 import { deleteRefusal } from '../rules/delete-rules.ts';
@@ -15,21 +15,18 @@ import { orderView } from './order-view.ts';
  * this admin, valid 10 minutes, kept server-side only as a hash. DELETE /orders must present it,
  * so a delete is always a deliberate act on an order the admin has just looked at.
  */
-export const handler = defineAdminHandler(
-  { query: z.object({ id: z.string().uuid({ error: 'must be a checkout code' }) }) },
-  async ({ query }, event) => {
-    const order = await readOrder(query.id);
-    if (!order) throw notFound('order');
-    const product = await getProduct(order.productId);
-    const view = orderView(order, product?.cardNumber);
-    const refusal = deleteRefusal(order);
-    if (refusal) return { order: view, deletable: false, deleteRefusal: refusal };
-    const { token, validUntil } = await issueDeleteToken(order.checkoutCode, event.admin);
-    return {
-      order: view,
-      deletable: true,
-      deleteToken: token,
-      deleteTokenValidUntil: new Date(validUntil).toISOString(),
-    };
-  },
-);
+export const handler = defineAdminHandler(orderDetailsContract, async ({ query }, event) => {
+  const order = await readOrder(query.id);
+  if (!order) throw notFound('order');
+  const product = await getProduct(order.productId);
+  const view = orderView(order, product?.cardNumber);
+  const refusal = deleteRefusal(order);
+  if (refusal) return { order: view, deletable: false as const, deleteRefusal: refusal };
+  const { token, validUntil } = await issueDeleteToken(order.checkoutCode, event.admin);
+  return {
+    order: view,
+    deletable: true as const,
+    deleteToken: token,
+    deleteTokenValidUntil: new Date(validUntil).toISOString(),
+  };
+});

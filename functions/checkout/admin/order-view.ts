@@ -1,27 +1,15 @@
+import type * as z from 'zod';
+import type { OrderAddressField, orderListItemSchema, orderViewSchema } from '#shared/contracts/checkout.ts';
 import { countryName } from '#shared/countries.ts';
-import type { Address, AdminOrder, OrderStatus } from '../entities/order.ts';
+import type { Address, AdminOrder } from '../entities/order.ts';
 
 /**
  * What the admin sees of an order, under the names of 001 §3 (the Order entity and the fields
- * "shown on order views"), flat as the spec writes them, billing twins included.
+ * "shown on order views"), flat as the spec writes them, billing twins included. The shapes are
+ * the contracts' (shared/contracts/checkout.ts).
  */
-export interface OrderListItem {
-  id: string;
-  checkoutCode: string;
-  checkoutTime: string;
-  productName: string;
-  typeName: string;
-  name: string;
-  email: string;
-  finalPrice: number;
-  currency: 'USD';
-  status: OrderStatus;
-  /** 001 §3: status true is paid, anything else is not. */
-  paid: boolean;
-  /** 1 card, otherwise PayPal. */
-  paymentType: 1 | 2;
-  deletedAt?: string;
-}
+export type OrderListItem = z.input<typeof orderListItemSchema>;
+export type OrderView = z.input<typeof orderViewSchema>;
 
 export function orderListItem(order: AdminOrder): OrderListItem {
   return {
@@ -41,9 +29,8 @@ export function orderListItem(order: AdminOrder): OrderListItem {
   };
 }
 
-type Twin<S extends string> = {
-  [K in keyof Address as `${K & string}${S}`]: Address[K];
-} & { [K in `countryId${S}`]: string };
+/** One address under its view names: every field a string ('' when not given). */
+type Twin<S extends string> = { [K in OrderAddressField as `${K}${S}`]: string };
 
 function address<S extends '' | 'Billing'>(a: Address, suffix: S): Twin<S> {
   const entries: [string, unknown][] = [
@@ -63,50 +50,6 @@ function address<S extends '' | 'Billing'>(a: Address, suffix: S): Twin<S> {
   ];
   return Object.fromEntries(entries.map(([k, v]) => [`${k}${suffix}`, v ?? ''])) as Twin<S>;
 }
-
-export type OrderView = Twin<''> &
-  Partial<Twin<'Billing'>> & {
-    checkoutCode: string;
-    /** The product (001 §3 `id`). */
-    id: string;
-    typeId: string;
-    /**
-     * The name on the card: the card form is the provider's (Stripe Elements) and the shop never
-     * receives it, so there is none to show.
-     */
-    cardName: null;
-    hasBilling: boolean;
-    productName: string;
-    typeName: string;
-    /** The piece's authenticity card number, from the product (absent if the product is gone). */
-    cardNumber?: string;
-    size: string;
-    gender: 0 | 1 | 2;
-    colors: string[];
-    currency: 'USD';
-    productPrice: number;
-    discountCode: string;
-    discountAmount: number;
-    productPriceAfterDiscount: number;
-    shippingFee: number;
-    tax: number;
-    duty: number | 'not included';
-    finalPrice: number;
-    /** What the shopper was charged (001 §3 `amount`): the final price. */
-    amount: number;
-    paymentType: 1 | 2;
-    status: OrderStatus;
-    paid: boolean;
-    checkoutTime: string;
-    paidAt?: string;
-    refundedAt?: string;
-    refundReason?: string;
-    mailSentAt?: string;
-    /** The provider's payment: a Stripe PaymentIntent or a PayPal order id. */
-    paymentRef?: string;
-    deletedAt?: string;
-    deletedBy?: string;
-  };
 
 export function orderView(order: AdminOrder, cardNumber: string | undefined): OrderView {
   const optional = {

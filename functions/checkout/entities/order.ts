@@ -206,7 +206,7 @@ export async function tombstoneOrder(input: {
   token: string;
   admin: string;
   now?: number;
-}): Promise<AdminOrder> {
+}): Promise<AdminOrder & Required<OrderTombstone>> {
   const { order, admin } = input;
   const now = input.now ?? Date.now();
   const deletedAt = new Date(now).toISOString();

@@ -1,7 +1,7 @@
-import * as z from 'zod';
 import { defineHandler } from '#platform/handler.ts';
 import { notFound } from '#platform/http-error.ts';
 import { logger } from '#platform/logger.ts';
+import { getOrderContract } from '#shared/contracts/checkout.ts';
 import { completionPorts } from '../adapters/payments.ts';
 import { stripe } from '../adapters/stripe.ts';
 import { getOrder } from '../entities/order.ts';
@@ -13,40 +13,37 @@ import { completePayment } from '../payment-completion.ts';
  * Stripe, so a webhook that never arrived cannot lose a paid order: whichever of the two comes
  * first completes it, the other changes nothing.
  */
-export const handler = defineHandler(
-  { path: z.object({ id: z.string().uuid({ error: 'must be a checkout code' }) }) },
-  async ({ path }) => {
-    let order = await getOrder(path.id);
-    if (!order) throw notFound('order');
-    if (order.status === 'pending' && order.paymentType === 1 && order.paymentRef) {
-      const intent = await stripe().paymentIntents.retrieve(order.paymentRef);
-      if (intent.status === 'succeeded') {
-        const result = await completePayment(
-          {
-            provider: 'stripe',
-            eventId: `return-path:${intent.id}`,
-            checkoutCode: order.checkoutCode,
-            paymentRef: intent.id,
-            amountCents: intent.amount_received,
-            currency: intent.currency,
-          },
-          completionPorts(),
-        );
-        logger.info('order completed from the return path', { checkoutCode: order.checkoutCode, result });
-        order = (await getOrder(path.id)) ?? order;
-      }
+export const handler = defineHandler(getOrderContract, async ({ path }) => {
+  let order = await getOrder(path.id);
+  if (!order) throw notFound('order');
+  if (order.status === 'pending' && order.paymentType === 1 && order.paymentRef) {
+    const intent = await stripe().paymentIntents.retrieve(order.paymentRef);
+    if (intent.status === 'succeeded') {
+      const result = await completePayment(
+        {
+          provider: 'stripe',
+          eventId: `return-path:${intent.id}`,
+          checkoutCode: order.checkoutCode,
+          paymentRef: intent.id,
+          amountCents: intent.amount_received,
+          currency: intent.currency,
+        },
+        completionPorts(),
+      );
+      logger.info('order completed from the return path', { checkoutCode: order.checkoutCode, result });
+      order = (await getOrder(path.id)) ?? order;
     }
-    return {
-      status: 200,
-      order: {
-        checkoutCode: order.checkoutCode,
-        status: order.status,
-        productName: order.productName,
-        finalPrice: order.finalPrice,
-        currency: order.currency,
-        paymentType: order.paymentType,
-        holdUntil: order.holdUntil,
-      },
-    };
-  },
-);
+  }
+  return {
+    status: 200 as const,
+    order: {
+      checkoutCode: order.checkoutCode,
+      status: order.status,
+      productName: order.productName,
+      finalPrice: order.finalPrice,
+      currency: order.currency,
+      paymentType: order.paymentType,
+      holdUntil: order.holdUntil,
+    },
+  };
+});

@@ -1,5 +1,5 @@
 import { defineHandler } from '#platform/handler.ts';
-import { checkoutRequestSchema } from '#shared/checkout.ts';
+import { paypalCreateOrderContract } from '#shared/contracts/checkout.ts';
 import { createPaypalOrder } from '../adapters/payments.ts';
 import { setPaymentRef } from '../entities/order.ts';
 import { abandonCheckout, startCheckout } from '../start-checkout.ts';
@@ -16,7 +16,7 @@ function shopUrl(): string {
  * is held and a PayPal order created for the server's amount (2 decimals) with a description;
  * the shopper approves it at PayPal and comes back to the success page, which captures it.
  */
-export const handler = defineHandler({ body: checkoutRequestSchema }, async ({ body: form }, event) => {
+export const handler = defineHandler(paypalCreateOrderContract, async ({ body: form }, event) => {
   const started = await startCheckout(form, event, 2);
   if (!('order' in started)) return started;
   const { order, quote } = started;
@@ -31,12 +31,12 @@ export const handler = defineHandler({ body: checkoutRequestSchema }, async ({ b
     });
     await setPaymentRef(order.checkoutCode, payment.paymentRef);
     return {
-      status: 200,
+      status: 200 as const,
       checkoutCode: order.checkoutCode,
       paypalOrderId: payment.paymentRef,
       approveUrl: payment.approveUrl,
       holdUntil: order.holdUntil,
-      amounts: { ...quote, currency: 'USD' },
+      amounts: { ...quote, currency: 'USD' as const },
     };
   } catch (error) {
     return abandonCheckout(order, error);

@@ -1,7 +1,6 @@
-import * as z from 'zod';
 import { defineHandler } from '#platform/handler.ts';
 import { notFound } from '#platform/http-error.ts';
-import { idSchema } from '#shared/schemas.ts';
+import { postOrderContract } from '#shared/contracts/checkout.ts';
 import { getOrder } from '../entities/order.ts';
 
 /**
@@ -10,18 +9,8 @@ import { getOrder } from '../entities/order.ts';
  * computed, so this only confirms it exists for that piece. It never changes an order: amounts
  * sent by the browser are not read, and nothing here can make an order paid.
  */
-export const handler = defineHandler(
-  {
-    body: z
-      .object({
-        checkoutCode: z.string().uuid({ error: 'must be a checkout code' }),
-        id: idSchema.optional(),
-      })
-      .passthrough(),
-  },
-  async ({ body }) => {
-    const order = await getOrder(body.checkoutCode);
-    if (!order || (body.id && body.id !== order.productId)) throw notFound('order');
-    return { status: 200, orderStatus: order.status };
-  },
-);
+export const handler = defineHandler(postOrderContract, async ({ body }) => {
+  const order = await getOrder(body.checkoutCode);
+  if (!order || (body.id && body.id !== order.productId)) throw notFound('order');
+  return { status: 200 as const, orderStatus: order.status };
+});

@@ -1,6 +1,7 @@
 import { defineHandler } from '#platform/handler.ts';
 import { httpError } from '#platform/http-error.ts';
 import { logger } from '#platform/logger.ts';
+import { paypalWebhookContract } from '#shared/contracts/checkout.ts';
 import { completionPorts } from '../adapters/payments.ts';
 import { verifyPaypalWebhook } from '../adapters/paypal.ts';
 import { completePayment } from '../payment-completion.ts';
@@ -21,7 +22,7 @@ interface CaptureEvent {
  * is believed. It completes the order if the shopper's return never reached us; otherwise it is
  * a no-op, like any duplicate.
  */
-export const handler = defineHandler({}, async (_input, event) => {
+export const handler = defineHandler(paypalWebhookContract, async (_input, event) => {
   const raw =
     event.body === undefined
       ? ''
@@ -32,7 +33,7 @@ export const handler = defineHandler({}, async (_input, event) => {
   const capture = notice.resource;
   if (notice.event_type !== 'PAYMENT.CAPTURE.COMPLETED' || !capture?.id || !capture.custom_id) {
     logger.info('paypal event not handled', { type: notice.event_type, id: notice.id });
-    return { received: true };
+    return { received: true as const };
   }
   const result = await completePayment(
     {
@@ -46,5 +47,5 @@ export const handler = defineHandler({}, async (_input, event) => {
     completionPorts(),
   );
   logger.info('paypal capture handled', { id: notice.id, result });
-  return { received: true, result };
+  return { received: true as const, result };
 });

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { defineHandler } from '#platform/handler.ts';
 import { httpError } from '#platform/http-error.ts';
 import { logger } from '#platform/logger.ts';
+import { stripeWebhookContract } from '#shared/contracts/checkout.ts';
 import { completionPorts } from '../adapters/payments.ts';
 import { stripe, stripeWebhookSecret } from '../adapters/stripe.ts';
 import { completePayment } from '../payment-completion.ts';
@@ -11,7 +12,7 @@ import { completePayment } from '../payment-completion.ts';
  * the raw body; the event id makes redelivery harmless. Answers 2xx once the event is handled
  * (or is of no interest), so Stripe stops retrying; a fault answers 500 and Stripe retries.
  */
-export const handler = defineHandler({}, async (_input, event) => {
+export const handler = defineHandler(stripeWebhookContract, async (_input, event) => {
   const raw =
     event.body === undefined ? '' : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
   const signature = event.headers['stripe-signature'];
@@ -25,13 +26,13 @@ export const handler = defineHandler({}, async (_input, event) => {
 
   if (verified.type !== 'payment_intent.succeeded') {
     logger.info('stripe event not handled', { type: verified.type, id: verified.id });
-    return { received: true };
+    return { received: true as const };
   }
   const intent = verified.data.object as Stripe.PaymentIntent;
   const checkoutCode = intent.metadata?.checkoutCode;
   if (!checkoutCode) {
     logger.warn('a payment without a checkout code', { id: verified.id, intent: intent.id });
-    return { received: true };
+    return { received: true as const };
   }
   const result = await completePayment(
     {
@@ -45,5 +46,5 @@ export const handler = defineHandler({}, async (_input, event) => {
     completionPorts(),
   );
   logger.info('stripe payment handled', { id: verified.id, checkoutCode, result });
-  return { received: true, result };
+  return { received: true as const, result };
 });

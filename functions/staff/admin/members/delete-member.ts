@@ -1,16 +1,12 @@
-import * as z from 'zod';
 import { notFound } from '#platform/http-error.ts';
-import { emailSchema } from '#shared/schemas.ts';
+import { deleteMemberContract } from '#shared/contracts/members.ts';
 import { defineAdminHandler } from '../../admin-handler.ts';
 import { deleteMember, getMember } from '../../entities/member.ts';
 
 /** DELETE /member { email } (001 §7): removes one member, audited with the member as it was. */
-export const handler = defineAdminHandler(
-  { body: z.object({ email: emailSchema }) },
-  async ({ body }, event) => {
-    const member = await getMember(body.email);
-    if (!member) throw notFound('member');
-    await deleteMember(member, event.admin);
-    return { status: 200, email: member.email };
-  },
-);
+export const handler = defineAdminHandler(deleteMemberContract, async ({ body }, event) => {
+  const member = await getMember(body.email);
+  if (!member) throw notFound('member');
+  await deleteMember(member, event.admin);
+  return { status: 200 as const, email: member.email };
+});

@@ -1,4 +1,5 @@
 import type { Handler } from '#platform/handler.ts';
+import { exportMembersContract } from '#shared/contracts/members.ts';
 import { defineAdminHandler } from '../../admin-handler.ts';
 import { listMembers, recordMembersExport } from '../../entities/member.ts';
 import { toCsv, vancouverTime } from './csv.ts';
@@ -11,7 +12,7 @@ import { toCsv, vancouverTime } from './csv.ts';
  * The shared handler stack answers JSON; this one turns its 200 into the CSV download, and
  * leaves every refusal (401 and the rest) as the usual JSON error.
  */
-const json = defineAdminHandler({}, async (_input, event) => {
+const json = defineAdminHandler(exportMembersContract, async (_input, event) => {
   const members = await listMembers();
   await recordMembersExport(event.admin, members.length);
   const csv = toCsv([

@@ -1,4 +1,4 @@
-import { pageQuerySchema } from '#shared/admin.ts';
+import { listMembersContract } from '#shared/contracts/members.ts';
 import { pageOf } from '#table/audit.ts';
 import { defineAdminHandler } from '../../admin-handler.ts';
 import { listMembers } from '../../entities/member.ts';
@@ -7,7 +7,7 @@ import { listMembers } from '../../entities/member.ts';
  * GET /members?offset&pageSize (001 §7) → { pageCount, total, list: [{ id, email, createdAt }] }:
  * newest first, 10 a page. A member is known by its email (001 §3 Member: id, email), so id is the email.
  */
-export const handler = defineAdminHandler({ query: pageQuerySchema }, async ({ query }) => {
+export const handler = defineAdminHandler(listMembersContract, async ({ query }) => {
   const page = pageOf(await listMembers(), query.offset, query.pageSize);
   return {
     ...page,

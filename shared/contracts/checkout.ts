@@ -1,0 +1,284 @@
+import * as z from 'zod';
+import { pageQuerySchema } from '#shared/admin.ts';
+import { checkoutRequestSchema } from '#shared/checkout.ts';
+import { DUTY_NOT_INCLUDED } from '#shared/pricing.ts';
+import { idSchema, pageShape } from '#shared/schemas.ts';
+import { GENDERS, ORDER_STATUSES } from '#shared/vocabulary.ts';
+import type { Contract } from './contract.ts';
+
+/**
+ * Checkout and orders (001 §4, §7): the discount check, the start of a card or PayPal payment,
+ * the success page's reads, the providers' webhooks, and the admin's orders screens.
+ */
+
+const checkoutCodeSchema = z.string().uuid({ error: 'must be a checkout code' });
+const orderStatusSchema = z.enum(ORDER_STATUSES);
+/** 1 card, 2 PayPal. */
+const paymentTypeSchema = z.union([z.literal(1), z.literal(2)]);
+
+/* ---------- the shopper's calls ---------- */
+
+export const typeDiscountQuerySchema = z.object({
+  discountCode: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(64, { error: 'is at most 64 characters' }),
+  typeId: idSchema,
+});
+
+/** GET /type-discount?discountCode&typeId: is the code the collection's, and its percent (0 when not). */
+export const typeDiscountContract = {
+  query: typeDiscountQuerySchema,
+  response: z.object({ status: z.literal(200), isCodeValid: z.boolean(), discountAmount: z.number() }),
+} satisfies Contract;
+
+/** The server's amounts for a started checkout (shared/pricing.ts `Quote`): the ones charged. */
+export const serverAmountsSchema = z.object({
+  productPrice: z.number(),
+  discountAmount: z.number(),
+  productPriceAfterDiscount: z.number(),
+  shippingFee: z.number(),
+  /** The rate applied, as a fraction (0.13). */
+  taxRate: z.number(),
+  tax: z.number(),
+  duty: z.union([z.literal(0), z.literal(DUTY_NOT_INCLUDED)]),
+  total: z.number(),
+  currency: z.literal('USD'),
+});
+
+/**
+ * GET /secret (the flat checkout fields): starts a card payment. A sold or held piece answers
+ * 406 { status, message } instead.
+ */
+export const secretContract = {
+  query: checkoutRequestSchema,
+  response: z.object({
+    status: z.literal(200),
+    /** The Stripe PaymentIntent's client secret. */
+    client_secret: z.string(),
+    checkoutCode: z.string(),
+    /** Absent when the stack has no publishable key (the local stand-in needs none). */
+    publishableKey: z.string().optional(),
+    /** 'local': the browser uses the stand-in card form against the emulator (/__payments). */
+    paymentsMode: z.enum(['local', 'stripe']),
+    /** Until when the piece is held for this shopper (epoch ms). */
+    holdUntil: z.number(),
+    amounts: serverAmountsSchema,
+  }),
+} satisfies Contract;
+
+/** POST /paypal/orders (the same fields as /secret, as a JSON body): starts a PayPal payment. */
+export const paypalCreateOrderContract = {
+  body: checkoutRequestSchema,
+  response: z.object({
+    status: z.literal(200),
+    checkoutCode: z.string(),
+    paypalOrderId: z.string(),
+    /** Where the shopper approves the payment at PayPal. */
+    approveUrl: z.string(),
+    holdUntil: z.number(),
+    amounts: serverAmountsSchema,
+  }),
+} satisfies Contract;
+
+/**
+ * POST /orders { checkoutCode, id?, …the spec's other order fields, which are not read }: confirms
+ * the order exists for that piece.
+ */
+export const postOrderContract = {
+  body: z.object({ checkoutCode: checkoutCodeSchema, id: idSchema.optional() }).passthrough(),
+  response: z.object({ status: z.literal(200), orderStatus: orderStatusSchema }),
+} satisfies Contract;
+
+/**
+ * PATCH /orders { checkoutCode, id }: whether the order is complete. Always an HTTP 200; the
+ * body's status says 200 paid, 202 still being confirmed, 409 failed or refunded.
+ */
+export const patchOrderContract = {
+  body: z.object({ checkoutCode: checkoutCodeSchema, id: idSchema }).strict(),
+  response: z.object({
+    status: z.union([z.literal(200), z.literal(202), z.literal(409)]),
+    orderStatus: orderStatusSchema,
+  }),
+} satisfies Contract;
+
+/** GET /orders/{checkout code}: the order's real state, for the success page. */
+export const getOrderContract = {
+  path: z.object({ id: checkoutCodeSchema }),
+  response: z.object({
+    status: z.literal(200),
+    order: z.object({
+      checkoutCode: z.string(),
+      status: orderStatusSchema,
+      productName: z.string(),
+      finalPrice: z.number(),
+      currency: z.literal('USD'),
+      paymentType: paymentTypeSchema,
+      /** Epoch ms. */
+      holdUntil: z.number(),
+    }),
+  }),
+} satisfies Contract;
+
+/** POST /paypal/capture { checkoutCode }: captures the approved PayPal order; answers its state. */
+export const paypalCaptureContract = {
+  body: z.object({ checkoutCode: checkoutCodeSchema }).strict(),
+  response: z.object({
+    status: z.literal(200),
+    order: z.object({ checkoutCode: z.string(), status: orderStatusSchema }),
+  }),
+} satisfies Contract;
+
+/* ---------- the providers' webhooks ---------- */
+
+/** What a confirmed payment did to its order (functions/checkout/payment-completion.ts). */
+export const COMPLETION_RESULTS = [
+  'sold',
+  'already-done',
+  'refunded',
+  'unknown-order',
+  'amount-mismatch',
+  'needs-attention',
+] as const;
+
+/** A webhook's answer to the provider: received, and what it did when it was a payment. */
+const webhookAnswer = z.object({
+  received: z.literal(true),
+  result: z.enum(COMPLETION_RESULTS).optional(),
+});
+
+/**
+ * POST /webhooks/stripe: Stripe's signed event. The request is the provider's raw body, checked
+ * by its signature in the handler, so the contract describes only the answer.
+ */
+export const stripeWebhookContract = { response: webhookAnswer } satisfies Contract;
+
+/** POST /webhooks/paypal: PayPal's notice, verified with PayPal; the contract describes only the answer. */
+export const paypalWebhookContract = { response: webhookAnswer } satisfies Contract;
+
+/* ---------- the admin's orders ---------- */
+
+/** One row of the admin's orders list (001 §3, under the spec's names). */
+export const orderListItemSchema = z.object({
+  /** The checkout code. */
+  id: z.string(),
+  checkoutCode: z.string(),
+  checkoutTime: z.string(),
+  productName: z.string(),
+  typeName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  finalPrice: z.number(),
+  currency: z.literal('USD'),
+  status: orderStatusSchema,
+  /** 001 §3: status true is paid, anything else is not. */
+  paid: z.boolean(),
+  paymentType: paymentTypeSchema,
+  /** Set on a deleted order that shows again because money moved for it later. */
+  deletedAt: z.string().optional(),
+});
+
+/** GET /orders?offset&pageSize (admin): orders newest first; the page has no `status`. */
+export const listOrdersContract = {
+  query: pageQuerySchema,
+  response: z.object(pageShape(orderListItemSchema)),
+} satisfies Contract;
+
+/** The fields of one address as the admin's order view spells them (countryId is the ISO code). */
+export const ORDER_ADDRESS_FIELDS = [
+  'name',
+  'phone',
+  'email',
+  'address',
+  'address1',
+  'address2',
+  'country',
+  'countryId',
+  'unit',
+  'city',
+  'postalCode',
+  'state',
+] as const;
+export type OrderAddressField = (typeof ORDER_ADDRESS_FIELDS)[number];
+
+/** The shipping address: every field a string ('' when not given). */
+const shippingShape = Object.fromEntries(ORDER_ADDRESS_FIELDS.map((field) => [field, z.string()])) as {
+  [K in OrderAddressField]: z.ZodString;
+};
+/** The billing twins (`nameBilling`, …): present only when the order has a billing address. */
+const billingShape = Object.fromEntries(
+  ORDER_ADDRESS_FIELDS.map((field) => [`${field}Billing`, z.string().optional()]),
+) as { [K in OrderAddressField as `${K}Billing`]: z.ZodOptional<z.ZodString> };
+
+/** 001 §3 Order as the admin sees it: flat, with the billing twins. */
+export const orderViewSchema = z.object({
+  ...shippingShape,
+  ...billingShape,
+  checkoutCode: z.string(),
+  /** The product (001 §3 `id`). */
+  id: z.string(),
+  typeId: z.string(),
+  /** The card form is the provider's: the shop never receives the name on the card. */
+  cardName: z.null(),
+  hasBilling: z.boolean(),
+  productName: z.string(),
+  typeName: z.string(),
+  /** The piece's authenticity card number (absent if the product is gone or has none). */
+  cardNumber: z.string().optional(),
+  size: z.string(),
+  gender: z.literal(GENDERS),
+  colors: z.array(z.string()),
+  currency: z.literal('USD'),
+  productPrice: z.number(),
+  discountCode: z.string(),
+  discountAmount: z.number(),
+  productPriceAfterDiscount: z.number(),
+  shippingFee: z.number(),
+  tax: z.number(),
+  duty: z.union([z.number(), z.literal(DUTY_NOT_INCLUDED)]),
+  finalPrice: z.number(),
+  /** What the shopper was charged (001 §3 `amount`): the final price. */
+  amount: z.number(),
+  paymentType: paymentTypeSchema,
+  status: orderStatusSchema,
+  paid: z.boolean(),
+  checkoutTime: z.string(),
+  paidAt: z.string().optional(),
+  refundedAt: z.string().optional(),
+  refundReason: z.string().optional(),
+  mailSentAt: z.string().optional(),
+  /** The provider's payment: a Stripe PaymentIntent or a PayPal order id. */
+  paymentRef: z.string().optional(),
+  deletedAt: z.string().optional(),
+  deletedBy: z.string().optional(),
+});
+
+/**
+ * GET /order-details?id=<checkout code> (admin): one order with every field; when it may be
+ * deleted, a fresh single-use delete token (10 minutes), else why not. No `status`.
+ */
+export const orderDetailsContract = {
+  query: z.object({ id: checkoutCodeSchema }),
+  response: z.discriminatedUnion('deletable', [
+    z.object({
+      order: orderViewSchema,
+      deletable: z.literal(true),
+      deleteToken: z.string(),
+      /** ISO time. */
+      deleteTokenValidUntil: z.string(),
+    }),
+    z.object({ order: orderViewSchema, deletable: z.literal(false), deleteRefusal: z.string() }),
+  ]),
+} satisfies Contract;
+
+/** DELETE /orders { id, token } (admin): the order becomes a tombstone; its item is kept. */
+export const deleteOrderContract = {
+  body: z.object({
+    id: checkoutCodeSchema,
+    token: z
+      .string({ error: 'the delete token is missing. please open the order and delete it again.' })
+      .regex(/^[\w-]{43}$/, { error: 'the delete token is not valid' }),
+  }),
+  response: z.object({ status: z.literal(200), id: z.string(), deletedAt: z.string() }),
+} satisfies Contract;

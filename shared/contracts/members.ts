@@ -1,0 +1,31 @@
+import * as z from 'zod';
+import { pageQuerySchema } from '#shared/admin.ts';
+import { emailSchema, pageShape } from '#shared/schemas.ts';
+import type { Contract } from './contract.ts';
+
+/**
+ * The admin's members screens (001 §2, §7): the list, a delete, and the CSV export. The shop's
+ * sign-up (POST /member) is in staff.ts.
+ */
+
+/** One member; a member is known by its e-mail (001 §3 Member: id, email), so `id` is the e-mail. */
+export const memberRowSchema = z.object({ id: z.string(), email: z.string(), createdAt: z.string() });
+
+/** GET /members?offset&pageSize: members newest first; the page has no `status`. */
+export const listMembersContract = {
+  query: pageQuerySchema,
+  response: z.object(pageShape(memberRowSchema)),
+} satisfies Contract;
+
+/** DELETE /member { email }: removes one member; answers the e-mail removed. */
+export const deleteMemberContract = {
+  body: z.object({ email: emailSchema }),
+  response: z.object({ status: z.literal(200), email: z.string() }),
+} satisfies Contract;
+
+/**
+ * GET /members-export: no request fields. The wire answer is the CSV file itself (text/csv,
+ * an attachment), which no schema describes: the browser reads it as a download. `response` is
+ * the handler's JSON step before it becomes that file, { csv }, checked like any answer.
+ */
+export const exportMembersContract = { response: z.object({ csv: z.string() }) } satisfies Contract;
