@@ -1,5 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { PORTAL_MESSAGES, type PortalCard } from '#shared/portal-messages.ts';
+import type {
+  portalCardContract,
+  portalLoginContract,
+  resetPasswordContract,
+  transferContract,
+} from '#shared/contracts/authenticity.ts';
+import type { Answer, Body } from '#shared/contracts/contract.ts';
+import { PORTAL_MESSAGES } from '#shared/portal-messages.ts';
 import { ApiError, apiGet, apiPost, apiUrl } from '../../lib/api.ts';
 
 /**
@@ -7,7 +14,8 @@ import { ApiError, apiGet, apiPost, apiUrl } from '../../lib/api.ts';
  * browser keeps and sends by itself: this code never sees the token, and never keeps the
  * password once it has been sent.
  */
-export type { PortalCard };
+/** The owner's page, as GET and POST /authenticationcard answer it. */
+export type PortalCard = Answer<typeof portalCardContract>;
 
 const CARD_KEY = ['authenticity', 'card'] as const;
 
@@ -35,7 +43,10 @@ export interface LoginState {
 }
 
 export function logIn(cardNumber: string, password: string): Promise<PortalCard> {
-  return apiPost<PortalCard>('/authenticationcard', { cardNumber, password });
+  return apiPost<Answer<typeof portalLoginContract>>('/authenticationcard', {
+    cardNumber,
+    password,
+  } satisfies Body<typeof portalLoginContract>);
 }
 
 /** DELETE /authenticationcard: ends the session (the server clears the cookie). */
@@ -49,20 +60,20 @@ export async function logOut(): Promise<void> {
   }
 }
 
-export function transferOwnership(input: {
-  cardNumber: string;
-  pid: string;
-  email: string;
-  pwd: string;
-}): Promise<{ status: number }> {
-  return apiPost<{ status: number }>('/transfer-auth', input);
+export function transferOwnership(
+  input: Body<typeof transferContract>,
+): Promise<Answer<typeof transferContract>> {
+  return apiPost<Answer<typeof transferContract>>('/transfer-auth', input);
 }
 
 export function resetPassword(
   email: string,
   cardNumber: string,
-): Promise<{ status: number; message?: string }> {
-  return apiPost<{ status: number; message?: string }>('/reset-pwd', { email, cardNumber });
+): Promise<Answer<typeof resetPasswordContract>> {
+  return apiPost<Answer<typeof resetPasswordContract>>('/reset-pwd', {
+    email,
+    cardNumber,
+  } satisfies Body<typeof resetPasswordContract>);
 }
 
 /** 401: no session, or it ended (expired, logged out, transferred, reset). */

@@ -1,54 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { getTypeContract, priceWithShippingContract } from '#shared/contracts/catalog.ts';
+import type { getOrderContract, secretContract, typeDiscountContract } from '#shared/contracts/checkout.ts';
+import type { Answer, Query } from '#shared/contracts/contract.ts';
 import { ApiError, apiGet } from '../../lib/api.ts';
 
-/** What the checkout screens read from the API (functions/checkout, functions/orders). */
-export interface PriceWithShipping {
-  priceUs: number;
-  productName?: string;
-  shippingArr: { countryId: string; country: string; price: number }[];
-}
-
-export interface CheckoutType {
-  id: string;
-  name: string;
-  label?: string;
-  discount?: boolean;
-}
-
-/** The server's amounts for a started checkout (the ones charged). */
-export interface ServerAmounts {
-  productPrice: number;
-  discountAmount: number;
-  productPriceAfterDiscount: number;
-  shippingFee: number;
-  taxRate: number;
-  tax: number;
-  duty: number | string;
-  total: number;
-  currency: string;
-}
-
-export interface CheckoutSession {
-  client_secret: string;
-  checkoutCode: string;
-  /** Epoch milliseconds. */
-  holdUntil: number;
-  amounts: ServerAmounts;
-  publishableKey?: string;
-  paymentsMode: 'local' | 'stripe';
-}
-
-export type OrderStatus = 'pending' | 'paid' | 'failed' | 'refunded';
-
-export interface OrderView {
-  checkoutCode: string;
-  status: OrderStatus;
-  productName?: string;
-  finalPrice?: number;
-  currency?: string;
-  paymentType?: number;
-  holdUntil?: number;
-}
+/** What the checkout screens read from the API: the routes' contracts (shared/contracts/). */
+export type PriceWithShipping = Answer<typeof priceWithShippingContract>;
+export type CheckoutType = Answer<typeof getTypeContract>['type'];
+/** A started card checkout: the PaymentIntent's secret, the hold and the server's amounts (the ones charged). */
+export type CheckoutSession = Answer<typeof secretContract>;
+export type ServerAmounts = CheckoutSession['amounts'];
+/** The flat checkout fields GET /secret and POST /paypal/orders take. */
+export type CheckoutFields = Query<typeof secretContract>;
+export type OrderView = Answer<typeof getOrderContract>['order'];
 
 /** Availability matters here: every visit asks fresh. */
 export const priceWithShippingQuery = (id: string, tid: string) =>
@@ -61,27 +25,30 @@ export const priceWithShippingQuery = (id: string, tid: string) =>
 export const checkoutTypeQuery = (id: string) =>
   queryOptions({
     queryKey: ['type', id],
-    queryFn: () => apiGet<{ type: CheckoutType }>('/type', { id }).then((r) => r.type),
+    queryFn: () => apiGet<Answer<typeof getTypeContract>>('/type', { id }).then((r) => r.type),
   });
 
 export async function checkDiscount(
   discountCode: string,
   typeId: string,
-): Promise<{ isCodeValid: boolean; discountAmount: number }> {
-  return apiGet('/type-discount', { discountCode, typeId });
+): Promise<Answer<typeof typeDiscountContract>> {
+  return apiGet('/type-discount', { discountCode, typeId } satisfies Query<typeof typeDiscountContract>);
 }
 
 /** GET /secret with the flat checkout fields (shared/checkout.ts checkoutRequestSchema). */
-export function startCardCheckout(fields: Record<string, string>): Promise<CheckoutSession> {
+export function startCardCheckout(fields: CheckoutFields): Promise<CheckoutSession> {
   return apiGet<CheckoutSession>('/secret', fields);
 }
 
 export function getOrder(checkoutCode: string): Promise<OrderView> {
-  return apiGet<{ order: OrderView }>(`/orders/${encodeURIComponent(checkoutCode)}`).then((r) => r.order);
+  return apiGet<Answer<typeof getOrderContract>>(`/orders/${encodeURIComponent(checkoutCode)}`).then(
+    (r) => r.order,
+  );
 }
 
 /* The local stand-in for Stripe.js: the same browser calls, to the emulator behind /__payments. */
 
+/** Stripe's PaymentIntent as Stripe's API (here its emulator) answers: not a route of this shop, so no contract. */
 export interface IntentAnswer {
   status: string;
   last_payment_error?: { message?: string } | null;

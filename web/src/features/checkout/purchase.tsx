@@ -2,12 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { addressComplete, CHECKOUT_MESSAGES } from '#shared/checkout.ts';
+import type { paypalCreateOrderContract } from '#shared/contracts/checkout.ts';
+import type { Answer } from '#shared/contracts/contract.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { Loading } from '../../components/page.tsx';
 import { ApiError, apiPost } from '../../lib/api.ts';
 import { navTarget, useNavValues } from '../../lib/nav-input.ts';
 import { type Address, AddressFields, EMPTY_ADDRESS } from './address-fields.tsx';
 import {
+  type CheckoutFields,
   type CheckoutSession,
   checkDiscount,
   checkoutTypeQuery,
@@ -37,19 +40,20 @@ function checkoutFields(input: {
   hasBilling: boolean;
   billing: Address;
   discount: AppliedDiscount | undefined;
-}): Record<string, string> {
-  const fields: Record<string, string> = {
+}): CheckoutFields {
+  const fields: CheckoutFields = {
     id: input.id,
     typeId: input.typeId,
     paymentType: input.paymentType,
     hasBilling: input.hasBilling ? 'true' : 'false',
   };
-  const put = (key: string, value: string) => {
+  const put = (key: keyof Address | `${keyof Address}Billing` | 'discountCode', value: string) => {
     if (value.trim()) fields[key] = value.trim();
   };
-  for (const [key, value] of Object.entries(input.shipping)) put(key, value);
+  const keysOf = (address: Address) => Object.keys(address) as (keyof Address)[];
+  for (const key of keysOf(input.shipping)) put(key, input.shipping[key]);
   if (input.hasBilling) {
-    for (const [key, value] of Object.entries(input.billing)) put(`${key}Billing`, value);
+    for (const key of keysOf(input.billing)) put(`${key}Billing`, input.billing[key]);
   }
   if (input.discount) {
     put('discountCode', input.discount.code);
@@ -201,7 +205,7 @@ export function Purchase() {
       if (method === 'card') {
         setSession(await startCardCheckout(fields));
       } else {
-        const started = await apiPost<{ approveUrl: string }>('/paypal/orders', fields);
+        const started = await apiPost<Answer<typeof paypalCreateOrderContract>>('/paypal/orders', fields);
         window.location.assign(started.approveUrl);
         return;
       }

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
+import type { paypalCaptureContract } from '#shared/contracts/checkout.ts';
+import type { Answer, Body } from '#shared/contracts/contract.ts';
 import { formatPrice } from '#shared/format.ts';
 import { Loading } from '../../components/page.tsx';
 import { apiPost } from '../../lib/api.ts';
@@ -18,7 +20,9 @@ const captures = new Map<string, Promise<unknown>>();
 function capturePaypal(checkoutCode: string): Promise<unknown> {
   let capture = captures.get(checkoutCode);
   if (!capture) {
-    capture = apiPost('/paypal/capture', { checkoutCode }).catch((error: unknown) => error);
+    capture = apiPost<Answer<typeof paypalCaptureContract>>('/paypal/capture', {
+      checkoutCode,
+    } satisfies Body<typeof paypalCaptureContract>).catch((error: unknown) => error);
     captures.set(checkoutCode, capture);
   }
   return capture;

@@ -1,12 +1,14 @@
 import './orders.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { Answer, Body } from '#shared/contracts/contract.ts';
+import type { deleteMemberContract } from '#shared/contracts/members.ts';
 import { ApiError, apiUrl } from '../../../lib/api.ts';
-import { adminDelete, adminGet, type Page } from '../api.ts';
+import { adminDelete, adminGet } from '../api.ts';
 import { forgetAdmin } from '../session.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, Pager, vancouverTime } from '../ui.tsx';
 import { usePageOffset } from './paged.ts';
-import { type MemberRow, PAGE_SIZE } from './types.ts';
+import { type MembersPage, PAGE_SIZE } from './types.ts';
 
 /** Fetches the server's CSV (quoted, formulas neutralised) and hands it to the browser as a download. */
 async function downloadMembersCsv(): Promise<void> {
@@ -47,7 +49,7 @@ export function ViewMembers() {
   const [exporting, setExporting] = useState(false);
   const members = useQuery({
     queryKey: ['admin', 'members', offset],
-    queryFn: () => adminGet<Page<MemberRow>>('/members', { offset, pageSize: PAGE_SIZE }),
+    queryFn: () => adminGet<MembersPage>('/members', { offset, pageSize: PAGE_SIZE }),
   });
 
   const exportCsv = async () => {
@@ -63,7 +65,9 @@ export function ViewMembers() {
   };
 
   const remove = async (email: string) => {
-    await adminDelete('/member', undefined, { email });
+    await adminDelete<Answer<typeof deleteMemberContract>>('/member', undefined, {
+      email,
+    } satisfies Body<typeof deleteMemberContract>);
     await queryClient.invalidateQueries({ queryKey: ['admin', 'members'] });
   };
 

@@ -2,17 +2,17 @@ import './orders.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { formatPrice } from '#shared/format.ts';
-import { adminGet, type Page } from '../api.ts';
+import { adminGet } from '../api.ts';
 import { AdminPage, ErrorText, Loading, Pager, vancouverTime } from '../ui.tsx';
 import { usePageOffset } from './paged.ts';
-import { type OrderRow, PAGE_SIZE, paymentTypeName } from './types.ts';
+import { type OrdersPage, PAGE_SIZE, paymentTypeName } from './types.ts';
 
 /** /orders (001 §2): orders newest first, 10 a page — date (Vancouver), piece, buyer, total, status, payment. */
 export function OrdersList() {
   const [offset, setOffset] = usePageOffset();
   const orders = useQuery({
     queryKey: ['admin', 'orders', offset],
-    queryFn: () => adminGet<Page<OrderRow>>('/orders', { offset, pageSize: PAGE_SIZE }),
+    queryFn: () => adminGet<OrdersPage>('/orders', { offset, pageSize: PAGE_SIZE }),
   });
   return (
     <AdminPage title="orders">

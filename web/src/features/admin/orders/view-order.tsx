@@ -2,6 +2,8 @@ import './orders.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { deleteOrderContract } from '#shared/contracts/checkout.ts';
+import type { Answer, Body } from '#shared/contracts/contract.ts';
 import { formatPrice } from '#shared/format.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { adminDelete, adminGet } from '../api.ts';
@@ -44,12 +46,11 @@ const ADDRESS_ROWS: [AddressField, string][] = [
 ];
 
 function AddressFacts({ order, suffix }: { order: OrderDetails; suffix: '' | 'Billing' }) {
-  const fields = order as unknown as Record<string, string | undefined>;
   return (
     <dl className="adm-orders-facts">
       {ADDRESS_ROWS.map(([field, label]) => (
         <Fact key={field} label={label}>
-          {fields[`${field}${suffix}`] ?? ''}
+          {order[`${field}${suffix}`] ?? ''}
         </Fact>
       ))}
     </dl>
@@ -82,9 +83,12 @@ export function ViewOrder() {
   });
 
   const remove = async () => {
-    const token = details.data?.deleteToken;
+    const token = details.data?.deletable ? details.data.deleteToken : undefined;
     try {
-      await adminDelete('/orders', undefined, { id, token });
+      await adminDelete<Answer<typeof deleteOrderContract>>('/orders', undefined, {
+        id,
+        token,
+      } satisfies Partial<Body<typeof deleteOrderContract>>);
     } catch (e) {
       // A stale confirmation (10 minutes) or a changed order: fetch the order and a fresh token.
       if (e instanceof ApiError && (e.status === 403 || e.status === 409)) await details.refetch();
@@ -183,7 +187,7 @@ export function ViewOrder() {
                 onConfirm={remove}
               />
             ) : (
-              <p className="adm-muted">{details.data?.deleteRefusal}</p>
+              <p className="adm-muted">{details.data?.deletable === false && details.data.deleteRefusal}</p>
             )}
           </section>
         </div>

@@ -2,13 +2,15 @@ import './products.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { adminGet, adminPost, type Page } from '../api.ts';
+import type { listProductsAuthContract, postProductAuthContract } from '#shared/contracts/authenticity.ts';
+import type { Answer, Body, Query } from '#shared/contracts/contract.ts';
+import { adminGet, adminPost } from '../api.ts';
 import { AdminPage, ErrorText, Field, Loading, Pager, vancouverTime } from '../ui.tsx';
-import { type AuthRecordView, groupsOf4, PAGE_SIZE } from './api.ts';
+import { groupsOf4, PAGE_SIZE } from './api.ts';
 
-interface RecordRow extends AuthRecordView {
-  transfers: { at: string; from: string; to: string }[];
-}
+type RecordsPage = Answer<typeof listProductsAuthContract>;
+/** One authenticity record of the list, with its transfer history. */
+type RecordRow = RecordsPage['list'][number];
 
 /**
  * /view-products-auth (001 §2): authenticity records newest first, 10 a page, each with its
@@ -24,11 +26,11 @@ export function AuthRecords() {
   const records = useQuery({
     queryKey: ['admin', 'auth-records', offset, search],
     queryFn: () =>
-      adminGet<Page<RecordRow>>('/products-auth', {
+      adminGet<RecordsPage>('/products-auth', {
         offset,
         pageSize: PAGE_SIZE,
         ...(search ? { searchInfo: search } : {}),
-      }),
+      } satisfies Query<typeof listProductsAuthContract>),
   });
   const go = (q: string, nextOffset: number) => {
     const nextPage = Math.floor(nextOffset / PAGE_SIZE) + 1;
@@ -146,10 +148,10 @@ function ClaimForm({
     }
     setBusy(true);
     try {
-      const answer = await adminPost<{ record: AuthRecordView }>('/product-auth', {
+      const answer = await adminPost<Answer<typeof postProductAuthContract>>('/product-auth', {
         pid: pid.trim(),
         ...(email.trim() ? { email: email.trim() } : {}),
-      });
+      } satisfies Body<typeof postProductAuthContract>);
       setDone(
         answer.record.email
           ? `saved: ${answer.record.email} was mailed a new portal password.`
