@@ -192,7 +192,10 @@ function accessLog(): MiddlewareObj<ApiEvent, ApiResult> {
   return { after: log, onError: log };
 }
 
-export type Handler = (event: ApiEvent, context: Context) => Promise<ApiResult>;
+export type Handler = ((event: ApiEvent, context: Context) => Promise<ApiResult>) & {
+  /** The schemas the handler was defined with: its route's contract (checked by test/architecture). */
+  readonly contract: Schemas;
+};
 
 export interface HandlerOptions {
   /**
@@ -208,7 +211,7 @@ export interface HandlerOptions {
  */
 export function defineHandler<S extends Schemas>(
   schemas: S,
-  fn: (input: Parsed<S>, event: ApiEvent, context: Context) => Promise<Answer<S>>,
+  fn: (input: Parsed<S>, event: ApiEvent, context: Context) => Promise<Answer<NoInfer<S>>>,
   options: HandlerOptions = {},
 ): Handler {
   const stack = middy<ValidatedEvent<S>, ApiResult>()
@@ -226,5 +229,7 @@ export function defineHandler<S extends Schemas>(
       checkAgainstContract(schemas.response, full ? (answer as unknown as FullResponse).body : answer);
     return answer as ApiResult;
   });
-  return (event, context) => runInScope(() => wrapped(event as ValidatedEvent<S>, context));
+  const handler = (event: ApiEvent, context: Context) =>
+    runInScope(() => wrapped(event as ValidatedEvent<S>, context));
+  return Object.assign(handler, { contract: schemas });
 }

@@ -1,4 +1,5 @@
-import type { Handler } from '#platform/handler.ts';
+import type { Context } from 'aws-lambda';
+import type { ApiEvent, Handler } from '#platform/handler.ts';
 import { exportMembersContract } from '#shared/contracts/members.ts';
 import { defineAdminHandler } from '../../admin-handler.ts';
 import { listMembers, recordMembersExport } from '../../entities/member.ts';
@@ -22,18 +23,21 @@ const json = defineAdminHandler(exportMembersContract, async (_input, event) => 
   return { csv };
 });
 
-export const handler: Handler = async (event, context) => {
-  const result = await json(event, context);
-  if (result.statusCode !== 200 || typeof result.body !== 'string') return result;
-  const { csv } = JSON.parse(result.body) as { csv: string };
-  const day = new Date().toISOString().slice(0, 10);
-  return {
-    ...result,
-    headers: {
-      ...result.headers,
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="members-${day}.csv"`,
-    },
-    body: csv,
-  };
-};
+export const handler: Handler = Object.assign(
+  async (event: ApiEvent, context: Context) => {
+    const result = await json(event, context);
+    if (result.statusCode !== 200 || typeof result.body !== 'string') return result;
+    const { csv } = JSON.parse(result.body) as { csv: string };
+    const day = new Date().toISOString().slice(0, 10);
+    return {
+      ...result,
+      headers: {
+        ...result.headers,
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="members-${day}.csv"`,
+      },
+      body: csv,
+    };
+  },
+  { contract: json.contract },
+);

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Context } from 'aws-lambda';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { defineHandler, type Handler } from '#platform/handler.ts';
+import { routes } from '../../functions/routes.ts';
+import { FUNCTIONS_DIR } from '../../infra/build-functions.ts';
+
+/** Every route answers by a contract of shared/contracts/, and the local stack holds answers to it. */
+describe('API contracts', () => {
+  for (const route of routes.filter((row) => !row.pending)) {
+    it(`${route.method} ${route.path} is defined with a request and answer contract`, async () => {
+      const file = pathToFileURL(path.join(FUNCTIONS_DIR, `${route.handler}.ts`)).href;
+      const { handler } = (await import(/* @vite-ignore */ file)) as { handler: Handler };
+      expect(handler.contract.response, route.handler).toBeInstanceOf(z.ZodType);
+    });
+  }
+
+  describe('the answer check of the local stack (CHECK_RESPONSES)', () => {
+    const previous = process.env.CHECK_RESPONSES;
+    afterEach(() => {
+      process.env.CHECK_RESPONSES = previous;
+    });
+    const contract = { response: z.object({ status: z.literal(200), name: z.string() }) };
+    const event = {
+      routeKey: 'GET /api/probe',
+      rawPath: '/api/probe',
+      headers: {},
+      requestContext: { http: { method: 'GET' }, requestId: 'r' },
+    } as never;
+    const context = { awsRequestId: 'r', functionName: 'probe' } as Context;
+
+    it('turns an answer that drifted from its contract into a 500, never a wrong answer', async () => {
+      process.env.CHECK_RESPONSES = 'true';
+      const drifted = defineHandler(contract, async () => ({
+        status: 200 as const,
+        name: 7 as unknown as string,
+      }));
+      const answer = await drifted(event, context);
+      expect(answer.statusCode).toBe(500);
+      expect(answer.body).not.toContain('7');
+      const kept = defineHandler(contract, async () => ({ status: 200 as const, name: 'x' }));
+      expect((await kept(event, context)).statusCode).toBe(200);
+    });
+
+    it('is off unless asked for (in AWS)', async () => {
+      delete process.env.CHECK_RESPONSES;
+      const drifted = defineHandler(contract, async () => ({
+        status: 200 as const,
+        name: 7 as unknown as string,
+      }));
+      expect((await drifted(event, context)).statusCode).toBe(200);
+    });
+  });
+});
