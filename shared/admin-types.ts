@@ -115,7 +115,7 @@ export const updateTypeSchema = z
   .strict()
   .superRefine(flagRules);
 
-export type TypeFields = Omit<z.output<typeof updateTypeSchema>, 'id'>;
+export type CollectionFields = Omit<z.output<typeof updateTypeSchema>, 'id'>;
 
 /** PATCH /types/productimage: one gender's set (0 women, 1 men), in the order to show. */
 export const productImageSchema = z

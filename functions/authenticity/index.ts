@@ -4,12 +4,10 @@ export type { AuthRecordEntity } from './entities/auth-record.ts';
 export {
   authRecordKey,
   authRecordKeys,
-  cardNumberTaken,
-  claimItem,
   getAuthRecord,
   newRecordItem,
   readAuthRecord,
-  releaseClaimItem,
   replaceRecordPassword,
   soldElsewhereRecord,
 } from './entities/auth-record.ts';
+export { cardNumberTaken, claimItem, releaseClaimItem } from './entities/card-claim.ts';

@@ -6,7 +6,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { TYPES_LIST } from '#catalog/entities/collection.ts';
+import { COLLECTIONS_LIST } from '#catalog/entities/collection.ts';
 import { PRIVATE_MEDIA_PREFIX } from '#platform/aws-clients.ts';
 import { demoCatalogue } from './demo/catalogue.ts';
 
@@ -22,7 +22,7 @@ export async function seedIfEmpty(
       TableName: tableName,
       IndexName: 'gsi2',
       KeyConditionExpression: 'gsi2pk = :types',
-      ExpressionAttributeValues: { ':types': TYPES_LIST },
+      ExpressionAttributeValues: { ':types': COLLECTIONS_LIST },
       Limit: 1,
     }),
   );

@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { inject } from 'vitest';
-import type { TypeEntity } from '#catalog/entities/collection.ts';
+import type { CollectionEntity } from '#catalog/entities/collection.ts';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import type { OrderEntity } from '#checkout/entities/order.ts';
 import { verifyPassword } from '#platform/passwords.ts';
@@ -55,7 +55,7 @@ let cards = 0;
 export const cardNumber = () =>
   `59${Date.now().toString().slice(-8)}${String(process.pid % 100).padStart(2, '0')}${String(cards++).padStart(4, '0')}`;
 
-export function catalogue(name: string, count: number): { type: TypeEntity; pieces: ProductEntity[] } {
+export function catalogue(name: string, count: number): { type: CollectionEntity; pieces: ProductEntity[] } {
   const type = typeEntity({ name, shippingPrices: { CA: 40, US: 45, FR: 80 } });
   const pieces = Array.from({ length: count }, (_, i) =>
     productEntity(type, { name: `${name} piece ${i + 1}`, cardNumber: cardNumber(), priceUs: 1000 + i }),

@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { TypeEntity } from '#catalog/entities/collection.ts';
+import type { CollectionEntity } from '#catalog/entities/collection.ts';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import type { OptionEntity, StepEntity } from '#size-finder/entities/size-finder.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
@@ -104,7 +104,7 @@ beforeAll(async () => {
   await store({ type: men });
 });
 
-async function createFinder(type: TypeEntity, gender: 0 | 1) {
+async function createFinder(type: CollectionEntity, gender: 0 | 1) {
   const answer = await adminApi<{ id: string }>(admin, '/size-finder', {
     method: 'POST',
     json: { typeId: type.id, gender },

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { TypeEntity } from '#catalog/entities/collection.ts';
+import type { CollectionEntity } from '#catalog/entities/collection.ts';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
@@ -626,7 +626,7 @@ describe('deleting products', () => {
   });
 
   it('refuses to delete a piece sold through an order or with an authenticity record', async () => {
-    const piece: ProductEntity = productEntity(collection as TypeEntity, {
+    const piece: ProductEntity = productEntity(collection as CollectionEntity, {
       cardNumber: card(),
       priceUs: 300,
     });

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
-import type { TypeEntity } from '#catalog/entities/collection.ts';
+import type { CollectionEntity } from '#catalog/entities/collection.ts';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import type { SizeEntity } from '#catalog/entities/size.ts';
 import { INFO_TITLES } from '#shared/constants.ts';
@@ -9,7 +9,7 @@ import { DEMO, demoCatalogue } from '../../infra/local/demo/catalogue.ts';
 import { api } from '../support/api.ts';
 
 const { items } = demoCatalogue();
-const types = items.filter((i): i is TypeEntity & Record<string, unknown> => i.kind === 'type');
+const types = items.filter((i): i is CollectionEntity & Record<string, unknown> => i.kind === 'type');
 const products = items.filter((i): i is ProductEntity & Record<string, unknown> => i.kind === 'product');
 const sizes = items.filter((i): i is SizeEntity & Record<string, unknown> => i.kind === 'size');
 

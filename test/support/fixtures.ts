@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { TypeEntity } from '#catalog/entities/collection.ts';
-import { typeKeys } from '#catalog/entities/collection.ts';
+import type { CollectionEntity } from '#catalog/entities/collection.ts';
+import { collectionKeys } from '#catalog/entities/collection.ts';
 import type { ImageEntity } from '#catalog/entities/image.ts';
 import { imageKeys, imageOwner } from '#catalog/entities/image.ts';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import { productKeys } from '#catalog/entities/product.ts';
 import type { SizeEntity, SizeGuideEntity } from '#catalog/entities/size.ts';
 import { sizeGuideKeys, sizeKeys } from '#catalog/entities/size.ts';
-import type { ProductVideoEntity, TypeVideoEntity } from '#catalog/entities/video.ts';
-import { productVideoKeys, typeVideoKeys } from '#catalog/entities/video.ts';
+import type { CollectionVideoEntity, ProductVideoEntity } from '#catalog/entities/video.ts';
+import { collectionVideoKeys, productVideoKeys } from '#catalog/entities/video.ts';
 import type { OrderEntity } from '#checkout/entities/order.ts';
 import type { OptionEntity, SizeFinderEntity, StepEntity } from '#size-finder/entities/size-finder.ts';
 import { optionKeys, sizeFinderKeys, stepKeys } from '#size-finder/entities/size-finder.ts';
@@ -19,7 +19,7 @@ export function uniqueId(prefix: string): string {
   return `${prefix}-${randomUUID().slice(0, 8)}`;
 }
 
-export function typeEntity(overrides: Partial<TypeEntity> = {}): TypeEntity {
+export function typeEntity(overrides: Partial<CollectionEntity> = {}): CollectionEntity {
   return {
     kind: 'type',
     id: uniqueId('t'),
@@ -41,7 +41,7 @@ export function typeEntity(overrides: Partial<TypeEntity> = {}): TypeEntity {
   };
 }
 
-export function productEntity(type: TypeEntity, overrides: Partial<ProductEntity> = {}): ProductEntity {
+export function productEntity(type: CollectionEntity, overrides: Partial<ProductEntity> = {}): ProductEntity {
   return {
     kind: 'product',
     id: uniqueId('p'),
@@ -108,19 +108,19 @@ export function orderEntity(
 }
 
 export interface Fixture {
-  type: TypeEntity;
+  type: CollectionEntity;
   products?: ProductEntity[];
   sizes?: SizeEntity[];
   guides?: SizeGuideEntity[];
   finder?: { finder: SizeFinderEntity; steps: StepEntity[]; options: OptionEntity[] };
   images?: ImageEntity[];
   videos?: ProductVideoEntity[];
-  typeVideos?: TypeVideoEntity[];
+  typeVideos?: CollectionVideoEntity[];
 }
 
 export async function store(fixture: Fixture): Promise<void> {
   const { type } = fixture;
-  const items: Record<string, unknown>[] = [{ ...typeKeys(type), ...type }];
+  const items: Record<string, unknown>[] = [{ ...collectionKeys(type), ...type }];
   for (const p of fixture.products ?? []) items.push({ ...productKeys(p), ...p });
   for (const s of fixture.sizes ?? []) items.push({ ...sizeKeys(s), ...s });
   for (const g of fixture.guides ?? []) items.push({ ...sizeGuideKeys(g), ...g });
@@ -139,6 +139,6 @@ export async function store(fixture: Fixture): Promise<void> {
     items.push({ ...imageKeys({ ...i, ownerPk }), ...i });
   }
   for (const v of fixture.videos ?? []) items.push({ ...productVideoKeys(v), ...v });
-  for (const v of fixture.typeVideos ?? []) items.push({ ...typeVideoKeys(v), ...v });
+  for (const v of fixture.typeVideos ?? []) items.push({ ...collectionVideoKeys(v), ...v });
   await putItems(items);
 }

@@ -4,7 +4,7 @@ import { type ProductEntity, productKey } from '#catalog/index.ts';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import { auditedWrite } from '#table/audit.ts';
 import type { Keys } from '#table/keys.ts';
-import { consistentGet, projection, queryAll } from '#table/query.ts';
+import { consistentGet, queryAll } from '#table/query.ts';
 import type { TransactItem } from '#table/transactions.ts';
 
 export const authRecordKey = (cardNumber: string) => ({ pk: `AUTH#${cardNumber}`, sk: '#AUTH' });
@@ -23,12 +23,6 @@ export const transferKey = (cardNumber: string, at: string, id: string) => ({
 
 export const TRANSFER_PREFIX = 'TRANSFER#';
 
-/**
- * A card number's claim: one per engraved number, so two pieces can never share one (written
- * with `attribute_not_exists` in the transaction that gives a product its number).
- */
-export const cardClaimKey = (cardNumber: string) => ({ pk: `CARD#${cardNumber}`, sk: '#CARD' });
-
 /** The owner's proof of a piece (001 §3 Authenticity record); the password only as a hash. */
 export interface AuthRecordEntity {
   kind: 'authRecord';
@@ -41,13 +35,6 @@ export interface AuthRecordEntity {
   credentialVersion: number;
   createdAt: string;
   transferDateTime?: string;
-}
-
-/** Keeps a card number unique across products (see keys.ts cardClaimKey). */
-export interface CardClaimEntity {
-  kind: 'cardClaim';
-  cardNumber: string;
-  pid: string;
 }
 
 /** New credentials for a record whose mail never went out (the plaintext exists only in mail). */
@@ -123,71 +110,6 @@ export async function createAuthRecord(record: AuthRecordEntity, admin: string):
     ],
     { admin, action: 'create', entity: 'authenticity record', entityId: record.cardNumber, after: record },
   );
-}
-
-/**
- * Staff give a record without an owner (a piece sold on another platform) its owner: e-mail,
- * password hash and a bumped credential version, only if nobody claimed it meanwhile; the claim
- * is kept in the record's append-only history (from no one to the owner).
- */
-export async function claimAuthRecord(input: {
-  record: AuthRecordEntity;
-  email: string;
-  passwordHash: string;
-  at: string;
-  admin: string;
-}): Promise<AuthRecordEntity> {
-  const { record } = input;
-  const after: AuthRecordEntity = {
-    ...record,
-    email: input.email,
-    passwordHash: input.passwordHash,
-    credentialVersion: record.credentialVersion + 1,
-  };
-  const entry: TransferEntry = {
-    kind: 'transfer',
-    cardNumber: record.cardNumber,
-    pid: record.pid,
-    at: input.at,
-    from: '',
-    to: input.email,
-  };
-  await auditedWrite(
-    [
-      {
-        Update: {
-          TableName: tableName(),
-          Key: authRecordKey(record.cardNumber),
-          UpdateExpression: 'SET email = :email, passwordHash = :hash, credentialVersion = :next',
-          ConditionExpression:
-            'credentialVersion = :version AND (attribute_not_exists(email) OR email = :none)',
-          ExpressionAttributeValues: {
-            ':email': input.email,
-            ':hash': input.passwordHash,
-            ':next': after.credentialVersion,
-            ':version': record.credentialVersion,
-            ':none': '',
-          },
-        },
-      },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...transferKey(record.cardNumber, input.at, randomUUID()), ...entry },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-    ],
-    {
-      admin: input.admin,
-      action: 'claim',
-      entity: 'authenticity record',
-      entityId: record.cardNumber,
-      before: record,
-      after,
-    },
-  );
-  return after;
 }
 
 /** One entry of a record's append-only transfer history. */
@@ -304,47 +226,6 @@ export async function listTransfers(cardNumber: string): Promise<TransferEntry[]
 export const readAuthRecord = (cardNumber: string) =>
   consistentGet<AuthRecordEntity>(authRecordKey(cardNumber));
 
-/**
- * Whether another piece already uses the card number: a product with it (products saved before
- * claims existed included), its claim, or an authenticity record of another piece.
- */
-export async function cardNumberTaken(cardNumber: string, pid: string): Promise<boolean> {
-  const [products, claim, record] = await Promise.all([
-    queryAll<{ id: string; cardNumber?: string }>({
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :list',
-      FilterExpression: 'cardNumber = :card',
-      ExpressionAttributeValues: { ':list': 'PRODUCTS', ':card': cardNumber },
-      ...projection(['id', 'cardNumber']),
-    }),
-    consistentGet<{ pid: string }>(cardClaimKey(cardNumber)),
-    readAuthRecord(cardNumber),
-  ]);
-  return (
-    products.some((p) => p.id !== pid) ||
-    (claim !== undefined && claim.pid !== pid) ||
-    (record !== undefined && record.pid !== pid)
-  );
-}
-
-export const claimItem = (cardNumber: string, pid: string): TransactItem => ({
-  Put: {
-    TableName: tableName(),
-    Item: { ...cardClaimKey(cardNumber), kind: 'cardClaim', cardNumber, pid },
-    ConditionExpression: 'attribute_not_exists(pk) OR pid = :pid',
-    ExpressionAttributeValues: { ':pid': pid },
-  },
-});
-
-export const releaseClaimItem = (cardNumber: string, pid: string): TransactItem => ({
-  Delete: {
-    TableName: tableName(),
-    Key: cardClaimKey(cardNumber),
-    ConditionExpression: 'attribute_not_exists(pk) OR pid = :pid',
-    ExpressionAttributeValues: { ':pid': pid },
-  },
-});
-
 /** A piece sold on another platform: its owner's record, with no e-mail and no password yet. */
 export function soldElsewhereRecord(product: ProductEntity, createdAt: string): AuthRecordEntity {
   return {
@@ -364,3 +245,68 @@ export const newRecordItem = (record: AuthRecordEntity): TransactItem => ({
     ConditionExpression: 'attribute_not_exists(pk)',
   },
 });
+
+/**
+ * Staff give a record without an owner (a piece sold on another platform) its owner: e-mail,
+ * password hash and a bumped credential version, only if nobody claimed it meanwhile; the claim
+ * is kept in the record's append-only history (from no one to the owner).
+ */
+export async function claimAuthRecord(input: {
+  record: AuthRecordEntity;
+  email: string;
+  passwordHash: string;
+  at: string;
+  admin: string;
+}): Promise<AuthRecordEntity> {
+  const { record } = input;
+  const after: AuthRecordEntity = {
+    ...record,
+    email: input.email,
+    passwordHash: input.passwordHash,
+    credentialVersion: record.credentialVersion + 1,
+  };
+  const entry: TransferEntry = {
+    kind: 'transfer',
+    cardNumber: record.cardNumber,
+    pid: record.pid,
+    at: input.at,
+    from: '',
+    to: input.email,
+  };
+  await auditedWrite(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: authRecordKey(record.cardNumber),
+          UpdateExpression: 'SET email = :email, passwordHash = :hash, credentialVersion = :next',
+          ConditionExpression:
+            'credentialVersion = :version AND (attribute_not_exists(email) OR email = :none)',
+          ExpressionAttributeValues: {
+            ':email': input.email,
+            ':hash': input.passwordHash,
+            ':next': after.credentialVersion,
+            ':version': record.credentialVersion,
+            ':none': '',
+          },
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...transferKey(record.cardNumber, input.at, randomUUID()), ...entry },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ],
+    {
+      admin: input.admin,
+      action: 'claim',
+      entity: 'authenticity record',
+      entityId: record.cardNumber,
+      before: record,
+      after,
+    },
+  );
+  return after;
+}

@@ -3,8 +3,9 @@ import { tableName } from '#platform/aws-clients.ts';
 import { httpError, notFound } from '#platform/http-error.ts';
 import { deleteMediaObject, verifyUpload } from '#platform/uploads.ts';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
-import { parseImageSet, storeImageSet, type TypeFields } from '#shared/admin-types.ts';
+import { type CollectionFields, parseImageSet, storeImageSet } from '#shared/admin-types.ts';
 import { type Gender, INFO_TITLES, type InfoTitle } from '#shared/constants.ts';
+import { COUNTRY_CODES, countryName } from '#shared/countries.ts';
 import {
   finderPrefix,
   type OptionEntity,
@@ -15,15 +16,15 @@ import { auditedWrite } from '#table/audit.ts';
 import type { Keys } from '#table/keys.ts';
 import { deleteKeys, getItem, projection, queryAll } from '#table/query.ts';
 import type { TransactItem } from '#table/transactions.ts';
-import { getTypeImages } from './image.ts';
+import { getCollectionImages } from './image.ts';
 import { type ProductEntity, productKey } from './product.ts';
 import { SIZES_PREFIX, type SizeEntity } from './size.ts';
-import { getTypeVideos } from './video.ts';
+import { getCollectionVideos } from './video.ts';
 
-export const typeKey = (id: string) => ({ pk: `TYPE#${id}`, sk: '#TYPE' });
+export const collectionKey = (id: string) => ({ pk: `TYPE#${id}`, sk: '#TYPE' });
 
-export const typeKeys = (t: { id: string; createdAt: string }): Keys => ({
-  ...typeKey(t.id),
+export const collectionKeys = (t: { id: string; createdAt: string }): Keys => ({
+  ...collectionKey(t.id),
   gsi1pk: `TYPE#${t.id}`,
   gsi1sk: '#TYPE',
   gsi2pk: 'TYPES',
@@ -31,13 +32,13 @@ export const typeKeys = (t: { id: string; createdAt: string }): Keys => ({
 });
 
 /** gsi1 partition holding a type, its sizes, size finders (with steps and options) and products. */
-export const typeFamily = (typeId: string) => `TYPE#${typeId}`;
+export const collectionFamily = (typeId: string) => `TYPE#${typeId}`;
 
-export const TYPES_LIST = 'TYPES';
+export const COLLECTIONS_LIST = 'TYPES';
 
 /** Entities as stored (keys excluded). Field names follow the spec's entities (000 §3, 001 §3). */
 
-export interface TypeEntity extends Partial<Record<InfoTitle, string>> {
+export interface CollectionEntity extends Partial<Record<InfoTitle, string>> {
   kind: 'type';
   id: string;
   name: string;
@@ -66,7 +67,7 @@ export interface TypeEntity extends Partial<Record<InfoTitle, string>> {
 /** A transaction holds 100 writes; the audit entry takes one. */
 const TRANSACTION_ROOM = 99;
 
-export const ADMIN_TYPE_LIST_FIELDS = [
+export const ADMIN_COLLECTION_LIST_FIELDS = [
   'id',
   'name',
   'label',
@@ -82,22 +83,22 @@ export const ADMIN_TYPE_LIST_FIELDS = [
 ] as const;
 
 /** Every collection, newest first (one Query of gsi2 TYPES). */
-export async function listAllTypes(
-  fields: readonly string[] = ADMIN_TYPE_LIST_FIELDS,
-): Promise<TypeEntity[]> {
+export async function listAllCollections(
+  fields: readonly string[] = ADMIN_COLLECTION_LIST_FIELDS,
+): Promise<CollectionEntity[]> {
   const { ProjectionExpression, ExpressionAttributeNames } = projection(fields);
-  return queryAll<TypeEntity>({
+  return queryAll<CollectionEntity>({
     IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :types',
-    ExpressionAttributeValues: { ':types': TYPES_LIST },
+    ExpressionAttributeValues: { ':types': COLLECTIONS_LIST },
     ProjectionExpression,
     ExpressionAttributeNames,
     ScanIndexForward: false,
   });
 }
 
-export async function requireType(id: string): Promise<TypeEntity> {
-  const type = await getItem<TypeEntity>(typeKey(id));
+export async function requireCollection(id: string): Promise<CollectionEntity> {
+  const type = await getItem<CollectionEntity>(collectionKey(id));
   if (!type) throw notFound('collection');
   return stripKeys(type);
 }
@@ -109,8 +110,10 @@ function stripKeys<T extends object>(item: T): T {
 }
 
 /** The fields a collection stores from the form: optional ones absent when blank. */
-function storedFields(fields: TypeFields): Partial<TypeEntity> {
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<TypeEntity>;
+function storedFields(fields: CollectionFields): Partial<CollectionEntity> {
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, v]) => v !== undefined),
+  ) as Partial<CollectionEntity>;
 }
 
 /** Optional attributes the form may clear (they are removed when it sends none). */
@@ -143,18 +146,18 @@ function refuseSharedPictures(women: readonly string[], men: readonly string[]):
   }
 }
 
-export async function createType(
-  input: TypeFields & { womenImages: string[]; menImages: string[] },
+export async function createCollection(
+  input: CollectionFields & { womenImages: string[]; menImages: string[] },
   admin: string,
-): Promise<TypeEntity> {
+): Promise<CollectionEntity> {
   const { womenImages, menImages, ...fields } = input;
   requireSomeImages(womenImages, menImages);
   refuseSharedPictures(womenImages, menImages);
   const consumes = await claimNewImages([...womenImages, ...menImages], new Set());
-  const type: TypeEntity = {
+  const type: CollectionEntity = {
     kind: 'type',
     id: randomUUID(),
-    ...(storedFields(fields) as Omit<TypeEntity, 'kind' | 'id'>),
+    ...(storedFields(fields) as Omit<CollectionEntity, 'kind' | 'id'>),
     womenproductimage: storeImageSet(womenImages),
     menproductimage: storeImageSet(menImages),
     shippingPrices: {},
@@ -165,7 +168,7 @@ export async function createType(
       {
         Put: {
           TableName: tableName(),
-          Item: { ...typeKeys(type), ...type },
+          Item: { ...collectionKeys(type), ...type },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -180,8 +183,12 @@ export async function createType(
  * Replaces a collection's fields (not its image sets, shipping prices or creation time). A new
  * name is copied onto its products, which show it as typeName.
  */
-export async function updateType(id: string, fields: TypeFields, admin: string): Promise<TypeEntity> {
-  const family = await getTypeWithProducts(id);
+export async function updateCollection(
+  id: string,
+  fields: CollectionFields,
+  admin: string,
+): Promise<CollectionEntity> {
+  const family = await getCollectionWithProducts(id);
   if (!family.type) throw notFound('collection');
   const before = stripKeys(family.type);
   requireSomeImages(parseImageSet(before.womenproductimage), parseImageSet(before.menproductimage));
@@ -202,14 +209,14 @@ export async function updateType(id: string, fields: TypeFields, admin: string):
   const update: TransactItem = {
     Update: {
       TableName: tableName(),
-      Key: typeKey(id),
+      Key: collectionKey(id),
       UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     },
   };
-  const after = { ...before, ...set } as TypeEntity;
+  const after = { ...before, ...set } as CollectionEntity;
   for (const k of remove) delete (after as unknown as Record<string, unknown>)[k];
 
   const renamed = before.name !== after.name ? family.products : [];
@@ -260,8 +267,8 @@ export async function setImageSet(
   gender: 0 | 1,
   urls: string[],
   admin: string,
-): Promise<TypeEntity> {
-  const before = await requireType(id);
+): Promise<CollectionEntity> {
+  const before = await requireCollection(id);
   const field = IMAGE_SET_FIELD[gender];
   const otherField = IMAGE_SET_FIELD[gender === 0 ? 1 : 0];
   const current = parseImageSet(before[field]);
@@ -286,7 +293,7 @@ export async function setImageSet(
       {
         Update: {
           TableName: tableName(),
-          Key: typeKey(id),
+          Key: collectionKey(id),
           UpdateExpression: 'SET #set = :new',
           ConditionExpression: condition,
           ExpressionAttributeNames: { '#set': field, '#other': otherField },
@@ -309,7 +316,7 @@ export async function setImageSet(
 }
 
 /** What still belongs to a collection and stops its deletion. */
-function dependents(family: Awaited<ReturnType<typeof getTypeWithProducts>>): string | undefined {
+function dependents(family: Awaited<ReturnType<typeof getCollectionWithProducts>>): string | undefined {
   const parts: string[] = [];
   const count = (n: number, one: string, many: string) => {
     if (n > 0) parts.push(`${n} ${n === 1 ? one : many}`);
@@ -324,14 +331,14 @@ function dependents(family: Awaited<ReturnType<typeof getTypeWithProducts>>): st
  * Deletes an empty collection with its images (types 3–6), videos and shipping prices (which
  * live on its item), then the media files. One with products, sizes or size finders is refused.
  */
-export async function deleteType(id: string, admin: string): Promise<void> {
-  const family = await getTypeWithProducts(id);
+export async function deleteCollection(id: string, admin: string): Promise<void> {
+  const family = await getCollectionWithProducts(id);
   if (!family.type) throw notFound('collection');
   const holds = dependents(family);
   if (holds) {
     throw httpError(409, `this collection still has ${holds}. delete or move them first.`);
   }
-  const [{ images }, videos] = await Promise.all([getTypeImages(id), getTypeVideos(id)]);
+  const [{ images }, videos] = await Promise.all([getCollectionImages(id), getCollectionVideos(id)]);
   const type = stripKeys(family.type);
   // Items as read (with their keys): whatever order index an image has now, its own key goes.
   const keyOf = (item: object) => {
@@ -342,7 +349,13 @@ export async function deleteType(id: string, admin: string): Promise<void> {
   const inTransaction = others.slice(0, TRANSACTION_ROOM - 1);
   await auditedWrite(
     [
-      { Delete: { TableName: tableName(), Key: typeKey(id), ConditionExpression: 'attribute_exists(pk)' } },
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: collectionKey(id),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
       ...inTransaction.map((Key) => ({ Delete: { TableName: tableName(), Key } })),
     ],
     {
@@ -364,7 +377,7 @@ export async function deleteType(id: string, admin: string): Promise<void> {
 }
 
 /** A collection as the admin edits it: every field, and the image sets as lists. */
-export function adminTypeView(t: TypeEntity) {
+export function adminCollectionView(t: CollectionEntity) {
   return {
     ...stripKeys(t),
     shippingPrices: t.shippingPrices ?? {},
@@ -375,7 +388,7 @@ export function adminTypeView(t: TypeEntity) {
 
 /** Storefront reads. Each function is one DynamoDB request (see docs/data-model.md). */
 
-export const TYPE_LIST_FIELDS = [
+export const COLLECTION_LIST_FIELDS = [
   'id',
   'name',
   'label',
@@ -392,24 +405,27 @@ export const TYPE_LIST_FIELDS = [
 ] as const;
 
 /** Collections a gender sees: its own and the unisex ones, oldest first. */
-export async function listTypesForGender(gender: Gender): Promise<TypeEntity[]> {
-  const { ProjectionExpression, ExpressionAttributeNames } = projection(TYPE_LIST_FIELDS);
-  return queryAll<TypeEntity>({
+export async function listCollectionsForGender(gender: Gender): Promise<CollectionEntity[]> {
+  const { ProjectionExpression, ExpressionAttributeNames } = projection(COLLECTION_LIST_FIELDS);
+  return queryAll<CollectionEntity>({
     IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :types',
     FilterExpression: '#g IN (:gender, :unisex)',
     ProjectionExpression,
     ExpressionAttributeNames: { ...ExpressionAttributeNames, '#g': 'gender' },
-    ExpressionAttributeValues: { ':types': TYPES_LIST, ':gender': gender, ':unisex': 2 },
+    ExpressionAttributeValues: { ':types': COLLECTIONS_LIST, ':gender': gender, ':unisex': 2 },
   });
 }
 
-export async function getType(id: string, fields?: readonly string[]): Promise<TypeEntity | undefined> {
-  return getItem<TypeEntity>(typeKey(id), fields ? [...fields] : undefined);
+export async function getCollection(
+  id: string,
+  fields?: readonly string[],
+): Promise<CollectionEntity | undefined> {
+  return getItem<CollectionEntity>(collectionKey(id), fields ? [...fields] : undefined);
 }
 
-export interface TypeFamily {
-  type?: TypeEntity;
+export interface CollectionFamily {
+  type?: CollectionEntity;
   sizes: SizeEntity[];
   products: ProductEntity[];
   finders: SizeFinderEntity[];
@@ -417,10 +433,16 @@ export interface TypeFamily {
   options: OptionEntity[];
 }
 
-type FamilyItem = TypeEntity | SizeEntity | ProductEntity | SizeFinderEntity | StepEntity | OptionEntity;
+type FamilyItem =
+  | CollectionEntity
+  | SizeEntity
+  | ProductEntity
+  | SizeFinderEntity
+  | StepEntity
+  | OptionEntity;
 
-function splitFamily(items: FamilyItem[]): TypeFamily {
-  const family: TypeFamily = { sizes: [], products: [], finders: [], steps: [], options: [] };
+function splitFamily(items: FamilyItem[]): CollectionFamily {
+  const family: CollectionFamily = { sizes: [], products: [], finders: [], steps: [], options: [] };
   for (const item of items) {
     if (item.kind === 'type') family.type = item;
     else if (item.kind === 'size') family.sizes.push(item);
@@ -433,13 +455,13 @@ function splitFamily(items: FamilyItem[]): TypeFamily {
 }
 
 /** The type with its sizes (in size order). */
-export async function getTypeWithSizes(typeId: string): Promise<TypeFamily> {
+export async function getCollectionWithSizes(typeId: string): Promise<CollectionFamily> {
   return splitFamily(
     await queryAll<FamilyItem>({
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :family AND gsi1sk BETWEEN :type AND :sizesEnd',
       ExpressionAttributeValues: {
-        ':family': typeFamily(typeId),
+        ':family': collectionFamily(typeId),
         ':type': '#TYPE',
         ':sizesEnd': `${SIZES_PREFIX}\uffff`,
       },
@@ -448,12 +470,12 @@ export async function getTypeWithSizes(typeId: string): Promise<TypeFamily> {
 }
 
 /** The type with its products (and, in between, its few sizes and finders). */
-export async function getTypeWithProducts(typeId: string): Promise<TypeFamily> {
+export async function getCollectionWithProducts(typeId: string): Promise<CollectionFamily> {
   return splitFamily(
     await queryAll<FamilyItem>({
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :family',
-      ExpressionAttributeValues: { ':family': typeFamily(typeId) },
+      ExpressionAttributeValues: { ':family': collectionFamily(typeId) },
     }),
   );
 }
@@ -462,16 +484,150 @@ export async function getTypeWithProducts(typeId: string): Promise<TypeFamily> {
  * The type with its size finder for a gender: finder, steps and options, in order. The range
  * also holds the finders of lower gender codes; callers keep the finder they asked for.
  */
-export async function getTypeWithFinder(typeId: string, gender: Gender): Promise<TypeFamily> {
+export async function getCollectionWithFinder(typeId: string, gender: Gender): Promise<CollectionFamily> {
   return splitFamily(
     await queryAll<FamilyItem>({
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :family AND gsi1sk BETWEEN :type AND :finderEnd',
       ExpressionAttributeValues: {
-        ':family': typeFamily(typeId),
+        ':family': collectionFamily(typeId),
         ':type': '#TYPE',
         ':finderEnd': `${finderPrefix(gender)}\uffff`,
       },
     }),
   );
+}
+
+/**
+ * A collection's shipping prices (001 §3 Shipping price: one per collection and country) live
+ * on its item as `shippingPrices`: ISO country code → USD. A country without a price is one the
+ * collection does not ship to.
+ */
+
+export type ShippingOwner = Pick<CollectionEntity, 'id' | 'name' | 'shippingPrices'>;
+
+export async function requireShipping(typeId: string): Promise<ShippingOwner> {
+  const type = await getItem<ShippingOwner>(collectionKey(typeId), ['id', 'name', 'shippingPrices']);
+  if (!type?.id) throw notFound('collection');
+  return type;
+}
+
+export interface CountryPrice {
+  countryId: string;
+  country: string;
+  /** null: no price, so no shipping to that country. */
+  price: number | null;
+}
+
+/** Every country the shop knows, by name, with the collection's price where it has one. */
+export async function shippingTable(
+  typeId: string,
+): Promise<{ type: ShippingOwner; prices: CountryPrice[] }> {
+  const type = await requireShipping(typeId);
+  const prices = COUNTRY_CODES.map((countryId) => ({
+    countryId,
+    country: countryName(countryId),
+    price: type.shippingPrices?.[countryId] ?? null,
+  })).sort((a, b) => a.country.localeCompare(b.country, 'en'));
+  return { type, prices };
+}
+
+/** "Set all": the same price for every country (the whole map is replaced). */
+export async function setAllShipping(typeId: string, price: number, admin: string): Promise<void> {
+  const type = await requireShipping(typeId);
+  const prices = Object.fromEntries(COUNTRY_CODES.map((c) => [c, price]));
+  await auditedWrite(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: collectionKey(typeId),
+          UpdateExpression: 'SET shippingPrices = :prices',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':prices': prices },
+        },
+      },
+    ],
+    {
+      admin,
+      action: 'set-all-shipping',
+      entity: 'type',
+      entityId: typeId,
+      before: { shippingPrices: type.shippingPrices ?? {} },
+      after: { shippingPrices: prices },
+    },
+  );
+}
+
+/**
+ * Sets (or, with null, removes) the price of one or more countries. Each country is its own
+ * path in the map, so two staff members editing different countries do not undo each other.
+ */
+export async function setShipping(
+  typeId: string,
+  changes: { countryId: string; price: number | null }[],
+  admin: string,
+): Promise<Record<string, number>> {
+  const type = await requireShipping(typeId);
+  const current = type.shippingPrices;
+  const after: Record<string, number> = { ...current };
+  for (const { countryId, price } of changes) {
+    if (price === null) delete after[countryId];
+    else after[countryId] = price;
+  }
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  let update: string;
+  let condition = 'attribute_exists(pk)';
+  if (current && typeof current === 'object') {
+    const sets: string[] = [];
+    const removes: string[] = [];
+    changes.forEach(({ countryId, price }, i) => {
+      names[`#c${i}`] = countryId;
+      if (price === null) removes.push(`shippingPrices.#c${i}`);
+      else {
+        values[`:p${i}`] = price;
+        sets.push(`shippingPrices.#c${i} = :p${i}`);
+      }
+    });
+    update = [
+      sets.length ? `SET ${sets.join(', ')}` : '',
+      removes.length ? `REMOVE ${removes.join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    condition += ' AND attribute_type(shippingPrices, :map)';
+    values[':map'] = 'M';
+  } else {
+    // An old item with no map yet: the map is made whole, once.
+    update = 'SET shippingPrices = :prices';
+    values[':prices'] = after;
+    condition += ' AND attribute_not_exists(shippingPrices)';
+  }
+  const changed = changes.map((c) => c.countryId);
+  const pick = (prices: Record<string, number> | undefined) =>
+    Object.fromEntries(changed.map((c) => [c, prices?.[c] ?? null]));
+  await auditedWrite(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: collectionKey(typeId),
+          UpdateExpression: update,
+          ConditionExpression: condition,
+          ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+          ExpressionAttributeValues: values,
+        },
+      },
+    ],
+    {
+      admin,
+      action: 'update-shipping',
+      entity: 'type',
+      entityId: typeId,
+      before: { shippingPrices: pick(current) },
+      after: { shippingPrices: pick(after) },
+    },
+  );
+  return after;
 }

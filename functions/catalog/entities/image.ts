@@ -5,7 +5,7 @@ import { auditedWrite, type Change } from '#table/audit.ts';
 import { type Keys, pad } from '#table/keys.ts';
 import { type Key, queryAll } from '#table/query.ts';
 import { MAX_TRANSACTION, type TransactItem } from '#table/transactions.ts';
-import { type TypeEntity, typeKey } from './collection.ts';
+import { type CollectionEntity, collectionKey } from './collection.ts';
 import type { ProductEntity } from './product.ts';
 import type { ProductVideoEntity } from './video.ts';
 
@@ -38,14 +38,14 @@ export const ownerKindOf = (type: number): OwnerKind =>
 export const MAX_PICTURES_PER_SET = 25;
 
 export interface OwnerMedia {
-  owner?: ProductEntity | TypeEntity;
+  owner?: ProductEntity | CollectionEntity;
   images: ImageEntity[];
   videos: ProductVideoEntity[];
 }
 
 /** The owner's item and every picture and video in its collection (one query, consistent). */
 export async function ownerMedia(kind: OwnerKind, ownerId: string): Promise<OwnerMedia> {
-  const items = await queryAll<(ProductEntity | TypeEntity | ImageEntity | ProductVideoEntity) & Key>({
+  const items = await queryAll<(ProductEntity | CollectionEntity | ImageEntity | ProductVideoEntity) & Key>({
     KeyConditionExpression: 'pk = :pk',
     ExpressionAttributeValues: { ':pk': imageOwner(kind, ownerId) },
     ConsistentRead: true,
@@ -133,13 +133,15 @@ export function imageEntity(input: {
 export const keyOfImage = imageKeyOf;
 
 /** A type's own item and the images stored in its item collection. */
-export async function getTypeImages(id: string): Promise<{ type?: TypeEntity; images: ImageEntity[] }> {
-  const items = await queryAll<TypeEntity | ImageEntity>({
+export async function getCollectionImages(
+  id: string,
+): Promise<{ type?: CollectionEntity; images: ImageEntity[] }> {
+  const items = await queryAll<CollectionEntity | ImageEntity>({
     KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': typeKey(id).pk },
+    ExpressionAttributeValues: { ':pk': collectionKey(id).pk },
   });
   return {
-    type: items.find((i): i is TypeEntity => i.kind === 'type'),
+    type: items.find((i): i is CollectionEntity => i.kind === 'type'),
     images: items.filter((i): i is ImageEntity => i.kind === 'image'),
   };
 }

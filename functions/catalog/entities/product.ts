@@ -11,7 +11,7 @@ import { auditedWrite } from '#table/audit.ts';
 import type { Keys } from '#table/keys.ts';
 import { consistentGet, getItem, getItems, projection, queryAll } from '#table/query.ts';
 import { MAX_TRANSACTION, type TransactItem } from '#table/transactions.ts';
-import { TYPES_LIST, type TypeEntity, typeFamily, typeKey } from './collection.ts';
+import { COLLECTIONS_LIST, type CollectionEntity, collectionFamily, collectionKey } from './collection.ts';
 import type { ImageEntity } from './image.ts';
 import { sizeKey } from './size.ts';
 import type { ProductVideoEntity } from './video.ts';
@@ -22,7 +22,7 @@ export const productKey = (id: string) => ({ pk: `PRODUCT#${id}`, sk: '#PRODUCT'
 
 export const productKeys = (p: { id: string; typeId: string; createdAt: string }): Keys => ({
   ...productKey(p.id),
-  gsi1pk: typeFamily(p.typeId),
+  gsi1pk: collectionFamily(p.typeId),
   gsi1sk: `${PRODUCT_PREFIX}${p.id}`,
   gsi2pk: 'PRODUCTS',
   gsi2sk: `${p.createdAt}#${p.id}`,
@@ -72,11 +72,11 @@ export async function listAllProducts(): Promise<ProductEntity[]> {
 }
 
 /** Collection names by id, for searching products by their collection's current name. */
-export async function typeNames(): Promise<Map<string, string>> {
+export async function collectionNamesById(): Promise<Map<string, string>> {
   const types = await queryAll<{ id: string; name: string }>({
     IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :list',
-    ExpressionAttributeValues: { ':list': TYPES_LIST },
+    ExpressionAttributeValues: { ':list': COLLECTIONS_LIST },
     ...projection(['id', 'name']),
   });
   return new Map(types.map((t) => [t.id, t.name]));
@@ -90,7 +90,7 @@ export const readSize = (id: string) =>
 const typeExistsItem = (typeId: string): TransactItem => ({
   ConditionCheck: {
     TableName: tableName(),
-    Key: typeKey(typeId),
+    Key: collectionKey(typeId),
     ConditionExpression: 'attribute_exists(pk)',
   },
 });
@@ -311,13 +311,13 @@ export async function getProduct(id: string): Promise<ProductEntity | undefined>
 }
 
 /** A product and a type in one request. */
-export async function getProductAndType(
+export async function getProductAndCollection(
   productId: string,
   typeId: string,
-): Promise<{ product?: ProductEntity; type?: TypeEntity }> {
-  const items = await getItems([productKey(productId), typeKey(typeId)]);
+): Promise<{ product?: ProductEntity; type?: CollectionEntity }> {
+  const items = await getItems([productKey(productId), collectionKey(typeId)]);
   return {
     product: items.find((i) => i.kind === 'product') as ProductEntity | undefined,
-    type: items.find((i) => i.kind === 'type') as TypeEntity | undefined,
+    type: items.find((i) => i.kind === 'type') as CollectionEntity | undefined,
   };
 }

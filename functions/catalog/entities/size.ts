@@ -5,7 +5,7 @@ import { auditedWrite } from '#table/audit.ts';
 import { type Keys, pad } from '#table/keys.ts';
 import { byIndex, projection, queryAll, withoutKeys } from '#table/query.ts';
 import type { TransactItem } from '#table/transactions.ts';
-import { TYPES_LIST, type TypeEntity, typeFamily, typeKey } from './collection.ts';
+import { COLLECTIONS_LIST, type CollectionEntity, collectionFamily, collectionKey } from './collection.ts';
 import { type ProductEntity, productKey } from './product.ts';
 
 export const SIZES_PREFIX = '#TYPE#SIZE#';
@@ -14,7 +14,7 @@ export const sizeKey = (id: string) => ({ pk: `SIZE#${id}`, sk: '#SIZE' });
 
 export const sizeKeys = (s: { id: string; typeId: string; index: number }): Keys => ({
   ...sizeKey(s.id),
-  gsi1pk: typeFamily(s.typeId),
+  gsi1pk: collectionFamily(s.typeId),
   gsi1sk: `${SIZES_PREFIX}${pad(s.index)}#${s.id}`,
 });
 
@@ -86,31 +86,33 @@ export async function getSizeAndGuides(
 }
 
 /** A collection and its sizes, in size order: one query of its family. */
-export async function sizesOfType(typeId: string): Promise<{ type?: TypeEntity; sizes: SizeEntity[] }> {
-  const items = await queryAll<TypeEntity | SizeEntity>({
+export async function sizesOfCollection(
+  typeId: string,
+): Promise<{ type?: CollectionEntity; sizes: SizeEntity[] }> {
+  const items = await queryAll<CollectionEntity | SizeEntity>({
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :family AND gsi1sk BETWEEN :type AND :sizesEnd',
     ExpressionAttributeValues: {
-      ':family': typeFamily(typeId),
+      ':family': collectionFamily(typeId),
       ':type': '#TYPE',
       ':sizesEnd': `${SIZES_PREFIX}\uffff`,
     },
   });
   const clean = items.map(withoutKeys);
   return {
-    type: clean.find((i): i is TypeEntity => i.kind === 'type'),
+    type: clean.find((i): i is CollectionEntity => i.kind === 'type'),
     sizes: clean.filter((i): i is SizeEntity => i.kind === 'size'),
   };
 }
 
-export type CollectionName = Pick<TypeEntity, 'id' | 'name'>;
+export type CollectionName = Pick<CollectionEntity, 'id' | 'name'>;
 
 /** Every collection's id and name, oldest first. */
 export async function collectionNames(): Promise<CollectionName[]> {
   return queryAll<CollectionName>({
     IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :types',
-    ExpressionAttributeValues: { ':types': TYPES_LIST },
+    ExpressionAttributeValues: { ':types': COLLECTIONS_LIST },
     ...projection(['id', 'name']),
   });
 }
@@ -130,7 +132,7 @@ export async function allSizes(): Promise<{ types: CollectionName[]; sizes: Size
           queryAll<SizeEntity>({
             IndexName: 'gsi1',
             KeyConditionExpression: 'gsi1pk = :family AND begins_with(gsi1sk, :sizes)',
-            ExpressionAttributeValues: { ':family': typeFamily(t.id), ':sizes': SIZES_PREFIX },
+            ExpressionAttributeValues: { ':family': collectionFamily(t.id), ':sizes': SIZES_PREFIX },
           }),
         ),
       )),
@@ -199,7 +201,7 @@ function updateItem(
 const typeExists = (typeId: string): TransactItem => ({
   ConditionCheck: {
     TableName: tableName(),
-    Key: typeKey(typeId),
+    Key: collectionKey(typeId),
     ConditionExpression: 'attribute_exists(pk)',
   },
 });

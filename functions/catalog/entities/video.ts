@@ -7,7 +7,7 @@ import { auditedWrite, type Change } from '#table/audit.ts';
 import { type Keys, pad } from '#table/keys.ts';
 import { getItem, type Key, queryAll } from '#table/query.ts';
 import type { TransactItem } from '#table/transactions.ts';
-import { type TypeEntity, typeKey } from './collection.ts';
+import { type CollectionEntity, collectionKey } from './collection.ts';
 import { deleteExisting, ownerExists } from './image.ts';
 
 export const productVideoKeys = (v: { id: string; productId: string; index: number }): Keys => ({
@@ -18,10 +18,10 @@ export const productVideoKeys = (v: { id: string; productId: string; index: numb
 export const VIDEO_PREFIX = 'VIDEO#';
 
 /** Collection and pillar videos, one per gender, in their own small partition. */
-export const typeVideoPartition = (ownerId: string) => `TYPEVIDEO#${ownerId}`;
+export const collectionVideoPartition = (ownerId: string) => `TYPEVIDEO#${ownerId}`;
 
-export const typeVideoKeys = (v: { ownerId: string; gender: Gender }): Keys => ({
-  pk: typeVideoPartition(v.ownerId),
+export const collectionVideoKeys = (v: { ownerId: string; gender: Gender }): Keys => ({
+  pk: collectionVideoPartition(v.ownerId),
   sk: `G${v.gender}`,
 });
 
@@ -33,7 +33,7 @@ export interface ProductVideoEntity {
   url: string;
 }
 
-export interface TypeVideoEntity {
+export interface CollectionVideoEntity {
   kind: 'typeVideo';
   ownerId: string;
   gender: Gender;
@@ -92,13 +92,13 @@ export interface VideoOwner {
 
 export async function requireVideoOwner(id: string): Promise<VideoOwner> {
   if (PILLAR_IDS.includes(id)) return { id, name: id, pillar: true };
-  const type = await getItem<Pick<TypeEntity, 'id' | 'name'>>(typeKey(id), ['id', 'name']);
+  const type = await getItem<Pick<CollectionEntity, 'id' | 'name'>>(collectionKey(id), ['id', 'name']);
   if (!type?.id) throw notFound('collection');
   return { id, name: type.name, pillar: false };
 }
 
-export async function videosOf(id: string): Promise<{ owner: VideoOwner; videos: TypeVideoEntity[] }> {
-  const [owner, videos] = await Promise.all([requireVideoOwner(id), getTypeVideos(id)]);
+export async function videosOf(id: string): Promise<{ owner: VideoOwner; videos: CollectionVideoEntity[] }> {
+  const [owner, videos] = await Promise.all([requireVideoOwner(id), getCollectionVideos(id)]);
   return { owner, videos: videos.sort((a, b) => a.gender - b.gender) };
 }
 
@@ -106,21 +106,21 @@ export async function videosOf(id: string): Promise<{ owner: VideoOwner; videos:
  * Puts the owner's video for a gender (a fresh upload, checked), replacing the one it had,
  * whose file is deleted afterwards. A collection must still exist when the write lands.
  */
-export async function setTypeVideo(
+export async function setCollectionVideo(
   ownerId: string,
   gender: Gender,
   url: string,
   admin: string,
-): Promise<TypeVideoEntity> {
+): Promise<CollectionVideoEntity> {
   const { owner, videos } = await videosOf(ownerId);
   const old = videos.find((v) => v.gender === gender);
   const upload = await verifyUpload(url, ['video']);
-  const video: TypeVideoEntity = { kind: 'typeVideo', ownerId, gender, url: upload.url };
+  const video: CollectionVideoEntity = { kind: 'typeVideo', ownerId, gender, url: upload.url };
   const items: TransactItem[] = [
     {
       Put: {
         TableName: tableName(),
-        Item: { ...typeVideoKeys(video), ...video },
+        Item: { ...collectionVideoKeys(video), ...video },
         ...(old
           ? { ConditionExpression: '#url = :old', ExpressionAttributeValues: { ':old': old.url } }
           : { ConditionExpression: 'attribute_not_exists(pk)' }),
@@ -133,7 +133,7 @@ export async function setTypeVideo(
     items.push({
       ConditionCheck: {
         TableName: tableName(),
-        Key: typeKey(ownerId),
+        Key: collectionKey(ownerId),
         ConditionExpression: 'attribute_exists(pk)',
       },
     });
@@ -151,9 +151,9 @@ export async function setTypeVideo(
 }
 
 /** The collection (or pillar) videos of an owner, one per gender. */
-export async function getTypeVideos(ownerId: string): Promise<TypeVideoEntity[]> {
-  return queryAll<TypeVideoEntity>({
+export async function getCollectionVideos(ownerId: string): Promise<CollectionVideoEntity[]> {
+  return queryAll<CollectionVideoEntity>({
     KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': typeVideoPartition(ownerId) },
+    ExpressionAttributeValues: { ':pk': collectionVideoPartition(ownerId) },
   });
 }

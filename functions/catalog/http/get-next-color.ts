@@ -1,7 +1,7 @@
 import { defineHandler } from '#platform/handler.ts';
 import { badRequest, notFound } from '#platform/http-error.ts';
 import { getNextColorContract } from '#shared/contracts/catalog.ts';
-import { getTypeWithProducts } from '../entities/collection.ts';
+import { getCollectionWithProducts } from '../entities/collection.ts';
 import { nextColors } from '../rules/colors.ts';
 
 /**
@@ -14,7 +14,7 @@ export const handler = defineHandler(getNextColorContract, async ({ query }) => 
   if (query.colorComb.length !== query.index) {
     throw badRequest('colorComb must hold exactly `index` colours, one per area already chosen');
   }
-  const { type, products } = await getTypeWithProducts(query.typeId);
+  const { type, products } = await getCollectionWithProducts(query.typeId);
   if (!type) throw notFound('collection');
   if (query.index >= Math.max(type.areaAmount, 1)) {
     throw badRequest(`index must be below the collection's number of colour areas (${type.areaAmount})`);

@@ -1,7 +1,7 @@
 import type { InfoTitle } from '#shared/constants.ts';
-import type { TypeEntity } from '../entities/collection.ts';
+import type { CollectionEntity } from '../entities/collection.ts';
 
 /** The text of a collection's information page; a missing text reads as empty. */
-export function infoContent(type: Pick<TypeEntity, InfoTitle>, title: InfoTitle): string {
+export function infoContent(type: Pick<CollectionEntity, InfoTitle>, title: InfoTitle): string {
   return type[title] ?? '';
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TypeEntity } from '../entities/collection.ts';
+import type { CollectionEntity } from '../entities/collection.ts';
 import type { ProductEntity } from '../entities/product.ts';
-import { publicProduct, publicSteps, publicType } from './public-views.ts';
+import { publicCollection, publicProduct, publicSteps } from './public-views.ts';
 
 const product: ProductEntity = {
   kind: 'product',
@@ -58,11 +58,11 @@ describe('public views', () => {
       menproductimage: 'undefined',
       shippingPrices: {},
       createdAt: '2026-01-01T00:00:00.000Z',
-    } satisfies TypeEntity;
-    const shown = JSON.stringify(publicType(type));
+    } satisfies CollectionEntity;
+    const shown = JSON.stringify(publicCollection(type));
     expect(shown).not.toContain('MAISON10');
     expect(shown).not.toContain('genuine');
-    expect(publicType(type).preSaleText).toBeUndefined();
+    expect(publicCollection(type).preSaleText).toBeUndefined();
   });
 
   it('orders size finder steps and their options by index', () => {

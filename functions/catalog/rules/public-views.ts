@@ -1,6 +1,6 @@
 import { PRODUCT_STATUS } from '#shared/constants.ts';
 import type { OptionEntity, StepEntity } from '#size-finder/index.ts';
-import type { TypeEntity } from '../entities/collection.ts';
+import type { CollectionEntity } from '../entities/collection.ts';
 import type { ImageEntity } from '../entities/image.ts';
 import type { ProductEntity } from '../entities/product.ts';
 import type { SizeEntity, SizeGuideEntity } from '../entities/size.ts';
@@ -10,7 +10,7 @@ import type { SizeEntity, SizeGuideEntity } from '../entities/size.ts';
  * data — card numbers, passwords, discount codes, holds, authenticity data — never leaves.
  */
 
-export function publicType(t: TypeEntity) {
+export function publicCollection(t: CollectionEntity) {
   return {
     id: t.id,
     name: t.name,

@@ -1,7 +1,8 @@
 import { httpError, notFound } from '#platform/http-error.ts';
 import { deleteOrderContract } from '#shared/contracts/checkout.ts';
 import { defineAdminHandler } from '#staff/index.ts';
-import { readOrder, tombstoneOrder, validDeleteToken } from '../entities/order.ts';
+import { readOrder, tombstoneOrder } from '../entities/order.ts';
+import { validDeleteToken } from '../entities/order-delete-token.ts';
 import { deleteRefusal, ORDER_DELETE_REFUSALS } from '../rules/delete-rules.ts';
 
 /**

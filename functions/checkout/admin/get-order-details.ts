@@ -2,7 +2,8 @@ import { getProduct } from '#catalog/index.ts';
 import { notFound } from '#platform/http-error.ts';
 import { orderDetailsContract } from '#shared/contracts/checkout.ts';
 import { defineAdminHandler } from '#staff/index.ts';
-import { issueDeleteToken, readOrder } from '../entities/order.ts';
+import { readOrder } from '../entities/order.ts';
+import { issueDeleteToken } from '../entities/order-delete-token.ts';
 import { deleteRefusal } from '../rules/delete-rules.ts';
 import { orderView } from './order-view.ts';
 

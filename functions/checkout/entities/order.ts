@@ -1,14 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type AuthRecordEntity, authRecordKeys } from '#authenticity/index.ts';
 import { productKey } from '#catalog/index.ts';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import type { Page } from '#shared/admin.ts';
 import type { Gender } from '#shared/constants.ts';
+import type { OrderStatus } from '#shared/vocabulary.ts';
 import { auditedWrite, pageOf } from '#table/audit.ts';
 import type { Keys } from '#table/keys.ts';
 import { queryAll } from '#table/query.ts';
+import { hashToken, orderDeleteTokenKey } from './order-delete-token.ts';
+import { providerEventOnce } from './provider-event.ts';
 
 export const orderKey = (checkoutCode: string) => ({ pk: `ORDER#${checkoutCode}`, sk: '#ORDER' });
 
@@ -18,20 +20,8 @@ export const orderKeys = (o: { checkoutCode: string; checkoutTime: string }): Ke
   gsi2sk: `${o.checkoutTime}#${o.checkoutCode}`,
 });
 
-/** A provider event seen once: the key that makes webhooks idempotent. */
-export const providerEventKey = (provider: string, eventId: string) => ({
-  pk: `EVENT#${provider}#${eventId}`,
-  sk: '#EVENT',
-});
-
 /** Whole-shop lists on gsi2 of the admin's orders and members screens. */
 export const ORDERS_LIST = 'ORDERS';
-
-/** A single-use confirmation to delete one order, found by the SHA-256 of its token (TTL). */
-export const orderDeleteTokenKey = (tokenHash: string) => ({
-  pk: `ORDERDELETE#${tokenHash}`,
-  sk: '#ORDERDELETE',
-});
 
 export interface Address {
   name: string;
@@ -48,8 +38,6 @@ export interface Address {
 }
 
 export type { OrderStatus } from '#shared/vocabulary.ts';
-
-import type { OrderStatus } from '#shared/vocabulary.ts';
 
 /** An order from checkout start to its end (001 §3 Order). Amounts in USD. */
 export interface OrderEntity {
@@ -99,17 +87,6 @@ export interface OrderTombstone {
   deletedBy?: string;
 }
 
-/** A confirmation the admin's order view hands out, which DELETE /orders must present once. */
-export interface OrderDeleteTokenEntity {
-  kind: 'orderDeleteToken';
-  checkoutCode: string;
-  admin: string;
-  /** Epoch ms; the condition of the delete compares it (TTL deletes late). */
-  validUntil: number;
-  /** Epoch seconds, DynamoDB's TTL. */
-  expiresAt: number;
-}
-
 /**
  * The admin's side of orders: the list, one order, and the deletion, which never removes an
  * order's item (see `tombstoneOrder`).
@@ -139,59 +116,6 @@ export async function readOrder(checkoutCode: string): Promise<AdminOrder | unde
     new GetCommand({ TableName: tableName(), Key: orderKey(checkoutCode), ConsistentRead: true }),
   );
   return Item as AdminOrder | undefined;
-}
-
-/** A delete confirmation lives 10 minutes: long enough to read the order, short enough to go stale. */
-export const DELETE_TOKEN_SECONDS = 10 * 60;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
-
-/** A fresh single-use token to delete this order, for this admin only; the table keeps its hash. */
-export async function issueDeleteToken(
-  checkoutCode: string,
-  admin: string,
-  now = Date.now(),
-): Promise<{ token: string; validUntil: number }> {
-  const token = randomBytes(32).toString('base64url');
-  const validUntil = now + DELETE_TOKEN_SECONDS * 1000;
-  const item: OrderDeleteTokenEntity = {
-    kind: 'orderDeleteToken',
-    checkoutCode,
-    admin,
-    validUntil,
-    expiresAt: Math.floor(validUntil / 1000) + 60,
-  };
-  await ddb().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...orderDeleteTokenKey(hashToken(token)), ...item },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-  return { token, validUntil };
-}
-
-/** The token's record if it exists, is this admin's, names this order and has not run out. */
-export async function validDeleteToken(
-  token: string,
-  checkoutCode: string,
-  admin: string,
-  now = Date.now(),
-): Promise<boolean> {
-  const { Item } = await ddb().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: orderDeleteTokenKey(hashToken(token)),
-      ConsistentRead: true,
-    }),
-  );
-  const record = Item as OrderDeleteTokenEntity | undefined;
-  return (
-    record?.kind === 'orderDeleteToken' &&
-    record.checkoutCode === checkoutCode &&
-    record.admin === admin &&
-    record.validUntil > now
-  );
 }
 
 /**
@@ -250,33 +174,6 @@ export async function tombstoneOrder(input: {
     },
   );
   return { ...order, deletedAt, deletedBy: admin };
-}
-
-/**
- * The writes that keep a one-of-one piece from being sold twice. Each is one DynamoDB
- * transaction whose conditions decide, so concurrent shoppers and duplicated, reordered or
- * retried webhooks cannot interleave badly. See docs/data-model.md.
- */
-const EVENT_RETENTION_SECONDS = 90 * 24 * 3600;
-
-/** The record of a provider event; written only if new, it makes every confirmation idempotent. */
-function providerEventOnce(
-  provider: 'stripe' | 'paypal',
-  eventId: string,
-  checkoutCode: string,
-  now: number,
-) {
-  return {
-    TableName: tableName(),
-    Item: {
-      ...providerEventKey(provider, eventId),
-      kind: 'providerEvent',
-      checkoutCode,
-      at: new Date(now).toISOString(),
-      expiresAt: Math.floor(now / 1000) + EVENT_RETENTION_SECONDS,
-    },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  };
 }
 
 /**

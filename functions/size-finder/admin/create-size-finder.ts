@@ -5,7 +5,7 @@ import { createSizeFinderContract } from '#shared/contracts/size-finder.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import {
   createFinder,
-  findersOfTypeAndGender,
+  findersOfCollectionAndGender,
   finderView,
   type StoredFinder,
 } from '../entities/size-finder.ts';
@@ -22,7 +22,7 @@ export const handler = defineAdminHandler(createSizeFinderContract, async ({ bod
   if (body.numberOfSteps !== undefined && body.numberOfSteps !== 0) {
     throw badRequest('numberOfSteps: must match the steps of the finder: a new finder has 0');
   }
-  if ((await findersOfTypeAndGender(type.id, body.gender)).length > 0) {
+  if ((await findersOfCollectionAndGender(type.id, body.gender)).length > 0) {
     throw httpError(409, `this collection already has a size finder for ${GENDER_NAMES[body.gender]}`);
   }
   const finder: StoredFinder = {

@@ -2,7 +2,7 @@ import { getType } from '#catalog/index.ts';
 import { badRequest, notFound } from '#platform/http-error.ts';
 import { getSizeFinderContract } from '#shared/contracts/size-finder.ts';
 import { defineAdminHandler } from '#staff/index.ts';
-import { findersOfType, finderView, loadFinder } from '../entities/size-finder.ts';
+import { findersOfCollection, finderView, loadFinder } from '../entities/size-finder.ts';
 
 /**
  * GET /size-finder-id?id — one size finder with its collection; or ?tid&gender — the finder of
@@ -21,7 +21,7 @@ export const handler = defineAdminHandler(getSizeFinderContract, async ({ query 
     };
   }
   if (!query.tid || query.gender === undefined) throw badRequest('id, or tid and gender, are required');
-  const { type, finders } = await findersOfType(query.tid);
+  const { type, finders } = await findersOfCollection(query.tid);
   if (!type) throw notFound('collection');
   const finder = finders.find((f) => f.gender === query.gender);
   if (!finder) throw notFound('size finder');

@@ -3,7 +3,7 @@ import { badRequest, httpError, notFound } from '#platform/http-error.ts';
 import { updateSizeFinderContract } from '#shared/contracts/size-finder.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import {
-  findersOfTypeAndGender,
+  findersOfCollectionAndGender,
   finderView,
   moveSlot,
   type PartWrite,
@@ -35,7 +35,7 @@ export const handler = defineAdminHandler(updateSizeFinderContract, async ({ bod
     const type = await getType(finder.typeId);
     if (!type) throw notFound('collection');
     assertFinderGender(type, gender);
-    if ((await findersOfTypeAndGender(finder.typeId, gender)).length > 0) {
+    if ((await findersOfCollectionAndGender(finder.typeId, gender)).length > 0) {
       throw httpError(409, `this collection already has a size finder for ${GENDER_NAMES[gender]}`);
     }
   }

@@ -82,7 +82,7 @@ export interface AnswerDetails extends AnswerSummary {
   result: { index: number; shortName: string; val: string }[];
 }
 
-async function typeNames(typeIds: string[]): Promise<Map<string, string>> {
+async function collectionNamesOf(typeIds: string[]): Promise<Map<string, string>> {
   const unique = [...new Set(typeIds)];
   if (unique.length === 0) return new Map();
   const types = (await getItems(unique.map(typeKey))) as unknown as TypeEntity[];
@@ -107,7 +107,7 @@ export async function listAnswers(offset: number, pageSize: number): Promise<Pag
     ScanIndexForward: false,
   });
   const page = pageOf(all, offset, pageSize);
-  const names = await typeNames(page.list.map((a) => a.typeId));
+  const names = await collectionNamesOf(page.list.map((a) => a.typeId));
   return { ...page, list: page.list.map((a) => summary(a, names)) };
 }
 
@@ -115,7 +115,7 @@ export async function getAnswer(id: string): Promise<AnswerDetails | undefined> 
   const stored = await getItem<AnswerEntity>(answerKey(id));
   if (!stored) return undefined;
   const answer = withoutKeys(stored);
-  const names = await typeNames([answer.typeId]);
+  const names = await collectionNamesOf([answer.typeId]);
   const result = Object.entries(answer.result ?? {})
     .map(([index, entry]) => ({ index: Number(index), shortName: entry.shortName, val: entry.val }))
     .sort((a, b) => a.index - b.index);

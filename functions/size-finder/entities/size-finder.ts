@@ -120,7 +120,9 @@ export async function loadFinder(finderId: string): Promise<FinderParts> {
 }
 
 /** A collection and its size finders (at most one per gender), oldest gender code first. */
-export async function findersOfType(typeId: string): Promise<{ type?: TypeEntity; finders: StoredFinder[] }> {
+export async function findersOfCollection(
+  typeId: string,
+): Promise<{ type?: TypeEntity; finders: StoredFinder[] }> {
   const items = await queryAll<TypeEntity | StoredFinder>({
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :family AND gsi1sk BETWEEN :type AND :findersEnd',
@@ -144,8 +146,8 @@ export async function findersOfType(typeId: string): Promise<{ type?: TypeEntity
 }
 
 /** The finders a collection already has for one gender (normally none or one). */
-export async function findersOfTypeAndGender(typeId: string, gender: Gender): Promise<StoredFinder[]> {
-  const { finders } = await findersOfType(typeId);
+export async function findersOfCollectionAndGender(typeId: string, gender: Gender): Promise<StoredFinder[]> {
+  const { finders } = await findersOfCollection(typeId);
   return finders.filter((f) => f.gender === gender);
 }
 

@@ -1,15 +1,15 @@
 import { countries } from 'countries-list';
 import { describe, expect, it } from 'vitest';
-import type { TypeEntity } from '#catalog/entities/collection.ts';
-import { typeKeys } from '#catalog/entities/collection.ts';
+import type { CollectionEntity } from '#catalog/entities/collection.ts';
+import { collectionKeys } from '#catalog/entities/collection.ts';
 import type { ImageEntity } from '#catalog/entities/image.ts';
 import { imageKeys, imageOwner } from '#catalog/entities/image.ts';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import { productKeys } from '#catalog/entities/product.ts';
 import type { SizeEntity, SizeGuideEntity } from '#catalog/entities/size.ts';
 import { sizeGuideKeys, sizeKeys } from '#catalog/entities/size.ts';
-import type { TypeVideoEntity } from '#catalog/entities/video.ts';
-import { productVideoKeys, typeVideoKeys } from '#catalog/entities/video.ts';
+import type { CollectionVideoEntity } from '#catalog/entities/video.ts';
+import { collectionVideoKeys, productVideoKeys } from '#catalog/entities/video.ts';
 import { INFO_TITLES, PRODUCT_IMAGE_TYPES } from '#shared/constants.ts';
 import { S3_URL_PREFIX } from '#shared/media.ts';
 import type { OptionEntity, SizeFinderEntity, StepEntity } from '#size-finder/entities/size-finder.ts';
@@ -20,7 +20,7 @@ import { BRAND_COLORS } from './images.ts';
 const catalogue = demoCatalogue();
 const { items, media } = catalogue;
 const ofKind = <T>(kind: string) => items.filter((i) => i.kind === kind) as unknown as T[];
-const types = ofKind<TypeEntity>('type');
+const types = ofKind<CollectionEntity>('type');
 const products = ofKind<ProductEntity>('product');
 const sizes = ofKind<SizeEntity>('size');
 const guides = ofKind<SizeGuideEntity>('sizeGuide');
@@ -28,7 +28,7 @@ const finders = ofKind<SizeFinderEntity>('sizeFinder');
 const steps = ofKind<StepEntity>('step');
 const options = ofKind<OptionEntity>('option');
 const images = ofKind<ImageEntity>('image');
-const typeVideos = ofKind<TypeVideoEntity>('typeVideo');
+const typeVideos = ofKind<CollectionVideoEntity>('typeVideo');
 const typeById = (id: string) => {
   const t = types.find((x) => x.id === id);
   if (!t) throw new Error(`no type ${id}`);
@@ -107,7 +107,7 @@ describe('demo catalogue', () => {
     for (const item of items) {
       const e = item as never;
       const expected = {
-        type: () => typeKeys(e),
+        type: () => collectionKeys(e),
         product: () => productKeys(e),
         size: () => sizeKeys(e),
         sizeGuide: () => sizeGuideKeys(e),
@@ -123,7 +123,7 @@ describe('demo catalogue', () => {
           return imageKeys({ ...i, ownerPk: owner });
         },
         video: () => productVideoKeys(e),
-        typeVideo: () => typeVideoKeys(e),
+        typeVideo: () => collectionVideoKeys(e),
       }[String(item.kind)];
       expect(expected, `kind ${String(item.kind)}`).toBeDefined();
       expect(pick(item)).toEqual(expected?.());

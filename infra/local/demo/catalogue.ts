@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { countries } from 'countries-list';
-import type { TypeEntity } from '#catalog/entities/collection.ts';
-import { typeKeys } from '#catalog/entities/collection.ts';
+import type { CollectionEntity } from '#catalog/entities/collection.ts';
+import { collectionKeys } from '#catalog/entities/collection.ts';
 import type { ImageEntity } from '#catalog/entities/image.ts';
 import { imageKeys, imageOwner } from '#catalog/entities/image.ts';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import { productKeys } from '#catalog/entities/product.ts';
 import type { SizeEntity, SizeGuideEntity } from '#catalog/entities/size.ts';
 import { sizeGuideKeys, sizeKeys } from '#catalog/entities/size.ts';
-import type { ProductVideoEntity, TypeVideoEntity } from '#catalog/entities/video.ts';
-import { productVideoKeys, typeVideoKeys } from '#catalog/entities/video.ts';
+import type { CollectionVideoEntity, ProductVideoEntity } from '#catalog/entities/video.ts';
+import { collectionVideoKeys, productVideoKeys } from '#catalog/entities/video.ts';
 import { type Gender, IMAGE_TYPE, type InfoTitle, STEP_TYPE } from '#shared/constants.ts';
 import { s3Url } from '#shared/media.ts';
 import { CONTACT } from '#shared/vocabulary.ts';
@@ -915,7 +915,7 @@ export function demoCatalogue(): DemoCatalogue {
       );
       return JSON.stringify(urls);
     };
-    const type: TypeEntity = {
+    const type: CollectionEntity = {
       kind: 'type',
       id: c.id,
       name: c.name,
@@ -935,7 +935,7 @@ export function demoCatalogue(): DemoCatalogue {
       createdAt: c.createdAt,
       ...infoTexts(c, fromPrice),
     };
-    items.push({ ...typeKeys(type), ...type });
+    items.push({ ...collectionKeys(type), ...type });
   }
 
   // Sizes and their guides
@@ -1184,8 +1184,8 @@ export function demoCatalogue(): DemoCatalogue {
 
   // Collection and pillar videos
   const typeVideo = (ownerId: string, gender: Gender, key: string) => {
-    const v: TypeVideoEntity = { kind: 'typeVideo', ownerId, gender, url: videoUrl(key) };
-    items.push({ ...typeVideoKeys(v), ...v });
+    const v: CollectionVideoEntity = { kind: 'typeVideo', ownerId, gender, url: videoUrl(key) };
+    items.push({ ...collectionVideoKeys(v), ...v });
   };
   for (const c of COLLECTIONS) {
     const genders: Gender[] = c.gender === 2 ? [0, 1, 2] : [c.gender];

@@ -1,6 +1,6 @@
 import { createTypeContract } from '#shared/contracts/catalog-admin.ts';
 import { defineAdminHandler } from '#staff/index.ts';
-import { adminTypeView, createType } from '../../entities/collection.ts';
+import { adminCollectionView, createCollection } from '../../entities/collection.ts';
 
 /**
  * POST /types: a new collection with every field and its men's and women's product images
@@ -8,5 +8,5 @@ import { adminTypeView, createType } from '../../entities/collection.ts';
  */
 export const handler = defineAdminHandler(createTypeContract, async ({ body }, event) => ({
   status: 200 as const,
-  type: adminTypeView(await createType(body, event.admin)),
+  type: adminCollectionView(await createCollection(body, event.admin)),
 }));

@@ -1,6 +1,6 @@
 import { getTypeAdminContract } from '#shared/contracts/catalog-admin.ts';
 import { defineAdminHandler } from '#staff/index.ts';
-import { adminTypeView, requireType } from '../../entities/collection.ts';
+import { adminCollectionView, requireCollection } from '../../entities/collection.ts';
 
 /**
  * GET /type-admin?id: one collection with every field for the edit form, the admin-only ones
@@ -8,5 +8,5 @@ import { adminTypeView, requireType } from '../../entities/collection.ts';
  */
 export const handler = defineAdminHandler(getTypeAdminContract, async ({ query }) => ({
   status: 200 as const,
-  type: adminTypeView(await requireType(query.id)),
+  type: adminCollectionView(await requireCollection(query.id)),
 }));

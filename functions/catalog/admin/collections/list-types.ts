@@ -2,11 +2,11 @@ import { parseImageSet } from '#shared/admin-types.ts';
 import { listTypesContract } from '#shared/contracts/catalog-admin.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { pageOf } from '#table/audit.ts';
-import { listAllTypes } from '../../entities/collection.ts';
+import { listAllCollections } from '../../entities/collection.ts';
 
 /** GET /types?offset&pageSize: collections newest first, a page (10) at a time. */
 export const handler = defineAdminHandler(listTypesContract, async ({ query }) => {
-  const page = pageOf(await listAllTypes(), query.offset, query.pageSize);
+  const page = pageOf(await listAllCollections(), query.offset, query.pageSize);
   return {
     status: 200 as const,
     ...page,

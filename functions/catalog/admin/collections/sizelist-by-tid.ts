@@ -1,11 +1,11 @@
 import { notFound } from '#platform/http-error.ts';
 import { sizelistByTidContract } from '#shared/contracts/catalog-admin.ts';
 import { defineAdminHandler } from '#staff/index.ts';
-import { getTypeWithSizes } from '../../entities/collection.ts';
+import { getCollectionWithSizes } from '../../entities/collection.ts';
 
 /** GET /sizelist-by-tid?tid: a collection's sizes in order, for a select: `{ val, text, gender, index }`. */
 export const handler = defineAdminHandler(sizelistByTidContract, async ({ query }) => {
-  const { type, sizes } = await getTypeWithSizes(query.tid);
+  const { type, sizes } = await getCollectionWithSizes(query.tid);
   if (!type) throw notFound('collection');
   return {
     status: 200 as const,

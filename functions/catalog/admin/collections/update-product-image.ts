@@ -1,6 +1,6 @@
 import { updateProductImageContract } from '#shared/contracts/catalog-admin.ts';
 import { defineAdminHandler } from '#staff/index.ts';
-import { adminTypeView, setImageSet } from '../../entities/collection.ts';
+import { adminCollectionView, setImageSet } from '../../entities/collection.ts';
 
 /**
  * PATCH /types/productimage { id, gender: 0 women | 1 men, urls }: the set as it should be, in
@@ -8,5 +8,5 @@ import { adminTypeView, setImageSet } from '../../entities/collection.ts';
  */
 export const handler = defineAdminHandler(updateProductImageContract, async ({ body }, event) => ({
   status: 200 as const,
-  type: adminTypeView(await setImageSet(body.id, body.gender, body.urls, event.admin)),
+  type: adminCollectionView(await setImageSet(body.id, body.gender, body.urls, event.admin)),
 }));

@@ -1,9 +1,9 @@
 import { updateTypeContract } from '#shared/contracts/catalog-admin.ts';
 import { defineAdminHandler } from '#staff/index.ts';
-import { adminTypeView, updateType } from '../../entities/collection.ts';
+import { adminCollectionView, updateCollection } from '../../entities/collection.ts';
 
 /** PATCH /types: a collection's fields (blank optional fields are cleared). */
 export const handler = defineAdminHandler(updateTypeContract, async ({ body }, event) => {
   const { id, ...fields } = body;
-  return { status: 200 as const, type: adminTypeView(await updateType(id, fields, event.admin)) };
+  return { status: 200 as const, type: adminCollectionView(await updateCollection(id, fields, event.admin)) };
 });

@@ -5,10 +5,10 @@ import { IMAGE_TYPE } from '#shared/constants.ts';
 import { listProductsContract, type productDetailSchema } from '#shared/contracts/catalog-admin-products.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { pageOf } from '#table/audit.ts';
-import { getType } from '../../entities/collection.ts';
+import { getCollection } from '../../entities/collection.ts';
 import { ownerMedia } from '../../entities/image.ts';
 import type { ProductEntity } from '../../entities/product.ts';
-import { listAllProducts, typeNames } from '../../entities/product.ts';
+import { collectionNamesById, listAllProducts } from '../../entities/product.ts';
 import { adminImages } from '../media/views.ts';
 import { adminAuthRecord, adminProduct } from './views.ts';
 
@@ -21,7 +21,7 @@ import { adminAuthRecord, adminProduct } from './views.ts';
  */
 export const handler = defineAdminHandler(listProductsContract, async ({ query }) => {
   if (query.id) return productDetail(query.id);
-  const [products, names] = await Promise.all([listAllProducts(), typeNames()]);
+  const [products, names] = await Promise.all([listAllProducts(), collectionNamesById()]);
   const found = query.searchInfo ? products.filter(matches(query.searchInfo, names)) : products;
   const now = Date.now();
   const page = pageOf(found, query.offset, query.pageSize);
@@ -52,7 +52,7 @@ async function productDetail(id: string): Promise<z.input<typeof productDetailSc
   const product = media.owner?.kind === 'product' ? media.owner : undefined;
   if (!product) throw notFound('product');
   const [type, record] = await Promise.all([
-    product.typeId ? getType(product.typeId) : undefined,
+    product.typeId ? getCollection(product.typeId) : undefined,
     product.cardNumber ? readAuthRecord(product.cardNumber) : undefined,
   ]);
   const pictures = media.images.filter((i) => i.type === IMAGE_TYPE.product);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { productFormSchema } from '#shared/contracts/catalog-admin-products.ts';
-import type { TypeEntity } from '../../entities/collection.ts';
+import type { CollectionEntity } from '../../entities/collection.ts';
 import { requireFilled } from './product-input.ts';
 
-const type = (overrides: Partial<TypeEntity> = {}) =>
+const type = (overrides: Partial<CollectionEntity> = {}) =>
   ({
     kind: 'type',
     id: 't1',
@@ -13,7 +13,7 @@ const type = (overrides: Partial<TypeEntity> = {}) =>
     singlecollection: false,
     gender: 0,
     ...overrides,
-  }) as TypeEntity;
+  }) as CollectionEntity;
 const form = (values: Record<string, unknown>) =>
   productFormSchema.parse({
     name: 'Gown',
@@ -23,7 +23,7 @@ const form = (values: Record<string, unknown>) =>
     ...values,
   });
 const fill =
-  (values: Record<string, unknown>, t: TypeEntity | undefined = type()) =>
+  (values: Record<string, unknown>, t: CollectionEntity | undefined = type()) =>
   () =>
     requireFilled(form(values), t);
 

@@ -2,7 +2,7 @@ import { httpError } from '#platform/http-error.ts';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import type { ProductForm } from '#shared/contracts/catalog-admin-products.ts';
 import type { Gender } from '#shared/vocabulary.ts';
-import type { TypeEntity } from '../../entities/collection.ts';
+import type { CollectionEntity } from '../../entities/collection.ts';
 import type { ProductEntity } from '../../entities/product.ts';
 
 /**
@@ -41,7 +41,7 @@ export function colourList(form: ProductForm): string[] | undefined {
  * the colours for a piece of a single-collection type. Colours, when required, are one per
  * colour area of the collection (areaAmount), none of them blank.
  */
-export function requireFilled(form: ProductForm, type: TypeEntity | undefined): FilledProduct {
+export function requireFilled(form: ProductForm, type: CollectionEntity | undefined): FilledProduct {
   const single = form.singleproduct === true;
   const colors = colourList(form) ?? [];
   if (!form.name || form.priceUs === undefined || !form.cardNumber) throw fillAllBlanks();
@@ -80,7 +80,7 @@ export function requireFilled(form: ProductForm, type: TypeEntity | undefined): 
 export function productFrom(
   filled: FilledProduct,
   base: { id: string; createdAt: string; previous?: ProductEntity },
-  type: TypeEntity | undefined,
+  type: CollectionEntity | undefined,
   size: { id: string; name: string } | undefined,
 ): ProductEntity {
   const { previous } = base;

@@ -2,7 +2,7 @@ import type { AuthRecordEntity } from '#authenticity/index.ts';
 import { cardNumberTaken, readAuthRecord, soldElsewhereRecord } from '#authenticity/index.ts';
 import { httpError } from '#platform/http-error.ts';
 import type { ProductForm } from '#shared/contracts/catalog-admin-products.ts';
-import { getType } from '../../entities/collection.ts';
+import { getCollection } from '../../entities/collection.ts';
 import type { ProductEntity } from '../../entities/product.ts';
 import { readSize } from '../../entities/product.ts';
 import { productFrom, requireFilled } from './product-input.ts';
@@ -17,7 +17,7 @@ export async function prepareProduct(
   base: { id: string; createdAt: string; previous?: ProductEntity },
   now: number,
 ): Promise<{ product: ProductEntity; record?: AuthRecordEntity }> {
-  const type = form.typeId ? await getType(form.typeId) : undefined;
+  const type = form.typeId ? await getCollection(form.typeId) : undefined;
   if (form.typeId && !type) throw httpError(400, 'this collection does not exist');
   const filled = requireFilled(form, type);
 

@@ -2,7 +2,7 @@ import { notFound } from '#platform/http-error.ts';
 import { listSizeGuidesContract } from '#shared/contracts/catalog-admin-sizes.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { pageOf } from '#table/audit.ts';
-import { getType } from '../../entities/collection.ts';
+import { getCollection } from '../../entities/collection.ts';
 import { getSizeAndGuides } from '../../entities/size.ts';
 
 /**
@@ -12,7 +12,7 @@ import { getSizeAndGuides } from '../../entities/size.ts';
 export const handler = defineAdminHandler(listSizeGuidesContract, async ({ query }) => {
   const { size, guides } = await getSizeAndGuides(query.sizeId);
   if (!size) throw notFound('size');
-  const type = await getType(size.typeId, ['name']);
+  const type = await getCollection(size.typeId, ['name']);
   return {
     status: 200 as const,
     size: { ...size, typeName: type?.name },

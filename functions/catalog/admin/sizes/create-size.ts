@@ -3,12 +3,12 @@ import { badRequest, httpError } from '#platform/http-error.ts';
 import { createSizeContract } from '#shared/contracts/catalog-admin-sizes.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import type { SizeEntity } from '../../entities/size.ts';
-import { createSize, sizesOfType } from '../../entities/size.ts';
+import { createSize, sizesOfCollection } from '../../entities/size.ts';
 import { nextIndex, sizeNameClash } from '../../rules/size-rules.ts';
 
 /** POST /sizes { name, typeId, gender, index?, description?, menDescription? } — a new size. */
 export const handler = defineAdminHandler(createSizeContract, async ({ body }, event) => {
-  const { type, sizes } = await sizesOfType(body.typeId);
+  const { type, sizes } = await sizesOfCollection(body.typeId);
   if (!type) throw badRequest('please choose an existing collection');
   const size: SizeEntity = {
     kind: 'size',

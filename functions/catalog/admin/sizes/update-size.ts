@@ -2,7 +2,7 @@ import { badRequest, httpError, notFound } from '#platform/http-error.ts';
 import { updateSizeContract } from '#shared/contracts/catalog-admin-sizes.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import type { SizeEntity } from '../../entities/size.ts';
-import { getSize, productsUsingSize, sizesOfType, updateSize } from '../../entities/size.ts';
+import { getSize, productsUsingSize, sizesOfCollection, updateSize } from '../../entities/size.ts';
 import { MAX_PRODUCTS_RENAMED, nextIndex, sizeNameClash } from '../../rules/size-rules.ts';
 
 /**
@@ -13,7 +13,7 @@ import { MAX_PRODUCTS_RENAMED, nextIndex, sizeNameClash } from '../../rules/size
 export const handler = defineAdminHandler(updateSizeContract, async ({ body }, event) => {
   const before = await getSize(body.id);
   if (!before) throw notFound('size');
-  const { type, sizes } = await sizesOfType(body.typeId);
+  const { type, sizes } = await sizesOfCollection(body.typeId);
   if (!type) throw badRequest('please choose an existing collection');
   const after: SizeEntity = {
     ...before,

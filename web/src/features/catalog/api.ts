@@ -19,7 +19,7 @@ type SizesAnswer = Answer<typeof hasSizesContract>;
 type ProductAnswer = Answer<typeof getProductContract>;
 type ImagesAnswer = Answer<typeof getImgsByPidContract>;
 
-export type CatalogType = TypeAnswer['type'];
+export type CatalogCollection = TypeAnswer['type'];
 
 /** A shopper browses the women's or the men's list; unisex collections show in both. */
 export type ListGender = Exclude<Gender, typeof GENDER.unisex>;
@@ -84,6 +84,6 @@ export function parseGallery(text: string | undefined | null): string[] {
 }
 
 /** The name a shopper sees for a collection: its label, or its name. */
-export function typeTitle(type: Pick<CatalogType, 'label' | 'name'>): string {
+export function collectionTitle(type: Pick<CatalogCollection, 'label' | 'name'>): string {
   return type.label?.trim() ? type.label : type.name;
 }

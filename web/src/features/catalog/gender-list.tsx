@@ -5,13 +5,13 @@ import { Loading } from '../../components/page.tsx';
 import { navTarget } from '../../lib/nav-input.ts';
 import { debounce, readNumber, SESSION_KEYS } from '../../lib/scroll.ts';
 import {
-  type CatalogType,
+  type CatalogCollection,
+  collectionTitle,
   type ListGender,
   parseGallery,
   singleProductsQuery,
   typeQuery,
   typesQuery,
-  typeTitle,
 } from './api.ts';
 import { Gallery } from './gallery.tsx';
 import './catalog.css';
@@ -116,7 +116,7 @@ function GenderList({ gender }: { gender: ListGender }) {
   );
 }
 
-function TypeCard({ type, gender, eager }: { type: CatalogType; gender: ListGender; eager: boolean }) {
+function TypeCard({ type, gender, eager }: { type: CatalogCollection; gender: ListGender; eager: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -124,7 +124,7 @@ function TypeCard({ type, gender, eager }: { type: CatalogType; gender: ListGend
     () => parseGallery(gender === 0 ? type.womenproductimage : type.menproductimage),
     [gender, type.womenproductimage, type.menproductimage],
   );
-  const name = typeTitle(type);
+  const name = collectionTitle(type);
   const base = { type: type.id, gender, areaAmount: type.areaAmount };
   const single = type.singlecollection;
   // The address a plain link (new tab, no script) would follow.

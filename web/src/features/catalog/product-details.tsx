@@ -7,7 +7,7 @@ import { BackButton } from '../../components/back-button.tsx';
 import { Loading } from '../../components/page.tsx';
 import { genderOf, navTarget, useNavValues } from '../../lib/nav-input.ts';
 import { SESSION_KEYS } from '../../lib/scroll.ts';
-import { imagesQuery, productQuery, typeQuery, typeTitle } from './api.ts';
+import { collectionTitle, imagesQuery, productQuery, typeQuery } from './api.ts';
 import { Gallery } from './gallery.tsx';
 import './catalog.css';
 
@@ -142,7 +142,7 @@ export function ProductDetails() {
   const size = values.size ?? item.size;
   const hasSize = Boolean(size) && size !== 'null';
   const areaAmount = values.areaAmount ?? (collection ? String(collection.areaAmount) : undefined);
-  const name = item.name ?? item.typeName ?? (collection ? typeTitle(collection) : 'one of one');
+  const name = item.name ?? item.typeName ?? (collection ? collectionTitle(collection) : 'one of one');
 
   const items: Item[] = [];
   if (!item.sold) {
@@ -219,7 +219,7 @@ export function ProductDetails() {
     return (
       <main className="catalog-page catalog-narrow">
         <BackButton />
-        <h1 className="catalog-title">{typeTitle(collection)}</h1>
+        <h1 className="catalog-title">{collectionTitle(collection)}</h1>
         <hr className="catalog-rule" />
         <p className="catalog-notice">{collection.preSaleText}</p>
       </main>
@@ -239,7 +239,7 @@ export function ProductDetails() {
           className="catalog-details-gallery"
         />
         <div className="catalog-details-info">
-          {collection && <p className="catalog-kicker">{typeTitle(collection)}</p>}
+          {collection && <p className="catalog-kicker">{collectionTitle(collection)}</p>}
           <h1 className="catalog-title catalog-product-name">{name}</h1>
           {hasSize && <p className="catalog-meta">size {size}</p>}
           {item.sold ? (

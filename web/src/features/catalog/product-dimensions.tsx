@@ -3,7 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { BackButton } from '../../components/back-button.tsx';
 import { Loading } from '../../components/page.tsx';
 import { useNavValues } from '../../lib/nav-input.ts';
-import { imagesQuery, typeQuery, typeTitle } from './api.ts';
+import { collectionTitle, imagesQuery, typeQuery } from './api.ts';
 import { Gallery } from './gallery.tsx';
 import './catalog.css';
 
@@ -13,7 +13,7 @@ export function ProductDimensions() {
   const images = useQuery({ ...imagesQuery(typeId ?? '', 3), enabled: Boolean(typeId) });
   const type = useQuery({ ...typeQuery(typeId ?? ''), enabled: Boolean(typeId) });
   if (!typeId) return <Navigate to="/" replace />;
-  const name = type.data ? typeTitle(type.data) : 'the collection';
+  const name = type.data ? collectionTitle(type.data) : 'the collection';
   return (
     <main className="catalog-page catalog-narrow catalog-wide-gallery">
       <BackButton />

@@ -5,7 +5,7 @@ import { BackButton } from '../../components/back-button.tsx';
 import { Loading } from '../../components/page.tsx';
 import { VideoPlayer } from '../../components/video-player.tsx';
 import { genderOf, navTarget, useNavValues } from '../../lib/nav-input.ts';
-import { parseGallery, sizesQuery, typeQuery, typeTitle } from './api.ts';
+import { collectionTitle, parseGallery, sizesQuery, typeQuery } from './api.ts';
 import { Gallery } from './gallery.tsx';
 import './catalog.css';
 
@@ -98,7 +98,7 @@ export function ProductRelated() {
     );
   }
 
-  const title = typeTitle(collection);
+  const title = collectionTitle(collection);
   const pictures = parseGallery(gender === 1 ? collection.menproductimage : collection.womenproductimage);
 
   return (

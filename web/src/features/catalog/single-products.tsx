@@ -4,7 +4,7 @@ import { MESSAGES } from '#shared/messages.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { Loading } from '../../components/page.tsx';
 import { genderOf, navTarget, useNavValues } from '../../lib/nav-input.ts';
-import { singleProductsQuery, typeQuery, typeTitle } from './api.ts';
+import { collectionTitle, singleProductsQuery, typeQuery } from './api.ts';
 import './catalog.css';
 
 /** /products/singleproducts (000 §2): the single products of a type for the chosen gender. */
@@ -19,7 +19,7 @@ export function SingleProducts() {
   return (
     <main className="catalog-page catalog-narrow">
       <BackButton />
-      <h1 className="catalog-title">{type.data ? typeTitle(type.data) : 'single pieces'}</h1>
+      <h1 className="catalog-title">{type.data ? collectionTitle(type.data) : 'single pieces'}</h1>
       {products.isPending ? (
         <Loading />
       ) : shown.length === 0 ? (
