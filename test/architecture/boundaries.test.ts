@@ -30,7 +30,7 @@ const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 const show = (list: ImportEdge[]) => list.map((edge) => `${edge.from} → ${edge.specifier}`);
 
 /** Imports that run against the layering, for the test and for the architecture doc's figures. */
-export function violations(all: ImportEdge[] = edges): Record<string, ImportEdge[]> {
+function violations(all: ImportEdge[] = edges): Record<string, ImportEdge[]> {
   const production = all.filter((edge) => !isTest(edge.from));
   const inside = (edge: ImportEdge) => edge.to !== undefined;
   return {
