@@ -155,8 +155,8 @@ describe('BoutiqueStack', () => {
     });
   });
 
-  it('keeps every bucket (media, web, access logs) private, encrypted, TLS-only, retained and logged', () => {
-    template.resourceCountIs('AWS::S3::Bucket', 3);
+  it('keeps every bucket (media, private media, web, access logs) private, encrypted, TLS-only, retained and logged', () => {
+    template.resourceCountIs('AWS::S3::Bucket', 4);
     template.allResources('AWS::S3::Bucket', { DeletionPolicy: 'Retain' });
     template.allResourcesProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {
@@ -172,8 +172,8 @@ describe('BoutiqueStack', () => {
     const logged = Object.values(template.findResources('AWS::S3::Bucket')).filter(
       (b) => (b as { Properties: { LoggingConfiguration?: unknown } }).Properties.LoggingConfiguration,
     );
-    expect(logged).toHaveLength(2);
-    template.resourceCountIs('AWS::S3::BucketPolicy', 3);
+    expect(logged).toHaveLength(3);
+    template.resourceCountIs('AWS::S3::BucketPolicy', 4);
     template.allResourcesProperties('AWS::S3::BucketPolicy', {
       PolicyDocument: {
         Statement: Match.arrayWith([
