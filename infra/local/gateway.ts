@@ -234,8 +234,11 @@ export function createGateway(options: GatewayOptions): Server {
     const wanted = normalize(join(root, decoded(url.pathname) ?? '/'));
     // Source maps stay in web/dist for error reports; like CloudFront, they are never served.
     const inside = wanted.startsWith(root) && !wanted.endsWith('.map');
-    const file =
-      inside && (await stat(wanted).catch(() => undefined))?.isFile() ? wanted : join(root, 'index.html');
+    const found = inside && (await stat(wanted).catch(() => undefined))?.isFile();
+    // As CloudFront: a path naming a file (a dot in its last segment) that is not there is a 404;
+    // only client routes get the app's index.html.
+    if (!found && extname(url.pathname) !== '') return json(res, 404, { message: 'Not Found' });
+    const file = found ? wanted : join(root, 'index.html');
     const info = await stat(file).catch(() => undefined);
     if (!info) {
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });

@@ -11,6 +11,9 @@ declare module 'vitest' {
     sesUrl: string;
     paymentsUrl: string;
     tableName: string;
+    s3Url: string;
+    mediaBucket: string;
+    privateMediaBucket: string;
   }
 }
 
@@ -28,6 +31,9 @@ export default async function setup(project: TestProject) {
   project.provide('sesUrl', stack.sesUrl);
   project.provide('paymentsUrl', stack.paymentsUrl);
   project.provide('tableName', stack.tableName);
+  project.provide('s3Url', stack.s3Url);
+  project.provide('mediaBucket', stack.mediaBucket);
+  project.provide('privateMediaBucket', stack.privateMediaBucket);
   return async () => {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
