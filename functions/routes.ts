@@ -103,11 +103,13 @@ export const routes: readonly Route[] = [
 
   // Authenticity portal (001 §7)
   // Credentials travel in POST bodies, never in query strings (see each handler).
-  r('POST', '/authenticationcard', 'authenticity/http/login', 'public', 'write private-media secrets'),
+  r('POST', '/authenticationcard', 'authenticity/http/login', 'public', 'write private-media mail secrets'),
   r('GET', '/authenticationcard', 'authenticity/http/card', 'owner', 'write private-media'),
   r('DELETE', '/authenticationcard', 'authenticity/http/logout', 'public', 'write'),
   r('POST', '/transfer-auth', 'authenticity/http/transfer', 'owner', 'write mail secrets'),
   r('POST', '/reset-pwd', 'authenticity/http/reset-password', 'public', 'write mail secrets'),
+  // Added: the owner confirms the reset link mailed by /reset-pwd; only then does the password change.
+  r('POST', '/reset-pwd/confirm', 'authenticity/http/confirm-reset', 'public', 'write mail'),
 
   // Admin (001 §7)
   r('POST', '/admin', 'staff/http/admin-login', 'public', 'write secrets'),

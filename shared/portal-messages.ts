@@ -11,16 +11,30 @@ export const PORTAL_MESSAGES = {
   resetWrong: '* please check your email or card number.',
   resetAgain: 'you already tried to reset the password today',
   resetSent: 'a new password has been sent to your email.',
+  /** The answer to every reset request, whether the email and card number match or not. */
+  resetLinkSent:
+    'if the email and card number match our records, a link to reset the password is on its way.',
+  resetLinkInvalid: 'this link is no longer valid. please ask for a new one.',
+  /** A card whose tries are slowed down after many wrong passwords. */
+  slowDown: 'too many tries with this card. please wait a few minutes and try again.',
   notLoggedIn: 'please log in with your card number and password.',
 } as const;
 
 export const PORTAL_LIMITS = {
-  /** Login tries per card number and per client address per day; the 11th is refused. */
+  /**
+   * Wrong logins per client address per day (the 11th try is refused), and per card number
+   * before each further try must wait: 30 s, doubling to at most 5 minutes. Right passwords
+   * are not counted, and the card's owner is mailed at the 10th wrong one.
+   */
   loginTriesPerDay: 10,
+  loginFirstDelaySeconds: 30,
+  loginMaxDelaySeconds: 5 * 60,
   /** Transfer tries per card number and per client address per day; the 4th is refused. */
   transferTriesPerDay: 3,
-  /** Password resets per card per day. */
+  /** Reset requests per address and card number a day, and reset links mailed per card a day. */
   resetsPerCardPerDay: 1,
+  /** How long a reset link stays valid. */
+  resetLinkSeconds: 60 * 60,
   /** Reset requests per client address per day (guards against guessing email/card pairs). */
   resetTriesPerAddressPerDay: 10,
   daySeconds: 24 * 60 * 60,

@@ -47,3 +47,10 @@ export const resetSchema = z.object({
     .transform((s) => s.toLowerCase()),
   cardNumber: cardNumberInput(PORTAL_MESSAGES.resetWrong),
 });
+
+/** The token of a reset link: 32 random bytes, base64url. */
+export const resetConfirmSchema = z.object({
+  token: z
+    .string({ error: PORTAL_MESSAGES.resetLinkInvalid })
+    .regex(/^[A-Za-z0-9_-]{43}$/, PORTAL_MESSAGES.resetLinkInvalid),
+});

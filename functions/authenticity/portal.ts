@@ -7,10 +7,18 @@ import { generatePassword, hashPassword, verifyPassword } from '#platform/passwo
 import { IMAGE_TYPE } from '#shared/constants.ts';
 import type { PortalCard } from '#shared/contracts/authenticity.ts';
 import { PORTAL_LIMITS, PORTAL_MESSAGES } from '#shared/portal.ts';
-import { giveBackAttempt, type Limit, takeAttempt } from '#table/rate-limit.ts';
+import {
+  clearThrottle,
+  giveBackAttempt,
+  type Limit,
+  type Throttle,
+  takeAttempt,
+  takeThrottledTry,
+} from '#table/rate-limit.ts';
 import { createSession, endSession, readSession, type Session, sessionItemKey } from '#table/sessions.ts';
 import type { AuthRecordEntity } from './entities/auth-record.ts';
-import { getAuthRecord, resetRecordPassword, transferRecord } from './entities/auth-record.ts';
+import { getAuthRecord, transferRecord } from './entities/auth-record.ts';
+import { issueResetToken, readResetToken, resetWithToken } from './entities/reset-token.ts';
 
 /**
  * The authenticity portal (001 §1, §5, §7, §8): a card number and a password are all that
@@ -19,7 +27,6 @@ import { getAuthRecord, resetRecordPassword, transferRecord } from './entities/a
  */
 const day = PORTAL_LIMITS.daySeconds;
 export const PORTAL_RATE_LIMITS = {
-  loginCard: { name: 'portal-login-card', max: PORTAL_LIMITS.loginTriesPerDay, windowSeconds: day },
   loginAddress: { name: 'portal-login-address', max: PORTAL_LIMITS.loginTriesPerDay, windowSeconds: day },
   transferCard: { name: 'portal-transfer-card', max: PORTAL_LIMITS.transferTriesPerDay, windowSeconds: day },
   transferAddress: {
@@ -27,13 +34,32 @@ export const PORTAL_RATE_LIMITS = {
     max: PORTAL_LIMITS.transferTriesPerDay,
     windowSeconds: day,
   },
+  /** Reset links mailed per card a day: counted only when the email matches, never shown. */
   resetCard: { name: 'portal-reset-card', max: PORTAL_LIMITS.resetsPerCardPerDay, windowSeconds: day },
+  /** Reset requests per address and card number a day, whatever the email: "already tried". */
+  resetAddressCard: {
+    name: 'portal-reset-address-card',
+    max: PORTAL_LIMITS.resetsPerCardPerDay,
+    windowSeconds: day,
+  },
   resetAddress: {
     name: 'portal-reset-address',
     max: PORTAL_LIMITS.resetTriesPerAddressPerDay,
     windowSeconds: day,
   },
 } satisfies Record<string, Limit>;
+
+/**
+ * A card's wrong passwords slow its tries down rather than lock it: a stranger who knows a card
+ * number cannot keep its owner out for more than a few minutes, and the owner hears of it.
+ */
+export const LOGIN_CARD_THROTTLE: Throttle = {
+  name: 'portal-login-card',
+  freeTries: PORTAL_LIMITS.loginTriesPerDay,
+  firstDelaySeconds: PORTAL_LIMITS.loginFirstDelaySeconds,
+  maxDelaySeconds: PORTAL_LIMITS.loginMaxDelaySeconds,
+  windowSeconds: day,
+};
 
 /**
  * A hash of a random secret nobody kept, at the same scrypt parameters as real ones: checking
@@ -77,18 +103,35 @@ export async function cardView(record: AuthRecordEntity): Promise<PortalCard> {
   };
 }
 
+/**
+ * Only wrong passwords count: a try is counted before the password is checked (so a burst
+ * cannot slip past the limits) and given back when the password is right. Past ten wrong tries
+ * a day, the card's tries are slowed down (growing delays, at most 5 minutes) and its owner is
+ * mailed; the address trying is refused for the day.
+ */
 export async function logIn(
   input: { cardNumber: string; password: string },
   address: string,
   previousToken: string | undefined,
+  now = Date.now(),
 ): Promise<{ card: PortalCard; token: string }> {
-  const allowed = await countTry([
-    [PORTAL_RATE_LIMITS.loginCard, input.cardNumber],
-    [PORTAL_RATE_LIMITS.loginAddress, address],
-  ]);
-  if (!allowed) throw tooManyTries();
+  if (!(await takeAttempt(PORTAL_RATE_LIMITS.loginAddress, address, now))) throw tooManyTries();
+  const cardTry = await takeThrottledTry(LOGIN_CARD_THROTTLE, input.cardNumber, now);
+  if (!cardTry.allowed) {
+    await giveBackAttempt(PORTAL_RATE_LIMITS.loginAddress, address, now);
+    throw httpError(429, PORTAL_MESSAGES.slowDown);
+  }
   const record = await getAuthRecord(input.cardNumber);
-  if (!(await passwordOpens(record, input.password)) || !record) throw wrongCredentials();
+  if (!(await passwordOpens(record, input.password)) || !record) {
+    if (record?.email && cardTry.tries === LOGIN_CARD_THROTTLE.freeTries) {
+      await warnOwner({ ...record, email: record.email }, cardTry.tries);
+    }
+    throw wrongCredentials();
+  }
+  await Promise.all([
+    giveBackAttempt(PORTAL_RATE_LIMITS.loginAddress, address, now),
+    clearThrottle(LOGIN_CARD_THROTTLE, record.cardNumber, now),
+  ]);
   // A new token at every login: a token planted before login never becomes a live session.
   await endSession(previousToken);
   const token = await createSession({
@@ -99,6 +142,20 @@ export async function logIn(
     absoluteSeconds: PORTAL_LIMITS.sessionAbsoluteSeconds,
   });
   return { card: await cardView(record), token };
+}
+
+/** Tells the owner that their card saw many wrong passwords today (once a day). */
+async function warnOwner(record: AuthRecordEntity & { email: string }, tries: number): Promise<void> {
+  try {
+    await sendMail({
+      to: record.email,
+      template: 'portal-failed-logins',
+      data: { tries: String(tries), cardEnding: record.cardNumber.slice(-4), productName: record.name },
+    });
+  } catch (error) {
+    // The warning is a courtesy; the throttle holds either way.
+    logger.error('failed-logins mail failed', { error: safeError(error) });
+  }
 }
 
 /** The owner's live session and record; a transfer or reset since login ends the session. */
@@ -148,26 +205,65 @@ export async function transferOwnership(input: {
   await mailQuietly(() => sendTransferMails(record, input.email, password, at));
 }
 
-export async function resetPassword(input: {
+/**
+ * A reset request mails the record's owner a one-time link; nothing changes until the link is
+ * used. The answer is the same whether the email and card number match or not, and the limits
+ * a caller can see (ten requests per address a day, one per address and card number) are
+ * counted for every request, so neither tells a stranger whether a pair is right. At most one
+ * link a day goes to a card's owner (counted only for a match, and silent when spent), so a
+ * stranger who guesses nothing cannot spend the owner's reset.
+ */
+export async function requestReset(input: {
   email: string;
   cardNumber: string;
   address: string;
+  now?: number;
 }): Promise<void> {
-  if (!(await takeAttempt(PORTAL_RATE_LIMITS.resetAddress, input.address))) throw tooManyTries();
-  const record = await getAuthRecord(input.cardNumber);
-  // A record with no email (sold on another platform) is claimed through staff, never here.
-  if (!record?.email || record.email.toLowerCase() !== input.email) {
-    throw httpError(400, PORTAL_MESSAGES.resetWrong);
-  }
-  // Counted only for the right email and card, so a stranger cannot spend the owner's reset.
-  if (!(await takeAttempt(PORTAL_RATE_LIMITS.resetCard, record.cardNumber))) {
+  const now = input.now ?? Date.now();
+  if (!(await takeAttempt(PORTAL_RATE_LIMITS.resetAddress, input.address, now))) throw tooManyTries();
+  if (
+    !(await takeAttempt(PORTAL_RATE_LIMITS.resetAddressCard, `${input.address}#${input.cardNumber}`, now))
+  ) {
     throw httpError(429, PORTAL_MESSAGES.resetAgain);
   }
-  const password = generatePassword();
-  if (!(await resetRecordPassword(record, await hashPassword(password)))) {
-    await giveBackAttempt(PORTAL_RATE_LIMITS.resetCard, record.cardNumber);
-    throw httpError(409, 'this record changed meanwhile. please try again.');
+  const record = await getAuthRecord(input.cardNumber);
+  // A record with no email (sold on another platform) is claimed through staff, never here.
+  if (!record?.email || record.email.toLowerCase() !== input.email) return;
+  if (!(await takeAttempt(PORTAL_RATE_LIMITS.resetCard, record.cardNumber, now))) return;
+  const token = await issueResetToken(record, now, PORTAL_LIMITS.resetLinkSeconds);
+  const link = `${shopUrl()}/authenticity/reset?token=${encodeURIComponent(token)}`;
+  try {
+    await sendMail({
+      to: record.email,
+      template: 'portal-reset-link',
+      data: { cardEnding: record.cardNumber.slice(-4), productName: record.name, link },
+    });
+  } catch (error) {
+    // Nothing changed; the owner may ask again today.
+    logger.error('reset link mail failed', { error: safeError(error) });
+    await giveBackAttempt(PORTAL_RATE_LIMITS.resetCard, record.cardNumber, now);
   }
+}
+
+/**
+ * The owner opened the link and confirmed: the record gets a new password (mailed to the
+ * owner), the link is spent and every session of the card ends.
+ */
+export async function confirmReset(input: { token: string; now?: number }): Promise<void> {
+  const now = input.now ?? Date.now();
+  const reset = await readResetToken(input.token, now);
+  const record = reset ? await getAuthRecord(reset.cardNumber) : undefined;
+  if (!reset || !record?.email || record.credentialVersion !== reset.credentialVersion) {
+    throw httpError(400, PORTAL_MESSAGES.resetLinkInvalid);
+  }
+  const password = generatePassword();
+  const done = await resetWithToken({
+    token: input.token,
+    record,
+    passwordHash: await hashPassword(password),
+    now,
+  });
+  if (!done) throw httpError(400, PORTAL_MESSAGES.resetLinkInvalid);
   try {
     await sendMail({
       to: record.email,
@@ -175,11 +271,18 @@ export async function resetPassword(input: {
       data: { cardEnding: record.cardNumber.slice(-4), productName: record.name, password },
     });
   } catch (error) {
-    // The new password exists only in this mail: without it the owner may try again today.
+    // The password changed but its mail is lost: the owner may ask for a new link today.
     logger.error('reset mail failed', { error: safeError(error) });
-    await giveBackAttempt(PORTAL_RATE_LIMITS.resetCard, record.cardNumber);
-    throw httpError(503, 'sorry, please try again later');
+    await giveBackAttempt(PORTAL_RATE_LIMITS.resetCard, record.cardNumber, now);
+    throw httpError(503, 'sorry, please ask for a new link later');
   }
+}
+
+/** The shop's own address, for links in mail (the local stack and CDK set SHOP_URL). */
+function shopUrl(): string {
+  const url = process.env.SHOP_URL;
+  if (!url) throw new Error('SHOP_URL is not set');
+  return url.replace(/\/+$/, '');
 }
 
 async function sendTransferMails(record: AuthRecordEntity, to: string, password: string, at: string) {

@@ -59,6 +59,33 @@ export const MAIL_TEMPLATES = {
       'One of One Luxury',
     ],
   },
+  'portal-reset-link': {
+    subject: 'Reset your authenticity portal password',
+    text: [
+      'Hello,',
+      '',
+      'Someone asked to reset the password of the authenticity card ending {{cardEnding}} ({{productName}}).',
+      'If it was you, open this link within an hour and confirm; a new password will then be mailed to you:',
+      '',
+      '    {{link}}',
+      '',
+      'Until then your present password keeps working. If you did not ask for this, ignore this email.',
+      '',
+      'One of One Luxury',
+    ],
+  },
+  'portal-failed-logins': {
+    subject: 'Failed logins to your authenticity card',
+    text: [
+      'Hello,',
+      '',
+      'Today someone tried {{tries}} times to log in to the authenticity portal with the card ending {{cardEnding}} ({{productName}}) and a wrong password.',
+      'Your password still works and nothing was changed. Further tries are now slowed down.',
+      'If it was not you, keep your steel card safe; if you think your password is known, reset it in the portal.',
+      '',
+      'One of One Luxury',
+    ],
+  },
   'transfer-received': {
     subject: '{{productName}} has been transferred to you',
     text: [

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { pageQuerySchema } from '#shared/admin.ts';
-import { portalLoginSchema, resetSchema, transferSchema } from '#shared/portal.ts';
+import { portalLoginSchema, resetConfirmSchema, resetSchema, transferSchema } from '#shared/portal.ts';
 import { emailSchema, idSchema, okAnswerSchema, pageShape } from '#shared/schemas.ts';
 import { adminAuthRecordSchema } from './catalog-admin-products.ts';
 import type { Contract } from './contract.ts';
@@ -37,9 +37,15 @@ export const portalLogoutContract = { response: okAnswerSchema } satisfies Contr
 /** POST /transfer-auth { cardNumber, pid, email, pwd }: gives the record to a new owner; ends the session. */
 export const transferContract = { body: transferSchema, response: okAnswerSchema } satisfies Contract;
 
-/** POST /reset-pwd { email, cardNumber }: mails the owner a new password. */
+/** POST /reset-pwd { email, cardNumber }: mails the owner a link to confirm the reset. */
 export const resetPasswordContract = {
   body: resetSchema,
+  response: z.object({ status: z.literal(200), message: z.string() }),
+} satisfies Contract;
+
+/** POST /reset-pwd/confirm { token }: the owner confirms; a new password is mailed. */
+export const confirmResetContract = {
+  body: resetConfirmSchema,
   response: z.object({ status: z.literal(200), message: z.string() }),
 } satisfies Contract;
 

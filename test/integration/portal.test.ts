@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_CARD_THROTTLE } from '#authenticity/portal.ts';
 import type { ImageEntity } from '#catalog/entities/image.ts';
 import type { ProductEntity } from '#catalog/entities/product.ts';
-import { PORTAL_MESSAGES } from '#shared/portal.ts';
+import { PORTAL_LIMITS, PORTAL_MESSAGES } from '#shared/portal.ts';
+import { throttleDelaySeconds } from '#table/rate-limit.ts';
 import { type ApiAnswer, api, freshClientAddress } from '../support/api.ts';
 import { getRaw, itemsWithPrefix, putItems } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
@@ -103,7 +105,7 @@ describe('portal login', () => {
     const runs = [];
     for (let i = 0; i < 3; i++) runs.push(await timed(wrongPassword), await timed(unknownCard));
     const bodies = new Set(runs.map((r) => `${r.answer.status} ${r.answer.text} ${r.answer.ddbRequests}`));
-    expect([...bodies]).toEqual([`401 ${JSON.stringify({ message: PORTAL_MESSAGES.wrongCredentials })} 3`]);
+    expect([...bodies]).toEqual([`401 ${JSON.stringify({ message: PORTAL_MESSAGES.wrongCredentials })} 4`]);
     // Both paths run one full scrypt check: neither is an order of magnitude faster.
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[1] as number;
     const wrong = median(runs.filter((_, i) => i % 2 === 0).map((r) => r.ms));
@@ -123,17 +125,52 @@ describe('portal login', () => {
     expect(await itemsWithPrefix(`LIMIT#portal-login-address#${from}`)).toEqual([]);
   });
 
-  it('blocks the 11th try of the day on one card even with the right password, whatever the address', async () => {
+  it('slows a card down after ten wrong passwords instead of locking its owner out, and tells the owner', {
+    timeout: 120_000,
+  }, async () => {
     const p = at(2);
-    for (let i = 0; i < 9; i++)
-      expect((await logIn(p.cardNumber as string, 'Wrong-password-1')).status).toBe(401);
-    expect((await logIn(p.cardNumber as string, passwordOf(p))).status).toBe(200);
-    const eleventh = await logIn(p.cardNumber as string, passwordOf(p));
-    expect(eleventh).toMatchObject({ status: 429, body: { message: PORTAL_MESSAGES.tooManyTries } });
-    expect(cookieOf(eleventh)).toBe('');
+    const card = p.cardNumber as string;
+    // The owner's own logins are not counted.
+    for (let i = 0; i < 3; i++) expect((await logIn(card, passwordOf(p))).status).toBe(200);
+    // A stranger, from many addresses: ten wrong passwords go through at once, the eleventh too.
+    for (let i = 0; i < 11; i++) expect((await logIn(card, 'Wrong-password-1')).status).toBe(401);
+    const warnings = (await mailTo(buyer(p))).filter(
+      (m) => m.subject === 'Failed logins to your authenticity card',
+    );
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.body.text).toContain('10 times');
+    // Now every try waits: a stranger's and, for a few minutes at most, the owner's.
+    const stranger = await logIn(card, 'Wrong-password-1');
+    expect(stranger).toMatchObject({ status: 429, body: { message: PORTAL_MESSAGES.slowDown } });
+    const owner = await logIn(card, passwordOf(p));
+    expect(owner).toMatchObject({ status: 429, body: { message: PORTAL_MESSAGES.slowDown } });
+    expect(cookieOf(owner)).toBe('');
+    const [throttle] = await itemsWithPrefix(`LIMIT#portal-login-card#${card}`);
+    expect(throttle?.attempts).toBe(11);
+    expect(Number(throttle?.nextTryAt) - Date.now()).toBeLessThanOrEqual(
+      PORTAL_LIMITS.loginFirstDelaySeconds * 1000,
+    );
+    // Once the wait is over, the owner gets in, and the card's count starts again.
+    await putItems([{ ...throttle, nextTryAt: Date.now() - 1 }]);
+    expect((await logIn(card, passwordOf(p))).status).toBe(200);
+    expect(await itemsWithPrefix(`LIMIT#portal-login-card#${card}`)).toEqual([]);
+    expect((await logIn(card, 'Wrong-password-1')).status).toBe(401);
   });
 
-  it('blocks the 11th try of the day from one address, across cards', async () => {
+  it('doubles the wait with every further wrong password, up to five minutes', () => {
+    const delays = [10, 11, 12, 13, 14, 15, 16, 40].map((tries) =>
+      throttleDelaySeconds(LOGIN_CARD_THROTTLE, tries),
+    );
+    expect(delays).toEqual([0, 30, 60, 120, 240, 300, 300, 300]);
+  });
+
+  it('blocks the 11th wrong try of the day from one address, across cards; right passwords are not counted', {
+    timeout: 120_000,
+  }, async () => {
+    const owner = freshClientAddress();
+    for (let i = 0; i < 12; i++)
+      expect((await logIn(at(4).cardNumber as string, passwordOf(at(4)), owner)).status).toBe(200);
+    expect((await logIn(at(4).cardNumber as string, 'Wrong-password-1', owner)).status).toBe(401);
     const from = freshClientAddress();
     for (let i = 0; i < 10; i++)
       expect((await logIn(cardNumber(), 'Wrong-password-1', from)).status).toBe(401);
@@ -260,30 +297,85 @@ function reset(email: string, number: string, from = freshClientAddress()) {
   return api('/reset-pwd', { method: 'POST', json: { email, cardNumber: number }, from });
 }
 
+const RESET_LINK_SUBJECT = 'Reset your authenticity portal password';
+
+/** The token of the latest reset link mailed to `email`. */
+async function mailedResetToken(email: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const mails = (await mailTo(email)).filter((m) => m.subject === RESET_LINK_SUBJECT);
+    const token = mails.at(-1)?.body.text?.match(/\/authenticity\/reset\?token=([A-Za-z0-9_-]{43})/)?.[1];
+    if (token) return token;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no reset link mailed to ${email}`);
+}
+
+const confirm = (token: string) => api('/reset-pwd/confirm', { method: 'POST', json: { token } });
+
 describe('password reset', () => {
-  it('mails a new password to the owner once a day; the old one stops working', async () => {
+  it('mails a link; the password changes only when the owner confirms it; the link works once', async () => {
     const p = at(7);
-    const wrongEmail = await reset('someone@example.com', p.cardNumber as string);
-    const unknownCard = await reset(buyer(p), cardNumber());
-    for (const answer of [wrongEmail, unknownCard]) {
-      expect(answer).toMatchObject({ status: 400, body: { message: PORTAL_MESSAGES.resetWrong } });
-    }
-    expect(await reset('nope', p.cardNumber as string)).toMatchObject({
+    const card = p.cardNumber as string;
+    expect(await reset('nope', card)).toMatchObject({
       status: 400,
       body: { message: PORTAL_MESSAGES.resetWrong },
     });
 
-    const done = await reset(buyer(p).toUpperCase(), p.cardNumber as string);
-    expect(done).toMatchObject({ status: 200, body: { status: 200, message: PORTAL_MESSAGES.resetSent } });
+    const done = await reset(buyer(p).toUpperCase(), card);
+    expect(done).toMatchObject({
+      status: 200,
+      body: { status: 200, message: PORTAL_MESSAGES.resetLinkSent },
+    });
+    const token = await mailedResetToken(buyer(p));
+    // Nothing changed yet: the present password still opens the card.
+    expect((await logIn(card, passwordOf(p))).status).toBe(200);
+
+    expect(await confirm(token)).toMatchObject({ status: 200, body: { message: PORTAL_MESSAGES.resetSent } });
     const fresh = await mailedPassword(buyer(p), 'Your new authenticity portal password');
     expect(fresh).not.toBe(passwordOf(p));
-    expect((await logIn(p.cardNumber as string, passwordOf(p))).status).toBe(401);
-    expect((await logIn(p.cardNumber as string, fresh)).status).toBe(200);
-
-    const second = await reset(buyer(p), p.cardNumber as string);
-    expect(second).toMatchObject({ status: 429, body: { message: PORTAL_MESSAGES.resetAgain } });
-    expect((await logIn(p.cardNumber as string, fresh)).status).toBe(200);
+    expect((await logIn(card, passwordOf(p))).status).toBe(401);
+    expect((await logIn(card, fresh)).status).toBe(200);
     passwords.set(p.id, fresh);
+
+    expect(await confirm(token)).toMatchObject({
+      status: 400,
+      body: { message: PORTAL_MESSAGES.resetLinkInvalid },
+    });
+    expect((await confirm('A'.repeat(43))).status).toBe(400);
+    expect((await confirm('not a token')).status).toBe(400);
+    expect((await logIn(card, fresh)).status).toBe(200);
+  });
+
+  it('answers the same whether the email and card number match or not, and its limit says nothing either', async () => {
+    const p = at(6);
+    const card = p.cardNumber as string;
+    const from = freshClientAddress();
+    const before = (await mailTo('someone@example.com')).length;
+    const wrongEmail = await reset('someone@example.com', card, from);
+    const unknownCard = await reset(buyer(p), cardNumber(), from);
+    for (const answer of [wrongEmail, unknownCard]) {
+      expect(answer).toMatchObject({
+        status: 200,
+        body: { status: 200, message: PORTAL_MESSAGES.resetLinkSent },
+      });
+    }
+    expect((await mailTo('someone@example.com')).length).toBe(before);
+    expect((await mailTo(buyer(p))).filter((m) => m.subject === RESET_LINK_SUBJECT)).toEqual([]);
+    // A second request for the same card from the same address: "already tried", match or not.
+    const again = await reset('someone@example.com', card, from);
+    const againRight = await reset(buyer(p), card, from);
+    for (const answer of [again, againRight]) {
+      expect(answer).toMatchObject({ status: 429, body: { message: PORTAL_MESSAGES.resetAgain } });
+    }
+    // The stranger's wrong guess spent nothing of the owner's: their own request mails a link.
+    expect((await reset(buyer(p), card)).status).toBe(200);
+    const token = await mailedResetToken(buyer(p));
+    // A link the owner ignores changes nothing; a transfer or another reset would void it.
+    expect((await logIn(card, passwordOf(p))).status).toBe(200);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Only a hash of the link is stored.
+    expect(JSON.stringify(await itemsWithPrefix('RESET#'))).not.toContain(token);
   });
 
   it('never lets a record with no email (sold on another platform) be claimed through the portal', async () => {
@@ -300,7 +392,8 @@ describe('password reset', () => {
         createdAt: new Date().toISOString(),
       },
     ]);
-    expect((await reset('claimer@example.com', number)).status).toBe(400);
+    expect((await reset('claimer@example.com', number)).status).toBe(200);
+    expect(await mailTo('claimer@example.com')).toEqual([]);
     expect((await logIn(number, 'Any-password-123')).status).toBe(401);
     expect(await getRaw(`AUTH#${number}`, '#AUTH')).not.toHaveProperty('email');
   });

@@ -99,17 +99,22 @@ describe('the portal login limit holds across fresh browsers', () => {
     expect(elsewhere.status).toBe(200);
   }, 240_000);
 
-  it(`blocks try ${PORTAL_LIMITS.loginTriesPerDay + 1} of a day on one card, from any address`, async () => {
+  it(`slows a card down after ${PORTAL_LIMITS.loginTriesPerDay + 1} wrong tries from any address, the right password too, for minutes`, async () => {
     await withinOneWindow(PORTAL_LIMITS.daySeconds, 120);
     const piece = pieces[1];
-    for (let i = 0; i < PORTAL_LIMITS.loginTriesPerDay; i++) {
+    for (let i = 0; i < PORTAL_LIMITS.loginTriesPerDay + 1; i++) {
       expect(
         (await portalTry(freshClientAddress(), String(piece?.cardNumber), 'Wrong-password-1')).status,
       ).toBe(401);
     }
     const blocked = await portalTry(freshClientAddress(), String(piece?.cardNumber), passwords[1] as string);
     expect(blocked.status).toBe(429);
-    await alertSays(blocked.page, PORTAL_MESSAGES.tooManyTries);
+    await alertSays(blocked.page, PORTAL_MESSAGES.slowDown);
+    // Slowed, not locked: the card's next try is due within the first delay, not tomorrow.
+    const [throttle] = await itemsWithPrefix(`LIMIT#portal-login-card#${piece?.cardNumber}`);
+    expect(Number(throttle?.nextTryAt) - Date.now()).toBeLessThanOrEqual(
+      PORTAL_LIMITS.loginFirstDelaySeconds * 1000,
+    );
   }, 240_000);
 });
 

@@ -52,3 +52,15 @@ export async function mailedPassword(email: string, subject: string, after = 0):
   }
   throw new Error(`no mail "${subject}" to ${email}`);
 }
+
+/** The shop link in the latest mail to `email` whose subject starts with `subject`. */
+export async function mailedLink(email: string, subject: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const mails = (await mailTo(email)).filter((m) => m.subject.startsWith(subject));
+    const link = mails.at(-1)?.body.text?.match(/^ {4}(https?:\/\/\S+)$/m)?.[1];
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail "${subject}" with a link to ${email}`);
+}

@@ -187,30 +187,6 @@ export async function transferRecord(input: {
   }
 }
 
-/** A new password for the record's current owner; older passwords and sessions stop working. */
-export async function resetRecordPassword(record: AuthRecordEntity, passwordHash: string): Promise<boolean> {
-  try {
-    await ddb().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: authRecordKey(record.cardNumber),
-        UpdateExpression: 'SET passwordHash = :hash, credentialVersion = :next',
-        ConditionExpression: 'credentialVersion = :version AND email = :email',
-        ExpressionAttributeValues: {
-          ':hash': passwordHash,
-          ':next': record.credentialVersion + 1,
-          ':version': record.credentialVersion,
-          ':email': record.email,
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
-
 /** A record's transfers, oldest first. */
 export async function listTransfers(cardNumber: string): Promise<TransferEntry[]> {
   const result = await ddb().send(

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
+  confirmResetContract,
   portalCardContract,
   portalLoginContract,
   resetPasswordContract,
@@ -74,6 +75,12 @@ export function resetPassword(
     email,
     cardNumber,
   } satisfies Body<typeof resetPasswordContract>);
+}
+
+export function confirmReset(token: string): Promise<Answer<typeof confirmResetContract>> {
+  return apiPost<Answer<typeof confirmResetContract>>('/reset-pwd/confirm', {
+    token,
+  } satisfies Body<typeof confirmResetContract>);
 }
 
 /** 401: no session, or it ended (expired, logged out, transferred, reset). */

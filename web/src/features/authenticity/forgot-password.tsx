@@ -9,8 +9,9 @@ import './authenticity.css';
 type Outcome = { kind: 'sent' | 'error'; text: string; attempt: number };
 
 /**
- * /forgot-pwd (001 §2, §8): the owner's email and the card's number; the server mails a new
- * password (once a day per card) and its answer is shown as it comes.
+ * /forgot-pwd (001 §2, §8): the owner's email and the card's number; the server mails the
+ * record's owner a link to confirm the reset (one request per card a day) and its answer, the
+ * same whether the pair matches or not, is shown as it comes.
  */
 export function ForgotPassword() {
   const base = useId();
@@ -37,7 +38,7 @@ export function ForgotPassword() {
     setOutcome(undefined);
     try {
       const answer = await resetPassword(address, number);
-      show('sent', answer.message ?? PORTAL_MESSAGES.resetSent);
+      show('sent', answer.message ?? PORTAL_MESSAGES.resetLinkSent);
     } catch (error) {
       show('error', failureMessage(error));
     } finally {
@@ -51,7 +52,8 @@ export function ForgotPassword() {
       <PortalHeading title="forgot your password?" />
       <p className="portal-text">
         Enter the email the piece is registered to and the 16-digit number of its steel card. We will send a
-        new password to that email; the old one will stop working.
+        link to that email; once you confirm it there, a new password is mailed to you. Until then your
+        present password keeps working.
       </p>
 
       <form className="portal-panel" onSubmit={submit} noValidate aria-labelledby={`${base}-title`}>
@@ -87,7 +89,7 @@ export function ForgotPassword() {
           </div>
         )}
         <button type="submit" className="button portal-submit" disabled={sending}>
-          {sending ? 'one moment…' : 'send a new password'}
+          {sending ? 'one moment…' : 'send a reset link'}
         </button>
         <p className="portal-aside">
           <Link to="/authenticity">back to the login</Link>

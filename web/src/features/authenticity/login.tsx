@@ -64,7 +64,9 @@ export function Login() {
       } else if (error instanceof ApiError && error.status === 401) {
         setFormError({ text: PORTAL_MESSAGES.wrongCredentials, notGenuine: true, attempt });
       } else if (error instanceof ApiError && error.status === 429) {
-        setFormError({ text: PORTAL_MESSAGES.tooManyTries, attempt });
+        // The address's daily limit or the card's short throttle: the server says which.
+        const known = error.message === PORTAL_MESSAGES.slowDown;
+        setFormError({ text: known ? PORTAL_MESSAGES.slowDown : PORTAL_MESSAGES.tooManyTries, attempt });
       } else {
         setFormError({ text: failureMessage(error), attempt });
       }

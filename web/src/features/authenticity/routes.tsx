@@ -16,6 +16,10 @@ export const authenticityRoutes: RouteObject[] = [
   },
   { path: '/authenticity/finish', lazy: () => import('./finish.tsx').then((m) => ({ Component: m.Finish })) },
   {
+    path: '/authenticity/reset',
+    lazy: () => import('./confirm-reset.tsx').then((m) => ({ Component: m.ConfirmReset })),
+  },
+  {
     path: '/forgot-pwd',
     lazy: () => import('./forgot-password.tsx').then((m) => ({ Component: m.ForgotPassword })),
   },
