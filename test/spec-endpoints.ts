@@ -117,6 +117,8 @@ export const ADDED_ENDPOINTS = [
   'POST /authenticationcard',
   'DELETE /authenticationcard',
   'POST /reset-pwd',
+  // A reset changes the password only when the owner confirms the link mailed to them.
+  'POST /reset-pwd/confirm',
   // Staff: who is logged in, log out, presigned uploads straight to S3, the audit log.
   'GET /admin',
   'DELETE /admin',

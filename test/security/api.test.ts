@@ -14,6 +14,7 @@ import {
   json,
   loopback,
   mailedPassword,
+  mailedResetToken,
   type Purchase,
   portalLogin,
   type Staff,
@@ -756,6 +757,11 @@ describe('no secret in any answer or log line', () => {
     );
     const reset = await call(json('POST', '/reset-pwd', { email: newOwner, cardNumber: card }));
     expect(reset.status, reset.text).toBe(200);
+    // The mailed link's token is a secret too: it changes the password.
+    const resetToken = await mailedResetToken(stack, newOwner);
+    tokens.push(resetToken);
+    const confirmed = await call(json('POST', '/reset-pwd/confirm', { token: resetToken }));
+    expect(confirmed.status, confirmed.text).toBe(200);
     const fresh = await mailedPassword(stack, newOwner, 'Your new authenticity portal password');
     passwords.push(fresh);
     const back = await portalLogin(stack, card, fresh);
@@ -995,6 +1001,7 @@ describe('no secret in any answer or log line', () => {
       'POST /api/authenticationcard',
       'POST /api/transfer-auth',
       'POST /api/reset-pwd',
+      'POST /api/reset-pwd/confirm',
       'GET /api/secret',
       'POST /api/paypal/orders',
       'POST /api/webhooks/stripe',

@@ -70,6 +70,20 @@ export async function mailedPassword(stack: PrivateStack, address: string, subje
   throw new Error(`no mail "${subject}" to ${address}`);
 }
 
+/** The token of the latest portal reset link mailed to `address`. */
+export async function mailedResetToken(stack: PrivateStack, address: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const mails = (await mailsTo(stack, address)).filter((m) =>
+      m.subject.startsWith('Reset your authenticity portal password'),
+    );
+    const token = mails.at(-1)?.body.text?.match(/\/authenticity\/reset\?token=([A-Za-z0-9_-]+)/)?.[1];
+    if (token) return token;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no reset link mailed to ${address}`);
+}
+
 export interface Purchase {
   product: Item;
   email: string;

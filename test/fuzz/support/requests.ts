@@ -234,6 +234,11 @@ export const SPECS: Record<string, Spec> = {
     fields: ['email', 'cardNumber'],
     base: (k) => fc.record({ email: fc.emailAddress(), cardNumber: pick(k.cardNumbers) }),
   },
+  'POST /reset-pwd/confirm': {
+    fields: ['token'],
+    // Well-formed tokens nobody was mailed, and anything else.
+    base: () => fc.record({ token: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) }),
+  },
 
   // Admin
   'POST /admin': {
