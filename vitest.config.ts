@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'infra/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', 'web/dist/**', 'cdk.out/**'],
+    // test/bundles runs in its own pass, against cdk.out (test/bundles/vitest.config.ts).
+    exclude: ['**/node_modules/**', 'web/dist/**', 'cdk.out/**', 'test/bundles/**'],
     globalSetup: ['test/setup/local-stack.ts'],
     reporters: ['default', './test/support/summary-reporter.ts'],
     testTimeout: 30_000,

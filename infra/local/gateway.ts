@@ -10,7 +10,7 @@ import { type Route, routeName } from '../../functions/routes.ts';
 import { loadMediaEdge, MEDIA_SECURITY_HEADERS } from '../edge/media-path.ts';
 import { lambdaContext, toApiEvent } from './api-event.ts';
 
-type LambdaHandler = (
+export type LambdaHandler = (
   event: unknown,
   context: unknown,
 ) => Promise<APIGatewayProxyStructuredResultV2 | string>;
@@ -29,7 +29,20 @@ export interface GatewayOptions {
   payments?: () => string | undefined;
   /** Largest request body accepted, like API Gateway's payload limit. */
   maxBodyBytes?: number;
+  /**
+   * Where a route's handler comes from: by default its source module under functionsDir, run in
+   * this process; the bundle mode gives the deployed bundles (infra/local/bundles/).
+   */
+  handlerFor?: (route: Route) => LambdaHandler;
+  /**
+   * Act as CloudFront in front of the API, as in production: the viewer's address goes in
+   * CloudFront-Viewer-Address with the origin secret, and the API sees CloudFront's address.
+   */
+  cloudFront?: { originVerify: string };
 }
+
+/** The address API Gateway sees behind CloudFront (one of CloudFront's origin-facing ranges). */
+export const CLOUDFRONT_ADDRESS = '130.176.0.10';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -126,6 +139,10 @@ export function createGateway(options: GatewayOptions): Server {
 
   const loadHandler = (route: Route) => {
     let loaded = handlers.get(route.handler);
+    if (!loaded && options.handlerFor) {
+      loaded = Promise.resolve(options.handlerFor(route));
+      handlers.set(route.handler, loaded);
+    }
     if (!loaded) {
       const file = pathToFileURL(join(options.functionsDir, `${route.handler}.ts`)).href;
       loaded = import(file).then((m: { handler: LambdaHandler }) => m.handler);
@@ -159,6 +176,12 @@ export function createGateway(options: GatewayOptions): Server {
     if (body === 'too-large') return json(res, 413, { message: 'Request Entity Too Large' });
     const routeKey = `${found.route.method} ${API_PREFIX}${found.route.path}`;
     const event = toApiEvent(req, url, body, { routeKey, pathParameters: found.pathParameters });
+    if (options.cloudFront) {
+      const http = event.requestContext.http;
+      event.headers['cloudfront-viewer-address'] = `${http.sourceIp}:${req.socket.remotePort ?? 0}`;
+      event.headers['x-origin-verify'] = options.cloudFront.originVerify;
+      http.sourceIp = CLOUDFRONT_ADDRESS;
+    }
     const handler = await loadHandler(found.route);
     let result: APIGatewayProxyStructuredResultV2 | string;
     try {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -5,15 +6,101 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { routes } from '../../functions/routes.ts';
+import { bundleFunctions } from './bundles/bundle-functions.ts';
+import { type CloudAssembly, readCloudAssembly } from './cloud-assembly.ts';
 import { DEMO_ADMIN, ensureDemoAdmin } from './demo/admin.ts';
 import { createGateway } from './gateway.ts';
 import { startPaymentsEmulator } from './payments/emulator.ts';
 import { freePort } from './ports.ts';
 import { ensureMailTemplates, ensureTable } from './resources.ts';
+import { startSecretsManager } from './secrets-stand-in.ts';
 import { movePrivateMedia, seedIfEmpty } from './seed.ts';
 import { type StandIn, startDynamoDb, startS3, startSes } from './stand-ins.ts';
 
 const root = resolve(import.meta.dirname, '../..');
+
+/** The payment providers' keys on the local stack (the payments stand-in knows the same). */
+const LOCAL_SECRETS = {
+  STRIPE_SECRET_KEY: 'sk_test_local_boutique',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_local_boutique',
+  STRIPE_WEBHOOK_SECRET: 'whsec_local_boutique',
+  PAYPAL_CLIENT_ID: 'local-paypal-client',
+  PAYPAL_CLIENT_SECRET: 'local-paypal-secret',
+  PAYPAL_WEBHOOK_ID: 'local-paypal-webhook',
+};
+
+/** What the deployed functions are told about the stack, read from their templates. */
+interface DeployedSettings {
+  assembly: CloudAssembly;
+  tableName: string;
+  mediaBucket: string;
+  privateMediaBucket: string;
+  mailTemplatePrefix: string;
+  secretsArn: string;
+}
+
+function deployedSettings(cdkOut: string): DeployedSettings {
+  const assembly = readCloudAssembly(cdkOut);
+  const setting = (name: string) => {
+    const value = assembly.functions.find((fn) => fn.environment[name])?.environment[name];
+    if (!value) throw new Error(`no function in ${cdkOut} is given ${name}`);
+    return value;
+  };
+  return {
+    assembly,
+    tableName: setting('TABLE_NAME'),
+    mediaBucket: setting('MEDIA_BUCKET'),
+    privateMediaBucket: setting('PRIVATE_MEDIA_BUCKET'),
+    mailTemplatePrefix: setting('MAIL_TEMPLATE_PREFIX'),
+    secretsArn: setting('SHOP_SECRETS_ARN'),
+  };
+}
+
+/**
+ * The deployed bundles, and a Secrets Manager stand-in holding the template's secret (with the
+ * origin check CloudFront adds), so they read their keys as they will in AWS.
+ */
+async function startBundles(
+  deployed: DeployedSettings,
+  started: StandIn[],
+  urls: () => { url: string; paymentsUrl: string | undefined },
+) {
+  const originVerify = randomBytes(24).toString('base64url');
+  const secretsManager = await startSecretsManager(0, {
+    [deployed.secretsArn]: { ...LOCAL_SECRETS, ORIGIN_VERIFY: originVerify },
+  });
+  started.push(secretsManager);
+  const functions = bundleFunctions({
+    assembly: deployed.assembly,
+    localEnvironment: () => {
+      const { url, paymentsUrl = '' } = urls();
+      return {
+        ...pick(process.env, [
+          'AWS_ENDPOINT_URL_DYNAMODB',
+          'AWS_ENDPOINT_URL_S3',
+          'AWS_ENDPOINT_URL_SESV2',
+          'AWS_REQUEST_CHECKSUM_CALCULATION',
+          'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED',
+          'S3_FORCE_PATH_STYLE',
+          'EXPOSE_DDB_REQUEST_COUNT',
+          'CHECK_RESPONSES',
+          'POWERTOOLS_LOG_LEVEL',
+          'AWS_CALL_LOG',
+        ]),
+        AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsManager.url,
+        SHOP_URL: url,
+        STRIPE_API_BASE: paymentsUrl,
+        PAYPAL_API_BASE: paymentsUrl,
+      };
+    },
+  });
+  started.push({ url: '', stop: () => functions.stop() });
+  return { ...functions, originVerify };
+}
+
+function pick(env: NodeJS.ProcessEnv, names: string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((n) => (env[n] === undefined ? [] : [[n, env[n] as string]])));
+}
 
 export interface LocalStackOptions {
   /** Gateway port; 0 picks a free one. */
@@ -34,6 +121,12 @@ export interface LocalStackOptions {
   privateMediaBucket?: string;
   seed?: boolean;
   log?: (line: string) => void;
+  /**
+   * Serve the API from the deployed bundles of a synthesized cloud assembly (`cdk.out`) instead
+   * of the source: each function in its own process as Lambda runs it, with its template's
+   * handler, environment and names, behind a gateway that acts as CloudFront and API Gateway.
+   */
+  bundles?: { cdkOut: string };
 }
 
 export interface LocalStack {
@@ -57,9 +150,11 @@ export interface LocalStack {
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const log = options.log ?? (() => undefined);
   const host = options.host ?? '127.0.0.1';
-  const tableName = options.tableName ?? 'boutique';
-  const mediaBucket = options.mediaBucket ?? 'boutique-media';
-  const privateMediaBucket = options.privateMediaBucket ?? 'boutique-private-media';
+  const deployed = options.bundles ? deployedSettings(options.bundles.cdkOut) : undefined;
+  const tableName = deployed?.tableName ?? options.tableName ?? 'boutique';
+  const mediaBucket = deployed?.mediaBucket ?? options.mediaBucket ?? 'boutique-media';
+  const privateMediaBucket =
+    deployed?.privateMediaBucket ?? options.privateMediaBucket ?? 'boutique-private-media';
   const started: StandIn[] = [];
   const stopAll = async () => {
     for (const s of started.reverse()) await s.stop().catch(() => undefined);
@@ -98,7 +193,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const dynamoClient = new DynamoDBClient({});
     if ((await ensureTable(dynamoClient, tableName)) === 'created') log(`created table ${tableName}`);
-    await ensureMailTemplates(new SESv2Client({}));
+    await ensureMailTemplates(new SESv2Client({}), deployed?.mailTemplatePrefix);
     let seeded: { items: number; media: number } | undefined;
     if (options.seed !== false) {
       if (await ensureDemoAdmin()) log(`created the demo admin "${DEMO_ADMIN.username}" (see README)`);
@@ -117,9 +212,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
 
     let paymentsUrl: string | undefined;
+    let url = '';
+    const bundles = deployed && (await startBundles(deployed, started, () => ({ url, paymentsUrl })));
     const server: Server = createGateway({
       routes,
       functionsDir: join(root, 'functions'),
+      ...(bundles
+        ? {
+            handlerFor: (route) => bundles.forRoute(route),
+            cloudFront: { originVerify: bundles.originVerify },
+          }
+        : {}),
       webRoot: options.webRoot ?? join(root, 'web', 'dist'),
       media: { endpoint: s3.url, bucket: mediaBucket },
       payments: () => paymentsUrl,
@@ -137,17 +240,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         }),
     });
     const address = server.address() as { port: number };
-    const url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${address.port}`;
+    url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${address.port}`;
 
     // The payment providers' stand-in; the real SDKs reach it through their base-URL settings.
-    const secrets = {
-      STRIPE_SECRET_KEY: 'sk_test_local_boutique',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_local_boutique',
-      STRIPE_WEBHOOK_SECRET: 'whsec_local_boutique',
-      PAYPAL_CLIENT_ID: 'local-paypal-client',
-      PAYPAL_CLIENT_SECRET: 'local-paypal-secret',
-      PAYPAL_WEBHOOK_ID: 'local-paypal-webhook',
-    };
+    const secrets = LOCAL_SECRETS;
     const payments = await startPaymentsEmulator({
       port: options.paymentsPort ?? 0,
       host,

@@ -24,6 +24,8 @@ export default async function setup(project: TestProject) {
   const stack = await startLocalStack({
     port: 0,
     s3Dir: join(dataDir, 's3'),
+    // The deployed bundles' run (test/bundles/vitest.config.ts) serves the API from cdk.out.
+    ...(process.env.SERVE_BUNDLES ? { bundles: { cdkOut: process.env.SERVE_BUNDLES } } : {}),
     ...(process.env.WEB_DIST ? { webRoot: process.env.WEB_DIST } : {}),
   });
   project.provide('baseUrl', stack.url);

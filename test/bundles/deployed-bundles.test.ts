@@ -1,0 +1,123 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { routeKey, routes } from '../../functions/routes.ts';
+import { lambdaContext } from '../../infra/local/api-event.ts';
+import { bundleFunctions } from '../../infra/local/bundles/bundle-functions.ts';
+import { readCloudAssembly } from '../../infra/local/cloud-assembly.ts';
+import { api } from '../support/api.ts';
+
+/**
+ * Runs in the bundles' run only (test/bundles/vitest.config.ts), where the local stack serves the
+ * API from cdk.out. Proves that it does, and that every function CDK will upload starts and
+ * answers as Lambda would run it.
+ */
+const cdkOut = resolve(process.env.SERVE_BUNDLES ?? 'cdk.out');
+const assembly = readCloudAssembly(cdkOut);
+const nodeFunctions = assembly.functions.filter((fn) => fn.runtime.startsWith('nodejs'));
+
+/** The Lambda runtimes this machine is running: their asset folder and initial environment. */
+function runningBundles(): { assetDir: string; environment: Record<string, string> }[] {
+  const found = [];
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const argv = readFileSync(join('/proc', pid, 'cmdline'), 'utf8').split('\0');
+      const at = argv.findIndex((a) => a.endsWith('lambda-runtime.mjs'));
+      if (at < 0) continue;
+      const environ = readFileSync(join('/proc', pid, 'environ'), 'utf8')
+        .split('\0')
+        .filter(Boolean);
+      found.push({
+        assetDir: argv[at + 1] as string,
+        environment: Object.fromEntries(
+          environ.map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]),
+        ),
+      });
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  return found;
+}
+
+describe('the deployed bundles', () => {
+  it('are what the shop serves in this run: the template’s bundle, handler and environment', async () => {
+    expect(process.env.SERVE_BUNDLES, 'run with test/bundles/vitest.config.ts').toBeTruthy();
+    expect((await api('/getTypeByGender?gender=0')).status).toBe(200);
+    const fn = nodeFunctions.find((f) => f.description === 'GET /api/getTypeByGender');
+    const running = runningBundles().find((b) => b.assetDir === fn?.assetDir);
+    expect(running, 'a Lambda runtime for GET /api/getTypeByGender from cdk.out').toBeDefined();
+    // Only the shop's address is the local one (in AWS it is the CloudFront domain).
+    const { SHOP_URL, ...fromTemplate } = fn?.environment ?? {};
+    expect(SHOP_URL).toMatch(/^https:\/\//);
+    expect(running?.environment.SHOP_URL).toBe(inject('baseUrl'));
+    expect(running?.environment).toMatchObject({
+      ...fromTemplate,
+      AWS_LAMBDA_FUNCTION_NAME: 'CatalogHttpGetTypeByGender',
+      NODE_OPTIONS: '--enable-source-maps',
+    });
+    expect(running?.environment.TABLE_NAME).toBe(inject('tableName'));
+  });
+
+  it('give the payment functions their keys only from the template’s secret, as in AWS', async () => {
+    // A checkout start needs the Stripe key: answered, it was read from Secrets Manager.
+    const answer = await api('/secret?id=nothing&typeId=nothing');
+    expect(answer.status).toBeLessThan(500);
+    for (const bundle of runningBundles()) {
+      expect(bundle.environment.STRIPE_SECRET_KEY).toBeUndefined();
+      expect(bundle.environment.ORIGIN_VERIFY).toBeUndefined();
+    }
+  });
+
+  it('are one for every row of the route table, and the mail sweep', () => {
+    const built = routes.filter((r) => !r.pending).map((r) => routeKey(r));
+    const described = nodeFunctions.map((f) => f.description);
+    for (const key of built) expect(described).toContain(key);
+    expect(nodeFunctions).toHaveLength(built.length + 1);
+    for (const fn of nodeFunctions) {
+      expect(fn.runtime).toBe('nodejs24.x');
+      expect(fn.handler).toBe('index.handler');
+    }
+  });
+
+  describe('each started as Lambda starts it', () => {
+    const functions = bundleFunctions({
+      assembly,
+      localEnvironment: () => ({
+        AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoDbUrl'),
+        AWS_ENDPOINT_URL_S3: inject('s3Url'),
+        AWS_ENDPOINT_URL_SESV2: inject('sesUrl'),
+        S3_FORCE_PATH_STYLE: 'true',
+        AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+      }),
+    });
+    afterAll(() => functions.stop());
+
+    it('imports every bundle and finds its handler (the cold start of all 110)', {
+      timeout: 300_000,
+    }, async () => {
+      const failed: string[] = [];
+      const queue = [...nodeFunctions];
+      const worker = async () => {
+        for (let fn = queue.shift(); fn; fn = queue.shift()) {
+          await functions
+            .warm(fn)
+            .catch((error: Error) => failed.push(`${fn?.description}: ${error.message}`));
+        }
+      };
+      await Promise.all([worker(), worker(), worker()]);
+      expect(failed).toEqual([]);
+      expect(functions.started()).toHaveLength(nodeFunctions.length);
+    });
+
+    it('runs the scheduled mail sweep from its bundle against the table', async () => {
+      const sweep = nodeFunctions.find((f) => f.description.startsWith('Scheduled'));
+      expect(sweep).toBeDefined();
+      const result = await functions.byDescription(sweep?.description as string)(
+        { source: 'aws.events', 'detail-type': 'Scheduled Event' },
+        lambdaContext('CheckoutJobsMailSweep', 'sweep-1'),
+      );
+      expect(result).toMatchObject({ checked: expect.any(Number), sent: expect.any(Number), failed: 0 });
+    });
+  });
+});
