@@ -4,6 +4,7 @@ import { startLocalStack } from './stack.ts';
 /**
  * `npm start`: the whole shop on loopback, no AWS account, no internet.
  * Ports: PORT (3000), DYNAMODB_PORT (8000), S3_PORT (4569), SES_PORT (8005), PAYMENTS_PORT (4510).
+ * SERVE_BUNDLES=cdk.out serves the API from the deployed bundles (after `npm run synth`).
  */
 const port = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -19,6 +20,7 @@ const stack = await startLocalStack({
   sesPort: port('SES_PORT', 8005),
   paymentsPort: port('PAYMENTS_PORT', 4510),
   dataDir: resolve(import.meta.dirname, '../../.local/data'),
+  ...(process.env.SERVE_BUNDLES ? { bundles: { cdkOut: resolve(process.env.SERVE_BUNDLES) } } : {}),
   log: (line) => console.log(`[local] ${line}`),
 });
 
