@@ -4,6 +4,11 @@ export const CHECKOUT_MESSAGES = {
   fillAllFields: 'please fill out all the fields',
   fillBilling: 'please fill out billing information',
   alreadySold: 'sorry, this product is already sold',
+  /** Not in the spec: a piece held by another shopper is not sold, and may be free again soon. */
+  reserved:
+    'sorry, this piece is reserved by another shopper right now. it may be free again in a few minutes.',
+  /** Not in the spec: this shopper's own order was paid already (a reload after paying). */
+  alreadyPaid: 'this order is already paid. thank you!',
   patchFailed: 'something is wrong. please contact us',
   otherFailure: 'something wrong, please contact us!',
   invalidDiscount: 'enter a valid discount code.',

@@ -34,9 +34,20 @@ export function addressComplete(a: AddressInput): boolean {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** GET /secret's query: the checkout fields (001 §3 Order), flat, as the spec's client sends them. */
+/**
+ * A random key the browser makes for one checkout of one piece and keeps for this tab
+ * (sessionStorage): every start with the same key is the same order and the same hold.
+ */
+export const checkoutKeySchema = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/);
+
+/**
+ * The body of POST /secret and POST /paypal/orders: the checkout fields (001 §3 Order), flat, as
+ * the spec's client sends them (in a body, never in a URL: they are personal data), and the
+ * checkout key.
+ */
 export const checkoutRequestSchema = z
   .object({
+    checkoutKey: checkoutKeySchema,
     id: idSchema,
     typeId: idSchema.optional(),
     paymentType: z.enum(['1', '2']).default('1').transform(Number),

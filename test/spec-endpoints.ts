@@ -119,6 +119,10 @@ export const ADDED_ENDPOINTS = [
   'POST /reset-pwd',
   // A reset changes the password only when the owner confirms the link mailed to them.
   'POST /reset-pwd/confirm',
+  // The checkout start with its personal data in a body (replaces GET /secret, below).
+  'POST /secret',
+  // The shopper cancelled or left the payment step: their own hold ends at once.
+  'POST /secret/release',
   // Staff: who is logged in, log out, presigned uploads straight to S3, the audit log.
   'GET /admin',
   'DELETE /admin',
@@ -141,8 +145,10 @@ export const ADDED_ENDPOINTS = [
 /**
  * Spec calls served under another method on purpose, with the reason. The spec's GET
  * /reset-pwd carries a card number and an email in the query string (access logs) and changes
- * state (a GET must not).
+ * state (a GET must not). The spec's GET /secret carries the shopper's name, phone, email and
+ * address in its query string (CloudFront's logs, proxies) and takes a hold (a GET must not).
  */
 export const REPLACED_ENDPOINTS: Record<string, string> = {
   'GET /reset-pwd': 'POST /reset-pwd',
+  'GET /secret': 'POST /secret',
 };

@@ -4,19 +4,23 @@ import { type ApiEvent, type FullResponse, respond } from '#platform/handler.ts'
 import { httpError, notFound } from '#platform/http-error.ts';
 import { logger, safeError } from '#platform/logger.ts';
 import { CHECKOUT_MESSAGES, type CheckoutRequest } from '#shared/checkout.ts';
+import { HOLD_MINUTES } from '#shared/constants.ts';
 import { PricingError, type Quote } from '#shared/pricing.ts';
 import { takeAttempt } from '#table/rate-limit.ts';
 import type { OrderEntity } from './entities/order.ts';
 import { getOrder, holdAndRecordOrder, releaseHold } from './entities/order.ts';
 import { checkDiscountCode } from './rules/discount.ts';
-import { newOrder } from './rules/new-order.ts';
+import { checkoutCodeFor, newOrder } from './rules/new-order.ts';
 
 const checkoutStarts = { name: 'checkout-start', max: 10, windowSeconds: 10 * 60 };
 
 /**
  * The start of every payment, card or PayPal: the form is checked, every amount computed here,
  * and the piece held for this shopper in one conditional write. Answers the order, or the 406
- * the spec gives when the piece is sold or held by someone else.
+ * the spec gives when the piece is sold (or, in words of its own, held by someone else).
+ * The same checkout key again — a reload, a retry after a network error — is the same order:
+ * its hold is kept (or taken again if it ran out and the piece is free), its form and amounts
+ * replaced by the latest; a paid one answers 409 so the page can show the order.
  */
 export async function startCheckout(
   form: CheckoutRequest,
@@ -29,7 +33,10 @@ export async function startCheckout(
   if (!product) throw notFound('product');
   if (form.typeId && form.typeId !== product.typeId)
     throw httpError(400, 'the product is not part of this collection');
-  if (product.status === 0) return respond(406, { status: 406, message: CHECKOUT_MESSAGES.alreadySold });
+  const existing = await getOrder(checkoutCodeFor(product.id, form.checkoutKey));
+  if (existing?.status === 'paid') return alreadyPaid(existing);
+  if (product.status === 0 || existing?.status === 'refunded')
+    return respond(406, { status: 406, message: CHECKOUT_MESSAGES.alreadySold });
   const type = await getType(product.typeId);
   if (!type) throw notFound('collection');
 
@@ -43,15 +50,52 @@ export async function startCheckout(
   const now = Date.now();
   let started: ReturnType<typeof newOrder>;
   try {
-    started = newOrder({ form: { ...form, paymentType }, product, type, discountPercent, now });
+    started = newOrder({
+      form: { ...form, paymentType },
+      product,
+      type,
+      discountPercent,
+      now,
+      // The same key's pending or released order goes on: its hold (until the same time, if the
+      // piece is still free), so its payment too; past its time, a new hold and a new payment.
+      ...(existing ? { earlier: existing } : {}),
+    });
   } catch (error) {
     if (error instanceof PricingError) throw httpError(400, CHECKOUT_MESSAGES.fillAllFields);
     throw error;
   }
-  if ((await holdAndRecordOrder(started.order, now)) === 'unavailable') {
+  const held = await holdAndRecordOrder(started.order, now);
+  if (held === 'unavailable') return unavailable(product.id, now);
+  if (held === 'order-moved-on') {
+    const current = await getOrder(started.order.checkoutCode);
+    if (current?.status === 'paid') return alreadyPaid(current);
     return respond(406, { status: 406, message: CHECKOUT_MESSAGES.alreadySold });
   }
   return started;
+}
+
+/** This key's order is paid: the page shows it instead of a second payment form. */
+export function alreadyPaid(order: OrderEntity): FullResponse {
+  return respond(409, {
+    status: 409,
+    message: CHECKOUT_MESSAGES.alreadyPaid,
+    checkoutCode: order.checkoutCode,
+  });
+}
+
+/** Sold, or held by another shopper (with when that hold runs out): two different answers. */
+async function unavailable(productId: string, now: number): Promise<FullResponse> {
+  const product = await getProduct(productId);
+  if (!product || product.status === 0)
+    return respond(406, { status: 406, message: CHECKOUT_MESSAGES.alreadySold });
+  // Held, or being held this very moment by another shopper's start.
+  const until =
+    typeof product.holdUntil === 'number' && product.holdUntil >= now ? product.holdUntil : undefined;
+  return respond(406, {
+    status: 406,
+    message: CHECKOUT_MESSAGES.reserved,
+    availableAfter: until ?? now + HOLD_MINUTES * 60_000,
+  });
 }
 
 /** The provider could not start the payment: give the piece back at once. */

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { pageQuerySchema } from '#shared/admin.ts';
-import { checkoutRequestSchema } from '#shared/checkout.ts';
+import { checkoutKeySchema, checkoutRequestSchema } from '#shared/checkout.ts';
 import { DUTY_NOT_INCLUDED } from '#shared/pricing.ts';
 import { idSchema, pageShape } from '#shared/schemas.ts';
 import { GENDERS, ORDER_STATUSES } from '#shared/vocabulary.ts';
@@ -48,11 +48,13 @@ export const serverAmountsSchema = z.object({
 });
 
 /**
- * GET /secret (the flat checkout fields): starts a card payment. A sold or held piece answers
- * 406 { status, message } instead.
+ * POST /secret (the flat checkout fields and the checkout key, as a JSON body): starts a card
+ * payment, or answers the same one again for the same key. A sold piece answers 406 { status,
+ * message }; a piece held by another shopper 406 { status, message, availableAfter }; an order
+ * of this key that is paid already 409 { status, message, checkoutCode }.
  */
 export const secretContract = {
-  query: checkoutRequestSchema,
+  body: checkoutRequestSchema,
   response: z.object({
     status: z.literal(200),
     /** The Stripe PaymentIntent's client secret. */
@@ -66,6 +68,15 @@ export const secretContract = {
     holdUntil: z.number(),
     amounts: serverAmountsSchema,
   }),
+} satisfies Contract;
+
+/**
+ * POST /secret/release { id, checkoutKey }: the shopper cancelled or left the page; their own
+ * unpaid hold ends at once. Idempotent; never touches a paid order or another shopper's hold.
+ */
+export const releaseCheckoutContract = {
+  body: z.object({ id: idSchema, checkoutKey: checkoutKeySchema }),
+  response: z.object({ status: z.literal(200), released: z.boolean() }),
 } satisfies Contract;
 
 /** POST /paypal/orders (the same fields as /secret, as a JSON body): starts a PayPal payment. */

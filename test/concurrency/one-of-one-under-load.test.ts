@@ -110,7 +110,7 @@ describe.concurrent(`one of one under load (${SCALE.buyers} buyers, ${SCALE.piec
     expect(held.status).toBe(200);
     ledger.checkouts.set(held.code as string, a);
     const refused = await startCheckoutRetrying(b, abandoned);
-    expect(refused).toMatchObject({ status: 406, message: CHECKOUT_MESSAGES.alreadySold });
+    expect(refused).toMatchObject({ status: 406, message: CHECKOUT_MESSAGES.reserved });
     await expireHold(abandoned.id, held.code as string);
     const next = await startCheckoutRetrying(b, abandoned);
     expect(next.status).toBe(200);

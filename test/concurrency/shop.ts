@@ -5,13 +5,13 @@ import type { CollectionEntity } from '#catalog/entities/collection.ts';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import type { OrderEntity } from '#checkout/entities/order.ts';
 import { verifyPassword } from '#platform/passwords.ts';
-import { api, freshClientAddress } from '../support/api.ts';
+import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
 import { db, itemsWithPrefix } from '../support/db.ts';
 import { productEntity, typeEntity } from '../support/fixtures.ts';
 
 /**
  * The shop as the concurrency suite drives it: buyers on the real HTTP path of the local stack
- * (GET /secret, the browser's card confirm at the Stripe stand-in, POST /paypal/orders, the
+ * (POST /secret, the browser's card confirm at the Stripe stand-in, POST /paypal/orders, the
  * PayPal approval page, POST /paypal/capture, the success page's GET /orders/{id}), the payment
  * emulator's control API, and the invariants read straight from DynamoDB, the SES stand-in's
  * store and the emulator's record of what it was paid and what it refunded.
@@ -71,6 +71,8 @@ export interface Buyer {
   /** Loopback address this buyer sends from (checkout starts are limited per address). */
   from: string;
   method: 'card' | 'paypal';
+  /** The buyer's tab's checkout key (one per piece in the web app; the order code includes the piece). */
+  checkoutKey: string;
 }
 
 let buyerSerial = 0;
@@ -81,10 +83,12 @@ export function newBuyer(method: Buyer['method'], tag: string): Buyer {
     email: `${tag}-${n}-${process.pid}-${Date.now().toString(36)}@example.com`,
     from: freshClientAddress(),
     method,
+    checkoutKey: newCheckoutKey(),
   };
 }
 
 const fields = (buyer: Buyer, piece: ProductEntity) => ({
+  checkoutKey: buyer.checkoutKey,
   id: piece.id,
   typeId: piece.typeId,
   name: buyer.name,
@@ -107,7 +111,7 @@ export interface Started {
   message?: string;
 }
 
-/** The checkout start the web app makes: GET /secret (card) or POST /paypal/orders. */
+/** The checkout start the web app makes: POST /secret (card) or POST /paypal/orders. */
 export async function startCheckout(buyer: Buyer, piece: ProductEntity): Promise<Started> {
   if (buyer.method === 'card') {
     const answer = await api<{
@@ -115,7 +119,7 @@ export async function startCheckout(buyer: Buyer, piece: ProductEntity): Promise
       client_secret?: string;
       publishableKey?: string;
       message?: string;
-    }>(`/secret?${new URLSearchParams(fields(buyer, piece))}`, { from: buyer.from });
+    }>('/secret', { method: 'POST', json: fields(buyer, piece), from: buyer.from });
     return {
       status: answer.status,
       ...(answer.body.checkoutCode ? { code: answer.body.checkoutCode } : {}),

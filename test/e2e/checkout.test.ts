@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { HOLD_MINUTES } from '#shared/constants.ts';
-import { api, freshClientAddress } from '../support/api.ts';
+import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
+import { getRaw } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
@@ -37,10 +38,21 @@ const browsing = piece('Ivory Minaudière');
 const viaPaypal = piece('Jade Opera Gloves');
 const cancelled = piece('Pearl Veil');
 const expiring = piece('Garnet Bolero');
+const reloaded = piece('Topaz Shawl');
 beforeAll(async () => {
   pointAtLocalStack();
-  await store({ type, products: [bought, declined, secure, held, browsing, viaPaypal, cancelled, expiring] });
+  await store({
+    type,
+    products: [bought, declined, secure, held, browsing, viaPaypal, cancelled, expiring, reloaded],
+  });
 });
+
+/** Every URL the page asks for, to prove no personal data travels in one. */
+function requestedUrls(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (r) => urls.push(decodeURIComponent(r.url().replace(/\+/g, ' '))));
+  return urls;
+}
 
 const purchaseUrl = (p: ProductEntity) => `/products/purchase?product=${p.id}&type=${p.typeId}`;
 
@@ -104,6 +116,7 @@ describe('card purchase', () => {
   it('buys a piece shipped to Ontario: 13 % tax on product and shipping, hold countdown, paid, mails, sold', async () => {
     const email = `${uniqueId('buyer')}@example.com`;
     const page = await browser.open(purchaseUrl(bought));
+    const urls = requestedUrls(page);
     await page.getByRole('heading', { name: 'Opaline Evening Coat' }).waitFor();
     await lineIs(page, 'product price', 'USD 1000');
     await fillAddress(page, { email, country: 'CA', state: 'ON' });
@@ -140,6 +153,33 @@ describe('card purchase', () => {
 
     await expect.poll(async () => (await mailTo(email)).length, { timeout: 15_000 }).toBe(2);
     expect(await isSold(bought.id)).toBe(true);
+    // The name, e-mail, phone and address typed went in request bodies, never in a URL.
+    expect(urls.length).toBeGreaterThan(5);
+    for (const typed of [email, 'Ada Lovelace', '1 King Street West', '+1 416 555 0100', 'M5H 1A1'])
+      expect(urls.filter((u) => u.includes(typed))).toEqual([]);
+  });
+
+  it('comes back to the same hold and countdown after a reload, and gives the piece back on cancel', async () => {
+    const page = await browser.open(purchaseUrl(reloaded));
+    await page.getByRole('heading', { name: 'Topaz Shawl' }).waitFor();
+    await fillAddress(page, { email: `${uniqueId('reload')}@example.com`, country: 'CA', state: 'ON' });
+    await startPayment(page);
+    const until = async () => (await getRaw(`PRODUCT#${reloaded.id}`, '#PRODUCT'))?.holdUntil;
+    const heldUntil = await until();
+    expect(heldUntil).toEqual(expect.any(Number));
+    await page.reload();
+    // Not "sold": the same order, its card form and the same hold, the address kept.
+    await page.getByLabel('card number').waitFor({ timeout: 15_000 });
+    expect(await until()).toBe(heldUntil);
+    expect(
+      await page.getByRole('group', { name: 'contact and delivery' }).getByLabel('city').inputValue(),
+    ).toBe('Toronto');
+    expect(await page.locator('.checkout-hold').textContent()).toMatch(/reserved for you for 1[45]:\d\d/);
+    await screenshot(page, 'checkout-resumed-after-reload-phone');
+    await page.getByRole('button', { name: 'cancel and release the piece' }).click();
+    await page.getByRole('button', { name: 'continue to payment' }).waitFor();
+    await expect.poll(until, { timeout: 10_000 }).toBeUndefined();
+    expect(await page.getByLabel('card number').count()).toBe(0);
   });
 
   it('shows the card provider\'s "Your card was declined." and succeeds on a retry with 4242', async () => {
@@ -199,9 +239,11 @@ describe('card purchase', () => {
     ).toBe(false);
   });
 
-  it('says "sorry, this product is already sold" when another checkout holds the piece', async () => {
-    const other = await api(
-      `/secret?${new URLSearchParams({
+  it('says the piece is reserved by another shopper (not sold) when another checkout holds it', async () => {
+    const other = await api('/secret', {
+      method: 'POST',
+      json: {
+        checkoutKey: newCheckoutKey(),
         id: held.id,
         typeId: held.typeId,
         name: 'Someone Else',
@@ -211,9 +253,9 @@ describe('card purchase', () => {
         city: 'Vancouver',
         state: 'BC',
         country: 'CA',
-      })}`,
-      { from: freshClientAddress() },
-    );
+      },
+      from: freshClientAddress(),
+    });
     expect(other.status).toBe(200);
     const page = await browser.open(purchaseUrl(held));
     await page.getByRole('heading', { name: 'Ombre Stole' }).waitFor();
@@ -224,7 +266,7 @@ describe('card purchase', () => {
       city: 'Vancouver',
     });
     await page.getByRole('button', { name: 'continue to payment' }).click();
-    await alertWith(page, CHECKOUT_MESSAGES.alreadySold);
+    await alertWith(page, CHECKOUT_MESSAGES.reserved);
     expect(await page.getByLabel('card number').count()).toBe(0);
   });
 });

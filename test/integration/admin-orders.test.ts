@@ -5,7 +5,7 @@ import type { OrderEntity } from '#checkout/entities/order.ts';
 import { orderKeys } from '#checkout/entities/order.ts';
 import { ORDER_DELETE_REFUSALS } from '#checkout/rules/delete-rules.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
-import { api, freshClientAddress } from '../support/api.ts';
+import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
 import { getRaw, itemsWithPrefix, putItems } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { buyWithCard } from '../support/purchase.ts';
@@ -79,7 +79,8 @@ async function orderOf(product: ProductEntity): Promise<string> {
 
 /** A real card purchase with every checkout field: billing elsewhere, a discount code, a US city's tax. */
 async function buyWithEverything(product: ProductEntity, email: string): Promise<string> {
-  const form = new URLSearchParams({
+  const form = {
+    checkoutKey: newCheckoutKey(),
     id: product.id,
     typeId: product.typeId,
     name: 'Grace Hopper',
@@ -104,10 +105,10 @@ async function buyWithEverything(product: ProductEntity, email: string): Promise
     countryBilling: 'FR',
     postalCodeBilling: '75002',
     discountCode: 'staff10',
-  });
+  };
   const started = await api<{ client_secret: string; publishableKey: string; checkoutCode: string }>(
-    `/secret?${form}`,
-    { from: freshClientAddress() },
+    '/secret',
+    { method: 'POST', json: form, from: freshClientAddress() },
   );
   if (started.status !== 200) throw new Error(`checkout did not start: ${started.text}`);
   const intent = started.body.client_secret.split('_secret_')[0];

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
-import { api, freshClientAddress } from '../support/api.ts';
+import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
 import { getRaw, itemsWithPrefix } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { mailTo } from '../support/stack-env.ts';
@@ -16,8 +16,9 @@ const piece = (extra: Partial<ProductEntity> = {}) =>
     ...extra,
   });
 
-function form(productId: string, email: string, extra: Record<string, string> = {}) {
-  return new URLSearchParams({
+function form(productId: string, email: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    checkoutKey: newCheckoutKey(),
     id: productId,
     typeId: type.id,
     name: 'Ada Buyer',
@@ -29,7 +30,7 @@ function form(productId: string, email: string, extra: Record<string, string> = 
     country: 'CA',
     postalCode: 'M5V 2T6',
     ...extra,
-  }).toString();
+  };
 }
 
 async function emulator<T>(path: string, body?: unknown): Promise<T> {
@@ -70,7 +71,11 @@ describe('a card purchase', () => {
       client_secret: string;
       checkoutCode: string;
       amounts: Record<string, number>;
-    }>(`/secret?${form(p.id, email, { discountAmount: '99' })}`, { from: freshClientAddress() });
+    }>('/secret', {
+      method: 'POST',
+      json: form(p.id, email, { discountAmount: '99' }),
+      from: freshClientAddress(),
+    });
     expect(started.status).toBe(200);
     expect(started.body.amounts).toMatchObject({
       productPrice: 1000,
@@ -111,40 +116,59 @@ describe('a card purchase', () => {
     await until(async () => (await mailTo(email)).length === 2, 'the two mails');
   });
 
-  it('answers 406 "sorry, this product is already sold" to everyone but the one of 50 shoppers who got the hold', async () => {
+  it('answers 406 "reserved by another shopper" (and until when) to everyone but the one of 50 shoppers who got the hold', async () => {
     const p = pieces[1] as ProductEntity;
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        api(`/secret?${form(p.id, `shopper${i}@example.com`)}`, { from: freshClientAddress() }),
+        api('/secret', {
+          method: 'POST',
+          json: form(p.id, `shopper${i}@example.com`),
+          from: freshClientAddress(),
+        }),
       ),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     const refused = answers.filter((a) => a.status === 406);
     expect(refused).toHaveLength(49);
-    expect(refused[0]?.body).toEqual({ status: 406, message: CHECKOUT_MESSAGES.alreadySold });
+    for (const answer of refused) {
+      expect(answer.body).toEqual({
+        status: 406,
+        message: CHECKOUT_MESSAGES.reserved,
+        availableAfter: expect.any(Number),
+      });
+    }
     expect(await itemsWithPrefix('ORDER#').then((o) => o.filter((x) => x.productId === p.id))).toHaveLength(
       1,
     );
   });
 
   it('refuses a sold piece with 406, and an incomplete form with the spec messages, holding nothing', async () => {
-    expect((await api(`/secret?${form(sold.id, 'a@b.co')}`, { from: freshClientAddress() })).status).toBe(
-      406,
-    );
+    expect(
+      (await api('/secret', { method: 'POST', json: form(sold.id, 'a@b.co'), from: freshClientAddress() }))
+        .status,
+    ).toBe(406);
     const p = pieces[2] as ProductEntity;
-    const missing = await api(`/secret?${form(p.id, 'a@b.co', { city: '' })}`, {
+    const missing = await api('/secret', {
+      method: 'POST',
+      json: form(p.id, 'a@b.co', { city: '' }),
       from: freshClientAddress(),
     });
     expect(missing).toMatchObject({ status: 400, body: { message: CHECKOUT_MESSAGES.fillAllFields } });
-    const noState = await api(`/secret?${form(p.id, 'a@b.co', { state: '' })}`, {
+    const noState = await api('/secret', {
+      method: 'POST',
+      json: form(p.id, 'a@b.co', { state: '' }),
       from: freshClientAddress(),
     });
     expect(noState.body).toEqual({ message: CHECKOUT_MESSAGES.fillAllFields });
-    const billing = await api(`/secret?${form(p.id, 'a@b.co', { hasBilling: 'true', nameBilling: 'Ada' })}`, {
+    const billing = await api('/secret', {
+      method: 'POST',
+      json: form(p.id, 'a@b.co', { hasBilling: 'true', nameBilling: 'Ada' }),
       from: freshClientAddress(),
     });
     expect(billing.body).toEqual({ message: CHECKOUT_MESSAGES.fillBilling });
-    const badCode = await api(`/secret?${form(p.id, 'a@b.co', { discountCode: 'NOPE' })}`, {
+    const badCode = await api('/secret', {
+      method: 'POST',
+      json: form(p.id, 'a@b.co', { discountCode: 'NOPE' }),
       from: freshClientAddress(),
     });
     expect(badCode.body).toEqual({ message: CHECKOUT_MESSAGES.invalidDiscount });
@@ -154,20 +178,21 @@ describe('a card purchase', () => {
   it('limits checkout starts per client address, answering "something wrong, please contact us!"', async () => {
     const from = freshClientAddress();
     for (let i = 0; i < 10; i++)
-      expect((await api(`/secret?${form(sold.id, 'a@b.co')}`, { from })).status).toBe(406);
-    const eleventh = await api(`/secret?${form(sold.id, 'a@b.co')}`, { from });
+      expect((await api('/secret', { method: 'POST', json: form(sold.id, 'a@b.co'), from })).status).toBe(
+        406,
+      );
+    const eleventh = await api('/secret', { method: 'POST', json: form(sold.id, 'a@b.co'), from });
     expect(eleventh).toMatchObject({ status: 429, body: { message: CHECKOUT_MESSAGES.otherFailure } });
   });
 
   it('one paid order, one record, one set of mails when the webhook is delivered twice and out of order', async () => {
     const p = pieces[3] as ProductEntity;
     const email = `${uniqueId('dup')}@example.com`;
-    const started = await api<{ client_secret: string; checkoutCode: string }>(
-      `/secret?${form(p.id, email)}`,
-      {
-        from: freshClientAddress(),
-      },
-    );
+    const started = await api<{ client_secret: string; checkoutCode: string }>('/secret', {
+      method: 'POST',
+      json: form(p.id, email),
+      from: freshClientAddress(),
+    });
     const intent = intentOf(started.body.client_secret);
     await emulator(`/__emulator/stripe/payment_intents/${intent}/confirm`, { card: '4242424242424242' });
     await until(async () => (await orderState(started.body.checkoutCode)) === 'paid', 'paid');
@@ -187,12 +212,11 @@ describe('a card purchase', () => {
 
   it('rejects a webhook with a bad signature and changes nothing', async () => {
     const p = pieces[4] as ProductEntity;
-    const started = await api<{ client_secret: string; checkoutCode: string }>(
-      `/secret?${form(p.id, 'x@y.co')}`,
-      {
-        from: freshClientAddress(),
-      },
-    );
+    const started = await api<{ client_secret: string; checkoutCode: string }>('/secret', {
+      method: 'POST',
+      json: form(p.id, 'x@y.co'),
+      from: freshClientAddress(),
+    });
     const forged = JSON.stringify({
       id: 'evt_forged',
       type: 'payment_intent.succeeded',
@@ -220,12 +244,11 @@ describe('a card purchase', () => {
 
   it('the browser cannot make an order paid: the order endpoints only read, and a lost webhook is caught up by asking Stripe', async () => {
     const p = pieces[5] as ProductEntity;
-    const started = await api<{ client_secret: string; checkoutCode: string }>(
-      `/secret?${form(p.id, 'z@y.co')}`,
-      {
-        from: freshClientAddress(),
-      },
-    );
+    const started = await api<{ client_secret: string; checkoutCode: string }>('/secret', {
+      method: 'POST',
+      json: form(p.id, 'z@y.co'),
+      from: freshClientAddress(),
+    });
     const code = started.body.checkoutCode;
     const posted = await api('/orders', {
       method: 'POST',

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
-import { api, freshClientAddress } from '../support/api.ts';
+import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
 import { getRaw } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { mailTo } from '../support/stack-env.ts';
@@ -18,6 +18,7 @@ const pieces = [piece(), piece(), piece()];
 beforeAll(() => store({ type, products: pieces }));
 
 const form = (productId: string, email: string) => ({
+  checkoutKey: newCheckoutKey(),
   id: productId,
   typeId: type.id,
   name: 'Grace Buyer',

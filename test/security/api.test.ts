@@ -106,7 +106,7 @@ beforeAll(async () => {
   purchase = await buy(stack, piece);
   passwords.push(purchase.password);
   for (const a of purchase.answers) answers.push({ what: 'purchase', answer: a });
-  noteRoute('GET', '/secret');
+  noteRoute('POST', '/secret');
   noteRoute('GET', `/orders/${purchase.checkoutCode}`);
   const login = await portalLogin(stack, String(piece.cardNumber), purchase.password);
   answers.push({ what: 'portal login', answer: login.answer });
@@ -757,6 +757,11 @@ describe('no secret in any answer or log line', () => {
     );
     const reset = await call(json('POST', '/reset-pwd', { email: newOwner, cardNumber: card }));
     expect(reset.status, reset.text).toBe(200);
+    // A cancel by a key that holds nothing: answered, releasing nothing.
+    const release = await call(
+      json('POST', '/secret/release', { id: purchase.product.id, checkoutKey: 'k'.repeat(32) }),
+    );
+    expect(release.status, release.text).toBe(200);
     // The mailed link's token is a secret too: it changes the password.
     const resetToken = await mailedResetToken(stack, newOwner);
     tokens.push(resetToken);
@@ -801,6 +806,7 @@ describe('no secret in any answer or log line', () => {
     items = await stack.scan();
     const [paypalPiece, cardPiece] = buyable(items);
     const form = {
+      checkoutKey: randomBytes(24).toString('base64url'),
       id: paypalPiece?.id,
       typeId: paypalPiece?.typeId,
       name: 'Pat Payer',
@@ -839,7 +845,7 @@ describe('no secret in any answer or log line', () => {
     const second = await buy(stack, cardPiece);
     passwords.push(second.password);
     for (const a of second.answers) answers.push({ what: 'purchase', answer: a });
-    noteRoute('GET', '/secret');
+    noteRoute('POST', '/secret');
   }, 120_000);
 
   it('sweeps every storefront endpoint over the demo catalogue, and every staff list', async () => {
@@ -1002,7 +1008,7 @@ describe('no secret in any answer or log line', () => {
       'POST /api/transfer-auth',
       'POST /api/reset-pwd',
       'POST /api/reset-pwd/confirm',
-      'GET /api/secret',
+      'POST /api/secret',
       'POST /api/paypal/orders',
       'POST /api/webhooks/stripe',
       'POST /api/product-auth',

@@ -64,7 +64,7 @@ export function productEntity(type: CollectionEntity, overrides: Partial<Product
 
 /**
  * A pending card order of `product`, checked out at `at` by a buyer in Vancouver, with a hold
- * of 15 minutes from then: what GET /secret records before the hold's transaction.
+ * of 15 minutes from then: what POST /secret records before the hold's transaction.
  */
 export function orderEntity(
   product: ProductEntity,

@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
 import type { ProductEntity } from '#catalog/entities/product.ts';
-import { api, freshClientAddress } from './api.ts';
+import { api, freshClientAddress, newCheckoutKey } from './api.ts';
 import { mailTo } from './stack-env.ts';
 
 /**
@@ -9,7 +9,8 @@ import { mailTo } from './stack-env.ts';
  * the mails. Answers the portal password the buyer was mailed.
  */
 export async function buyWithCard(product: ProductEntity, email: string): Promise<{ password: string }> {
-  const form = new URLSearchParams({
+  const form = {
+    checkoutKey: newCheckoutKey(),
     id: product.id,
     typeId: product.typeId,
     name: 'Ada Buyer',
@@ -20,8 +21,10 @@ export async function buyWithCard(product: ProductEntity, email: string): Promis
     state: 'ON',
     country: 'CA',
     postalCode: 'M5V 2T6',
-  });
-  const started = await api<{ client_secret: string; publishableKey: string }>(`/secret?${form}`, {
+  };
+  const started = await api<{ client_secret: string; publishableKey: string }>('/secret', {
+    method: 'POST',
+    json: form,
     from: freshClientAddress(),
   });
   if (started.status !== 200) throw new Error(`checkout did not start: ${started.text}`);

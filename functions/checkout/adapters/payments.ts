@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { CheckoutPaymentIntent } from '@paypal/paypal-server-sdk';
 import { paymentAmount } from '#shared/format.ts';
 import type { OrderEntity } from '../entities/order.ts';
@@ -15,20 +16,40 @@ export async function createCardPayment(input: {
   email: string;
   productId: string;
   holdId: string;
+  holdUntil: number;
 }): Promise<{ paymentRef: string; clientSecret: string }> {
-  const intent = await stripe().paymentIntents.create(
-    {
-      amount: input.amountCents,
-      currency: 'usd',
-      description: input.description,
-      receipt_email: input.email,
-      automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-      metadata: { checkoutCode: input.checkoutCode, productId: input.productId, holdId: input.holdId },
-    },
-    { idempotencyKey: `checkout-${input.checkoutCode}` },
-  );
+  const params = {
+    amount: input.amountCents,
+    currency: 'usd',
+    description: input.description,
+    receipt_email: input.email,
+    automatic_payment_methods: { enabled: true, allow_redirects: 'never' as const },
+    metadata: { checkoutCode: input.checkoutCode, productId: input.productId, holdId: input.holdId },
+  };
+  // The same start retried (same hold, same amount and email) gets the same PaymentIntent back
+  // from Stripe; a changed form or a new hold gets a new one.
+  const revision = createHash('sha256')
+    .update(JSON.stringify([params, input.holdUntil]))
+    .digest('base64url')
+    .slice(0, 16);
+  const intent = await stripe().paymentIntents.create(params, {
+    idempotencyKey: `checkout-${input.checkoutCode}-${revision}`,
+  });
   if (!intent.client_secret) throw new Error('the PaymentIntent has no client secret');
   return { paymentRef: intent.id, clientSecret: intent.client_secret };
+}
+
+/** Whether a card payment already went through (or is going through) at Stripe. */
+export async function cardPaymentTaken(paymentRef: string): Promise<boolean> {
+  const intent = await stripe().paymentIntents.retrieve(paymentRef);
+  return ['succeeded', 'processing', 'requires_capture'].includes(intent.status);
+}
+
+/** Cancels a card payment nobody will pay now (a replaced or released start); already final is fine. */
+export async function cancelCardPayment(paymentRef: string): Promise<void> {
+  const intent = await stripe().paymentIntents.retrieve(paymentRef);
+  if (['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status))
+    await stripe().paymentIntents.cancel(paymentRef);
 }
 
 export async function refundPayment(order: OrderEntity, paymentRef: string): Promise<void> {
@@ -52,9 +73,15 @@ export async function createPaypalOrder(input: {
   description: string;
   returnUrl: string;
   cancelUrl: string;
+  holdUntil: number;
 }): Promise<{ paymentRef: string; approveUrl: string }> {
+  // As for cards: the same start retried gets the same PayPal order, a changed one a new order.
+  const revision = createHash('sha256')
+    .update(JSON.stringify([input.amount, input.description, input.holdUntil]))
+    .digest('base64url')
+    .slice(0, 16);
   const { result } = await paypal().orders.createOrder({
-    paypalRequestId: `checkout-${input.checkoutCode}`,
+    paypalRequestId: `checkout-${input.checkoutCode}-${revision}`,
     body: {
       intent: CheckoutPaymentIntent.Capture,
       purchaseUnits: [

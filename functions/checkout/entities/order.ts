@@ -204,8 +204,13 @@ const HOLD_ATTEMPTS = 4;
  * by someone else). When many shoppers try at once, DynamoDB cancels the transactions that meet
  * the winner's on the piece; those try again after a short random wait and then meet its hold.
  * A piece still contended after every attempt is being taken by someone else: 'unavailable'.
+ * The same checkout again (its own hold id, its own unpaid order) re-takes its hold and replaces
+ * its order; 'order-moved-on' when that order was paid (or refunded) meanwhile.
  */
-export async function holdAndRecordOrder(order: OrderEntity, now: number): Promise<'held' | 'unavailable'> {
+export async function holdAndRecordOrder(
+  order: OrderEntity,
+  now: number,
+): Promise<'held' | 'unavailable' | 'order-moved-on'> {
   for (let attempt = 1; ; attempt++) {
     try {
       await ddb().send(
@@ -216,8 +221,9 @@ export async function holdAndRecordOrder(order: OrderEntity, now: number): Promi
                 TableName: tableName(),
                 Key: productKey(order.productId),
                 UpdateExpression: 'SET holdId = :hold, holdUntil = :until',
+                // Free, or held by this very checkout (the same key, retried).
                 ConditionExpression:
-                  'attribute_exists(pk) AND #status = :available AND (attribute_not_exists(holdUntil) OR holdUntil < :now)',
+                  'attribute_exists(pk) AND #status = :available AND (attribute_not_exists(holdUntil) OR holdUntil < :now OR holdId = :hold)',
                 ExpressionAttributeNames: { '#status': 'status' },
                 ExpressionAttributeValues: {
                   ':hold': order.holdId,
@@ -231,7 +237,11 @@ export async function holdAndRecordOrder(order: OrderEntity, now: number): Promi
               Put: {
                 TableName: tableName(),
                 Item: { ...orderKeys(order), ...order },
-                ConditionExpression: 'attribute_not_exists(pk)',
+                // A new order, or this key's own order that nobody has paid (a retry may change
+                // the form and the amount before payment).
+                ConditionExpression: 'attribute_not_exists(pk) OR #orderStatus IN (:pending, :failed)',
+                ExpressionAttributeNames: { '#orderStatus': 'status' },
+                ExpressionAttributeValues: { ':pending': 'pending', ':failed': 'failed' },
               },
             },
           ],
@@ -240,6 +250,7 @@ export async function holdAndRecordOrder(order: OrderEntity, now: number): Promi
       return 'held';
     } catch (error) {
       if (failedAt(error)?.includes(0)) return 'unavailable';
+      if (failedAt(error)?.includes(1)) return 'order-moved-on';
       if (!metAnotherTransaction(error)) throw error;
       if (attempt === HOLD_ATTEMPTS) return 'unavailable';
       await new Promise((done) => setTimeout(done, 20 + Math.random() * 60 * attempt));

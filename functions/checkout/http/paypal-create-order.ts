@@ -4,6 +4,9 @@ import { createPaypalOrder } from '../adapters/payments.ts';
 import { setPaymentRef } from '../entities/order.ts';
 import { abandonCheckout, startCheckout } from '../start-checkout.ts';
 
+// A retry with the same checkout key gets the same PayPal order back (or a new one for a changed
+// form: the old one is never captured, since capture goes through the order's latest reference).
+
 /** Where the shopper comes back to after PayPal: the shop's own address, never the request's Host. */
 function shopUrl(): string {
   const url = process.env.SHOP_URL;
@@ -28,6 +31,7 @@ export const handler = defineHandler(paypalCreateOrderContract, async ({ body: f
       description: `${order.productName} (one of one)`,
       returnUrl: `${back}&provider=paypal`,
       cancelUrl: `${back}&provider=paypal&cancelled=1`,
+      holdUntil: order.holdUntil,
     });
     await setPaymentRef(order.checkoutCode, payment.paymentRef);
     return {

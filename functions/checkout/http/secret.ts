@@ -1,20 +1,33 @@
 import { defineHandler } from '#platform/handler.ts';
+import { httpError } from '#platform/http-error.ts';
+import { logger, safeError } from '#platform/logger.ts';
+import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { secretContract } from '#shared/contracts/checkout.ts';
-import { createCardPayment } from '../adapters/payments.ts';
+import { cancelCardPayment, cardPaymentTaken, createCardPayment } from '../adapters/payments.ts';
 import { setPaymentRef } from '../entities/order.ts';
 import { toCents } from '../payment-completion.ts';
-import { abandonCheckout, startCheckout } from '../start-checkout.ts';
+import { abandonCheckout, alreadyPaid, startCheckout } from '../start-checkout.ts';
+
+function isIdempotencyConflict(error: unknown): boolean {
+  const { type, code } = (error ?? {}) as { type?: string; code?: string };
+  return type === 'StripeIdempotencyError' || code === 'idempotency_key_in_use';
+}
 
 /**
- * GET /secret: starts a card payment. The piece is held for this shopper (406 when it is sold or
+ * POST /secret: starts a card payment. The piece is held for this shopper (406 when it is sold or
  * held by someone else) and a Stripe PaymentIntent is created for exactly the server's amount.
- * Nothing here can make an order paid: only the provider's signed confirmation does.
+ * The same checkout key again answers the same PaymentIntent (or a new one for a changed form,
+ * the old one cancelled). Nothing here can make an order paid: only the provider's signed
+ * confirmation does.
  */
-export const handler = defineHandler(secretContract, async ({ query: form }, event) => {
+export const handler = defineHandler(secretContract, async ({ body: form }, event) => {
   const started = await startCheckout(form, event, 1);
   if (!('order' in started)) return started;
   const { order, quote } = started;
   try {
+    const previous = order.paymentType === 1 ? order.paymentRef : undefined;
+    // Paid in another tab or just before a reload: the webhook completes it; show the order.
+    if (previous && (await cardPaymentTaken(previous))) return alreadyPaid(order);
     const payment = await createCardPayment({
       checkoutCode: order.checkoutCode,
       amountCents: toCents(order.finalPrice),
@@ -22,8 +35,14 @@ export const handler = defineHandler(secretContract, async ({ query: form }, eve
       email: order.contact.email,
       productId: order.productId,
       holdId: order.holdId,
+      holdUntil: order.holdUntil,
     });
     await setPaymentRef(order.checkoutCode, payment.paymentRef);
+    if (previous && previous !== payment.paymentRef) {
+      await cancelCardPayment(previous).catch((error: unknown) =>
+        logger.warn('a replaced payment could not be cancelled', { error: safeError(error) }),
+      );
+    }
     return {
       status: 200 as const,
       client_secret: payment.clientSecret,
@@ -35,6 +54,8 @@ export const handler = defineHandler(secretContract, async ({ query: form }, eve
       amounts: { ...quote, currency: 'USD' as const },
     };
   } catch (error) {
+    // A twin of this very start is talking to Stripe right now: that one keeps the hold.
+    if (isIdempotencyConflict(error)) throw httpError(409, CHECKOUT_MESSAGES.otherFailure);
     return abandonCheckout(order, error);
   }
 });

@@ -1,19 +1,35 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { ProductEntity, TypeEntity } from '#catalog/index.ts';
 import type { CheckoutRequest } from '#shared/checkout.ts';
 import { HOLD_MINUTES } from '#shared/constants.ts';
 import { type Quote, quote } from '#shared/pricing.ts';
 import type { Address, OrderEntity } from '../entities/order.ts';
 
-/** The order a checkout start records: every amount computed here, none taken from the browser. */
+/**
+ * The order code of a checkout key for a piece: the same key always names the same order, so a
+ * reload or a retry finds its own order and hold. Shaped as a UUID (v4 bits); as unguessable as
+ * the key, which only the shopper's tab holds.
+ */
+export function checkoutCodeFor(productId: string, checkoutKey: string): string {
+  const hex = createHash('sha256').update(`checkout:${productId}:${checkoutKey}`).digest('hex');
+  const variant = ((Number.parseInt(hex[16] as string, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * The order a checkout start records: every amount computed here, none taken from the browser.
+ * A retry of the same key keeps the first start's order code, hold and time (`earlier`), so the
+ * shopper's countdown goes on where it was.
+ */
 export function newOrder(input: {
   form: CheckoutRequest;
   product: ProductEntity;
   type: TypeEntity;
   discountPercent: number;
   now: number;
+  earlier?: Pick<OrderEntity, 'holdId' | 'holdUntil' | 'checkoutTime' | 'paymentRef'>;
 }): { order: OrderEntity; quote: Quote } {
-  const { form, product, type, now } = input;
+  const { form, product, type, now, earlier } = input;
   const priced = quote({
     priceUs: product.priceUs,
     removeShipmentCharge: product.removeShipmentCharge,
@@ -41,7 +57,7 @@ export function newOrder(input: {
   };
   const order: OrderEntity = {
     kind: 'order',
-    checkoutCode: randomUUID(),
+    checkoutCode: checkoutCodeFor(product.id, form.checkoutKey),
     productId: product.id,
     typeId: type.id,
     productName: product.name,
@@ -65,9 +81,10 @@ export function newOrder(input: {
     duty: priced.duty,
     finalPrice: priced.total,
     status: 'pending',
-    holdId: randomUUID(),
-    holdUntil: now + HOLD_MINUTES * 60_000,
-    checkoutTime: new Date(now).toISOString(),
+    holdId: earlier?.holdId ?? randomUUID(),
+    holdUntil: earlier && earlier.holdUntil > now ? earlier.holdUntil : now + HOLD_MINUTES * 60_000,
+    checkoutTime: earlier?.checkoutTime ?? new Date(now).toISOString(),
+    ...(earlier?.paymentRef ? { paymentRef: earlier.paymentRef } : {}),
   };
   return { order, quote: priced };
 }

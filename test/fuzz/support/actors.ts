@@ -100,7 +100,8 @@ export async function buy(
   product: Item,
   email = `buyer-${randomUUID().slice(0, 8)}@example.com`,
 ) {
-  const form = new URLSearchParams({
+  const form = {
+    checkoutKey: randomBytes(24).toString('base64url'),
     id: String(product.id),
     typeId: String(product.typeId),
     name: 'Ada Buyer',
@@ -111,8 +112,8 @@ export async function buy(
     state: 'ON',
     country: 'CA',
     postalCode: 'M5V 2T6',
-  });
-  const started = await send(stack.url, { method: 'GET', path: `/secret?${form}`, from: loopback() });
+  };
+  const started = await send(stack.url, json('POST', '/secret', form));
   if (started.status !== 200) throw new Error(`checkout did not start: ${started.text}`);
   const { client_secret: secret, publishableKey, checkoutCode } = started.json as Record<string, string>;
   const intent = String(secret).split('_secret_')[0];

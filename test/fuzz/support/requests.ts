@@ -46,6 +46,7 @@ export interface Spec {
 }
 
 const CHECKOUT_FIELDS = [
+  'checkoutKey',
   'id',
   'typeId',
   'paymentType',
@@ -71,8 +72,11 @@ const CHECKOUT_FIELDS = [
   'discountCode',
   'discountAmount',
 ];
+const checkoutKey = fc.stringMatching(/^[A-Za-z0-9_-]{32}$/);
+
 const checkoutBase = (k: Known) =>
   fc.record({
+    checkoutKey,
     id: pick(k.products),
     name: fc.constant('Fuzz Buyer'),
     phone: fc.constant('+1 604 555 0100'),
@@ -186,7 +190,11 @@ export const SPECS: Record<string, Spec> = {
 
   // Checkout and orders
   'GET /type-discount': { fields: ['discountCode', 'typeId'] },
-  'GET /secret': { fields: CHECKOUT_FIELDS, base: checkoutBase },
+  'POST /secret': { fields: CHECKOUT_FIELDS, base: checkoutBase },
+  'POST /secret/release': {
+    fields: ['id', 'checkoutKey'],
+    base: (k) => fc.record({ id: pick(k.products), checkoutKey }),
+  },
   'POST /orders': {
     fields: ['checkoutCode', 'id', 'amount', 'shippingFee', ...CHECKOUT_FIELDS],
     base: (k) => fc.record({ checkoutCode: pick(k.checkoutCodes), id: pick(k.products) }),

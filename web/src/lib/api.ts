@@ -1,9 +1,12 @@
 /** The same-origin API under /api. Errors carry the server's `{ message }` and the status. */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** The whole answer, for errors that carry more than a message (a paid order's code). */
+  readonly body: Record<string, unknown>;
+  constructor(status: number, message: string, body: Record<string, unknown> = {}) {
     super(message);
     this.status = status;
+    this.body = body;
   }
 }
 
@@ -28,7 +31,11 @@ async function read<T>(response: Response): Promise<T> {
   }
   if (!response.ok) {
     const message = (body as { message?: unknown }).message;
-    throw new ApiError(response.status, typeof message === 'string' ? message : response.statusText);
+    throw new ApiError(
+      response.status,
+      typeof message === 'string' ? message : response.statusText,
+      body as Record<string, unknown>,
+    );
   }
   return body as T;
 }

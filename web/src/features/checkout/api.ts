@@ -1,8 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { getTypeContract, priceWithShippingContract } from '#shared/contracts/catalog.ts';
-import type { getOrderContract, secretContract, typeDiscountContract } from '#shared/contracts/checkout.ts';
-import type { Answer, Query } from '#shared/contracts/contract.ts';
-import { ApiError, apiGet } from '../../lib/api.ts';
+import type {
+  getOrderContract,
+  releaseCheckoutContract,
+  secretContract,
+  typeDiscountContract,
+} from '#shared/contracts/checkout.ts';
+import type { Answer, Body, Query } from '#shared/contracts/contract.ts';
+import { ApiError, apiGet, apiPost, apiUrl } from '../../lib/api.ts';
 
 /** What the checkout screens read from the API: the routes' contracts (shared/contracts/). */
 export type PriceWithShipping = Answer<typeof priceWithShippingContract>;
@@ -10,8 +15,8 @@ export type CheckoutType = Answer<typeof getTypeContract>['type'];
 /** A started card checkout: the PaymentIntent's secret, the hold and the server's amounts (the ones charged). */
 export type CheckoutSession = Answer<typeof secretContract>;
 export type ServerAmounts = CheckoutSession['amounts'];
-/** The flat checkout fields GET /secret and POST /paypal/orders take. */
-export type CheckoutFields = Query<typeof secretContract>;
+/** The flat checkout fields and the checkout key POST /secret and POST /paypal/orders take. */
+export type CheckoutFields = Body<typeof secretContract>;
 export type OrderView = Answer<typeof getOrderContract>['order'];
 
 /** Availability matters here: every visit asks fresh. */
@@ -35,9 +40,22 @@ export async function checkDiscount(
   return apiGet('/type-discount', { discountCode, typeId } satisfies Query<typeof typeDiscountContract>);
 }
 
-/** GET /secret with the flat checkout fields (shared/checkout.ts checkoutRequestSchema). */
+/** POST /secret with the flat checkout fields in the body (never in the URL: personal data). */
 export function startCardCheckout(fields: CheckoutFields): Promise<CheckoutSession> {
-  return apiGet<CheckoutSession>('/secret', fields);
+  return apiPost<CheckoutSession>('/secret', fields);
+}
+
+type Release = Body<typeof releaseCheckoutContract>;
+
+/** Cancel: this shopper's own hold ends at once. */
+export function releaseCheckout(release: Release): Promise<Answer<typeof releaseCheckoutContract>> {
+  return apiPost('/secret/release', release);
+}
+
+/** Leaving the page: the same release as a beacon, which the browser sends even as the page goes. */
+export function releaseCheckoutOnLeave(release: Release): void {
+  const body = new Blob([JSON.stringify(release)], { type: 'application/json' });
+  navigator.sendBeacon?.(apiUrl('/secret/release'), body);
 }
 
 export function getOrder(checkoutCode: string): Promise<OrderView> {

@@ -89,7 +89,7 @@ function groupDigits(text: string): string {
 }
 
 /**
- * The card step after GET /secret. In local mode this is the stand-in for Stripe Elements: it
+ * The card step after POST /secret. In local mode this is the stand-in for Stripe Elements: it
  * confirms the PaymentIntent with the publishable key and client secret, as Stripe.js does,
  * against the emulator behind /__payments. It never marks an order paid: the success page reads
  * the order's real state.

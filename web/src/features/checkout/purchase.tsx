@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { addressComplete, CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import type { paypalCreateOrderContract } from '#shared/contracts/checkout.ts';
@@ -15,9 +15,12 @@ import {
   checkDiscount,
   checkoutTypeQuery,
   priceWithShippingQuery,
+  releaseCheckout,
+  releaseCheckoutOnLeave,
   startCardCheckout,
 } from './api.ts';
 import { CardPayment, HoldCountdown } from './card-payment.tsx';
+import { checkoutKeyFor, forgetStart, rememberStart, startedFields } from './checkout-key.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { summarize } from './summary.ts';
 import './checkout.css';
@@ -31,7 +34,7 @@ interface AppliedDiscount {
 
 type DiscountNote = { kind: 'error' | 'ok'; text: string } | undefined;
 
-/** The flat fields of GET /secret and POST /paypal/orders (shared/checkout.ts checkoutRequestSchema). */
+/** The body of POST /secret and POST /paypal/orders (shared/checkout.ts checkoutRequestSchema). */
 function checkoutFields(input: {
   id: string;
   typeId: string;
@@ -42,6 +45,7 @@ function checkoutFields(input: {
   discount: AppliedDiscount | undefined;
 }): CheckoutFields {
   const fields: CheckoutFields = {
+    checkoutKey: checkoutKeyFor(input.id),
     id: input.id,
     typeId: input.typeId,
     paymentType: input.paymentType,
@@ -62,9 +66,23 @@ function checkoutFields(input: {
   return fields;
 }
 
+/** The form a resumed start sent, back into the form's fields. */
+function addressesOf(fields: CheckoutFields): { shipping: Address; billing: Address; hasBilling: boolean } {
+  const flat = fields as Record<string, string | undefined>;
+  const shipping = { ...EMPTY_ADDRESS };
+  const billing = { ...EMPTY_ADDRESS };
+  for (const key of Object.keys(EMPTY_ADDRESS) as (keyof Address)[]) {
+    shipping[key] = flat[key] ?? '';
+    billing[key] = flat[`${key}Billing`] ?? '';
+  }
+  return { shipping, billing, hasBilling: flat.hasBilling === 'true' };
+}
+
 function failureText(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 406) return CHECKOUT_MESSAGES.alreadySold;
+    // Sold, or reserved by someone else for a few minutes: the server says which.
+    if (error.status === 406)
+      return error.message === CHECKOUT_MESSAGES.reserved ? error.message : CHECKOUT_MESSAGES.alreadySold;
     const known = Object.values(CHECKOUT_MESSAGES) as string[];
     if (error.status === 400 && known.includes(error.message)) return error.message;
   }
@@ -74,7 +92,7 @@ function failureText(error: unknown): string {
 /**
  * /products/purchase (001 §2; inputs product and type from the navigation state or the address):
  * contact and shipping address, optional billing address, a live order summary, discount code,
- * card or PayPal. The piece is held while the shopper pays (GET /secret); the amounts charged are
+ * card or PayPal. The piece is held while the shopper pays (POST /secret); the amounts charged are
  * always the server's.
  */
 export function Purchase() {
@@ -102,6 +120,55 @@ export function Purchase() {
   const [formError, setFormError] = useState('');
   const [starting, setStarting] = useState(false);
   const [session, setSession] = useState<CheckoutSession>();
+  const resumed = useRef(false);
+
+  const showPaidOrder = (checkoutCode: string) => {
+    if (productId) forgetStart(productId, { key: true });
+    const values = { checkoutCode };
+    navigate(navTarget('/products/success', values), { state: values });
+  };
+
+  const startCard = async (fields: CheckoutFields) => {
+    try {
+      const started = await startCardCheckout(fields);
+      rememberStart(fields.id, fields);
+      setSession(started);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && typeof error.body.checkoutCode === 'string') {
+        showPaidOrder(error.body.checkoutCode);
+        return;
+      }
+      forgetStart(fields.id);
+      throw error;
+    }
+  };
+
+  // A reload of the payment step: the same key and form again, so the same order, hold and
+  // countdown come back (the server answers the same PaymentIntent).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first render with a product
+  useEffect(() => {
+    if (resumed.current || !productId) return;
+    resumed.current = true;
+    const fields = startedFields(productId);
+    if (!fields) return;
+    const restored = addressesOf(fields);
+    setShipping(restored.shipping);
+    setBilling(restored.billing);
+    setHasBilling(restored.hasBilling);
+    setStarting(true);
+    startCard(fields)
+      .catch((error: unknown) => setFormError(failureText(error)))
+      .finally(() => setStarting(false));
+  }, [productId]);
+
+  // Leaving the page (closing the tab, going elsewhere) gives the piece back at once.
+  useEffect(() => {
+    if (!session || !productId) return;
+    const release = { id: productId, checkoutKey: checkoutKeyFor(productId) };
+    const leave = () => releaseCheckoutOnLeave(release);
+    window.addEventListener('pagehide', leave);
+    return () => window.removeEventListener('pagehide', leave);
+  }, [session, productId]);
 
   const shippingPrices = useMemo(
     () => Object.fromEntries((price.data?.shippingArr ?? []).map((s) => [s.countryId, s.price])),
@@ -203,7 +270,7 @@ export function Purchase() {
     setStarting(true);
     try {
       if (method === 'card') {
-        setSession(await startCardCheckout(fields));
+        await startCard(fields);
       } else {
         const started = await apiPost<Answer<typeof paypalCreateOrderContract>>('/paypal/orders', fields);
         window.location.assign(started.approveUrl);
@@ -218,13 +285,22 @@ export function Purchase() {
 
   const succeeded = () => {
     if (!session) return;
-    const values = { checkoutCode: session.checkoutCode };
-    navigate(navTarget('/products/success', values), { state: values });
+    showPaidOrder(session.checkoutCode);
   };
 
   const restart = () => {
+    forgetStart(productId);
     setSession(undefined);
     setFormError('');
+  };
+
+  const cancel = async () => {
+    try {
+      await releaseCheckout({ id: productId, checkoutKey: checkoutKeyFor(productId) });
+    } catch {
+      // The hold runs out by itself within minutes.
+    }
+    restart();
   };
 
   return (
@@ -349,6 +425,9 @@ export function Purchase() {
               <HoldCountdown until={session.holdUntil} onRestart={restart}>
                 <CardPayment session={session} onSucceeded={succeeded} />
               </HoldCountdown>
+              <button type="button" className="checkout-cancel" onClick={cancel}>
+                cancel and release the piece
+              </button>
             </div>
           )}
         </div>
