@@ -207,7 +207,7 @@ describe('BoutiqueStack', () => {
     const byKey = (key: string) => built.find((route) => routeKey(route) === key) as Route;
     expect(readsOnly(byKey('GET /api/type'))).toBe(true);
     expect(readsOnly(byKey('POST /api/member'))).toBe(false);
-    expect(readsOnly(byKey('GET /api/secret'))).toBe(false);
+    expect(readsOnly(byKey('POST /api/secret'))).toBe(false);
     // Staff screens that only read and write the table sign no S3 links.
     expect(byKey('GET /api/audit-log').access.media).toBeUndefined();
   });
