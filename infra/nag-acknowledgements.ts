@@ -33,7 +33,7 @@ export function acknowledgeNagFindings(stack: Stack, props: NagProps): void {
     'AWSLambdaBasicExecutionRole only lets a function write its own CloudWatch logs (functions and CDK’s web-deployment handler).',
   );
   const wildcardReason =
-    'CDK grants on this stack’s own resources: the table’s GSIs (table/index/*), objects in the media, private media and web buckets (bucket/*, authenticity/*) with the s3:GetObject*/DeleteObject*/Abort*/List*/GetBucket* families, CDK’s asset bucket for the web deployment, X-Ray segment writes and SES sending (no resource-level scoping for these two: *).';
+    'Grants on this stack’s own resources: the table’s GSIs (table/index/*), objects in the media, private media and web buckets (bucket/*, authenticity/*); the s3:GetObject*/DeleteObject*/Abort*/List*/GetBucket* families only for CDK’s web deployment (web bucket and CDK’s asset bucket) — the functions get single actions (infra/constructs/data-access.ts); X-Ray segment writes and SES sending (no resource-level scoping for these two: *).';
   const arn = (resource: IConstruct) => {
     const logicalId = stack.resolve(stack.getLogicalId(resource.node.defaultChild as CfnElement)) as string;
     return [

@@ -10,6 +10,12 @@ import type { Construct } from 'constructs';
 import { type Route, routeKey, routeName } from '../functions/routes.ts';
 import { functionErrorAlarm } from './constructs/alarms.ts';
 import { ApiFunction } from './constructs/api-function.ts';
+import {
+  grantMedia,
+  grantPrivateMediaLinks,
+  grantSecretValue,
+  grantTable,
+} from './constructs/data-access.ts';
 
 /** Whether a route only reads the table, as its row declares. */
 export function readsOnly(route: Route): boolean {
@@ -64,17 +70,14 @@ export class RouteGroupStack extends NestedStack {
           TRUST_VIEWER_ADDRESS_HEADER: 'true',
         },
       });
-      // Exactly what the row declares (functions/routes.ts), nothing inferred from file names.
+      // Exactly what the row declares (functions/routes.ts), nothing inferred from file names, as
+      // the actions the code calls (infra/constructs/data-access.ts; checked by test/iam).
       const { access } = route;
-      if (access.table === 'read') table.grantReadData(fn);
-      else table.grantReadWriteData(fn);
+      grantTable(fn, table, access.table);
       // Admins upload and delete media through presigned URLs signed by these functions.
-      if (access.media === 'media') {
-        mediaBucket.grantReadWrite(fn);
-        privateMediaBucket.grantReadWrite(fn);
-      }
+      if (access.media === 'media') grantMedia(fn, [mediaBucket, privateMediaBucket]);
       // The portal signs short-lived links to the owner's authenticity photos, and reads nothing else.
-      if (access.media === 'private-media') privateMediaBucket.grantRead(fn, 'authenticity/*');
+      if (access.media === 'private-media') grantPrivateMediaLinks(fn, privateMediaBucket);
       if (access.mail) {
         fn.addEnvironment('MAIL_FROM', props.mailFrom);
         fn.addEnvironment('MAIL_TEMPLATE_PREFIX', props.mailTemplatePrefix);
@@ -89,7 +92,7 @@ export class RouteGroupStack extends NestedStack {
       if (access.secrets) {
         fn.addEnvironment('SHOP_SECRETS_ARN', props.secrets.secretArn);
         fn.addEnvironment('PAYPAL_ENVIRONMENT', props.paypalEnvironment);
-        props.secrets.grantRead(fn);
+        grantSecretValue(fn, props.secrets);
       }
       functionErrorAlarm(this, `${name}Errors`, fn, props.alarmTopic);
       new HttpRoute(this, `${name}Route`, {

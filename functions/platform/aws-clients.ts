@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { recordAwsCalls } from '#platform/aws-call-log.ts';
 import { currentScope } from '#platform/request-scope.ts';
 
 /**
@@ -40,7 +41,7 @@ let documentClient: DynamoDBDocumentClient | undefined;
 
 export function ddb(): DynamoDBDocumentClient {
   if (!documentClient) {
-    const client = new DynamoDBClient({});
+    const client = recordAwsCalls(new DynamoDBClient({}));
     // Counts DynamoDB requests per invocation so tests and logs can show what each call costs.
     client.middlewareStack.add(
       (next) => async (args) => {
@@ -60,16 +61,18 @@ export function ddb(): DynamoDBDocumentClient {
 let s3Client: S3Client | undefined;
 
 export function s3(): S3Client {
-  s3Client ??= new S3Client({
-    forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-  });
+  s3Client ??= recordAwsCalls(
+    new S3Client({
+      forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    }),
+  );
   return s3Client;
 }
 
 let sesClient: SESv2Client | undefined;
 
 export function ses(): SESv2Client {
-  sesClient ??= new SESv2Client({});
+  sesClient ??= recordAwsCalls(new SESv2Client({}));
   return sesClient;
 }

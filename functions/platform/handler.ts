@@ -230,6 +230,6 @@ export function defineHandler<S extends Schemas>(
     return answer as ApiResult;
   });
   const handler = (event: ApiEvent, context: Context) =>
-    runInScope(() => wrapped(event as ValidatedEvent<S>, context));
+    runInScope(() => wrapped(event as ValidatedEvent<S>, context), context?.functionName);
   return Object.assign(handler, { contract: schemas });
 }

@@ -3,12 +3,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /** Per-invocation bookkeeping; the local gateway runs many invocations in one process. */
 export interface RequestScope {
   ddbRequests: number;
+  /** The Lambda function serving the invocation (its context's functionName). */
+  functionName?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestScope>();
 
-export function runInScope<T>(fn: () => T): T {
-  return storage.run({ ddbRequests: 0 }, fn);
+export function runInScope<T>(fn: () => T, functionName?: string): T {
+  return storage.run({ ddbRequests: 0, ...(functionName ? { functionName } : {}) }, fn);
 }
 
 export function currentScope(): RequestScope | undefined {

@@ -1,4 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { recordAwsCalls } from '#platform/aws-call-log.ts';
 
 /**
  * The shop's secrets (Stripe and PayPal keys, webhook secrets, the CloudFront origin check)
@@ -20,7 +21,8 @@ export function loadSecrets(): Promise<void> {
 }
 
 async function fetchSecrets(arn: string): Promise<void> {
-  const answer = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
+  const client = recordAwsCalls(new SecretsManagerClient({}));
+  const answer = await client.send(new GetSecretValueCommand({ SecretId: arn }));
   const values = JSON.parse(answer.SecretString ?? '{}') as Record<string, unknown>;
   for (const [name, value] of Object.entries(values)) {
     // A setting given explicitly to the function wins; empty placeholders are skipped.

@@ -11,6 +11,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { functionErrorAlarm } from './alarms.ts';
 import { ApiFunction } from './api-function.ts';
+import { grantTable } from './data-access.ts';
 
 export interface MailSweepProps {
   table: Table;
@@ -47,7 +48,7 @@ export class MailSweep extends Construct {
         MAIL_TEMPLATE_PREFIX: props.mailTemplatePrefix,
       },
     });
-    props.table.grantReadWriteData(this.fn);
+    grantTable(this.fn, props.table, 'write');
     this.fn.addToRolePolicy(
       new PolicyStatement({
         actions: ['ses:SendEmail'],

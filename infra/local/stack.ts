@@ -127,6 +127,8 @@ export interface LocalStackOptions {
    * handler, environment and names, behind a gateway that acts as CloudFront and API Gateway.
    */
   bundles?: { cdkOut: string };
+  /** Append every AWS call the functions make to this file, one JSON line each (test/iam checks them). */
+  awsCallLog?: string;
 }
 
 export interface LocalStack {
@@ -149,6 +151,7 @@ export interface LocalStack {
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const log = options.log ?? (() => undefined);
+  if (options.awsCallLog) process.env.AWS_CALL_LOG = options.awsCallLog;
   const host = options.host ?? '127.0.0.1';
   const deployed = options.bundles ? deployedSettings(options.bundles.cdkOut) : undefined;
   const tableName = deployed?.tableName ?? options.tableName ?? 'boutique';

@@ -92,6 +92,8 @@ describe('the deployed bundles', () => {
         AWS_ENDPOINT_URL_SESV2: inject('sesUrl'),
         S3_FORCE_PATH_STYLE: 'true',
         AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+        // The IAM check (test/iam) evaluates these bundles' calls too.
+        ...(process.env.AWS_CALL_LOG ? { AWS_CALL_LOG: process.env.AWS_CALL_LOG } : {}),
       }),
     });
     afterAll(() => functions.stop());

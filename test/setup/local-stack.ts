@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startLocalStack } from '../../infra/local/stack.ts';
+import { noteLocalNames, recordingFile, startRecording } from '../iam/recording.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,14 +21,19 @@ declare module 'vitest' {
 /** One local stack (in-memory DynamoDB Local, s3rver, SES) with the demo catalogue for the whole run. */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'boutique-test-'));
+  // Every AWS call the functions make is recorded; `npm run test:iam` checks them against IAM.
+  const awsCallLog = recordingFile();
+  startRecording(awsCallLog);
   // WEB_DIST lets a run serve a web build other than web/dist (parallel work on one machine).
   const stack = await startLocalStack({
     port: 0,
     s3Dir: join(dataDir, 's3'),
+    awsCallLog,
     // The deployed bundles' run (test/bundles/vitest.config.ts) serves the API from cdk.out.
     ...(process.env.SERVE_BUNDLES ? { bundles: { cdkOut: process.env.SERVE_BUNDLES } } : {}),
     ...(process.env.WEB_DIST ? { webRoot: process.env.WEB_DIST } : {}),
   });
+  noteLocalNames(awsCallLog, stack);
   project.provide('baseUrl', stack.url);
   project.provide('dynamoDbUrl', stack.dynamoDbUrl);
   project.provide('sesUrl', stack.sesUrl);

@@ -1,0 +1,41 @@
+/**
+ * Why each granted action that no recorded call uses is still granted (docs/iam.md has the
+ * whole account). Keyed by grant group (test/iam/policy-check.ts `groupOf`) and action
+ * pattern; a granted, unused action missing here is reported as UNDECIDED.
+ */
+const DECISIONS: Record<string, Record<string, string>> = {
+  'DynamoDB table (write)': {
+    'dynamodb:BatchWriteItem':
+      'kept: deleteKeys (functions/table/query.ts) deletes the leftovers of a deleted product or collection 25 at a time when they outgrow one transaction; no test makes that many',
+  },
+  'S3 media': {
+    's3:ListBucket':
+      'kept: without it S3 answers a HeadObject of an upload that has not arrived with 403, not 404, and verifyUpload (functions/platform/uploads.ts) would fail with 500 instead of "the file has not arrived yet"',
+  },
+  'Secrets Manager': {
+    'secretsmanager:GetSecretValue':
+      'kept: read at the first request of a container when SHOP_SECRETS_ARN is set; only the deployed bundles’ run (npm run test:bundles) reads it, the source run takes the keys from the environment',
+  },
+  'X-Ray tracing': {
+    'xray:PutTraceSegments':
+      'kept: added by CDK for active tracing (ApiFunction `tracing: ACTIVE`); Lambda sends the traces with the function’s role, not the code',
+    'xray:PutTelemetryRecords': 'kept: as xray:PutTraceSegments',
+  },
+  'CloudWatch Logs': {
+    'logs:CreateLogGroup':
+      'kept: AWSLambdaBasicExecutionRole, the managed policy CDK attaches; Lambda writes the function’s logs with it, the code never calls CloudWatch Logs',
+    'logs:CreateLogStream': 'kept: as logs:CreateLogGroup',
+    'logs:PutLogEvents': 'kept: as logs:CreateLogGroup',
+  },
+  'SQS dead letters (mail sweep)': {
+    'sqs:SendMessage':
+      'kept: the sweep’s on-failure destination (SqsDestination); Lambda sends a failed asynchronous invocation there with the function’s role',
+    'sqs:GetQueueAttributes':
+      'kept: granted with sqs:SendMessage by CDK’s SqsDestination (queue.grantSendMessages)',
+    'sqs:GetQueueUrl': 'kept: as sqs:GetQueueAttributes',
+  },
+};
+
+export function decisionFor(group: string, action: string): string | undefined {
+  return DECISIONS[group]?.[action];
+}

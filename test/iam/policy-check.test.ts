@@ -1,0 +1,194 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { AwsCallRecord } from '#platform/aws-call-log.ts';
+import { readCloudAssembly } from '../../infra/local/cloud-assembly.ts';
+import {
+  DEFAULT_LOCAL_NAMES,
+  evaluateRecordings,
+  iamRequests,
+  type StackModel,
+  stackModel,
+} from './policy-check.ts';
+
+/**
+ * The mapping from recorded calls to IAM requests, and their evaluation against cdk.out's
+ * policies: a call outside a function's policy must come out denied, or the check after the
+ * suites (recorded-calls.check.ts) could never fail. Needs cdk.out (`npm test` synthesizes it
+ * before vitest runs).
+ */
+const cdkOut = resolve(import.meta.dirname, '../..', 'cdk.out');
+const synthesized = existsSync(resolve(cdkOut, 'manifest.json'));
+const model = (synthesized ? stackModel(readCloudAssembly(cdkOut)) : undefined) as StackModel;
+
+const call = (fn: string, service: string, operation: string, input: Record<string, unknown>, extra = {}) =>
+  ({ fn, service, operation, input, ...extra }) as AwsCallRecord;
+
+async function outcomes(...calls: AwsCallRecord[]) {
+  const report = await evaluateRecordings([{ file: 'unit', local: DEFAULT_LOCAL_NAMES, calls }], model);
+  return report;
+}
+
+describe.skipIf(!synthesized)('IAM check of recorded AWS calls', () => {
+  it('translates local names to the deployed ones and a transaction to its per-item actions', () => {
+    const requests = iamRequests(
+      call('CatalogAdminProductsCreateProduct', 'dynamodb', 'TransactWriteItems', {
+        TransactItems: [
+          { kind: 'Put', table: 'boutique' },
+          { kind: 'ConditionCheck', table: 'boutique' },
+          { kind: 'Delete', table: 'boutique' },
+        ],
+      }),
+      model,
+    );
+    expect(requests?.map((r) => r.action)).toEqual([
+      'dynamodb:PutItem',
+      'dynamodb:ConditionCheckItem',
+      'dynamodb:DeleteItem',
+    ]);
+    expect(requests?.[0]?.resource).toBe(`arn:aws:dynamodb:us-east-1:111122223333:table/${model.table}`);
+    const query = iamRequests(
+      call('X', 'dynamodb', 'Query', { TableName: 'boutique', IndexName: 'gsi1' }),
+      model,
+    );
+    expect(query?.[0]?.resource).toBe(
+      `arn:aws:dynamodb:us-east-1:111122223333:table/${model.table}/index/gsi1`,
+    );
+    const list = iamRequests(
+      call('X', 's3', 'ListObjectsV2', { Bucket: 'boutique-media', Prefix: 'p/' }),
+      model,
+    );
+    expect(list).toEqual([
+      expect.objectContaining({
+        action: 's3:ListBucket',
+        resource: `arn:aws:s3:::${model.mediaBucket}`,
+        context: expect.objectContaining({ 's3:prefix': 'p/' }),
+      }),
+    ]);
+    const mail = iamRequests(
+      call('X', 'sesv2', 'SendEmail', {
+        FromEmailAddress: DEFAULT_LOCAL_NAMES.mailFrom,
+        TemplateName: 'boutique-order-confirmation',
+      }),
+      model,
+    );
+    expect(mail?.map((r) => r.resource)).toEqual([
+      expect.stringMatching(/^arn:aws:ses:us-east-1:111122223333:identity\/[^*]+$/),
+      `arn:aws:ses:us-east-1:111122223333:template/${model.templates.get('order-confirmation')}`,
+    ]);
+  });
+
+  it('allows what a function is granted', async () => {
+    const report = await outcomes(
+      call('CatalogHttpGetType', 'dynamodb', 'GetItem', { TableName: 'boutique' }),
+      call('CatalogHttpGetType', 'dynamodb', 'Query', { TableName: 'boutique', IndexName: 'gsi1' }),
+      call('CatalogAdminProductsCreateProduct', 'dynamodb', 'TransactWriteItems', {
+        TransactItems: [
+          { kind: 'Put', table: 'boutique' },
+          { kind: 'ConditionCheck', table: 'boutique' },
+        ],
+      }),
+      call(
+        'AuthenticityHttpCard',
+        's3',
+        'GetObject',
+        { Bucket: 'boutique-private-media', Key: 'authenticity/a.jpg' },
+        { presigned: true },
+      ),
+      call('CatalogAdminMediaCreateUpload', 's3', 'PutObject', {
+        Bucket: 'boutique-media',
+        Key: 'products/a.jpg',
+      }),
+      call('CatalogAdminMediaUploadImages', 's3', 'HeadObject', {
+        Bucket: 'boutique-media',
+        Key: 'products/b.jpg',
+      }),
+      call('AuthenticityHttpLogin', 'sesv2', 'SendEmail', {
+        FromEmailAddress: DEFAULT_LOCAL_NAMES.mailFrom,
+        TemplateName: 'boutique-portal-failed-logins',
+      }),
+    );
+    expect(report.denied).toEqual([]);
+    expect(report.errors).toEqual([]);
+    expect(report.requests).toBe(9);
+  });
+
+  it('denies a call outside the policy', async () => {
+    const report = await outcomes(
+      // A read-only storefront function writing the table.
+      call('CatalogHttpGetType', 'dynamodb', 'PutItem', { TableName: 'boutique' }),
+      call('CatalogHttpGetType', 'dynamodb', 'TransactWriteItems', {
+        TransactItems: [{ kind: 'Update', table: 'boutique' }],
+      }),
+      // A storefront function signing a link to an authenticity photo.
+      call(
+        'CatalogHttpGetImgsByPid',
+        's3',
+        'GetObject',
+        { Bucket: 'boutique-private-media', Key: 'authenticity/a.jpg' },
+        { presigned: true },
+      ),
+      // The portal reading outside authenticity/ and outside its bucket.
+      call('AuthenticityHttpCard', 's3', 'GetObject', {
+        Bucket: 'boutique-private-media',
+        Key: 'other/a.jpg',
+      }),
+      call('AuthenticityHttpCard', 's3', 'GetObject', { Bucket: 'boutique-media', Key: 'products/a.jpg' }),
+      // Mail from a function without mail, and a template the stack does not define.
+      call('CatalogHttpGetType', 'sesv2', 'SendEmail', {
+        FromEmailAddress: DEFAULT_LOCAL_NAMES.mailFrom,
+        TemplateName: 'boutique-order-confirmation',
+      }),
+      call('AuthenticityHttpLogin', 'sesv2', 'SendEmail', {
+        FromEmailAddress: DEFAULT_LOCAL_NAMES.mailFrom,
+        TemplateName: 'boutique-newsletter',
+      }),
+      // The shop's secret read by a function not given it; a table of another stack.
+      call('CatalogHttpGetType', 'secretsmanager', 'GetSecretValue', { SecretId: model.secretArns[0] }),
+      call('CatalogAdminProductsCreateProduct', 'dynamodb', 'GetItem', { TableName: 'someone-elses' }),
+    );
+    const denied = report.denied.map(
+      (v) => `${v.fn} ${v.request.action} ${v.request.resource.split(':').at(-1)}`,
+    );
+    expect(denied).toEqual([
+      expect.stringMatching(/^CatalogHttpGetType dynamodb:PutItem table\//),
+      expect.stringMatching(/^CatalogHttpGetType dynamodb:UpdateItem table\//),
+      expect.stringMatching(/^CatalogHttpGetImgsByPid s3:GetObject .*\/authenticity\/a\.jpg$/),
+      expect.stringMatching(/^AuthenticityHttpCard s3:GetObject .*\/other\/a\.jpg$/),
+      expect.stringMatching(/^AuthenticityHttpCard s3:GetObject .*mediabucket.*\/products\/a\.jpg$/),
+      expect.stringMatching(/^CatalogHttpGetType ses:SendEmail identity\//),
+      expect.stringMatching(/^CatalogHttpGetType ses:SendEmail template\//),
+      expect.stringMatching(/^AuthenticityHttpLogin ses:SendEmail template\/boutique-dev-newsletter$/),
+      expect.stringMatching(/^CatalogHttpGetType secretsmanager:GetSecretValue /),
+      'CatalogAdminProductsCreateProduct dynamodb:GetItem table/someone-elses',
+    ]);
+    expect(report.denied.every((v) => v.outcome === 'ImplicitlyDenied')).toBe(true);
+  });
+
+  it('asks for s3:ListBucket when a HeadObject finds no object (404, not 403)', () => {
+    const requests = iamRequests(
+      call(
+        'X',
+        's3',
+        'HeadObject',
+        { Bucket: 'boutique-media', Key: 'products/c.jpg' },
+        { error: 'NotFound' },
+      ),
+      model,
+    );
+    expect(requests?.map((r) => r.action)).toEqual(['s3:GetObject', 's3:ListBucket']);
+  });
+
+  it('reports calls it cannot map, and functions cdk.out does not have', async () => {
+    const report = await outcomes(
+      call('CatalogHttpGetType', 's3', 'PutBucketPolicy', { Bucket: 'boutique-media' }),
+      call('NoSuchFunction', 'dynamodb', 'GetItem', { TableName: 'boutique' }),
+      call(null as unknown as string, 'dynamodb', 'GetItem', { TableName: 'boutique' }),
+    );
+    expect(report.unmapped).toEqual([
+      { fn: 'CatalogHttpGetType', service: 's3', operation: 'PutBucketPolicy', count: 1 },
+    ]);
+    expect(report.unknownFunctions).toEqual({ NoSuchFunction: 1 });
+    expect(report.unattributed).toBe(1);
+  });
+});
