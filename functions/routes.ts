@@ -124,6 +124,8 @@ export const routes: readonly Route[] = [
   r('PATCH', '/products', 'catalog/admin/products/update-product', 'admin', 'write'),
   r('DELETE', '/products', 'catalog/admin/products/delete-product', 'admin', 'write media'),
   r('GET', '/products-auth', 'authenticity/admin/list-products-auth', 'admin', 'write'),
+  // The search of owners' records: an e-mail or a card number, in a body rather than a URL.
+  r('POST', '/products-auth/search', 'authenticity/admin/search-products-auth', 'admin', 'write'),
   r('GET', '/typelist', 'catalog/admin/collections/typelist', 'admin', 'write'),
   r('GET', '/types', 'catalog/admin/collections/list-types', 'admin', 'write'),
   r('GET', '/type-id-gender', 'catalog/admin/collections/type-id-gender', 'admin', 'write'),

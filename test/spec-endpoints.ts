@@ -123,6 +123,8 @@ export const ADDED_ENDPOINTS = [
   'POST /secret',
   // The shopper cancelled or left the payment step: their own hold ends at once.
   'POST /secret/release',
+  // The staff's search of authenticity records by an owner's e-mail, in a body.
+  'POST /products-auth/search',
   // Staff: who is logged in, log out, presigned uploads straight to S3, the audit log.
   'GET /admin',
   'DELETE /admin',

@@ -68,6 +68,15 @@ export const listProductsAuthContract = {
   }),
 } satisfies Contract;
 
+/**
+ * POST /products-auth/search { offset, pageSize, searchInfo }: the same page, searched by an owner's
+ * e-mail (personal data) or a card number in the body, never in a URL that logs keep.
+ */
+export const searchProductsAuthContract = {
+  body: productsAuthQuerySchema,
+  response: listProductsAuthContract.response,
+} satisfies Contract;
+
 /** POST /product-auth { pid, email? }: the body; a blank e-mail counts as none. */
 export const productAuthBodySchema = z.object({
   pid: idSchema,

@@ -202,7 +202,10 @@ describe('the product screens', () => {
     await page.getByRole('button', { name: 'save' }).click();
     await page.waitForURL('**/viewdetails/**');
     await page.getByRole('link', { name: 'authenticity record', exact: true }).click();
-    await page.waitForURL('**/view-products-auth?q=4000222233334444');
+    // The record page opens searched by its card number, carried in the history, not the address.
+    await page.waitForURL('**/view-products-auth');
+    const urls: string[] = [];
+    page.on('request', (r) => urls.push(decodeURIComponent(r.url())));
     await page.getByRole('button', { name: `give ${elsewhere} its owner` }).click();
     const owner = `${uniqueId('owner')}@example.com`;
     await page
@@ -213,6 +216,13 @@ describe('the product screens', () => {
     await expect.poll(() => page.getByText(`owner: ${owner}`).count()).toBe(1);
     await page.getByText('transfer history (1)').click();
     await expect.poll(() => page.getByText(`given by staff to ${owner}`, { exact: false }).count()).toBe(1);
+    // Searched by the owner's e-mail: found, and the e-mail travelled in a body only.
+    await page.getByLabel('search by card number, piece or owner e-mail').fill(owner);
+    await page.getByRole('button', { name: 'search', exact: true }).click();
+    await expect.poll(() => page.getByText(`owner: ${owner}`).count()).toBe(1);
+    expect(urls.some((u) => u.includes('/api/products-auth/search'))).toBe(true);
+    expect(urls.filter((u) => u.includes(owner) || u.includes('4000222233334444'))).toEqual([]);
+    expect(page.url()).not.toContain(owner);
     await screenshot(page, 'admin-products-auth-records');
     await expectAccessible(page);
   });

@@ -387,6 +387,13 @@ describe('sold on another platform and authenticity records', () => {
       }),
     ]);
     expect(list.text).not.toMatch(/scrypt|passwordHash/);
+    // Searched by the owner's e-mail in a body (POST), the same page comes back.
+    const byOwner = await adminApi<Records>(admin, '/products-auth/search', {
+      method: 'POST',
+      json: { offset: 0, pageSize: 10, searchInfo: email.toUpperCase() },
+    });
+    expect(byOwner.status, byOwner.text).toBe(200);
+    expect(byOwner.body.list.map((r) => r.cardNumber)).toEqual([cardNumber]);
   });
 
   it('creates a record for a sold piece without one, and refuses a piece still for sale', async () => {

@@ -10,7 +10,10 @@ import { listAuthRecords, listTransfers } from '../entities/auth-record.ts';
  * authenticity records newest first, 10 a page, each with its transfer history (oldest first).
  * Searched by card number, piece name or owner e-mail. Never a password or its hash.
  */
-export const handler = defineAdminHandler(listProductsAuthContract, async ({ query }) => {
+export const handler = defineAdminHandler(listProductsAuthContract, ({ query }) => recordsPage(query));
+
+/** A page of records, newest first, searched (GET /products-auth and POST /products-auth/search). */
+export async function recordsPage(query: { offset: number; pageSize: number; searchInfo?: string }) {
   const records = await listAuthRecords();
   const wanted = (query.searchInfo ?? '').toLowerCase();
   const found = wanted ? records.filter((r) => matches(r, wanted)) : records;
@@ -26,7 +29,7 @@ export const handler = defineAdminHandler(listProductsAuthContract, async ({ que
     })),
   );
   return { status: 200 as const, ...page, list };
-});
+}
 
 function matches(record: AuthRecordEntity, wanted: string): boolean {
   const card = wanted.replace(/\s/g, '');

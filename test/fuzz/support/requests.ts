@@ -282,6 +282,7 @@ export const SPECS: Record<string, Spec> = {
   },
   'DELETE /products': { fields: ['id'] },
   'GET /products-auth': { fields: [...PAGE, 'searchInfo'] },
+  'POST /products-auth/search': { fields: [...PAGE, 'searchInfo'] },
   'GET /typelist': { fields: [] },
   'GET /types': { fields: PAGE },
   'GET /type-id-gender': { fields: [] },

@@ -1,8 +1,12 @@
 import './products.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import type { listProductsAuthContract, postProductAuthContract } from '#shared/contracts/authenticity.ts';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import type {
+  listProductsAuthContract,
+  postProductAuthContract,
+  searchProductsAuthContract,
+} from '#shared/contracts/authenticity.ts';
 import type { Answer, Body, Query } from '#shared/contracts/contract.ts';
 import { adminGet, adminPost } from '../api.ts';
 import { AdminPage, ErrorText, Field, Loading, Pager, vancouverTime } from '../ui.tsx';
@@ -19,22 +23,33 @@ type RecordRow = RecordsPage['list'][number];
  */
 export function AuthRecords() {
   const [params, setParams] = useSearchParams();
-  const search = params.get('q') ?? '';
+  // The search (an owner's e-mail, a card number) lives in the history entry, not in the address:
+  // it is personal data, and addresses end up in logs.
+  const search = ((useLocation().state as { q?: unknown } | null)?.q as string | undefined) ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const offset = (page - 1) * PAGE_SIZE;
   const [typed, setTyped] = useState(search);
   const records = useQuery({
     queryKey: ['admin', 'auth-records', offset, search],
     queryFn: () =>
-      adminGet<RecordsPage>('/products-auth', {
-        offset,
-        pageSize: PAGE_SIZE,
-        ...(search ? { searchInfo: search } : {}),
-      } satisfies Query<typeof listProductsAuthContract>),
+      search
+        ? adminPost<RecordsPage>('/products-auth/search', {
+            offset,
+            pageSize: PAGE_SIZE,
+            searchInfo: search,
+          } satisfies Body<typeof searchProductsAuthContract>)
+        : adminGet<RecordsPage>('/products-auth', {
+            offset,
+            pageSize: PAGE_SIZE,
+          } satisfies Query<typeof listProductsAuthContract>),
   });
   const go = (q: string, nextOffset: number) => {
     const nextPage = Math.floor(nextOffset / PAGE_SIZE) + 1;
-    setParams({ ...(q ? { q } : {}), ...(nextPage > 1 ? { page: String(nextPage) } : {}) });
+    const pid = params.get('pid');
+    setParams(
+      { ...(pid ? { pid } : {}), ...(nextPage > 1 ? { page: String(nextPage) } : {}) },
+      { state: q ? { q } : null },
+    );
   };
 
   return (

@@ -76,7 +76,7 @@ export function ProductDetails() {
             <nav className="adm-row adm-products-actions" aria-label={`screens of ${p.name}`}>
               <ProductLinks id={p.id} name={p.name} except="details" />
               {data.authRecord ? (
-                <Link to={`/view-products-auth?q=${encodeURIComponent(data.authRecord.cardNumber)}`}>
+                <Link to="/view-products-auth" state={{ q: data.authRecord.cardNumber }}>
                   authenticity record
                 </Link>
               ) : (
