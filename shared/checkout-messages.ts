@@ -7,6 +7,8 @@ export const CHECKOUT_MESSAGES = {
   /** Not in the spec: a piece held by another shopper is not sold, and may be free again soon. */
   reserved:
     'sorry, this piece is reserved by another shopper right now. it may be free again in a few minutes.',
+  /** Not in the spec: a start without its checkout key (a page from before the key existed). */
+  reloadPage: 'please reload the page and try again.',
   /** Not in the spec: this shopper's own order was paid already (a reload after paying). */
   alreadyPaid: 'this order is already paid. thank you!',
   patchFailed: 'something is wrong. please contact us',

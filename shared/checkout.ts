@@ -38,7 +38,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * A random key the browser makes for one checkout of one piece and keeps for this tab
  * (sessionStorage): every start with the same key is the same order and the same hold.
  */
-export const checkoutKeySchema = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/);
+export const checkoutKeySchema = z
+  .string({ error: CHECKOUT_MESSAGES.reloadPage })
+  .regex(/^[A-Za-z0-9_-]{22,64}$/, { error: CHECKOUT_MESSAGES.reloadPage });
 
 /**
  * The body of POST /secret and POST /paypal/orders: the checkout fields (001 §3 Order), flat, as

@@ -175,7 +175,10 @@ describe('cancel and leave', () => {
   it('refuses a start without a key, or with a malformed one, holding nothing', async () => {
     const p = pieces[5] as ProductEntity;
     const { checkoutKey: _, ...noKey } = form(p, 'x');
-    expect((await start(noKey)).status).toBe(400);
+    expect(await start(noKey)).toMatchObject({
+      status: 400,
+      body: { message: CHECKOUT_MESSAGES.reloadPage },
+    });
     expect((await start(form(p, 'short'))).status).toBe(400);
     expect((await start(form(p, 'k'.repeat(32).replace('k', '/')))).status).toBe(400);
     expect(await ordersOf(p)).toHaveLength(0);
