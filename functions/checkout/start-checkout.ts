@@ -27,13 +27,14 @@ export async function startCheckout(
   event: ApiEvent,
   paymentType: 1 | 2,
 ): Promise<{ order: OrderEntity; quote: Quote } | FullResponse> {
-  if (!(await takeAttempt(checkoutStarts, clientAddress(event))))
-    throw httpError(429, CHECKOUT_MESSAGES.otherFailure);
   const product = await getProduct(form.id);
   if (!product) throw notFound('product');
   if (form.typeId && form.typeId !== product.typeId)
     throw httpError(400, 'the product is not part of this collection');
   const existing = await getOrder(checkoutCodeFor(product.id, form.checkoutKey));
+  // A retry of a pending start takes no new hold: only other starts count toward the limit.
+  if (existing?.status !== 'pending' && !(await takeAttempt(checkoutStarts, clientAddress(event))))
+    throw httpError(429, CHECKOUT_MESSAGES.otherFailure);
   if (existing?.status === 'paid') return alreadyPaid(existing);
   if (product.status === 0 || existing?.status === 'refunded')
     return respond(406, { status: 406, message: CHECKOUT_MESSAGES.alreadySold });

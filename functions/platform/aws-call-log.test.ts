@@ -143,8 +143,9 @@ describe('the AWS call recording', () => {
     await getSignedUrl(s3, new GetObjectCommand({ Bucket: 'b', Key: 'k' }));
     expect(existsSync(file)).toBe(false);
     vi.stubEnv('AWS_CALL_LOG', join(dir, 'no-such-dir', 'calls.jsonl'));
+    // Signed all the same (to whatever endpoint this worker's environment names).
     await expect(getSignedUrl(s3, new GetObjectCommand({ Bucket: 'b', Key: 'k' }))).resolves.toMatch(
-      /^https:/,
+      /X-Amz-Signature=[0-9a-f]{64}/,
     );
   });
 

@@ -11,7 +11,7 @@ import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.
  */
 const type = typeEntity({ name: 'Retry test', shippingPrices: { CA: 25 } });
 const piece = () => productEntity(type, { id: uniqueId('p-retry'), priceUs: 1200 });
-const pieces = Array.from({ length: 6 }, piece);
+const pieces = Array.from({ length: 7 }, piece);
 beforeAll(() => store({ type, products: pieces }));
 
 interface Started {
@@ -77,6 +77,15 @@ describe('the same checkout key again', () => {
       status: 406,
       body: { message: CHECKOUT_MESSAGES.reserved, availableAfter: first.body.holdUntil },
     });
+  });
+
+  it('counts a pending start once toward the per-address limit, however often it is retried', async () => {
+    const p = pieces[5] as ProductEntity;
+    const key = newCheckoutKey();
+    const from = freshClientAddress();
+    for (let i = 0; i < 12; i++) expect((await start(form(p, key), from)).status).toBe(200);
+    expect(await ordersOf(p)).toHaveLength(1);
+    expect((await release(p, key)).body).toMatchObject({ released: true });
   });
 
   it('answers retries sent at once with one order, one hold and one payment', async () => {
@@ -173,7 +182,7 @@ describe('cancel and leave', () => {
   });
 
   it('refuses a start without a key, or with a malformed one, holding nothing', async () => {
-    const p = pieces[5] as ProductEntity;
+    const p = pieces[6] as ProductEntity;
     const { checkoutKey: _, ...noKey } = form(p, 'x');
     expect(await start(noKey)).toMatchObject({
       status: 400,
