@@ -189,7 +189,7 @@ afterAll(() => {
     '',
     '## The crowd',
     '',
-    "All buyers start checkout at once over the local stack's HTTP path (`GET /secret` or",
+    "All buyers start checkout at once over the local stack's HTTP path (`POST /secret` or",
     '`POST /paypal/orders`, from their own client addresses). Per piece, a script of waves: every',
     'buyer still wanting it tries at once, one wins the hold and then pays (card confirmed at the',
     'Stripe stand-in, or PayPal approved and captured), abandons, fails (declined card, PayPal',

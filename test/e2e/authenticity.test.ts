@@ -246,6 +246,8 @@ describe('transfer and reset', () => {
 
     // A forgotten password: a link is mailed to the owner; the password changes when they confirm it.
     const forgot = await open('/authenticity');
+    const urls: string[] = [];
+    forgot.on('request', (r) => urls.push(decodeURIComponent(r.url())));
     await forgot.getByRole('link', { name: 'forgot your password?' }).click();
     await forgot.waitForURL('**/forgot-pwd');
     await forgot.getByLabel('email').fill(newOwner);
@@ -254,6 +256,9 @@ describe('transfer and reset', () => {
     await forgot.getByRole('button', { name: 'send a reset link' }).click();
     await forgot.getByText(PORTAL_MESSAGES.resetLinkSent).waitFor({ timeout: 10_000 });
     await shot(forgot, 'authenticity-forgot-sent-phone');
+    // The e-mail and the card number went in the request's body, never in a URL.
+    expect(urls.some((u) => u.endsWith('/api/reset-pwd'))).toBe(true);
+    expect(urls.filter((u) => u.includes(newOwner) || u.includes(number))).toEqual([]);
     const link = await mailedLink(newOwner, 'Reset your authenticity portal password');
     // Until the link is used, the present password still works.
     const beforeConfirm = await loginPage();

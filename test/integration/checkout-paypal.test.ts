@@ -14,7 +14,7 @@ const piece = () =>
     cardNumber: `53${Date.now().toString().slice(-9)}${String(serial++).padStart(5, '0')}`,
     priceUs: 1850.5,
   });
-const pieces = [piece(), piece(), piece()];
+const pieces = [piece(), piece(), piece(), piece()];
 beforeAll(() => store({ type, products: pieces }));
 
 const form = (productId: string, email: string) => ({
@@ -134,6 +134,29 @@ describe('a PayPal purchase', () => {
     expect(
       (await api<{ order: { status: string } }>(`/orders/${started.body.checkoutCode}`)).body.order.status,
     ).toBe('pending');
+  });
+
+  it('answers the same PayPal order to the same checkout key (a reload), never a second hold', async () => {
+    const p = pieces[3] as ProductEntity;
+    const body = form(p.id, `${uniqueId('pp-retry')}@example.com`);
+    const from = freshClientAddress();
+    type Started = { checkoutCode: string; paypalOrderId: string; holdUntil: number };
+    const first = await api<Started>('/paypal/orders', { method: 'POST', json: body, from });
+    const again = await api<Started>('/paypal/orders', { method: 'POST', json: body, from });
+    expect(first.status, first.text).toBe(200);
+    expect(again.status, again.text).toBe(200);
+    expect(again.body).toEqual(
+      expect.objectContaining({
+        checkoutCode: first.body.checkoutCode,
+        paypalOrderId: first.body.paypalOrderId,
+        holdUntil: first.body.holdUntil,
+      }),
+    );
+    const released = await api<{ released: boolean }>('/secret/release', {
+      method: 'POST',
+      json: { id: p.id, checkoutKey: body.checkoutKey },
+    });
+    expect(released.body).toMatchObject({ released: true });
   });
 
   it('refuses bad input with 400 and holds nothing', async () => {
