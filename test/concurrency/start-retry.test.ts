@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkoutCodeFor } from '#checkout/rules/new-order.ts';
 import { api } from '../support/api.ts';
 import { store } from '../support/fixtures.ts';
+import { checkoutBody } from '../support/purchase.ts';
 import { pointAtLocalStack } from '../support/stack-env.ts';
 import { dynamoOperation, faultProxy, runHandlerInChild } from './faults.ts';
 import { catalogue, confirmCard, intentOf, newBuyer, readOrder, readProduct, until } from './shop.ts';
@@ -29,21 +30,8 @@ async function intentsOf(code: string): Promise<Intent[]> {
   return data.filter((i) => i.metadata?.checkoutCode === code);
 }
 
-function form(piece: (typeof pieces)[number], checkoutKey: string, email: string) {
-  return {
-    checkoutKey,
-    id: piece.id,
-    typeId: piece.typeId,
-    name: 'Retry Buyer',
-    phone: '+1 604 555 0100',
-    email,
-    address1: '1 Main Street',
-    city: 'Toronto',
-    state: 'ON',
-    country: 'CA',
-    postalCode: 'M5V 2T6',
-  };
-}
+const form = (piece: (typeof pieces)[number], checkoutKey: string, email: string) =>
+  checkoutBody(piece, checkoutKey, { email });
 
 type StartAnswer = { checkoutCode: string; client_secret: string; publishableKey: string; holdUntil: number };
 

@@ -4,6 +4,7 @@ import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
 import { getRaw, itemsWithPrefix } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { checkoutBody } from '../support/purchase.ts';
 
 /**
  * A shopper's own retry keeps their piece: the same checkout key is the same order, hold and
@@ -24,22 +25,8 @@ interface Started {
   availableAfter?: number;
 }
 
-function form(p: ProductEntity, checkoutKey: string, extra: Record<string, string> = {}) {
-  return {
-    checkoutKey,
-    id: p.id,
-    typeId: type.id,
-    name: 'Ada Buyer',
-    phone: '+1 604 555 0100',
-    email: 'ada@example.com',
-    address1: '1 Main Street',
-    city: 'Toronto',
-    state: 'ON',
-    country: 'CA',
-    postalCode: 'M5V 2T6',
-    ...extra,
-  };
-}
+const form = (p: ProductEntity, checkoutKey: string, extra: Record<string, string> = {}) =>
+  checkoutBody({ id: p.id, typeId: type.id }, checkoutKey, extra);
 
 const start = (body: Record<string, string>, from = freshClientAddress()) =>
   api<Started>('/secret', { method: 'POST', json: body, from });

@@ -3,25 +3,35 @@ import type { ProductEntity } from '#catalog/entities/product.ts';
 import { api, freshClientAddress, newCheckoutKey } from './api.ts';
 import { mailTo } from './stack-env.ts';
 
+/** The body of a checkout start (POST /secret, POST /paypal/orders): a Toronto address, the key given. */
+export function checkoutBody(
+  product: Pick<ProductEntity, 'id' | 'typeId'>,
+  checkoutKey: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    checkoutKey,
+    id: product.id,
+    typeId: product.typeId,
+    name: 'Ada Buyer',
+    phone: '+1 604 555 0100',
+    email: 'ada@example.com',
+    address1: '1 Main Street',
+    city: 'Toronto',
+    state: 'ON',
+    country: 'CA',
+    postalCode: 'M5V 2T6',
+    ...extra,
+  };
+}
+
 /**
  * A real card purchase over HTTP, as a shopper makes it: the checkout start, the card
  * confirmed at the local Stripe stand-in, the signed webhook that sells the piece and sends
  * the mails. Answers the portal password the buyer was mailed.
  */
 export async function buyWithCard(product: ProductEntity, email: string): Promise<{ password: string }> {
-  const form = {
-    checkoutKey: newCheckoutKey(),
-    id: product.id,
-    typeId: product.typeId,
-    name: 'Ada Buyer',
-    phone: '+1 604 555 0100',
-    email,
-    address1: '1 Main Street',
-    city: 'Toronto',
-    state: 'ON',
-    country: 'CA',
-    postalCode: 'M5V 2T6',
-  };
+  const form = checkoutBody(product, newCheckoutKey(), { email });
   const started = await api<{ client_secret: string; publishableKey: string }>('/secret', {
     method: 'POST',
     json: form,
