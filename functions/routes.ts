@@ -121,6 +121,8 @@ export const routes: readonly Route[] = [
   r('GET', '/audit-log', 'staff/admin/list-audit', 'admin', 'write'),
   r('GET', '/products', 'catalog/admin/products/list-products', 'admin', 'write media'),
   r('POST', '/products', 'catalog/admin/products/create-product', 'admin', 'write'),
+  // The staff's product search (a card number may be typed), in a body rather than a URL.
+  r('POST', '/products/search', 'catalog/admin/products/search-products', 'admin', 'write'),
   r('PATCH', '/products', 'catalog/admin/products/update-product', 'admin', 'write'),
   r('DELETE', '/products', 'catalog/admin/products/delete-product', 'admin', 'write media'),
   r('GET', '/products-auth', 'authenticity/admin/list-products-auth', 'admin', 'write'),

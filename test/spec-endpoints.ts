@@ -125,6 +125,8 @@ export const ADDED_ENDPOINTS = [
   'POST /secret/release',
   // The staff's search of authenticity records by an owner's e-mail, in a body.
   'POST /products-auth/search',
+  // The staff's product search (name, card number or collection), in a body.
+  'POST /products/search',
   // Staff: who is logged in, log out, presigned uploads straight to S3, the audit log.
   'GET /admin',
   'DELETE /admin',

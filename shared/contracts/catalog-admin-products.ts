@@ -207,6 +207,15 @@ export const listProductsContract = {
   response: z.union([productDetailSchema, productsPageSchema]),
 } satisfies Contract;
 
+/**
+ * POST /products/search { offset, pageSize, searchInfo }: GET /products' page, searched in the
+ * body, since the search may be a card number (half of an owner's credentials) and URLs are logged.
+ */
+export const searchProductsContract = {
+  body: listProductsContract.query.omit({ id: true }),
+  response: productsPageSchema,
+} satisfies Contract;
+
 const savedProductAnswer = z.object({ status: z.literal(200), id: z.string(), product: adminProductSchema });
 
 /** POST /products */

@@ -162,7 +162,29 @@ describe('the product screens', () => {
   it('lists, searches and shows products and records, at 360 px and on a desktop, accessibly', async () => {
     const page = await browser.open('/admin', { viewport: PHONE });
     await logIn(page);
-    await page.goto(`/viewproducts?q=${encodeURIComponent(collection.name)}`);
+    await page.goto('/viewproducts');
+    await expect.poll(() => page.locator('.adm-products-card').count()).toBeGreaterThan(0);
+    // Searched by a card number: found, with the number in a body, never in a URL.
+    const card = (
+      await page
+        .locator('.adm-products-facts span', { hasText: /^card \d/ })
+        .first()
+        .textContent()
+    )
+      ?.replace(/^card /, '')
+      .trim() as string;
+    const searchUrls: string[] = [];
+    page.on('request', (r) => searchUrls.push(decodeURIComponent(r.url())));
+    await page.getByLabel('search by name, card number or collection').fill(card);
+    await page.getByRole('button', { name: 'search', exact: true }).click();
+    await expect.poll(() => page.locator('.adm-products-card').count()).toBe(1);
+    expect(searchUrls.some((u) => u.includes('/api/products/search'))).toBe(true);
+    const digits = card.replace(/\s/g, '');
+    expect(searchUrls.filter((u) => u.replace(/\s|%20/g, '').includes(digits))).toEqual([]);
+    expect(page.url()).not.toContain(digits.slice(0, 8));
+    await page.getByLabel('search by name, card number or collection').fill(collection.name);
+    await page.getByRole('button', { name: 'search', exact: true }).click();
+    await expect.poll(() => page.getByText(`matching “${collection.name}”`).count()).toBe(1);
     await expect.poll(() => page.locator('.adm-products-card').count()).toBeGreaterThan(0);
     await screenshot(page, 'admin-products-list-phone');
     await expectAccessible(page);

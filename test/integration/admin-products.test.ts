@@ -275,6 +275,24 @@ describe('products', () => {
     const byCard = first.body.list[0]?.cardNumber as string;
     const found = await adminApi<List>(admin, `/products?searchInfo=${byCard}`);
     expect(found.body.list.map((p) => p.id)).toEqual([first.body.list[0]?.id]);
+    // The staff's screen searches in a body (a card number stays out of URLs): the same pages.
+    const searched = await adminApi<List>(admin, '/products/search', {
+      method: 'POST',
+      json: { offset: 0, pageSize: 10, searchInfo: byCard.replace(/(\d{4})(?=\d)/g, '$1 ') },
+    });
+    expect(searched.status, JSON.stringify(searched.body)).toBe(200);
+    expect(searched.body.list.map((p) => p.id)).toEqual([first.body.list[0]?.id]);
+    const secondSearched = await adminApi<List>(admin, '/products/search', {
+      method: 'POST',
+      json: { offset: 10, pageSize: 10, searchInfo: tag },
+    });
+    expect(secondSearched.body.list.map((p) => p.id)).toEqual([ids[1], ids[0]]);
+    const tooLong = await adminApi<{ message: string }>(admin, '/products/search', {
+      method: 'POST',
+      json: { offset: 0, pageSize: 10, searchInfo: 'x'.repeat(101) },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message).toMatch(/the search is at most 100 characters/);
     const byCollection = await adminApi<List>(
       admin,
       `/products?searchInfo=${encodeURIComponent(collection.name)}`,

@@ -275,6 +275,7 @@ export const SPECS: Record<string, Spec> = {
   },
   'GET /audit-log': { fields: PAGE },
   'GET /products': { fields: [...PAGE, 'searchInfo', 'id'] },
+  'POST /products/search': { fields: [...PAGE, 'searchInfo'] },
   'POST /products': { fields: PRODUCT_FIELDS, base: productBase },
   'PATCH /products': {
     fields: ['id', ...PRODUCT_FIELDS],

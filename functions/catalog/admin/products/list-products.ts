@@ -19,8 +19,16 @@ import { adminAuthRecord, adminProduct } from './views.ts';
  * the admin's detail and edit screens (the storefront's GET /products/{id} shows shoppers only
  * what they may see).
  */
-export const handler = defineAdminHandler(listProductsContract, async ({ query }) => {
-  if (query.id) return productDetail(query.id);
+export const handler = defineAdminHandler(listProductsContract, ({ query }) =>
+  query.id ? productDetail(query.id) : productsPage(query),
+);
+
+/** A page of products, newest first, kept to those the search finds (GET and POST /products/search). */
+export async function productsPage(query: {
+  offset: number;
+  pageSize: number;
+  searchInfo?: string | undefined;
+}) {
   const [products, names] = await Promise.all([listAllProducts(), collectionNamesById()]);
   const found = query.searchInfo ? products.filter(matches(query.searchInfo, names)) : products;
   const now = Date.now();
@@ -33,7 +41,7 @@ export const handler = defineAdminHandler(listProductsContract, async ({ query }
       typeName: names.get(p.typeId) ?? p.typeName,
     })),
   };
-});
+}
 
 const fold = (text: string | undefined) => (text ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
 

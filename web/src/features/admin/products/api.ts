@@ -2,15 +2,18 @@ import { queryOptions } from '@tanstack/react-query';
 import type { getTypeContract } from '#shared/contracts/catalog.ts';
 import type { sizelistByTidContract, typelistContract } from '#shared/contracts/catalog-admin.ts';
 import type { adminImagesContract, getVideoByPidContract } from '#shared/contracts/catalog-admin-media.ts';
-import type { listProductsContract } from '#shared/contracts/catalog-admin-products.ts';
-import type { Answer } from '#shared/contracts/contract.ts';
+import type {
+  listProductsContract,
+  searchProductsContract,
+} from '#shared/contracts/catalog-admin-products.ts';
+import type { Answer, Body } from '#shared/contracts/contract.ts';
 import type { Gender } from '#shared/vocabulary.ts';
-import { adminGet } from '../api.ts';
+import { adminGet, adminPost } from '../api.ts';
 
 /** The product screens' calls and answers (functions/admin/products, media, videos). */
 export const PAGE_SIZE = 10;
 
-/** GET /products: a page of the list, or (with `id`) one product's detail. */
+/** GET /products (POST /products/search when searched): a page of the list, or (with `id`) one product's detail. */
 type ProductsAnswer = Answer<typeof listProductsContract>;
 export type ProductsPage = Extract<ProductsAnswer, { list: unknown }>;
 export type ProductDetail = Extract<ProductsAnswer, { product: unknown }>;
@@ -25,11 +28,13 @@ export const productsQuery = (offset: number, searchInfo: string) =>
   queryOptions({
     queryKey: ['admin', 'products', offset, searchInfo],
     queryFn: () =>
-      adminGet<ProductsPage>('/products', {
-        offset,
-        pageSize: PAGE_SIZE,
-        ...(searchInfo ? { searchInfo } : {}),
-      }),
+      searchInfo
+        ? adminPost<ProductsPage>('/products/search', {
+            offset,
+            pageSize: PAGE_SIZE,
+            searchInfo,
+          } satisfies Body<typeof searchProductsContract>)
+        : adminGet<ProductsPage>('/products', { offset, pageSize: PAGE_SIZE }),
   });
 
 export const productQuery = (id: string) =>

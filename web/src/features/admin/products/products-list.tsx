@@ -1,7 +1,7 @@
 import './products.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { formatPrice } from '#shared/format.ts';
 import { adminDelete } from '../api.ts';
 import { AdminPage, ConfirmButton, ErrorText, Field, Loading, Pager } from '../ui.tsx';
@@ -10,12 +10,13 @@ import { ProductLinks } from './product-links.tsx';
 
 /**
  * /viewproducts (001 §2): products newest first, 10 a page, searched by name, card number or
- * collection; each with its screens and a delete that asks first. Search and page live in the
- * address, so going back from a product returns to the same page.
+ * collection; each with its screens and a delete that asks first. The page lives in the address
+ * and the search in the history entry (it may be a card number, and addresses end up in logs), so
+ * going back from a product returns to the same page, still searched.
  */
 export function ProductsList() {
   const [params, setParams] = useSearchParams();
-  const search = params.get('q') ?? '';
+  const search = ((useLocation().state as { q?: unknown } | null)?.q as string | undefined) ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const offset = (page - 1) * PAGE_SIZE;
   const [typed, setTyped] = useState(search);
@@ -25,7 +26,7 @@ export function ProductsList() {
   const go = (next: { q?: string; offset?: number }) => {
     const q = next.q ?? search;
     const nextPage = Math.floor((next.offset ?? 0) / PAGE_SIZE) + 1;
-    setParams({ ...(q ? { q } : {}), ...(nextPage > 1 ? { page: String(nextPage) } : {}) });
+    setParams(nextPage > 1 ? { page: String(nextPage) } : {}, { state: q ? { q } : null });
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,0 +1,9 @@
+import { searchProductsContract } from '#shared/contracts/catalog-admin-products.ts';
+import { defineAdminHandler } from '#staff/index.ts';
+import { productsPage } from './list-products.ts';
+
+/**
+ * POST /products/search { offset, pageSize, searchInfo }: GET /products' page with the search in
+ * the body, since it may be a card number (URLs are kept in logs).
+ */
+export const handler = defineAdminHandler(searchProductsContract, ({ body }) => productsPage(body));
