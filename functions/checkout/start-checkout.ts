@@ -106,6 +106,6 @@ export async function abandonCheckout(order: OrderEntity, error: unknown): Promi
     checkoutCode: order.checkoutCode,
   });
   const current = await getOrder(order.checkoutCode);
-  if (current?.status === 'pending') await releaseHold(order, Date.now());
+  if (current?.status === 'pending') await releaseHold(order, Date.now(), { providerFailed: true });
   throw httpError(502, CHECKOUT_MESSAGES.otherFailure);
 }

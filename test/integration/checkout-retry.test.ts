@@ -12,7 +12,7 @@ import { checkoutBody } from '../support/purchase.ts';
  */
 const type = typeEntity({ name: 'Retry test', shippingPrices: { CA: 25 } });
 const piece = () => productEntity(type, { id: uniqueId('p-retry'), priceUs: 1200 });
-const pieces = Array.from({ length: 7 }, piece);
+const pieces = Array.from({ length: 8 }, piece);
 beforeAll(() => store({ type, products: pieces }));
 
 interface Started {
@@ -166,6 +166,35 @@ describe('cancel and leave', () => {
     expect((await start(form(p, newCheckoutKey()))).body).toMatchObject({
       message: CHECKOUT_MESSAGES.alreadySold,
     });
+  });
+
+  it('after a Stripe failure gives the piece back, and the retry asks Stripe again (not its saved 500)', async () => {
+    const p = pieces[7] as ProductEntity;
+    const key = newCheckoutKey();
+    // Stripe answers 500 to this piece's PaymentIntent and saves it under the idempotency key:
+    // the client's own retries with the same key meet the same 500.
+    const failing = await fetch(`${inject('paymentsUrl')}/__emulator/stripe/fail-next`, {
+      method: 'POST',
+      body: JSON.stringify({ path: '/v1/payment_intents', match: p.id, times: 1 }),
+    });
+    expect(failing.status).toBe(200);
+    const failed = await start(form(p, key));
+    expect(failed.status, failed.text).toBe(502);
+    expect(failed.body.message).toBe(CHECKOUT_MESSAGES.otherFailure);
+    expect(failed.text).not.toMatch(/unknown error|stripe/i);
+    const product = await getRaw(`PRODUCT#${p.id}`, '#PRODUCT');
+    expect(product?.holdUntil).toBeUndefined();
+    expect(await ordersOf(p)).toMatchObject([{ status: 'failed', paymentAttempt: 1 }]);
+
+    const retried = await start(form(p, key));
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.body.checkoutCode).toBe(failed.body.checkoutCode ?? retried.body.checkoutCode);
+    expect((await intent(intentOf(retried.body.client_secret))).status).toBe('requires_payment_method');
+    expect(await ordersOf(p)).toMatchObject([{ status: 'pending', paymentAttempt: 1 }]);
+    expect(await getRaw(`PRODUCT#${p.id}`, '#PRODUCT')).toMatchObject({ holdUntil: retried.body.holdUntil });
+    // And the same key once more is that same payment.
+    const again = await start(form(p, key));
+    expect(again.body.client_secret).toBe(retried.body.client_secret);
   });
 
   it('refuses a start without a key, or with a malformed one, holding nothing', async () => {

@@ -17,6 +17,8 @@ export async function createCardPayment(input: {
   productId: string;
   holdId: string;
   holdUntil: number;
+  /** Moves on after the provider failed to start it (see OrderEntity.paymentAttempt). */
+  attempt: number;
 }): Promise<{ paymentRef: string; clientSecret: string }> {
   const params = {
     amount: input.amountCents,
@@ -27,9 +29,9 @@ export async function createCardPayment(input: {
     metadata: { checkoutCode: input.checkoutCode, productId: input.productId, holdId: input.holdId },
   };
   // The same start retried (same hold, same amount and email) gets the same PaymentIntent back
-  // from Stripe; a changed form or a new hold gets a new one.
+  // from Stripe; a changed form, a new hold or a start after a Stripe failure gets a new one.
   const revision = createHash('sha256')
-    .update(JSON.stringify([params, input.holdUntil]))
+    .update(JSON.stringify([params, input.holdUntil, input.attempt]))
     .digest('base64url')
     .slice(0, 16);
   const intent = await stripe().paymentIntents.create(params, {
@@ -74,10 +76,11 @@ export async function createPaypalOrder(input: {
   returnUrl: string;
   cancelUrl: string;
   holdUntil: number;
+  attempt: number;
 }): Promise<{ paymentRef: string; approveUrl: string }> {
   // As for cards: the same start retried gets the same PayPal order, a changed one a new order.
   const revision = createHash('sha256')
-    .update(JSON.stringify([input.amount, input.description, input.holdUntil]))
+    .update(JSON.stringify([input.amount, input.description, input.holdUntil, input.attempt]))
     .digest('base64url')
     .slice(0, 16);
   const { result } = await paypal().orders.createOrder({

@@ -69,6 +69,12 @@ export interface OrderEntity {
   holdUntil: number;
   /** The provider's payment object: Stripe PaymentIntent id or PayPal order id. */
   paymentRef?: string;
+  /**
+   * How many times the provider failed to start this order's payment. It is part of the
+   * idempotency key, so a retry after a provider 5xx (which Stripe saves and replays for the same
+   * key) asks again instead of meeting the same error until the hold ends.
+   */
+  paymentAttempt?: number;
   checkoutTime: string;
   paidAt?: string;
   refundedAt?: string;
@@ -442,7 +448,11 @@ export async function markMailSent(checkoutCode: string, now: number): Promise<v
 }
 
 /** Gives the piece back at once when checkout could not start (the provider failed). */
-export async function releaseHold(order: OrderEntity, now: number): Promise<void> {
+export async function releaseHold(
+  order: OrderEntity,
+  now: number,
+  { providerFailed = false } = {},
+): Promise<void> {
   await ddb().send(
     new TransactWriteCommand({
       TransactItems: [
@@ -459,13 +469,16 @@ export async function releaseHold(order: OrderEntity, now: number): Promise<void
           Update: {
             TableName: tableName(),
             Key: orderKey(order.checkoutCode),
-            UpdateExpression: 'SET #status = :failed, failedAt = :at',
+            UpdateExpression: `SET #status = :failed, failedAt = :at${
+              providerFailed ? ', paymentAttempt = if_not_exists(paymentAttempt, :zero) + :one' : ''
+            }`,
             ConditionExpression: '#status = :pending',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: {
               ':failed': 'failed',
               ':pending': 'pending',
               ':at': new Date(now).toISOString(),
+              ...(providerFailed ? { ':zero': 0, ':one': 1 } : {}),
             },
           },
         },

@@ -32,6 +32,7 @@ export const handler = defineHandler(paypalCreateOrderContract, async ({ body: f
       returnUrl: `${back}&provider=paypal`,
       cancelUrl: `${back}&provider=paypal&cancelled=1`,
       holdUntil: order.holdUntil,
+      attempt: order.paymentAttempt ?? 0,
     });
     await setPaymentRef(order.checkoutCode, payment.paymentRef);
     return {

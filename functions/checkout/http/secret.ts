@@ -36,6 +36,7 @@ export const handler = defineHandler(secretContract, async ({ body: form }, even
       productId: order.productId,
       holdId: order.holdId,
       holdUntil: order.holdUntil,
+      attempt: order.paymentAttempt ?? 0,
     });
     await setPaymentRef(order.checkoutCode, payment.paymentRef);
     if (previous && previous !== payment.paymentRef) {

@@ -27,7 +27,7 @@ export function newOrder(input: {
   type: TypeEntity;
   discountPercent: number;
   now: number;
-  earlier?: Pick<OrderEntity, 'holdId' | 'holdUntil' | 'checkoutTime' | 'paymentRef'>;
+  earlier?: Pick<OrderEntity, 'holdId' | 'holdUntil' | 'checkoutTime' | 'paymentRef' | 'paymentAttempt'>;
 }): { order: OrderEntity; quote: Quote } {
   const { form, product, type, now, earlier } = input;
   const priced = quote({
@@ -85,6 +85,7 @@ export function newOrder(input: {
     holdUntil: earlier && earlier.holdUntil > now ? earlier.holdUntil : now + HOLD_MINUTES * 60_000,
     checkoutTime: earlier?.checkoutTime ?? new Date(now).toISOString(),
     ...(earlier?.paymentRef ? { paymentRef: earlier.paymentRef } : {}),
+    ...(earlier?.paymentAttempt ? { paymentAttempt: earlier.paymentAttempt } : {}),
   };
   return { order, quote: priced };
 }

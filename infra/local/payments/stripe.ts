@@ -181,6 +181,8 @@ export class StripeEmulator {
   private readonly paymentMethods = new Map<string, StripeObject>();
   private readonly eventsById = new Map<string, StripeEvent>();
   private readonly idempotency = new Map<string, IdempotentResult>();
+  /** Calls that answer a 500 before running (the fault tests' Stripe outage). */
+  private readonly faults: { method: string; path: string; match: string; remaining: number }[] = [];
   private readonly options: StripeEmulatorOptions;
   private readonly baseUrl: () => string;
 
@@ -224,6 +226,27 @@ export class StripeEmulator {
       handler: (request, params) => this.call(request, params, handler, access),
     });
     return [
+      {
+        // Fault injection: the next `times` calls of `method path` (whose body contains `match`,
+        // so one test's fault meets only its own calls) answer Stripe's 500.
+        method: 'POST',
+        pattern: /^\/__emulator\/stripe\/fail-next$/,
+        handler: (request) => {
+          const body = (request.rawBody ? JSON.parse(request.rawBody) : {}) as Record<string, unknown>;
+          const { method = 'POST', path, match = '', times = 1 } = body;
+          if (
+            typeof path !== 'string' ||
+            typeof method !== 'string' ||
+            typeof match !== 'string' ||
+            typeof times !== 'number'
+          )
+            return json(400, {
+              error: { message: 'give path (e.g. /v1/payment_intents), method, match and times' },
+            });
+          this.faults.push({ method: method.toUpperCase(), path, match, remaining: times });
+          return json(200, { failing: { method, path, match, times } });
+        },
+      },
       route('POST', /^\/v1\/payment_intents$/, (_r, _p, ctx) => this.createIntent(ctx.form, ctx)),
       route(
         'GET',
@@ -332,16 +355,33 @@ export class StripeEmulator {
     }
 
     let response: EmulatorResponse;
-    try {
-      const result = await handler(request, params, { form, keyKind, requestId, idempotencyKey });
-      response = json(200, result, headers);
-    } catch (error) {
-      if (!(error instanceof StripeApiError)) throw error;
-      response = fail(error);
+    const fault = this.faults.find(
+      (f) =>
+        f.remaining > 0 &&
+        f.method === request.method &&
+        f.path === request.path &&
+        decodeURIComponent(request.rawBody.replace(/\+/g, ' ')).includes(f.match),
+    );
+    if (fault) {
+      fault.remaining -= 1;
+      response = fail(
+        new StripeApiError(500, {
+          type: 'api_error',
+          message: 'An unknown error occurred while processing this request.',
+        }),
+      );
+    } else {
+      try {
+        const result = await handler(request, params, { form, keyKind, requestId, idempotencyKey });
+        response = json(200, result, headers);
+      } catch (error) {
+        if (!(error instanceof StripeApiError)) throw error;
+        response = fail(error);
+      }
     }
-    // Like Stripe: results are saved once the call ran (successes and card errors), not for
-    // requests refused before running.
-    if (idempotencyKey && (response.status < 400 || response.status === 402)) {
+    // Like Stripe: results are saved once the call ran (successes, card errors and 500s, which
+    // the same key then replays), not for requests refused before running.
+    if (idempotencyKey && (response.status < 400 || response.status === 402 || response.status >= 500)) {
       this.idempotency.set(scope, {
         method: request.method,
         path: request.path,
