@@ -4,12 +4,10 @@ import { notFound } from '#platform/http-error.ts';
 import { IMAGE_TYPE } from '#shared/constants.ts';
 import { listProductsContract, type productDetailSchema } from '#shared/contracts/catalog-admin-products.ts';
 import { defineAdminHandler } from '#staff/index.ts';
-import { pageOf } from '#table/audit.ts';
 import { getCollection } from '../../entities/collection.ts';
 import { ownerMedia } from '../../entities/image.ts';
-import type { ProductEntity } from '../../entities/product.ts';
-import { collectionNamesById, listAllProducts } from '../../entities/product.ts';
 import { adminImages } from '../media/views.ts';
+import { productsPage } from './products-page.ts';
 import { adminAuthRecord, adminProduct } from './views.ts';
 
 /**
@@ -22,38 +20,6 @@ import { adminAuthRecord, adminProduct } from './views.ts';
 export const handler = defineAdminHandler(listProductsContract, ({ query }) =>
   query.id ? productDetail(query.id) : productsPage(query),
 );
-
-/** A page of products, newest first, kept to those the search finds (GET and POST /products/search). */
-export async function productsPage(query: {
-  offset: number;
-  pageSize: number;
-  searchInfo?: string | undefined;
-}) {
-  const [products, names] = await Promise.all([listAllProducts(), collectionNamesById()]);
-  const found = query.searchInfo ? products.filter(matches(query.searchInfo, names)) : products;
-  const now = Date.now();
-  const page = pageOf(found, query.offset, query.pageSize);
-  return {
-    status: 200 as const,
-    ...page,
-    list: page.list.map((p) => ({
-      ...adminProduct(p, now),
-      typeName: names.get(p.typeId) ?? p.typeName,
-    })),
-  };
-}
-
-const fold = (text: string | undefined) => (text ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
-
-function matches(search: string, names: Map<string, string>) {
-  const wanted = fold(search);
-  const wantedCard = wanted.replace(/\s/g, '');
-  return (p: ProductEntity) =>
-    fold(p.name).includes(wanted) ||
-    (wantedCard !== '' && fold(p.cardNumber).includes(wantedCard)) ||
-    fold(p.typeName).includes(wanted) ||
-    fold(names.get(p.typeId)).includes(wanted);
-}
 
 async function productDetail(id: string): Promise<z.input<typeof productDetailSchema>> {
   const media = await ownerMedia('product', id);

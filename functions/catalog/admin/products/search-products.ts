@@ -1,6 +1,6 @@
 import { searchProductsContract } from '#shared/contracts/catalog-admin-products.ts';
 import { defineAdminHandler } from '#staff/index.ts';
-import { productsPage } from './list-products.ts';
+import { productsPage } from './products-page.ts';
 
 /**
  * POST /products/search { offset, pageSize, searchInfo }: GET /products' page with the search in
