@@ -2,9 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { routeKey, routes } from '../../functions/routes.ts';
+import { JOB_MODULES } from '../../infra/build-functions.ts';
 import { lambdaContext } from '../../infra/local/api-event.ts';
 import { bundleFunctions } from '../../infra/local/bundles/bundle-functions.ts';
 import { readCloudAssembly } from '../../infra/local/cloud-assembly.ts';
+import { startSecretsManager } from '../../infra/local/secrets-stand-in.ts';
+import { LOCAL_SECRETS } from '../../infra/local/stack.ts';
 import { api } from '../support/api.ts';
 
 /**
@@ -72,21 +75,27 @@ describe('the deployed bundles', () => {
     }
   });
 
-  it('are one for every row of the route table, and the mail sweep', () => {
+  it('are one for every row of the route table, and each scheduled job', () => {
     const built = routes.filter((r) => !r.pending).map((r) => routeKey(r));
     const described = nodeFunctions.map((f) => f.description);
     for (const key of built) expect(described).toContain(key);
-    expect(nodeFunctions).toHaveLength(built.length + 1);
+    expect(nodeFunctions).toHaveLength(built.length + JOB_MODULES.length);
     for (const fn of nodeFunctions) {
       expect(fn.runtime).toBe('nodejs24.x');
       expect(fn.handler).toBe('index.handler');
     }
   });
 
-  describe('each started as Lambda starts it', () => {
+  describe('each started as Lambda starts it', async () => {
+    // The template's secret, held by a Secrets Manager stand-in, as the payment functions read it.
+    const secretsArn = nodeFunctions.map((f) => f.environment.SHOP_SECRETS_ARN).find(Boolean) as string;
+    const secretsManager = await startSecretsManager(0, { [secretsArn]: LOCAL_SECRETS });
     const functions = bundleFunctions({
       assembly,
       localEnvironment: () => ({
+        AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsManager.url,
+        STRIPE_API_BASE: inject('paymentsUrl'),
+        PAYPAL_API_BASE: inject('paymentsUrl'),
         AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoDbUrl'),
         AWS_ENDPOINT_URL_S3: inject('s3Url'),
         AWS_ENDPOINT_URL_SESV2: inject('sesUrl'),
@@ -96,9 +105,12 @@ describe('the deployed bundles', () => {
         ...(process.env.AWS_CALL_LOG ? { AWS_CALL_LOG: process.env.AWS_CALL_LOG } : {}),
       }),
     });
-    afterAll(() => functions.stop());
+    afterAll(async () => {
+      await functions.stop();
+      await secretsManager.stop();
+    });
 
-    it('imports every bundle and finds its handler (the cold start of all 110)', {
+    it('imports every bundle and finds its handler (the cold start of every function)', {
       timeout: 300_000,
     }, async () => {
       const failed: string[] = [];
@@ -116,13 +128,23 @@ describe('the deployed bundles', () => {
     });
 
     it('runs the scheduled mail sweep from its bundle against the table', async () => {
-      const sweep = nodeFunctions.find((f) => f.description.startsWith('Scheduled'));
+      const sweep = nodeFunctions.find((f) => f.description.startsWith('Scheduled: sends the mail'));
       expect(sweep).toBeDefined();
       const result = await functions.byDescription(sweep?.description as string)(
         { source: 'aws.events', 'detail-type': 'Scheduled Event' },
         lambdaContext('CheckoutJobsMailSweep', 'sweep-1'),
       );
       expect(result).toMatchObject({ checked: expect.any(Number), sent: expect.any(Number), failed: 0 });
+    });
+
+    it('runs the scheduled payment reconciliation from its bundle, with the providers’ keys from Secrets Manager', async () => {
+      const job = nodeFunctions.find((f) => f.description.startsWith('Scheduled: completes, refunds'));
+      expect(job).toBeDefined();
+      const result = await functions.byDescription(job?.description as string)(
+        { source: 'aws.events', 'detail-type': 'Scheduled Event' },
+        lambdaContext('CheckoutJobsReconcilePayments', 'reconcile-1'),
+      );
+      expect(result).toMatchObject({ checked: expect.any(Number), completed: expect.any(Number), failed: 0 });
     });
   });
 });

@@ -15,6 +15,8 @@ export default defineConfig({
   test: {
     ...shared.test,
     root,
+    // The main config leaves this folder out; here it is the point.
+    exclude: (shared.test?.exclude ?? []).filter((glob) => glob !== 'test/bundles/**'),
     include: [
       'test/bundles/**/*.test.ts',
       'test/integration/catalog.test.ts',
