@@ -1,6 +1,6 @@
 import { getProduct, getType } from '#catalog/index.ts';
 import { clientAddress } from '#platform/client-address.ts';
-import { type ApiEvent, type FullResponse, respond } from '#platform/handler.ts';
+import { type ApiEvent, type FullResponse, respond, upstreamFailure } from '#platform/handler.ts';
 import { httpError, notFound } from '#platform/http-error.ts';
 import { logger, safeError } from '#platform/logger.ts';
 import { CHECKOUT_MESSAGES, type CheckoutRequest } from '#shared/checkout.ts';
@@ -103,6 +103,7 @@ async function unavailable(productId: string, now: number): Promise<FullResponse
 export async function abandonCheckout(order: OrderEntity, error: unknown): Promise<never> {
   logger.error('the payment could not be started', {
     error: safeError(error),
+    upstream: upstreamFailure(error),
     checkoutCode: order.checkoutCode,
   });
   const current = await getOrder(order.checkoutCode);

@@ -111,9 +111,9 @@ function exposedError(error: unknown): { statusCode: number; message: string } |
   if (!(error instanceof Error)) return undefined;
   const { statusCode, expose } = error as { statusCode?: number; expose?: boolean };
   if (error instanceof BadInput) return { statusCode: 400, message: error.message };
-  if (typeof statusCode !== 'number' || expose === false) return undefined;
-  // A 5xx is shown only when the code that threw it chose the words (httpError); never by accident.
-  if (statusCode >= 500 && expose !== true) return undefined;
+  // Only what our code (httpError) or middy chose to show. A provider's or an SDK's error carries
+  // a status of its own (Stripe's 404 "No such payment_intent", a 401 or 429): never passed on.
+  if (typeof statusCode !== 'number' || expose !== true) return undefined;
   // The body parser's own wording is replaced by ours; the status stays a 4xx either way.
   if (statusCode === 415) return { statusCode: 415, message: 'send the body as application/json' };
   if (statusCode === 422) return { statusCode: 400, message: 'the request body is not valid JSON' };
@@ -132,6 +132,33 @@ function checkAgainstContract(schema: z.ZodType | undefined, body: unknown): voi
     logger.error('answer does not match its contract', { issues: result.error.issues.slice(0, 5) });
     throw new Error('answer does not match its contract');
   }
+}
+
+/**
+ * What a payment provider's error says for the log (never for the client): its status, type,
+ * code and request id (Stripe's `requestId`, PayPal's `paypal-debug-id`), to find it on their side.
+ */
+export function upstreamFailure(error: unknown): Record<string, unknown> | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const e = error as {
+    statusCode?: unknown;
+    type?: unknown;
+    code?: unknown;
+    requestId?: unknown;
+    headers?: Record<string, unknown>;
+    result?: { name?: unknown; details?: { issue?: unknown }[] };
+  };
+  if (typeof e.statusCode !== 'number') return undefined;
+  const debugId = e.headers?.['paypal-debug-id'];
+  return {
+    statusCode: e.statusCode,
+    ...(typeof e.type === 'string' ? { type: e.type } : {}),
+    ...(typeof e.code === 'string' ? { code: e.code } : {}),
+    ...(typeof e.requestId === 'string' ? { requestId: e.requestId } : {}),
+    ...(typeof debugId === 'string' ? { debugId } : {}),
+    ...(typeof e.result?.name === 'string' ? { name: e.result.name } : {}),
+    ...(typeof e.result?.details?.[0]?.issue === 'string' ? { issue: e.result.details[0].issue } : {}),
+  };
 }
 
 function jsonResponses(): MiddlewareObj<ApiEvent, ApiResult> {
@@ -161,15 +188,18 @@ function jsonResponses(): MiddlewareObj<ApiEvent, ApiResult> {
 
   const jsonResponsesOnError = (request: { error: unknown; response: unknown; context: Context }): void => {
     const exposed = exposedError(request.error);
+    const upstream = exposed ? undefined : upstreamFailure(request.error);
     if (exposed && exposed.statusCode < 500) {
       logger.info('request refused', { statusCode: exposed.statusCode, reason: exposed.message });
     } else {
-      logger.error('request failed', {
-        requestId: request.context.awsRequestId,
+      logger.error(upstream ? 'a provider refused or failed a call' : 'request failed', {
+        requestId: request.context?.awsRequestId,
         error: safeError(request.error),
+        ...(upstream ? { upstream } : {}),
       });
     }
-    const statusCode = exposed?.statusCode ?? 500;
+    // A provider's failure is a bad gateway (the API's 5xx alarm sees it), in the shop's words.
+    const statusCode = exposed?.statusCode ?? (upstream ? 502 : 500);
     const message = exposed?.message ?? 'something went wrong. please try again later.';
     request.response = {
       statusCode,

@@ -182,7 +182,13 @@ export class StripeEmulator {
   private readonly eventsById = new Map<string, StripeEvent>();
   private readonly idempotency = new Map<string, IdempotentResult>();
   /** Calls that answer a 500 before running (the fault tests' Stripe outage). */
-  private readonly faults: { method: string; path: string; match: string; remaining: number }[] = [];
+  private readonly faults: {
+    method: string;
+    path: string;
+    match: string;
+    remaining: number;
+    status: number;
+  }[] = [];
   private readonly options: StripeEmulatorOptions;
   private readonly baseUrl: () => string;
 
@@ -233,18 +239,19 @@ export class StripeEmulator {
         pattern: /^\/__emulator\/stripe\/fail-next$/,
         handler: (request) => {
           const body = (request.rawBody ? JSON.parse(request.rawBody) : {}) as Record<string, unknown>;
-          const { method = 'POST', path, match = '', times = 1 } = body;
+          const { method = 'POST', path, match = '', times = 1, status = 500 } = body;
           if (
             typeof path !== 'string' ||
             typeof method !== 'string' ||
             typeof match !== 'string' ||
-            typeof times !== 'number'
+            typeof times !== 'number' ||
+            typeof status !== 'number'
           )
             return json(400, {
               error: { message: 'give path (e.g. /v1/payment_intents), method, match and times' },
             });
-          this.faults.push({ method: method.toUpperCase(), path, match, remaining: times });
-          return json(200, { failing: { method, path, match, times } });
+          this.faults.push({ method: method.toUpperCase(), path, match, remaining: times, status });
+          return json(200, { failing: { method, path, match, times, status } });
         },
       },
       route('POST', /^\/v1\/payment_intents$/, (_r, _p, ctx) => this.createIntent(ctx.form, ctx)),
@@ -364,12 +371,7 @@ export class StripeEmulator {
     );
     if (fault) {
       fault.remaining -= 1;
-      response = fail(
-        new StripeApiError(500, {
-          type: 'api_error',
-          message: 'An unknown error occurred while processing this request.',
-        }),
-      );
+      response = fail(new StripeApiError(fault.status, stripeFault(fault.status, request.path)));
     } else {
       try {
         const result = await handler(request, params, { form, keyKind, requestId, idempotencyKey });
@@ -1006,4 +1008,22 @@ function readMetadata(value: FormValue | undefined): Record<string, string> {
     result[key] = v;
   }
   return result;
+}
+
+/** The error bodies Stripe gives for the statuses the fault tests inject. */
+function stripeFault(status: number, path: string): Record<string, unknown> {
+  if (status === 401)
+    return { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' };
+  if (status === 404) {
+    const id = path.split('/').pop() ?? '';
+    return {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      message: `No such payment_intent: '${id}'`,
+      param: 'intent',
+    };
+  }
+  if (status === 429)
+    return { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests. Please retry.' };
+  return { type: 'api_error', message: 'An unknown error occurred while processing this request.' };
 }
