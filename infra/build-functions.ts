@@ -31,7 +31,7 @@ export function builtRoutes(): Route[] {
 }
 
 /** Functions that serve no route: scheduled jobs (functions/jobs/). */
-export const JOB_MODULES = ['checkout/jobs/mail-sweep'] as const;
+export const JOB_MODULES = ['checkout/jobs/mail-sweep', 'checkout/jobs/reconcile-payments'] as const;
 
 /** The source file of a route's handler: functions/<handler>.ts. */
 export function handlerEntry(route: Route): string {

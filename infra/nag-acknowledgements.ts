@@ -17,8 +17,8 @@ export interface NagProps {
   mediaBucket: IBucket;
   privateMediaBucket: IBucket;
   webBucket: IBucket;
-  /** The mail sweep's dead-letter queue. */
-  deadLetters: IConstruct;
+  /** The scheduled jobs' dead-letter queues. */
+  deadLetters: IConstruct[];
 }
 
 export function acknowledgeNagFindings(stack: Stack, props: NagProps): void {
@@ -86,10 +86,11 @@ export function acknowledgeNagFindings(stack: Stack, props: NagProps): void {
     'AwsSolutions-SMG4',
     'The shop secret holds provider keys that are rotated at Stripe and PayPal and pasted in by the operator; its generated origin check is rotated by a redeploy.',
   );
-  acknowledge(
-    props.deadLetters,
-    'AwsSolutions-SQS3',
-    'This queue is the dead-letter queue of the mail sweep (Lambda on-failure destination and EventBridge target DLQ), which cdk-nag does not recognise as such.',
-  );
+  for (const queue of props.deadLetters)
+    acknowledge(
+      queue,
+      'AwsSolutions-SQS3',
+      'This queue is the dead-letter queue of a scheduled job (Lambda on-failure destination and EventBridge target DLQ), which cdk-nag does not recognise as such.',
+    );
   acknowledge(props.logsBucket, 'AwsSolutions-S1', 'The access-log bucket does not log access to itself.');
 }

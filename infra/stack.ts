@@ -14,13 +14,15 @@ import {
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
+import { MAIL_SWEEP_EVERY_MINUTES, RECONCILE_EVERY_MINUTES } from '#checkout/jobs/schedules.ts';
 import { TABLE } from '#table/table.ts';
 import { builtRoutes } from './build-functions.ts';
 import { ShopAlarms } from './constructs/alarms.ts';
 import type { ApiFunction } from './constructs/api-function.ts';
 import { configureStage } from './constructs/api-stage.ts';
-import { MailSweep } from './constructs/mail-sweep.ts';
 import { MailTemplates } from './constructs/mail-templates.ts';
+import { reconciliationAlarm } from './constructs/reconciliation-alarm.ts';
+import { ScheduledJob } from './constructs/scheduled-job.ts';
 import { WebDeployment } from './constructs/web-deployment.ts';
 import { WebDistribution } from './constructs/web-distribution.ts';
 import { acknowledgeNagFindings } from './nag-acknowledgements.ts';
@@ -55,7 +57,8 @@ export class BoutiqueStack extends Stack {
   readonly functions: ReadonlyMap<string, ApiFunction>;
   readonly routeStacks: RouteGroupStack[] = [];
   readonly distribution: Distribution;
-  readonly mailSweep: MailSweep;
+  readonly mailSweep: ScheduledJob;
+  readonly paymentReconciliation: ScheduledJob;
 
   constructor(scope: Construct, id: string, props: BoutiqueStackProps = {}) {
     super(scope, id, props);
@@ -190,14 +193,33 @@ export class BoutiqueStack extends Stack {
       this.routeStacks.push(group);
     }
 
-    this.mailSweep = new MailSweep(this, 'MailSweep', {
+    const mail = {
+      from: mailFrom,
+      identityArn: mailIdentityArn,
+      templatePrefix: mailTemplates.prefix,
+      templateArns: mailTemplates.arns,
+    };
+    this.mailSweep = new ScheduledJob(this, 'MailSweep', {
+      module: 'checkout/jobs/mail-sweep',
+      description: 'Scheduled: sends the mail of paid orders whose sender failed',
+      every: Duration.minutes(MAIL_SWEEP_EVERY_MINUTES),
+      failureMeaning: 'A mail sweep failed for good: a paid order may be without its mail',
       table,
       alarmTopic: alarms.topic,
-      mailFrom,
-      mailIdentityArn,
-      mailTemplatePrefix: mailTemplates.prefix,
-      mailTemplateArns: mailTemplates.arns,
+      mail,
     });
+    this.paymentReconciliation = new ScheduledJob(this, 'PaymentReconciliation', {
+      module: 'checkout/jobs/reconcile-payments',
+      description: 'Scheduled: completes, refunds or closes orders whose provider payment no webhook settled',
+      every: Duration.minutes(RECONCILE_EVERY_MINUTES),
+      failureMeaning: 'The payment reconciliation failed for good: a paid order may be without its sale',
+      timeout: Duration.seconds(50),
+      table,
+      alarmTopic: alarms.topic,
+      mail,
+      secrets: { secret: secrets, paypalEnvironment: stage === 'prod' ? 'production' : 'sandbox' },
+    });
+    reconciliationAlarm(this, alarms.topic);
 
     acknowledgeNagFindings(this, {
       customDomain: Boolean(props.domainName && props.certificateArn),
@@ -206,7 +228,7 @@ export class BoutiqueStack extends Stack {
       mediaBucket,
       privateMediaBucket,
       webBucket,
-      deadLetters: this.mailSweep.deadLetters,
+      deadLetters: [this.mailSweep.deadLetters, this.paymentReconciliation.deadLetters],
     });
 
     this.table = table;

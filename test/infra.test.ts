@@ -299,42 +299,77 @@ describe('BoutiqueStack', () => {
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map(
       (a) => (a as { Properties: { MetricName: string; Namespace: string } }).Properties,
     );
+    // Each scheduled job (mail sweep, reconciliation) alarms on its errors and its dead letters;
+    // the reconciliation also on any payment it had to settle (the webhooks are failing).
     expect(alarms.map((a) => `${a.Namespace} ${a.MetricName}`).sort()).toEqual([
       'AWS/ApiGateway 5xx',
       'AWS/Lambda Errors',
+      'AWS/Lambda Errors',
       'AWS/Lambda Throttles',
       'AWS/SQS ApproximateNumberOfMessagesVisible',
+      'AWS/SQS ApproximateNumberOfMessagesVisible',
+      'OneOfOne PaymentsFoundByReconciliation',
     ]);
     expect(countAll('AWS::CloudWatch::Alarm')).toBe(built.length);
     template.resourceCountIs('AWS::SNS::Topic', 1);
   });
 
-  it('runs the mail sweep every five minutes, asynchronously, with retries and a dead-letter queue that alarms', () => {
-    const queues = template.findResources('AWS::SQS::Queue');
-    expect(Object.keys(queues)).toHaveLength(1);
-    const [queueId, queue] = Object.entries(queues)[0] as [string, { Properties: Record<string, unknown> }];
-    expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
-    const queueArn = { 'Fn::GetAtt': [queueId, 'Arn'] };
-    template.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: 'rate(5 minutes)',
-      Targets: [
-        Match.objectLike({ DeadLetterConfig: { Arn: queueArn }, RetryPolicy: { MaximumRetryAttempts: 2 } }),
-      ],
-    });
-    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
-      MaximumRetryAttempts: 2,
-      DestinationConfig: { OnFailure: { Destination: queueArn } },
-    });
-    template.hasResourceProperties('AWS::Lambda::Function', {
-      Description: 'Scheduled: sends the mail of paid orders whose sender failed',
-      Runtime: 'nodejs24.x',
-      Architectures: ['arm64'],
-    });
+  it.each([
+    ['Scheduled: sends the mail of paid orders whose sender failed', 'rate(5 minutes)', false],
+    [
+      'Scheduled: completes, refunds or closes orders whose provider payment no webhook settled',
+      'rate(1 minute)',
+      true,
+    ],
+  ])(
+    'runs "%s" on %s, asynchronously, with retries and a dead-letter queue that alarms',
+    (description, rate, secrets) => {
+      const [fnId, fn] = Object.entries(template.findResources('AWS::Lambda::Function')).find(
+        ([, f]) => (f as { Properties: { Description?: string } }).Properties.Description === description,
+      ) as [
+        string,
+        { Properties: { Runtime: string; Architectures: string[]; Environment: { Variables: object } } },
+      ];
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'] });
+      expect('SHOP_SECRETS_ARN' in fn.Properties.Environment.Variables).toBe(secrets);
+      const fnArn = { 'Fn::GetAtt': [fnId, 'Arn'] };
+      const [, rule] = Object.entries(template.findResources('AWS::Events::Rule')).find(([, r]) =>
+        JSON.stringify(r).includes(JSON.stringify(fnArn)),
+      ) as [
+        string,
+        { Properties: { ScheduleExpression: string; Targets: { DeadLetterConfig: { Arn: unknown } }[] } },
+      ];
+      expect(rule.Properties.ScheduleExpression).toBe(rate);
+      const queueArn = rule.Properties.Targets[0]?.DeadLetterConfig.Arn as { 'Fn::GetAtt': [string, string] };
+      const queueId = queueArn['Fn::GetAtt'][0];
+      expect(template.findResources('AWS::SQS::Queue')[queueId]?.Properties.SqsManagedSseEnabled).toBe(true);
+      template.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: rate,
+        Targets: [
+          Match.objectLike({ DeadLetterConfig: { Arn: queueArn }, RetryPolicy: { MaximumRetryAttempts: 2 } }),
+        ],
+      });
+      template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+        MaximumRetryAttempts: 2,
+        DestinationConfig: { OnFailure: { Destination: queueArn } },
+      });
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'AWS/SQS',
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }],
+        Threshold: 1,
+        AlarmActions: [Match.anyValue()],
+      });
+    },
+  );
+
+  it('alarms when the reconciliation settled a payment that no webhook had', () => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      Namespace: 'AWS/SQS',
-      MetricName: 'ApproximateNumberOfMessagesVisible',
-      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }],
+      Namespace: 'OneOfOne',
+      MetricName: 'PaymentsFoundByReconciliation',
+      Dimensions: [{ Name: 'service', Value: 'payments-reconciliation' }],
       Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
       AlarmActions: [Match.anyValue()],
     });
   });

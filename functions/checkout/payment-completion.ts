@@ -95,7 +95,9 @@ export async function completePayment(
     return 'needs-attention';
   }
 
-  if (order.status !== 'pending') {
+  // A released or abandoned (failed) order whose payment was made anyway is still decided here:
+  // sold if the piece is free, refunded if not. Never left with the money taken.
+  if (order.status !== 'pending' && order.status !== 'failed') {
     // Already decided (a duplicate or late confirmation): the sale's transaction would refuse it,
     // so skip the costly password hash and only see that the order's mail went out.
     return afterDecision(payment.checkoutCode, ports);

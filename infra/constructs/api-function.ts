@@ -12,6 +12,8 @@ export interface ApiFunctionProps {
   /** Added to the house environment (NODE_OPTIONS, POWERTOOLS_SERVICE_NAME). */
   readonly environment?: Record<string, string>;
   readonly description?: string;
+  /** 10 s unless given: an API answer must come fast; a scheduled job may take longer. */
+  readonly timeout?: Duration;
 }
 
 /**
@@ -30,7 +32,7 @@ export class ApiFunction extends NodejsFunction {
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       memorySize: 512,
-      timeout: Duration.seconds(10),
+      timeout: props.timeout ?? Duration.seconds(10),
       tracing: Tracing.ACTIVE,
       logGroup,
       description: props.description,

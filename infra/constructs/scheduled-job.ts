@@ -6,33 +6,39 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { functionErrorAlarm } from './alarms.ts';
 import { ApiFunction } from './api-function.ts';
-import { grantTable } from './data-access.ts';
+import { grantSecretValue, grantTable } from './data-access.ts';
 
-export interface MailSweepProps {
+export interface ScheduledJobProps {
+  /** functions/<module>.ts, exporting `handler`. */
+  module: string;
+  description: string;
+  every: Duration;
+  /** What the dead-letter alarm tells the person it wakes. */
+  failureMeaning: string;
   table: Table;
   alarmTopic: Topic;
-  mailFrom: string;
-  mailIdentityArn: string;
-  mailTemplatePrefix: string;
-  mailTemplateArns: string[];
+  mail: { from: string; identityArn: string; templatePrefix: string; templateArns: string[] };
+  /** The payment providers' keys, for a job that asks Stripe and PayPal. */
+  secrets?: { secret: ISecret; paypalEnvironment: string };
+  timeout?: Duration;
 }
 
 /**
- * The shop's asynchronous path: every five minutes EventBridge invokes the mail sweep
- * (functions/jobs/mail-sweep.ts), which sends the mail of any paid order whose sender failed.
- * A failed sweep is retried twice by Lambda; a run that still fails, or an event EventBridge
- * could not deliver, lands in the dead-letter queue, which alarms at its first message.
+ * One of the shop's asynchronous jobs (functions/checkout/jobs/): EventBridge invokes it on a
+ * schedule. A failed run is retried twice by Lambda; a run that still fails, or an event
+ * EventBridge could not deliver, lands in the dead-letter queue, which alarms at its first message.
  */
-export class MailSweep extends Construct {
+export class ScheduledJob extends Construct {
   readonly fn: ApiFunction;
   readonly deadLetters: Queue;
 
-  constructor(scope: Construct, id: string, props: MailSweepProps) {
+  constructor(scope: Construct, id: string, props: ScheduledJobProps) {
     super(scope, id);
     this.deadLetters = new Queue(this, 'DeadLetters', {
       encryption: QueueEncryption.SQS_MANAGED,
@@ -40,34 +46,40 @@ export class MailSweep extends Construct {
       retentionPeriod: Duration.days(14),
     });
     this.fn = new ApiFunction(this, 'Function', {
-      module: 'checkout/jobs/mail-sweep',
-      description: 'Scheduled: sends the mail of paid orders whose sender failed',
+      module: props.module,
+      description: props.description,
+      ...(props.timeout ? { timeout: props.timeout } : {}),
       environment: {
         TABLE_NAME: props.table.tableName,
-        MAIL_FROM: props.mailFrom,
-        MAIL_TEMPLATE_PREFIX: props.mailTemplatePrefix,
+        MAIL_FROM: props.mail.from,
+        MAIL_TEMPLATE_PREFIX: props.mail.templatePrefix,
       },
     });
     grantTable(this.fn, props.table, 'write');
     this.fn.addToRolePolicy(
       new PolicyStatement({
         actions: ['ses:SendEmail'],
-        resources: [props.mailIdentityArn, ...props.mailTemplateArns],
+        resources: [props.mail.identityArn, ...props.mail.templateArns],
       }),
     );
+    if (props.secrets) {
+      this.fn.addEnvironment('SHOP_SECRETS_ARN', props.secrets.secret.secretArn);
+      this.fn.addEnvironment('PAYPAL_ENVIRONMENT', props.secrets.paypalEnvironment);
+      grantSecretValue(this.fn, props.secrets.secret);
+    }
     this.fn.configureAsyncInvoke({
       retryAttempts: 2,
       maxEventAge: Duration.hours(1),
       onFailure: new SqsDestination(this.deadLetters),
     });
     new Rule(this, 'Schedule', {
-      description: 'Runs the mail sweep every five minutes',
-      schedule: Schedule.rate(Duration.minutes(5)),
+      description: `Runs every ${props.every.toHumanString()}: ${props.description}`,
+      schedule: Schedule.rate(props.every),
       targets: [new LambdaFunction(this.fn, { deadLetterQueue: this.deadLetters, retryAttempts: 2 })],
     });
     functionErrorAlarm(this, 'Errors', this.fn, props.alarmTopic);
     const dlqAlarm = new Alarm(this, 'DeadLettersAlarm', {
-      alarmDescription: 'A mail sweep failed for good: a paid order may be without its mail',
+      alarmDescription: props.failureMeaning,
       metric: this.deadLetters.metricApproximateNumberOfMessagesVisible({
         period: Duration.minutes(5),
         statistic: 'Maximum',

@@ -39,6 +39,11 @@ export interface GatewayOptions {
    * CloudFront-Viewer-Address with the origin secret, and the API sees CloudFront's address.
    */
   cloudFront?: { originVerify: string };
+  /**
+   * The scheduled jobs, run on demand at POST /__jobs/<name> (loopback only, like the whole local
+   * stack): what `npm run job <name>` calls.
+   */
+  jobs?: Record<string, () => Promise<unknown>>;
 }
 
 /** The address API Gateway sees behind CloudFront (one of CloudFront's origin-facing ranges). */
@@ -319,6 +324,18 @@ export function createGateway(options: GatewayOptions): Server {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname.startsWith(`${PAYMENTS_PREFIX}/`)) {
       payments(req, res, url);
+      return;
+    }
+    const job = /^\/__jobs\/([a-z-]+)$/.exec(url.pathname)?.[1];
+    if (job !== undefined && req.method === 'POST') {
+      const run = options.jobs?.[job];
+      if (!run)
+        json(res, 404, { message: `no job ${job}; jobs: ${Object.keys(options.jobs ?? {}).join(', ')}` });
+      else
+        run().then(
+          (result) => json(res, 200, { job, result }),
+          (error: unknown) => json(res, 500, { job, message: (error as Error).message }),
+        );
       return;
     }
     const route =

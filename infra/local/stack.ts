@@ -20,13 +20,20 @@ import { type StandIn, startDynamoDb, startS3, startSes } from './stand-ins.ts';
 const root = resolve(import.meta.dirname, '../..');
 
 /** The payment providers' keys on the local stack (the payments stand-in knows the same). */
-const LOCAL_SECRETS = {
+export const LOCAL_SECRETS = {
   STRIPE_SECRET_KEY: 'sk_test_local_boutique',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_local_boutique',
   STRIPE_WEBHOOK_SECRET: 'whsec_local_boutique',
   PAYPAL_CLIENT_ID: 'local-paypal-client',
   PAYPAL_CLIENT_SECRET: 'local-paypal-secret',
   PAYPAL_WEBHOOK_ID: 'local-paypal-webhook',
+};
+
+/** The scheduled jobs (EventBridge in AWS), run in this process: `npm start` runs them on their schedule. */
+export const LOCAL_JOBS = {
+  'mail-sweep': async () => (await import('../../functions/checkout/jobs/mail-sweep.ts')).sweepPendingMail(),
+  'reconcile-payments': async () =>
+    (await import('../../functions/checkout/jobs/reconcile-payments.ts')).reconcilePayments(),
 };
 
 /** What the deployed functions are told about the stack, read from their templates. */
@@ -229,6 +236,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       webRoot: options.webRoot ?? join(root, 'web', 'dist'),
       media: { endpoint: s3.url, bucket: mediaBucket },
       payments: () => paymentsUrl,
+      jobs: LOCAL_JOBS,
     });
     await new Promise<void>((done, fail) => {
       server.once('error', fail);

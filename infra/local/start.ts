@@ -1,5 +1,9 @@
 import { resolve } from 'node:path';
-import { startLocalStack } from './stack.ts';
+import {
+  MAIL_SWEEP_EVERY_MINUTES,
+  RECONCILE_EVERY_MINUTES,
+} from '../../functions/checkout/jobs/schedules.ts';
+import { LOCAL_JOBS, startLocalStack } from './stack.ts';
 
 /**
  * `npm start`: the whole shop on loopback, no AWS account, no internet.
@@ -34,22 +38,25 @@ console.log(`
   Ctrl-C stops everything.
 `);
 
-// The scheduled mail sweep, as EventBridge runs it in AWS (infra/constructs/mail-sweep.ts).
-const { sweepPendingMail } = await import('../../functions/checkout/jobs/mail-sweep.ts');
-const sweep = setInterval(
-  () =>
-    void sweepPendingMail().catch((error: unknown) =>
-      console.error(`[local] mail sweep: ${(error as Error).message}`),
-    ),
-  5 * 60_000,
-);
-sweep.unref();
+// The scheduled jobs, as EventBridge runs them in AWS (infra/stack.ts); `npm run job <name>` runs one now.
+const every = (minutes: number, name: keyof typeof LOCAL_JOBS) =>
+  setInterval(
+    () =>
+      void LOCAL_JOBS[name]().catch((error: unknown) =>
+        console.error(`[local] ${name}: ${(error as Error).message}`),
+      ),
+    minutes * 60_000,
+  ).unref();
+const schedules = [
+  every(MAIL_SWEEP_EVERY_MINUTES, 'mail-sweep'),
+  every(RECONCILE_EVERY_MINUTES, 'reconcile-payments'),
+];
 
 let stopping = false;
 const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
-  clearInterval(sweep);
+  for (const schedule of schedules) clearInterval(schedule);
   console.log(`[local] ${signal}: stopping`);
   await stack.stop();
   process.exit(0);

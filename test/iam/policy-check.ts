@@ -89,6 +89,11 @@ const JOBS = [
     module: 'checkout/jobs/mail-sweep',
     access: { table: 'write', mail: true },
   },
+  {
+    logicalIdPrefix: 'PaymentReconciliationFunction',
+    module: 'checkout/jobs/reconcile-payments',
+    access: { table: 'write', mail: true, secrets: true },
+  },
 ] as const satisfies { logicalIdPrefix: string; module: string; access: Access }[];
 
 /** The managed policies CDK attaches, as AWS defines them. */

@@ -13,6 +13,13 @@ export function pointAtLocalStack(): void {
     AWS_ENDPOINT_URL_SESV2: inject('sesUrl'),
     TABLE_NAME: inject('tableName'),
     MAIL_FROM: 'One of One Luxury <orders@oneofone.example>',
+    // The payments stand-in, with the keys the local stack gives it (infra/local/stack.ts).
+    STRIPE_SECRET_KEY: 'sk_test_local_boutique',
+    STRIPE_API_BASE: inject('paymentsUrl'),
+    PAYPAL_CLIENT_ID: 'local-paypal-client',
+    PAYPAL_CLIENT_SECRET: 'local-paypal-secret',
+    PAYPAL_API_BASE: inject('paymentsUrl'),
+    PAYPAL_ENVIRONMENT: 'sandbox',
   });
 }
 

@@ -47,6 +47,26 @@ export async function cardPaymentTaken(paymentRef: string): Promise<boolean> {
   return ['succeeded', 'processing', 'requires_capture'].includes(intent.status);
 }
 
+/** What Stripe says of a card payment, for the reconciliation. */
+export interface CardPaymentState {
+  status: string;
+  amountCents: number;
+  currency: string;
+  /** When the money was taken (its charge), epoch ms; only for a succeeded payment. */
+  paidAt?: number;
+}
+
+export async function cardPaymentState(paymentRef: string): Promise<CardPaymentState> {
+  const intent = await stripe().paymentIntents.retrieve(paymentRef);
+  const state = { status: intent.status, amountCents: intent.amount_received, currency: intent.currency };
+  if (intent.status !== 'succeeded' || !intent.latest_charge) return state;
+  const charge =
+    typeof intent.latest_charge === 'string'
+      ? await stripe().charges.retrieve(intent.latest_charge)
+      : intent.latest_charge;
+  return { ...state, paidAt: charge.created * 1000 };
+}
+
 /** Cancels a card payment nobody will pay now (a replaced or released start); already final is fine. */
 export async function cancelCardPayment(paymentRef: string): Promise<void> {
   const intent = await stripe().paymentIntents.retrieve(paymentRef);
@@ -120,6 +140,34 @@ export async function capturePaypalOrder(orderId: string): Promise<{
     ...(capture?.id ? { captureId: capture.id } : {}),
     amountCents: Math.round(Number(capture?.amount?.value ?? 0) * 100),
     currency: capture?.amount?.currencyCode ?? '',
+  };
+}
+
+/** What PayPal says of an order we created, for the reconciliation. */
+export interface PaypalOrderState {
+  /** CREATED, SAVED, APPROVED, VOIDED, COMPLETED or PAYER_ACTION_REQUIRED. */
+  status: string;
+  /** Its last change (approval, capture), epoch ms. */
+  updatedAt?: number;
+  capture?: { id: string; amountCents: number; currency: string };
+}
+
+export async function paypalOrderState(orderId: string): Promise<PaypalOrderState> {
+  const { result } = await paypal().orders.getOrder({ id: orderId });
+  const capture = result.purchaseUnits?.[0]?.payments?.captures?.find((c) => c.status === 'COMPLETED');
+  const changed = Date.parse(result.updateTime ?? result.createTime ?? '');
+  return {
+    status: result.status ?? '',
+    ...(Number.isFinite(changed) ? { updatedAt: changed } : {}),
+    ...(capture?.id
+      ? {
+          capture: {
+            id: capture.id,
+            amountCents: Math.round(Number(capture.amount?.value ?? 0) * 100),
+            currency: capture.amount?.currencyCode ?? '',
+          },
+        }
+      : {}),
   };
 }
 

@@ -313,11 +313,13 @@ export async function sellOrder(input: {
               Key: orderKey(order.checkoutCode),
               UpdateExpression:
                 'SET #status = :paid, paidAt = :at, paymentRef = :ref, mailLeaseUntil = :lease',
-              ConditionExpression: '#status = :pending',
+              // A released (failed) order can still be paid with its payment: sold if the piece is free.
+              ConditionExpression: '#status IN (:pending, :failed)',
               ExpressionAttributeNames: { '#status': 'status' },
               ExpressionAttributeValues: {
                 ':paid': 'paid',
                 ':pending': 'pending',
+                ':failed': 'failed',
                 ':at': at,
                 ':ref': input.paymentRef,
                 ':lease': input.mailLeaseUntil,
@@ -388,11 +390,12 @@ export async function markRefunded(input: {
               Key: orderKey(input.checkoutCode),
               UpdateExpression:
                 'SET #status = :refunded, refundedAt = :at, refundReason = :reason, paymentRef = :ref, mailLeaseUntil = :lease',
-              ConditionExpression: '#status = :pending',
+              ConditionExpression: '#status IN (:pending, :failed)',
               ExpressionAttributeNames: { '#status': 'status' },
               ExpressionAttributeValues: {
                 ':refunded': 'refunded',
                 ':pending': 'pending',
+                ':failed': 'failed',
                 ':at': new Date(input.now).toISOString(),
                 ':reason': input.reason,
                 ':ref': input.paymentRef,

@@ -1,0 +1,85 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, tableName } from '#platform/aws-clients.ts';
+import { queryAll } from '#table/query.ts';
+import { ORDERS_LIST, type OrderEntity, orderKey } from './order.ts';
+
+/** The reconciliation's marks on an order whose payment it has settled for good. */
+export interface PaymentClosed {
+  /** The provider's payment can no longer be paid (cancelled, voided): not asked again. */
+  paymentClosedAt?: string;
+}
+
+const BY_CHECKOUT_TIME = {
+  IndexName: 'gsi2',
+  KeyConditionExpression: 'gsi2pk = :list AND gsi2sk BETWEEN :since AND :until',
+};
+
+/**
+ * Orders checked out between `since` and `until` (ISO times) that have a provider payment and are
+ * not decided: pending ones, and released or abandoned ones (`failed`) whose payment may still be
+ * made. Orders are few (each piece sells once), so the shop-wide list on gsi2 is enough.
+ */
+export function unsettledOrders(since: string, until: string): Promise<(OrderEntity & PaymentClosed)[]> {
+  return queryAll<OrderEntity & PaymentClosed>({
+    ...BY_CHECKOUT_TIME,
+    FilterExpression:
+      '(#status = :pending OR #status = :failed) AND attribute_exists(paymentRef) AND attribute_not_exists(paymentClosedAt)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':list': ORDERS_LIST,
+      ':since': since,
+      // '~' sorts after the '#<code>' that follows the time in the index's sort key.
+      ':until': `${until}~`,
+      ':pending': 'pending',
+      ':failed': 'failed',
+    },
+  });
+}
+
+/** Paid orders checked out between `since` and `until`: each must have its authenticity record. */
+export function paidOrdersBetween(since: string, until: string): Promise<OrderEntity[]> {
+  return queryAll<OrderEntity>({
+    ...BY_CHECKOUT_TIME,
+    FilterExpression: '#status = :paid',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':list': ORDERS_LIST,
+      ':since': since,
+      ':until': `${until}~`,
+      ':paid': 'paid',
+    },
+  });
+}
+
+/**
+ * An unpaid order whose hold ran out and whose payment can no longer be made: pending becomes
+ * failed, and the order is not asked about again. Only if it is still unpaid and its hold (the
+ * one the caller saw) is over; false when it moved on meanwhile.
+ */
+export async function closeUnpaidOrder(order: OrderEntity, now: number): Promise<boolean> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: orderKey(order.checkoutCode),
+        UpdateExpression:
+          'SET #status = :failed, failedAt = if_not_exists(failedAt, :at), paymentClosedAt = :at',
+        ConditionExpression:
+          '(#status = :pending OR #status = :failed) AND holdId = :hold AND holdUntil < :now AND paymentRef = :ref',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':failed': 'failed',
+          ':pending': 'pending',
+          ':at': new Date(now).toISOString(),
+          ':hold': order.holdId,
+          ':now': now,
+          ':ref': order.paymentRef,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}

@@ -1,0 +1,207 @@
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { readAuthRecord } from '#authenticity/index.ts';
+import { getProduct } from '#catalog/index.ts';
+import { upstreamFailure } from '#platform/handler.ts';
+import { logger, safeError } from '#platform/logger.ts';
+import { loadSecrets } from '#platform/secrets.ts';
+import {
+  cancelCardPayment,
+  capturePaypalOrder,
+  cardPaymentState,
+  completionPorts,
+  paypalOrderState,
+} from '../adapters/payments.ts';
+import type { OrderEntity } from '../entities/order.ts';
+import { closeUnpaidOrder, paidOrdersBetween, unsettledOrders } from '../entities/unsettled-orders.ts';
+import { type CompletionPorts, type CompletionResult, completePayment } from '../payment-completion.ts';
+
+/** A payment younger than this is left to its webhook and the success page, which come in seconds. */
+export const WEBHOOK_GRACE_MS = 2 * 60_000;
+/** How far back it looks: as far as the mail sweep, longer than providers retry their webhooks. */
+export const RECONCILE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface ReconcileResult {
+  checked: number;
+  /** Sales completed here: each one a webhook should have completed. */
+  completed: number;
+  /** Late payments for a piece someone else bought, refunded here (with the notice). */
+  refunded: number;
+  /** Unpaid orders whose hold ran out: their payment cancelled, the order closed. */
+  closed: number;
+  /** Payments younger than the grace, or still processing: looked at again next time. */
+  waiting: number;
+  /** Money and records that disagree (amount, missing authenticity record): a person must look. */
+  needsAttention: number;
+  /** Orders the providers or the table could not be asked about this time. */
+  failed: number;
+}
+
+export interface ReconcileOptions {
+  now?: number;
+  graceMs?: number;
+  ports?: CompletionPorts;
+  /** Only these orders (checkout codes): a person, or a test, settling given orders now. */
+  only?: readonly string[];
+}
+
+/**
+ * Asks Stripe and PayPal about every order whose payment is not settled, so no paid order
+ * depends on a webhook arriving or a browser tab staying open: a succeeded payment completes the
+ * sale exactly as the webhook does (the same completion, idempotent with it), or is refunded with
+ * the notice when the piece went to someone else; an unpaid one whose hold ran out has its payment
+ * cancelled. Paid orders without their authenticity record are reported. Anything it had to do
+ * is counted as a metric that alarms: it means webhooks are failing.
+ */
+export async function reconcilePayments(options: ReconcileOptions = {}): Promise<ReconcileResult> {
+  const now = options.now ?? Date.now();
+  const grace = options.graceMs ?? WEBHOOK_GRACE_MS;
+  const ports = options.ports ?? completionPorts();
+  const since = new Date(now - RECONCILE_WINDOW_MS).toISOString();
+  const until = new Date(now).toISOString();
+  const result: ReconcileResult = {
+    checked: 0,
+    completed: 0,
+    refunded: 0,
+    closed: 0,
+    waiting: 0,
+    needsAttention: 0,
+    failed: 0,
+  };
+
+  const wanted = (o: { checkoutCode: string }) => !options.only || options.only.includes(o.checkoutCode);
+  for (const order of (await unsettledOrders(since, until)).filter(wanted)) {
+    result.checked++;
+    try {
+      const outcome =
+        order.paymentType === 1
+          ? await reconcileCard(order, now, grace, ports)
+          : await reconcilePaypal(order, now, grace, ports);
+      count(result, outcome);
+      if (outcome === 'sold' || outcome === 'refunded' || outcome === 'needs-attention')
+        logger.error('the reconciliation settled a payment no webhook had', {
+          checkoutCode: order.checkoutCode,
+          paymentType: order.paymentType,
+          outcome,
+        });
+    } catch (error) {
+      result.failed++;
+      logger.error('the reconciliation could not settle an order', {
+        checkoutCode: order.checkoutCode,
+        error: safeError(error),
+        upstream: upstreamFailure(error),
+      });
+    }
+  }
+
+  for (const order of (await paidOrdersBetween(since, until)).filter(wanted)) {
+    const product = await getProduct(order.productId);
+    const record = product?.cardNumber ? await readAuthRecord(product.cardNumber) : undefined;
+    if (record?.pid !== order.productId) {
+      result.needsAttention++;
+      logger.error('a paid order has no authenticity record', { checkoutCode: order.checkoutCode });
+    }
+  }
+  return result;
+}
+
+type Outcome = CompletionResult | 'waiting' | 'closed' | 'open';
+
+function count(result: ReconcileResult, outcome: Outcome): void {
+  if (outcome === 'sold') result.completed++;
+  else if (outcome === 'refunded') result.refunded++;
+  else if (outcome === 'closed') result.closed++;
+  else if (outcome === 'waiting') result.waiting++;
+  else if (outcome === 'needs-attention' || outcome === 'amount-mismatch') result.needsAttention++;
+}
+
+async function reconcileCard(
+  order: OrderEntity,
+  now: number,
+  grace: number,
+  ports: CompletionPorts,
+): Promise<Outcome> {
+  const paymentRef = order.paymentRef as string;
+  const state = await cardPaymentState(paymentRef);
+  if (state.status === 'succeeded') {
+    if ((state.paidAt ?? 0) > now - grace) return 'waiting';
+    return completePayment(
+      {
+        provider: 'stripe',
+        eventId: `reconcile:${paymentRef}`,
+        checkoutCode: order.checkoutCode,
+        paymentRef,
+        amountCents: state.amountCents,
+        currency: state.currency,
+      },
+      ports,
+    );
+  }
+  if (state.status === 'processing' || state.status === 'requires_capture') return 'waiting';
+  if (order.holdUntil >= now) return 'open';
+  // The hold ran out unpaid: the payment is cancelled so it cannot be made late (a shopper who
+  // comes back with the same key gets a new hold and a new payment).
+  await cancelCardPayment(paymentRef);
+  const after = await cardPaymentState(paymentRef);
+  if (after.status !== 'canceled') return 'waiting'; // paid at this very moment: next run completes it
+  return (await closeUnpaidOrder(order, now)) ? 'closed' : 'open';
+}
+
+async function reconcilePaypal(
+  order: OrderEntity,
+  now: number,
+  grace: number,
+  ports: CompletionPorts,
+): Promise<Outcome> {
+  const paymentRef = order.paymentRef as string;
+  const state = await paypalOrderState(paymentRef);
+  const settled = (state.updatedAt ?? 0) <= now - grace;
+  let capture = state.capture;
+  if (state.status === 'APPROVED' && order.holdUntil >= now) {
+    // Approved by the shopper, who never came back to the shop: captured as their return would.
+    if (!settled) return 'waiting';
+    const captured = await capturePaypalOrder(paymentRef);
+    if (captured.completed && captured.captureId)
+      capture = { id: captured.captureId, amountCents: captured.amountCents, currency: captured.currency };
+  }
+  if (capture) {
+    if (!settled && state.status === 'COMPLETED') return 'waiting';
+    return completePayment(
+      {
+        provider: 'paypal',
+        // The webhook's own event id: whichever of the two comes first completes the order.
+        eventId: `capture:${capture.id}`,
+        checkoutCode: order.checkoutCode,
+        paymentRef: capture.id,
+        amountCents: capture.amountCents,
+        currency: capture.currency,
+      },
+      ports,
+    );
+  }
+  if (order.holdUntil >= now) return 'open';
+  // Not paid and the hold is over: an approval now would not be captured; the order is closed.
+  return (await closeUnpaidOrder(order, now)) ? 'closed' : 'open';
+}
+
+const metrics = new Metrics({ namespace: 'OneOfOne', serviceName: 'payments-reconciliation' });
+
+/**
+ * The scheduled Lambda (EventBridge, every minute). Its metric PaymentsFoundByReconciliation
+ * (sales completed or refunded here, and orders that need a person) alarms at 1: webhooks or
+ * the success page failed to do their work.
+ */
+export const handler = async (): Promise<ReconcileResult> => {
+  await loadSecrets();
+  const result = await reconcilePayments();
+  metrics.addMetric(
+    'PaymentsFoundByReconciliation',
+    MetricUnit.Count,
+    result.completed + result.refunded + result.needsAttention,
+  );
+  metrics.addMetric('ReconciliationFailures', MetricUnit.Count, result.failed);
+  metrics.publishStoredMetrics();
+  if (result.completed + result.refunded + result.closed > 0)
+    logger.info('reconciled payments', { ...result });
+  if (result.failed > 0) throw new Error(`${result.failed} order(s) could not be reconciled`);
+  return result;
+};

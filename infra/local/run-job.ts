@@ -1,0 +1,19 @@
+/**
+ * `npm run job <name>`: runs one scheduled job now on the running local shop (`npm start`),
+ * e.g. `npm run job reconcile-payments` or `npm run job mail-sweep`. PORT as for `npm start`.
+ */
+const name = process.argv[2];
+const base = `http://localhost:${process.env.PORT ?? 3000}`;
+if (!name) {
+  console.error('give a job: npm run job reconcile-payments | mail-sweep');
+  process.exit(2);
+}
+let answer: Response;
+try {
+  answer = await fetch(`${base}/__jobs/${encodeURIComponent(name)}`, { method: 'POST' });
+} catch {
+  console.error(`no shop answers at ${base}: start it with npm start`);
+  process.exit(1);
+}
+console.log(JSON.stringify(await answer.json(), null, 2));
+process.exit(answer.ok ? 0 : 1);
