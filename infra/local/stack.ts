@@ -179,7 +179,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (!s3Dir) throw new Error('give dataDir or s3Dir');
     const s3 = await startS3(options.s3Port ?? 0, s3Dir, [mediaBucket, privateMediaBucket]);
     started.push(s3);
-    const ses = await startSes(options.sesPort ?? 0);
+    const ses = await startSes(options.sesPort ?? 0, options.dataDir && join(options.dataDir, 'ses.json'));
     started.push(ses);
 
     Object.assign(process.env, {
@@ -256,6 +256,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The payment providers' stand-in; the real SDKs reach it through their base-URL settings.
     const secrets = LOCAL_SECRETS;
     const payments = await startPaymentsEmulator({
+      stateFile: options.dataDir && join(options.dataDir, 'payments.json'),
       port: options.paymentsPort ?? 0,
       host,
       stripeWebhookSecret: secrets.STRIPE_WEBHOOK_SECRET,

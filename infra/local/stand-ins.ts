@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import S3rver from 's3rver';
 import { waitForPort } from './ports.ts';
+import { snapshotFile } from './snapshot-file.ts';
 
 /** The real-protocol stand-ins of the local stack: DynamoDB Local, s3rver, aws-ses-v2-local. */
 export interface StandIn {
@@ -102,19 +103,58 @@ export async function startS3(port: number, dir: string, buckets: string[]): Pro
 }
 
 /** aws-ses-v2-local: mail sent through SES can be read at `${url}/store`. */
-export async function startSes(port: number): Promise<StandIn> {
+export async function startSes(port: number, stateFile?: string): Promise<StandIn> {
   type Start = (config: { host: string; port: number }) => Promise<Server>;
   // A CommonJS module: Node and vitest's module runner wrap its `exports.default` differently.
   const module = (await import('aws-ses-v2-local')) as unknown as { default: Start | { default: Start } };
   const start = typeof module.default === 'function' ? module.default : module.default.default;
   const server = await start({ host: '127.0.0.1', port });
   const address = server.address() as { port: number };
+  const keep = stateFile ? keepSesMail(stateFile) : undefined;
   return {
     url: `http://127.0.0.1:${address.port}`,
     stop: () =>
       new Promise((done) => {
+        keep?.stop();
         server.closeAllConnections();
         server.close(() => done());
       }),
+  };
+}
+
+interface SesStore {
+  emails: unknown[];
+}
+
+/**
+ * aws-ses-v2-local keeps mail in memory only: it is restored from the state file at start and
+ * written back when it changes (looked at every half second) and at stop, so mail sent before a
+ * restart stays readable at /store. Templates are not kept: every start creates them from the code.
+ */
+function keepSesMail(stateFile: string): { stop(): void } {
+  // The same module instance the server uses (CommonJS, resolved from the same place).
+  const { getStoreReadonly, clearStore } = createRequire(import.meta.url)(
+    'aws-ses-v2-local/dist/store.js',
+  ) as {
+    getStoreReadonly(): SesStore;
+    clearStore(): void;
+  };
+  const emails = () => getStoreReadonly().emails;
+  const file = snapshotFile(stateFile, () => ({ emails: emails() }), 0);
+  emails().unshift(...(file.load()?.emails ?? []));
+  let seen = emails().length;
+  const timer = setInterval(() => {
+    if (emails().length === seen) return;
+    seen = emails().length;
+    file.saveSoon();
+  }, 500);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      file.flush();
+      // The stand-in's memory ends with it (in a test that restarts it in the same process too).
+      clearStore();
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { mapsState, restoreMaps, snapshotFile } from '../snapshot-file.ts';
 import {
   type EmulatorRequest,
   type EmulatorResponse,
@@ -40,6 +41,8 @@ export interface PaymentsEmulatorOptions {
   stripeSecretKey?: string | undefined;
   /** Only this pk_test_… key is accepted when given (otherwise any pk_test_…). */
   stripePublishableKey?: string | undefined;
+  /** Where the stand-in keeps its state across restarts (none: memory only). */
+  stateFile?: string | undefined;
   /** Stripe event types that are sent (all are recorded); default all. */
   stripeEnabledEvents?: string[] | undefined;
   /** Only these PayPal credentials get a token when given. */
@@ -84,6 +87,13 @@ export async function startPaymentsEmulator(options: PaymentsEmulatorOptions): P
     },
     baseUrl,
   );
+  // Kept across restarts when a state file is given: a pending checkout stays payable.
+  const maps = {
+    ...prefixed('stripe', stripe.persistentMaps()),
+    ...prefixed('paypal', paypal.persistentMaps()),
+  };
+  const saved = options.stateFile ? snapshotFile(options.stateFile, () => mapsState(maps)) : undefined;
+  restoreMaps(maps, saved?.load());
   const stripeControl = stripe.control();
   const paypalControl = paypal.control();
 
@@ -144,6 +154,7 @@ export async function startPaymentsEmulator(options: PaymentsEmulatorOptions): P
             : json(500, { error: { type: 'api_error', message: (error as Error).message } });
       }
       send(response, answer);
+      if (method !== 'GET' && method !== 'OPTIONS') saved?.saveSoon();
     })();
   });
 
@@ -161,12 +172,17 @@ export async function startPaymentsEmulator(options: PaymentsEmulatorOptions): P
     stop: async () => {
       stripe.outbox.stop();
       paypal.outbox.stop();
+      saved?.flush();
       await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       });
     },
   };
+}
+
+function prefixed(prefix: string, maps: Record<string, Map<string, unknown>>) {
+  return Object.fromEntries(Object.entries(maps).map(([name, map]) => [`${prefix}.${name}`, map]));
 }
 
 async function dispatch(routes: Route[], request: EmulatorRequest): Promise<EmulatorResponse> {

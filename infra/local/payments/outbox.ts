@@ -91,6 +91,11 @@ export class Outbox<E> implements WebhookControl<E> {
     this.target = options.url;
   }
 
+  /** The recorded events, for the stand-in's saved state (restored ones are not sent again). */
+  recordedEvents(): Map<string, unknown> {
+    return this.recorded as Map<string, unknown>;
+  }
+
   /** Records an event and sends it after those before it (unless paused). */
   add(id: string, type: string, event: E): void {
     const sendable = this.options.shouldSend?.(type) ?? true;

@@ -216,6 +216,19 @@ export class PaypalEmulator {
     ];
   }
 
+  /** What a restart must keep (infra/local/snapshot-file.ts): orders, captures, tokens, events. */
+  persistentMaps(): Record<string, Map<string, unknown>> {
+    return {
+      tokens: this.tokens,
+      orders: this.orders,
+      captures: this.captures,
+      requestIds: this.requestIds,
+      sent: this.sent,
+      events: this.eventsById,
+      outbox: this.outbox.recordedEvents(),
+    };
+  }
+
   control(): EmulatorPaypalControl {
     return {
       ...webhookControl(this.outbox),

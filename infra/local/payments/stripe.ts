@@ -285,6 +285,19 @@ export class StripeEmulator {
     ];
   }
 
+  /** What a restart must keep (infra/local/snapshot-file.ts): every object, event and saved result. */
+  persistentMaps(): Record<string, Map<string, unknown>> {
+    return {
+      intents: this.intents,
+      charges: this.charges,
+      refunds: this.refundList,
+      paymentMethods: this.paymentMethods,
+      events: this.eventsById,
+      idempotency: this.idempotency,
+      outbox: this.outbox.recordedEvents(),
+    };
+  }
+
   control(): EmulatorStripeControl {
     return {
       ...webhookControl(this.outbox),
