@@ -25,6 +25,20 @@ export const NODE_TARGET = 'node24';
 export const ESM_REQUIRE_BANNER =
   "import { createRequire as __boutiqueCreateRequire } from 'node:module'; const require = __boutiqueCreateRequire(import.meta.url);";
 
+/**
+ * What every Lambda bundle is built with beyond the defaults, here and in CDK's bundling
+ * (infra/constructs/api-function.ts): the AWS SDK's default credential chain replaced by the
+ * environment provider (infra/lambda-shims/credentials-from-env.ts).
+ */
+export const LAMBDA_ALIASES = {
+  '@aws-sdk/credential-provider-node': './infra/lambda-shims/credentials-from-env.ts',
+} as const;
+
+/** Whether a bundle keeps the Secrets Manager client (functions/platform/handler.ts). */
+export const secretsDefine = (secrets: boolean): Record<string, string> => ({
+  'process.env.BOUTIQUE_SECRETS': JSON.stringify(secrets ? 'read' : 'none'),
+});
+
 /** Rows that have a handler (pending rows are documented but not built yet). */
 export function builtRoutes(): Route[] {
   return routes.filter((route) => !route.pending);
@@ -32,17 +46,28 @@ export function builtRoutes(): Route[] {
 
 /** Functions that serve no route: scheduled jobs (functions/jobs/). */
 export const JOB_MODULES = ['checkout/jobs/mail-sweep', 'checkout/jobs/reconcile-payments'] as const;
+/** The jobs that ask the payment providers, so read the shop secret (infra/stack.ts). */
+export const JOBS_READING_SECRETS: readonly string[] = ['checkout/jobs/reconcile-payments'];
 
 /** The source file of a route's handler: functions/<handler>.ts. */
 export function handlerEntry(route: Route): string {
   return path.join(FUNCTIONS_DIR, `${route.handler}.ts`);
 }
 
-/** esbuild options bundling every built handler in one call; `overrides` win (e.g. `write: false`). */
-export function buildOptions(overrides: BuildOptions = {}): BuildOptions & { metafile: true } {
+/**
+ * esbuild options bundling the built handlers that read the shop secret (`secrets: true`) or the
+ * others, in one call; `overrides` win (e.g. `write: false`).
+ */
+export function buildOptions(
+  overrides: BuildOptions = {},
+  secrets = false,
+): BuildOptions & { metafile: true } {
   const entryPoints: Record<string, string> = {};
-  for (const route of builtRoutes()) entryPoints[route.handler] = handlerEntry(route);
-  for (const job of JOB_MODULES) entryPoints[job] = path.join(FUNCTIONS_DIR, `${job}.ts`);
+  for (const route of builtRoutes())
+    if ((route.access.secrets === true) === secrets) entryPoints[route.handler] = handlerEntry(route);
+  for (const job of JOB_MODULES)
+    if (JOBS_READING_SECRETS.includes(job) === secrets)
+      entryPoints[job] = path.join(FUNCTIONS_DIR, `${job}.ts`);
   return {
     absWorkingDir: ROOT_DIR,
     entryPoints,
@@ -57,9 +82,27 @@ export function buildOptions(overrides: BuildOptions = {}): BuildOptions & { met
     sourcemap: true,
     splitting: false,
     banner: { js: ESM_REQUIRE_BANNER },
+    alias: { ...LAMBDA_ALIASES },
+    define: secretsDefine(secrets),
     logLevel: 'warning',
     ...overrides,
     metafile: true,
+  };
+}
+
+/** Every Lambda bundle, as CDK builds them: the two groups of buildOptions, results merged. */
+export async function buildAllFunctions(overrides: BuildOptions = {}) {
+  const [withSecrets, without] = await Promise.all([
+    build(buildOptions(overrides, true)),
+    build(buildOptions(overrides, false)),
+  ]);
+  return {
+    errors: [...withSecrets.errors, ...without.errors],
+    outputFiles: [...(withSecrets.outputFiles ?? []), ...(without.outputFiles ?? [])],
+    metafile: {
+      inputs: { ...without.metafile.inputs, ...withSecrets.metafile.inputs },
+      outputs: { ...without.metafile.outputs, ...withSecrets.metafile.outputs },
+    },
   };
 }
 
@@ -97,7 +140,7 @@ async function main(): Promise<void> {
     return;
   }
   const started = performance.now();
-  const result = await build(buildOptions());
+  const result = await buildAllFunctions();
   console.log(sizeTable(result.metafile));
   console.log(
     `built in ${Math.round(performance.now() - started)} ms → ${path.relative(ROOT_DIR, OUT_DIR)}/`,

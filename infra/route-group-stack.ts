@@ -61,6 +61,7 @@ export class RouteGroupStack extends NestedStack {
       const fn = new ApiFunction(this, name, {
         module: route.handler,
         description: routeKey(route),
+        secrets: route.access.secrets === true,
         environment: {
           TABLE_NAME: table.tableName,
           MEDIA_BUCKET: mediaBucket.bucketName,

@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../functions/routes.ts';
 import {
-  buildOptions,
+  buildAllFunctions,
   ESM_REQUIRE_BANNER,
   JOB_MODULES,
   OUT_DIR,
@@ -43,7 +42,7 @@ describe('handler bundles', () => {
   it('builds one ESM bundle exporting `handler` for every non-pending route and every job', {
     timeout: 300_000,
   }, async () => {
-    const result = await build(buildOptions({ write: false, logLevel: 'silent' }));
+    const result = await buildAllFunctions({ write: false, logLevel: 'silent' });
     expect(result.errors).toEqual([]);
     const outputFiles = result.outputFiles ?? [];
 

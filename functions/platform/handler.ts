@@ -5,7 +5,6 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type * as z from 'zod';
 import { logger, safeError } from '#platform/logger.ts';
 import { currentScope, runInScope } from '#platform/request-scope.ts';
-import { loadSecrets } from '#platform/secrets.ts';
 import { ADMIN_MESSAGES } from '#shared/admin-messages.ts';
 import { CHECKOUT_MESSAGES } from '#shared/checkout-messages.ts';
 import { MESSAGES } from '#shared/messages.ts';
@@ -248,7 +247,10 @@ export function defineHandler<S extends Schemas>(
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(accessLog() as unknown as MiddlewareObj<ValidatedEvent<S>, ApiResult>)
     .use(jsonResponses() as unknown as MiddlewareObj<ValidatedEvent<S>, ApiResult>);
-  stack.use({ before: () => loadSecrets() });
+  // A function whose route declares no secrets is bundled with BOUTIQUE_SECRETS defined as 'none'
+  // (infra/constructs/api-function.ts): this branch, and the Secrets Manager client, leave its bundle.
+  if (process.env.BOUTIQUE_SECRETS !== 'none')
+    stack.use({ before: async () => (await import('#platform/secrets.ts')).loadSecrets() });
   const { guard } = options;
   if (guard) stack.use({ before: (request) => guard(request.event) });
   if (schemas.body) stack.use(httpJsonBodyParser() as MiddlewareObj<ValidatedEvent<S>, ApiResult>);

@@ -4,7 +4,14 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { ESM_REQUIRE_BANNER, FUNCTIONS_DIR, NODE_TARGET, ROOT_DIR } from '../build-functions.ts';
+import {
+  ESM_REQUIRE_BANNER,
+  FUNCTIONS_DIR,
+  LAMBDA_ALIASES,
+  NODE_TARGET,
+  ROOT_DIR,
+  secretsDefine,
+} from '../build-functions.ts';
 
 export interface ApiFunctionProps {
   /** The handler module under functions/, without extension: `catalog/get-type`. */
@@ -14,6 +21,11 @@ export interface ApiFunctionProps {
   readonly description?: string;
   /** 10 s unless given: an API answer must come fast; a scheduled job may take longer. */
   readonly timeout?: Duration;
+  /**
+   * Whether the function reads the shop secret (its route's `secrets` access). Without, it is
+   * bundled with no Secrets Manager client at all (functions/platform/handler.ts).
+   */
+  readonly secrets?: boolean;
 }
 
 /**
@@ -51,6 +63,10 @@ export class ApiFunction extends NodejsFunction {
         logLevel: LogLevel.WARNING,
         // Ship the SDK version the code was tested with instead of the runtime's copy.
         bundleAwsSDK: true,
+        define: secretsDefine(props.secrets === true),
+        esbuildArgs: Object.fromEntries(
+          Object.entries(LAMBDA_ALIASES).map(([from, to]) => [`--alias:${from}`, to]),
+        ),
       },
     });
   }

@@ -48,6 +48,7 @@ export class ScheduledJob extends Construct {
     this.fn = new ApiFunction(this, 'Function', {
       module: props.module,
       description: props.description,
+      secrets: props.secrets !== undefined,
       ...(props.timeout ? { timeout: props.timeout } : {}),
       environment: {
         TABLE_NAME: props.table.tableName,

@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Metafile } from 'esbuild';
+import type { Metafile } from 'esbuild';
 import { routeKey } from '../../functions/routes.ts';
-import { buildOptions, builtRoutes } from '../../infra/build-functions.ts';
+import { buildAllFunctions, builtRoutes } from '../../infra/build-functions.ts';
 import { BUDGETS, type Budget } from './budgets.ts';
 import { KIB, median } from './stats.ts';
 import { isStorefrontRead } from './storefront.ts';
@@ -38,7 +38,7 @@ export interface BuiltBundles {
 
 export async function buildBundles(outdir: string): Promise<BuiltBundles> {
   const started = performance.now();
-  const result = await build(buildOptions({ outdir, logLevel: 'warning' }));
+  const result = await buildAllFunctions({ outdir, logLevel: 'warning' });
   const buildMs = performance.now() - started;
   const byHandler = new Map<string, Bundle>();
   for (const route of builtRoutes()) {

@@ -1,6 +1,6 @@
 import { createTypeContract } from '#shared/contracts/catalog-admin.ts';
 import { defineAdminHandler } from '#staff/index.ts';
-import { adminCollectionView, createCollection } from '../../entities/collection.ts';
+import { adminCollectionView, createCollection } from '../../entities/collection-writes.ts';
 
 /**
  * POST /types: a new collection with every field and its men's and women's product images

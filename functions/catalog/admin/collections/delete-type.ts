@@ -1,6 +1,6 @@
 import { deleteTypeContract } from '#shared/contracts/catalog-admin.ts';
 import { defineAdminHandler } from '#staff/index.ts';
-import { deleteCollection } from '../../entities/collection.ts';
+import { deleteCollection } from '../../entities/collection-writes.ts';
 
 /**
  * DELETE /types?id: an empty collection, with its images, videos and shipping prices. While it

@@ -1,6 +1,7 @@
 import { getTypeAdminContract } from '#shared/contracts/catalog-admin.ts';
 import { defineAdminHandler } from '#staff/index.ts';
-import { adminCollectionView, requireCollection } from '../../entities/collection.ts';
+import { requireCollection } from '../../entities/collection.ts';
+import { adminCollectionView } from '../../entities/collection-writes.ts';
 
 /**
  * GET /type-admin?id: one collection with every field for the edit form, the admin-only ones

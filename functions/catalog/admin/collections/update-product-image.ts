@@ -1,6 +1,6 @@
 import { updateProductImageContract } from '#shared/contracts/catalog-admin.ts';
 import { defineAdminHandler } from '#staff/index.ts';
-import { adminCollectionView, setImageSet } from '../../entities/collection.ts';
+import { adminCollectionView, setImageSet } from '../../entities/collection-writes.ts';
 
 /**
  * PATCH /types/productimage { id, gender: 0 women | 1 men, urls }: the set as it should be, in

@@ -1,6 +1,6 @@
 import { updateTypeContract } from '#shared/contracts/catalog-admin.ts';
 import { defineAdminHandler } from '#staff/index.ts';
-import { adminCollectionView, updateCollection } from '../../entities/collection.ts';
+import { adminCollectionView, updateCollection } from '../../entities/collection-writes.ts';
 
 /** PATCH /types: a collection's fields (blank optional fields are cleared). */
 export const handler = defineAdminHandler(updateTypeContract, async ({ body }, event) => {

@@ -1,6 +1,6 @@
 import { shippingPriceOneContract } from '#shared/contracts/catalog-admin.ts';
 import { defineAdminHandler } from '#staff/index.ts';
-import { shippingTable } from '../../entities/collection.ts';
+import { shippingTable } from '../../entities/collection-shipping.ts';
 
 /**
  * GET /shipping-price-one?typeId[&countryId]: one collection's shipping prices, every country by
