@@ -34,6 +34,13 @@ export const LAMBDA_ALIASES = {
   '@aws-sdk/credential-provider-node': './infra/lambda-shims/credentials-from-env.ts',
 } as const;
 
+/**
+ * The payment providers' SDKs: not bundled, but installed beside the bundle of each function
+ * that may call them (CDK `nodeModules`) and imported on first use
+ * (functions/checkout/adapters/), so a cold start pays for them only on that path.
+ */
+export const PROVIDER_SDKS = ['stripe', '@paypal/paypal-server-sdk'];
+
 /** Whether a bundle keeps the Secrets Manager client (functions/platform/handler.ts). */
 export const secretsDefine = (secrets: boolean): Record<string, string> => ({
   'process.env.BOUTIQUE_SECRETS': JSON.stringify(secrets ? 'read' : 'none'),
@@ -84,6 +91,8 @@ export function buildOptions(
     banner: { js: ESM_REQUIRE_BANNER },
     alias: { ...LAMBDA_ALIASES },
     define: secretsDefine(secrets),
+    // Provider keys come from the secret, so only these functions can reach a provider.
+    ...(secrets ? { external: PROVIDER_SDKS } : {}),
     logLevel: 'warning',
     ...overrides,
     metafile: true,

@@ -62,6 +62,8 @@ export class RouteGroupStack extends NestedStack {
         module: route.handler,
         description: routeKey(route),
         secrets: route.access.secrets === true,
+        // Checkout's functions that hold the provider keys are the ones that talk to providers.
+        providerSdks: route.access.secrets === true && route.handler.startsWith('checkout/'),
         environment: {
           TABLE_NAME: table.tableName,
           MEDIA_BUCKET: mediaBucket.bucketName,

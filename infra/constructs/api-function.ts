@@ -9,6 +9,7 @@ import {
   FUNCTIONS_DIR,
   LAMBDA_ALIASES,
   NODE_TARGET,
+  PROVIDER_SDKS,
   ROOT_DIR,
   secretsDefine,
 } from '../build-functions.ts';
@@ -26,6 +27,8 @@ export interface ApiFunctionProps {
    * bundled with no Secrets Manager client at all (functions/platform/handler.ts).
    */
   readonly secrets?: boolean;
+  /** Whether it may call Stripe or PayPal: their SDKs are installed beside its bundle, not in it. */
+  readonly providerSdks?: boolean;
 }
 
 /**
@@ -64,6 +67,7 @@ export class ApiFunction extends NodejsFunction {
         // Ship the SDK version the code was tested with instead of the runtime's copy.
         bundleAwsSDK: true,
         define: secretsDefine(props.secrets === true),
+        ...(props.providerSdks ? { nodeModules: PROVIDER_SDKS } : {}),
         esbuildArgs: Object.fromEntries(
           Object.entries(LAMBDA_ALIASES).map(([from, to]) => [`--alias:${from}`, to]),
         ),

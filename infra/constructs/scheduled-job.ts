@@ -49,6 +49,7 @@ export class ScheduledJob extends Construct {
       module: props.module,
       description: props.description,
       secrets: props.secrets !== undefined,
+      providerSdks: props.secrets !== undefined,
       ...(props.timeout ? { timeout: props.timeout } : {}),
       environment: {
         TABLE_NAME: props.table.tableName,

@@ -107,7 +107,7 @@ function waitForStripeEvent(type: string, objectId: string) {
 }
 
 async function newIntent(amount = 125_000): Promise<Stripe.PaymentIntent> {
-  return stripe().paymentIntents.create({
+  return (await stripe()).paymentIntents.create({
     amount,
     currency: 'usd',
     description: 'Silk scarf no. 7',
@@ -142,8 +142,12 @@ async function browserConfirm(
 describe('Stripe through the emulator', () => {
   it('answers the same PaymentIntent for the same idempotency key, and refuses the key with other params', async () => {
     const params = { amount: 98_000, currency: 'usd', metadata: { checkoutCode: 'co-idem' } };
-    const first = await stripe().paymentIntents.create(params, { idempotencyKey: 'checkout-co-idem' });
-    const second = await stripe().paymentIntents.create(params, { idempotencyKey: 'checkout-co-idem' });
+    const first = await (await stripe()).paymentIntents.create(params, {
+      idempotencyKey: 'checkout-co-idem',
+    });
+    const second = await (await stripe()).paymentIntents.create(params, {
+      idempotencyKey: 'checkout-co-idem',
+    });
     expect(second.id).toBe(first.id);
     expect(first).toMatchObject({
       object: 'payment_intent',
@@ -153,7 +157,7 @@ describe('Stripe through the emulator', () => {
     expect(first.client_secret).toMatch(new RegExp(`^${first.id}_secret_`));
     expect(first.metadata).toEqual({ checkoutCode: 'co-idem' });
 
-    const other = stripe().paymentIntents.create(
+    const other = (await stripe()).paymentIntents.create(
       { ...params, amount: 1_000 },
       { idempotencyKey: 'checkout-co-idem' },
     );
@@ -184,12 +188,14 @@ describe('Stripe through the emulator', () => {
   });
 
   it('validates create params like Stripe', async () => {
-    await expect(stripe().paymentIntents.create({ amount: 10, currency: 'usd' })).rejects.toMatchObject({
+    await expect(
+      (await stripe()).paymentIntents.create({ amount: 10, currency: 'usd' }),
+    ).rejects.toMatchObject({
       type: 'StripeInvalidRequestError',
       code: 'amount_too_small',
       param: 'amount',
     });
-    await expect(stripe().paymentIntents.retrieve('pi_missing')).rejects.toMatchObject({
+    await expect((await stripe()).paymentIntents.retrieve('pi_missing')).rejects.toMatchObject({
       statusCode: 404,
       code: 'resource_missing',
     });
@@ -201,7 +207,7 @@ describe('Stripe through the emulator', () => {
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.status).toBe('succeeded');
 
-    const retrieved = await stripe().paymentIntents.retrieve(intent.id);
+    const retrieved = await (await stripe()).paymentIntents.retrieve(intent.id);
     expect(retrieved.status).toBe('succeeded');
     expect(retrieved.amount_received).toBe(125_000);
     expect(retrieved.latest_charge).toMatch(/^ch_/);
@@ -209,7 +215,7 @@ describe('Stripe through the emulator', () => {
     const { delivery } = await waitForStripeEvent('payment_intent.succeeded', intent.id);
     const signature = String(delivery.headers['stripe-signature']);
     expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
-    const event = stripe().webhooks.constructEvent(delivery.raw, signature, webhookSecret);
+    const event = (await stripe()).webhooks.constructEvent(delivery.raw, signature, webhookSecret);
     expect(event).toMatchObject({ object: 'event', type: 'payment_intent.succeeded', livemode: false });
     expect(event.id).toMatch(/^evt_/);
     expect(event.api_version).toBe(Stripe.API_VERSION);
@@ -219,10 +225,11 @@ describe('Stripe through the emulator', () => {
 
     const tampered = delivery.raw.replace('"amount_received": 125000', '"amount_received": 1');
     expect(tampered).not.toBe(delivery.raw);
-    expect(() => stripe().webhooks.constructEvent(tampered, signature, webhookSecret)).toThrow(
+    const sdk = await stripe();
+    expect(() => sdk.webhooks.constructEvent(tampered, signature, webhookSecret)).toThrow(
       Stripe.errors.StripeSignatureVerificationError,
     );
-    expect(() => stripe().webhooks.constructEvent(delivery.raw, signature, 'whsec_other')).toThrow();
+    expect(() => sdk.webhooks.constructEvent(delivery.raw, signature, 'whsec_other')).toThrow();
   });
 
   it('checks the client_secret on the browser confirm', async () => {
@@ -232,7 +239,9 @@ describe('Stripe through the emulator', () => {
     expect(missing.body.error).toMatchObject({ param: 'client_secret' });
     const wrong = await browserConfirm(intent, '4242424242424242', `${intent.id}_secret_wrong`);
     expect(wrong.status).toBe(400);
-    expect((await stripe().paymentIntents.retrieve(intent.id)).status).toBe('requires_payment_method');
+    expect((await (await stripe()).paymentIntents.retrieve(intent.id)).status).toBe(
+      'requires_payment_method',
+    );
     const retrieve = await fetch(
       `${emulator.url}/v1/payment_intents/${intent.id}?client_secret=${intent.client_secret}`,
       { headers: { authorization: `Bearer ${publishableKey}` } },
@@ -255,16 +264,13 @@ describe('Stripe through the emulator', () => {
       message: 'Your card was declined.',
       payment_intent: { id: intent.id, status: 'requires_payment_method' },
     });
-    const retrieved = await stripe().paymentIntents.retrieve(intent.id);
+    const retrieved = await (await stripe()).paymentIntents.retrieve(intent.id);
     expect(retrieved.status).toBe('requires_payment_method');
     expect(retrieved.last_payment_error?.message).toBe('Your card was declined.');
     const { delivery, event } = await waitForStripeEvent('payment_intent.payment_failed', intent.id);
+    const sdk = await stripe();
     expect(() =>
-      stripe().webhooks.constructEvent(
-        delivery.raw,
-        String(delivery.headers['stripe-signature']),
-        webhookSecret,
-      ),
+      sdk.webhooks.constructEvent(delivery.raw, String(delivery.headers['stripe-signature']), webhookSecret),
     ).not.toThrow();
     expect((event.data.object as Stripe.PaymentIntent).last_payment_error?.code).toBe('card_declined');
 
@@ -273,7 +279,7 @@ describe('Stripe through the emulator', () => {
     // Server-side confirms with Stripe's test PaymentMethods surface as StripeCardError.
     const other = await newIntent();
     await expect(
-      stripe().paymentIntents.confirm(other.id, { payment_method: 'pm_card_chargeDeclined' }),
+      (await stripe()).paymentIntents.confirm(other.id, { payment_method: 'pm_card_chargeDeclined' }),
     ).rejects.toMatchObject({ type: 'StripeCardError', code: 'card_declined' });
   });
 
@@ -336,13 +342,13 @@ describe('Stripe through the emulator', () => {
     const location = new URL(done.headers.get('location') ?? '');
     expect(location.searchParams.get('redirect_status')).toBe('succeeded');
     expect(location.searchParams.get('payment_intent')).toBe(intent.id);
-    expect((await stripe().paymentIntents.retrieve(intent.id)).status).toBe('succeeded');
+    expect((await (await stripe()).paymentIntents.retrieve(intent.id)).status).toBe('succeeded');
   });
 
   it('refunds a payment: refund succeeded, the intent keeps amount_received', async () => {
     const intent = await newIntent(50_000);
     await browserConfirm(intent, '4242424242424242');
-    const refund = await stripe().refunds.create(
+    const refund = await (await stripe()).refunds.create(
       { payment_intent: intent.id },
       { idempotencyKey: `refund-${intent.id}` },
     );
@@ -352,18 +358,18 @@ describe('Stripe through the emulator', () => {
       amount: 50_000,
       payment_intent: intent.id,
     });
-    const again = await stripe().refunds.create(
+    const again = await (await stripe()).refunds.create(
       { payment_intent: intent.id },
       { idempotencyKey: `refund-${intent.id}` },
     );
     expect(again.id).toBe(refund.id);
-    const after = await stripe().paymentIntents.retrieve(intent.id);
+    const after = await (await stripe()).paymentIntents.retrieve(intent.id);
     expect(after).toMatchObject({ status: 'succeeded', amount_received: 50_000 });
-    await expect(stripe().refunds.create({ payment_intent: intent.id })).rejects.toMatchObject({
+    await expect((await stripe()).refunds.create({ payment_intent: intent.id })).rejects.toMatchObject({
       code: 'charge_already_refunded',
     });
     const unpaid = await newIntent();
-    await expect(stripe().refunds.create({ payment_intent: unpaid.id })).rejects.toMatchObject({
+    await expect((await stripe()).refunds.create({ payment_intent: unpaid.id })).rejects.toMatchObject({
       type: 'StripeInvalidRequestError',
     });
     await waitFor(() => stripeDeliveries('charge.refunded')[0], 'charge.refunded');
@@ -371,11 +377,11 @@ describe('Stripe through the emulator', () => {
 
   it('cancels an unpaid intent and refuses to cancel a paid one', async () => {
     const intent = await newIntent();
-    expect((await stripe().paymentIntents.cancel(intent.id)).status).toBe('canceled');
+    expect((await (await stripe()).paymentIntents.cancel(intent.id)).status).toBe('canceled');
     await waitForStripeEvent('payment_intent.canceled', intent.id);
     const paid = await newIntent();
     await browserConfirm(paid, '4242424242424242');
-    await expect(stripe().paymentIntents.cancel(paid.id)).rejects.toMatchObject({
+    await expect((await stripe()).paymentIntents.cancel(paid.id)).rejects.toMatchObject({
       code: 'payment_intent_unexpected_state',
     });
   });
@@ -389,7 +395,7 @@ describe('Stripe through the emulator', () => {
     const twice = stripeDeliveries('payment_intent.succeeded', intent.id);
     expect(twice.map((d) => d.event.id)).toEqual([event.id, event.id]);
     for (const { delivery } of twice) {
-      stripe().webhooks.constructEvent(
+      (await stripe()).webhooks.constructEvent(
         delivery.raw,
         String(delivery.headers['stripe-signature']),
         webhookSecret,
@@ -410,7 +416,7 @@ describe('Stripe through the emulator', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(stripeDeliveries('payment_intent.succeeded', intent.id)).toHaveLength(0);
     // The browser's return path can still ask Stripe.
-    expect((await stripe().paymentIntents.retrieve(intent.id)).status).toBe('succeeded');
+    expect((await (await stripe()).paymentIntents.retrieve(intent.id)).status).toBe('succeeded');
     const held = emulator.stripe
       .events()
       .find((e) => e.type === 'payment_intent.succeeded' && e.event.data.object.id === intent.id);
@@ -465,8 +471,8 @@ describe('PayPal through the emulator', () => {
   const returnUrl = 'http://localhost:3000/checkout/paypal/return';
   const cancelUrl = 'http://localhost:3000/checkout/paypal/cancel';
 
-  function createOrder(value: string, extra: { modern?: boolean; requestId?: string } = {}) {
-    return paypal().orders.createOrder({
+  async function createOrder(value: string, extra: { modern?: boolean; requestId?: string } = {}) {
+    return (await paypal()).orders.createOrder({
       ...(extra.requestId ? { paypalRequestId: extra.requestId } : {}),
       body: {
         intent: CheckoutPaymentIntent.Capture,
@@ -555,9 +561,7 @@ describe('PayPal through the emulator', () => {
 
   it('refuses to capture before approval', async () => {
     const { result: order } = await createOrder('300.00');
-    const error = await paypal()
-      .orders.captureOrder({ id: order.id ?? '' })
-      .catch((e: unknown) => e);
+    const error = await (await paypal()).orders.captureOrder({ id: order.id ?? '' }).catch((e: unknown) => e);
     expect((error as ApiError).statusCode).toBe(422);
     expect((error as ApiError<{ details: { issue: string }[] }>).result?.details[0]?.issue).toBe(
       'ORDER_NOT_APPROVED',
@@ -581,9 +585,11 @@ describe('PayPal through the emulator', () => {
     expect(`${location.origin}${location.pathname}`).toBe(returnUrl);
     expect(location.searchParams.get('token')).toBe(order.id);
     expect(location.searchParams.get('PayerID')).toBeTruthy();
-    expect((await paypal().orders.getOrder({ id: order.id ?? '' })).result.status).toBe('APPROVED');
+    expect((await (await paypal()).orders.getOrder({ id: order.id ?? '' })).result.status).toBe('APPROVED');
 
-    const { result: captured, statusCode } = await paypal().orders.captureOrder({ id: order.id ?? '' });
+    const { result: captured, statusCode } = await (await paypal()).orders.captureOrder({
+      id: order.id ?? '',
+    });
     expect(statusCode).toBe(201);
     expect(captured.status).toBe('COMPLETED');
     const capture = captured.purchaseUnits?.[0]?.payments?.captures?.[0];
@@ -592,9 +598,7 @@ describe('PayPal through the emulator', () => {
       amount: { currencyCode: 'USD', value: '1250.00' },
       customId: 'co-pp-1',
     });
-    const again = await paypal()
-      .orders.captureOrder({ id: order.id ?? '' })
-      .catch((e: unknown) => e);
+    const again = await (await paypal()).orders.captureOrder({ id: order.id ?? '' }).catch((e: unknown) => e);
     expect((again as ApiError).statusCode).toBe(422);
 
     const delivery = await waitFor(
@@ -633,7 +637,7 @@ describe('PayPal through the emulator', () => {
     const { 'paypal-transmission-sig': _dropped, ...unsigned } = headers;
     expect(await verifyPaypalWebhook(unsigned, delivery.raw)).toBe(false);
 
-    const { result: refund } = await paypal().payments.refundCapturedPayment({
+    const { result: refund } = await (await paypal()).payments.refundCapturedPayment({
       captureId: capture?.id ?? '',
       body: { amount: { currencyCode: 'USD', value: '1250.00' } },
     });
@@ -653,7 +657,7 @@ describe('PayPal through the emulator', () => {
     });
     expect(cancelled.status).toBe(303);
     expect(cancelled.headers.get('location')).toBe(`${cancelUrl}?token=${order.id}`);
-    expect((await paypal().orders.getOrder({ id: order.id ?? '' })).result.status).toBe(
+    expect((await (await paypal()).orders.getOrder({ id: order.id ?? '' })).result.status).toBe(
       'PAYER_ACTION_REQUIRED',
     );
   });

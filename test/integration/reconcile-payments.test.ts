@@ -140,10 +140,10 @@ describe('the payment reconciliation', () => {
 
     expect(await reconcile(started.checkoutCode)).toMatchObject({ refunded: 1, completed: 0, failed: 0 });
     expect(await order(started.checkoutCode)).toMatchObject({ status: 'refunded' });
-    const intent = await stripe().paymentIntents.retrieve(
+    const intent = await (await stripe()).paymentIntents.retrieve(
       started.client_secret.split('_secret_')[0] as string,
     );
-    const charge = await stripe().charges.retrieve(intent.latest_charge as string);
+    const charge = await (await stripe()).charges.retrieve(intent.latest_charge as string);
     expect(charge).toMatchObject({ refunded: true, amount_refunded: intent.amount_received });
     expect((await mailTo(email)).map((m) => m.subject)).toEqual([expect.stringMatching(/refund/i)]);
     expect(await reconcile(started.checkoutCode)).toMatchObject({ checked: 0, refunded: 0 });

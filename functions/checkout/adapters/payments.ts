@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CheckoutPaymentIntent } from '@paypal/paypal-server-sdk';
+import type { CheckoutPaymentIntent } from '@paypal/paypal-server-sdk';
 import { paymentAmount } from '#shared/format.ts';
 import type { OrderEntity } from '../entities/order.ts';
 import { markRefunded, sellOrder } from '../entities/order.ts';
@@ -34,7 +34,7 @@ export async function createCardPayment(input: {
     .update(JSON.stringify([params, input.holdUntil, input.attempt]))
     .digest('base64url')
     .slice(0, 16);
-  const intent = await stripe().paymentIntents.create(params, {
+  const intent = await (await stripe()).paymentIntents.create(params, {
     idempotencyKey: `checkout-${input.checkoutCode}-${revision}`,
   });
   if (!intent.client_secret) throw new Error('the PaymentIntent has no client secret');
@@ -43,7 +43,7 @@ export async function createCardPayment(input: {
 
 /** Whether a card payment already went through (or is going through) at Stripe. */
 export async function cardPaymentTaken(paymentRef: string): Promise<boolean> {
-  const intent = await stripe().paymentIntents.retrieve(paymentRef);
+  const intent = await (await stripe()).paymentIntents.retrieve(paymentRef);
   return ['succeeded', 'processing', 'requires_capture'].includes(intent.status);
 }
 
@@ -57,32 +57,32 @@ export interface CardPaymentState {
 }
 
 export async function cardPaymentState(paymentRef: string): Promise<CardPaymentState> {
-  const intent = await stripe().paymentIntents.retrieve(paymentRef);
+  const intent = await (await stripe()).paymentIntents.retrieve(paymentRef);
   const state = { status: intent.status, amountCents: intent.amount_received, currency: intent.currency };
   if (intent.status !== 'succeeded' || !intent.latest_charge) return state;
   const charge =
     typeof intent.latest_charge === 'string'
-      ? await stripe().charges.retrieve(intent.latest_charge)
+      ? await (await stripe()).charges.retrieve(intent.latest_charge)
       : intent.latest_charge;
   return { ...state, paidAt: charge.created * 1000 };
 }
 
 /** Cancels a card payment nobody will pay now (a replaced or released start); already final is fine. */
 export async function cancelCardPayment(paymentRef: string): Promise<void> {
-  const intent = await stripe().paymentIntents.retrieve(paymentRef);
+  const intent = await (await stripe()).paymentIntents.retrieve(paymentRef);
   if (['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status))
-    await stripe().paymentIntents.cancel(paymentRef);
+    await (await stripe()).paymentIntents.cancel(paymentRef);
 }
 
 export async function refundPayment(order: OrderEntity, paymentRef: string): Promise<void> {
   if (order.paymentType === 1) {
-    await stripe().refunds.create(
+    await (await stripe()).refunds.create(
       { payment_intent: paymentRef },
       { idempotencyKey: `refund-${order.checkoutCode}` },
     );
     return;
   }
-  await paypal().payments.refundCapturedPayment({
+  await (await paypal()).payments.refundCapturedPayment({
     captureId: paymentRef,
     paypalRequestId: `refund-${order.checkoutCode}`,
   });
@@ -103,10 +103,10 @@ export async function createPaypalOrder(input: {
     .update(JSON.stringify([input.amount, input.description, input.holdUntil, input.attempt]))
     .digest('base64url')
     .slice(0, 16);
-  const { result } = await paypal().orders.createOrder({
+  const { result } = await (await paypal()).orders.createOrder({
     paypalRequestId: `checkout-${input.checkoutCode}-${revision}`,
     body: {
-      intent: CheckoutPaymentIntent.Capture,
+      intent: 'CAPTURE' as CheckoutPaymentIntent.Capture,
       purchaseUnits: [
         {
           referenceId: input.checkoutCode,
@@ -130,7 +130,7 @@ export async function capturePaypalOrder(orderId: string): Promise<{
   amountCents: number;
   currency: string;
 }> {
-  const { result } = await paypal().orders.captureOrder({
+  const { result } = await (await paypal()).orders.captureOrder({
     id: orderId,
     paypalRequestId: `capture-${orderId}`,
   });
@@ -153,7 +153,7 @@ export interface PaypalOrderState {
 }
 
 export async function paypalOrderState(orderId: string): Promise<PaypalOrderState> {
-  const { result } = await paypal().orders.getOrder({ id: orderId });
+  const { result } = await (await paypal()).orders.getOrder({ id: orderId });
   const capture = result.purchaseUnits?.[0]?.payments?.captures?.find((c) => c.status === 'COMPLETED');
   const changed = Date.parse(result.updateTime ?? result.createTime ?? '');
   return {

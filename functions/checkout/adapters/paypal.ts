@@ -1,4 +1,6 @@
-import { Client, Environment, OrdersController, PaymentsController } from '@paypal/paypal-server-sdk';
+import type { Client, Environment, OrdersController, PaymentsController } from '@paypal/paypal-server-sdk';
+
+type PaypalSdk = typeof import('@paypal/paypal-server-sdk');
 
 /**
  * The PayPal clients, created once per Lambda container from the environment:
@@ -16,7 +18,7 @@ export interface PaypalClients {
   payments: PaymentsController;
 }
 
-let clients: PaypalClients | undefined;
+let clients: Promise<PaypalClients> | undefined;
 
 function required(name: string): string {
   const value = process.env[name];
@@ -39,7 +41,7 @@ export function rewritingFetch(base: string): typeof fetch {
   };
 }
 
-function environment(): Environment {
+function environment({ Environment }: PaypalSdk): Environment {
   const name = process.env.PAYPAL_ENVIRONMENT;
   if (!name && process.env.PAYPAL_API_BASE) return Environment.Sandbox;
   if (name === 'sandbox') return Environment.Sandbox;
@@ -49,8 +51,18 @@ function environment(): Environment {
   );
 }
 
-export function paypal(): PaypalClients {
-  if (clients) return clients;
+/** The SDK is imported on first use, like Stripe's (functions/checkout/adapters/stripe.ts). */
+export function paypal(): Promise<PaypalClients> {
+  clients ??= createClients().catch((error: unknown) => {
+    clients = undefined;
+    throw error;
+  });
+  return clients;
+}
+
+async function createClients(): Promise<PaypalClients> {
+  const sdk = await import('@paypal/paypal-server-sdk');
+  const { Client, OrdersController, PaymentsController } = sdk;
   const oAuthClientId = required('PAYPAL_CLIENT_ID');
   const oAuthClientSecret = required('PAYPAL_CLIENT_SECRET');
   const base = process.env.PAYPAL_API_BASE;
@@ -63,14 +75,13 @@ export function paypal(): PaypalClients {
   }
   const client = new Client({
     clientCredentialsAuthCredentials: { oAuthClientId, oAuthClientSecret },
-    environment: environment(),
+    environment: environment(sdk),
     timeout: 20_000,
     ...(base
       ? { unstable_httpClientOptions: { adapter: 'fetch', env: { fetch: rewritingFetch(base) } } }
       : {}),
   });
-  clients = { client, orders: new OrdersController(client), payments: new PaymentsController(client) };
-  return clients;
+  return { client, orders: new OrdersController(client), payments: new PaymentsController(client) };
 }
 
 export function paypalWebhookId(): string {
@@ -127,7 +138,7 @@ export async function verifyPaypalWebhook(
     return false;
   }
   if (!event || typeof event !== 'object' || !nestedWithin(event, MAX_EVENT_DEPTH)) return false;
-  const request = paypal().client.getRequestBuilderFactory()(
+  const request = (await paypal()).client.getRequestBuilderFactory()(
     'POST',
     '/v1/notifications/verify-webhook-signature',
   );

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 
 /**
  * The Stripe client, created once per Lambda container from the environment:
@@ -8,7 +8,7 @@ import Stripe from 'stripe';
  * - STRIPE_WEBHOOK_SECRET: the whsec_… secret of the webhook endpoint (stripeWebhookSecret()).
  * No key lives in code; a missing variable fails with a message naming it.
  */
-let client: Stripe | undefined;
+let client: Promise<Stripe> | undefined;
 
 function required(name: string): string {
   const value = process.env[name];
@@ -16,10 +16,23 @@ function required(name: string): string {
   return value;
 }
 
-export function stripe(): Stripe {
-  if (client) return client;
+/**
+ * The SDK is imported on first use, not with the function: it is shipped beside the bundle
+ * (infra/constructs/api-function.ts, `nodeModules`), so a function's cold start pays for it only
+ * on the path that talks to Stripe.
+ */
+export function stripe(): Promise<Stripe> {
+  client ??= createClient().catch((error: unknown) => {
+    client = undefined;
+    throw error;
+  });
+  return client;
+}
+
+async function createClient(): Promise<Stripe> {
+  const { default: StripeSdk } = await import('stripe');
   const key = required('STRIPE_SECRET_KEY');
-  const config: ConstructorParameters<typeof Stripe>[1] = {
+  const config: ConstructorParameters<typeof StripeSdk>[1] = {
     // Stripe retries safely (stripe-node adds an idempotency key to retried POSTs).
     maxNetworkRetries: 2,
     timeout: 20_000,
@@ -46,8 +59,7 @@ export function stripe(): Stripe {
       maxNetworkRetries: 0,
     });
   }
-  client = new Stripe(key, config);
-  return client;
+  return new StripeSdk(key, config);
 }
 
 export function stripeWebhookSecret(): string {

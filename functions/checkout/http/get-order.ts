@@ -17,7 +17,7 @@ export const handler = defineHandler(getOrderContract, async ({ path }) => {
   let order = await getOrder(path.id);
   if (!order) throw notFound('order');
   if (order.status === 'pending' && order.paymentType === 1 && order.paymentRef) {
-    const intent = await stripe().paymentIntents.retrieve(order.paymentRef);
+    const intent = await (await stripe()).paymentIntents.retrieve(order.paymentRef);
     if (intent.status === 'succeeded') {
       const result = await completePayment(
         {

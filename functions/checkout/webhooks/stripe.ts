@@ -19,7 +19,7 @@ export const handler = defineHandler(stripeWebhookContract, async (_input, event
   let verified: Stripe.Event;
   try {
     if (!signature) throw new Error('no signature');
-    verified = stripe().webhooks.constructEvent(raw, signature, stripeWebhookSecret());
+    verified = (await stripe()).webhooks.constructEvent(raw, signature, stripeWebhookSecret());
   } catch {
     throw httpError(400, 'the webhook signature is not valid');
   }
