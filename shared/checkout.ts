@@ -51,7 +51,7 @@ export const checkoutRequestSchema = z
   .object({
     checkoutKey: checkoutKeySchema,
     id: idSchema,
-    typeId: idSchema.optional(),
+    typeId: z.optional(idSchema),
     paymentType: z.enum(['1', '2']).default('1').transform(Number),
     name: text(120).optional(),
     phone: text(40).optional(),

@@ -1,4 +1,6 @@
-import * as z from 'zod';
+// zod/mini: these schemas ship in every storefront read, where the whole classic API would be
+// most of the bundle. Classic schemas elsewhere compose them (z.object, z.optional, ...) as they are.
+import * as z from 'zod/mini';
 import { INFO_TITLES, PUBLIC_IMAGE_TYPES } from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { GENDERS, type Gender } from '#shared/vocabulary.ts';
@@ -10,75 +12,87 @@ import { GENDERS, type Gender } from '#shared/vocabulary.ts';
 
 export const idSchema = z
   .string({ error: 'is required' })
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be an id of letters, digits, - or _' });
+  .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be an id of letters, digits, - or _' }));
 
-export const genderSchema = z
-  .enum(['0', '1', '2'], { error: 'must be 0 (women), 1 (men) or 2 (both)' })
-  .transform((g) => Number(g) as Gender);
+export const genderSchema = z.pipe(
+  z.enum(['0', '1', '2'], { error: 'must be 0 (women), 1 (men) or 2 (both)' }),
+  z.transform((g) => Number(g) as Gender),
+);
 
 /** The pillar-video request sends the gender doubled ("00"); either form is accepted. */
-export const doubledGenderSchema = z
-  .string({ error: 'is required' })
-  .regex(/^([012])\1?$/, { error: 'must be 0 (women), 1 (men) or 2 (both)' })
-  .transform((g) => Number(g[0]) as Gender);
+export const doubledGenderSchema = z.pipe(
+  z
+    .string({ error: 'is required' })
+    .check(z.regex(/^([012])\1?$/, { error: 'must be 0 (women), 1 (men) or 2 (both)' })),
+  z.transform((g) => Number(g[0]) as Gender),
+);
 
 /** 000 §5: some text, @, some text, a dot, some text, no spaces. */
-export const emailSchema = z
-  .string({ error: MESSAGES.invalidEmail })
-  .trim()
-  .max(254, { error: MESSAGES.invalidEmail })
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: MESSAGES.invalidEmail })
-  .transform((e) => e.toLowerCase());
+export const emailSchema = z.pipe(
+  z
+    .string({ error: MESSAGES.invalidEmail })
+    .check(
+      z.trim(),
+      z.maxLength(254, { error: MESSAGES.invalidEmail }),
+      z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: MESSAGES.invalidEmail }),
+    ),
+  z.transform((e) => e.toLowerCase()),
+);
 
 export const colorSchema = z
   .string()
-  .trim()
-  .min(1, { error: 'a colour cannot be empty' })
-  .max(40, { error: 'a colour name is at most 40 characters' });
+  .check(
+    z.trim(),
+    z.minLength(1, { error: 'a colour cannot be empty' }),
+    z.maxLength(40, { error: 'a colour name is at most 40 characters' }),
+  );
 
 /** "red,blue" (getNextColor) or "{red,blue}" (getProductIdByColor); empty means none chosen yet. */
-export const colorListSchema = z
-  .string()
-  .max(400)
-  .transform((text) => text.trim().replace(/^\{/, '').replace(/\}$/, ''))
-  .transform((text) => (text === '' ? [] : text.split(',').map((c) => c.trim())))
-  .pipe(z.array(colorSchema).max(10, { error: 'at most 10 colours' }));
+export const colorListSchema = z.pipe(
+  z.pipe(
+    z.string().check(z.maxLength(400)),
+    z.transform((text) => {
+      const bare = text.trim().replace(/^\{/, '').replace(/\}$/, '');
+      return bare === '' ? [] : bare.split(',').map((c) => c.trim());
+    }),
+  ),
+  z.array(colorSchema).check(z.maxLength(10, { error: 'at most 10 colours' })),
+);
 
 /** Size is optional; the old client sends the text 'null' or 'undefined' when there is none. */
-export const optionalSizeSchema = z
-  .string()
-  .trim()
-  .max(40)
-  .optional()
-  .transform((s) => (s === undefined || s === '' || s === 'null' || s === 'undefined' ? undefined : s));
+export const optionalSizeSchema = z.pipe(
+  z.optional(z.string().check(z.trim(), z.maxLength(40))),
+  z.transform((s) => (s === undefined || s === '' || s === 'null' || s === 'undefined' ? undefined : s)),
+);
 
 export const infoTitleSchema = z.enum(INFO_TITLES, { error: `must be one of: ${INFO_TITLES.join(', ')}` });
 
-export const publicImageTypeSchema = z
-  .enum(PUBLIC_IMAGE_TYPES.map(String) as [string, ...string[]], {
+export const publicImageTypeSchema = z.pipe(
+  z.enum(PUBLIC_IMAGE_TYPES.map(String) as [string, ...string[]], {
     error: `must be one of ${PUBLIC_IMAGE_TYPES.join(', ')}`,
-  })
-  .transform(Number);
+  }),
+  z.transform(Number),
+);
 
-export const memberRequestSchema = z.object({ email: emailSchema }).strict();
+export const memberRequestSchema = z.strictObject({ email: emailSchema });
 
 const answerEntrySchema = z.object({
-  shortName: z.string().trim().min(1).max(100),
-  val: z.string().trim().max(200),
+  shortName: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  val: z.string().check(z.trim(), z.maxLength(200)),
 });
 
 /** 000 §3 Answer: typeId, email, result (step index → shortName and val). */
-export const answersRequestSchema = z
-  .object({
-    typeId: idSchema,
-    gender: genderSchema.or(z.union([z.literal(0), z.literal(1), z.literal(2)])).optional(),
-    email: z.literal('skip').or(emailSchema),
-    result: z
-      .record(z.string().regex(/^\d{1,3}$/, { error: 'result keys are step indexes' }), answerEntrySchema)
-      .refine((r) => Object.keys(r).length <= 50, { error: 'at most 50 answers' }),
-  })
-  .strict();
+export const answersRequestSchema = z.strictObject({
+  typeId: idSchema,
+  gender: z.optional(z.union([genderSchema, z.union([z.literal(0), z.literal(1), z.literal(2)])])),
+  email: z.union([z.literal('skip'), emailSchema]),
+  result: z
+    .record(
+      z.string().check(z.regex(/^\d{1,3}$/, { error: 'result keys are step indexes' })),
+      answerEntrySchema,
+    )
+    .check(z.refine((r) => Object.keys(r).length <= 50, { error: 'at most 50 answers' })),
+});
 
 /** Building blocks of answers (shared/contracts/). */
 
@@ -89,7 +103,7 @@ export const genderCodeSchema = z.literal(GENDERS);
 export const okAnswerSchema = z.object({ status: z.literal(200) });
 
 /** The fields of an admin list's page (shared/admin.ts `Page`): spread into an answer's object. */
-export const pageShape = <T extends z.ZodType>(item: T) => ({
+export const pageShape = <T extends z.core.SomeType>(item: T) => ({
   pageCount: z.number(),
   total: z.number(),
   list: z.array(item),

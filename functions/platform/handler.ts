@@ -2,7 +2,8 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type * as z from 'zod';
+import { safeParse } from 'zod/mini';
+import type * as z from 'zod/v4/core';
 import { logger, safeError } from '#platform/logger.ts';
 import { currentScope, runInScope } from '#platform/request-scope.ts';
 import { ADMIN_MESSAGES } from '#shared/admin-messages.ts';
@@ -19,22 +20,22 @@ export type ApiEvent = APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 
 interface Schemas {
-  query?: z.ZodType;
-  path?: z.ZodType;
-  body?: z.ZodType;
+  query?: z.$ZodType;
+  path?: z.$ZodType;
+  body?: z.$ZodType;
   /** The 200 answer's contract (shared/contracts/): the handler's return type, and checked locally. */
-  response?: z.ZodType;
+  response?: z.$ZodType;
 }
 
 /** What `fn` may return: the 200 body its contract describes, or a full response of its own. */
-type Answer<S extends Schemas> = S['response'] extends z.ZodType
+type Answer<S extends Schemas> = S['response'] extends z.$ZodType
   ? z.input<S['response']> | FullResponse
   : unknown;
 
 type Parsed<S extends Schemas> = {
-  query: S['query'] extends z.ZodType ? z.output<S['query']> : undefined;
-  path: S['path'] extends z.ZodType ? z.output<S['path']> : undefined;
-  body: S['body'] extends z.ZodType ? z.output<S['body']> : undefined;
+  query: S['query'] extends z.$ZodType ? z.output<S['query']> : undefined;
+  path: S['path'] extends z.$ZodType ? z.output<S['path']> : undefined;
+  body: S['body'] extends z.$ZodType ? z.output<S['body']> : undefined;
 };
 
 const fullResponse = Symbol('fullResponse');
@@ -74,7 +75,7 @@ const catalogue = new Set<string>([
 ]);
 
 /** Spec messages are shown word for word; other issues name the field they concern. */
-function describeIssues(error: z.ZodError): string {
+function describeIssues(error: z.$ZodError): string {
   const messages = error.issues.map((issue) =>
     catalogue.has(issue.message) || issue.path.length === 0
       ? issue.message
@@ -86,9 +87,9 @@ function describeIssues(error: z.ZodError): string {
 function validation<S extends Schemas>(schemas: S): MiddlewareObj<ValidatedEvent<S>, ApiResult> {
   const validateInputBefore = (request: { event: ValidatedEvent<S> }): void => {
     const { event } = request;
-    const parse = (schema: z.ZodType | undefined, value: unknown) => {
+    const parse = (schema: z.$ZodType | undefined, value: unknown) => {
       if (!schema) return undefined;
-      const result = schema.safeParse(value);
+      const result = safeParse(schema, value);
       if (!result.success) throw badInput(describeIssues(result.error));
       return result.data;
     };
@@ -124,9 +125,9 @@ function exposedError(error: unknown): { statusCode: number; message: string } |
  * answer that does not match its route's contract is then a 500 with the mismatch logged, so a
  * contract and its handler cannot drift apart unnoticed. In AWS the check is skipped.
  */
-function checkAgainstContract(schema: z.ZodType | undefined, body: unknown): void {
+function checkAgainstContract(schema: z.$ZodType | undefined, body: unknown): void {
   if (!schema || process.env.CHECK_RESPONSES !== 'true') return;
-  const result = schema.safeParse(body);
+  const result = safeParse(schema, body);
   if (!result.success) {
     logger.error('answer does not match its contract', { issues: result.error.issues.slice(0, 5) });
     throw new Error('answer does not match its contract');

@@ -82,7 +82,7 @@ export const productAuthBodySchema = z.object({
   pid: idSchema,
   email: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    emailSchema.optional(),
+    z.optional(emailSchema),
   ),
 });
 

@@ -99,7 +99,7 @@ const colours = z.preprocess(
     .optional(),
 );
 
-const optionalId = z.preprocess(blankToUndefined, idSchema.optional());
+const optionalId = z.preprocess(blankToUndefined, z.optional(idSchema));
 
 /** The admin product form (001 §3 Product, §5): what POST and PATCH /products accept. */
 export const productFormSchema = z.object({
@@ -202,7 +202,7 @@ export const productDetailSchema = z.object({
 export const listProductsContract = {
   query: pageQuerySchema.extend({
     searchInfo: z.string().trim().max(100, { error: 'the search is at most 100 characters' }).optional(),
-    id: idSchema.optional(),
+    id: z.optional(idSchema),
   }),
   response: z.union([productDetailSchema, productsPageSchema]),
 } satisfies Contract;

@@ -241,7 +241,7 @@ const guideAnswer = z.object({ status: z.literal(200), guide: adminGuideSchema }
 export const listSizesContract = {
   query: pageQuerySchema.extend({
     /** Only this collection's sizes; blank or absent: every collection's. */
-    typeId: z.preprocess((v) => (v === '' ? undefined : v), idSchema.optional()),
+    typeId: z.preprocess((v) => (v === '' ? undefined : v), z.optional(idSchema)),
   }),
   response: z.object({ status: z.literal(200), ...pageShape(adminSizeSchema) }),
 } satisfies Contract;

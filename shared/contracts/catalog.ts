@@ -1,4 +1,5 @@
-import * as z from 'zod';
+// zod/mini: these contracts ship in every storefront read (see shared/schemas.ts).
+import * as z from 'zod/mini';
 import {
   colorListSchema,
   doubledGenderSchema,
@@ -21,14 +22,14 @@ import type { Contract } from './contract.ts';
 export const publicCollectionSchema = z.object({
   id: z.string(),
   name: z.string(),
-  label: z.string().optional(),
+  label: z.optional(z.string()),
   gender: genderCodeSchema,
   areaAmount: z.number(),
   singlecollection: z.boolean(),
   issoldout: z.boolean(),
   preSale: z.boolean(),
   /** Only while the collection is on pre-sale. */
-  preSaleText: z.string().optional(),
+  preSaleText: z.optional(z.string()),
   discount: z.boolean(),
   /** JSON arrays of image urls, as text; the literal 'undefined' for an empty set. */
   menproductimage: z.string(),
@@ -43,8 +44,8 @@ export const publicProductSchema = z.object({
   typeName: z.string(),
   name: z.string(),
   gender: genderCodeSchema,
-  size: z.string().optional(),
-  sizeId: z.string().optional(),
+  size: z.optional(z.string()),
+  sizeId: z.optional(z.string()),
   /** One colour per colour area, in area order. */
   colors: z.array(z.string()),
   priceUs: z.number(),
@@ -71,10 +72,10 @@ export const publicSizeSchema = z.object({
   size: z.string(),
   gender: genderCodeSchema,
   /** Shown to women (and to all on a unisex size). */
-  description: z.string().optional(),
-  menDescription: z.string().optional(),
-  menMeaning: z.string().optional(),
-  womenMeaning: z.string().optional(),
+  description: z.optional(z.string()),
+  menDescription: z.optional(z.string()),
+  menMeaning: z.optional(z.string()),
+  womenMeaning: z.optional(z.string()),
 });
 
 /** A size guide entry (publicSizeGuide); its figures are text. */
@@ -82,13 +83,13 @@ export const publicSizeGuideSchema = z.object({
   id: z.string(),
   name: z.string(),
   index: z.number(),
-  fromCm: z.string().optional(),
-  toCm: z.string().optional(),
-  fromInches: z.string().optional(),
-  toInches: z.string().optional(),
-  imageUrl: z.string().optional(),
-  largeImgUrl: z.string().optional(),
-  description: z.string().optional(),
+  fromCm: z.optional(z.string()),
+  toCm: z.optional(z.string()),
+  fromInches: z.optional(z.string()),
+  toInches: z.optional(z.string()),
+  imageUrl: z.optional(z.string()),
+  largeImgUrl: z.optional(z.string()),
+  description: z.optional(z.string()),
   /** 000 §3: 1 range, 2 less than, 3 more than, 4 length, 5 a single value. */
   type: z.number(),
 });
@@ -119,7 +120,7 @@ export const getTypeByGenderContract = {
 
 /** GET /has-single-product?id[&gender]: the products of a collection. */
 export const hasSingleProductContract = {
-  query: z.object({ id: idSchema, gender: genderSchema.optional() }),
+  query: z.object({ id: idSchema, gender: z.optional(genderSchema) }),
   response: z.object({ status: z.literal(200), products: z.array(productSummarySchema) }),
 } satisfies Contract;
 
@@ -128,8 +129,8 @@ export const getImgsByPidContract = {
   query: z.object({
     id: idSchema,
     type: publicImageTypeSchema,
-    gender: genderSchema.optional(),
-    usrType: z.string().max(20).optional(),
+    gender: z.optional(genderSchema),
+    usrType: z.optional(z.string().check(z.maxLength(20))),
   }),
   response: z.object({ status: z.literal(200), imgs: z.array(publicImageSchema) }),
 } satisfies Contract;
@@ -162,9 +163,9 @@ export const sizesByTypeContract = {
 export const getNextColorContract = {
   query: z.object({
     gender: genderSchema,
-    index: z.coerce.number({ error: 'must be a number' }).int().min(0).max(9),
+    index: z.coerce.number({ error: 'must be a number' }).check(z.int(), z.gte(0), z.lte(9)),
     typeId: idSchema,
-    colorComb: colorListSchema.optional().default([]),
+    colorComb: z._default(z.optional(colorListSchema), []),
     size: optionalSizeSchema,
   }),
   response: z.object({
@@ -181,7 +182,7 @@ export const getProductIdByColorContract = {
   query: z.object({
     gender: genderSchema,
     typeId: idSchema,
-    color: colorListSchema.refine((c) => c.length > 0, { error: 'name at least one colour' }),
+    color: colorListSchema.check(z.refine((c) => c.length > 0, { error: 'name at least one colour' })),
     size: optionalSizeSchema,
   }),
   response: z.object({ status: z.literal(200), id: z.string(), sold: z.boolean() }),

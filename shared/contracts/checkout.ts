@@ -98,7 +98,7 @@ export const paypalCreateOrderContract = {
  * the order exists for that piece.
  */
 export const postOrderContract = {
-  body: z.object({ checkoutCode: checkoutCodeSchema, id: idSchema.optional() }).passthrough(),
+  body: z.object({ checkoutCode: checkoutCodeSchema, id: z.optional(idSchema) }).passthrough(),
   response: z.object({ status: z.literal(200), orderStatus: orderStatusSchema }),
 } satisfies Contract;
 

@@ -1,21 +1,21 @@
-import type * as z from 'zod';
+import type * as z from 'zod/v4/core';
 
 /**
- * A route's contract: zod schemas of its request (query, path, body) and of its 200 answer.
+ * A route's contract: zod schemas (classic or mini: storefront reads use zod/mini) of its request (query, path, body) and of its 200 answer.
  * Handlers pass it to defineHandler / defineAdminHandler (their return type is the answer's
  * input type, and the local stack checks every 200 answer against it); the web infers the
  * types it reads from it and never re-declares them.
  */
 export interface Contract {
-  query?: z.ZodType;
-  path?: z.ZodType;
-  body?: z.ZodType;
-  response: z.ZodType;
+  query?: z.$ZodType;
+  path?: z.$ZodType;
+  body?: z.$ZodType;
+  response: z.$ZodType;
 }
 
 /** The JSON a route answers with 200, as the browser reads it. */
 export type Answer<C extends Contract> = z.output<C['response']>;
 /** The JSON body a route takes. */
-export type Body<C extends Contract> = C['body'] extends z.ZodType ? z.input<C['body']> : never;
+export type Body<C extends Contract> = C['body'] extends z.$ZodType ? z.input<C['body']> : never;
 /** The query a route takes. */
-export type Query<C extends Contract> = C['query'] extends z.ZodType ? z.input<C['query']> : never;
+export type Query<C extends Contract> = C['query'] extends z.$ZodType ? z.input<C['query']> : never;

@@ -68,7 +68,7 @@ export const createFinderBody = z
 export const updateFinderBody = z
   .object({
     id: idSchema,
-    typeId: idSchema.optional(),
+    typeId: z.optional(idSchema),
     gender: finderGenderSchema.optional(),
     numberOfSteps: numberOfStepsSchema.optional(),
   })
@@ -164,7 +164,7 @@ export const answerSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   typeId: z.string(),
-  gender: genderCodeSchema.optional(),
+  gender: z.optional(genderCodeSchema),
   email: z.string(),
   createdTime: z.string(),
 });
@@ -189,7 +189,7 @@ export const listSizeFindersContract = {
  * collection; `type` is absent only when a finder read by id has lost its collection.
  */
 export const getSizeFinderContract = {
-  query: z.object({ id: idSchema.optional(), tid: idSchema.optional(), gender: genderSchema.optional() }),
+  query: z.object({ id: z.optional(idSchema), tid: z.optional(idSchema), gender: z.optional(genderSchema) }),
   response: finderAnswer.extend({ id: z.string(), type: finderCollectionSchema.optional() }),
 } satisfies Contract;
 
@@ -281,27 +281,3 @@ export const getAnswerContract = {
 } satisfies Contract;
 
 /** The shopper's calls. */
-
-/** A size finder step as a shopper sees it (publicSteps), with its options in order. */
-export const publicStepSchema = z.object({
-  stepId: z.string(),
-  sIndex: z.number(),
-  shortName: z.string(),
-  description: z.string(),
-  type: z.number(),
-  imgUrl: z.string().optional(),
-  videoUrl: z.string().optional(),
-  options: z.array(z.object({ index: z.number(), text: z.string(), imageUrl: z.string().optional() })),
-});
-
-/** GET /all-steps-by-tid?tid&gender: a collection's size finder for a gender; none: an empty list. */
-export const allStepsByTidContract = {
-  query: z.object({ tid: idSchema, gender: genderSchema }),
-  response: z.object({ status: z.literal(200), list: z.array(publicStepSchema) }),
-} satisfies Contract;
-
-/** POST /answers { typeId, gender?, email, result }: stores a shopper's answers. */
-export const postAnswersContract = {
-  body: answersRequestSchema,
-  response: okAnswerSchema,
-} satisfies Contract;

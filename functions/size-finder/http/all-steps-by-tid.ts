@@ -1,7 +1,7 @@
 import { getTypeWithFinder, publicSteps } from '#catalog/index.ts';
 import { defineHandler } from '#platform/handler.ts';
 import { notFound } from '#platform/http-error.ts';
-import { allStepsByTidContract } from '#shared/contracts/size-finder.ts';
+import { allStepsByTidContract } from '#shared/contracts/size-finder-public.ts';
 
 /** GET /all-steps-by-tid?tid&gender: the size finder of a collection for a gender, steps with options. */
 export const handler = defineHandler(allStepsByTidContract, async ({ query }) => {

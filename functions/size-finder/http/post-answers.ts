@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineHandler } from '#platform/handler.ts';
 import { notFound } from '#platform/http-error.ts';
-import { postAnswersContract } from '#shared/contracts/size-finder.ts';
+import { postAnswersContract } from '#shared/contracts/size-finder-public.ts';
 import { addAnswer } from '../entities/answer.ts';
 
 /** POST /answers {typeId, email, result}: stores a shopper's size finder answers. */

@@ -4,7 +4,7 @@ import { A11y, Keyboard, Navigation } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { STEP_TYPE } from '#shared/constants.ts';
 import type { Answer, Body } from '#shared/contracts/contract.ts';
-import type { allStepsByTidContract, postAnswersContract } from '#shared/contracts/size-finder.ts';
+import type { allStepsByTidContract, postAnswersContract } from '#shared/contracts/size-finder-public.ts';
 import { mediaSrc } from '#shared/media.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Gender } from '#shared/vocabulary.ts';
