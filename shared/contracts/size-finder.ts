@@ -2,7 +2,6 @@ import * as z from 'zod';
 import { ADMIN_MESSAGES, pageQuerySchema } from '#shared/admin.ts';
 import { STEP_TYPE } from '#shared/constants.ts';
 import {
-  answersRequestSchema,
   genderCodeSchema,
   genderSchema,
   idSchema,
