@@ -1,13 +1,7 @@
 import * as z from 'zod';
 import { ADMIN_MESSAGES, pageQuerySchema } from '#shared/admin.ts';
 import { STEP_TYPE } from '#shared/constants.ts';
-import {
-  genderCodeSchema,
-  genderSchema,
-  idSchema,
-  okAnswerSchema,
-  pageShape,
-} from '#shared/schemas.ts';
+import { genderCodeSchema, genderSchema, idSchema, okAnswerSchema, pageShape } from '#shared/schemas.ts';
 import type { Contract } from './contract.ts';
 
 /**
