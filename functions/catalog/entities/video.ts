@@ -1,6 +1,5 @@
 import { tableName } from '#platform/aws-clients.ts';
 import { notFound } from '#platform/http-error.ts';
-import { deleteMediaObject, verifyUpload } from '#platform/uploads.ts';
 import type { Gender } from '#shared/constants.ts';
 import { PILLAR_IDS } from '#shared/vocabulary.ts';
 import { auditedWrite, type Change } from '#table/audit.ts';
@@ -100,54 +99,6 @@ export async function requireVideoOwner(id: string): Promise<VideoOwner> {
 export async function videosOf(id: string): Promise<{ owner: VideoOwner; videos: CollectionVideoEntity[] }> {
   const [owner, videos] = await Promise.all([requireVideoOwner(id), getCollectionVideos(id)]);
   return { owner, videos: videos.sort((a, b) => a.gender - b.gender) };
-}
-
-/**
- * Puts the owner's video for a gender (a fresh upload, checked), replacing the one it had,
- * whose file is deleted afterwards. A collection must still exist when the write lands.
- */
-export async function setCollectionVideo(
-  ownerId: string,
-  gender: Gender,
-  url: string,
-  admin: string,
-): Promise<CollectionVideoEntity> {
-  const { owner, videos } = await videosOf(ownerId);
-  const old = videos.find((v) => v.gender === gender);
-  const upload = await verifyUpload(url, ['video']);
-  const video: CollectionVideoEntity = { kind: 'typeVideo', ownerId, gender, url: upload.url };
-  const items: TransactItem[] = [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: { ...collectionVideoKeys(video), ...video },
-        ...(old
-          ? { ConditionExpression: '#url = :old', ExpressionAttributeValues: { ':old': old.url } }
-          : { ConditionExpression: 'attribute_not_exists(pk)' }),
-        ...(old ? { ExpressionAttributeNames: { '#url': 'url' } } : {}),
-      },
-    },
-    upload.consume,
-  ];
-  if (!owner.pillar) {
-    items.push({
-      ConditionCheck: {
-        TableName: tableName(),
-        Key: collectionKey(ownerId),
-        ConditionExpression: 'attribute_exists(pk)',
-      },
-    });
-  }
-  await auditedWrite(items, {
-    admin,
-    action: old ? 'replace-video' : 'upload-video',
-    entity: owner.pillar ? 'pillar' : 'type',
-    entityId: ownerId,
-    before: old ? { gender, url: old.url } : undefined,
-    after: { gender, url: video.url },
-  });
-  if (old && old.url !== video.url) await deleteMediaObject(old.url);
-  return video;
 }
 
 /** The collection (or pillar) videos of an owner, one per gender. */

@@ -1,9 +1,10 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import { auditedWrite } from '#table/audit.ts';
 import type { Keys } from '#table/keys.ts';
 import { queryAll } from '#table/query.ts';
+import { attemptUpdate, type Limit, takeAttempt } from '#table/rate-limit.ts';
 
 export const memberKeys = (m: { email: string; createdAt: string }): Keys => ({
   pk: `MEMBER#${m.email}`,
@@ -20,21 +21,40 @@ export interface MemberEntity {
   createdAt: string;
 }
 
-/** Stores a member once; a second sign-up with the same email changes nothing. */
-export async function addMember(email: string, now: Date): Promise<'added' | 'existing'> {
+/**
+ * Stores a member once, counting the sign-up toward `limit` in the same transaction (one round
+ * trip): 'limited' past the limit (nothing stored); a second sign-up with the same email changes
+ * nothing but is counted too.
+ */
+export async function addMember(
+  email: string,
+  now: Date,
+  limit: { limit: Limit; subject: string },
+): Promise<'added' | 'existing' | 'limited'> {
   const member: MemberEntity = { kind: 'member', email, createdAt: now.toISOString() };
   try {
     await ddb().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...memberKeys(member), ...member },
-        ConditionExpression: 'attribute_not_exists(pk)',
+      new TransactWriteCommand({
+        TransactItems: [
+          { Update: attemptUpdate(limit.limit, limit.subject, now.getTime()) },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...memberKeys(member), ...member },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
       }),
     );
     return 'added';
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return 'existing';
-    throw error;
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const [attempt, put] = error.CancellationReasons ?? [];
+    if (attempt?.Code === 'ConditionalCheckFailed') return 'limited';
+    if (put?.Code !== 'ConditionalCheckFailed') throw error;
+    // Already a member: the sign-up still counts toward the limit.
+    return (await takeAttempt(limit.limit, limit.subject, now.getTime())) ? 'existing' : 'limited';
   }
 }
 

@@ -4,7 +4,6 @@ import { httpError } from '#platform/http-error.ts';
 import { LIMITS } from '#shared/constants.ts';
 import { postMemberContract } from '#shared/contracts/staff.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import { takeAttempt } from '#table/rate-limit.ts';
 import { addMember } from '../entities/member.ts';
 
 const signupLimit = {
@@ -15,7 +14,10 @@ const signupLimit = {
 
 /** POST /member {email}: become a member. A known email answers the same, and is not stored twice. */
 export const handler = defineHandler(postMemberContract, async ({ body }, event) => {
-  if (!(await takeAttempt(signupLimit, clientAddress(event)))) throw httpError(429, MESSAGES.signupTryLater);
-  await addMember(body.email, new Date());
+  const added = await addMember(body.email, new Date(), {
+    limit: signupLimit,
+    subject: clientAddress(event),
+  });
+  if (added === 'limited') throw httpError(429, MESSAGES.signupTryLater);
   return { status: 200 as const };
 });

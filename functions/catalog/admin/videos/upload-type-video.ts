@@ -1,7 +1,7 @@
 import { uploadTypeVideoContract } from '#shared/contracts/catalog-admin.ts';
 import { mediaSrc } from '#shared/media.ts';
 import { defineAdminHandler } from '#staff/index.ts';
-import { setCollectionVideo } from '../../entities/video.ts';
+import { setCollectionVideo } from '../../entities/video-writes.ts';
 
 /**
  * POST /upload-type-video-new { pId, url, gender }: a collection's or pillar's video for a
