@@ -87,6 +87,7 @@ export function buildOptions(
     mainFields: ['module', 'main'],
     minify: true,
     sourcemap: true,
+    sourcesContent: false,
     splitting: false,
     banner: { js: ESM_REQUIRE_BANNER },
     alias: { ...LAMBDA_ALIASES },

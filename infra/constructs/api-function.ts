@@ -61,6 +61,9 @@ export class ApiFunction extends NodejsFunction {
         target: NODE_TARGET,
         minify: true,
         sourceMap: true,
+        // Stack traces need the mappings, not the sources: without them the map Node parses at
+        // every cold start (--enable-source-maps) is a third of the size (docs/lambda-settings.md).
+        sourcesContent: false,
         mainFields: ['module', 'main'],
         banner: ESM_REQUIRE_BANNER,
         logLevel: LogLevel.WARNING,

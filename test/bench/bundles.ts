@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { routeKey } from '../../functions/routes.ts';
-import { buildAllFunctions, builtRoutes } from '../../infra/build-functions.ts';
+import { buildAllFunctions, builtRoutes, JOB_MODULES } from '../../infra/build-functions.ts';
+import { readCloudAssembly } from '../../infra/local/cloud-assembly.ts';
 import { BUDGETS, type Budget } from './budgets.ts';
 import { KIB, median } from './stats.ts';
 import { isStorefrontRead } from './storefront.ts';
@@ -23,6 +24,8 @@ export interface Bundle {
   file: string;
   bytes: number;
   budget: Budget;
+  /** The function's environment as its template gives it (NODE_OPTIONS included). */
+  environment: Record<string, string>;
 }
 
 export interface PackageShare {
@@ -31,40 +34,47 @@ export interface PackageShare {
 }
 
 export interface BuiltBundles {
-  bundles: Bundle[];
   buildMs: number;
   metafile: Metafile;
+  outdir: string;
 }
 
+/**
+ * The bundles as CDK ships them: each function's `index.mjs` in cdk.out (after `npm run synth`),
+ * with the environment its template gives it.
+ */
+export function deployedBundles(cdkOut: string): Bundle[] {
+  const assembly = readCloudAssembly(cdkOut);
+  const bundles: Bundle[] = [];
+  for (const fn of assembly.functions.filter((f) => f.runtime.startsWith('nodejs'))) {
+    const served = builtRoutes().filter((route) => routeKey(route) === fn.description);
+    const job = JOB_MODULES.find((module) => fn.cdkPath.includes(jobConstructOf(module)));
+    const handler = served[0]?.handler ?? job;
+    if (!handler) continue; // CDK's own helper functions (bucket deployment, log retention)
+    const storefrontRead = served.some(isStorefrontRead);
+    const file = path.join(fn.assetDir, 'index.mjs');
+    bundles.push({
+      handler,
+      routes: served.length > 0 ? served.map((route) => routeKey(route)) : [fn.description],
+      storefrontRead,
+      file,
+      bytes: statSync(file).size,
+      budget: storefrontRead ? BUDGETS.storefrontBundleKib : BUDGETS.otherBundleKib,
+      environment: fn.environment,
+    });
+  }
+  return bundles.sort((a, b) => b.bytes - a.bytes);
+}
+
+/** The construct id a scheduled job's function lives under (infra/stack.ts). */
+const jobConstructOf = (module: string) =>
+  module.endsWith('mail-sweep') ? '/MailSweep/' : '/PaymentReconciliation/';
+
+/** The same code built by infra/build-functions.ts, only for esbuild's account of what fills it. */
 export async function buildBundles(outdir: string): Promise<BuiltBundles> {
   const started = performance.now();
   const result = await buildAllFunctions({ outdir, logLevel: 'warning' });
-  const buildMs = performance.now() - started;
-  const byHandler = new Map<string, Bundle>();
-  for (const route of builtRoutes()) {
-    const existing = byHandler.get(route.handler);
-    if (existing) {
-      existing.routes.push(routeKey(route));
-      existing.storefrontRead ||= isStorefrontRead(route);
-      continue;
-    }
-    const file = path.join(outdir, `${route.handler}.mjs`);
-    byHandler.set(route.handler, {
-      handler: route.handler,
-      routes: [routeKey(route)],
-      storefrontRead: isStorefrontRead(route),
-      file,
-      bytes: outputOf(result.metafile, file)?.bytes ?? Number.NaN,
-      budget: BUDGETS.otherBundleKib,
-    });
-  }
-  const bundles = [...byHandler.values()]
-    .map((bundle) => ({
-      ...bundle,
-      budget: bundle.storefrontRead ? BUDGETS.storefrontBundleKib : BUDGETS.otherBundleKib,
-    }))
-    .sort((a, b) => b.bytes - a.bytes);
-  return { bundles, buildMs, metafile: result.metafile };
+  return { buildMs: performance.now() - started, metafile: result.metafile, outdir };
 }
 
 function outputOf(metafile: Metafile, file: string): Metafile['outputs'][string] | undefined {
@@ -111,6 +121,8 @@ export interface ImportTime {
   processMs: number;
   /** Median time of the `import()` itself, measured inside that process, in ms. */
   importMs: number;
+  /** Median over runs of (bundle process time − empty-module process time), each run paired: the cold start's import cost. */
+  overheadMs: number;
   /** Median over runs of (bundle process time / empty-module process time), each run paired. */
   ratio: number;
   /**
@@ -166,10 +178,14 @@ export class ImportProbe {
     writeFileSync(this.#empty, 'export {};\n');
   }
 
-  #once(file: string): { processMs: number; importMs: number; cpuMs: number; network: string[] } {
+  #once(
+    file: string,
+    environment: Record<string, string> = {},
+  ): { processMs: number; importMs: number; cpuMs: number; network: string[] } {
     const started = performance.now();
+    // The function's own settings (NODE_OPTIONS too), its AWS endpoints pointed at a closed port.
     const child = spawnSync(process.execPath, [this.#probe, pathToFileURL(file).href], {
-      env: { PATH: process.env.PATH ?? '', ...PROBE_ENV },
+      env: { PATH: process.env.PATH ?? '', ...environment, ...PROBE_ENV },
       encoding: 'utf8',
       timeout: 60_000,
     });
@@ -192,7 +208,8 @@ export class ImportProbe {
   }
 
   /** Each run imports the empty module and then the bundle, so load swings hit both alike. */
-  measure(file: string, runs: number): ImportTime {
+  measure(file: string, runs: number, environment: Record<string, string> = {}): ImportTime {
+    const overheads: number[] = [];
     const ratios: number[] = [];
     const cpuRatios: number[] = [];
     const processMs: number[] = [];
@@ -200,7 +217,8 @@ export class ImportProbe {
     const network = new Set<string>();
     for (let i = 0; i < runs; i++) {
       const empty = this.#once(this.#empty);
-      const bundle = this.#once(file);
+      const bundle = this.#once(file, environment);
+      overheads.push(bundle.processMs - empty.processMs);
       ratios.push(bundle.processMs / empty.processMs);
       cpuRatios.push(bundle.cpuMs / empty.cpuMs);
       processMs.push(bundle.processMs);
@@ -210,6 +228,7 @@ export class ImportProbe {
     return {
       processMs: median(processMs),
       importMs: median(importMs),
+      overheadMs: median(overheads),
       ratio: median(ratios),
       cpuRatio: median(cpuRatios),
       runs,
