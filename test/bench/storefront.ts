@@ -70,7 +70,7 @@ const SAMPLES: Record<string, SampleRequest> = {
     path: '/member',
     body: (call) => ({ email: `bench-${process.pid}-${call}@example.com` }),
     distinctClients: true,
-    ddbRequests: 2,
+    ddbRequests: 1,
   },
   '/answers': {
     path: '/answers',
