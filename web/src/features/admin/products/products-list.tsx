@@ -46,7 +46,13 @@ export function ProductsList() {
         <form className="adm-products-search" onSubmit={submit}>
           <Field label="search by name, card number or collection">
             {(id) => (
-              <input id={id} type="search" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} />
+              <input
+                id={id}
+                type="search"
+                maxLength={100}
+                value={typed}
+                onChange={(e) => setTyped(e.currentTarget.value)}
+              />
             )}
           </Field>
           <button type="submit">search</button>
