@@ -1,5 +1,5 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { ses } from '#platform/aws-clients.ts';
+import { ses } from '#platform/mail-client.ts';
 import { DEFAULT_TEMPLATE_PREFIX, type Mail, templateName } from '#platform/mail-templates.ts';
 
 export type { Mail };

@@ -1,6 +1,6 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { bucketOf, s3 } from '#platform/aws-clients.ts';
+import { bucketOf, s3 } from '#platform/media-clients.ts';
 import { S3_URL_PREFIX } from '#shared/media.ts';
 
 /**

@@ -7,8 +7,9 @@ import {
 } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { bucketOf, ddb, s3, tableName } from '#platform/aws-clients.ts';
+import { ddb, tableName } from '#platform/aws-clients.ts';
 import { httpError } from '#platform/http-error.ts';
+import { bucketOf, s3 } from '#platform/media-clients.ts';
 import { UPLOAD_KINDS, type UploadKind } from '#shared/admin.ts';
 import { S3_URL_PREFIX, s3Url } from '#shared/media.ts';
 

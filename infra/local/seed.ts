@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { COLLECTIONS_LIST } from '#catalog/entities/collection.ts';
-import { PRIVATE_MEDIA_PREFIX } from '#platform/aws-clients.ts';
+import { PRIVATE_MEDIA_PREFIX } from '#platform/media-clients.ts';
 import { demoCatalogue } from './demo/catalogue.ts';
 
 /** Loads the demo catalogue — items into the table, media into the bucket — when the shop has no collection. */

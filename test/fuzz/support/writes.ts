@@ -1,4 +1,5 @@
-import { ddb, s3 } from '#platform/aws-clients.ts';
+import { ddb } from '#platform/aws-clients.ts';
+import { s3 } from '#platform/media-clients.ts';
 import type { Item } from './private-stack.ts';
 
 /**
