@@ -27,12 +27,25 @@ export const ESM_REQUIRE_BANNER =
 
 /**
  * What every Lambda bundle is built with beyond the defaults, here and in CDK's bundling
- * (infra/constructs/api-function.ts): the AWS SDK's default credential chain replaced by the
- * environment provider (infra/lambda-shims/credentials-from-env.ts).
+ * (infra/constructs/api-function.ts), each explained in its shim (infra/lambda-shims/): the AWS
+ * SDK's default credential chain replaced by the environment provider, the event-stream codec
+ * and the endpoint-discovery cache no function uses left out, and the Node built-ins whose ES
+ * module import costs a cold start loaded with `require`.
  */
 export const LAMBDA_ALIASES = {
   '@aws-sdk/credential-provider-node': './infra/lambda-shims/credentials-from-env.ts',
-} as const;
+  '@smithy/core/event-streams': './infra/lambda-shims/no-event-streams.ts',
+  '@aws-sdk/middleware-endpoint-discovery': './infra/lambda-shims/no-endpoint-discovery.ts',
+  ...Object.fromEntries(
+    ['http', 'process', 'fs', 'fs/promises'].flatMap((name) => {
+      const shim = `./infra/lambda-shims/builtins/${name.replace('/', '-')}.ts`;
+      return [
+        [name, shim],
+        [`node:${name}`, shim],
+      ];
+    }),
+  ),
+};
 
 /**
  * The payment providers' SDKs: not bundled, but installed beside the bundle of each function

@@ -1,0 +1,5 @@
+import { loadBuiltin } from './load.ts';
+
+const nodeProcess = loadBuiltin<NodeJS.Process>('node:process');
+export default nodeProcess;
+export const { env, versions } = nodeProcess;
