@@ -1,4 +1,3 @@
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -245,7 +244,6 @@ export function defineHandler<S extends Schemas>(
   options: HandlerOptions = {},
 ): Handler {
   const stack = middy<ValidatedEvent<S>, ApiResult>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(accessLog() as unknown as MiddlewareObj<ValidatedEvent<S>, ApiResult>)
     .use(jsonResponses() as unknown as MiddlewareObj<ValidatedEvent<S>, ApiResult>);
   // A function whose route declares no secrets is bundled with BOUTIQUE_SECRETS defined as 'none'
@@ -263,6 +261,10 @@ export function defineHandler<S extends Schemas>(
     return answer as ApiResult;
   });
   const handler = (event: ApiEvent, context: Context) =>
-    runInScope(() => wrapped(event as ValidatedEvent<S>, context), context?.functionName);
+    runInScope(
+      () => wrapped(event as ValidatedEvent<S>, context),
+      context?.functionName,
+      context?.awsRequestId,
+    );
   return Object.assign(handler, { contract: schemas });
 }

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { Duration } from 'aws-cdk-lib';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import {
+  ApplicationLogLevel,
+  Architecture,
+  LoggingFormat,
+  Runtime,
+  SystemLogLevel,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -34,7 +41,7 @@ export interface ApiFunctionProps {
 /**
  * One API endpoint's Lambda function with the house defaults: Node 24 on arm64, an ESM bundle
  * made by the local esbuild (minified, with source maps), active tracing, and its own log
- * group kept for a month. The module must export `handler`.
+ * group kept for a month, written in Lambda's JSON log format. The module must export `handler`.
  */
 export class ApiFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
@@ -50,6 +57,11 @@ export class ApiFunction extends NodejsFunction {
       timeout: props.timeout ?? Duration.seconds(10),
       tracing: Tracing.ACTIVE,
       logGroup,
+      // Lambda writes each console line as JSON with its time, level and request id, and drops
+      // the application's lines under INFO (functions/platform/logger.ts); START/END/REPORT stay.
+      loggingFormat: LoggingFormat.JSON,
+      applicationLogLevelV2: ApplicationLogLevel.INFO,
+      systemLogLevelV2: SystemLogLevel.INFO,
       description: props.description,
       environment: {
         NODE_OPTIONS: '--enable-source-maps',

@@ -91,7 +91,7 @@ async function startBundles(
           'S3_FORCE_PATH_STYLE',
           'EXPOSE_DDB_REQUEST_COUNT',
           'CHECK_RESPONSES',
-          'POWERTOOLS_LOG_LEVEL',
+          'AWS_LAMBDA_LOG_LEVEL',
           'AWS_CALL_LOG',
         ]),
         AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsManager.url,
@@ -198,7 +198,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       EXPOSE_DDB_REQUEST_COUNT: 'true',
       CHECK_RESPONSES: 'true',
       MAIL_FROM: 'One of One Luxury <orders@oneofone.example>',
-      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      AWS_LAMBDA_LOG_LEVEL: process.env.AWS_LAMBDA_LOG_LEVEL ?? 'WARN',
     });
 
     const dynamoClient = new DynamoDBClient({});

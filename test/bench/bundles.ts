@@ -154,7 +154,7 @@ const PROBE_ENV = {
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   TABLE_NAME: 'bench',
   MEDIA_BUCKET: 'bench-media',
-  POWERTOOLS_LOG_LEVEL: 'WARN',
+  AWS_LAMBDA_LOG_LEVEL: 'WARN',
   NODE_ENV: 'production',
 };
 

@@ -96,7 +96,7 @@ function childEnv(proxies: { dynamo?: FaultProxy; ses?: FaultProxy }): Record<st
     STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY ?? 'sk_test_local_boutique',
     STRIPE_WEBHOOK_SECRET: stripeWebhookSecret(),
     STRIPE_API_BASE: inject('paymentsUrl'),
-    POWERTOOLS_LOG_LEVEL: 'ERROR',
+    AWS_LAMBDA_LOG_LEVEL: 'ERROR',
   };
 }
 

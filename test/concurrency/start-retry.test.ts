@@ -63,7 +63,7 @@ describe('the same checkout key, retried', () => {
         STRIPE_SECRET_KEY: 'sk_test_local_boutique',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_local_boutique',
         STRIPE_API_BASE: inject('paymentsUrl'),
-        POWERTOOLS_LOG_LEVEL: 'ERROR',
+        AWS_LAMBDA_LOG_LEVEL: 'ERROR',
       },
     );
     try {

@@ -98,7 +98,7 @@ const idsOf = (kind: string) => items.filter((i) => i.kind === kind);
 
 beforeAll(async () => {
   output = captureOutput();
-  stack = await startPrivateStack({ POWERTOOLS_LOG_LEVEL: 'DEBUG', ORIGIN_VERIFY });
+  stack = await startPrivateStack({ AWS_LAMBDA_LOG_LEVEL: 'DEBUG', ORIGIN_VERIFY });
   admin = await newStaff();
   items = await stack.scan();
   const piece = buyable(items)[0];

@@ -1,7 +1,7 @@
 /**
- * Everything this process writes to stdout and stderr while capturing: the Powertools logger
- * of the handlers (functions/lib/logger.ts writes through a Console bound to process.stdout and
- * process.stderr) and the local gateway's own lines. The captured text is kept, not printed.
+ * Everything this process writes to stdout and stderr while capturing: the handlers' log lines
+ * (functions/platform/logger.ts writes them to process.stdout and process.stderr outside
+ * Lambda) and the local gateway's own lines. The captured text is kept, not printed.
  */
 export interface Capture {
   text(): string;
