@@ -163,7 +163,10 @@ export function upstreamFailure(error: unknown): Record<string, unknown> | undef
 function jsonResponses(): MiddlewareObj<ApiEvent, ApiResult> {
   const ddbHeader = (): Record<string, string> =>
     process.env.EXPOSE_DDB_REQUEST_COUNT === 'true'
-      ? { 'x-ddb-requests': String(currentScope()?.ddbRequests ?? 0) }
+      ? {
+          'x-ddb-requests': String(currentScope()?.ddbRequests ?? 0),
+          'x-password-hashes': String(currentScope()?.passwordHashes ?? 0),
+        }
       : {};
 
   const jsonResponsesAfter = (request: { response: unknown }): void => {

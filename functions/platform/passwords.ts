@@ -1,4 +1,5 @@
 import { randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
+import { currentScope } from '#platform/request-scope.ts';
 
 /**
  * Portal passwords: 16 characters from an alphabet without look-alikes (no 0/O, 1/l/I), made
@@ -22,6 +23,8 @@ function derive(
   p: number,
   keyLength: number,
 ): Promise<Buffer> {
+  const scope = currentScope();
+  if (scope) scope.passwordHashes += 1;
   return new Promise((resolve, reject) =>
     scrypt(password, salt, keyLength, { N, r, p, maxmem: 256 * N * r }, (error, key) =>
       error ? reject(error) : resolve(key),

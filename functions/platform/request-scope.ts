@@ -3,6 +3,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /** Per-invocation bookkeeping; the local gateway runs many invocations in one process. */
 export interface RequestScope {
   ddbRequests: number;
+  /** Password hashes computed (scrypt), so tests can see that refusals do the same work. */
+  passwordHashes: number;
   /** The Lambda function serving the invocation (its context's functionName). */
   functionName?: string;
   /** Its request id (the context's awsRequestId), for the log lines written outside Lambda. */

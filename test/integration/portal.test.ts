@@ -93,25 +93,22 @@ describe('portal login', () => {
     expect(JSON.stringify(again.body)).not.toContain(passwordOf(p));
   });
 
-  it('answers a wrong password and an unknown card number with the same words, status, work and time', async () => {
+  it('answers a wrong password and an unknown card number with the same words, status and work', async () => {
     const p = at(1);
-    const wrongPassword = () => logIn(p.cardNumber as string, 'Wrong-password-1');
-    const unknownCard = () => logIn(cardNumber(), 'Wrong-password-1');
-    const timed = async (call: () => Promise<ApiAnswer<Card>>) => {
-      const started = performance.now();
-      const answer = await call();
-      return { answer, ms: performance.now() - started };
-    };
-    const runs = [];
-    for (let i = 0; i < 3; i++) runs.push(await timed(wrongPassword), await timed(unknownCard));
-    const bodies = new Set(runs.map((r) => `${r.answer.status} ${r.answer.text} ${r.answer.ddbRequests}`));
-    expect([...bodies]).toEqual([`401 ${JSON.stringify({ message: PORTAL_MESSAGES.wrongCredentials })} 4`]);
-    // Both paths run one full scrypt check: neither is an order of magnitude faster.
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1] as number;
-    const wrong = median(runs.filter((_, i) => i % 2 === 0).map((r) => r.ms));
-    const unknown = median(runs.filter((_, i) => i % 2 === 1).map((r) => r.ms));
-    expect(unknown / wrong).toBeGreaterThan(0.5);
-    expect(unknown / wrong).toBeLessThan(2);
+    const answers = [];
+    for (let i = 0; i < 2; i++)
+      answers.push(
+        await logIn(p.cardNumber as string, 'Wrong-password-1'),
+        await logIn(cardNumber(), 'Wrong-password-1'),
+      );
+    // The same DynamoDB requests and one full scrypt check on both paths, so neither answers
+    // an order of magnitude sooner (timing itself is not asserted: it swings with the machine).
+    const seen = new Set(
+      answers.map((a) => `${a.status} ${a.text} ddb=${a.ddbRequests} hashes=${a.passwordHashes}`),
+    );
+    expect([...seen]).toEqual([
+      `401 ${JSON.stringify({ message: PORTAL_MESSAGES.wrongCredentials })} ddb=4 hashes=1`,
+    ]);
   });
 
   it('gives the spec messages for a bad number and a bad password, counting nothing', async () => {

@@ -8,6 +8,8 @@ export interface ApiAnswer<T = Record<string, unknown>> {
   text: string;
   /** DynamoDB requests the call cost (the local stack exposes the handler's count). */
   ddbRequests: number;
+  /** scrypt hashes the handler computed (x-password-hashes, local stack only). */
+  passwordHashes: number;
   headers: Record<string, string | string[] | undefined>;
 }
 
@@ -51,6 +53,7 @@ export function api<T = Record<string, unknown>>(path: string, init: ApiInit = {
             body: parsed as T,
             text,
             ddbRequests: Number(res.headers['x-ddb-requests'] ?? Number.NaN),
+            passwordHashes: Number(res.headers['x-password-hashes'] ?? Number.NaN),
             headers: res.headers,
           });
         });
