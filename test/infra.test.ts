@@ -89,7 +89,13 @@ describe('BoutiqueStack', () => {
             POWERTOOLS_SERVICE_NAME: 'boutique',
           },
         },
-        LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
+        // Lambda's JSON lines: the runtime adds time, level and request id (functions/platform/logger.ts).
+        LoggingConfig: {
+          LogGroup: { Ref: expect.any(String) },
+          LogFormat: 'JSON',
+          ApplicationLogLevel: 'INFO',
+          SystemLogLevel: 'INFO',
+        },
       });
     }
   });

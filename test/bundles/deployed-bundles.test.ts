@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { routeKey, routes } from '../../functions/routes.ts';
 import { JOB_MODULES } from '../../infra/build-functions.ts';
@@ -15,6 +17,7 @@ import { api } from '../support/api.ts';
  * API from cdk.out. Proves that it does, and that every function CDK will upload starts and
  * answers as Lambda would run it.
  */
+const run = promisify(execFile);
 const cdkOut = resolve(process.env.SERVE_BUNDLES ?? 'cdk.out');
 const assembly = readCloudAssembly(cdkOut);
 const nodeFunctions = assembly.functions.filter((fn) => fn.runtime.startsWith('nodejs'));
@@ -125,6 +128,35 @@ describe('the deployed bundles', () => {
       await Promise.all([worker(), worker(), worker()]);
       expect(failed).toEqual([]);
       expect(functions.started()).toHaveLength(nodeFunctions.length);
+    });
+
+    it('start without loading what they do not use: Node’s fetch (undici) or an AWS event-stream codec', {
+      timeout: 300_000,
+    }, async () => {
+      // Each bundle imported in a fresh Node 24, with its template's environment, as a cold start.
+      const probe = `await import(process.argv[1]);
+        const loaded = process.moduleLoadList.filter((m) => /undici/.test(m));
+        process.stdout.write(JSON.stringify(loaded));`;
+      const heavy: string[] = [];
+      const queue = [...nodeFunctions];
+      const worker = async () => {
+        for (let fn = queue.shift(); fn; fn = queue.shift()) {
+          const { stdout } = await run(
+            process.execPath,
+            ['--input-type=module', '-e', probe, join(fn.assetDir, 'index.mjs')],
+            {
+              env: { PATH: process.env.PATH ?? '', ...fn.environment, AWS_REGION: 'us-east-1' },
+            },
+          );
+          const loaded = JSON.parse(stdout) as string[];
+          if (loaded.length > 0) heavy.push(`${fn.description}: ${loaded.join(', ')}`);
+          const source = readFileSync(join(fn.assetDir, 'index.mjs'), 'utf8');
+          if (/from"node:http"|EventStreamCodec/.test(source))
+            heavy.push(`${fn.description}: imports node:http or bundles the event-stream codec`);
+        }
+      };
+      await Promise.all([worker(), worker()]);
+      expect(heavy).toEqual([]);
     });
 
     it('runs the scheduled mail sweep from its bundle against the table', async () => {
