@@ -14,3 +14,47 @@ export function s3Url(key: string): string {
 export function mediaSrc(url: string): string {
   return url.startsWith(S3_URL_PREFIX) ? `${MEDIA_PREFIX}/${url.slice(S3_URL_PREFIX.length)}` : url;
 }
+
+/**
+ * Pictures are served as a responsive set made when they are stored (functions/media/): each
+ * width of this ladder in AVIF, WebP and JPEG, EXIF orientation applied and metadata stripped.
+ * A rung wider than the original holds the original's width (never enlarged), so every rung
+ * exists and a page can list them all without knowing the original's size.
+ */
+export const PICTURE_WIDTHS = [320, 480, 640, 960, 1280, 1920] as const;
+export const PICTURE_FORMATS = ['avif', 'webp', 'jpg'] as const;
+export type PictureFormat = (typeof PICTURE_FORMATS)[number];
+export const PICTURE_CONTENT_TYPES: Record<PictureFormat, string> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+};
+
+const RASTER_PICTURE = /\.(jpe?g|png|webp|gif)$/i;
+
+/** Is this stored key a picture that gets a responsive set (a raster image, not a variant itself)? */
+export function hasPictureSet(key: string): boolean {
+  return RASTER_PICTURE.test(key) && !VARIANT_KEY.test(key);
+}
+
+/** `collection_images/ab12.jpg` → `collection_images/ab12/640w.avif` */
+export function variantKey(key: string, width: number, format: PictureFormat): string {
+  return `${key.replace(RASTER_PICTURE, '')}/${width}w.${format}`;
+}
+
+const VARIANT_KEY = /\/\d+w\.(avif|webp|jpg)$/;
+
+/** Every variant key of a picture, for making and for deleting them. */
+export function variantKeys(key: string): string[] {
+  return PICTURE_WIDTHS.flatMap((width) => PICTURE_FORMATS.map((format) => variantKey(key, width, format)));
+}
+
+/** A browser `srcset` of one format for a stored url, or undefined for a url without a set. */
+export function mediaSrcSet(url: string, format: PictureFormat): string | undefined {
+  if (!url.startsWith(S3_URL_PREFIX)) return undefined;
+  const key = url.slice(S3_URL_PREFIX.length);
+  if (!hasPictureSet(key)) return undefined;
+  return PICTURE_WIDTHS.map((width) => `${mediaSrc(s3Url(variantKey(key, width, format)))} ${width}w`).join(
+    ', ',
+  );
+}
