@@ -6,6 +6,9 @@ import { MEDIA_PREFIX } from '#shared/constants.ts';
  */
 export const S3_URL_PREFIX = 's3/';
 
+/** Keys under this prefix are private: stored in, and read from, the private bucket. */
+export const PRIVATE_MEDIA_PREFIX = 'authenticity/';
+
 export function s3Url(key: string): string {
   return `${S3_URL_PREFIX}${key}`;
 }
@@ -53,7 +56,8 @@ export function variantKeys(key: string): string[] {
 export function mediaSrcSet(url: string, format: PictureFormat): string | undefined {
   if (!url.startsWith(S3_URL_PREFIX)) return undefined;
   const key = url.slice(S3_URL_PREFIX.length);
-  if (!hasPictureSet(key)) return undefined;
+  // Private pictures are reached only through signed links, never through /media.
+  if (!hasPictureSet(key) || key.startsWith(PRIVATE_MEDIA_PREFIX)) return undefined;
   return PICTURE_WIDTHS.map((width) => `${mediaSrc(s3Url(variantKey(key, width, format)))} ${width}w`).join(
     ', ',
   );

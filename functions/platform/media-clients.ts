@@ -1,5 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { recordAwsCalls } from '#platform/aws-call-log.ts';
+import { PRIVATE_MEDIA_PREFIX } from '#shared/media.ts';
 
 export function mediaBucket(): string {
   const name = process.env.MEDIA_BUCKET;
@@ -14,8 +15,7 @@ export function privateMediaBucket(): string {
   return name;
 }
 
-/** Keys under this prefix are private: they are stored in, and read from, the private bucket. */
-export const PRIVATE_MEDIA_PREFIX = 'authenticity/';
+export { PRIVATE_MEDIA_PREFIX };
 
 /** The bucket a media key lives in. */
 export function bucketOf(key: string): string {
