@@ -1,4 +1,5 @@
-import * as z from 'zod';
+// zod/mini: the owner's portal functions carry these, and the classic API would double their bundles.
+import * as z from 'zod/mini';
 import { LIMITS } from '#shared/constants.ts';
 import { PORTAL_MESSAGES } from '#shared/portal-messages.ts';
 
@@ -8,43 +9,48 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Digits only: the UI shows the number in groups of 4, and a pasted number may carry spaces. */
 export const cardNumberInput = (message: string) =>
+  z.pipe(
+    z.pipe(
+      z.string({ error: message }),
+      z.transform((s) => s.replace(/[\s-]/g, '')),
+    ),
+    z.string().check(z.regex(new RegExp(`^\\d{${LIMITS.cardNumberDigits}}$`), { error: message })),
+  );
+
+/** A trimmed, lower-cased e-mail address, every fault answered with `message`. */
+const emailInput = (message: string) =>
   z
     .string({ error: message })
-    .transform((s) => s.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(new RegExp(`^\\d{${LIMITS.cardNumberDigits}}$`), message));
+    .check(
+      z.trim(),
+      z.maxLength(254, { error: message }),
+      z.regex(EMAIL, { error: message }),
+      z.toLowerCase(),
+    );
 
 export const portalLoginSchema = z.object({
   cardNumber: cardNumberInput(PORTAL_MESSAGES.badNumber),
   password: z
     .string({ error: PORTAL_MESSAGES.badPassword })
-    .length(LIMITS.portalPasswordLength, PORTAL_MESSAGES.badPassword),
+    .check(z.length(LIMITS.portalPasswordLength, { error: PORTAL_MESSAGES.badPassword })),
 });
 
 export const transferSchema = z.object({
   cardNumber: cardNumberInput(PORTAL_MESSAGES.transferBadInput),
   pid: z
     .string({ error: PORTAL_MESSAGES.transferBadInput })
-    .min(1, PORTAL_MESSAGES.transferBadInput)
-    .max(100),
-  email: z
-    .string({ error: PORTAL_MESSAGES.transferBadInput })
-    .trim()
-    .max(254, PORTAL_MESSAGES.transferBadInput)
-    .regex(EMAIL, PORTAL_MESSAGES.transferBadInput)
-    .transform((s) => s.toLowerCase()),
+    .check(z.minLength(1, { error: PORTAL_MESSAGES.transferBadInput }), z.maxLength(100)),
+  email: emailInput(PORTAL_MESSAGES.transferBadInput),
   pwd: z
     .string({ error: PORTAL_MESSAGES.transferBadInput })
-    .min(1, PORTAL_MESSAGES.transferBadInput)
-    .max(LIMITS.portalPasswordLength, PORTAL_MESSAGES.transferDeclined),
+    .check(
+      z.minLength(1, { error: PORTAL_MESSAGES.transferBadInput }),
+      z.maxLength(LIMITS.portalPasswordLength, { error: PORTAL_MESSAGES.transferDeclined }),
+    ),
 });
 
 export const resetSchema = z.object({
-  email: z
-    .string({ error: PORTAL_MESSAGES.resetWrong })
-    .trim()
-    .max(254, PORTAL_MESSAGES.resetWrong)
-    .regex(EMAIL, PORTAL_MESSAGES.resetWrong)
-    .transform((s) => s.toLowerCase()),
+  email: emailInput(PORTAL_MESSAGES.resetWrong),
   cardNumber: cardNumberInput(PORTAL_MESSAGES.resetWrong),
 });
 
@@ -52,5 +58,5 @@ export const resetSchema = z.object({
 export const resetConfirmSchema = z.object({
   token: z
     .string({ error: PORTAL_MESSAGES.resetLinkInvalid })
-    .regex(/^[A-Za-z0-9_-]{43}$/, PORTAL_MESSAGES.resetLinkInvalid),
+    .check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: PORTAL_MESSAGES.resetLinkInvalid })),
 });

@@ -1,7 +1,7 @@
 import { getProductCollection, getType } from '#catalog/index.ts';
 import { httpError } from '#platform/http-error.ts';
 import { logger, safeError } from '#platform/logger.ts';
-import { sendMail } from '#platform/mail.ts';
+import type { sendMail as SendMail } from '#platform/mail.ts';
 import { privateMediaLink } from '#platform/media-links.ts';
 import { generatePassword, hashPassword, verifyPassword } from '#platform/passwords.ts';
 import { IMAGE_TYPE } from '#shared/constants.ts';
@@ -19,6 +19,9 @@ import { createSession, endSession, readSession, type Session, sessionItemKey } 
 import type { AuthRecordEntity } from './entities/auth-record.ts';
 import { getAuthRecord, transferRecord } from './entities/auth-record.ts';
 import { issueResetToken, readResetToken, resetWithToken } from './entities/reset-token.ts';
+
+/** The SES client loads on the paths that send mail (transfer, reset), not with every login. */
+const sendMail: typeof SendMail = async (mail) => (await import('#platform/mail.ts')).sendMail(mail);
 
 /**
  * The authenticity portal (001 §1, §5, §7, §8): a card number and a password are all that

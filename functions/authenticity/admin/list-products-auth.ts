@@ -1,5 +1,5 @@
 import { adminAuthRecord } from '#catalog/index.ts';
-import { listProductsAuthContract } from '#shared/contracts/authenticity.ts';
+import { listProductsAuthContract } from '#shared/contracts/authenticity-admin.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { pageOf } from '#table/audit.ts';
 import type { AuthRecordEntity } from '../entities/auth-record.ts';

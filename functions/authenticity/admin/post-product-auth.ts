@@ -4,7 +4,7 @@ import { httpError, notFound } from '#platform/http-error.ts';
 import { logger, safeError } from '#platform/logger.ts';
 import { sendMail } from '#platform/mail.ts';
 import { generatePassword, hashPassword } from '#platform/passwords.ts';
-import { postProductAuthContract } from '#shared/contracts/authenticity.ts';
+import { postProductAuthContract } from '#shared/contracts/authenticity-admin.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import type { AuthRecordEntity } from '../entities/auth-record.ts';
 import { claimAuthRecord, createAuthRecord, readAuthRecord } from '../entities/auth-record.ts';

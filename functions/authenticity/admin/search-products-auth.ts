@@ -1,4 +1,4 @@
-import { searchProductsAuthContract } from '#shared/contracts/authenticity.ts';
+import { searchProductsAuthContract } from '#shared/contracts/authenticity-admin.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { recordsPage } from './list-products-auth.ts';
 

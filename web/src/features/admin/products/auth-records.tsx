@@ -6,7 +6,7 @@ import type {
   listProductsAuthContract,
   postProductAuthContract,
   searchProductsAuthContract,
-} from '#shared/contracts/authenticity.ts';
+} from '#shared/contracts/authenticity-admin.ts';
 import type { Answer, Body, Query } from '#shared/contracts/contract.ts';
 import { adminGet, adminPost } from '../api.ts';
 import { AdminPage, ErrorText, Field, Loading, Pager, vancouverTime } from '../ui.tsx';
