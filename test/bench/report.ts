@@ -247,7 +247,9 @@ function handlersSection(page: Page, outcome: BenchResults['handlers']): string 
   context) against the local stack's DynamoDB Local (in memory, on loopback) holding the demo
   catalogue.
 - ${warmup} warm-up calls, then ${calls} timed calls one after another. The time is the handler's
-  promise alone: the middy stack, validation, the DynamoDB round trips, the JSON answer.
+  promise alone: the middy stack, validation, the DynamoDB round trips, the JSON answer. As in
+  AWS, answers are not checked against their contracts here (\`CHECK_RESPONSES\` is off for
+  this part; every test run checks them).
 - DynamoDB requests per call come from the middy stack's per-invocation count (\`x-ddb-requests\`).
   Their budget is the count \`docs/data-model.md\` lists for the call.
 - The two writes are in the timed loop with distinct inputs (see their notes): ${calls} sign-ups
