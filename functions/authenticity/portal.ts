@@ -2,7 +2,6 @@ import { getProductCollection, getType } from '#catalog/index.ts';
 import { httpError } from '#platform/http-error.ts';
 import { logger, safeError } from '#platform/logger.ts';
 import type { sendMail as SendMail } from '#platform/mail.ts';
-import { privateMediaLink } from '#platform/media-links.ts';
 import { generatePassword, hashPassword, verifyPassword } from '#platform/passwords.ts';
 import { IMAGE_TYPE } from '#shared/constants.ts';
 import type { PortalCard } from '#shared/contracts/authenticity.ts';
@@ -20,8 +19,13 @@ import type { AuthRecordEntity } from './entities/auth-record.ts';
 import { getAuthRecord, transferRecord } from './entities/auth-record.ts';
 import { issueResetToken, readResetToken, resetWithToken } from './entities/reset-token.ts';
 
-/** The SES client loads on the paths that send mail (transfer, reset), not with every login. */
+/**
+ * The SES client loads on the paths that send mail (transfer, reset), and the S3 client on the
+ * path that shows the photos (a login that succeeds): a refused login loads neither.
+ */
 const sendMail: typeof SendMail = async (mail) => (await import('#platform/mail.ts')).sendMail(mail);
+const privateMediaLink = async (url: string) =>
+  (await import('#platform/media-links.ts')).privateMediaLink(url);
 
 /**
  * The authenticity portal (001 §1, §5, §7, §8): a card number and a password are all that
