@@ -4,6 +4,7 @@ import type { Bundle, ImportBaseline, ImportTime, PackageShare } from './bundles
 import type { LoadResult } from './gateway-load.ts';
 import type { HandlerLatency } from './handlers.ts';
 import type { Machine } from './machine.ts';
+import type { FirstScreenPictures } from './pictures.ts';
 import { KIB } from './stats.ts';
 import type { FirstLoadJs, LighthouseResults } from './web.ts';
 
@@ -31,6 +32,7 @@ export interface BenchResults {
   gateway: Outcome<LoadResult[]>;
   firstLoad: Outcome<FirstLoadJs>;
   lighthouse: Outcome<LighthouseResults & { runs: number }>;
+  pictures: Outcome<FirstScreenPictures>;
 }
 
 interface Breach {
@@ -338,6 +340,60 @@ The product page is \`${lh.pages.at(-1)?.path ?? ''}\`.
   return parts.join('\n');
 }
 
+const MODERN = new Set(['image/avif', 'image/webp']);
+
+function picturesSection(page: Page, outcome: BenchResults['pictures']): string {
+  if ('missing' in outcome) return `## 5. Pictures of the first screen\n\n${missing(outcome)}`;
+  const f = outcome.value;
+  const total = f.downloads.reduce((sum, d) => sum + d.bytes, 0);
+  const totalStatus = page.status(
+    'pictures of the first screen, in all',
+    f.path,
+    total / KIB,
+    kb(total),
+    BUDGETS.firstScreenPicturesKib,
+    'KB',
+  );
+  const rows = f.downloads.map((d) => {
+    const size = page.status('picture size', d.url, d.bytes / KIB, kb(d.bytes), BUDGETS.pictureKib, 'KB');
+    const modern = MODERN.has(d.contentType);
+    page.status('picture in AVIF or WebP', d.url, modern ? 1 : 0, d.contentType, atLeast1);
+    return `| \`${d.url}\` | ${d.contentType} | ${modern ? 'ok' : '**not AVIF or WebP**'} | ${kb(d.bytes)} | ${size} |`;
+  });
+  const shown = f.shown.map((s) => {
+    const status = page.status(
+      'picture pixels over pixels shown',
+      s.src,
+      s.pixelRatio,
+      s.pixelRatio.toFixed(2),
+      BUDGETS.picturePixelRatio,
+      '×',
+    );
+    return `| \`${s.src}\` | ${s.naturalWidth} | ${s.shownWidth} | ${s.pixelRatio.toFixed(2)} | ${status} |`;
+  });
+  return `## 5. Pictures of the first screen
+
+- \`${f.path}\` loaded in headless Chromium as a ${f.viewport.width} × ${f.viewport.height} phone at DPR
+  ${f.viewport.dpr}, left alone (no scroll, no swipe) until the network was idle.
+- Budgets: ${budgetText(BUDGETS.firstScreenPicturesKib)} KB of pictures in all, ${budgetText(BUDGETS.pictureKib)} KB each, every picture AVIF or
+  WebP, and no picture drawn in the viewport with more than ${BUDGETS.picturePixelRatio.limit}× the pixels it covers.
+
+| pictures downloaded | KB in all | budget | |
+|---:|---:|---|---|
+| ${f.downloads.length} | ${kb(total)} | ${budgetText(BUDGETS.firstScreenPicturesKib)} | ${totalStatus} |
+
+| picture | type | AVIF or WebP | KB | ${budgetText(BUDGETS.pictureKib)} KB |
+|---|---|---|---:|---|
+${rows.join('\n')}
+
+| drawn in the viewport | file width px | shown width px | pixels ratio | ${budgetText(BUDGETS.picturePixelRatio)} |
+|---|---:|---:|---:|---|
+${shown.join('\n')}
+`;
+}
+
+const atLeast1: Budget = { kind: 'min', limit: 1 };
+
 export function renderReport(results: BenchResults): string {
   const page = new Page();
   const sections = [
@@ -345,6 +401,7 @@ export function renderReport(results: BenchResults): string {
     handlersSection(page, results.handlers),
     gatewaySection(page, results.gateway),
     webSection(page, results),
+    picturesSection(page, results.pictures),
   ];
   const missingParts = (
     [
@@ -353,6 +410,7 @@ export function renderReport(results: BenchResults): string {
       ['gateway load', results.gateway],
       ['first-load JS', results.firstLoad],
       ['Lighthouse', results.lighthouse],
+      ['first-screen pictures', results.pictures],
     ] as const
   ).filter(([, outcome]) => 'missing' in outcome);
   const summary = `## Summary

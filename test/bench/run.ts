@@ -13,6 +13,7 @@ import {
 import { type LoadResult, loadGateway } from './gateway-load.ts';
 import { type HandlerLatency, measureHandler } from './handlers.ts';
 import { currentLoad, describeMachine } from './machine.ts';
+import { firstScreenPictures } from './pictures.ts';
 import { type BenchResults, type BundleFigures, type Outcome, renderReport } from './report.ts';
 import { LOADED_READS, storefrontCalls } from './storefront.ts';
 import { firstLoadJs, lighthousePages } from './web.ts';
@@ -152,6 +153,12 @@ try {
       })),
       runs: settings.lighthouseRuns,
     }));
+    const pictures = await attempt('first-screen pictures', async () => {
+      const measured = await firstScreenPictures(stack.url, '/women/');
+      const bytes = measured.downloads.reduce((sum, d) => sum + d.bytes, 0);
+      log(`  /women on a phone: ${measured.downloads.length} pictures, ${(bytes / 1024).toFixed(0)} KB`);
+      return measured;
+    });
 
     results = {
       machine,
@@ -162,6 +169,7 @@ try {
       gateway,
       firstLoad,
       lighthouse,
+      pictures,
     };
   } finally {
     await stack.stop();
