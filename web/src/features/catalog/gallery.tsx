@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { A11y, Keyboard, Pagination, Zoom } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
-import { mediaSrc } from '#shared/media.ts';
+import { Picture } from '../../components/picture.tsx';
 import 'swiper/css';
 import 'swiper/css/a11y';
 import 'swiper/css/pagination';
@@ -12,9 +12,11 @@ import './catalog.css';
 export const ZOOM_MAX_RATIO = 3;
 export const SLIDE_GAP = 16;
 export const ZOOM_NAV_THRESHOLD = 1.01;
-/** Pictures are drawn 600 × 750 (portrait); the page shows them between 300 and 500 px wide. */
+/** Pictures are drawn 4 : 5 (portrait); the page shows them between 300 and 500 px wide. */
 const IMG_WIDTH = 500;
 const IMG_HEIGHT = 625;
+/** A phone shows a gallery across the screen (less the page's margins); wider screens at most 500 px. */
+const GALLERY_SIZES = '(max-width: 540px) calc(100vw - 2rem), 500px';
 
 /**
  * A swipeable picture gallery with pinch (and double-tap) zoom. `onOpen` runs on a tap that is
@@ -73,13 +75,13 @@ export function Gallery({
       >
         {urls.map((url, i) => (
           <SwiperSlide key={url} zoom>
-            <img
-              src={mediaSrc(url)}
+            <Picture
+              url={url}
+              sizes={GALLERY_SIZES}
+              priority={eager && i === 0}
               alt={urls.length > 1 ? `${alt}, picture ${i + 1} of ${urls.length}` : alt}
               width={IMG_WIDTH}
               height={IMG_HEIGHT}
-              loading={eager && i === 0 ? 'eager' : 'lazy'}
-              decoding="async"
               draggable={false}
             />
           </SwiperSlide>

@@ -5,7 +5,6 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import { STEP_TYPE } from '#shared/constants.ts';
 import type { Answer, Body } from '#shared/contracts/contract.ts';
 import type { allStepsByTidContract, postAnswersContract } from '#shared/contracts/size-finder-public.ts';
-import { mediaSrc } from '#shared/media.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Gender } from '#shared/vocabulary.ts';
 import { Loading } from '../../components/page.tsx';
@@ -15,6 +14,7 @@ import { FINDER_RESULT_DAYS } from './support.ts';
 import { UnitToggle } from './unit-toggle.tsx';
 import 'swiper/css';
 import 'swiper/css/navigation';
+import { Picture } from '../../components/picture.tsx';
 
 type StepsAnswer = Answer<typeof allStepsByTidContract>;
 type Step = StepsAnswer['list'][number];
@@ -302,7 +302,15 @@ function StepInput({
                   aria-pressed={draft.choice.includes(o.text)}
                   onClick={() => toggle(o.text)}
                 >
-                  {o.imageUrl && <img src={mediaSrc(o.imageUrl)} alt="" />}
+                  {o.imageUrl && (
+                    <Picture
+                      url={o.imageUrl}
+                      sizes="(max-width: 600px) 45vw, 220px"
+                      alt=""
+                      width={300}
+                      height={300}
+                    />
+                  )}
                   <span>{o.text}</span>
                 </button>
               </SwiperSlide>
@@ -315,7 +323,15 @@ function StepInput({
       return (
         <div className="picking-measure">
           <div className="picking-measure-media">
-            {step.imgUrl && <img src={mediaSrc(step.imgUrl)} alt={`how to measure: ${step.shortName}`} />}
+            {step.imgUrl && (
+              <Picture
+                url={step.imgUrl}
+                sizes="(max-width: 600px) 100vw, 480px"
+                alt={`how to measure: ${step.shortName}`}
+                width={480}
+                height={640}
+              />
+            )}
             {step.videoUrl && <VideoPlayer url={step.videoUrl} title={`how to measure: ${step.shortName}`} />}
           </div>
           <div className="picking-field-row">
@@ -346,7 +362,13 @@ function StepInput({
         <div className="picking-measure">
           {step.imgUrl && (
             <div className="picking-measure-media">
-              <img src={mediaSrc(step.imgUrl)} alt={`how to measure: ${step.shortName}`} />
+              <Picture
+                url={step.imgUrl}
+                sizes="(max-width: 600px) 100vw, 480px"
+                alt={`how to measure: ${step.shortName}`}
+                width={480}
+                height={640}
+              />
             </div>
           )}
           <UnitToggle

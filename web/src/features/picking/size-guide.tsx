@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { SIZE_GUIDE_TYPE } from '#shared/constants.ts';
 import type { sizeGuidesForProductContract } from '#shared/contracts/catalog.ts';
 import type { Answer } from '#shared/contracts/contract.ts';
-import { mediaSrc } from '#shared/media.ts';
 import type { Gender } from '#shared/vocabulary.ts';
 import { Loading } from '../../components/page.tsx';
+import { Picture } from '../../components/picture.tsx';
 import { apiGet } from '../../lib/api.ts';
 import type { SizesAnswer } from './support.ts';
 import { UnitToggle } from './unit-toggle.tsx';
@@ -107,10 +107,13 @@ function Entry({ entry, unit }: { entry: GuideEntry; unit: Unit }) {
   return (
     <li className="picking-entry">
       {image && (
-        <img
+        <Picture
           className={large ? 'picking-entry-img picking-entry-img-large' : 'picking-entry-img'}
-          src={mediaSrc(image)}
+          url={image}
+          sizes={large ? '(max-width: 540px) calc(100vw - 2rem), 500px' : '88px'}
           alt={`how to measure: ${entry.name}`}
+          width={large ? 500 : 88}
+          height={large ? 667 : 88}
         />
       )}
       <div className="picking-entry-text">

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import { mediaSrc } from '#shared/media.ts';
+import { Picture } from '../../../components/picture.tsx';
 import { AdminPage, ConfirmButton, ErrorText, Loading } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';
 import { findersApi, findersKey } from './api.ts';
@@ -43,9 +43,12 @@ export function AddOptionImg() {
               <h2 id="option-picture">current picture</h2>
               {option.imageUrl ? (
                 <>
-                  <img
+                  <Picture
                     className="adm-finders-preview"
-                    src={mediaSrc(option.imageUrl)}
+                    url={option.imageUrl}
+                    sizes="320px"
+                    width={320}
+                    height={320}
                     alt={`option: ${option.content}`}
                   />
                   <div>

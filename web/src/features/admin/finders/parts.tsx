@@ -2,7 +2,7 @@ import './finders.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
-import { mediaSrc } from '#shared/media.ts';
+import { Picture } from '../../../components/picture.tsx';
 import { findersKey } from './api.ts';
 
 /** Where a screen sits: collection › size finder › step. */
@@ -39,7 +39,7 @@ export async function deleteOrError(remove: () => Promise<unknown>): Promise<voi
 
 export function Thumb({ url, alt }: { url?: string; alt: string }) {
   if (!url) return <span className="adm-muted">none</span>;
-  return <img className="adm-finders-thumb" src={mediaSrc(url)} alt={alt} loading="lazy" />;
+  return <Picture className="adm-finders-thumb" url={url} sizes="64px" alt={alt} width={64} height={64} />;
 }
 
 export const stepsPath = (fid: string) => `/view-steps?id=${encodeURIComponent(fid)}`;

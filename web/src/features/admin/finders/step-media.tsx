@@ -1,4 +1,5 @@
 import { mediaSrc } from '#shared/media.ts';
+import { Picture } from '../../../components/picture.tsx';
 import { ConfirmButton } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';
 import { findersApi, type Step } from './api.ts';
@@ -21,9 +22,12 @@ export function StepMedia({ step, fid }: { step: Step; fid: string }) {
           <h2 id="step-picture">picture</h2>
           {step.imageUrl ? (
             <>
-              <img
+              <Picture
                 className="adm-finders-preview"
-                src={mediaSrc(step.imageUrl)}
+                url={step.imageUrl}
+                sizes="320px"
+                width={320}
+                height={320}
                 alt={`how to measure: ${step.shortName}`}
               />
               <div>

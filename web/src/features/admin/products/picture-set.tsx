@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ADMIN_LIMITS } from '#shared/admin.ts';
 import type { reorderPicturesContract, uploadImagesContract } from '#shared/contracts/catalog-admin-media.ts';
 import type { Answer } from '#shared/contracts/contract.ts';
+import { Picture } from '../../../components/picture.tsx';
 import { adminDelete, adminPatch, adminPost } from '../api.ts';
 import { ConfirmButton, ErrorText, Loading } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';
@@ -57,7 +58,14 @@ export function PictureSet({ ownerId, type, label }: { ownerId: string; type: nu
       <ol className="adm-media adm-products-pictures">
         {list.map((img, i) => (
           <li key={img.id}>
-            <img src={img.src} alt={`${label}, number ${i + 1}`} />
+            <Picture
+              url={img.url}
+              src={img.src}
+              alt={`${label}, number ${i + 1}`}
+              sizes="160px"
+              width={160}
+              height={160}
+            />
             <span className="adm-row">
               <button
                 type="button"

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatPrice } from '#shared/format.ts';
+import { Picture } from '../../../components/picture.tsx';
 import { adminDelete } from '../api.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, vancouverTime } from '../ui.tsx';
 import { GENDER_NAMES, groupsOf4, productQuery, STATUS_NAMES } from './api.ts';
@@ -24,9 +25,13 @@ export function ProductDetails() {
           <section className="adm-products-section" aria-labelledby="piece-heading">
             <h2 id="piece-heading">the piece</h2>
             {data.main ? (
-              <img
+              <Picture
                 className="adm-products-main"
+                url={data.main.url}
                 src={data.main.src}
+                sizes="320px"
+                width={320}
+                height={320}
                 alt={`${p.name}, as the shop shows it first`}
               />
             ) : (

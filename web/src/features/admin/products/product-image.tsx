@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { getProductImageContract } from '#shared/contracts/catalog-admin-media.ts';
 import type { Answer } from '#shared/contracts/contract.ts';
+import { Picture } from '../../../components/picture.tsx';
 import { adminDelete, adminGet, adminPatch, adminPost } from '../api.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';
@@ -64,9 +65,13 @@ export function ProductImagePage() {
             <h2 id="main-heading">main picture</h2>
             {image.data.img ? (
               <>
-                <img
+                <Picture
                   className="adm-products-main"
+                  url={image.data.img.url}
                   src={image.data.img.src}
+                  sizes="320px"
+                  width={320}
+                  height={320}
                   alt={`${name ?? 'the piece'}, as the shop shows it first`}
                 />
                 <ConfirmButton
@@ -97,7 +102,14 @@ export function ProductImagePage() {
               <ol className="adm-media adm-products-pictures">
                 {image.data.imgs.slice(1).map((picture, i) => (
                   <li key={picture.id}>
-                    <img src={picture.src} alt={`${name ?? 'the piece'}, view ${i + 2}`} />
+                    <Picture
+                      url={picture.url}
+                      src={picture.src}
+                      alt={`${name ?? 'the piece'}, view ${i + 2}`}
+                      sizes="160px"
+                      width={160}
+                      height={160}
+                    />
                     <button type="button" onClick={() => makeMain(picture)}>
                       make picture {i + 2} the main one
                     </button>

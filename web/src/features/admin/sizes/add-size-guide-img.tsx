@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import { mediaSrc } from '#shared/media.ts';
+import { Picture } from '../../../components/picture.tsx';
 import { AdminPage, ConfirmButton, ErrorText, Loading } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';
 import { type ImageField, sizesApi, sizesKey } from './api.ts';
@@ -62,9 +62,12 @@ export function AddSizeGuideImg() {
                 <h2 id="guide-current">current {label}</h2>
                 {current ? (
                   <>
-                    <img
+                    <Picture
                       className="adm-sizes-preview"
-                      src={mediaSrc(current)}
+                      url={current}
+                      sizes="320px"
+                      width={320}
+                      height={320}
                       alt={`${label} of ${guide.name}`}
                     />
                     <div>

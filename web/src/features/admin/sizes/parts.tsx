@@ -1,7 +1,7 @@
 import './sizes.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { mediaSrc } from '#shared/media.ts';
+import { Picture } from '../../../components/picture.tsx';
 import { sizesKey } from './api.ts';
 
 /** Where a screen sits: sizes › a size's guides › an entry. */
@@ -25,7 +25,7 @@ export function useRefresh(): () => Promise<void> {
 
 export function Thumb({ url, alt }: { url?: string; alt: string }) {
   if (!url) return <span className="adm-muted">none</span>;
-  return <img className="adm-sizes-thumb" src={mediaSrc(url)} alt={alt} loading="lazy" />;
+  return <Picture className="adm-sizes-thumb" url={url} sizes="64px" alt={alt} width={64} height={64} />;
 }
 
 export const guidesPath = (sizeId: string) => `/view-size-guides?id=${encodeURIComponent(sizeId)}`;

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { ADMIN_LIMITS } from '#shared/admin.ts';
 import type { adminImagesContract, reorderPicturesContract } from '#shared/contracts/catalog-admin-media.ts';
 import type { Answer } from '#shared/contracts/contract.ts';
+import { Picture } from '../../../components/picture.tsx';
 import { adminDelete, adminGet, adminPatch, adminPost } from '../api.ts';
 import { AdminPage, ConfirmButton, ErrorText, Field, Loading } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';
@@ -80,7 +81,14 @@ export function TypeDimensions() {
         <ol className="adm-types-pictures" hidden={!images.data?.length}>
           {(images.data ?? []).map((img, i, list) => (
             <li key={img.id}>
-              <img src={img.src} alt={`${label.replace(/ pictures$/, '')} ${i + 1}`} />
+              <Picture
+                url={img.url}
+                src={img.src}
+                alt={`${label.replace(/ pictures$/, '')} ${i + 1}`}
+                sizes="160px"
+                width={160}
+                height={160}
+              />
               <span className="adm-row">
                 <button
                   type="button"

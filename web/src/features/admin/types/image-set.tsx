@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { COLLECTION_IMAGES_MAX } from '#shared/admin-types.ts';
-import { mediaSrc } from '#shared/media.ts';
+import { Picture } from '../../../components/picture.tsx';
 import { ConfirmButton, ErrorText } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';
 
@@ -56,7 +56,7 @@ export function ImageSet({
       <ol className="adm-types-pictures" hidden={urls.length === 0}>
         {urls.map((url, i) => (
           <li key={url}>
-            <img src={mediaSrc(url)} alt={`${who} set, number ${i + 1}`} />
+            <Picture url={url} alt={`${who} set, number ${i + 1}`} sizes="160px" width={160} height={160} />
             <span className="adm-row">
               <button
                 type="button"

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
-import { mediaSrc } from '#shared/media.ts';
+import { Picture } from '../../../components/picture.tsx';
 import { PILLARS } from '../../content/constants.ts';
 import { adminDelete } from '../api.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, Pager, vancouverTime } from '../ui.tsx';
@@ -55,7 +55,14 @@ export function TypesList() {
             {page.data.list.map((t) => (
               <li key={t.id} className="adm-types-card">
                 {t.cover ? (
-                  <img src={mediaSrc(t.cover)} alt="" className="adm-types-cover" />
+                  <Picture
+                    url={t.cover}
+                    alt=""
+                    className="adm-types-cover"
+                    sizes="160px"
+                    width={160}
+                    height={160}
+                  />
                 ) : (
                   <span className="adm-types-cover" />
                 )}

@@ -1,0 +1,69 @@
+import { type ImgHTMLAttributes, useState } from 'react';
+import { mediaSrc, mediaSrcSet } from '#shared/media.ts';
+
+type ImgProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'loading' | 'alt'>;
+
+/**
+ * A stored picture as the browser should fetch it: its responsive set (AVIF, then WebP, then
+ * JPEG, every width of the ladder, shared/media.ts) with `sizes` saying how wide it is drawn,
+ * so a phone downloads a small variant. `priority` marks the page's first picture (the LCP
+ * element): fetched at once with high priority; every other picture loads lazily.
+ *
+ * A set is made a few seconds after an upload (functions/media/): until it exists, or for a url
+ * without a set (an SVG, an outside address), the stored file itself is shown.
+ */
+export function Picture({
+  url,
+  src,
+  alt,
+  sizes,
+  priority = false,
+  ...img
+}: ImgProps & {
+  /** The text alternative; empty for a picture that only decorates. */
+  alt: string;
+  /** The stored url (`s3/…` or an absolute address). */
+  url: string;
+  /** What to load when the url has no public set (a private picture's signed link). */
+  src?: string;
+  /** How wide the picture is drawn, as the `sizes` attribute says it (`(max-width: 600px) 100vw, 500px`). */
+  sizes: string;
+  priority?: boolean;
+}) {
+  const [setMissing, setSetMissing] = useState(false);
+  const jpeg = mediaSrcSet(url, 'jpg');
+  const loading = priority ? 'eager' : 'lazy';
+  const fetchPriority = priority ? 'high' : undefined;
+  if (!jpeg || setMissing) {
+    return (
+      <img
+        {...img}
+        alt={alt}
+        src={mediaSrc(url)}
+        loading={loading}
+        fetchPriority={fetchPriority}
+        decoding="async"
+      />
+    );
+  }
+  return (
+    <picture>
+      <source type="image/avif" srcSet={mediaSrcSet(url, 'avif')} sizes={sizes} />
+      <source type="image/webp" srcSet={mediaSrcSet(url, 'webp')} sizes={sizes} />
+      <img
+        {...img}
+        alt={alt}
+        src={mediaSrc(url)}
+        srcSet={jpeg}
+        sizes={sizes}
+        loading={loading}
+        fetchPriority={fetchPriority}
+        decoding={priority ? 'auto' : 'async'}
+        onError={(event) => {
+          setSetMissing(true);
+          img.onError?.(event);
+        }}
+      />
+    </picture>
+  );
+}
