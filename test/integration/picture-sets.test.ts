@@ -2,9 +2,9 @@ import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CollectionEntity } from '#catalog/entities/collection.ts';
+import { makePictureSet } from '#media/jobs/make-picture-sets.ts';
 import { s3 } from '#platform/media-clients.ts';
 import { PICTURE_CONTENT_TYPES, type PictureFormat, variantKey, variantKeys } from '#shared/media.ts';
-import { makePictureSet } from '../../functions/media/jobs/make-picture-sets.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { getRaw } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
