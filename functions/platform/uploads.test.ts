@@ -1,5 +1,12 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { isIssuedUpload, looksLike } from '#platform/uploads.ts';
+import {
+  endsLikeJpeg,
+  isIssuedUpload,
+  looksLike,
+  pictureHeaderSize,
+  sensiblePictureSize,
+} from '#platform/uploads.ts';
 
 describe('uploads', () => {
   it('deletes only files an admin upload made (demo and imported media are shared)', () => {
@@ -20,5 +27,28 @@ describe('uploads', () => {
     expect(looksLike('video/mp4', text('\0\0\0\x18ftypmp42'))).toBe(true);
     expect(looksLike('video/mp4', text('\0\0\0\x14ftypqt  '))).toBe(false);
     expect(looksLike('image/svg+xml', text('<svg/>'))).toBe(false);
+  });
+
+  it('reads a picture’s size from its header, and only as the type it was declared', async () => {
+    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#123456' } })
+      .jpeg()
+      .toBuffer();
+    expect(pictureHeaderSize('image/jpeg', jpeg)).toEqual({ width: 300, height: 200 });
+    expect(pictureHeaderSize('image/png', jpeg)).toBeUndefined();
+    const garbage = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 0x5a)]);
+    expect(pictureHeaderSize('image/jpeg', garbage)).toBeUndefined();
+    // A header cut before the frame's size is not a size.
+    expect(pictureHeaderSize('image/jpeg', jpeg.subarray(0, 20))).toBeUndefined();
+  });
+
+  it('refuses absurd sizes and a JPEG without its end marker', () => {
+    expect(sensiblePictureSize({ width: 4000, height: 3000 })).toBe(true);
+    expect(sensiblePictureSize({ width: 10_000, height: 10_000 })).toBe(true);
+    expect(sensiblePictureSize({ width: 10_001, height: 10_000 })).toBe(false);
+    expect(sensiblePictureSize({ width: 0, height: 3000 })).toBe(false);
+    expect(sensiblePictureSize(undefined)).toBe(false);
+    expect(endsLikeJpeg(Uint8Array.from([0xff, 0xd9]))).toBe(true);
+    expect(endsLikeJpeg(Uint8Array.from([0x12, 0x34]))).toBe(false);
+    expect(endsLikeJpeg(Uint8Array.from([0xd9]))).toBe(false);
   });
 });

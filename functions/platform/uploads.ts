@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import {
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { imageSize } from 'image-size';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import { httpError } from '#platform/http-error.ts';
 import { bucketOf, s3 } from '#platform/media-clients.ts';
 import { UPLOAD_KINDS, type UploadKind } from '#shared/admin.ts';
-import { S3_URL_PREFIX, s3Url } from '#shared/media.ts';
+import { hasPictureSet, S3_URL_PREFIX, s3Url, variantKeys } from '#shared/media.ts';
 
 /**
  * Admin uploads go from the browser straight to S3. The server makes the key, and the
@@ -103,6 +105,62 @@ export function looksLike(contentType: string, bytes: Uint8Array): boolean {
   }
 }
 
+/** Larger pictures are refused: the picture sets' decoder refuses them too (a decompression bomb). */
+export const MAX_PICTURE_PIXELS = 100_000_000;
+/** How much of a picture is read for its header; a camera's EXIF preview can push a JPEG's past it. */
+const HEADER_BYTES = 64 * 1024;
+const LONG_HEADER_BYTES = 1024 * 1024;
+const HEADER_TYPES: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
+
+/** The picture's size read from its header, or undefined when the header does not parse as its type. */
+export function pictureHeaderSize(
+  contentType: string,
+  header: Uint8Array,
+): { width: number; height: number } | undefined {
+  try {
+    const { width, height, type } = imageSize(header);
+    if (type !== HEADER_TYPES[contentType]) return undefined;
+    return { width, height };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Is a picture of this size one the shop can make a picture set of? */
+export function sensiblePictureSize(size: { width: number; height: number } | undefined): boolean {
+  return (
+    size !== undefined && size.width > 0 && size.height > 0 && size.width * size.height <= MAX_PICTURE_PIXELS
+  );
+}
+
+/** A JPEG ends with its EOI marker; one that does not was cut short on its way. */
+export function endsLikeJpeg(lastTwoBytes: Uint8Array): boolean {
+  return lastTwoBytes.length === 2 && lastTwoBytes[0] === 0xff && lastTwoBytes[1] === 0xd9;
+}
+
+async function readRange(key: string, first: number, last: number): Promise<Uint8Array> {
+  const answer = await s3().send(
+    new GetObjectCommand({ Bucket: bucketOf(key), Key: key, Range: `bytes=${first}-${last}` }),
+  );
+  return (await answer.Body?.transformToByteArray()) ?? new Uint8Array();
+}
+
+/** Does the stored picture have a readable header of a sensible size and, for a JPEG, its end? */
+async function readablePicture(key: string, contentType: string, length: number): Promise<boolean> {
+  let size = pictureHeaderSize(contentType, await readRange(key, 0, Math.min(length, HEADER_BYTES) - 1));
+  if (!size && contentType === 'image/jpeg' && length > HEADER_BYTES)
+    size = pictureHeaderSize(contentType, await readRange(key, 0, Math.min(length, LONG_HEADER_BYTES) - 1));
+  if (!sensiblePictureSize(size)) return false;
+  if (contentType === 'image/jpeg' && !endsLikeJpeg(await readRange(key, length - 2, length - 1)))
+    return false;
+  return true;
+}
+
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export interface VerifiedUpload {
@@ -116,8 +174,10 @@ export interface VerifiedUpload {
 
 /**
  * Checks an uploaded file before it is referenced: a ticket this server issued for one of the
- * allowed kinds, an object of the signed length whose first bytes match its type. Anything else
- * is deleted from the bucket and refused with 400.
+ * allowed kinds, an object of the signed length whose first bytes match its type and, for a
+ * picture, a header that reads as a picture of a sensible size (and a JPEG's end marker), so a
+ * picture the picture sets cannot be made of is refused here, to the admin. Anything else is
+ * deleted from the bucket and refused with 400.
  */
 export async function verifyUpload(url: string, kinds: readonly UploadKind[]): Promise<VerifiedUpload> {
   const key = url.startsWith(S3_URL_PREFIX) ? url.slice(S3_URL_PREFIX.length) : url;
@@ -149,6 +209,12 @@ export async function verifyUpload(url: string, kinds: readonly UploadKind[]): P
   if (!looksLike(ticket.contentType, bytes)) {
     throw await refuse(`the uploaded file is not a ${ticket.contentType.split('/')[1]} file.`);
   }
+  if (
+    ticket.contentType.startsWith('image/') &&
+    !(await readablePicture(key, ticket.contentType, ticket.size))
+  ) {
+    throw await refuse('the uploaded file is not a readable picture.');
+  }
   return {
     key,
     url: s3Url(key),
@@ -172,12 +238,20 @@ export function isIssuedUpload(url: string): boolean {
 }
 
 /**
- * Removes a stored media file once nothing refers to it. Only files an admin upload made are
- * ever deleted: seeded or imported media (the demo catalogue shares files between items) and
- * urls outside the bucket are left alone.
+ * Removes a stored media file, and a picture's set, once nothing refers to it. Only files an
+ * admin upload made are ever deleted: seeded or imported media (the demo catalogue shares files
+ * between items) and urls outside the bucket are left alone.
  */
 export async function deleteMediaObject(url: string): Promise<void> {
   if (!isIssuedUpload(url)) return;
   const key = url.slice(S3_URL_PREFIX.length);
   await s3().send(new DeleteObjectCommand({ Bucket: bucketOf(key), Key: key }));
+  if (hasPictureSet(key)) {
+    await s3().send(
+      new DeleteObjectsCommand({
+        Bucket: bucketOf(key),
+        Delete: { Objects: variantKeys(key).map((Key) => ({ Key })), Quiet: true },
+      }),
+    );
+  }
 }

@@ -5,12 +5,20 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { S3Event } from 'aws-lambda';
 import { routes } from '../../functions/routes.ts';
-import { bundleFunctions } from './bundles/bundle-functions.ts';
+import { lambdaContext } from './api-event.ts';
+import { type BundleFunctions, bundleFunctions } from './bundles/bundle-functions.ts';
 import { type CloudAssembly, readCloudAssembly } from './cloud-assembly.ts';
 import { DEMO_ADMIN, ensureDemoAdmin } from './demo/admin.ts';
 import { createGateway } from './gateway.ts';
 import { startPaymentsEmulator } from './payments/emulator.ts';
+import {
+  PICTURE_SETS_FUNCTION,
+  type PictureSetInvoker,
+  pictureSetQueue,
+  sourceInvoker,
+} from './picture-sets.ts';
 import { freePort } from './ports.ts';
 import { ensureMailTemplates, ensureTable } from './resources.ts';
 import { startSecretsManager } from './secrets-stand-in.ts';
@@ -148,7 +156,29 @@ export interface LocalStack {
   mediaBucket: string;
   privateMediaBucket: string;
   seeded?: { items: number; media: number };
+  /** Resolves once every picture set the buckets' ObjectCreated events asked for so far is made. */
+  pictureSetsIdle(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/**
+ * The picture-set function of a synthesized cloud assembly, invoked from its bundle; undefined
+ * when the template has none yet (the source handler runs instead).
+ */
+function bundledPictureSets(
+  deployed: DeployedSettings,
+  bundles: Pick<BundleFunctions, 'byDescription'>,
+): PictureSetInvoker | undefined {
+  const fn = deployed.assembly.functions.find(
+    (f) => /picture.?set/i.test(f.description) || /PictureSet/i.test(f.cdkPath),
+  );
+  if (!fn) return undefined;
+  const invoke = bundles.byDescription(fn.description);
+  return (event: S3Event, requestId: string) =>
+    invoke(
+      event as unknown as Record<string, unknown>,
+      lambdaContext(PICTURE_SETS_FUNCTION, requestId, fn.timeoutSeconds * 1000),
+    );
 }
 
 /**
@@ -177,8 +207,30 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     started.push(dynamo);
     const s3Dir = options.dataDir ? join(options.dataDir, 's3') : options.s3Dir;
     if (!s3Dir) throw new Error('give dataDir or s3Dir');
-    const s3 = await startS3(options.s3Port ?? 0, s3Dir, [mediaBucket, privateMediaBucket]);
+    // S3's ObjectCreated notifications → the picture-set function. Which function runs is known
+    // once the bundles (if any) are started; events that come before (seeding) wait for it.
+    let chooseInvoker: (invoker: PictureSetInvoker) => void = () => undefined;
+    const invoker = new Promise<PictureSetInvoker>((done) => {
+      chooseInvoker = done;
+    });
+    const pictureSets = pictureSetQueue({
+      mediaBucket,
+      privateMediaBucket,
+      invoke: async (event, requestId) => (await invoker)(event, requestId),
+      log: (line) => log(line),
+    });
+    const s3 = await startS3(options.s3Port ?? 0, s3Dir, [mediaBucket, privateMediaBucket], (event) =>
+      pictureSets.notify(event),
+    );
     started.push(s3);
+    started.push({
+      url: '',
+      stop: () => {
+        // A stack that fails to start never chose its function: what waits for one does nothing.
+        chooseInvoker(async () => undefined);
+        return pictureSets.stop();
+      },
+    });
     const ses = await startSes(options.sesPort ?? 0, options.dataDir && join(options.dataDir, 'ses.json'));
     started.push(ses);
 
@@ -224,6 +276,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     let paymentsUrl: string | undefined;
     let url = '';
     const bundles = deployed && (await startBundles(deployed, started, () => ({ url, paymentsUrl })));
+    const bundled = deployed && bundles && bundledPictureSets(deployed, bundles);
+    if (deployed && !bundled)
+      log('cdk.out has no picture-set function: picture sets are made from the source');
+    chooseInvoker(bundled ?? sourceInvoker);
     const server: Server = createGateway({
       routes,
       functionsDir: join(root, 'functions'),
@@ -236,7 +292,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       webRoot: options.webRoot ?? join(root, 'web', 'dist'),
       media: { endpoint: s3.url, bucket: mediaBucket },
       payments: () => paymentsUrl,
-      jobs: LOCAL_JOBS,
+      jobs: {
+        ...LOCAL_JOBS,
+        // Not scheduled: waits until the picture sets of every picture stored so far are made.
+        'picture-sets': async () => {
+          await pictureSets.idle();
+          return pictureSets.counts();
+        },
+      },
     });
     await new Promise<void>((done, fail) => {
       server.once('error', fail);
@@ -286,6 +349,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       mediaBucket,
       privateMediaBucket,
       ...(seeded ? { seeded } : {}),
+      pictureSetsIdle: () => pictureSets.idle(),
       stop: stopAll,
     };
   } catch (error) {

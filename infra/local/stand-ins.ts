@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import type { EventEmitter } from 'node:events';
 import { mkdirSync, readdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import S3rver from 's3rver';
+import type { S3rverEvent } from './picture-sets.ts';
 import { waitForPort } from './ports.ts';
 import { snapshotFile } from './snapshot-file.ts';
 
@@ -85,8 +87,17 @@ const UPLOAD_CORS = `<CORSConfiguration>
   </CORSRule>
 </CORSConfiguration>`;
 
-/** s3rver on loopback, storing objects under `dir`. */
-export async function startS3(port: number, dir: string, buckets: string[]): Promise<StandIn> {
+/**
+ * s3rver on loopback, storing objects under `dir`. `onEvent` gets its S3-notification-shaped
+ * events (ObjectCreated on PUT, POST and COPY, ObjectRemoved on DELETE), as a bucket's
+ * notification configuration would send them on; the key in them is not URL-encoded.
+ */
+export async function startS3(
+  port: number,
+  dir: string,
+  buckets: string[],
+  onEvent?: (event: S3rverEvent) => void,
+): Promise<StandIn> {
   mkdirSync(dir, { recursive: true });
   const server = new S3rver({
     address: '127.0.0.1',
@@ -95,6 +106,8 @@ export async function startS3(port: number, dir: string, buckets: string[]): Pro
     silent: true,
     configureBuckets: buckets.map((name) => ({ name, configs: [UPLOAD_CORS] })),
   });
+  // s3rver is a Koa application, so an EventEmitter; its typings leave that out.
+  if (onEvent) (server as unknown as EventEmitter).on('event', onEvent);
   const address = (await server.run()) as { port: number };
   return {
     url: `http://127.0.0.1:${address.port}`,

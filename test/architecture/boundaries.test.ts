@@ -6,7 +6,7 @@ import { type ImportEdge, importsOf, sourceFiles } from '../support/import-graph
  * functions/ in layers (platform ← table ← capability modules), modules entered only through
  * their index, rule files free of AWS and HTTP, and web/ reaching only the shared contracts.
  */
-const MODULES = ['catalog', 'size-finder', 'checkout', 'authenticity', 'staff'];
+const MODULES = ['catalog', 'size-finder', 'checkout', 'authenticity', 'staff', 'media'];
 const files = sourceFiles();
 const edges = files.flatMap(importsOf);
 

@@ -1,0 +1,131 @@
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
+import type { S3Event } from 'aws-lambda';
+import { logger, safeError } from '#platform/logger.ts';
+import { s3 } from '#platform/media-clients.ts';
+import { hasPictureSet, variantKey, variantKeys } from '#shared/media.ts';
+import { makePictureVariants } from '../adapters/picture-set.ts';
+
+/** Variant keys never change content: a new picture is a new upload with a new key. */
+export const VARIANT_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+export type PictureSetResult =
+  | { key: string; made: number }
+  | { key: string; skipped: 'not a picture' | 'original gone' | 'unreadable' }
+  | { key: string; removed: number; because: 'original gone' };
+
+const isMissing = (error: unknown) =>
+  ['NoSuchKey', 'NotFound'].includes((error as { name?: string })?.name ?? '');
+
+/**
+ * Makes the responsive set of one stored picture beside it, in the same bucket (a private
+ * picture's set stays private): `collection_images/<id>.jpg` → `collection_images/<id>/640w.avif` …
+ * Keys without a set (variants, SVGs, videos) are ignored; a picture sharp cannot read is
+ * logged and left alone, since a retry could not read it either (the upload's confirmation
+ * refuses such files). S3 and network failures throw, so the invocation is retried.
+ */
+export async function makePictureSet(bucket: string, key: string): Promise<PictureSetResult> {
+  if (!hasPictureSet(key)) return { key, skipped: 'not a picture' };
+  let original: Uint8Array;
+  try {
+    const object = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    original = (await object.Body?.transformToByteArray()) ?? new Uint8Array();
+  } catch (error) {
+    if (isMissing(error)) return { key, skipped: 'original gone' };
+    throw error;
+  }
+
+  let variants: Awaited<ReturnType<typeof makePictureVariants>>;
+  try {
+    variants = await makePictureVariants(original);
+  } catch (error) {
+    logger.warn('a stored picture cannot be read: no picture set made', {
+      bucket,
+      key,
+      bytes: original.length,
+      error: safeError(error),
+    });
+    return { key, skipped: 'unreadable' };
+  }
+
+  await Promise.all(
+    variants.map((variant) =>
+      s3().send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: variantKey(key, variant.rung, variant.format),
+          Body: variant.body,
+          ContentType: variant.contentType,
+          CacheControl: VARIANT_CACHE_CONTROL,
+        }),
+      ),
+    ),
+  );
+
+  // The upload may have been refused (and its object deleted) while the set was being made:
+  // the set must not outlive it.
+  try {
+    await s3().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+    const removed = await deleteVariants(bucket, key);
+    logger.info('the picture was deleted while its set was made: set removed', { bucket, key });
+    return { key, removed, because: 'original gone' };
+  }
+  logger.info('made a picture set', {
+    bucket,
+    key,
+    variants: variants.length,
+    bytes: variants.reduce((sum, v) => sum + v.body.length, 0),
+  });
+  return { key, made: variants.length };
+}
+
+async function deleteVariants(bucket: string, key: string): Promise<number> {
+  const keys = variantKeys(key);
+  await s3().send(
+    new DeleteObjectsCommand({
+      Bucket: bucket,
+      Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+    }),
+  );
+  return keys.length;
+}
+
+/** An S3 event's key is URL-encoded, with '+' for a space. */
+export function eventKey(encoded: string): string {
+  return decodeURIComponent(encoded.replace(/\+/g, ' '));
+}
+
+/**
+ * The Lambda, invoked asynchronously by the buckets' ObjectCreated notifications on the picture
+ * prefixes: retried on failure, then dead-lettered. Every record is tried before a failure is
+ * thrown; a retry redoes the whole event, which only rewrites the same variants.
+ */
+export async function handler(event: S3Event): Promise<PictureSetResult[]> {
+  const results: PictureSetResult[] = [];
+  const failures: unknown[] = [];
+  for (const record of event.Records ?? []) {
+    if (!record.eventName?.startsWith('ObjectCreated:')) continue;
+    const bucket = record.s3.bucket.name;
+    let key: string;
+    try {
+      key = eventKey(record.s3.object.key);
+    } catch {
+      logger.warn('an S3 event names a key that is not URL-encoded', { bucket, key: record.s3.object.key });
+      continue;
+    }
+    try {
+      results.push(await makePictureSet(bucket, key));
+    } catch (error) {
+      logger.error('a picture set could not be made', { bucket, key, error: safeError(error) });
+      failures.push(error);
+    }
+  }
+  if (failures.length > 0) throw new Error(`${failures.length} picture set(s) could not be made`);
+  return results;
+}

@@ -1,0 +1,226 @@
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { CollectionEntity } from '#catalog/entities/collection.ts';
+import { makePictureSet } from '#media/jobs/make-picture-sets.ts';
+import { s3 } from '#platform/media-clients.ts';
+import { PICTURE_CONTENT_TYPES, type PictureFormat, variantKey, variantKeys } from '#shared/media.ts';
+import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
+import { getRaw } from '../support/db.ts';
+import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { objectAddress, pictureSetsMade } from '../support/media.ts';
+
+/**
+ * Issue 16: a picture the shop accepts gets its responsive set, made by the picture-set
+ * function from the bucket's ObjectCreated notification (on the local stack: s3rver's events),
+ * beside it in its own bucket; a file that is no readable picture is refused at confirmation
+ * and leaves nothing behind; deleting a picture deletes its set.
+ */
+
+let admin: TestAdmin;
+const collection = typeEntity({ name: `Picture sets ${uniqueId('c')}`, areaAmount: 2, gender: 0 });
+const product = productEntity(collection as CollectionEntity, { priceUs: 900 });
+
+beforeAll(async () => {
+  admin = await loggedInAdmin();
+  await store({ type: collection, products: [product] });
+  // This worker calls the picture-set function directly too, against the same s3rver.
+  Object.assign(process.env, {
+    AWS_ENDPOINT_URL_S3: inject('s3Url'),
+    S3_FORCE_PATH_STYLE: 'true',
+    AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+    MEDIA_BUCKET: inject('mediaBucket'),
+    PRIVATE_MEDIA_BUCKET: inject('privateMediaBucket'),
+  });
+});
+
+const photo = (width = 900, height = 600) =>
+  sharp({ create: { width, height, channels: 3, background: '#6b2737' } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+
+interface Ticket {
+  url: string;
+  key: string;
+  uploadUrl: string;
+  headers: Record<string, string>;
+}
+
+/** Asks for an upload, puts the bytes where it says, as the admin's browser does. */
+async function upload(kind: 'image' | 'authenticity', bytes: Uint8Array, contentType = 'image/jpeg') {
+  const ticket = await adminApi<Ticket>(admin, '/upload-url', {
+    method: 'POST',
+    json: { kind, contentType, size: bytes.length },
+  });
+  expect(ticket.status, ticket.text).toBe(200);
+  const put = await fetch(ticket.body.uploadUrl, {
+    method: 'PUT',
+    headers: ticket.body.headers,
+    body: new Uint8Array(bytes),
+  });
+  expect(put.status).toBe(200);
+  return ticket.body;
+}
+
+const uploadImgs = (json: Record<string, unknown>) =>
+  adminApi<{ imgs: { id: string; url: string }[]; message: string }>(admin, '/uploadimgs', {
+    method: 'POST',
+    json,
+  });
+
+const exists = async (bucket: string, key: string) =>
+  (await fetch(objectAddress(bucket, key), { method: 'HEAD' })).status === 200;
+const existing = async (bucket: string, keys: string[]) =>
+  (await Promise.all(keys.map(async (key) => ((await exists(bucket, key)) ? key : undefined)))).filter(
+    Boolean,
+  );
+
+describe('a picture an admin uploads', () => {
+  it('gets its whole set beside it, immutable, each in its own type; deleting the picture deletes the set', async () => {
+    const { url, key } = await upload('image', await photo());
+    const added = await uploadImgs({ id: product.id, type: 1, urls: [url] });
+    expect(added.status, added.text).toBe(200);
+    expect((await pictureSetsMade()).failed).toBe(0);
+
+    const media = inject('mediaBucket');
+    expect(await existing(media, variantKeys(key))).toEqual(variantKeys(key));
+    for (const format of ['avif', 'webp', 'jpg'] as PictureFormat[]) {
+      const answer = await fetch(objectAddress(media, variantKey(key, 640, format)));
+      expect(answer.headers.get('content-type')).toBe(PICTURE_CONTENT_TYPES[format]);
+      expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(Buffer.from(await answer.arrayBuffer())).metadata();
+      expect(meta.width).toBe(640);
+    }
+    // A rung wider than the 900-pixel original holds the original's width.
+    const widest = await fetch(objectAddress(media, variantKey(key, 1920, 'jpg')));
+    expect((await sharp(Buffer.from(await widest.arrayBuffer())).metadata()).width).toBe(900);
+    // Served to the browser at /media like the picture itself.
+    const served = await fetch(`${inject('baseUrl')}/media/${variantKey(key, 320, 'webp')}`);
+    expect(served.status).toBe(200);
+
+    const picture = added.body.imgs.find((i) => i.url === url) as { id: string };
+    const body = JSON.stringify({ id: picture.id, ownerId: product.id, type: 1 });
+    const deleted = await adminApi(admin, '/pictures', {
+      method: 'DELETE',
+      body,
+      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+    });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(await exists(media, key)).toBe(false);
+    expect(await existing(media, variantKeys(key))).toEqual([]);
+  });
+
+  it('keeps an authenticity photo’s set in the private bucket, private', async () => {
+    const { url, key } = await upload('authenticity', await photo(500, 700));
+    expect((await uploadImgs({ id: product.id, type: 2, urls: [url] })).status).toBe(200);
+    await pictureSetsMade();
+    expect(await existing(inject('privateMediaBucket'), variantKeys(key))).toEqual(variantKeys(key));
+    expect(await existing(inject('mediaBucket'), variantKeys(key))).toEqual([]);
+    expect((await fetch(`${inject('baseUrl')}/media/${variantKey(key, 320, 'jpg')}`)).status).toBe(404);
+  });
+});
+
+describe('a file that is not a readable picture', () => {
+  const refusedAtConfirmation = async (bytes: Uint8Array, contentType = 'image/jpeg') => {
+    const { url, key } = await upload('image', bytes, contentType);
+    const answer = await uploadImgs({ id: product.id, type: 1, urls: [url] });
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.body.message).toBe('the uploaded file is not a readable picture.');
+    await pictureSetsMade();
+    const media = inject('mediaBucket');
+    expect(await exists(media, key)).toBe(false);
+    expect(await existing(media, variantKeys(key))).toEqual([]);
+    expect(await getRaw(`UPLOAD#${key}`, '#UPLOAD')).toBeUndefined();
+  };
+
+  it('is refused when it starts like a JPEG and goes on as garbage, leaving neither file nor ticket', async () => {
+    await refusedAtConfirmation(
+      new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4000, 0x5a)])),
+    );
+  });
+
+  it('is refused when the JPEG was cut short on its way', async () => {
+    const whole = await photo(1200, 800);
+    await refusedAtConfirmation(new Uint8Array(whole.subarray(0, Math.floor(whole.length * 0.7))));
+  });
+
+  it('is refused when its header claims an absurd size (a decompression bomb)', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    png.writeUInt32BE(20_000, 16);
+    png.writeUInt32BE(20_000, 20);
+    await refusedAtConfirmation(new Uint8Array(png), 'image/png');
+  });
+});
+
+describe('the picture-set function', () => {
+  const media = () => inject('mediaBucket');
+  const raw = () =>
+    new S3Client({
+      endpoint: inject('s3Url'),
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+  const put = (key: string, body: Uint8Array | string, contentType: string) =>
+    raw().send(new PutObjectCommand({ Bucket: media(), Key: key, Body: body, ContentType: contentType }));
+
+  it('ignores what has no set: SVGs, videos and the variants themselves', async () => {
+    const id = uniqueId('ignored');
+    await put(`collection_images/${id}.svg`, '<svg xmlns="http://www.w3.org/2000/svg"/>', 'image/svg+xml');
+    expect(await makePictureSet(media(), `collection_images/${id}.svg`)).toEqual({
+      key: `collection_images/${id}.svg`,
+      skipped: 'not a picture',
+    });
+    expect(await makePictureSet(media(), `videos/${id}.mp4`)).toMatchObject({ skipped: 'not a picture' });
+    const variant = variantKey(`collection_images/${id}.jpg`, 640, 'jpg');
+    expect(await makePictureSet(media(), variant)).toMatchObject({ skipped: 'not a picture' });
+    await pictureSetsMade();
+    expect(await existing(media(), variantKeys(`collection_images/${id}.svg`))).toEqual([]);
+  });
+
+  it('logs a picture it cannot read and does not throw (a retry could not read it either)', async () => {
+    const key = `collection_images/${uniqueId('unreadable')}.jpg`;
+    await put(
+      key,
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(800, 1)]),
+      'image/jpeg',
+    );
+    expect(await makePictureSet(media(), key)).toEqual({ key, skipped: 'unreadable' });
+    // The stack's own notification of the same object has done the same by now.
+    expect((await pictureSetsMade()).failed).toBe(0);
+    expect(await existing(media(), variantKeys(key))).toEqual([]);
+  });
+
+  it('removes the set it made when the picture was deleted meanwhile', async () => {
+    const key = `collection_images/${uniqueId('gone')}.jpg`;
+    await put(key, await photo(700, 500), 'image/jpeg');
+    // The original is deleted just as the first variant is stored: a refused upload's cleanup.
+    let deleted = false;
+    const client = s3();
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (!deleted && context.commandName === 'PutObjectCommand') {
+          deleted = true;
+          await raw().send(new DeleteObjectCommand({ Bucket: media(), Key: key }));
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'deleteOriginalOnce' },
+    );
+    try {
+      expect(await makePictureSet(media(), key)).toEqual({ key, removed: 18, because: 'original gone' });
+    } finally {
+      client.middlewareStack.remove('deleteOriginalOnce');
+    }
+    expect(deleted).toBe(true);
+    await pictureSetsMade();
+    expect(await existing(media(), variantKeys(key))).toEqual([]);
+  });
+
+  it('finds nothing to do for a picture already gone', async () => {
+    const key = `collection_images/${uniqueId('never')}.png`;
+    expect(await makePictureSet(media(), key)).toEqual({ key, skipped: 'original gone' });
+  });
+});
