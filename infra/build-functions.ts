@@ -54,6 +54,13 @@ export const LAMBDA_ALIASES = {
  */
 export const PROVIDER_SDKS = ['stripe', '@paypal/paypal-server-sdk'];
 
+/**
+ * Packages with a native binary: never bundled, installed beside the bundle of the function that
+ * uses them (CDK `nodeModules`) in their linux-arm64 (glibc) build for Lambda, whatever machine
+ * synthesizes (infra/constructs/api-function.ts).
+ */
+export const NATIVE_MODULES = ['sharp'];
+
 /** Whether a bundle keeps the Secrets Manager client (functions/platform/handler.ts). */
 export const secretsDefine = (secrets: boolean): Record<string, string> => ({
   'process.env.BOUTIQUE_SECRETS': JSON.stringify(secrets ? 'read' : 'none'),
@@ -64,10 +71,15 @@ export function builtRoutes(): Route[] {
   return routes.filter((route) => !route.pending);
 }
 
-/** Functions that serve no route: scheduled jobs (functions/jobs/). */
+/** Functions that serve no route and run on a schedule (EventBridge): checkout's jobs. */
 export const JOB_MODULES = ['checkout/jobs/mail-sweep', 'checkout/jobs/reconcile-payments'] as const;
 /** The jobs that ask the payment providers, so read the shop secret (infra/stack.ts). */
 export const JOBS_READING_SECRETS: readonly string[] = ['checkout/jobs/reconcile-payments'];
+/**
+ * Functions that serve no route and run on an AWS event: the picture sets, made when S3 tells
+ * that a picture was stored (infra/constructs/picture-sets.ts). None reads the shop secret.
+ */
+export const EVENT_MODULES = ['media/jobs/make-picture-sets'] as const;
 
 /** The source file of a route's handler: functions/<handler>.ts. */
 export function handlerEntry(route: Route): string {
@@ -88,6 +100,8 @@ export function buildOptions(
   for (const job of JOB_MODULES)
     if (JOBS_READING_SECRETS.includes(job) === secrets)
       entryPoints[job] = path.join(FUNCTIONS_DIR, `${job}.ts`);
+  if (!secrets)
+    for (const module of EVENT_MODULES) entryPoints[module] = path.join(FUNCTIONS_DIR, `${module}.ts`);
   return {
     absWorkingDir: ROOT_DIR,
     entryPoints,
@@ -106,7 +120,7 @@ export function buildOptions(
     alias: { ...LAMBDA_ALIASES },
     define: secretsDefine(secrets),
     // Provider keys come from the secret, so only these functions can reach a provider.
-    ...(secrets ? { external: PROVIDER_SDKS } : {}),
+    external: [...(secrets ? PROVIDER_SDKS : []), ...NATIVE_MODULES],
     logLevel: 'warning',
     ...overrides,
     metafile: true,

@@ -17,7 +17,7 @@ export interface NagProps {
   mediaBucket: IBucket;
   privateMediaBucket: IBucket;
   webBucket: IBucket;
-  /** The scheduled jobs' dead-letter queues. */
+  /** The dead-letter queues of the scheduled jobs and of the picture sets. */
   deadLetters: IConstruct[];
 }
 
@@ -33,7 +33,7 @@ export function acknowledgeNagFindings(stack: Stack, props: NagProps): void {
     'AWSLambdaBasicExecutionRole only lets a function write its own CloudWatch logs (functions and CDK’s web-deployment handler).',
   );
   const wildcardReason =
-    'Grants on this stack’s own resources: the table’s GSIs (table/index/*), objects in the media, private media and web buckets (bucket/*, authenticity/*); the s3:GetObject*/DeleteObject*/Abort*/List*/GetBucket* families only for CDK’s web deployment (web bucket and CDK’s asset bucket) — the functions get single actions (infra/constructs/data-access.ts); X-Ray segment writes and SES sending (no resource-level scoping for these two: *).';
+    'Grants on this stack’s own resources: the table’s GSIs (table/index/*), objects in the media, private media and web buckets (bucket/*, authenticity/*; the picture sets only collection_images/* and authenticity/*); the s3:GetObject*/DeleteObject*/Abort*/List*/GetBucket* families only for CDK’s web deployment (web bucket and CDK’s asset bucket) — the functions get single actions (infra/constructs/data-access.ts); X-Ray segment writes and SES sending (no resource-level scoping for these two: *).';
   const arn = (resource: IConstruct) => {
     const logicalId = stack.resolve(stack.getLogicalId(resource.node.defaultChild as CfnElement)) as string;
     return [
@@ -57,6 +57,7 @@ export function acknowledgeNagFindings(stack: Stack, props: NagProps): void {
       .flatMap(arn)
       .map((a) => `Resource::${a}/*`),
     ...arn(props.privateMediaBucket).map((a) => `Resource::${a}/authenticity/*`),
+    ...arn(props.mediaBucket).map((a) => `Resource::${a}/collection_images/*`),
   ];
   for (const finding of findings) acknowledge(stack, `AwsSolutions-IAM5[${finding}]`, wildcardReason);
   acknowledge(
@@ -90,7 +91,7 @@ export function acknowledgeNagFindings(stack: Stack, props: NagProps): void {
     acknowledge(
       queue,
       'AwsSolutions-SQS3',
-      'This queue is the dead-letter queue of a scheduled job (Lambda on-failure destination and EventBridge target DLQ), which cdk-nag does not recognise as such.',
+      'This queue is the dead-letter queue of an asynchronous function (Lambda on-failure destination, and EventBridge target DLQ for a scheduled job), which cdk-nag does not recognise as such.',
     );
   acknowledge(props.logsBucket, 'AwsSolutions-S1', 'The access-log bucket does not log access to itself.');
 }

@@ -21,6 +21,7 @@ import { ShopAlarms } from './constructs/alarms.ts';
 import type { ApiFunction } from './constructs/api-function.ts';
 import { configureStage } from './constructs/api-stage.ts';
 import { MailTemplates } from './constructs/mail-templates.ts';
+import { PictureSets } from './constructs/picture-sets.ts';
 import { reconciliationAlarm } from './constructs/reconciliation-alarm.ts';
 import { ScheduledJob } from './constructs/scheduled-job.ts';
 import { WebDeployment } from './constructs/web-deployment.ts';
@@ -59,6 +60,7 @@ export class BoutiqueStack extends Stack {
   readonly distribution: Distribution;
   readonly mailSweep: ScheduledJob;
   readonly paymentReconciliation: ScheduledJob;
+  readonly pictureSets: PictureSets;
 
   constructor(scope: Construct, id: string, props: BoutiqueStackProps = {}) {
     super(scope, id, props);
@@ -220,6 +222,11 @@ export class BoutiqueStack extends Stack {
       secrets: { secret: secrets, paypalEnvironment: stage === 'prod' ? 'production' : 'sandbox' },
     });
     reconciliationAlarm(this, alarms.topic);
+    this.pictureSets = new PictureSets(this, 'PictureSets', {
+      mediaBucket,
+      privateMediaBucket,
+      alarmTopic: alarms.topic,
+    });
 
     acknowledgeNagFindings(this, {
       customDomain: Boolean(props.domainName && props.certificateArn),
@@ -228,7 +235,11 @@ export class BoutiqueStack extends Stack {
       mediaBucket,
       privateMediaBucket,
       webBucket,
-      deadLetters: [this.mailSweep.deadLetters, this.paymentReconciliation.deadLetters],
+      deadLetters: [
+        this.mailSweep.deadLetters,
+        this.paymentReconciliation.deadLetters,
+        this.pictureSets.deadLetters,
+      ],
     });
 
     this.table = table;

@@ -4,7 +4,9 @@ import { routes } from '../functions/routes.ts';
 import {
   buildAllFunctions,
   ESM_REQUIRE_BANNER,
+  EVENT_MODULES,
   JOB_MODULES,
+  NATIVE_MODULES,
   OUT_DIR,
   ROOT_DIR,
 } from '../infra/build-functions.ts';
@@ -37,9 +39,13 @@ function capabilitiesUsed(inputs: Record<string, { bytesInOutput: number }>) {
 
 /** Bundles every built handler in memory, as `npm run build:functions` does on disk. */
 describe('handler bundles', () => {
-  const modules = [...routes.filter((route) => !route.pending).map((route) => route.handler), ...JOB_MODULES];
+  const modules = [
+    ...routes.filter((route) => !route.pending).map((route) => route.handler),
+    ...JOB_MODULES,
+    ...EVENT_MODULES,
+  ];
 
-  it('builds one ESM bundle exporting `handler` for every non-pending route and every job', {
+  it('builds one ESM bundle exporting `handler` for every non-pending route, every job and every event function', {
     timeout: 300_000,
   }, async () => {
     const result = await buildAllFunctions({ write: false, logLevel: 'silent' });
@@ -62,6 +68,12 @@ describe('handler bundles', () => {
     for (const module of modules) {
       const output = result.metafile.outputs[path.relative(ROOT_DIR, path.join(OUT_DIR, `${module}.mjs`))];
       expect(output?.exports, module).toContain('handler');
+      // A native binary is built for one platform: it is installed beside the bundle, never in it.
+      for (const native of NATIVE_MODULES)
+        expect(
+          Object.keys(output?.inputs ?? {}).filter((input) => input.includes(`node_modules/${native}/`)),
+          module,
+        ).toEqual([]);
     }
 
     // IAM follows the route table's declarations; this proves each declaration matches what the

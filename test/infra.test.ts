@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { describe, expect, it } from 'vitest';
 import { MAIL_TEMPLATES } from '#platform/mail-templates.ts';
 import { TABLE } from '#table/table.ts';
@@ -249,6 +250,21 @@ describe('BoutiqueStack', () => {
     expect(code.some((c) => c.includes('collection_images/') && !c.includes('authenticity'))).toBe(true);
   });
 
+  it('keeps /media answers as long as their objects say: a picture set’s variants a year', () => {
+    const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution')) as {
+      Properties: {
+        DistributionConfig: { CacheBehaviors: { PathPattern: string; CachePolicyId: string }[] };
+      };
+    }[];
+    const mediaBehaviour = distribution?.Properties.DistributionConfig.CacheBehaviors.find(
+      (b) => b.PathPattern === '/media/*',
+    );
+    // AWS's managed CachingOptimized: the origin's Cache-Control max-age is honoured up to its
+    // maximum TTL of one year (the variants are stored with `max-age=31536000, immutable`); an
+    // object without one stays a day. S3 hands the object's Cache-Control on to the browser.
+    expect(mediaBehaviour?.CachePolicyId).toBe(CachePolicy.CACHING_OPTIMIZED.cachePolicyId);
+  });
+
   it('sets the security headers: CSP with exactly Stripe for the checkout, HSTS for a year, no framing, nosniff', () => {
     const [policy] = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy')) as {
       Properties: {
@@ -305,13 +321,16 @@ describe('BoutiqueStack', () => {
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map(
       (a) => (a as { Properties: { MetricName: string; Namespace: string } }).Properties,
     );
-    // Each scheduled job (mail sweep, reconciliation) alarms on its errors and its dead letters;
-    // the reconciliation also on any payment it had to settle (the webhooks are failing).
+    // Each scheduled job (mail sweep, reconciliation) and the picture sets alarm on their errors
+    // and their dead letters; the reconciliation also on any payment it had to settle (the
+    // webhooks are failing).
     expect(alarms.map((a) => `${a.Namespace} ${a.MetricName}`).sort()).toEqual([
       'AWS/ApiGateway 5xx',
       'AWS/Lambda Errors',
       'AWS/Lambda Errors',
+      'AWS/Lambda Errors',
       'AWS/Lambda Throttles',
+      'AWS/SQS ApproximateNumberOfMessagesVisible',
       'AWS/SQS ApproximateNumberOfMessagesVisible',
       'AWS/SQS ApproximateNumberOfMessagesVisible',
       'OneOfOne PaymentsFoundByReconciliation',
@@ -377,6 +396,161 @@ describe('BoutiqueStack', () => {
       Threshold: 1,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
       AlarmActions: [Match.anyValue()],
+    });
+  });
+
+  describe('the picture sets', () => {
+    const functionsOfRoot = Object.entries(template.findResources('AWS::Lambda::Function')) as [
+      string,
+      { Properties: Record<string, unknown> & { Description?: string; Role: { 'Fn::GetAtt': [string] } } },
+    ][];
+    const [fnId, fn] = functionsOfRoot.find(([, f]) =>
+      f.Properties.Description?.startsWith('On upload: makes the responsive picture set'),
+    ) ?? ['', { Properties: {} as never }];
+    const fnArn = { 'Fn::GetAtt': [fnId, 'Arn'] };
+    const bucketId = (prefix: string) =>
+      Object.keys(template.findResources('AWS::S3::Bucket')).find((id) => id.startsWith(prefix)) as string;
+    const media = bucketId('MediaBucket');
+    const privateMedia = bucketId('PrivateMediaBucket');
+
+    it('are made by a function of their own: Node 24 on arm64, 2,048 MB, 60 s, traced, logged in JSON', () => {
+      expect(fnId).not.toBe('');
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        MemorySize: 2048,
+        Timeout: 60,
+        TracingConfig: { Mode: 'Active' },
+        LoggingConfig: { LogFormat: 'JSON', ApplicationLogLevel: 'INFO' },
+        Environment: {
+          Variables: {
+            MEDIA_BUCKET: { Ref: media },
+            PRIVATE_MEDIA_BUCKET: { Ref: privateMedia },
+            NODE_OPTIONS: '--enable-source-maps',
+          },
+        },
+      });
+      // Not an API route, and no table or secret: it only turns pictures into pictures.
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(Object.keys(variables).sort()).toEqual(
+        ['MEDIA_BUCKET', 'NODE_OPTIONS', 'POWERTOOLS_SERVICE_NAME', 'PRIVATE_MEDIA_BUCKET'].sort(),
+      );
+    });
+
+    it('start when a picture is stored: collection_images/ of the media bucket, authenticity/ of the private one', () => {
+      const notifications = Object.values(template.findResources('Custom::S3BucketNotifications')) as {
+        Properties: { BucketName: { Ref: string }; NotificationConfiguration: Record<string, unknown> };
+      }[];
+      const byBucket = Object.fromEntries(
+        notifications.map((n) => [n.Properties.BucketName.Ref, n.Properties.NotificationConfiguration]),
+      );
+      const on = (prefix: string) => ({
+        LambdaFunctionConfigurations: [
+          {
+            Events: ['s3:ObjectCreated:*'],
+            Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: prefix }] } },
+            LambdaFunctionArn: fnArn,
+          },
+        ],
+      });
+      expect(byBucket).toEqual({ [media]: on('collection_images/'), [privateMedia]: on('authenticity/') });
+      // Only these two buckets, and only from this account, may invoke it.
+      const permissions = Object.values(template.findResources('AWS::Lambda::Permission')).filter(
+        (p) =>
+          JSON.stringify((p as { Properties: { FunctionName: unknown } }).Properties.FunctionName) ===
+          JSON.stringify(fnArn),
+      ) as { Properties: Record<string, unknown> }[];
+      expect(permissions.map((p) => p.Properties)).toEqual(
+        expect.arrayContaining(
+          [media, privateMedia].map((bucket) =>
+            expect.objectContaining({
+              Action: 'lambda:InvokeFunction',
+              Principal: 's3.amazonaws.com',
+              SourceAccount: { Ref: 'AWS::AccountId' },
+              SourceArn: { 'Fn::GetAtt': [bucket, 'Arn'] },
+            }),
+          ),
+        ),
+      );
+      expect(permissions).toHaveLength(2);
+    });
+
+    it('are retried twice, then dead-lettered to an encrypted queue that alarms at its first message', () => {
+      const [config] = Object.values(template.findResources('AWS::Lambda::EventInvokeConfig')).filter((c) =>
+        JSON.stringify(c).includes(`"${fnId}"`),
+      ) as {
+        Properties: {
+          MaximumRetryAttempts: number;
+          DestinationConfig: { OnFailure: { Destination: unknown } };
+        };
+      }[];
+      expect(config?.Properties.MaximumRetryAttempts).toBe(2);
+      const queueArn = config?.Properties.DestinationConfig.OnFailure.Destination as {
+        'Fn::GetAtt': [string, string];
+      };
+      const queueId = queueArn['Fn::GetAtt'][0];
+      expect(template.findResources('AWS::SQS::Queue')[queueId]?.Properties.SqsManagedSseEnabled).toBe(true);
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'AWS/SQS',
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }],
+        Threshold: 1,
+        AlarmActions: [Match.anyValue()],
+      });
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'AWS/Lambda',
+        MetricName: 'Errors',
+        Dimensions: [{ Name: 'FunctionName', Value: { Ref: fnId } }],
+        Threshold: 1,
+        AlarmActions: [Match.anyValue()],
+      });
+    });
+
+    it('may read, write and delete objects only under the two picture prefixes, and nothing of the table', () => {
+      const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+      const statements = Object.values(template.findResources('AWS::IAM::Policy'))
+        .filter((p) =>
+          JSON.stringify((p as { Properties: { Roles: unknown } }).Properties.Roles).includes(roleId),
+        )
+        .flatMap(
+          (p) =>
+            (p as { Properties: { PolicyDocument: { Statement: Record<string, unknown>[] } } }).Properties
+              .PolicyDocument.Statement,
+        );
+      const objects = (bucket: string, prefix: string) => ({
+        'Fn::Join': ['', [{ 'Fn::GetAtt': [bucket, 'Arn'] }, `/${prefix}*`]],
+      });
+      expect(statements).toEqual(
+        expect.arrayContaining([
+          {
+            Effect: 'Allow',
+            Action: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
+            Resource: [objects(media, 'collection_images/'), objects(privateMedia, 'authenticity/')],
+          },
+          // A HeadObject of an original deleted meanwhile answers 404 only to a caller that may list.
+          {
+            Effect: 'Allow',
+            Action: 's3:ListBucket',
+            Resource: [{ 'Fn::GetAtt': [media, 'Arn'] }, { 'Fn::GetAtt': [privateMedia, 'Arn'] }],
+          },
+        ]),
+      );
+      const actions = statements.flatMap((st) => st.Action as string | string[]).sort();
+      expect(actions).toEqual(
+        [
+          's3:DeleteObject',
+          's3:GetObject',
+          's3:PutObject',
+          's3:ListBucket',
+          // Lambda's delivery of a failed event to the dead letters, and active tracing.
+          'sqs:GetQueueAttributes',
+          'sqs:GetQueueUrl',
+          'sqs:SendMessage',
+          'xray:PutTelemetryRecords',
+          'xray:PutTraceSegments',
+        ].sort(),
+      );
     });
   });
 

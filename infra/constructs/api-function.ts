@@ -36,6 +36,26 @@ export interface ApiFunctionProps {
   readonly secrets?: boolean;
   /** Whether it may call Stripe or PayPal: their SDKs are installed beside its bundle, not in it. */
   readonly providerSdks?: boolean;
+  /** 512 MB unless given (docs/lambda-settings.md). */
+  readonly memorySize?: number;
+  /**
+   * Packages with a native binary (NATIVE_MODULES) the function imports: installed beside its
+   * bundle in their build for Lambda's linux-arm64 with glibc, not for the synthesizing machine.
+   */
+  readonly nativeModules?: readonly string[];
+}
+
+/**
+ * npm reads these from the asset folder's .npmrc when CDK runs `npm ci` there: it then installs
+ * the optional packages of linux-arm64 with glibc (sharp's @img/sharp-linux-arm64 and its
+ * libvips) and skips the ones of the machine that synthesizes, whatever it is.
+ */
+export const LAMBDA_NPM_PLATFORM = { cpu: 'arm64', os: 'linux', libc: 'glibc' } as const;
+
+function installForLambda(outputDir: string): string[] {
+  const npmrc = path.join(outputDir, '.npmrc');
+  const lines = Object.entries(LAMBDA_NPM_PLATFORM).map(([key, value]) => `${key}=${value}`);
+  return [`printf '${lines.join('\\n')}\\n' > "${npmrc}"`];
 }
 
 /**
@@ -45,6 +65,7 @@ export interface ApiFunctionProps {
  */
 export class ApiFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    const nodeModules = [...(props.providerSdks ? PROVIDER_SDKS : []), ...(props.nativeModules ?? [])];
     const logGroup = new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH });
     super(scope, id, {
       entry: path.join(FUNCTIONS_DIR, `${props.module}.ts`),
@@ -53,7 +74,7 @@ export class ApiFunction extends NodejsFunction {
       depsLockFilePath: path.join(ROOT_DIR, 'package-lock.json'),
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
-      memorySize: 512,
+      memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
       tracing: Tracing.ACTIVE,
       logGroup,
@@ -82,7 +103,19 @@ export class ApiFunction extends NodejsFunction {
         // Ship the SDK version the code was tested with instead of the runtime's copy.
         bundleAwsSDK: true,
         define: secretsDefine(props.secrets === true),
-        ...(props.providerSdks ? { nodeModules: PROVIDER_SDKS } : {}),
+        ...(nodeModules.length > 0 ? { nodeModules } : {}),
+        ...(props.nativeModules?.length
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: (_inputDir: string, outputDir: string) => installForLambda(outputDir),
+                // Not shipped: it was only for the install.
+                afterBundling: (_inputDir: string, outputDir: string) => [
+                  `rm -f "${path.join(outputDir, '.npmrc')}"`,
+                ],
+              },
+            }
+          : {}),
         esbuildArgs: Object.fromEntries(
           Object.entries(LAMBDA_ALIASES).map(([from, to]) => [`--alias:${from}`, to]),
         ),

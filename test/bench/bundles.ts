@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { routeKey } from '../../functions/routes.ts';
-import { buildAllFunctions, builtRoutes, JOB_MODULES } from '../../infra/build-functions.ts';
+import { buildAllFunctions, builtRoutes, EVENT_MODULES, JOB_MODULES } from '../../infra/build-functions.ts';
 import { readCloudAssembly } from '../../infra/local/cloud-assembly.ts';
 import { BUDGETS, type Budget } from './budgets.ts';
 import { KIB, median } from './stats.ts';
@@ -48,7 +48,9 @@ export function deployedBundles(cdkOut: string): Bundle[] {
   const bundles: Bundle[] = [];
   for (const fn of assembly.functions.filter((f) => f.runtime.startsWith('nodejs'))) {
     const served = builtRoutes().filter((route) => routeKey(route) === fn.description);
-    const job = JOB_MODULES.find((module) => fn.cdkPath.includes(jobConstructOf(module)));
+    const job = [...JOB_MODULES, ...EVENT_MODULES].find((module) =>
+      fn.cdkPath.includes(`/${CONSTRUCT_OF_MODULE[module]}/`),
+    );
     const handler = served[0]?.handler ?? job;
     if (!handler) continue; // CDK's own helper functions (bucket deployment, log retention)
     const storefrontRead = served.some(isStorefrontRead);
@@ -66,9 +68,12 @@ export function deployedBundles(cdkOut: string): Bundle[] {
   return bundles.sort((a, b) => b.bytes - a.bytes);
 }
 
-/** The construct id a scheduled job's function lives under (infra/stack.ts). */
-const jobConstructOf = (module: string) =>
-  module.endsWith('mail-sweep') ? '/MailSweep/' : '/PaymentReconciliation/';
+/** The construct id the function of a job or event module lives under (infra/stack.ts). */
+const CONSTRUCT_OF_MODULE: Record<(typeof JOB_MODULES)[number] | (typeof EVENT_MODULES)[number], string> = {
+  'checkout/jobs/mail-sweep': 'MailSweep',
+  'checkout/jobs/reconcile-payments': 'PaymentReconciliation',
+  'media/jobs/make-picture-sets': 'PictureSets',
+};
 
 /** The same code built by infra/build-functions.ts, only for esbuild's account of what fills it. */
 export async function buildBundles(outdir: string): Promise<BuiltBundles> {

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { routeKey, routes } from '../../functions/routes.ts';
-import { JOB_MODULES } from '../../infra/build-functions.ts';
+import { EVENT_MODULES, JOB_MODULES } from '../../infra/build-functions.ts';
 import { lambdaContext } from '../../infra/local/api-event.ts';
 import { bundleFunctions } from '../../infra/local/bundles/bundle-functions.ts';
 import { readCloudAssembly } from '../../infra/local/cloud-assembly.ts';
@@ -78,11 +78,11 @@ describe('the deployed bundles', () => {
     }
   });
 
-  it('are one for every row of the route table, and each scheduled job', () => {
+  it('are one for every row of the route table, each scheduled job and each event function', () => {
     const built = routes.filter((r) => !r.pending).map((r) => routeKey(r));
     const described = nodeFunctions.map((f) => f.description);
     for (const key of built) expect(described).toContain(key);
-    expect(nodeFunctions).toHaveLength(built.length + JOB_MODULES.length);
+    expect(nodeFunctions).toHaveLength(built.length + JOB_MODULES.length + EVENT_MODULES.length);
     for (const fn of nodeFunctions) {
       expect(fn.runtime).toBe('nodejs24.x');
       expect(fn.handler).toBe('index.handler');

@@ -27,9 +27,13 @@ const DECISIONS: Record<string, Record<string, string>> = {
     'logs:CreateLogStream': 'kept: as logs:CreateLogGroup',
     'logs:PutLogEvents': 'kept: as logs:CreateLogGroup',
   },
-  'SQS dead letters (mail sweep)': {
+  'S3 picture-sets': {
+    's3:ListBucket':
+      'kept: the picture sets HEAD the original after writing its variants; when it was deleted meanwhile S3 must answer 404, not 403, for the function to delete the variants instead of failing (S3 answers 404 only to a caller that may list)',
+  },
+  'SQS dead letters (asynchronous functions)': {
     'sqs:SendMessage':
-      'kept: the sweep’s on-failure destination (SqsDestination); Lambda sends a failed asynchronous invocation there with the function’s role',
+      'kept: the on-failure destination (SqsDestination) of the scheduled jobs and the picture sets; Lambda sends a failed asynchronous invocation there with the function’s role',
     'sqs:GetQueueAttributes':
       'kept: granted with sqs:SendMessage by CDK’s SqsDestination (queue.grantSendMessages)',
     'sqs:GetQueueUrl': 'kept: as sqs:GetQueueAttributes',

@@ -165,6 +165,48 @@ describe.skipIf(!synthesized)('IAM check of recorded AWS calls', () => {
     expect(report.denied.every((v) => v.outcome === 'ImplicitlyDenied')).toBe(true);
   });
 
+  it('lets the picture sets touch the picture prefixes of their own bucket, and nothing else', async () => {
+    const fn = 'MediaJobsMakePictureSets';
+    expect(model.byName(fn)?.fn.logicalId).toMatch(/^PictureSetsFunction/);
+    expect(model.byName('PictureSetsFunction')).toBe(model.byName(fn));
+    const allowed = await outcomes(
+      call(fn, 's3', 'GetObject', { Bucket: 'boutique-media', Key: 'collection_images/a.jpg' }),
+      call(fn, 's3', 'PutObject', { Bucket: 'boutique-media', Key: 'collection_images/a/640w.avif' }),
+      // The original deleted meanwhile: 404, then one DeleteObjects of the variants written.
+      call(
+        fn,
+        's3',
+        'HeadObject',
+        { Bucket: 'boutique-media', Key: 'collection_images/b.jpg' },
+        { error: 'NotFound' },
+      ),
+      call(fn, 's3', 'DeleteObjects', {
+        Bucket: 'boutique-media',
+        DeleteKeys: ['collection_images/b/320w.avif', 'collection_images/b/320w.webp'],
+      }),
+      call(fn, 's3', 'GetObject', { Bucket: 'boutique-private-media', Key: 'authenticity/p.jpg' }),
+      call(fn, 's3', 'PutObject', { Bucket: 'boutique-private-media', Key: 'authenticity/p/320w.jpg' }),
+    );
+    expect(allowed.denied).toEqual([]);
+    expect(allowed.errors).toEqual([]);
+    expect(allowed.requests).toBe(8);
+    const refused = await outcomes(
+      call(fn, 's3', 'PutObject', { Bucket: 'boutique-media', Key: 'videos/v/320w.jpg' }),
+      // A private picture's set never lands in the public bucket, nor a public one in the private.
+      call(fn, 's3', 'PutObject', { Bucket: 'boutique-media', Key: 'authenticity/p/320w.jpg' }),
+      call(fn, 's3', 'PutObject', { Bucket: 'boutique-private-media', Key: 'collection_images/a/320w.jpg' }),
+      call(fn, 's3', 'GetObject', { Bucket: 'boutique-private-media', Key: 'other/x.jpg' }),
+      call(fn, 'dynamodb', 'GetItem', { TableName: 'boutique' }),
+    );
+    expect(refused.denied.map((v) => `${v.request.action} ${v.request.resource.split(':').at(-1)}`)).toEqual([
+      expect.stringMatching(/^s3:PutObject .*mediabucket.*\/videos\/v\/320w\.jpg$/),
+      expect.stringMatching(/^s3:PutObject .*mediabucket.*\/authenticity\/p\/320w\.jpg$/),
+      expect.stringMatching(/^s3:PutObject .*privatemediabucket.*\/collection_images\/a\/320w\.jpg$/),
+      expect.stringMatching(/^s3:GetObject .*privatemediabucket.*\/other\/x\.jpg$/),
+      expect.stringMatching(/^dynamodb:GetItem table\//),
+    ]);
+  });
+
   it('asks for s3:ListBucket when a HeadObject finds no object (404, not 403)', () => {
     const requests = iamRequests(
       call(

@@ -72,17 +72,29 @@ export interface IamRequest {
   implied?: string;
 }
 
+/**
+ * What a function is granted: its route's declaration, or what a function that serves no route
+ * gets from its construct (the picture sets: no table, the picture prefixes of both buckets).
+ */
+export type FunctionAccess = Omit<Access, 'table' | 'media'> & {
+  table?: Access['table'];
+  media?: Access['media'] | 'picture-sets';
+};
+
 /** A function of the assembly with what the checker needs. */
 export interface FunctionModel {
   name: string;
   fn: DeployedFunction;
   /** The route key, or the job's description. */
   route: string;
-  access: Access;
+  access: FunctionAccess;
   policies: { name: string; policy: PolicyDocument }[];
 }
 
-/** Functions that serve no route: their handler module and the access their construct grants. */
+/**
+ * Functions that serve no route: their handler module and the access their construct grants
+ * (infra/constructs/scheduled-job.ts, infra/constructs/picture-sets.ts).
+ */
 const JOBS = [
   {
     logicalIdPrefix: 'MailSweepFunction',
@@ -94,7 +106,12 @@ const JOBS = [
     module: 'checkout/jobs/reconcile-payments',
     access: { table: 'write', mail: true, secrets: true },
   },
-] as const satisfies { logicalIdPrefix: string; module: string; access: Access }[];
+  {
+    logicalIdPrefix: 'PictureSetsFunction',
+    module: 'media/jobs/make-picture-sets',
+    access: { media: 'picture-sets' },
+  },
+] as const satisfies { logicalIdPrefix: string; module: string; access: FunctionAccess }[];
 
 /** The managed policies CDK attaches, as AWS defines them. */
 const MANAGED_POLICIES: Record<string, PolicyDocument> = {
@@ -165,7 +182,7 @@ export function stackModel(assembly: CloudAssembly): StackModel {
       name,
       fn,
       route: fn.description,
-      access: route ? route.access : (job?.access as Access),
+      access: route ? route.access : (job?.access as FunctionAccess),
       policies: [
         ...fn.policies.map((p) => ({ name: p.name, policy: p.document })),
         ...fn.managedPolicyArns.map((arn) => {
@@ -540,11 +557,11 @@ export interface Grant {
   used: boolean;
 }
 
-function groupOf(action: string, access: Access): string {
+function groupOf(action: string, access: FunctionAccess): string {
   const service = action.split(':')[0];
   switch (service) {
     case 'dynamodb':
-      return `DynamoDB table (${access.table})`;
+      return `DynamoDB table (${access.table ?? 'none declared'})`;
     case 's3':
       return `S3 ${access.media ?? '(none declared)'}`;
     case 'ses':
@@ -556,7 +573,7 @@ function groupOf(action: string, access: Access): string {
     case 'logs':
       return 'CloudWatch Logs';
     case 'sqs':
-      return 'SQS dead letters (mail sweep)';
+      return 'SQS dead letters (asynchronous functions)';
     default:
       return service ?? action;
   }
@@ -637,7 +654,7 @@ export interface Report {
   groups: GroupUsage[];
 }
 
-const accessWords = (access: Access) =>
+const accessWords = (access: FunctionAccess) =>
   [access.table, access.media, access.mail && 'mail', access.secrets && 'secrets'].filter(Boolean).join(' ');
 
 /** Evaluates recordings against the assembly: the whole check's data. */
