@@ -166,6 +166,19 @@ describe('the picture-set function', () => {
   const put = (key: string, body: Uint8Array | string, contentType: string) =>
     raw().send(new PutObjectCommand({ Bucket: media(), Key: key, Body: body, ContentType: contentType }));
 
+  it('is made once: an event delivered again finds the set complete and changes nothing', async () => {
+    const { url, key } = await upload('image', await photo(700, 500));
+    const added = await uploadImgs({ id: product.id, type: 1, urls: [url] });
+    expect(added.status, added.text).toBe(200);
+    expect((await pictureSetsMade()).failed).toBe(0);
+    const media = inject('mediaBucket');
+    const before = await fetch(objectAddress(media, variantKey(key, 480, 'avif')), { method: 'HEAD' });
+    expect(await makePictureSet(media, key)).toEqual({ key, skipped: 'set exists' });
+    const after = await fetch(objectAddress(media, variantKey(key, 480, 'avif')), { method: 'HEAD' });
+    expect(after.headers.get('last-modified')).toBe(before.headers.get('last-modified'));
+    expect(after.headers.get('etag')).toBe(before.headers.get('etag'));
+  });
+
   it('ignores what has no set: SVGs, videos and the variants themselves', async () => {
     const id = uniqueId('ignored');
     await put(`collection_images/${id}.svg`, '<svg xmlns="http://www.w3.org/2000/svg"/>', 'image/svg+xml');

@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { PICTURE_CONTENT_TYPES, PICTURE_FORMATS, PICTURE_WIDTHS, type PictureFormat } from '#shared/media.ts';
 
 /** One picture of a responsive set: a rung of the ladder in one format. */
@@ -30,6 +30,9 @@ const ENCODERS: Record<PictureFormat, (picture: Sharp) => Sharp> = {
  * Throws when sharp cannot read the input (not a picture, truncated, too many pixels).
  */
 export async function makePictureVariants(input: Uint8Array): Promise<PictureVariant[]> {
+  // Loaded here, not at the top: sharp's native library is only needed once there is a picture,
+  // and the function's asset carries the linux-arm64 build, which this x64 machine cannot load.
+  const { default: sharp } = await import('sharp');
   // Decoded once, at the widest rung needed, into sRGB pixels; every rung is resized from those
   // pixels rather than decoding a camera-size original eighteen times.
   const widest = PICTURE_WIDTHS[PICTURE_WIDTHS.length - 1] as number;

@@ -7,7 +7,7 @@ import {
 import type { S3Event } from 'aws-lambda';
 import { logger, safeError } from '#platform/logger.ts';
 import { s3 } from '#platform/media-clients.ts';
-import { hasPictureSet, variantKey, variantKeys } from '#shared/media.ts';
+import { hasPictureSet, PICTURE_WIDTHS, variantKey, variantKeys } from '#shared/media.ts';
 import { makePictureVariants } from '../adapters/picture-set.ts';
 
 /** Variant keys never change content: a new picture is a new upload with a new key. */
@@ -15,7 +15,7 @@ export const VARIANT_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 export type PictureSetResult =
   | { key: string; made: number }
-  | { key: string; skipped: 'not a picture' | 'original gone' | 'unreadable' }
+  | { key: string; skipped: 'not a picture' | 'set exists' | 'original gone' | 'unreadable' }
   | { key: string; removed: number; because: 'original gone' };
 
 const isMissing = (error: unknown) =>
@@ -30,6 +30,9 @@ const isMissing = (error: unknown) =>
  */
 export async function makePictureSet(bucket: string, key: string): Promise<PictureSetResult> {
   if (!hasPictureSet(key)) return { key, skipped: 'not a picture' };
+  // S3 may deliver an event twice, and the demo catalogue stores ready-made sets: a set whose
+  // last variant exists is complete (that variant is written after all the others).
+  if (await exists(bucket, completionKey(key))) return { key, skipped: 'set exists' };
   let original: Uint8Array;
   try {
     const object = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
@@ -52,19 +55,19 @@ export async function makePictureSet(bucket: string, key: string): Promise<Pictu
     return { key, skipped: 'unreadable' };
   }
 
-  await Promise.all(
-    variants.map((variant) =>
-      s3().send(
-        new PutObjectCommand({
-          Bucket: bucket,
-          Key: variantKey(key, variant.rung, variant.format),
-          Body: variant.body,
-          ContentType: variant.contentType,
-          CacheControl: VARIANT_CACHE_CONTROL,
-        }),
-      ),
-    ),
-  );
+  const put = (variant: (typeof variants)[number]) =>
+    s3().send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: variantKey(key, variant.rung, variant.format),
+        Body: variant.body,
+        ContentType: variant.contentType,
+        CacheControl: VARIANT_CACHE_CONTROL,
+      }),
+    );
+  const last = variants.find((v) => variantKey(key, v.rung, v.format) === completionKey(key));
+  await Promise.all(variants.filter((v) => v !== last).map(put));
+  if (last) await put(last);
 
   // The upload may have been refused (and its object deleted) while the set was being made:
   // the set must not outlive it.
@@ -83,6 +86,20 @@ export async function makePictureSet(bucket: string, key: string): Promise<Pictu
     bytes: variants.reduce((sum, v) => sum + v.body.length, 0),
   });
   return { key, made: variants.length };
+}
+
+/** The variant written last, so its presence means the whole set is there. */
+export const completionKey = (key: string) =>
+  variantKey(key, PICTURE_WIDTHS[PICTURE_WIDTHS.length - 1] as number, 'jpg');
+
+async function exists(bucket: string, key: string): Promise<boolean> {
+  try {
+    await s3().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    return true;
+  } catch (error) {
+    if (isMissing(error)) return false;
+    throw error;
+  }
 }
 
 async function deleteVariants(bucket: string, key: string): Promise<number> {
