@@ -34,7 +34,7 @@ const photos = (p: ProductEntity): ImageEntity[] =>
     type: 2,
     index: view,
     // Authenticity photos the demo catalogue put in the media bucket; the portal signs links to them.
-    url: `s3/authenticity/p-aurora-08-${view}.svg`,
+    url: `s3/authenticity/p-aurora-08-${view}.jpg`,
   }));
 
 const viewed = piece('Vermeil Evening Gown');

@@ -370,7 +370,7 @@ describe('sizes', () => {
     const shared: SizeGuideEntity = {
       ...guide,
       id: uniqueId('g'),
-      imageUrl: 's3/collection_images/guides/bust.svg',
+      imageUrl: 's3/collection_images/guides/form.jpg',
     };
     await store({ type: gowns, guides: [shared] });
     expect(await stored(picture)).toBe(true);
@@ -379,7 +379,7 @@ describe('sizes', () => {
     expect(gone.status, gone.text).toBe(200);
     expect(await itemsWithPrefix(`SIZE#${sizeId}`)).toEqual([]);
     expect(await stored(picture)).toBe(false);
-    expect(await stored('s3/collection_images/guides/bust.svg')).toBe(true);
+    expect(await stored('s3/collection_images/guides/form.jpg')).toBe(true);
     const audit = await auditOf(sizeId);
     expect(audit.at(-1)).toMatchObject({ action: 'delete', entity: 'size', before: { name: 'Gone' } });
     expect(audit.at(-1)?.before?.guides).toHaveLength(2);

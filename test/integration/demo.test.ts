@@ -4,7 +4,13 @@ import type { CollectionEntity } from '#catalog/entities/collection.ts';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import type { SizeEntity } from '#catalog/entities/size.ts';
 import { INFO_TITLES } from '#shared/constants.ts';
-import { mediaSrc } from '#shared/media.ts';
+import {
+  mediaSrc,
+  mediaSrcSet,
+  PICTURE_CONTENT_TYPES,
+  PICTURE_FORMATS,
+  PICTURE_WIDTHS,
+} from '#shared/media.ts';
 import { DEMO, demoCatalogue } from '../../infra/local/demo/catalogue.ts';
 import { api } from '../support/api.ts';
 
@@ -85,8 +91,26 @@ describe('the demo catalogue, served by the local stack', () => {
     for (const img of body.imgs) {
       const answer = await get(mediaSrc(img.url));
       expect(answer.status).toBe(200);
-      expect(answer.type).toBe('image/svg+xml');
-      expect(answer.length).toBeGreaterThan(200);
+      expect(answer.type).toBe('image/jpeg');
+      // A photograph at camera size, as a shop's are.
+      expect(answer.length).toBeGreaterThan(1024 * 1024);
+    }
+  });
+
+  it('serves the picture set of every photograph it lists, beside the original', async () => {
+    const { body } = await api<{ imgs: { url: string }[] }>(
+      `/get-imgs-by-pid?id=${DEMO.availableProduct}&type=1`,
+    );
+    for (const img of body.imgs) {
+      for (const format of PICTURE_FORMATS) {
+        const srcset = mediaSrcSet(img.url, format)?.split(', ') ?? [];
+        expect(srcset.length, img.url).toBe(PICTURE_WIDTHS.length);
+        for (const candidate of srcset) {
+          const answer = await get(candidate.split(' ')[0] as string);
+          expect(answer.status, candidate).toBe(200);
+          expect(answer.type, candidate).toBe(PICTURE_CONTENT_TYPES[format]);
+        }
+      }
     }
   });
 

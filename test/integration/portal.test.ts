@@ -23,7 +23,7 @@ const photos = (p: ProductEntity): ImageEntity[] =>
     type: 2,
     index: view,
     // Photos the demo catalogue put in the media bucket: the portal signs links to them.
-    url: `s3/authenticity/p-aurora-08-${view}.svg`,
+    url: `s3/authenticity/p-aurora-08-${view}.jpg`,
   }));
 
 const pieces = Array.from({ length: 8 }, piece);

@@ -720,9 +720,9 @@ describe('uploads of the wrong type or size are never referenced', () => {
     for (const [urls, type] of [
       [[authenticity.url], 1],
       [[picture.url], 2],
-      [['s3/authenticity/p-aurora-08-1.svg'], 1],
+      [['s3/authenticity/p-aurora-08-1.jpg'], 1],
       [[`s3/collection_images/${randomUUID()}.png`], 1],
-      [['s3/collection_images/../authenticity/p-aurora-08-1.svg'], 1],
+      [['s3/collection_images/../authenticity/p-aurora-08-1.jpg'], 1],
       [['https://evil.example/x.png'], 1],
     ] as const) {
       const answer = await call(json('POST', '/uploadimgs', { id: product, type, urls }, admin.headers));

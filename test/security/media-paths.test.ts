@@ -10,9 +10,9 @@ const edge = loadMediaEdge();
 const request = (uri: string) => edge.onRequest({ request: { uri, querystring: { a: { value: '1' } } } });
 
 const HOSTILE: [string, string][] = [
-  ['dot segments', '/media/collection_images/../authenticity/p-meridien-01-1.svg'],
-  ['encoded dot segments', '/media/collection_images/%2e%2e/authenticity/p-meridien-01-1.svg'],
-  ['double-encoded dot segments', '/media/collection_images/%252e%252e/authenticity/p-meridien-01-1.svg'],
+  ['dot segments', '/media/collection_images/../authenticity/p-meridien-01-1.jpg'],
+  ['encoded dot segments', '/media/collection_images/%2e%2e/authenticity/p-meridien-01-1.jpg'],
+  ['double-encoded dot segments', '/media/collection_images/%252e%252e/authenticity/p-meridien-01-1.jpg'],
   ['triple-encoded dot segments', '/media/collection_images/%25252e%25252e/authenticity/p.svg'],
   ['mixed-case encoding', '/media/collection_images/%2E%2e/authenticity/p.svg'],
   ['encoded slash and dots', '/media/collection_images%2f..%2fauthenticity%2fp.svg'],
@@ -31,7 +31,7 @@ const HOSTILE: [string, string][] = [
   ['malformed escape', '/media/collection_images/%zz.svg'],
   ['bucket listing', '/media/collection_images/'],
   ['double-encoded listing', '/media/collection_images/%252e%252e/'],
-  ['private prefix', '/media/authenticity/p-meridien-01-1.svg'],
+  ['private prefix', '/media/authenticity/p-meridien-01-1.jpg'],
   ['encoded private prefix', '/media/%61uthenticity/p.svg'],
   ['empty segment', '/media/collection_images//a.svg'],
   ['single dot segment', '/media/collection_images/./a.svg'],

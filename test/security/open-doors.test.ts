@@ -99,16 +99,16 @@ describe('the payments proxy reaches only the card stand-in, and only its browse
 
 describe('/media serves only public files, as what they are', () => {
   const hostile = [
-    '/media/collection_images/%252e%252e/authenticity/p-meridien-01-1.svg',
-    '/media/collection_images/%2e%2e/authenticity/p-meridien-01-1.svg',
-    '/media/collection_images/../authenticity/p-meridien-01-1.svg',
+    '/media/collection_images/%252e%252e/authenticity/p-meridien-01-1.jpg',
+    '/media/collection_images/%2e%2e/authenticity/p-meridien-01-1.jpg',
+    '/media/collection_images/../authenticity/p-meridien-01-1.jpg',
     '/media/collection_images/%252e%252e/',
     '/media/collection_images/',
     '/media/collection_images/x.svg%3Fprefix=authenticity/',
-    '/media/collection_images/..%5cauthenticity%5cp-meridien-01-1.svg',
-    '/media/collection_images/%c0%ae%c0%ae/authenticity/p-meridien-01-1.svg',
+    '/media/collection_images/..%5cauthenticity%5cp-meridien-01-1.jpg',
+    '/media/collection_images/%c0%ae%c0%ae/authenticity/p-meridien-01-1.jpg',
     '/media/collection_images/p.svg%00.jpg',
-    '/media/authenticity/p-meridien-01-1.svg',
+    '/media/authenticity/p-meridien-01-1.jpg',
   ];
   for (const path of hostile) {
     it(`GET ${path} → 404 with nothing private`, async () => {
@@ -146,9 +146,9 @@ describe('/media serves only public files, as what they are', () => {
   });
 
   it('serves a public picture with its type, nosniff and the sandboxing CSP', async () => {
-    const answer = await raw('/media/collection_images/products/p-aurora-08-1.svg');
+    const answer = await raw('/media/collection_images/pieces/t-aurora-front.jpg');
     expect(answer.status).toBe(200);
-    expect(answer.headers['content-type']).toBe('image/svg+xml');
+    expect(answer.headers['content-type']).toBe('image/jpeg');
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
     expect(answer.headers['content-security-policy']).toContain('sandbox');
   });

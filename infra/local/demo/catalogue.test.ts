@@ -11,10 +11,10 @@ import { sizeGuideKeys, sizeKeys } from '#catalog/entities/size.ts';
 import type { CollectionVideoEntity } from '#catalog/entities/video.ts';
 import { collectionVideoKeys, productVideoKeys } from '#catalog/entities/video.ts';
 import { INFO_TITLES, PRODUCT_IMAGE_TYPES } from '#shared/constants.ts';
-import { S3_URL_PREFIX } from '#shared/media.ts';
+import { hasPictureSet, S3_URL_PREFIX } from '#shared/media.ts';
 import type { OptionEntity, SizeFinderEntity, StepEntity } from '#size-finder/entities/size-finder.ts';
 import { optionKeys, sizeFinderKeys, stepKeys } from '#size-finder/entities/size-finder.ts';
-import { DEMO, demoCatalogue } from './catalogue.ts';
+import { DEMO, demoCatalogue, isDemoPhoto } from './catalogue.ts';
 import { BRAND_COLORS } from './images.ts';
 
 const catalogue = demoCatalogue();
@@ -40,8 +40,6 @@ const productById = (id: string) => {
   return p;
 };
 const mediaByKey = new Map(media.map((m) => [m.key, m]));
-const byteLength = (body: Buffer | string) =>
-  typeof body === 'string' ? Buffer.byteLength(body) : body.length;
 
 /** Every string in an item, including the urls inside the JSON text arrays of a type. */
 function strings(value: unknown): string[] {
@@ -148,17 +146,16 @@ describe('demo catalogue', () => {
     expect(media.length).toBe(mediaByKey.size);
   });
 
-  it('keeps images as small SVGs under collection_images/ (authenticity photos under authenticity/) and videos as small faststart mp4s under videos/', () => {
+  it('keeps pictures as JPEG photographs under collection_images/ (authenticity photos under authenticity/), made from SVG compositions, and videos as small faststart mp4s under videos/', () => {
     for (const m of media) {
-      if (m.contentType === 'image/svg+xml') {
-        expect(m.key).toMatch(/^(collection_images|authenticity)\/.+\.svg$/);
-        expect(typeof m.body).toBe('string');
-        expect(String(m.body)).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
-        expect(byteLength(m.body), m.key).toBeLessThan(8 * 1024);
+      if (isDemoPhoto(m)) {
+        expect(m.key).toMatch(/^(collection_images|authenticity)\/.+\.jpg$/);
+        expect(hasPictureSet(m.key), m.key).toBe(true);
+        expect(m.composition).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
       } else {
         expect(m.contentType).toBe('video/mp4');
         expect(m.key).toMatch(/^videos\/.+\.mp4$/);
-        const body = m.body as Buffer;
+        const body = m.body;
         expect(body.length, m.key).toBeLessThan(150 * 1024);
         expect(body.subarray(4, 8).toString('latin1')).toBe('ftyp');
         const moov = body.indexOf('moov');
@@ -170,6 +167,20 @@ describe('demo catalogue', () => {
     const videos = media.filter((m) => m.contentType === 'video/mp4');
     expect(videos.length).toBeGreaterThanOrEqual(3);
     expect(videos.length).toBeLessThanOrEqual(4);
+  });
+
+  it('makes few photographs (each takes seconds at the first start), every kind of picture covered', () => {
+    const photos = media.filter(isDemoPhoto);
+    expect(new Set(photos.map((m) => m.composition)).size).toBeLessThanOrEqual(45);
+    for (const folder of ['pieces', 'guides', 'finder', 'dimensions']) {
+      expect(
+        photos.some((m) => m.key.startsWith(`collection_images/${folder}/`)),
+        folder,
+      ).toBe(true);
+    }
+    expect(photos.filter((m) => m.key.startsWith('authenticity/')).length).toBe(
+      DEMO.authenticityProducts.length * 2,
+    );
   });
 
   it('has the collections the tests rely on', () => {

@@ -32,15 +32,33 @@ import {
  * The demo catalogue the local stack loads into an empty table: collections, products, sizes,
  * size guides, size finders, images and videos of a small luxury boutique. Everything is fixed
  * (ids, timestamps, prices, card numbers), so every call gives the same items and media, and
- * tests can rely on the named ids in DEMO. Pictures are SVG drawn by ./images.ts; the four films
- * are the committed mp4 files of ./media (made with ffmpeg, see media/README.md).
+ * tests can rely on the named ids in DEMO. Pictures are camera-size JPEG photographs of
+ * compositions drawn by ./images.ts, made by ./photos.ts when the stack is seeded (so only their
+ * compositions are listed here); the four films are the committed mp4 files of ./media (made
+ * with ffmpeg, see media/README.md).
+ *
+ * A shop photographs each piece; the demo keeps the number of photographs small (they take
+ * time to make at the first start): the pieces of a collection share its photographs, and the
+ * collection's own pictures and gallery show the same ones.
  */
 
-export interface DemoMedia {
+/** A film, stored as it is. */
+export interface DemoFile {
   key: string;
-  body: Buffer | string;
-  contentType: string;
+  contentType: 'video/mp4';
+  body: Buffer;
 }
+
+/** A photograph: its composition (an SVG of ./images.ts), rendered by ./photos.ts. */
+export interface DemoPhoto {
+  key: string;
+  contentType: 'image/jpeg';
+  composition: string;
+}
+
+export type DemoMedia = DemoFile | DemoPhoto;
+
+export const isDemoPhoto = (m: DemoMedia): m is DemoPhoto => m.contentType === 'image/jpeg';
 
 export interface DemoCatalogue {
   items: Record<string, unknown>[];
@@ -731,15 +749,27 @@ function guidesFor(typeId: string, size: string): GuideSpec[] {
   return list;
 }
 
-const MEASURE_TEXT: Record<Measure, [string, string]> = {
-  bust: ['Bust', 'Around the fullest part, tape level'],
-  waist: ['Waist', 'At the natural waist, relaxed'],
-  hip: ['Hip', 'Around the fullest part of the hip'],
-  length: ['Length', 'From the shoulder to the floor'],
-  foot: ['Foot length', 'From the heel to the longest toe'],
-  width: ['Foot width', 'Across the widest part'],
-  height: ['Height', 'Standing, without shoes'],
-  heel: ['Heel height', 'From the floor to the heel seat'],
+/** One photograph per body measured: its measurements are taped on it together. */
+const GUIDE_PHOTOS = {
+  form: {
+    measures: ['length', 'bust', 'waist', 'hip'],
+    title: 'Bust, waist, hip, length',
+    hint: 'Tape level, close but not tight',
+  },
+  foot: { measures: ['foot', 'width'], title: 'Foot length and width', hint: 'Standing, weight on the foot' },
+  height: { measures: ['height'], title: 'Height', hint: 'Standing, without shoes' },
+  heel: { measures: ['heel'], title: 'Heel height', hint: 'From the floor to the heel seat' },
+} satisfies Record<string, { measures: Measure[]; title: string; hint: string }>;
+
+const GUIDE_PHOTO_OF: Record<Measure, keyof typeof GUIDE_PHOTOS> = {
+  bust: 'form',
+  waist: 'form',
+  hip: 'form',
+  length: 'form',
+  foot: 'foot',
+  width: 'foot',
+  height: 'height',
+  heel: 'heel',
 };
 
 interface StepSpec {
@@ -872,9 +902,14 @@ const motifKey = (m: Motif): string =>
 export function demoCatalogue(): DemoCatalogue {
   const items: Record<string, unknown>[] = [];
   const media = new Map<string, DemoMedia>();
-  const svgMedia = (key: string, make: () => string): string => {
-    if (!media.has(key)) media.set(key, { key, body: make(), contentType: 'image/svg+xml' });
+  const photo = (key: string, compose: () => string): string => {
+    if (!media.has(key)) media.set(key, { key, contentType: 'image/jpeg', composition: compose() });
     return s3Url(key);
+  };
+  const guidePhoto = (measure: Measure): string => {
+    const name = GUIDE_PHOTO_OF[measure];
+    const { measures, title, hint } = GUIDE_PHOTOS[name];
+    return photo(`collection_images/guides/${name}.jpg`, () => measureSvg(measures, title, hint, true));
   };
   const videoUrl = (key: string): string => {
     if (!media.has(key)) {
@@ -888,6 +923,56 @@ export function demoCatalogue(): DemoCatalogue {
     if (!c) throw new Error(`demo: unknown collection ${typeId}`);
     return c;
   };
+  const productOf = (id: string): ProductSpec => {
+    const p = PRODUCTS.find((x) => x.id === id);
+    if (!p) throw new Error(`demo: unknown product ${id}`);
+    return p;
+  };
+
+  // The photographs of a collection's pieces: the piece in its first colourway, a detail in its
+  // second, and for the collection with a gallery a lookbook of three.
+  const shot = (c: CollectionSpec, name: 'front' | 'detail') => ({
+    key: `collection_images/pieces/${c.id}-${name}.jpg`,
+    compose: () =>
+      productSvg({
+        kind: c.kind,
+        colors: c.looks[name === 'front' ? 0 : 1] ?? c.looks[0] ?? [],
+        areas: c.areas,
+        name: c.name,
+        view: name === 'front' ? 1 : 2,
+      }),
+  });
+  const lookbook = (c: CollectionSpec): string =>
+    photo(`collection_images/pieces/${c.id}-lookbook.jpg`, () =>
+      collectionSvg({
+        kind: c.kind,
+        title: c.name.split(' ')[0] ?? c.name,
+        subtitle: c.label ?? `${c.name} · one of one`,
+        colorways: c.looks,
+        view: 1,
+      }),
+    );
+  const shotsOf = (c: CollectionSpec): string[] => {
+    const [front, detail] = [shot(c, 'front'), shot(c, 'detail')];
+    return [
+      photo(front.key, front.compose),
+      photo(detail.key, detail.compose),
+      ...(c.id === DEMO.typeWithGallery ? [lookbook(c)] : []),
+    ];
+  };
+  // Single products are photographed one by one.
+  const singleArea = (kind: ProductKind | undefined) =>
+    kind === 'eyewear' ? 'frame' : kind === 'scarf' ? 'silk' : 'stone';
+  const singleFront = (p: ProductSpec): string =>
+    photo(`collection_images/pieces/${p.id}.jpg`, () =>
+      productSvg({
+        kind: p.kind ?? 'ring',
+        colors: p.look ?? p.colors,
+        areas: [singleArea(p.kind)],
+        name: p.name ?? p.id,
+        view: 1,
+      }),
+    );
 
   // Collections
   for (const c of COLLECTIONS) {
@@ -895,25 +980,14 @@ export function demoCatalogue(): DemoCatalogue {
     const fromPrice = Math.min(...prices);
     const pictures = (g: 0 | 1): string => {
       if (c.gender !== 2 && c.gender !== g) return 'undefined';
-      const views: (1 | 2 | 3 | 4)[] = c.singlecollection ? [2, 2, 2] : g === 0 ? [1, 2, 3] : [2, 1, 4];
       const count = c.preSaleText !== undefined || c.issoldout ? 1 : c.gender === 2 ? 2 : 3;
-      const kinds: ProductKind[] = c.singlecollection
-        ? g === 0
-          ? ['pendant', 'scarf', 'ring']
-          : ['eyewear', 'ring', 'pendant']
-        : [c.kind, c.kind, c.kind];
-      const urls = views.slice(0, count).map((view, i) =>
-        svgMedia(`collection_images/types/${c.id}-g${g}-${i + 1}.svg`, () =>
-          collectionSvg({
-            kind: kinds[i] ?? c.kind,
-            title: c.name.split(' ')[0] ?? c.name,
-            subtitle: c.label ?? `${c.name} · one of one`,
-            colorways: g === 1 ? [...c.looks].reverse() : c.looks,
-            view,
-          }),
-        ),
-      );
-      return JSON.stringify(urls);
+      const urls = c.singlecollection
+        ? (g === 0
+            ? ['p-atelier-lune', 'p-atelier-echarpe', 'p-atelier-signet']
+            : ['p-atelier-optique', 'p-atelier-chevaliere', 'p-atelier-lune']
+          ).map((id) => singleFront(productOf(id)))
+        : shotsOf(c);
+      return JSON.stringify(urls.slice(0, count));
     };
     const type: CollectionEntity = {
       kind: 'type',
@@ -956,7 +1030,6 @@ export function demoCatalogue(): DemoCatalogue {
     };
     items.push({ ...sizeKeys(size), ...size });
     for (const [k, g] of guidesFor(s.typeId, s.name).entries()) {
-      const [title, hint] = MEASURE_TEXT[g.measure];
       const guide: SizeGuideEntity = {
         kind: 'sizeGuide',
         id: `g-${id.slice(2)}-${k + 1}`,
@@ -970,12 +1043,9 @@ export function demoCatalogue(): DemoCatalogue {
         description: g.description,
         type: g.type,
         gender: s.gender === 1 ? 1 : 0,
-        imageUrl: svgMedia(`collection_images/guides/${g.measure}.svg`, () =>
-          measureSvg(g.measure, title, hint),
-        ),
-        largeImgUrl: svgMedia(`collection_images/guides/${g.measure}-large.svg`, () =>
-          measureSvg(g.measure, title, hint, true),
-        ),
+        // A photograph is large enough for both; the picture set serves each its size.
+        imageUrl: guidePhoto(g.measure),
+        largeImgUrl: guidePhoto(g.measure),
       };
       items.push({ ...sizeGuideKeys(guide), ...guide });
     }
@@ -1002,13 +1072,7 @@ export function demoCatalogue(): DemoCatalogue {
         description: st.description,
         type: st.type,
         shortName: st.shortName,
-        ...(measure
-          ? {
-              imageUrl: svgMedia(`collection_images/guides/${measure}.svg`, () =>
-                measureSvg(measure, ...MEASURE_TEXT[measure]),
-              ),
-            }
-          : {}),
+        ...(measure ? { imageUrl: guidePhoto(measure) } : {}),
         ...(st.video ? { videoUrl: videoUrl(VIDEO.measure) } : {}),
       };
       items.push({ ...stepKeys(step, finder), ...step });
@@ -1023,9 +1087,13 @@ export function demoCatalogue(): DemoCatalogue {
           content: o.content,
           ...(motif
             ? {
-                imageUrl: svgMedia(`collection_images/finder/${motifKey(motif)}.svg`, () =>
-                  optionSvg(motif, o.content),
-                ),
+                imageUrl:
+                  // The 9 cm heel is the heel the size guide measures: one photograph for both.
+                  motif.kind === 'heel' && motif.cm === 9
+                    ? guidePhoto('heel')
+                    : photo(`collection_images/finder/${motifKey(motif)}.jpg`, () =>
+                        optionSvg(motif, o.content),
+                      ),
               }
             : {}),
         };
@@ -1064,26 +1132,24 @@ export function demoCatalogue(): DemoCatalogue {
 
     const kind = p.kind ?? c.kind;
     const colors = p.look ?? p.colors;
-    const areas = c.areas.length
-      ? c.areas
-      : [p.kind === 'eyewear' ? 'frame' : p.kind === 'scarf' ? 'silk' : 'stone'];
     const short = p.id.slice(2);
     const owner = imageOwner('product', p.id);
-    const views: (1 | 2 | 3)[] = n % 2 === 1 ? [1, 2, 3] : [1, 3];
-    for (const [i, view] of views.entries()) {
+    const pictures = c.singlecollection ? [singleFront(p), lookbook(c)] : shotsOf(c);
+    for (const [i, url] of pictures.entries()) {
       const image: ImageEntity = {
         kind: 'image',
         id: `img-${short}-${i + 1}`,
         ownerId: p.id,
         type: IMAGE_TYPE.product,
         index: i + 1,
-        url: svgMedia(`collection_images/products/${p.id}-${i + 1}.svg`, () =>
-          productSvg({ kind, colors, areas, name, view }),
-        ),
+        url,
       };
       items.push({ ...imageKeys({ ...image, ownerPk: owner }), ...image });
     }
     if ((DEMO.authenticityProducts as readonly string[]).includes(p.id)) {
+      // The steel card with the piece is this piece's own; the close-up is the collection's
+      // detail photograph, stored again in the private bucket.
+      const closeUp = shot(c, 'detail').compose;
       for (const view of [1, 2] as const) {
         const image: ImageEntity = {
           kind: 'image',
@@ -1091,8 +1157,10 @@ export function demoCatalogue(): DemoCatalogue {
           ownerId: p.id,
           type: IMAGE_TYPE.authenticity,
           index: view,
-          url: svgMedia(`authenticity/${p.id}-${view}.svg`, () =>
-            authenticitySvg({ kind, colors, name, cardNumber: product.cardNumber ?? '', view }),
+          url: photo(`authenticity/${p.id}-${view}.jpg`, () =>
+            view === 1
+              ? authenticitySvg({ kind, colors, name, cardNumber: product.cardNumber ?? '', view })
+              : closeUp(),
           ),
         };
         items.push({ ...imageKeys({ ...image, ownerPk: owner }), ...image });
@@ -1152,32 +1220,21 @@ export function demoCatalogue(): DemoCatalogue {
       ownerId: d.typeId,
       type: IMAGE_TYPE.dimension,
       index,
-      url: svgMedia(`collection_images/dimensions/${d.typeId}-${index}.svg`, () =>
+      url: photo(`collection_images/dimensions/${d.typeId}-${index}.jpg`, () =>
         dimensionSvg({ kind: d.kind, title: c.name, width: d.width, height: d.height, note: d.note }),
       ),
     };
     items.push({ ...imageKeys({ ...image, ownerPk: imageOwner('type', d.typeId) }), ...image });
   }
   const gallery = collectionOf(DEMO.typeWithGallery);
-  for (const view of [1, 2, 3, 4] as const) {
+  for (const [i, url] of [lookbook(gallery), ...shotsOf(gallery).slice(0, 2)].entries()) {
     const image: ImageEntity = {
       kind: 'image',
-      id: `gal-${gallery.id.slice(2)}-${view}`,
+      id: `gal-${gallery.id.slice(2)}-${i + 1}`,
       ownerId: gallery.id,
       type: IMAGE_TYPE.gallery,
-      index: view,
-      url: svgMedia(`collection_images/gallery/${gallery.id}-${view}.svg`, () =>
-        collectionSvg({
-          kind: gallery.kind,
-          title: gallery.name.split(' ')[0] ?? gallery.name,
-          subtitle:
-            ['The collection', 'Made once, worn once', 'Silk duchess satin', 'Evening, made once'][
-              view - 1
-            ] ?? '',
-          colorways: [...gallery.looks.slice(view - 1), ...gallery.looks.slice(0, view - 1)],
-          view,
-        }),
-      ),
+      index: i + 1,
+      url,
     };
     items.push({ ...imageKeys({ ...image, ownerPk: imageOwner('type', gallery.id) }), ...image });
   }

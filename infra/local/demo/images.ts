@@ -1,6 +1,7 @@
 /**
- * Demo artwork, drawn by code: every picture of the demo catalogue is a small SVG built here
- * (no downloads, no binary assets). All functions are pure: the same input gives the same text.
+ * Demo artwork, drawn by code: the composition of every picture of the demo catalogue is a
+ * small SVG built here (no downloads, no binary assets), which ./photos.ts renders as a
+ * camera-size photograph. All functions are pure: the same input gives the same text.
  * Canvas: a 600×750 viewBox (portrait, like a product photograph).
  */
 
@@ -490,14 +491,19 @@ function pumpPath(h: number, g: number): string {
 
 const ARROW_DEFS = `<marker id="ar" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 1L9 5L0 9" fill="none" stroke="${GOLD}" stroke-width="1.5"/></marker>`;
 
-/** How to measure: a dress form or foot outline with the tape where it belongs. */
-export function measureSvg(m: Measure, title: string, hint: string, large = false): string {
-  const f = figure(m);
-  const body = large
-    ? `<g transform="translate(20 -6) scale(.94)">${f.body}${f.tape}</g>`
-    : `<g transform="translate(75 40) scale(.75)">${f.body}${f.tape}</g>`;
+/**
+ * How to measure: a dress form, foot or figure with the tape where it belongs; several
+ * measurements of the same body (bust, waist and hip on one form) share one picture.
+ */
+export function measureSvg(m: Measure | Measure[], title: string, hint: string, large = false): string {
+  const measures = Array.isArray(m) ? m : [m];
+  const body = figure(measures[0] ?? 'bust').body;
+  const tapes = measures.map((one) => figure(one).tape).join('');
+  const drawn = large
+    ? `<g transform="translate(20 -6) scale(.94)">${body}${tapes}</g>`
+    : `<g transform="translate(75 40) scale(.75)">${body}${tapes}</g>`;
   return svg(
-    `${mark()}${body}${caption(title, hint, false, large ? 692 : 660)}`,
+    `${mark()}${drawn}${caption(title, hint, false, large ? 692 : 660)}`,
     large ? ['#f6f3ee', '#ece5db'] : ['#f1ede7', '#e7e0d6'],
     ARROW_DEFS,
   );

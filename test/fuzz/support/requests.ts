@@ -461,7 +461,7 @@ function plausible(name: string, k: Known): fc.Arbitrary<unknown> {
         fc.uuid().map((u) => `s3/videos/${u}.mp4`),
         fc.constantFrom(
           'https://evil.example/x.png',
-          's3/authenticity/p-aurora-08-1.svg',
+          's3/authenticity/p-aurora-08-1.jpg',
           'collection_images/x.png',
         ),
       );

@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import sharp from 'sharp';
+import { PICTURE_FORMATS, PICTURE_WIDTHS, type PictureFormat } from '#shared/media.ts';
+import { makeVariants } from '../../../functions/media/adapters/picture-set.ts';
+import { DEMO_PHOTO_DIR, demoPhotoFile, inParallel, photoHash } from './photos.ts';
+
+/**
+ * The demo photographs' responsive sets, made by the very function the server's picture-set
+ * job uses (functions/media/adapters/picture-set.ts) and kept beside the photographs in
+ * `.local/demo-photos/variants/<hash>/`. The hash covers the photograph's bytes and the
+ * pipeline: the adapter's source, the ladder of widths and formats, and the sharp build, so a
+ * change to any of them makes the sets again.
+ */
+
+export interface CachedVariant {
+  width: number;
+  format: PictureFormat;
+  file: string;
+}
+
+const ADAPTER = resolve(import.meta.dirname, '../../../functions/media/adapters/picture-set.ts');
+
+let pipeline: string | undefined;
+function pipelineFingerprint(): string {
+  pipeline ??= createHash('sha256')
+    .update(readFileSync(ADAPTER))
+    .update(JSON.stringify({ PICTURE_WIDTHS, PICTURE_FORMATS, sharp: sharp.versions }))
+    .digest('hex');
+  return pipeline;
+}
+
+export function variantsHash(original: Buffer): string {
+  return createHash('sha256').update(pipelineFingerprint()).update(original).digest('hex').slice(0, 32);
+}
+
+const variantFiles = (dir: string): CachedVariant[] =>
+  PICTURE_WIDTHS.flatMap((width) =>
+    PICTURE_FORMATS.map((format) => ({ width, format, file: join(dir, `${width}w.${format}`) })),
+  );
+
+/** The set of a picture file, from the cache or made (and cached) now. */
+export async function cachedVariants(originalFile: string, root = DEMO_PHOTO_DIR): Promise<CachedVariant[]> {
+  const original = readFileSync(originalFile);
+  const dir = join(root, 'variants', variantsHash(original));
+  // A set's folder is renamed into place whole, so one that exists is complete.
+  if (existsSync(dir)) return variantFiles(dir);
+  const partial = `${dir}.${process.pid}.${Date.now()}.part`;
+  mkdirSync(partial, { recursive: true });
+  try {
+    for (const variant of await makeVariants(original)) {
+      writeFileSync(join(partial, `${variant.width}w.${variant.format}`), variant.body);
+    }
+    if (existsSync(dir)) rmSync(partial, { recursive: true, force: true });
+    else renameSync(partial, dir);
+  } catch (error) {
+    rmSync(partial, { recursive: true, force: true });
+    // Another stack of this checkout finished the same set first.
+    if (!existsSync(dir)) throw error;
+  }
+  return variantFiles(dir);
+}
+
+export interface DemoPictureSet {
+  original: string;
+  variants: CachedVariant[];
+}
+
+/**
+ * The photograph and picture set of every composition, from the cache or made now, two or so
+ * at a time (each sharp call here works on one core). `log` hears of it only when something
+ * has to be made: that is the first start of a checkout, and it takes minutes.
+ */
+export async function demoPictureSets(
+  compositions: string[],
+  log: (line: string) => void,
+  root = DEMO_PHOTO_DIR,
+): Promise<Map<string, DemoPictureSet>> {
+  const distinct = [...new Set(compositions)];
+  const started = performance.now();
+  let made = 0;
+  const sets = await inParallel(distinct, async (composition) => {
+    const cached = isCached(composition, root);
+    if (!cached && made++ === 0) {
+      log(`making the demo photographs and their picture sets in ${root} (first start only: minutes)`);
+    }
+    const original = await demoPhotoFile(composition, root);
+    return { original, variants: await cachedVariants(original, root) };
+  });
+  if (made > 0) {
+    const seconds = Math.round((performance.now() - started) / 1000);
+    log(`made ${made} of ${distinct.length} demo photographs and picture sets in ${seconds} s`);
+  }
+  return new Map(distinct.map((composition, i) => [composition, sets[i] as DemoPictureSet]));
+}
+
+function isCached(composition: string, root: string): boolean {
+  const original = join(root, `${photoHash(composition)}.jpg`);
+  return existsSync(original) && existsSync(join(root, 'variants', variantsHash(readFileSync(original))));
+}
