@@ -269,7 +269,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       log(
         seeded
           ? `loaded the demo catalogue: ${seeded.items} items, ${seeded.media} media files`
-          : 'the table already holds a catalogue: kept as it is (delete .local/ to start over)',
+          : 'the table already holds a catalogue: kept as it is (delete .local/data/ to start over)',
       );
     }
 
