@@ -49,21 +49,25 @@ export async function firstScreenPictures(base: string, path: string): Promise<F
     });
     await page.goto(new URL(path, base).href, { waitUntil: 'networkidle' });
     await page.waitForTimeout(500);
-    const shown = await page.evaluate((dpr) => {
+    const shown = await page.evaluate(async (dpr) => {
       const inView = (r: DOMRect) =>
         r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth;
-      return [...document.images]
-        .filter((img) => img.complete && img.naturalWidth > 0 && inView(img.getBoundingClientRect()))
-        .map((img) => {
+      const pictures = [...document.images].filter(
+        (img) => img.complete && img.naturalWidth > 0 && inView(img.getBoundingClientRect()),
+      );
+      return Promise.all(
+        pictures.map(async (img) => {
+          // naturalWidth is scaled by the srcset's density: decode the file itself for its pixels.
+          const file = await createImageBitmap(await (await fetch(img.currentSrc)).blob());
           const r = img.getBoundingClientRect();
-          const shownPixels = r.width * dpr * (r.height * dpr);
           return {
             src: new URL(img.currentSrc).pathname,
-            pixelRatio: (img.naturalWidth * img.naturalHeight) / shownPixels,
-            naturalWidth: img.naturalWidth,
+            pixelRatio: (file.width * file.height) / (r.width * dpr * (r.height * dpr)),
+            naturalWidth: file.width,
             shownWidth: Math.round(r.width * dpr),
           };
-        });
+        }),
+      );
     }, PHONE.dpr);
     return { path, viewport: PHONE, downloads, shown };
   } finally {
