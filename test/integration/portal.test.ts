@@ -81,7 +81,8 @@ describe('portal login', () => {
       expect(photo.url).toContain('X-Amz-Signature=');
       const image = await fetch(photo.url);
       expect(image.status).toBe(200);
-      expect(await image.text()).toContain('<svg');
+      // The demo's authenticity photographs are JPEGs (FF D8 FF).
+      expect([...new Uint8Array(await image.arrayBuffer()).slice(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     }
     const cookie = cookieOf(answer);
     expect(cookie).toMatch(/^__Host-owner=[\w-]{43};/);
