@@ -28,6 +28,19 @@ export interface FirstScreenPictures {
   shown: ShownPicture[];
 }
 
+/** What test/bench/picture-set-probe.ts prints: one set made from a 4000 × 3000 JPEG. */
+export interface PictureSetFigures {
+  width: number;
+  height: number;
+  originalBytes: number;
+  ms: number;
+  variants: number;
+  setBytes: number;
+  peakRssMib: number;
+  rssBeforeMib: number;
+  threads: number;
+}
+
 export const PHONE = { width: 390, height: 844, dpr: 3 } as const;
 
 export async function firstScreenPictures(base: string, path: string): Promise<FirstScreenPictures> {

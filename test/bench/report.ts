@@ -4,7 +4,7 @@ import type { Bundle, ImportBaseline, ImportTime, PackageShare } from './bundles
 import type { LoadResult } from './gateway-load.ts';
 import type { HandlerLatency } from './handlers.ts';
 import type { Machine } from './machine.ts';
-import type { FirstScreenPictures } from './pictures.ts';
+import type { FirstScreenPictures, PictureSetFigures } from './pictures.ts';
 import { KIB } from './stats.ts';
 import type { FirstLoadJs, LighthouseResults } from './web.ts';
 
@@ -33,6 +33,7 @@ export interface BenchResults {
   firstLoad: Outcome<FirstLoadJs>;
   lighthouse: Outcome<LighthouseResults & { runs: number }>;
   pictures: Outcome<FirstScreenPictures>;
+  pictureSet: Outcome<PictureSetFigures>;
 }
 
 interface Breach {
@@ -392,6 +393,23 @@ ${shown.join('\n')}
 `;
 }
 
+function pictureSetSection(outcome: BenchResults['pictureSet']): string {
+  if ('missing' in outcome) return `## 6. Making a picture set\n\n${missing(outcome)}`;
+  const f = outcome.value;
+  return `## 6. Making a picture set
+
+- One demo photograph turned into a ${f.width} × ${f.height} JPEG (${kb(f.originalBytes)} KB), then its whole set made
+  by \`functions/media/adapters/picture-set.ts\` (what the picture-set function runs), in a process
+  of its own, sharp on ${f.threads} thread(s).
+- No budget: the function has 2,048 MB and 60 s (\`docs/lambda-settings.md\`); this says how much of
+  that one set takes on this machine's one core.
+
+| variants | set KB | time s | peak memory MiB | of which before the work MiB |
+|---:|---:|---:|---:|---:|
+| ${f.variants} | ${kb(f.setBytes)} | ${(f.ms / 1000).toFixed(1)} | ${f.peakRssMib.toFixed(0)} | ${f.rssBeforeMib.toFixed(0)} |
+`;
+}
+
 const atLeast1: Budget = { kind: 'min', limit: 1 };
 
 export function renderReport(results: BenchResults): string {
@@ -402,6 +420,7 @@ export function renderReport(results: BenchResults): string {
     gatewaySection(page, results.gateway),
     webSection(page, results),
     picturesSection(page, results.pictures),
+    pictureSetSection(results.pictureSet),
   ];
   const missingParts = (
     [
@@ -411,6 +430,7 @@ export function renderReport(results: BenchResults): string {
       ['first-load JS', results.firstLoad],
       ['Lighthouse', results.lighthouse],
       ['first-screen pictures', results.pictures],
+      ['picture set', results.pictureSet],
     ] as const
   ).filter(([, outcome]) => 'missing' in outcome);
   const summary = `## Summary

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -13,7 +14,7 @@ import {
 import { type LoadResult, loadGateway } from './gateway-load.ts';
 import { type HandlerLatency, measureHandler } from './handlers.ts';
 import { currentLoad, describeMachine } from './machine.ts';
-import { firstScreenPictures } from './pictures.ts';
+import { firstScreenPictures, type PictureSetFigures } from './pictures.ts';
 import { type BenchResults, type BundleFigures, type Outcome, renderReport } from './report.ts';
 import { LOADED_READS, storefrontCalls } from './storefront.ts';
 import { firstLoadJs, lighthousePages } from './web.ts';
@@ -153,6 +154,19 @@ try {
       })),
       runs: settings.lighthouseRuns,
     }));
+    const pictureSet = await attempt('picture set', async () => {
+      // In a process of its own, so its peak memory is the picture-set work's.
+      const probe = spawnSync(process.execPath, [join(root, 'test/bench/picture-set-probe.ts')], {
+        encoding: 'utf8',
+        timeout: 300_000,
+      });
+      if (probe.status !== 0) throw new Error(probe.stderr.slice(0, 500));
+      const figures = JSON.parse(probe.stdout) as PictureSetFigures;
+      log(
+        `  a 4000 × 3000 JPEG's set: ${(figures.ms / 1000).toFixed(1)} s, peak ${figures.peakRssMib.toFixed(0)} MiB`,
+      );
+      return figures;
+    });
     const pictures = await attempt('first-screen pictures', async () => {
       const measured = await firstScreenPictures(stack.url, '/women/');
       const bytes = measured.downloads.reduce((sum, d) => sum + d.bytes, 0);
@@ -170,6 +184,7 @@ try {
       firstLoad,
       lighthouse,
       pictures,
+      pictureSet,
     };
   } finally {
     await stack.stop();
