@@ -33,12 +33,12 @@ describe('uploads', () => {
     const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#123456' } })
       .jpeg()
       .toBuffer();
-    expect(pictureHeaderSize('image/jpeg', jpeg)).toEqual({ width: 300, height: 200 });
-    expect(pictureHeaderSize('image/png', jpeg)).toBeUndefined();
+    expect(await pictureHeaderSize('image/jpeg', jpeg)).toEqual({ width: 300, height: 200 });
+    expect(await pictureHeaderSize('image/png', jpeg)).toBeUndefined();
     const garbage = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 0x5a)]);
-    expect(pictureHeaderSize('image/jpeg', garbage)).toBeUndefined();
+    expect(await pictureHeaderSize('image/jpeg', garbage)).toBeUndefined();
     // A header cut before the frame's size is not a size.
-    expect(pictureHeaderSize('image/jpeg', jpeg.subarray(0, 20))).toBeUndefined();
+    expect(await pictureHeaderSize('image/jpeg', jpeg.subarray(0, 20))).toBeUndefined();
   });
 
   it('refuses absurd sizes and a JPEG without its end marker', () => {

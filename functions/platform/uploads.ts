@@ -8,7 +8,6 @@ import {
 } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { imageSize } from 'image-size';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import { httpError } from '#platform/http-error.ts';
 import { bucketOf, s3 } from '#platform/media-clients.ts';
@@ -118,10 +117,12 @@ const HEADER_TYPES: Record<string, string> = {
 };
 
 /** The picture's size read from its header, or undefined when the header does not parse as its type. */
-export function pictureHeaderSize(
+export async function pictureHeaderSize(
   contentType: string,
   header: Uint8Array,
-): { width: number; height: number } | undefined {
+): Promise<{ width: number; height: number } | undefined> {
+  // Loaded on the picture path only: deleting a file or confirming a video never reads a header.
+  const { imageSize } = await import('image-size');
   try {
     const { width, height, type } = imageSize(header);
     if (type !== HEADER_TYPES[contentType]) return undefined;
@@ -152,9 +153,15 @@ async function readRange(key: string, first: number, last: number): Promise<Uint
 
 /** Does the stored picture have a readable header of a sensible size and, for a JPEG, its end? */
 async function readablePicture(key: string, contentType: string, length: number): Promise<boolean> {
-  let size = pictureHeaderSize(contentType, await readRange(key, 0, Math.min(length, HEADER_BYTES) - 1));
+  let size = await pictureHeaderSize(
+    contentType,
+    await readRange(key, 0, Math.min(length, HEADER_BYTES) - 1),
+  );
   if (!size && contentType === 'image/jpeg' && length > HEADER_BYTES)
-    size = pictureHeaderSize(contentType, await readRange(key, 0, Math.min(length, LONG_HEADER_BYTES) - 1));
+    size = await pictureHeaderSize(
+      contentType,
+      await readRange(key, 0, Math.min(length, LONG_HEADER_BYTES) - 1),
+    );
   if (!sensiblePictureSize(size)) return false;
   if (contentType === 'image/jpeg' && !endsLikeJpeg(await readRange(key, length - 2, length - 1)))
     return false;

@@ -1,10 +1,13 @@
 import { getAuthRecord, replaceRecordPassword } from '#authenticity/index.ts';
 import { getProduct } from '#catalog/index.ts';
 import { logger } from '#platform/logger.ts';
-import { sendMail } from '#platform/mail.ts';
+import type { sendMail as SendMail } from '#platform/mail.ts';
 import { hashPassword } from '#platform/passwords.ts';
 import { claimMailLease, getOrder, markMailSent } from '../entities/order.ts';
 import type { MailPorts } from '../payment-completion.ts';
+
+/** Loaded when a sale's mail is sent, not at every cold start of a webhook or checkout function. */
+const sendMail: typeof SendMail = async (mail) => (await import('#platform/mail.ts')).sendMail(mail);
 
 /** The real wiring of a sale's mail: DynamoDB and SES, no payment provider. */
 export function mailPorts(now: () => number = Date.now): MailPorts {
