@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { PICTURE_FORMATS, PICTURE_WIDTHS, type PictureFormat } from '#shared/media.ts';
-import { makeVariants } from '../../../functions/media/adapters/picture-set.ts';
+import { makePictureVariants } from '../../../functions/media/adapters/picture-set.ts';
 import { DEMO_PHOTO_DIR, demoPhotoFile, inParallel, photoHash } from './photos.ts';
 
 /**
@@ -49,8 +49,8 @@ export async function cachedVariants(originalFile: string, root = DEMO_PHOTO_DIR
   const partial = `${dir}.${process.pid}.${Date.now()}.part`;
   mkdirSync(partial, { recursive: true });
   try {
-    for (const variant of await makeVariants(original)) {
-      writeFileSync(join(partial, `${variant.width}w.${variant.format}`), variant.body);
+    for (const variant of await makePictureVariants(original)) {
+      writeFileSync(join(partial, `${variant.rung}w.${variant.format}`), variant.body);
     }
     if (existsSync(dir)) rmSync(partial, { recursive: true, force: true });
     else renameSync(partial, dir);
