@@ -5,6 +5,7 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
 /**
@@ -59,6 +60,29 @@ export function functionErrorAlarm(scope: Construct, id: string, fn: IFunction, 
   const alarm = new Alarm(scope, id, {
     alarmDescription: `Errors in ${fn.functionName}`,
     metric: fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
+    threshold: 1,
+    evaluationPeriods: 1,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+  });
+  alarm.addAlarmAction(new SnsAction(topic));
+  return alarm;
+}
+
+/** An alarm at a dead-letter queue's first message: something failed for good and waits for a person. */
+export function deadLetterAlarm(
+  scope: Construct,
+  id: string,
+  queue: IQueue,
+  topic: Topic,
+  meaning: string,
+): Alarm {
+  const alarm = new Alarm(scope, id, {
+    alarmDescription: meaning,
+    metric: queue.metricApproximateNumberOfMessagesVisible({
+      period: Duration.minutes(5),
+      statistic: 'Maximum',
+    }),
     threshold: 1,
     evaluationPeriods: 1,
     comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,

@@ -1,6 +1,4 @@
 import { Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { type Bucket, EventType } from 'aws-cdk-lib/aws-s3';
@@ -11,7 +9,7 @@ import { Construct } from 'constructs';
 import { UPLOAD_KINDS } from '#shared/admin.ts';
 import { PRIVATE_MEDIA_PREFIX } from '#shared/media.ts';
 import { type EVENT_MODULES, NATIVE_MODULES } from '../build-functions.ts';
-import { functionErrorAlarm } from './alarms.ts';
+import { deadLetterAlarm, functionErrorAlarm } from './alarms.ts';
 import { ApiFunction } from './api-function.ts';
 
 export const PICTURE_SETS_MODULE: (typeof EVENT_MODULES)[number] = 'media/jobs/make-picture-sets';
@@ -99,17 +97,12 @@ export class PictureSets extends Construct {
       bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(this.fn), { prefix });
 
     functionErrorAlarm(this, 'Errors', this.fn, props.alarmTopic);
-    new Alarm(this, 'DeadLettersAlarm', {
-      alarmDescription:
-        'A picture set failed for good: a stored picture lacks its variants (the dead letter names its bucket and key)',
-      metric: this.deadLetters.metricApproximateNumberOfMessagesVisible({
-        period: Duration.minutes(5),
-        statistic: 'Maximum',
-      }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    }).addAlarmAction(new SnsAction(props.alarmTopic));
+    deadLetterAlarm(
+      this,
+      'DeadLettersAlarm',
+      this.deadLetters,
+      props.alarmTopic,
+      'A picture set failed for good: a stored picture lacks its variants (the dead letter names its bucket and key)',
+    );
   }
 }

@@ -1,6 +1,4 @@
 import { Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -10,7 +8,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { functionErrorAlarm } from './alarms.ts';
+import { deadLetterAlarm, functionErrorAlarm } from './alarms.ts';
 import { ApiFunction } from './api-function.ts';
 import { grantSecretValue, grantTable } from './data-access.ts';
 
@@ -80,17 +78,6 @@ export class ScheduledJob extends Construct {
       targets: [new LambdaFunction(this.fn, { deadLetterQueue: this.deadLetters, retryAttempts: 2 })],
     });
     functionErrorAlarm(this, 'Errors', this.fn, props.alarmTopic);
-    const dlqAlarm = new Alarm(this, 'DeadLettersAlarm', {
-      alarmDescription: props.failureMeaning,
-      metric: this.deadLetters.metricApproximateNumberOfMessagesVisible({
-        period: Duration.minutes(5),
-        statistic: 'Maximum',
-      }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
-    dlqAlarm.addAlarmAction(new SnsAction(props.alarmTopic));
+    deadLetterAlarm(this, 'DeadLettersAlarm', this.deadLetters, props.alarmTopic, props.failureMeaning);
   }
 }
