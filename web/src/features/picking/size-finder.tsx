@@ -323,15 +323,7 @@ function StepInput({
       return (
         <div className="picking-measure">
           <div className="picking-measure-media">
-            {step.imgUrl && (
-              <Picture
-                url={step.imgUrl}
-                sizes="(max-width: 600px) 100vw, 480px"
-                alt={`how to measure: ${step.shortName}`}
-                width={480}
-                height={640}
-              />
-            )}
+            {step.imgUrl && <MeasurePicture url={step.imgUrl} name={step.shortName} />}
             {step.videoUrl && <VideoPlayer url={step.videoUrl} title={`how to measure: ${step.shortName}`} />}
           </div>
           <div className="picking-field-row">
@@ -362,13 +354,7 @@ function StepInput({
         <div className="picking-measure">
           {step.imgUrl && (
             <div className="picking-measure-media">
-              <Picture
-                url={step.imgUrl}
-                sizes="(max-width: 600px) 100vw, 480px"
-                alt={`how to measure: ${step.shortName}`}
-                width={480}
-                height={640}
-              />
+              <MeasurePicture url={step.imgUrl} name={step.shortName} />
             </div>
           )}
           <UnitToggle
@@ -443,4 +429,17 @@ function StepInput({
         </div>
       );
   }
+}
+
+/** How to take a measurement: drawn across a phone, at most 480 px wide. */
+function MeasurePicture({ url, name }: { url: string; name: string }) {
+  return (
+    <Picture
+      url={url}
+      sizes="(max-width: 600px) 100vw, 480px"
+      alt={`how to measure: ${name}`}
+      width={480}
+      height={640}
+    />
+  );
 }
