@@ -38,6 +38,7 @@ export function startBrowser(): { open: (path: string, options?: OpenOptions) =>
         viewport: options.viewport ?? PHONE,
         hasTouch: options.viewport ? options.viewport.width < 800 : true,
         isMobile: false,
+        ...(options.deviceScaleFactor ? { deviceScaleFactor: options.deviceScaleFactor } : {}),
       });
       contexts.push(context);
       if (options.clientAddress) {
@@ -45,6 +46,7 @@ export function startBrowser(): { open: (path: string, options?: OpenOptions) =>
         await context.route('**/api/**', (route) => forwardFrom(route, from));
       }
       const page = await context.newPage();
+      options.beforeLoad?.(page);
       if (options.clock) await page.clock.install();
       await page.goto(path);
       return page;
@@ -54,6 +56,10 @@ export function startBrowser(): { open: (path: string, options?: OpenOptions) =>
 
 export interface OpenOptions {
   viewport?: { width: number; height: number };
+  /** Device pixels per CSS pixel (a phone's 3). */
+  deviceScaleFactor?: number;
+  /** Runs on the new page before it loads its address (to watch its requests from the start). */
+  beforeLoad?: (page: Page) => void;
   /** Install Playwright's fake clock before the page loads (for timers such as the 5 s landing). */
   clock?: boolean;
   /**

@@ -1,5 +1,6 @@
-import { type ImgHTMLAttributes, useState } from 'react';
+import { type ImgHTMLAttributes, useLayoutEffect, useRef, useState } from 'react';
 import { mediaSrc, mediaSrcSet } from '#shared/media.ts';
+import { holdOtherPictures } from '../lib/first-picture.ts';
 
 type ImgProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'loading' | 'alt'>;
 
@@ -31,6 +32,19 @@ export function Picture({
   priority?: boolean;
 }) {
   const [setMissing, setSetMissing] = useState(false);
+  const element = useRef<HTMLImageElement>(null);
+  const release = useRef<() => void>(() => undefined);
+  // The first picture holds the others back until it has loaded (lib/first-picture.ts).
+  useLayoutEffect(() => {
+    if (!priority) return;
+    const done = holdOtherPictures();
+    release.current = done;
+    if (element.current?.complete) requestAnimationFrame(() => setTimeout(done, 0));
+    return done;
+  }, [priority]);
+  // Released once the first picture has been painted (the frame after its load), so the
+  // others start after the page's largest paint rather than racing it.
+  const settle = () => requestAnimationFrame(() => setTimeout(() => release.current(), 0));
   const jpeg = mediaSrcSet(url, 'jpg');
   const loading = priority ? 'eager' : 'lazy';
   const fetchPriority = priority ? 'high' : undefined;
@@ -38,11 +52,20 @@ export function Picture({
     return (
       <img
         {...img}
+        ref={element}
         alt={alt}
-        src={mediaSrc(url)}
+        src={src ?? mediaSrc(url)}
         loading={loading}
         fetchPriority={fetchPriority}
         decoding="async"
+        onLoad={(event) => {
+          settle();
+          img.onLoad?.(event);
+        }}
+        onError={(event) => {
+          settle();
+          img.onError?.(event);
+        }}
       />
     );
   }
@@ -52,6 +75,7 @@ export function Picture({
       <source type="image/webp" srcSet={mediaSrcSet(url, 'webp')} sizes={sizes} />
       <img
         {...img}
+        ref={element}
         alt={alt}
         src={mediaSrc(url)}
         srcSet={jpeg}
@@ -59,6 +83,10 @@ export function Picture({
         loading={loading}
         fetchPriority={fetchPriority}
         decoding={priority ? 'auto' : 'async'}
+        onLoad={(event) => {
+          settle();
+          img.onLoad?.(event);
+        }}
         onError={(event) => {
           setSetMissing(true);
           img.onError?.(event);

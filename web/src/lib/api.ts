@@ -1,3 +1,5 @@
+import { takeEarly } from './early-requests.ts';
+
 /** The same-origin API under /api. Errors carry the server's `{ message }` and the status. */
 export class ApiError extends Error {
   readonly status: number;
@@ -40,8 +42,17 @@ async function read<T>(response: Response): Promise<T> {
   return body as T;
 }
 
-export async function apiGet<T>(path: string, params: Params = {}): Promise<T> {
-  return read<T>(await fetch(apiUrl(path, params), { credentials: 'same-origin' }));
+export function apiGet<T>(path: string, params: Params = {}): Promise<T> {
+  return apiGetUrl<T>(apiUrl(path, params));
+}
+
+/** A GET of an address made by `apiUrl`. */
+export async function apiGetUrl<T>(url: string): Promise<T> {
+  // The first screen's reads may already be under way (lib/early-requests.ts); a failed early
+  // request is simply asked again.
+  const early = takeEarly(url)?.catch(() => undefined);
+  const answer = (await early) ?? (await fetch(url, { credentials: 'same-origin' }));
+  return read<T>(answer);
 }
 
 export async function apiPost<T>(path: string, body: unknown): Promise<T> {

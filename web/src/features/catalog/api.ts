@@ -9,7 +9,8 @@ import type {
 } from '#shared/contracts/catalog.ts';
 import type { Answer } from '#shared/contracts/contract.ts';
 import type { GENDER, Gender } from '#shared/vocabulary.ts';
-import { apiGet } from '../../lib/api.ts';
+import { apiGet, apiGetUrl } from '../../lib/api.ts';
+import { imagesRead, productRead, typeRead, typesRead } from './first-screen.ts';
 
 /** What the catalog screens read from the API, as its contracts describe it. */
 type TypesAnswer = Answer<typeof getTypeByGenderContract>;
@@ -28,7 +29,7 @@ export type ListGender = Exclude<Gender, typeof GENDER.unisex>;
 export const typesQuery = (gender: ListGender) =>
   queryOptions({
     queryKey: ['types', gender],
-    queryFn: () => apiGet<TypesAnswer>('/getTypeByGender', { gender }).then((r) => r.types),
+    queryFn: () => apiGetUrl<TypesAnswer>(typesRead(gender)).then((r) => r.types),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
@@ -45,7 +46,7 @@ export const singleProductsQuery = (typeId: string, gender?: Gender) =>
 export const typeQuery = (typeId: string) =>
   queryOptions({
     queryKey: ['type', typeId],
-    queryFn: () => apiGet<TypeAnswer>('/type', { id: typeId }).then((r) => r.type),
+    queryFn: () => apiGetUrl<TypeAnswer>(typeRead(typeId)).then((r) => r.type),
   });
 
 export const sizesQuery = (typeId: string) =>
@@ -58,30 +59,15 @@ export const sizesQuery = (typeId: string) =>
 export const productQuery = (productId: string) =>
   queryOptions({
     queryKey: ['product', productId],
-    queryFn: () =>
-      apiGet<ProductAnswer>(`/products/${encodeURIComponent(productId)}`).then((list) => list[0] ?? null),
+    queryFn: () => apiGetUrl<ProductAnswer>(productRead(productId)).then((list) => list[0] ?? null),
     staleTime: 0,
   });
 
 export const imagesQuery = (id: string, type: 1 | 3) =>
   queryOptions({
     queryKey: ['imgs', id, type],
-    queryFn: () => apiGet<ImagesAnswer>('/get-imgs-by-pid', { id, type }).then((r) => r.imgs ?? []),
+    queryFn: () => apiGetUrl<ImagesAnswer>(imagesRead(id, type)).then((r) => r.imgs ?? []),
   });
-
-/**
- * A type's gallery text (000 §3): a JSON array of image paths; the literal 'undefined' counts
- * as empty, and unparsable text gives an empty gallery.
- */
-export function parseGallery(text: string | undefined | null): string[] {
-  if (!text || text === 'undefined') return [];
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : [];
-  } catch {
-    return [];
-  }
-}
 
 /** The name a shopper sees for a collection: its label, or its name. */
 export function collectionTitle(type: Pick<CatalogCollection, 'label' | 'name'>): string {

@@ -2,6 +2,8 @@ import { useRef } from 'react';
 import { A11y, Keyboard, Pagination, Zoom } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { Picture } from '../../components/picture.tsx';
+import { useOtherPicturesMayLoad } from '../../lib/first-picture.ts';
+import { GALLERY_SIZES } from './first-screen.ts';
 import 'swiper/css';
 import 'swiper/css/a11y';
 import 'swiper/css/pagination';
@@ -15,8 +17,6 @@ export const ZOOM_NAV_THRESHOLD = 1.01;
 /** Pictures are drawn 4 : 5 (portrait); the page shows them between 300 and 500 px wide. */
 const IMG_WIDTH = 500;
 const IMG_HEIGHT = 625;
-/** A phone shows a gallery across the screen (less the page's margins); wider screens at most 500 px. */
-const GALLERY_SIZES = '(max-width: 540px) calc(100vw - 2rem), 500px';
 
 /**
  * A swipeable picture gallery with pinch (and double-tap) zoom. `onOpen` runs on a tap that is
@@ -30,6 +30,7 @@ export function Gallery({
   onOpen,
   className,
   eager,
+  sizes = GALLERY_SIZES,
 }: {
   urls: string[];
   /** Text alternative of each picture; the index is appended when there are several. */
@@ -42,8 +43,12 @@ export function Gallery({
   className?: string;
   /** Load the first picture at once (it is above the fold). */
   eager?: boolean;
+  /** How wide the gallery is drawn (the pictures' `sizes`). */
+  sizes?: string;
 }) {
   const scale = useRef(1);
+  // Every picture but the page's first waits for it (lib/first-picture.ts), in a box of its size.
+  const othersMayLoad = useOtherPicturesMayLoad();
   if (urls.length === 0) {
     return (
       <div className={`catalog-gallery catalog-gallery-empty ${className ?? ''}`}>
@@ -75,15 +80,19 @@ export function Gallery({
       >
         {urls.map((url, i) => (
           <SwiperSlide key={url} zoom>
-            <Picture
-              url={url}
-              sizes={GALLERY_SIZES}
-              priority={eager && i === 0}
-              alt={urls.length > 1 ? `${alt}, picture ${i + 1} of ${urls.length}` : alt}
-              width={IMG_WIDTH}
-              height={IMG_HEIGHT}
-              draggable={false}
-            />
+            {(eager && i === 0) || othersMayLoad ? (
+              <Picture
+                url={url}
+                sizes={sizes}
+                priority={eager && i === 0}
+                alt={urls.length > 1 ? `${alt}, picture ${i + 1} of ${urls.length}` : alt}
+                width={IMG_WIDTH}
+                height={IMG_HEIGHT}
+                draggable={false}
+              />
+            ) : (
+              <span className="catalog-gallery-waiting" />
+            )}
           </SwiperSlide>
         ))}
       </Swiper>

@@ -8,12 +8,13 @@ import {
   type CatalogCollection,
   collectionTitle,
   type ListGender,
-  parseGallery,
   singleProductsQuery,
   typeQuery,
   typesQuery,
 } from './api.ts';
+import { LIST_GALLERY_SIZES } from './first-screen.ts';
 import { Gallery } from './gallery.tsx';
+import { parseGallery } from './gallery-text.ts';
 import './catalog.css';
 
 /** 000 §4, §9: first batch max(3, ceil(window height / 330)); more past 80 % of the list. */
@@ -107,7 +108,7 @@ function GenderList({ gender }: { gender: ListGender }) {
       {types.length > 0 && (
         <ul className="catalog-grid" ref={listRef} aria-label={`${title}'s collections`}>
           {types.slice(0, shown).map((type, i) => (
-            <TypeCard key={type.id} type={type} gender={gender} eager={i < 2} />
+            <TypeCard key={type.id} type={type} gender={gender} eager={i === 0} />
           ))}
         </ul>
       )}
@@ -166,6 +167,7 @@ function TypeCard({ type, gender, eager }: { type: CatalogCollection; gender: Li
         pager="bullets"
         onOpen={() => void open()}
         eager={eager}
+        sizes={LIST_GALLERY_SIZES}
       />
       <Link
         className="catalog-card-link"

@@ -5,8 +5,9 @@ import { BackButton } from '../../components/back-button.tsx';
 import { Loading } from '../../components/page.tsx';
 import { VideoPlayer } from '../../components/video-player.tsx';
 import { genderOf, navTarget, useNavValues } from '../../lib/nav-input.ts';
-import { collectionTitle, parseGallery, sizesQuery, typeQuery } from './api.ts';
+import { collectionTitle, sizesQuery, typeQuery } from './api.ts';
 import { Gallery } from './gallery.tsx';
+import { parseGallery } from './gallery-text.ts';
 import './catalog.css';
 
 interface LinkItem {

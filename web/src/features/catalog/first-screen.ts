@@ -1,0 +1,70 @@
+import type { getImgsByPidContract, getTypeByGenderContract } from '#shared/contracts/catalog.ts';
+import type { Answer } from '#shared/contracts/contract.ts';
+import { apiUrl } from '../../lib/api.ts';
+import { parseGallery } from './gallery-text.ts';
+
+/**
+ * What the catalogue's landing screens ask for first, kept apart from the screens (and small)
+ * so web/src/boot/early.ts can ask for it before the app has loaded: the API reads (the very
+ * URLs the screens' queries read, api.ts), the route module, and where the first picture (the
+ * page's largest paint) is found in an answer.
+ */
+
+/** A phone shows a gallery across the screen (less the page's margins); wider screens at most 500 px. */
+export const GALLERY_SIZES = '(max-width: 540px) calc(100vw - 2rem), 500px';
+
+/** The collection lists' grid (catalog.css): one column, then two of 440 px, then three of 380 px. */
+export const LIST_GALLERY_SIZES =
+  '(min-width: 1120px) 380px, (min-width: 760px) 440px, (min-width: 540px) 500px, calc(100vw - 2rem)';
+
+export const typesRead = (gender: 0 | 1) => apiUrl('/getTypeByGender', { gender });
+export const productRead = (productId: string) => apiUrl(`/products/${encodeURIComponent(productId)}`);
+export const imagesRead = (id: string, type: 1 | 3) => apiUrl('/get-imgs-by-pid', { id, type });
+export const typeRead = (typeId: string) => apiUrl('/type', { id: typeId });
+
+export interface FirstScreen {
+  /** The screen's lazily loaded module, as a path under web/src (web/vite-early-requests.ts). */
+  route: string;
+  /** The API reads the screen makes as it opens. */
+  reads: string[];
+  /** The screen's first picture: which read's answer names it, and how it is drawn. */
+  picture?: { read: string; sizes: string; find: (answer: unknown) => string | undefined };
+}
+
+export const LIST_ROUTE = 'features/catalog/gender-list.tsx';
+export const DETAILS_ROUTE = 'features/catalog/product-details.tsx';
+
+export function catalogFirstScreen(pathname: string, search: URLSearchParams): FirstScreen | undefined {
+  const list = /^\/(women|men)(\/|$)/.exec(pathname);
+  if (list) {
+    const gender = list[1] === 'women' ? 0 : 1;
+    const read = typesRead(gender);
+    return {
+      route: LIST_ROUTE,
+      reads: [read],
+      picture: {
+        read,
+        sizes: LIST_GALLERY_SIZES,
+        find: (answer) => {
+          const first = (answer as Answer<typeof getTypeByGenderContract>).types?.[0];
+          return first && parseGallery(gender === 0 ? first.womenproductimage : first.menproductimage)[0];
+        },
+      },
+    };
+  }
+  const productId = search.get('productId');
+  if (pathname === '/products/productdetails' && productId) {
+    const typeId = search.get('type');
+    const images = imagesRead(productId, 1);
+    return {
+      route: DETAILS_ROUTE,
+      reads: [productRead(productId), images, ...(typeId ? [typeRead(typeId)] : [])],
+      picture: {
+        read: images,
+        sizes: GALLERY_SIZES,
+        find: (answer) => (answer as Answer<typeof getImgsByPidContract>).imgs?.[0]?.url,
+      },
+    };
+  }
+  return undefined;
+}

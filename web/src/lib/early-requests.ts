@@ -1,0 +1,30 @@
+/**
+ * Requests the first screen needs, started by web/src/boot/early.ts while the app's own
+ * JavaScript is still downloading. The early script is a separate bundle, so the two meet on a
+ * global. Each answer is taken once, by the first `apiGet` of the same URL; an answer nobody
+ * takes is simply dropped with the page.
+ */
+const REGISTRY = '__oneOfOneEarlyRequests';
+
+type Registry = Map<string, Promise<Response>>;
+
+function registry(): Registry {
+  const scope = globalThis as typeof globalThis & { [REGISTRY]?: Registry };
+  scope[REGISTRY] ??= new Map();
+  return scope[REGISTRY];
+}
+
+/** Starts a same-origin GET of `url` now, for the app to take later. */
+export function requestEarly(url: string): Promise<Response> {
+  const answer = fetch(url, { credentials: 'same-origin' });
+  registry().set(url, answer);
+  return answer;
+}
+
+/** The early answer for `url`, if one was started and not yet taken. */
+export function takeEarly(url: string): Promise<Response> | undefined {
+  const answers = registry();
+  const answer = answers.get(url);
+  answers.delete(url);
+  return answer;
+}
