@@ -21,6 +21,8 @@ export interface HandlerLatency {
   handler: string;
   read: boolean;
   calls: number;
+  /** Rounds the calls were spread over (the other handlers measured in between). */
+  rounds: number;
   p50Ms: number;
   p99Ms: number;
   /** Distinct DynamoDB request counts seen over the timed calls (one value when stable). */
@@ -28,6 +30,8 @@ export interface HandlerLatency {
   expectedDdbRequests: number;
   /** Answers other than 200 during the timed calls. */
   failures: number;
+  /** Each timed call's milliseconds, in order. */
+  times: number[];
   note?: string;
 }
 
@@ -52,7 +56,8 @@ const clientFor = (call: number) => `10.${(call >> 16) & 255}.${(call >> 8) & 25
 
 export async function measureHandler(
   call: StorefrontCall,
-  options: { warmup: number; calls: number },
+  /** `firstCall`: numbers the calls on from there, so a later round's inputs are new ones. */
+  options: { warmup: number; calls: number; firstCall?: number },
 ): Promise<HandlerLatency> {
   const { route, sample } = call;
   const module = (await import(pathToFileURL(join(functionsDir, `${route.handler}.ts`)).href)) as {
@@ -60,7 +65,7 @@ export async function measureHandler(
   };
   const key = routeKey(route);
   const name = routeName(route);
-  let counter = 0;
+  let counter = options.firstCall ?? 0;
   const invoke = async () => {
     const n = counter++;
     const body = sample.body ? Buffer.from(JSON.stringify(sample.body(n))) : Buffer.alloc(0);
@@ -102,8 +107,10 @@ export async function measureHandler(
     handler: route.handler,
     read: call.read,
     calls: options.calls,
+    rounds: 1,
     p50Ms: median(times),
     p99Ms: percentile(times, 99),
+    times,
     ddbRequests: [...ddb].sort((a, b) => a - b),
     expectedDdbRequests: sample.ddbRequests,
     failures,
@@ -114,5 +121,25 @@ export async function measureHandler(
       : sample.body
         ? { note: 'each call stores a new answer (new e-mail address)' }
         : {}),
+  };
+}
+
+/**
+ * One handler's rounds as one sample: the timed calls of every round pooled, so a p99 counts
+ * the slowest 1% of all of them rather than a single round's noise.
+ */
+export function poolRounds(rounds: HandlerLatency[]): HandlerLatency {
+  const [first, ...rest] = rounds;
+  if (!first) throw new Error('no rounds to pool');
+  const times = rounds.flatMap((r) => r.times);
+  return {
+    ...first,
+    calls: times.length,
+    rounds: rounds.length,
+    p50Ms: median(times),
+    p99Ms: percentile(times, 99),
+    ddbRequests: [...new Set(rounds.flatMap((r) => r.ddbRequests))].sort((a, b) => a - b),
+    failures: first.failures + rest.reduce((sum, r) => sum + r.failures, 0),
+    times,
   };
 }
