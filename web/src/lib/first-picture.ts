@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * A page's first picture (its largest paint) is fetched on its own: the gallery pictures that
@@ -10,9 +10,11 @@ const HOLD_LIMIT_MS = 3000;
 let holds = 0;
 const listeners = new Set<() => void>();
 
-function subscribe(listener: () => void) {
+function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 /** Called by the first picture as it mounts; the returned release may be called many times. */
@@ -31,12 +33,20 @@ export function holdOtherPictures(): () => void {
 }
 
 /**
- * Whether a picture that is not first may load now. False on the first render, so a first
- * picture mounting in the same commit is counted before the others start.
+ * Whether a picture that is not first may load now; once true, it stays true. False on the
+ * first render, so a first picture mounting in the same commit is counted before the others
+ * start. The change is rendered as a transition: drawing many galleries' pictures yields to the
+ * browser instead of blocking a phone's main thread.
  */
 export function useOtherPicturesMayLoad(): boolean {
-  const held = useSyncExternalStore(subscribe, () => holds > 0);
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return mounted && !held;
+  const [mayLoad, setMayLoad] = useState(false);
+  useEffect(() => {
+    if (mayLoad) return;
+    const check = () => {
+      if (holds === 0) startTransition(() => setMayLoad(true));
+    };
+    check();
+    return subscribe(check);
+  }, [mayLoad]);
+  return mayLoad;
 }

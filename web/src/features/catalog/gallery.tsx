@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { A11y, Keyboard, Pagination, Zoom } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { Picture } from '../../components/picture.tsx';
@@ -47,6 +47,8 @@ export function Gallery({
   sizes?: string;
 }) {
   const scale = useRef(1);
+  const box = useRef<HTMLElement>(null);
+  const active = useOnceVisible(box, Boolean(eager));
   // Every picture but the page's first waits for it (lib/first-picture.ts), in a box of its size.
   const othersMayLoad = useOtherPicturesMayLoad();
   if (urls.length === 0) {
@@ -56,46 +58,82 @@ export function Gallery({
       </div>
     );
   }
+  const slide = (url: string, i: number) =>
+    (eager && i === 0) || othersMayLoad ? (
+      <Picture
+        url={url}
+        sizes={sizes}
+        priority={eager && i === 0}
+        alt={urls.length > 1 ? `${alt}, picture ${i + 1} of ${urls.length}` : alt}
+        width={IMG_WIDTH}
+        height={IMG_HEIGHT}
+        draggable={false}
+      />
+    ) : (
+      <span className="catalog-gallery-waiting" />
+    );
   return (
     <section
+      ref={box}
       className={`catalog-gallery ${className ?? ''}`}
       aria-label={label}
       aria-roledescription="carousel"
     >
-      <Swiper
-        modules={[Zoom, Pagination, A11y, Keyboard]}
-        slidesPerView={1}
-        spaceBetween={SLIDE_GAP}
-        zoom={{ maxRatio: ZOOM_MAX_RATIO }}
-        keyboard={{ enabled: true, onlyInViewport: true }}
-        a11y={{ enabled: true, containerRole: 'region', slideRole: 'group' }}
-        {...(pager && urls.length > 1 ? { pagination: { type: pager } } : {})}
-        onZoomChange={(_swiper, value) => {
-          scale.current = value;
-        }}
-        onClick={() => {
-          if (scale.current > ZOOM_NAV_THRESHOLD) return;
-          onOpen?.();
-        }}
-      >
-        {urls.map((url, i) => (
-          <SwiperSlide key={url} zoom>
-            {(eager && i === 0) || othersMayLoad ? (
-              <Picture
-                url={url}
-                sizes={sizes}
-                priority={eager && i === 0}
-                alt={urls.length > 1 ? `${alt}, picture ${i + 1} of ${urls.length}` : alt}
-                width={IMG_WIDTH}
-                height={IMG_HEIGHT}
-                draggable={false}
-              />
-            ) : (
-              <span className="catalog-gallery-waiting" />
-            )}
-          </SwiperSlide>
-        ))}
-      </Swiper>
+      {active ? (
+        <Swiper
+          modules={[Zoom, Pagination, A11y, Keyboard]}
+          slidesPerView={1}
+          spaceBetween={SLIDE_GAP}
+          zoom={{ maxRatio: ZOOM_MAX_RATIO }}
+          keyboard={{ enabled: true, onlyInViewport: true }}
+          a11y={{ enabled: true, containerRole: 'region', slideRole: 'group' }}
+          {...(pager && urls.length > 1 ? { pagination: { type: pager } } : {})}
+          onZoomChange={(_swiper, value) => {
+            scale.current = value;
+          }}
+          onClick={() => {
+            if (scale.current > ZOOM_NAV_THRESHOLD) return;
+            onOpen?.();
+          }}
+        >
+          {urls.map((url, i) => (
+            <SwiperSlide key={url} zoom>
+              {slide(url, i)}
+            </SwiperSlide>
+          ))}
+        </Swiper>
+      ) : (
+        // Swiper's own markup around the first picture until the gallery comes into view, so
+        // nothing moves when Swiper takes over.
+        // biome-ignore lint/a11y/noStaticElementInteractions: keyboard users follow the link under the gallery (000 §2), as with Swiper
+        // biome-ignore lint/a11y/useKeyWithClickEvents: as above
+        <div className="swiper" onClick={onOpen}>
+          <div className="swiper-wrapper">
+            <div className="swiper-slide">
+              <div className="swiper-zoom-container">{slide(urls[0] as string, 0)}</div>
+            </div>
+          </div>
+        </div>
+      )}
     </section>
   );
+}
+
+/**
+ * True from the first moment the element is on screen (or at once for `now`): a gallery below
+ * the fold starts Swiper (its measuring and its listeners, tens of milliseconds on a phone) only
+ * when the shopper scrolls to it.
+ */
+function useOnceVisible(element: { current: HTMLElement | null }, now: boolean): boolean {
+  const [visible, setVisible] = useState(now);
+  useEffect(() => {
+    const target = element.current;
+    if (visible || !target) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setVisible(true);
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element, visible]);
+  return visible;
 }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Loading } from '../../components/page.tsx';
 import { navTarget } from '../../lib/nav-input.ts';
@@ -43,7 +43,11 @@ function GenderList({ gender }: { gender: ListGender }) {
   const scrollKey = gender === 0 ? SESSION_KEYS.scrollPositionWomen : SESSION_KEYS.scrollPositionMen;
   const title = gender === 0 ? 'women' : 'men';
   // Failed type-list calls are swallowed (000 §8): the list is simply empty, loading cleared.
-  const { data, isPending } = useQuery(typesQuery(gender));
+  const answer = useQuery(typesQuery(gender));
+  // The list is drawn as a background render once the answer is in: on a phone, drawing the
+  // first cards and their galleries yields to the browser instead of blocking it (issue 16).
+  const data = useDeferredValue(answer.data);
+  const isPending = answer.isPending || (answer.data !== undefined && data === undefined);
   const types = data ?? [];
   const [count, setCount] = useState(() => {
     // The count previously rendered; after a reload, enough rows to reach the saved offset.

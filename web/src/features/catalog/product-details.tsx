@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { formatPrice } from '#shared/format.ts';
 import { MESSAGES } from '#shared/messages.ts';
@@ -92,7 +92,12 @@ export function ProductDetails() {
   const images = useQuery({ ...imagesQuery(productId ?? '', 1), enabled: Boolean(productId) });
   const type = useQuery({ ...typeQuery(typeId ?? ''), enabled: Boolean(typeId) });
   const pageKey = `${location.pathname}${location.search}`;
-  const ready = Boolean(product.data && type.data);
+  // The page is drawn as a background render once its answers are in, so on a phone drawing it
+  // yields to the browser instead of blocking it (issue 16).
+  const item = useDeferredValue(product.data);
+  const collection = useDeferredValue(type.data);
+  const imageList = useDeferredValue(images.data);
+  const ready = Boolean(item && collection);
 
   // Back on this page: scroll to the saved offset and the last link clicked, retrying while
   // the page grows (10 tries, 100 ms apart).
@@ -122,18 +127,17 @@ export function ProductDetails() {
     sessionStorage.setItem(SESSION_KEYS.scrollBack, JSON.stringify(value));
   };
 
-  const urls = useMemo(() => (images.data ?? []).map((i) => i.url), [images.data]);
+  const urls = useMemo(() => (imageList ?? []).map((i) => i.url), [imageList]);
 
   if (!productId) return <Navigate to="/" replace />;
-  if (product.isPending || (typeId && type.isPending)) {
+  const drawing = (product.data && !item) || (type.data && !collection);
+  if (product.isPending || (typeId && type.isPending) || drawing) {
     return (
       <main className="catalog-page catalog-narrow">
         <Loading />
       </main>
     );
   }
-  const item = product.data;
-  const collection = type.data;
   if (!item || !typeId) return <Navigate to="/" replace />;
 
   const gender = genderOf(values.gender) ?? (item.gender === 2 ? 0 : item.gender);
