@@ -62,3 +62,6 @@ export function mediaSrcSet(url: string, format: PictureFormat): string | undefi
     ', ',
   );
 }
+
+/** A private picture's set as the browser loads it: one `srcset` per format, of signed links. */
+export type SignedPictureSet = Record<PictureFormat, string>;

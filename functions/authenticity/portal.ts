@@ -24,8 +24,14 @@ import { issueResetToken, readResetToken, resetWithToken } from './entities/rese
  * path that shows the photos (a login that succeeds): a refused login loads neither.
  */
 const sendMail: typeof SendMail = async (mail) => (await import('#platform/mail.ts')).sendMail(mail);
-const privateMediaLink = async (url: string) =>
-  (await import('#platform/media-links.ts')).privateMediaLink(url);
+const privateMediaLinks = () => import('#platform/media-links.ts');
+
+/** An authenticity photo as its owner's browser loads it: a signed link and its signed set. */
+async function signedPhoto(photo: { id: string; url: string }) {
+  const { privateMediaLink, privatePictureSet } = await privateMediaLinks();
+  const [url, srcset] = await Promise.all([privateMediaLink(photo.url), privatePictureSet(photo.url)]);
+  return { id: photo.id, url, ...(srcset ? { srcset } : {}) };
+}
 
 /**
  * The authenticity portal (001 §1, §5, §7, §8): a card number and a password are all that
@@ -106,7 +112,7 @@ export async function cardView(record: AuthRecordEntity): Promise<PortalCard> {
     email: record.email ?? '',
     authPortalText: type?.authPortalText ?? '',
     cardNumber: record.cardNumber,
-    photos: await Promise.all(photos.map(async (p) => ({ id: p.id, url: await privateMediaLink(p.url) }))),
+    photos: await Promise.all(photos.map(signedPhoto)),
   };
 }
 

@@ -19,8 +19,17 @@ export const portalCardSchema = z.object({
   email: z.string(),
   authPortalText: z.string(),
   cardNumber: z.string(),
-  /** Short-lived links to the piece's authenticity photos, in their order. */
-  photos: z.array(z.object({ id: z.string(), url: z.string() })),
+  /**
+   * The piece's authenticity photos, in their order: a short-lived link to each (`url`) and,
+   * when it has one, its responsive set of short-lived links (`srcset`, one per format).
+   */
+  photos: z.array(
+    z.object({
+      id: z.string(),
+      url: z.string(),
+      srcset: z.optional(z.object({ avif: z.string(), webp: z.string(), jpg: z.string() })),
+    }),
+  ),
 });
 export type PortalCard = z.output<typeof portalCardSchema>;
 

@@ -42,6 +42,8 @@ export const adminImageSchema = z.object({
   id: z.string(),
   url: z.string(),
   src: z.string(),
+  /** An authenticity photo's responsive set of short-lived links, one `srcset` per format. */
+  srcset: z.object({ avif: z.string(), webp: z.string(), jpg: z.string() }).optional(),
   type: z.number(),
   index: z.number(),
 });

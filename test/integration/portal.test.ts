@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_CARD_THROTTLE } from '#authenticity/portal.ts';
 import type { ImageEntity } from '#catalog/entities/image.ts';
 import type { ProductEntity } from '#catalog/entities/product.ts';
+import { PICTURE_WIDTHS } from '#shared/media.ts';
 import { PORTAL_LIMITS, PORTAL_MESSAGES } from '#shared/portal.ts';
 import { throttleDelaySeconds } from '#table/rate-limit.ts';
 import { type ApiAnswer, api, freshClientAddress } from '../support/api.ts';
@@ -45,7 +46,7 @@ interface Card {
   email: string;
   authPortalText: string;
   cardNumber: string;
-  photos: { id: string; url: string }[];
+  photos: { id: string; url: string; srcset?: Record<'avif' | 'webp' | 'jpg', string> }[];
 }
 
 function logIn(number: string, password: string, from = freshClientAddress()) {
@@ -83,6 +84,22 @@ describe('portal login', () => {
       expect(image.status).toBe(200);
       // The demo's authenticity photographs are JPEGs (FF D8 FF).
       expect([...new Uint8Array(await image.arrayBuffer()).slice(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+      // Their responsive sets stay private too: every rung of every format a signed link.
+      for (const format of ['avif', 'webp', 'jpg'] as const) {
+        const candidates = (photo.srcset?.[format] ?? '').split(', ');
+        expect(candidates.map((c) => c.split(' ')[1])).toEqual(PICTURE_WIDTHS.map((w) => `${w}w`));
+        for (const candidate of candidates) {
+          expect(candidate).toMatch(new RegExp(`/\\d+w\\.${format}\\?.*X-Amz-Signature=`));
+        }
+      }
+      const small = (photo.srcset?.avif ?? '').split(', ')[0]?.split(' ')[0] ?? '';
+      const variant = await fetch(small);
+      expect(variant.status).toBe(200);
+      // An AVIF file: an ISO-BMFF 'ftyp' box naming the 'avif' brand.
+      const head = Buffer.from(await variant.arrayBuffer())
+        .subarray(4, 12)
+        .toString('latin1');
+      expect(head).toBe('ftypavif');
     }
     const cookie = cookieOf(answer);
     expect(cookie).toMatch(/^__Host-owner=[\w-]{43};/);

@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { privateMediaLink } from '#platform/media-links.ts';
+import { privateMediaLink, privatePictureSet } from '#platform/media-links.ts';
 import { IMAGE_TYPE } from '#shared/constants.ts';
 import type { adminImageSchema } from '#shared/contracts/catalog-admin-media.ts';
 import { mediaSrc } from '#shared/media.ts';
@@ -14,9 +14,10 @@ export type AdminImage = z.input<typeof adminImageSchema>;
  * (functions/lib/private-media.ts); every other picture is served under /media.
  */
 export async function adminImage(image: ImageEntity): Promise<AdminImage> {
-  const src =
-    image.type === IMAGE_TYPE.authenticity ? await privateMediaLink(image.url) : mediaSrc(image.url);
-  return { id: image.id, url: image.url, src, type: image.type, index: image.index };
+  const view = { id: image.id, url: image.url, type: image.type, index: image.index };
+  if (image.type !== IMAGE_TYPE.authenticity) return { ...view, src: mediaSrc(image.url) };
+  const [src, srcset] = await Promise.all([privateMediaLink(image.url), privatePictureSet(image.url)]);
+  return { ...view, src, ...(srcset ? { srcset } : {}) };
 }
 
 export const adminImages = (images: ImageEntity[]) =>

@@ -1,10 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { Picture } from '../../components/picture.tsx';
 import { cardQueryKey, failureMessage, logOut, type PortalCard } from './api.ts';
 import { PortalHeading } from './fields.tsx';
 import { WithCard } from './session.tsx';
 import './authenticity.css';
+
+/** The photos fill the page's column on a phone, two to a row from 640 px (authenticity.css). */
+const PHOTO_SIZES = '(min-width: 640px) 17rem, calc(100vw - 3rem)';
 
 /**
  * /authenticity/showingcard (001 §2): the logged-in owner's piece — its name, the collection's
@@ -52,10 +56,12 @@ function CardView({ card }: { card: PortalCard }) {
             {card.photos.map((photo, i) => (
               <li key={photo.id}>
                 <figure className="portal-photo">
-                  <img
+                  <Picture
+                    url={photo.url}
                     src={photo.url}
+                    signedSet={photo.srcset}
+                    sizes={PHOTO_SIZES}
                     alt={`authenticity photograph ${i + 1} of ${count} of ${card.name}`}
-                    decoding="async"
                   />
                   <figcaption aria-hidden="true">
                     {i + 1} / {count}

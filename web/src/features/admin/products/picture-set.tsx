@@ -59,8 +59,10 @@ export function PictureSet({ ownerId, type, label }: { ownerId: string; type: nu
         {list.map((img, i) => (
           <li key={img.id}>
             <Picture
+              processingNote
               url={img.url}
               src={img.src}
+              signedSet={img.srcset}
               alt={`${label}, number ${i + 1}`}
               sizes="160px"
               width={160}
