@@ -1,6 +1,10 @@
-import { type ImgHTMLAttributes, useLayoutEffect, useRef, useState } from 'react';
-import { mediaSrc, mediaSrcSet } from '#shared/media.ts';
+import { type ImgHTMLAttributes, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { mediaSrc, mediaSrcSet, type SignedPictureSet } from '#shared/media.ts';
 import { holdOtherPictures } from '../lib/first-picture.ts';
+
+/** A set missing in the admin is looked for again this often, this many times (5 minutes). */
+const SET_RETRY_MS = 5000;
+const SET_RETRIES = 60;
 
 type ImgProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'loading' | 'alt'>;
 
@@ -19,6 +23,8 @@ export function Picture({
   alt,
   sizes,
   priority = false,
+  processingNote = false,
+  signedSet,
   ...img
 }: ImgProps & {
   /** The text alternative; empty for a picture that only decorates. */
@@ -27,11 +33,27 @@ export function Picture({
   url: string;
   /** What to load when the url has no public set (a private picture's signed link). */
   src?: string;
+  /** A private picture's set of signed links (the server's `srcset`), instead of its public one. */
+  signedSet?: SignedPictureSet | undefined;
   /** How wide the picture is drawn, as the `sizes` attribute says it (`(max-width: 600px) 100vw, 500px`). */
   sizes: string;
   priority?: boolean;
+  /**
+   * For staff (the admin's previews): while the set is missing, say "processing" beside the
+   * stored file and look for the set again every few seconds.
+   */
+  processingNote?: boolean;
 }) {
   const [setMissing, setSetMissing] = useState(false);
+  const tries = useRef(0);
+  useEffect(() => {
+    if (!setMissing || !processingNote || tries.current >= SET_RETRIES) return;
+    const timer = setTimeout(() => {
+      tries.current += 1;
+      setSetMissing(false);
+    }, SET_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [setMissing, processingNote]);
   const element = useRef<HTMLImageElement>(null);
   const release = useRef<() => void>(() => undefined);
   // The first picture holds the others back until it has loaded (lib/first-picture.ts).
@@ -45,11 +67,13 @@ export function Picture({
   // Released once the first picture has been painted (the frame after its load), so the
   // others start after the page's largest paint rather than racing it.
   const settle = () => requestAnimationFrame(() => setTimeout(() => release.current(), 0));
-  const jpeg = mediaSrcSet(url, 'jpg');
+  const jpeg = signedSet?.jpg ?? mediaSrcSet(url, 'jpg');
+  const avif = signedSet?.avif ?? mediaSrcSet(url, 'avif');
+  const webp = signedSet?.webp ?? mediaSrcSet(url, 'webp');
   const loading = priority ? 'eager' : 'lazy';
   const fetchPriority = priority ? 'high' : undefined;
   if (!jpeg || setMissing) {
-    return (
+    const stored = (
       <img
         {...img}
         ref={element}
@@ -68,16 +92,23 @@ export function Picture({
         }}
       />
     );
+    if (!(jpeg && processingNote)) return stored;
+    return (
+      <span className="picture-processing">
+        {stored}
+        <span role="status">processing</span>
+      </span>
+    );
   }
   return (
     <picture>
-      <source type="image/avif" srcSet={mediaSrcSet(url, 'avif')} sizes={sizes} />
-      <source type="image/webp" srcSet={mediaSrcSet(url, 'webp')} sizes={sizes} />
+      <source type="image/avif" srcSet={avif} sizes={sizes} />
+      <source type="image/webp" srcSet={webp} sizes={sizes} />
       <img
         {...img}
         ref={element}
         alt={alt}
-        src={mediaSrc(url)}
+        src={src ?? mediaSrc(url)}
         srcSet={jpeg}
         sizes={sizes}
         loading={loading}

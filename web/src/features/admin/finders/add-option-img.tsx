@@ -44,6 +44,7 @@ export function AddOptionImg() {
               {option.imageUrl ? (
                 <>
                   <Picture
+                    processingNote
                     className="adm-finders-preview"
                     url={option.imageUrl}
                     sizes="320px"

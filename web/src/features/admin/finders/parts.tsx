@@ -39,7 +39,17 @@ export async function deleteOrError(remove: () => Promise<unknown>): Promise<voi
 
 export function Thumb({ url, alt }: { url?: string; alt: string }) {
   if (!url) return <span className="adm-muted">none</span>;
-  return <Picture className="adm-finders-thumb" url={url} sizes="64px" alt={alt} width={64} height={64} />;
+  return (
+    <Picture
+      processingNote
+      className="adm-finders-thumb"
+      url={url}
+      sizes="64px"
+      alt={alt}
+      width={64}
+      height={64}
+    />
+  );
 }
 
 export const stepsPath = (fid: string) => `/view-steps?id=${encodeURIComponent(fid)}`;

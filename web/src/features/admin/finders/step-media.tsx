@@ -23,6 +23,7 @@ export function StepMedia({ step, fid }: { step: Step; fid: string }) {
           {step.imageUrl ? (
             <>
               <Picture
+                processingNote
                 className="adm-finders-preview"
                 url={step.imageUrl}
                 sizes="320px"

@@ -26,6 +26,7 @@ export function ProductDetails() {
             <h2 id="piece-heading">the piece</h2>
             {data.main ? (
               <Picture
+                processingNote
                 className="adm-products-main"
                 url={data.main.url}
                 src={data.main.src}

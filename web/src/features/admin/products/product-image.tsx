@@ -66,6 +66,7 @@ export function ProductImagePage() {
             {image.data.img ? (
               <>
                 <Picture
+                  processingNote
                   className="adm-products-main"
                   url={image.data.img.url}
                   src={image.data.img.src}
@@ -103,6 +104,7 @@ export function ProductImagePage() {
                 {image.data.imgs.slice(1).map((picture, i) => (
                   <li key={picture.id}>
                     <Picture
+                      processingNote
                       url={picture.url}
                       src={picture.src}
                       alt={`${name ?? 'the piece'}, view ${i + 2}`}

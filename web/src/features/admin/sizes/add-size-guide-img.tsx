@@ -63,6 +63,7 @@ export function AddSizeGuideImg() {
                 {current ? (
                   <>
                     <Picture
+                      processingNote
                       className="adm-sizes-preview"
                       url={current}
                       sizes="320px"

@@ -25,7 +25,17 @@ export function useRefresh(): () => Promise<void> {
 
 export function Thumb({ url, alt }: { url?: string; alt: string }) {
   if (!url) return <span className="adm-muted">none</span>;
-  return <Picture className="adm-sizes-thumb" url={url} sizes="64px" alt={alt} width={64} height={64} />;
+  return (
+    <Picture
+      processingNote
+      className="adm-sizes-thumb"
+      url={url}
+      sizes="64px"
+      alt={alt}
+      width={64}
+      height={64}
+    />
+  );
 }
 
 export const guidesPath = (sizeId: string) => `/view-size-guides?id=${encodeURIComponent(sizeId)}`;

@@ -82,6 +82,7 @@ export function TypeDimensions() {
           {(images.data ?? []).map((img, i, list) => (
             <li key={img.id}>
               <Picture
+                processingNote
                 url={img.url}
                 src={img.src}
                 alt={`${label.replace(/ pictures$/, '')} ${i + 1}`}

@@ -56,7 +56,14 @@ export function ImageSet({
       <ol className="adm-types-pictures" hidden={urls.length === 0}>
         {urls.map((url, i) => (
           <li key={url}>
-            <Picture url={url} alt={`${who} set, number ${i + 1}`} sizes="160px" width={160} height={160} />
+            <Picture
+              processingNote
+              url={url}
+              alt={`${who} set, number ${i + 1}`}
+              sizes="160px"
+              width={160}
+              height={160}
+            />
             <span className="adm-row">
               <button
                 type="button"

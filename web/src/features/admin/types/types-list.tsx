@@ -56,6 +56,7 @@ export function TypesList() {
               <li key={t.id} className="adm-types-card">
                 {t.cover ? (
                   <Picture
+                    processingNote
                     url={t.cover}
                     alt=""
                     className="adm-types-cover"
