@@ -1,4 +1,11 @@
-import { type ImgHTMLAttributes, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type ImgHTMLAttributes,
+  type SyntheticEvent,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { mediaSrc, mediaSrcSet, type SignedPictureSet } from '#shared/media.ts';
 import { holdOtherPictures } from '../lib/first-picture.ts';
 
@@ -70,22 +77,24 @@ export function Picture({
   const jpeg = signedSet?.jpg ?? mediaSrcSet(url, 'jpg');
   const avif = signedSet?.avif ?? mediaSrcSet(url, 'avif');
   const webp = signedSet?.webp ?? mediaSrcSet(url, 'webp');
-  const loading = priority ? 'eager' : 'lazy';
-  const fetchPriority = priority ? 'high' : undefined;
+  // What both the set and the stored file's <img> carry.
+  const common = {
+    ...img,
+    ref: element,
+    src: src ?? mediaSrc(url),
+    loading: priority ? ('eager' as const) : ('lazy' as const),
+    fetchPriority: priority ? ('high' as const) : undefined,
+    onLoad: (event: SyntheticEvent<HTMLImageElement>) => {
+      settle();
+      img.onLoad?.(event);
+    },
+  };
   if (!jpeg || setMissing) {
     const stored = (
       <img
-        {...img}
-        ref={element}
+        {...common}
         alt={alt}
-        src={src ?? mediaSrc(url)}
-        loading={loading}
-        fetchPriority={fetchPriority}
         decoding="async"
-        onLoad={(event) => {
-          settle();
-          img.onLoad?.(event);
-        }}
         onError={(event) => {
           settle();
           img.onError?.(event);
@@ -105,19 +114,11 @@ export function Picture({
       <source type="image/avif" srcSet={avif} sizes={sizes} />
       <source type="image/webp" srcSet={webp} sizes={sizes} />
       <img
-        {...img}
-        ref={element}
+        {...common}
         alt={alt}
-        src={src ?? mediaSrc(url)}
         srcSet={jpeg}
         sizes={sizes}
-        loading={loading}
-        fetchPriority={fetchPriority}
         decoding={priority ? 'auto' : 'async'}
-        onLoad={(event) => {
-          settle();
-          img.onLoad?.(event);
-        }}
         onError={(event) => {
           setSetMissing(true);
           img.onError?.(event);
