@@ -1,6 +1,12 @@
 import { Duration } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Alarm,
+  ComparisonOperator,
+  type IMetric,
+  Metric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -20,10 +26,9 @@ export class ShopAlarms extends Construct {
     super(scope, id);
     this.topic = new Topic(this, 'Topic', { displayName: 'Boutique alarms', enforceSSL: true });
     if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
-    const action = new SnsAction(this.topic);
 
-    const api5xx = new Alarm(this, 'Api5xx', {
-      alarmDescription: 'The API answered 5xx: something is broken for shoppers',
+    alarmAt(this, 'Api5xx', this.topic, {
+      description: 'The API answered 5xx: something is broken for shoppers',
       metric: new Metric({
         namespace: 'AWS/ApiGateway',
         metricName: '5xx',
@@ -32,41 +37,48 @@ export class ShopAlarms extends Construct {
         period: Duration.minutes(5),
       }),
       threshold: 5,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
     });
-    api5xx.addAlarmAction(action);
 
-    const throttles = new Alarm(this, 'LambdaThrottles', {
-      alarmDescription: 'Lambda functions were throttled: requests were refused for lack of concurrency',
+    alarmAt(this, 'LambdaThrottles', this.topic, {
+      description: 'Lambda functions were throttled: requests were refused for lack of concurrency',
       metric: new Metric({
         namespace: 'AWS/Lambda',
         metricName: 'Throttles',
         statistic: 'Sum',
         period: Duration.minutes(5),
       }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
     });
-    throttles.addAlarmAction(action);
   }
 }
 
-/** An alarm on one function's errors (an uncaught fault: a 500 or a crash), to the topic. */
-export function functionErrorAlarm(scope: Construct, id: string, fn: IFunction, topic: Topic): Alarm {
+/**
+ * An alarm to the topic when a metric's 5-minute figure reaches `threshold` (1 by default: the
+ * first occurrence); no data is no alarm.
+ */
+export function alarmAt(
+  scope: Construct,
+  id: string,
+  topic: Topic,
+  { description, metric, threshold = 1 }: { description: string; metric: IMetric; threshold?: number },
+): Alarm {
   const alarm = new Alarm(scope, id, {
-    alarmDescription: `Errors in ${fn.functionName}`,
-    metric: fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
-    threshold: 1,
+    alarmDescription: description,
+    metric,
+    threshold,
     evaluationPeriods: 1,
     comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
     treatMissingData: TreatMissingData.NOT_BREACHING,
   });
   alarm.addAlarmAction(new SnsAction(topic));
   return alarm;
+}
+
+/** An alarm on one function's errors (an uncaught fault: a 500 or a crash), to the topic. */
+export function functionErrorAlarm(scope: Construct, id: string, fn: IFunction, topic: Topic): Alarm {
+  return alarmAt(scope, id, topic, {
+    description: `Errors in ${fn.functionName}`,
+    metric: fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
+  });
 }
 
 /** An alarm at a dead-letter queue's first message: something failed for good and waits for a person. */
@@ -77,17 +89,11 @@ export function deadLetterAlarm(
   topic: Topic,
   meaning: string,
 ): Alarm {
-  const alarm = new Alarm(scope, id, {
-    alarmDescription: meaning,
+  return alarmAt(scope, id, topic, {
+    description: meaning,
     metric: queue.metricApproximateNumberOfMessagesVisible({
       period: Duration.minutes(5),
       statistic: 'Maximum',
     }),
-    threshold: 1,
-    evaluationPeriods: 1,
-    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-    treatMissingData: TreatMissingData.NOT_BREACHING,
   });
-  alarm.addAlarmAction(new SnsAction(topic));
-  return alarm;
 }

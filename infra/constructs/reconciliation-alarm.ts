@@ -1,8 +1,8 @@
 import { Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { type Alarm, Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
+import { alarmAt } from './alarms.ts';
 
 /**
  * The reconciliation's metric (functions/checkout/jobs/reconcile-payments.ts, published as an
@@ -10,8 +10,8 @@ import type { Construct } from 'constructs';
  * needing a person, means the webhooks or the success page did not do their work.
  */
 export function reconciliationAlarm(scope: Construct, topic: Topic): Alarm {
-  const alarm = new Alarm(scope, 'PaymentsFoundByReconciliationAlarm', {
-    alarmDescription:
+  return alarmAt(scope, 'PaymentsFoundByReconciliationAlarm', topic, {
+    description:
       'The payment reconciliation settled a payment no webhook had (or found a paid order without its record): check the Stripe and PayPal webhook endpoints and their secrets',
     metric: new Metric({
       namespace: 'OneOfOne',
@@ -20,11 +20,5 @@ export function reconciliationAlarm(scope: Construct, topic: Topic): Alarm {
       statistic: 'Sum',
       period: Duration.minutes(5),
     }),
-    threshold: 1,
-    evaluationPeriods: 1,
-    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-    treatMissingData: TreatMissingData.NOT_BREACHING,
   });
-  alarm.addAlarmAction(new SnsAction(topic));
-  return alarm;
 }
