@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { ADMIN_MESSAGES } from '#shared/admin-messages.ts';
 import { LIMITS } from '#shared/constants.ts';
+import * as z from '#shared/zod.ts';
 
 export { ADMIN_MESSAGES };
 
@@ -25,14 +25,18 @@ export const ADMIN_REQUEST_HEADER = 'x-boutique-admin';
 export const ADMIN_TIME_ZONE = 'America/Vancouver';
 
 export const adminLoginSchema = z.object({
-  user: z.string().trim().min(1, ADMIN_MESSAGES.loginFailed).max(64, ADMIN_MESSAGES.loginFailed),
-  pass: z.string().min(1, ADMIN_MESSAGES.loginFailed).max(256, ADMIN_MESSAGES.loginFailed),
+  user: z
+    .string()
+    .check(z.trim(), z.minLength(1, ADMIN_MESSAGES.loginFailed), z.maxLength(64, ADMIN_MESSAGES.loginFailed)),
+  pass: z
+    .string()
+    .check(z.minLength(1, ADMIN_MESSAGES.loginFailed), z.maxLength(256, ADMIN_MESSAGES.loginFailed)),
 });
 
 /** Lists: offset and page size (10 by default, at most 100). */
 export const pageQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  pageSize: z.coerce.number().int().min(1).max(100).default(LIMITS.pageSize),
+  offset: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(1_000_000)), 0),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), LIMITS.pageSize),
 });
 
 export interface Page<T> {
@@ -66,6 +70,6 @@ export type UploadKind = keyof typeof UPLOAD_KINDS;
 
 export const uploadRequestSchema = z.object({
   kind: z.enum(Object.keys(UPLOAD_KINDS) as [UploadKind, ...UploadKind[]]),
-  contentType: z.string().max(100),
-  size: z.number().int().min(1),
+  contentType: z.string().check(z.maxLength(100)),
+  size: z.number().check(z.int(), z.gte(1)),
 });

@@ -1,14 +1,14 @@
-import * as z from 'zod';
 import { CHECKOUT_MESSAGES } from '#shared/checkout-messages.ts';
 import { COUNTRY_CODES } from '#shared/countries.ts';
 import { idSchema } from '#shared/schemas.ts';
+import * as z from '#shared/zod.ts';
 
 export { CHECKOUT_MESSAGES };
 
 /** Countries where a province or state is required (and tax is computed). */
 export const COUNTRIES_WITH_REGIONS = ['CA', 'US'] as const;
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
 
 interface AddressInput {
   name?: string;
@@ -40,7 +40,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 export const checkoutKeySchema = z
   .string({ error: CHECKOUT_MESSAGES.reloadPage })
-  .regex(/^[A-Za-z0-9_-]{22,64}$/, { error: CHECKOUT_MESSAGES.reloadPage });
+  .check(z.regex(/^[A-Za-z0-9_-]{22,64}$/, { error: CHECKOUT_MESSAGES.reloadPage }));
 
 /**
  * The body of POST /secret and POST /paypal/orders: the checkout fields (001 §3 Order), flat, as
@@ -52,56 +52,58 @@ export const checkoutRequestSchema = z
     checkoutKey: checkoutKeySchema,
     id: idSchema,
     typeId: z.optional(idSchema),
-    paymentType: z.enum(['1', '2']).default('1').transform(Number),
-    name: text(120).optional(),
-    phone: text(40).optional(),
-    email: text(254).optional(),
-    address: text(200).optional(),
-    address1: text(200).optional(),
-    address2: text(200).optional(),
-    country: text(2).optional(),
-    unit: text(40).optional(),
-    city: text(120).optional(),
-    postalCode: text(20).optional(),
-    state: text(60).optional(),
-    hasBilling: z
-      .enum(['true', 'false', '1', '0'])
-      .default('false')
-      .transform((v) => v === 'true' || v === '1'),
-    nameBilling: text(120).optional(),
-    phoneBilling: text(40).optional(),
-    emailBilling: text(254).optional(),
-    addressBilling: text(200).optional(),
-    address1Billing: text(200).optional(),
-    address2Billing: text(200).optional(),
-    countryBilling: text(2).optional(),
-    unitBilling: text(40).optional(),
-    cityBilling: text(120).optional(),
-    postalCodeBilling: text(20).optional(),
-    stateBilling: text(60).optional(),
-    discountCode: text(60).optional(),
+    paymentType: z.pipe(z._default(z.enum(['1', '2']), '1'), z.transform(Number)),
+    name: z.optional(text(120)),
+    phone: z.optional(text(40)),
+    email: z.optional(text(254)),
+    address: z.optional(text(200)),
+    address1: z.optional(text(200)),
+    address2: z.optional(text(200)),
+    country: z.optional(text(2)),
+    unit: z.optional(text(40)),
+    city: z.optional(text(120)),
+    postalCode: z.optional(text(20)),
+    state: z.optional(text(60)),
+    hasBilling: z.pipe(
+      z._default(z.enum(['true', 'false', '1', '0']), 'false'),
+      z.transform((v) => v === 'true' || v === '1'),
+    ),
+    nameBilling: z.optional(text(120)),
+    phoneBilling: z.optional(text(40)),
+    emailBilling: z.optional(text(254)),
+    addressBilling: z.optional(text(200)),
+    address1Billing: z.optional(text(200)),
+    address2Billing: z.optional(text(200)),
+    countryBilling: z.optional(text(2)),
+    unitBilling: z.optional(text(40)),
+    cityBilling: z.optional(text(120)),
+    postalCodeBilling: z.optional(text(20)),
+    stateBilling: z.optional(text(60)),
+    discountCode: z.optional(text(60)),
     /** Sent by the spec's client; ignored: the server computes every amount itself. */
-    discountAmount: z.string().max(20).optional(),
+    discountAmount: z.optional(z.string().check(z.maxLength(20))),
   })
-  .superRefine((form, ctx) => {
-    if (!addressComplete(form)) ctx.addIssue({ code: 'custom', message: CHECKOUT_MESSAGES.fillAllFields });
-    else if (!EMAIL.test(form.email ?? '') || !COUNTRY_CODES.includes(form.country ?? '')) {
-      ctx.addIssue({ code: 'custom', message: CHECKOUT_MESSAGES.fillAllFields });
-    }
-    if (form.hasBilling) {
-      const billing = {
-        name: form.nameBilling,
-        phone: form.phoneBilling,
-        email: form.emailBilling,
-        address1: form.address1Billing,
-        country: form.countryBilling,
-        city: form.cityBilling,
-        state: form.stateBilling,
-      };
-      if (!addressComplete(billing) || !COUNTRY_CODES.includes(form.countryBilling ?? '')) {
-        ctx.addIssue({ code: 'custom', message: CHECKOUT_MESSAGES.fillBilling });
+  .check(
+    z.superRefine((form, ctx) => {
+      if (!addressComplete(form)) ctx.addIssue({ code: 'custom', message: CHECKOUT_MESSAGES.fillAllFields });
+      else if (!EMAIL.test(form.email ?? '') || !COUNTRY_CODES.includes(form.country ?? '')) {
+        ctx.addIssue({ code: 'custom', message: CHECKOUT_MESSAGES.fillAllFields });
       }
-    }
-  });
+      if (form.hasBilling) {
+        const billing = {
+          name: form.nameBilling,
+          phone: form.phoneBilling,
+          email: form.emailBilling,
+          address1: form.address1Billing,
+          country: form.countryBilling,
+          city: form.cityBilling,
+          state: form.stateBilling,
+        };
+        if (!addressComplete(billing) || !COUNTRY_CODES.includes(form.countryBilling ?? '')) {
+          ctx.addIssue({ code: 'custom', message: CHECKOUT_MESSAGES.fillBilling });
+        }
+      }
+    }),
+  );
 
 export type CheckoutRequest = z.output<typeof checkoutRequestSchema>;

@@ -1,7 +1,6 @@
-// zod/mini: the owner's portal functions carry these, and the classic API would double their bundles.
-import * as z from 'zod/mini';
 import { LIMITS } from '#shared/constants.ts';
 import { PORTAL_MESSAGES } from '#shared/portal-messages.ts';
+import * as z from '#shared/zod.ts';
 
 export { PORTAL_LIMITS, PORTAL_MESSAGES } from '#shared/portal-messages.ts';
 

@@ -1,9 +1,7 @@
-// zod/mini: these schemas ship in every storefront read, where the whole classic API would be
-// most of the bundle. Classic schemas elsewhere compose them (z.object, z.optional, ...) as they are.
-import * as z from 'zod/mini';
 import { INFO_TITLES, PUBLIC_IMAGE_TYPES } from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { GENDERS, type Gender } from '#shared/vocabulary.ts';
+import * as z from '#shared/zod.ts';
 
 /**
  * Request schemas shared by the web app and the handlers (query values arrive as text), and the

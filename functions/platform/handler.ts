@@ -1,7 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { safeParse } from 'zod/mini';
 import type * as z from 'zod/v4/core';
 import { logger, safeError } from '#platform/logger.ts';
 import { currentScope, runInScope } from '#platform/request-scope.ts';
@@ -9,6 +8,7 @@ import { ADMIN_MESSAGES } from '#shared/admin-messages.ts';
 import { CHECKOUT_MESSAGES } from '#shared/checkout-messages.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { PORTAL_MESSAGES } from '#shared/portal-messages.ts';
+import { safeParse } from '#shared/zod.ts';
 
 /**
  * The one middy stack every endpoint uses: structured logs with the request id, JSON body

@@ -1,13 +1,15 @@
-import * as z from 'zod';
 import { pageQuerySchema } from '#shared/admin.ts';
 import { emailSchema, idSchema, pageShape } from '#shared/schemas.ts';
+import * as z from '#shared/zod.ts';
 import { adminAuthRecordSchema } from './catalog-admin-products.ts';
 import type { Contract } from './contract.ts';
 
 /** The staff's authenticity records (001 §7): listed, searched and created in the admin area. */
 /** GET /products-auth?offset&pageSize&searchInfo: by card number, piece name or owner e-mail. */
-export const productsAuthQuerySchema = pageQuerySchema.extend({
-  searchInfo: z.string().trim().max(100, { error: 'the search is at most 100 characters' }).optional(),
+export const productsAuthQuerySchema = z.extend(pageQuerySchema, {
+  searchInfo: z.optional(
+    z.string().check(z.trim(), z.maxLength(100, { error: 'the search is at most 100 characters' })),
+  ),
 });
 
 /** One move of a record to a new owner; `from` is '' when staff gave an owner-less record its owner. */
@@ -18,7 +20,7 @@ export const listProductsAuthContract = {
   query: productsAuthQuerySchema,
   response: z.object({
     status: z.literal(200),
-    ...pageShape(adminAuthRecordSchema.extend({ transfers: z.array(transferEntrySchema) })),
+    ...pageShape(z.extend(adminAuthRecordSchema, { transfers: z.array(transferEntrySchema) })),
   }),
 } satisfies Contract;
 

@@ -1,7 +1,6 @@
-// zod/mini: the owner's portal functions carry these contracts (the staff's are in authenticity-admin.ts).
-import * as z from 'zod/mini';
 import { portalLoginSchema, resetConfirmSchema, resetSchema, transferSchema } from '#shared/portal.ts';
 import { okAnswerSchema } from '#shared/schemas.ts';
+import * as z from '#shared/zod.ts';
 import type { Contract } from './contract.ts';
 
 /**

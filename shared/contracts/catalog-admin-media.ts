@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { ADMIN_MESSAGES, uploadRequestSchema } from '#shared/admin.ts';
 import { idSchema } from '#shared/schemas.ts';
+import * as z from '#shared/zod.ts';
 import { okSchema } from './catalog-admin.ts';
 import type { Contract } from './contract.ts';
 
@@ -16,17 +16,21 @@ export const pictureTypeSchema = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
   z
     .number({ error: PICTURE_TYPE_MESSAGE })
-    .int({ error: PICTURE_TYPE_MESSAGE })
-    .min(1, { error: PICTURE_TYPE_MESSAGE })
-    .max(6, { error: PICTURE_TYPE_MESSAGE }),
+    .check(
+      z.int({ error: PICTURE_TYPE_MESSAGE }),
+      z.gte(1, { error: PICTURE_TYPE_MESSAGE }),
+      z.lte(6, { error: PICTURE_TYPE_MESSAGE }),
+    ),
 );
 
 /** A stored url handed back by /upload-url (`s3/<key>`). */
 export const storedUrlSchema = z
   .string({ error: 'each url must be text' })
-  .trim()
-  .min(1, { error: 'a url cannot be empty' })
-  .max(300, { error: 'a url is at most 300 characters' });
+  .check(
+    z.trim(),
+    z.minLength(1, { error: 'a url cannot be empty' }),
+    z.maxLength(300, { error: 'a url is at most 300 characters' }),
+  );
 
 /**
  * The list of urls of one upload. Its size (at most 10 per picker, 001 §5) is checked in the
@@ -34,8 +38,10 @@ export const storedUrlSchema = z
  */
 export const urlListSchema = z
   .array(storedUrlSchema, { error: 'urls must be a list of uploaded files' })
-  .min(1, { error: 'please select at least one file' })
-  .max(1000, { error: ADMIN_MESSAGES.tooManyPictures });
+  .check(
+    z.minLength(1, { error: 'please select at least one file' }),
+    z.maxLength(1000, { error: ADMIN_MESSAGES.tooManyPictures }),
+  );
 
 /** A stored picture as the admin sees it: `src` is what an <img> loads (a short-lived link for type 2). */
 export const adminImageSchema = z.object({
@@ -43,7 +49,7 @@ export const adminImageSchema = z.object({
   url: z.string(),
   src: z.string(),
   /** An authenticity photo's responsive set of short-lived links, one `srcset` per format. */
-  srcset: z.object({ avif: z.string(), webp: z.string(), jpg: z.string() }).optional(),
+  srcset: z.optional(z.object({ avif: z.string(), webp: z.string(), jpg: z.string() })),
   type: z.number(),
   index: z.number(),
 });
@@ -60,7 +66,7 @@ const imagesAnswer = z.object({ status: z.literal(200), imgs: z.array(adminImage
 /** The product's main picture (the first of its product pictures, or null) and all of them. */
 const mainImageAnswer = z.object({
   status: z.literal(200),
-  img: adminImageSchema.nullable(),
+  img: z.nullable(adminImageSchema),
   imgs: z.array(adminImageSchema),
 });
 const videosAnswer = z.object({ status: z.literal(200), vids: z.array(adminVideoSchema) });
@@ -97,7 +103,7 @@ export const reorderPicturesContract = {
   body: z.object({
     ownerId: idSchema,
     type: pictureTypeSchema,
-    ids: z.array(idSchema, { error: 'ids must be the list of picture ids' }).max(100),
+    ids: z.array(idSchema, { error: 'ids must be the list of picture ids' }).check(z.maxLength(100)),
   }),
   response: imagesAnswer,
 } satisfies Contract;

@@ -1,8 +1,8 @@
-import * as z from 'zod';
 import { pageQuerySchema } from '#shared/admin.ts';
 import { hasAtMostDecimals } from '#shared/money.ts';
 import { idSchema } from '#shared/schemas.ts';
 import { GENDERS } from '#shared/vocabulary.ts';
+import * as z from '#shared/zod.ts';
 import { okSchema, pageShape } from './catalog-admin.ts';
 import { adminImageSchema } from './catalog-admin-media.ts';
 import type { Contract } from './contract.ts';
@@ -23,11 +23,11 @@ const blankToUndefined = (value: unknown) =>
 const text = (max: number, what: string) =>
   z.preprocess(
     blankToUndefined,
-    z
-      .string({ error: `${what} must be text` })
-      .trim()
-      .max(max, { error: `${what} is at most ${max} characters` })
-      .optional(),
+    z.optional(
+      z
+        .string({ error: `${what} must be text` })
+        .check(z.trim(), z.maxLength(max, { error: `${what} is at most ${max} characters` })),
+    ),
   );
 
 const price = (what: string) =>
@@ -36,12 +36,13 @@ const price = (what: string) =>
       const v = blankToUndefined(value);
       return typeof v === 'string' ? Number(v.replace(/[$,\s]/g, '')) : v;
     },
-    z
-      .number({ error: `${what} must be a number` })
-      .min(0, { error: `${what} cannot be negative` })
-      .max(100_000_000, { error: `${what} is too large` })
-      .refine((n) => hasAtMostDecimals(n, 2), { error: `${what} has at most 2 decimals` })
-      .optional(),
+    z.optional(
+      z.number({ error: `${what} must be a number` }).check(
+        z.gte(0, { error: `${what} cannot be negative` }),
+        z.lte(100_000_000, { error: `${what} is too large` }),
+        z.refine((n) => hasAtMostDecimals(n, 2), { error: `${what} has at most 2 decimals` }),
+      ),
+    ),
   );
 
 const flag = z.preprocess(
@@ -51,7 +52,7 @@ const flag = z.preprocess(
       : value === 'false' || value === 0 || value === '0'
         ? false
         : value,
-  z.boolean({ error: 'must be true or false' }).optional(),
+  z.optional(z.boolean({ error: 'must be true or false' })),
 );
 
 const choice = <T extends number>(values: readonly T[], what: string) =>
@@ -60,12 +61,14 @@ const choice = <T extends number>(values: readonly T[], what: string) =>
       const v = blankToUndefined(value);
       return typeof v === 'string' ? Number(v) : v;
     },
-    z
-      .number({ error: `${what} must be one of ${values.join(', ')}` })
-      .refine((n): n is T => values.includes(n as T), {
-        error: `${what} must be one of ${values.join(', ')}`,
-      })
-      .optional(),
+    z.optional(
+      // The refinement narrows the number to one of the values, as classic zod's did.
+      z.number({ error: `${what} must be one of ${values.join(', ')}` }).check(
+        z.refine((n) => values.includes(n as T), {
+          error: `${what} must be one of ${values.join(', ')}`,
+        }),
+      ) as unknown as z.ZodMiniType<T, number>,
+    ),
   );
 
 /** Up to 16 digits (001 §9); spaces and dashes typed between groups of 4 are dropped. */
@@ -73,30 +76,34 @@ const cardNumber = z.preprocess(
   (value) => (typeof value === 'string' ? value.replace(/[\s-]+/g, '') : value),
   z.preprocess(
     blankToUndefined,
-    z
-      .string({ error: 'the card number must be text' })
-      .max(CARD_NUMBER_MAX, { error: `the card number is at most ${CARD_NUMBER_MAX} characters` })
-      .regex(/^\d+$/, { error: 'the card number is made of digits only' })
-      .optional(),
+    z.optional(
+      z
+        .string({ error: 'the card number must be text' })
+        .check(
+          z.maxLength(CARD_NUMBER_MAX, { error: `the card number is at most ${CARD_NUMBER_MAX} characters` }),
+          z.regex(/^\d+$/, { error: 'the card number is made of digits only' }),
+        ),
+    ),
   ),
 );
 
 const colours = z.preprocess(
   (value) => (typeof value === 'string' ? value.split(',') : value),
-  z
-    .array(
-      z.preprocess(
-        (c) => (typeof c === 'string' ? c.trim() : c),
-        z
-          .string({ error: 'a colour must be text' })
-          .max(40, { error: 'a colour name is at most 40 characters' }),
-      ),
-      {
-        error: 'the colours must be a list',
-      },
-    )
-    .max(20, { error: 'at most 20 colours' })
-    .optional(),
+  z.optional(
+    z
+      .array(
+        z.preprocess(
+          (c) => (typeof c === 'string' ? c.trim() : c),
+          z
+            .string({ error: 'a colour must be text' })
+            .check(z.maxLength(40, { error: 'a colour name is at most 40 characters' })),
+        ),
+        {
+          error: 'the colours must be a list',
+        },
+      )
+      .check(z.maxLength(20, { error: 'at most 20 colours' })),
+  ),
 );
 
 const optionalId = z.preprocess(blankToUndefined, z.optional(idSchema));
@@ -123,7 +130,7 @@ export const productFormSchema = z.object({
 export type ProductForm = z.output<typeof productFormSchema>;
 
 export const createProductSchema = productFormSchema;
-export const updateProductSchema = productFormSchema.extend({ id: idSchema });
+export const updateProductSchema = z.extend(productFormSchema, { id: idSchema });
 
 /** Answers. */
 
@@ -135,24 +142,24 @@ export const adminProductSchema = z.object({
   typeId: z.string(),
   typeName: z.string(),
   gender: z.literal(GENDERS),
-  size: z.string().optional(),
-  sizeId: z.string().optional(),
+  size: z.optional(z.string()),
+  sizeId: z.optional(z.string()),
   /** One colour per colour area, in area order. */
   colors: z.array(z.string()),
   /** 1 available, 0 sold. */
   status: z.literal([0, 1]),
   priceUs: z.number(),
-  priceCanada: z.number().optional(),
-  cardNumber: z.string().optional(),
+  priceCanada: z.optional(z.number()),
+  cardNumber: z.optional(z.string()),
   removeShipmentCharge: z.boolean(),
   singleproduct: z.boolean(),
   soldOnOtherPlatform: z.boolean(),
   createdAt: z.string(),
   /** A shopper is paying for it right now (checkout hold until, epoch ms). */
-  heldUntil: z.number().optional(),
+  heldUntil: z.optional(z.number()),
   /** The order that sold it, and when. */
-  soldOrder: z.string().optional(),
-  soldAt: z.string().optional(),
+  soldOrder: z.optional(z.string()),
+  soldAt: z.optional(z.string()),
 });
 
 /** An authenticity record as staff see it: never its password hash. */
@@ -165,7 +172,7 @@ export const adminAuthRecordSchema = z.object({
   hasPassword: z.boolean(),
   credentialVersion: z.number(),
   createdAt: z.string(),
-  transferDateTime: z.string().optional(),
+  transferDateTime: z.optional(z.string()),
 });
 
 /** GET /products?offset&pageSize&searchInfo: a page of products, newest first. */
@@ -179,29 +186,31 @@ export const productDetailSchema = z.object({
   status: z.literal(200),
   product: adminProductSchema,
   /** Its collection's shape; null for a single piece outside any (or a collection gone). */
-  type: z
-    .object({
+  type: z.nullable(
+    z.object({
       id: z.string(),
       name: z.string(),
       gender: z.literal(GENDERS),
       areaAmount: z.number(),
       singlecollection: z.boolean(),
-    })
-    .nullable(),
-  authRecord: adminAuthRecordSchema.nullable(),
+    }),
+  ),
+  authRecord: z.nullable(adminAuthRecordSchema),
   /** The main picture (the first product picture), as the storefront opens on it. */
-  main: adminImageSchema.nullable(),
+  main: z.nullable(adminImageSchema),
   counts: z.object({
-    pictures: z.number().int(),
-    authenticity: z.number().int(),
-    videos: z.number().int(),
+    pictures: z.number().check(z.int()),
+    authenticity: z.number().check(z.int()),
+    videos: z.number().check(z.int()),
   }),
 });
 
 /** GET /products: with `id` one product's detail, else a page of the list. */
 export const listProductsContract = {
-  query: pageQuerySchema.extend({
-    searchInfo: z.string().trim().max(100, { error: 'the search is at most 100 characters' }).optional(),
+  query: z.extend(pageQuerySchema, {
+    searchInfo: z.optional(
+      z.string().check(z.trim(), z.maxLength(100, { error: 'the search is at most 100 characters' })),
+    ),
     id: z.optional(idSchema),
   }),
   response: z.union([productDetailSchema, productsPageSchema]),
@@ -212,7 +221,7 @@ export const listProductsContract = {
  * body, since the search may be a card number (half of an owner's credentials) and URLs are logged.
  */
 export const searchProductsContract = {
-  body: listProductsContract.query.omit({ id: true }),
+  body: z.omit(listProductsContract.query, { id: true }),
   response: productsPageSchema,
 } satisfies Contract;
 

@@ -1,7 +1,7 @@
-import * as z from 'zod';
 import { ADMIN_MESSAGES, pageQuerySchema } from '#shared/admin.ts';
 import { idSchema } from '#shared/schemas.ts';
 import { GENDERS } from '#shared/vocabulary.ts';
+import * as z from '#shared/zod.ts';
 import { okSchema, pageShape } from './catalog-admin.ts';
 import type { Contract } from './contract.ts';
 
@@ -12,12 +12,14 @@ import type { Contract } from './contract.ts';
 
 /** Blank text (or null) means "none". */
 export const optionalText = (max: number) =>
-  z
-    .string({ error: 'must be text' })
-    .trim()
-    .max(max, { error: `at most ${max} characters` })
-    .nullish()
-    .transform((s) => (s ? s : undefined));
+  z.pipe(
+    z.nullish(
+      z
+        .string({ error: 'must be text' })
+        .check(z.trim(), z.maxLength(max, { error: `at most ${max} characters` })),
+    ),
+    z.transform((s: string | null | undefined) => (s ? s : undefined)),
+  );
 
 /** A whole number sent as a number or as text; blank means "not given". */
 export const optionalWholeNumber = (min: number, max: number) =>
@@ -28,20 +30,23 @@ export const optionalWholeNumber = (min: number, max: number) =>
         : typeof v === 'string'
           ? Number(v)
           : v,
-    z
-      .number({ error: 'must be a number' })
-      .int({ error: 'must be a whole number' })
-      .min(min, { error: `must be at least ${min}` })
-      .max(max, { error: `must be at most ${max}` })
-      .optional(),
+    z.optional(
+      z
+        .number({ error: 'must be a number' })
+        .check(
+          z.int({ error: 'must be a whole number' }),
+          z.gte(min, { error: `must be at least ${min}` }),
+          z.lte(max, { error: `must be at most ${max}` }),
+        ),
+    ),
   );
 
 /** One of a few codes, sent as a number or as text. */
 export const codeOf = <C extends number>(codes: readonly C[], error: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    z.number({ error }).refine((n): n is C => (codes as readonly number[]).includes(n), { error }),
-  ) as unknown as z.ZodType<C, C | `${C}`>;
+    z.number({ error }).check(z.refine((n) => (codes as readonly number[]).includes(n), { error })),
+  ) as unknown as z.ZodMiniType<C, C | `${C}`>;
 
 export const sizeIdQuery = z.object({ id: idSchema });
 
@@ -50,14 +55,17 @@ export const sizeFieldsSchema = z.object({
   /** The storefront passes a size name along in addresses (at most 40 characters). */
   name: z
     .string({ error: ADMIN_MESSAGES.fillAllBlanks })
-    .trim()
-    .min(1, { error: ADMIN_MESSAGES.fillAllBlanks })
-    .max(40, { error: 'a size name is at most 40 characters' }),
-  typeId: z
-    .string({ error: ADMIN_MESSAGES.fillAllBlanks })
-    .trim()
-    .min(1, ADMIN_MESSAGES.fillAllBlanks)
-    .pipe(idSchema),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: ADMIN_MESSAGES.fillAllBlanks }),
+      z.maxLength(40, { error: 'a size name is at most 40 characters' }),
+    ),
+  typeId: z.pipe(
+    z
+      .string({ error: ADMIN_MESSAGES.fillAllBlanks })
+      .check(z.trim(), z.minLength(1, ADMIN_MESSAGES.fillAllBlanks)),
+    idSchema,
+  ),
   gender: codeOf(GENDERS, 'must be 0 (women), 1 (men) or 2 (both)'),
   /** Position in the collection's size list; left out, the size goes last. */
   index: optionalWholeNumber(0, 9999),
@@ -67,7 +75,7 @@ export const sizeFieldsSchema = z.object({
 });
 
 export const createSizeSchema = sizeFieldsSchema;
-export const updateSizeSchema = sizeFieldsSchema.extend({ id: idSchema });
+export const updateSizeSchema = z.extend(sizeFieldsSchema, { id: idSchema });
 
 /**
  * What staff send to save a size guide entry (001 §3 Size guide). 001 §5: "A size guide needs a
@@ -78,11 +86,10 @@ export const GUIDE_TYPES = [1, 2, 3, 4, 5] as const;
 export const GUIDE_GENDERS = [0, 1] as const;
 export const NEEDS_SIZE_ID = 'a size guide needs a size id';
 
-export const sizeIdSchema = z
-  .string({ error: NEEDS_SIZE_ID })
-  .trim()
-  .min(1, { error: NEEDS_SIZE_ID })
-  .pipe(idSchema);
+export const sizeIdSchema = z.pipe(
+  z.string({ error: NEEDS_SIZE_ID }).check(z.trim(), z.minLength(1, { error: NEEDS_SIZE_ID })),
+  idSchema,
+);
 
 /** A measurement in cm or inches: a number (or numeric text) from 0 to 10000, blank = none. */
 const measure = z.preprocess(
@@ -92,11 +99,11 @@ const measure = z.preprocess(
       : typeof v === 'string'
         ? Number(v.trim())
         : v,
-  z
-    .number({ error: 'must be a number' })
-    .min(0, { error: 'cannot be negative' })
-    .max(10000, { error: 'must be at most 10000' })
-    .optional(),
+  z.optional(
+    z
+      .number({ error: 'must be a number' })
+      .check(z.gte(0, { error: 'cannot be negative' }), z.lte(10000, { error: 'must be at most 10000' })),
+  ),
 );
 
 const UNITS = [
@@ -110,9 +117,11 @@ const guideFields = z.object({
   sizeId: sizeIdSchema,
   name: z
     .string({ error: ADMIN_MESSAGES.fillAllBlanks })
-    .trim()
-    .min(1, { error: ADMIN_MESSAGES.fillAllBlanks })
-    .max(100, { error: 'at most 100 characters' }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: ADMIN_MESSAGES.fillAllBlanks }),
+      z.maxLength(100, { error: 'at most 100 characters' }),
+    ),
   /** Position among the size's entries; left out, the entry goes last. */
   index: optionalWholeNumber(0, 9999),
   type: codeOf(GUIDE_TYPES, 'must be 1 (normal), 2 (less than), 3 (greater than), 4 (length) or 5 (value)'),
@@ -131,7 +140,7 @@ type GuideFields = z.output<typeof guideFields>;
  * each unit it gives, from ≤ to; other types need one value. A unit left blank is converted
  * from the other (one decimal), so the storefront's inches/cm switch always has a figure.
  */
-function checkFigures(v: GuideFields, ctx: z.RefinementCtx) {
+function checkFigures(v: GuideFields, ctx: z.core.$RefinementCtx<GuideFields>) {
   const given = UNITS.filter(([u]) => v[`from${u}`] !== undefined || v[`to${u}`] !== undefined);
   if (given.length === 0) {
     ctx.addIssue({ code: 'custom', path: ['fromCm'], message: 'give the measurement in cm or in inches' });
@@ -178,11 +187,16 @@ function withFigures<T extends GuideFields>(v: T) {
   };
 }
 
-export const createGuideSchema = guideFields.superRefine(checkFigures).transform(withFigures);
-export const updateGuideSchema = guideFields
-  .extend({ id: idSchema })
-  .superRefine(checkFigures)
-  .transform(withFigures);
+const updateGuideFields = z.extend(guideFields, { id: idSchema });
+
+export const createGuideSchema = z.pipe(
+  guideFields.check(z.superRefine(checkFigures)),
+  z.transform((v: GuideFields) => withFigures(v)),
+);
+export const updateGuideSchema = z.pipe(
+  updateGuideFields.check(z.superRefine(checkFigures)),
+  z.transform((v: z.output<typeof updateGuideFields>) => withFigures(v)),
+);
 
 export const guideRefQuery = z.object({ id: idSchema, sizeId: sizeIdSchema });
 
@@ -193,7 +207,7 @@ export const uploadGuideImageSchema = z.object({
   id: idSchema,
   sizeId: sizeIdSchema,
   type: imageField,
-  url: z.string({ error: 'url is required' }).trim().min(1).max(300),
+  url: z.string({ error: 'url is required' }).check(z.trim(), z.minLength(1), z.maxLength(300)),
 });
 export const deleteGuideImageQuery = z.object({ id: idSchema, sizeId: sizeIdSchema, type: imageField });
 
@@ -207,13 +221,13 @@ export const adminSizeSchema = z.object({
   name: z.string(),
   gender: z.literal(GENDERS),
   index: z.number(),
-  description: z.string().optional(),
-  menDescription: z.string().optional(),
+  description: z.optional(z.string()),
+  menDescription: z.optional(z.string()),
   /** The storefront's size meaning videos (set by the demo catalogue), kept on edits. */
-  menMeaning: z.string().optional(),
-  womenMeaning: z.string().optional(),
+  menMeaning: z.optional(z.string()),
+  womenMeaning: z.optional(z.string()),
   /** Absent only when the collection is gone. */
-  typeName: z.string().optional(),
+  typeName: z.optional(z.string()),
 });
 
 /** A guide entry as stored (no table keys); the figures are text, as the storefront shows them. */
@@ -225,13 +239,13 @@ export const adminGuideSchema = z.object({
   index: z.number(),
   type: z.number(),
   gender: z.literal(GUIDE_GENDERS),
-  fromCm: z.string().optional(),
-  toCm: z.string().optional(),
-  fromInches: z.string().optional(),
-  toInches: z.string().optional(),
-  description: z.string().optional(),
-  imageUrl: z.string().optional(),
-  largeImgUrl: z.string().optional(),
+  fromCm: z.optional(z.string()),
+  toCm: z.optional(z.string()),
+  fromInches: z.optional(z.string()),
+  toInches: z.optional(z.string()),
+  description: z.optional(z.string()),
+  imageUrl: z.optional(z.string()),
+  largeImgUrl: z.optional(z.string()),
 });
 
 const sizeAnswer = z.object({ status: z.literal(200), size: adminSizeSchema });
@@ -239,7 +253,7 @@ const guideAnswer = z.object({ status: z.literal(200), guide: adminGuideSchema }
 
 /** GET /sizes?offset&pageSize&typeId: sizes a page at a time, each with its collection's name. */
 export const listSizesContract = {
-  query: pageQuerySchema.extend({
+  query: z.extend(pageQuerySchema, {
     /** Only this collection's sizes; blank or absent: every collection's. */
     typeId: z.preprocess((v) => (v === '' ? undefined : v), z.optional(idSchema)),
   }),
@@ -257,7 +271,7 @@ export const deleteSizeContract = { query: sizeIdQuery, response: okSchema } sat
 
 /** GET /size-guides?sizeId&offset&pageSize: a size's guide entries, with the size itself. */
 export const listSizeGuidesContract = {
-  query: pageQuerySchema.extend({ sizeId: sizeIdSchema }),
+  query: z.extend(pageQuerySchema, { sizeId: sizeIdSchema }),
   response: z.object({ status: z.literal(200), size: adminSizeSchema, ...pageShape(adminGuideSchema) }),
 } satisfies Contract;
 

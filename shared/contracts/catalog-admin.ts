@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { pageQuerySchema } from '#shared/admin.ts';
 import {
   addShippingAllSchema,
@@ -12,6 +11,7 @@ import {
 import { INFO_TITLES, type InfoTitle } from '#shared/constants.ts';
 import { idSchema } from '#shared/schemas.ts';
 import { GENDERS } from '#shared/vocabulary.ts';
+import * as z from '#shared/zod.ts';
 import type { Contract } from './contract.ts';
 
 /**
@@ -26,18 +26,18 @@ import type { Contract } from './contract.ts';
 export const okSchema = z.object({ status: z.literal(200) });
 
 /** A page of a list (functions/table/audit.ts pageOf), spread into the answer next to `status`. */
-export const pageShape = <T extends z.ZodType>(item: T) => ({
-  pageCount: z.number().int(),
-  total: z.number().int(),
+export const pageShape = <T extends z.ZodMiniType>(item: T) => ({
+  pageCount: z.number().check(z.int()),
+  total: z.number().check(z.int()),
   list: z.array(item),
 });
 
 const genderAnswer = z.literal(GENDERS);
 const idQuery = z.object({ id: idSchema });
 
-const infoTexts = Object.fromEntries(INFO_TITLES.map((t) => [t, z.string().optional()])) as Record<
+const infoTexts = Object.fromEntries(INFO_TITLES.map((t) => [t, z.optional(z.string())])) as Record<
   InfoTitle,
-  z.ZodOptional<z.ZodString>
+  z.ZodMiniOptional<z.ZodMiniString>
 >;
 
 /** A collection with every field, the admin-only ones too (entities/collection.ts adminTypeView). */
@@ -45,21 +45,21 @@ export const adminCollectionSchema = z.object({
   kind: z.literal('type'),
   id: z.string(),
   name: z.string(),
-  label: z.string().optional(),
+  label: z.optional(z.string()),
   gender: genderAnswer,
   /** How many colour areas a piece has (one colour each). */
   areaAmount: z.number(),
   singlecollection: z.boolean(),
   issoldout: z.boolean(),
   preSale: z.boolean(),
-  preSaleText: z.string().optional(),
+  preSaleText: z.optional(z.string()),
   discount: z.boolean(),
   /** The code a shopper types at checkout; never shown in the shop. */
-  discountCode: z.string().optional(),
+  discountCode: z.optional(z.string()),
   /** Percent. */
-  discountAmount: z.number().optional(),
+  discountAmount: z.optional(z.number()),
   /** Shown in the authenticity portal only. */
-  authPortalText: z.string().optional(),
+  authPortalText: z.optional(z.string()),
   /** The image sets as stored: JSON text, or the literal 'undefined' for an empty set. */
   womenproductimage: z.string(),
   menproductimage: z.string(),
@@ -78,7 +78,7 @@ const collectionAnswer = z.object({ status: z.literal(200), type: adminCollectio
 export const collectionRowSchema = z.object({
   id: z.string(),
   name: z.string(),
-  label: z.string().optional(),
+  label: z.optional(z.string()),
   gender: genderAnswer,
   areaAmount: z.number(),
   singlecollection: z.boolean(),
@@ -86,10 +86,10 @@ export const collectionRowSchema = z.object({
   preSale: z.boolean(),
   discount: z.boolean(),
   createdAt: z.string(),
-  womenImageCount: z.number().int(),
-  menImageCount: z.number().int(),
+  womenImageCount: z.number().check(z.int()),
+  menImageCount: z.number().check(z.int()),
   /** A stored url (the women's first picture, else the men's); absent with no pictures. */
-  cover: z.string().optional(),
+  cover: z.optional(z.string()),
 });
 
 /** GET /types?offset&pageSize: collections newest first. */
@@ -141,7 +141,7 @@ export const sizelistByTidContract = {
 export const countryPriceSchema = z.object({
   countryId: z.string(),
   country: z.string(),
-  price: z.number().nullable(),
+  price: z.nullable(z.number()),
 });
 
 /** POST /add-shipping-all: one price for every country. */
@@ -152,7 +152,7 @@ export const addShippingAllContract = { body: addShippingAllSchema, response: ok
  * country's price only (its fields left out when the shop does not know the country).
  */
 export const shippingPriceOneContract = {
-  query: z.object({ typeId: idSchema, countryId: countryCodeSchema.optional() }),
+  query: z.object({ typeId: idSchema, countryId: z.optional(countryCodeSchema) }),
   response: z.union([
     z.object({
       status: z.literal(200),
@@ -160,7 +160,7 @@ export const shippingPriceOneContract = {
       name: z.string(),
       shippingArr: z.array(countryPriceSchema),
     }),
-    z.object({ status: z.literal(200), typeId: z.string(), ...countryPriceSchema.partial().shape }),
+    z.object({ status: z.literal(200), typeId: z.string(), ...z.partial(countryPriceSchema).shape }),
   ]),
 } satisfies Contract;
 

@@ -1,5 +1,3 @@
-// zod/mini: these contracts ship in every storefront read (see shared/schemas.ts).
-import * as z from 'zod/mini';
 import {
   colorListSchema,
   doubledGenderSchema,
@@ -10,6 +8,7 @@ import {
   optionalSizeSchema,
   publicImageTypeSchema,
 } from '#shared/schemas.ts';
+import * as z from '#shared/zod.ts';
 import type { Contract } from './contract.ts';
 
 /**

@@ -1,9 +1,9 @@
-import * as z from 'zod';
 import { pageQuerySchema } from '#shared/admin.ts';
 import { checkoutKeySchema, checkoutRequestSchema } from '#shared/checkout.ts';
 import { DUTY_NOT_INCLUDED } from '#shared/pricing.ts';
 import { idSchema, pageShape } from '#shared/schemas.ts';
 import { GENDERS, ORDER_STATUSES } from '#shared/vocabulary.ts';
+import * as z from '#shared/zod.ts';
 import type { Contract } from './contract.ts';
 
 /**
@@ -11,7 +11,7 @@ import type { Contract } from './contract.ts';
  * the success page's reads, the providers' webhooks, and the admin's orders screens.
  */
 
-const checkoutCodeSchema = z.string().uuid({ error: 'must be a checkout code' });
+const checkoutCodeSchema = z.string().check(z.uuid({ error: 'must be a checkout code' }));
 const orderStatusSchema = z.enum(ORDER_STATUSES);
 /** 1 card, 2 PayPal. */
 const paymentTypeSchema = z.union([z.literal(1), z.literal(2)]);
@@ -21,9 +21,11 @@ const paymentTypeSchema = z.union([z.literal(1), z.literal(2)]);
 export const typeDiscountQuerySchema = z.object({
   discountCode: z
     .string({ error: 'is required' })
-    .trim()
-    .min(1, { error: 'is required' })
-    .max(64, { error: 'is at most 64 characters' }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'is required' }),
+      z.maxLength(64, { error: 'is at most 64 characters' }),
+    ),
   typeId: idSchema,
 });
 
@@ -61,7 +63,7 @@ export const secretContract = {
     client_secret: z.string(),
     checkoutCode: z.string(),
     /** Absent when the stack has no publishable key (the local stand-in needs none). */
-    publishableKey: z.string().optional(),
+    publishableKey: z.optional(z.string()),
     /** 'local': the browser uses the stand-in card form against the emulator (/__payments). */
     paymentsMode: z.enum(['local', 'stripe']),
     /** Until when the piece is held for this shopper (epoch ms). */
@@ -98,7 +100,7 @@ export const paypalCreateOrderContract = {
  * the order exists for that piece.
  */
 export const postOrderContract = {
-  body: z.object({ checkoutCode: checkoutCodeSchema, id: z.optional(idSchema) }).passthrough(),
+  body: z.looseObject({ checkoutCode: checkoutCodeSchema, id: z.optional(idSchema) }),
   response: z.object({ status: z.literal(200), orderStatus: orderStatusSchema }),
 } satisfies Contract;
 
@@ -107,7 +109,7 @@ export const postOrderContract = {
  * body's status says 200 paid, 202 still being confirmed, 409 failed or refunded.
  */
 export const patchOrderContract = {
-  body: z.object({ checkoutCode: checkoutCodeSchema, id: idSchema }).strict(),
+  body: z.strictObject({ checkoutCode: checkoutCodeSchema, id: idSchema }),
   response: z.object({
     status: z.union([z.literal(200), z.literal(202), z.literal(409)]),
     orderStatus: orderStatusSchema,
@@ -134,7 +136,7 @@ export const getOrderContract = {
 
 /** POST /paypal/capture { checkoutCode }: captures the approved PayPal order; answers its state. */
 export const paypalCaptureContract = {
-  body: z.object({ checkoutCode: checkoutCodeSchema }).strict(),
+  body: z.strictObject({ checkoutCode: checkoutCodeSchema }),
   response: z.object({
     status: z.literal(200),
     order: z.object({ checkoutCode: z.string(), status: orderStatusSchema }),
@@ -156,7 +158,7 @@ export const COMPLETION_RESULTS = [
 /** A webhook's answer to the provider: received, and what it did when it was a payment. */
 const webhookAnswer = z.object({
   received: z.literal(true),
-  result: z.enum(COMPLETION_RESULTS).optional(),
+  result: z.optional(z.enum(COMPLETION_RESULTS)),
 });
 
 /**
@@ -187,7 +189,7 @@ export const orderListItemSchema = z.object({
   paid: z.boolean(),
   paymentType: paymentTypeSchema,
   /** Set on a deleted order that shows again because money moved for it later. */
-  deletedAt: z.string().optional(),
+  deletedAt: z.optional(z.string()),
 });
 
 /** GET /orders?offset&pageSize (admin): orders newest first; the page has no `status`. */
@@ -215,12 +217,12 @@ export type OrderAddressField = (typeof ORDER_ADDRESS_FIELDS)[number];
 
 /** The shipping address: every field a string ('' when not given). */
 const shippingShape = Object.fromEntries(ORDER_ADDRESS_FIELDS.map((field) => [field, z.string()])) as {
-  [K in OrderAddressField]: z.ZodString;
+  [K in OrderAddressField]: z.ZodMiniString<string>;
 };
 /** The billing twins (`nameBilling`, …): present only when the order has a billing address. */
 const billingShape = Object.fromEntries(
-  ORDER_ADDRESS_FIELDS.map((field) => [`${field}Billing`, z.string().optional()]),
-) as { [K in OrderAddressField as `${K}Billing`]: z.ZodOptional<z.ZodString> };
+  ORDER_ADDRESS_FIELDS.map((field) => [`${field}Billing`, z.optional(z.string())]),
+) as { [K in OrderAddressField as `${K}Billing`]: z.ZodMiniOptional<z.ZodMiniString<string>> };
 
 /** 001 §3 Order as the admin sees it: flat, with the billing twins. */
 export const orderViewSchema = z.object({
@@ -236,7 +238,7 @@ export const orderViewSchema = z.object({
   productName: z.string(),
   typeName: z.string(),
   /** The piece's authenticity card number (absent if the product is gone or has none). */
-  cardNumber: z.string().optional(),
+  cardNumber: z.optional(z.string()),
   size: z.string(),
   gender: z.literal(GENDERS),
   colors: z.array(z.string()),
@@ -255,14 +257,14 @@ export const orderViewSchema = z.object({
   status: orderStatusSchema,
   paid: z.boolean(),
   checkoutTime: z.string(),
-  paidAt: z.string().optional(),
-  refundedAt: z.string().optional(),
-  refundReason: z.string().optional(),
-  mailSentAt: z.string().optional(),
+  paidAt: z.optional(z.string()),
+  refundedAt: z.optional(z.string()),
+  refundReason: z.optional(z.string()),
+  mailSentAt: z.optional(z.string()),
   /** The provider's payment: a Stripe PaymentIntent or a PayPal order id. */
-  paymentRef: z.string().optional(),
-  deletedAt: z.string().optional(),
-  deletedBy: z.string().optional(),
+  paymentRef: z.optional(z.string()),
+  deletedAt: z.optional(z.string()),
+  deletedBy: z.optional(z.string()),
 });
 
 /**
@@ -289,7 +291,7 @@ export const deleteOrderContract = {
     id: checkoutCodeSchema,
     token: z
       .string({ error: 'the delete token is missing. please open the order and delete it again.' })
-      .regex(/^[\w-]{43}$/, { error: 'the delete token is not valid' }),
+      .check(z.regex(/^[\w-]{43}$/, { error: 'the delete token is not valid' })),
   }),
   response: z.object({ status: z.literal(200), id: z.string(), deletedAt: z.string() }),
 } satisfies Contract;

@@ -1,7 +1,7 @@
 import type * as z from 'zod/v4/core';
 
 /**
- * A route's contract: zod schemas (classic or mini: storefront reads use zod/mini) of its request (query, path, body) and of its 200 answer.
+ * A route's contract: zod/mini schemas (shared/zod.ts) of its request (query, path, body) and of its 200 answer.
  * Handlers pass it to defineHandler / defineAdminHandler (their return type is the answer's
  * input type, and the local stack checks every 200 answer against it); the web infers the
  * types it reads from it and never re-declares them.

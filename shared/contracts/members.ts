@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { pageQuerySchema } from '#shared/admin.ts';
 import { emailSchema, pageShape } from '#shared/schemas.ts';
+import * as z from '#shared/zod.ts';
 import type { Contract } from './contract.ts';
 
 /**

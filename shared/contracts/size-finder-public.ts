@@ -1,6 +1,5 @@
-// zod/mini: a storefront read ships this (see shared/schemas.ts).
-import * as z from 'zod/mini';
 import { answersRequestSchema, genderSchema, idSchema, okAnswerSchema } from '#shared/schemas.ts';
+import * as z from '#shared/zod.ts';
 import type { Contract } from './contract.ts';
 
 /** The shopper's side of the size finder (000 §9): its steps, and the answers sent back. */

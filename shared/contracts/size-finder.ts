@@ -1,7 +1,7 @@
-import * as z from 'zod';
 import { ADMIN_MESSAGES, pageQuerySchema } from '#shared/admin.ts';
 import { STEP_TYPE } from '#shared/constants.ts';
 import { genderCodeSchema, genderSchema, idSchema, okAnswerSchema, pageShape } from '#shared/schemas.ts';
+import * as z from '#shared/zod.ts';
 import type { Contract } from './contract.ts';
 
 /**
@@ -17,16 +17,20 @@ const blank = ADMIN_MESSAGES.fillAllBlanks;
 const text = (max: number) =>
   z
     .string({ error: blank })
-    .trim()
-    .min(1, { error: blank })
-    .max(max, { error: `must be at most ${max} characters` });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: blank }),
+      z.maxLength(max, { error: `must be at most ${max} characters` }),
+    );
 
 /** Sort keys hold indexes as 4 digits (docs/data-model.md). */
 export const indexSchema = z
   .number({ error: 'must be a whole number from 0 to 9999' })
-  .int({ error: 'must be a whole number from 0 to 9999' })
-  .min(0, { error: 'must be a whole number from 0 to 9999' })
-  .max(9999, { error: 'must be a whole number from 0 to 9999' });
+  .check(
+    z.int({ error: 'must be a whole number from 0 to 9999' }),
+    z.gte(0, { error: 'must be a whole number from 0 to 9999' }),
+    z.lte(9999, { error: 'must be a whole number from 0 to 9999' }),
+  );
 
 export const finderGenderSchema = z.union([z.literal(0), z.literal(1)], {
   error: 'must be 0 (women) or 1 (men)',
@@ -34,14 +38,15 @@ export const finderGenderSchema = z.union([z.literal(0), z.literal(1)], {
 
 export const numberOfStepsSchema = z
   .number({ error: 'must be a whole number' })
-  .int({ error: 'must be a whole number' })
-  .min(0, { error: 'must be a whole number' });
+  .check(z.int({ error: 'must be a whole number' }), z.gte(0, { error: 'must be a whole number' }));
 
 const STEP_TYPES = Object.values(STEP_TYPE) as number[];
-export const stepTypeSchema = z.number({ error: 'is required' }).refine((t) => STEP_TYPES.includes(t), {
-  error:
-    'must be 1 (single choice), 2 (input a value), 3 (three options), 4 (e-mail box), 5 (inches or cm) or 6 (multiple options)',
-});
+export const stepTypeSchema = z.number({ error: 'is required' }).check(
+  z.refine((t) => STEP_TYPES.includes(t), {
+    error:
+      'must be 1 (single choice), 2 (input a value), 3 (three options), 4 (e-mail box), 5 (inches or cm) or 6 (multiple options)',
+  }),
+);
 
 /** Step types whose question offers options to choose from. */
 export const STEP_TYPES_WITH_OPTIONS: readonly number[] = [
@@ -54,18 +59,18 @@ export const idQuery = z.object({ id: idSchema });
 /** A step or an option: its id and its finder's (the finder's item collection holds it). */
 export const partQuery = z.object({ id: idSchema, sizeFinderId: idSchema });
 
-export const createFinderBody = z
-  .object({ typeId: idSchema, gender: finderGenderSchema, numberOfSteps: numberOfStepsSchema.optional() })
-  .strict();
+export const createFinderBody = z.strictObject({
+  typeId: idSchema,
+  gender: finderGenderSchema,
+  numberOfSteps: z.optional(numberOfStepsSchema),
+});
 
-export const updateFinderBody = z
-  .object({
-    id: idSchema,
-    typeId: z.optional(idSchema),
-    gender: finderGenderSchema.optional(),
-    numberOfSteps: numberOfStepsSchema.optional(),
-  })
-  .strict();
+export const updateFinderBody = z.strictObject({
+  id: idSchema,
+  typeId: z.optional(idSchema),
+  gender: z.optional(finderGenderSchema),
+  numberOfSteps: z.optional(numberOfStepsSchema),
+});
 
 const stepFields = {
   index: indexSchema,
@@ -74,39 +79,40 @@ const stepFields = {
   description: text(2000),
 };
 
-export const createStepBody = z.object({ sizeFinderId: idSchema, ...stepFields }).strict();
+export const createStepBody = z.strictObject({ sizeFinderId: idSchema, ...stepFields });
 
-export const updateStepBody = z
-  .object({
-    id: idSchema,
-    sizeFinderId: idSchema,
-    index: stepFields.index.optional(),
-    type: stepFields.type.optional(),
-    shortName: stepFields.shortName.optional(),
-    description: stepFields.description.optional(),
-    /** Take the step's picture or video away (the file is deleted). */
-    removeImage: z.literal(true).optional(),
-    removeVideo: z.literal(true).optional(),
-  })
-  .strict();
+export const updateStepBody = z.strictObject({
+  id: idSchema,
+  sizeFinderId: idSchema,
+  index: z.optional(stepFields.index),
+  type: z.optional(stepFields.type),
+  shortName: z.optional(stepFields.shortName),
+  description: z.optional(stepFields.description),
+  /** Take the step's picture or video away (the file is deleted). */
+  removeImage: z.optional(z.literal(true)),
+  removeVideo: z.optional(z.literal(true)),
+});
 
-export const createOptionBody = z
-  .object({ sizeFinderId: idSchema, stepsId: idSchema, index: indexSchema, content: text(200) })
-  .strict();
+export const createOptionBody = z.strictObject({
+  sizeFinderId: idSchema,
+  stepsId: idSchema,
+  index: indexSchema,
+  content: text(200),
+});
 
-export const updateOptionBody = z
-  .object({
-    id: idSchema,
-    sizeFinderId: idSchema,
-    index: indexSchema.optional(),
-    content: text(200).optional(),
-  })
-  .strict();
+export const updateOptionBody = z.strictObject({
+  id: idSchema,
+  sizeFinderId: idSchema,
+  index: z.optional(indexSchema),
+  content: z.optional(text(200)),
+});
 
 /** An uploaded file (from POST /upload-url) for a step or an option. */
-export const uploadBody = z
-  .object({ id: idSchema, sizeFinderId: idSchema, url: z.string({ error: 'is required' }).max(300) })
-  .strict();
+export const uploadBody = z.strictObject({
+  id: idSchema,
+  sizeFinderId: idSchema,
+  url: z.string({ error: 'is required' }).check(z.maxLength(300)),
+});
 
 /** Answers of the staff's calls: the stored entities without their table keys. */
 
@@ -129,8 +135,8 @@ export const stepSchema = z.object({
   type: z.number(),
   shortName: z.string(),
   description: z.string(),
-  imageUrl: z.string().optional(),
-  videoUrl: z.string().optional(),
+  imageUrl: z.optional(z.string()),
+  videoUrl: z.optional(z.string()),
   optionCount: z.number(),
 });
 
@@ -142,7 +148,7 @@ export const optionSchema = z.object({
   sizeFinderId: z.string(),
   index: z.number(),
   content: z.string(),
-  imageUrl: z.string().optional(),
+  imageUrl: z.optional(z.string()),
 });
 
 /** The collection a finder belongs to. */
@@ -163,7 +169,7 @@ export const answerSummarySchema = z.object({
 });
 
 /** One answer with every result entry, in step order. */
-export const answerDetailsSchema = answerSummarySchema.extend({
+export const answerDetailsSchema = z.extend(answerSummarySchema, {
   result: z.array(z.object({ index: z.number(), shortName: z.string(), val: z.string() })),
 });
 
@@ -173,7 +179,7 @@ const optionAnswer = z.object({ status: z.literal(200), option: optionSchema });
 
 /** GET /size-finder?tid&offset&pageSize: a collection and its size finders. */
 export const listSizeFindersContract = {
-  query: pageQuerySchema.extend({ tid: idSchema }),
+  query: z.extend(pageQuerySchema, { tid: idSchema }),
   response: z.object({ status: z.literal(200), type: finderCollectionSchema, ...pageShape(finderSchema) }),
 } satisfies Contract;
 
@@ -183,13 +189,13 @@ export const listSizeFindersContract = {
  */
 export const getSizeFinderContract = {
   query: z.object({ id: z.optional(idSchema), tid: z.optional(idSchema), gender: z.optional(genderSchema) }),
-  response: finderAnswer.extend({ id: z.string(), type: finderCollectionSchema.optional() }),
+  response: z.extend(finderAnswer, { id: z.string(), type: z.optional(finderCollectionSchema) }),
 } satisfies Contract;
 
 /** POST /size-finder { typeId, gender }: a new, empty size finder. */
 export const createSizeFinderContract = {
   body: createFinderBody,
-  response: finderAnswer.extend({ id: z.string() }),
+  response: z.extend(finderAnswer, { id: z.string() }),
 } satisfies Contract;
 
 /** PATCH /size-finder { id, gender?, numberOfSteps? } */
@@ -200,20 +206,20 @@ export const deleteSizeFinderContract = { query: idQuery, response: okAnswerSche
 
 /** GET /all-steps?id&offset&pageSize: a finder with its collection and its steps in order. */
 export const listStepsContract = {
-  query: pageQuerySchema.extend({ id: idSchema }),
-  response: finderAnswer.extend({ type: finderCollectionSchema.optional(), ...pageShape(stepSchema) }),
+  query: z.extend(pageQuerySchema, { id: idSchema }),
+  response: z.extend(finderAnswer, { type: z.optional(finderCollectionSchema), ...pageShape(stepSchema) }),
 } satisfies Contract;
 
 /** GET /step?id&sizeFinderId: one step and its finder. */
 export const getStepContract = {
   query: partQuery,
-  response: stepAnswer.extend({ finder: finderSchema }),
+  response: z.extend(stepAnswer, { finder: finderSchema }),
 } satisfies Contract;
 
 /** POST /step { sizeFinderId, index, type, shortName, description } */
 export const createStepContract = {
   body: createStepBody,
-  response: stepAnswer.extend({ id: z.string() }),
+  response: z.extend(stepAnswer, { id: z.string() }),
 } satisfies Contract;
 
 /** PATCH /step { id, sizeFinderId, index?, type?, shortName?, description?, removeImage?, removeVideo? } */
@@ -225,25 +231,25 @@ export const deleteStepContract = { query: partQuery, response: okAnswerSchema }
 /** POST /upload-step-img and /upload-step-video { id, sizeFinderId, url }: the stored url and the step. */
 export const uploadStepMediaContract = {
   body: uploadBody,
-  response: stepAnswer.extend({ url: z.string() }),
+  response: z.extend(stepAnswer, { url: z.string() }),
 } satisfies Contract;
 
 /** GET /all-options?id&sizeFinderId&offset&pageSize: a step (id) with its options in order. */
 export const listOptionsContract = {
-  query: pageQuerySchema.extend({ id: idSchema, sizeFinderId: idSchema }),
-  response: finderAnswer.extend({ step: stepSchema, ...pageShape(optionSchema) }),
+  query: z.extend(pageQuerySchema, { id: idSchema, sizeFinderId: idSchema }),
+  response: z.extend(finderAnswer, { step: stepSchema, ...pageShape(optionSchema) }),
 } satisfies Contract;
 
 /** GET /option?id&sizeFinderId: one option with its step and finder. */
 export const getOptionContract = {
   query: partQuery,
-  response: optionAnswer.extend({ step: stepSchema, finder: finderSchema }),
+  response: z.extend(optionAnswer, { step: stepSchema, finder: finderSchema }),
 } satisfies Contract;
 
 /** POST /option { sizeFinderId, stepsId, index, content } */
 export const createOptionContract = {
   body: createOptionBody,
-  response: optionAnswer.extend({ id: z.string() }),
+  response: z.extend(optionAnswer, { id: z.string() }),
 } satisfies Contract;
 
 /** PATCH /option { id, sizeFinderId, index?, content? } */
@@ -255,7 +261,7 @@ export const deleteOptionContract = { query: partQuery, response: okAnswerSchema
 /** POST /upload-option-img { id, sizeFinderId, url }: the stored url and the option. */
 export const uploadOptionImageContract = {
   body: uploadBody,
-  response: optionAnswer.extend({ url: z.string() }),
+  response: z.extend(optionAnswer, { url: z.string() }),
 } satisfies Contract;
 
 /** DELETE /options-img?id&sizeFinderId: the option without its picture. */

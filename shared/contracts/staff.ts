@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { adminLoginSchema, pageQuerySchema } from '#shared/admin.ts';
 import { memberRequestSchema, okAnswerSchema, pageShape } from '#shared/schemas.ts';
+import * as z from '#shared/zod.ts';
 import type { Contract } from './contract.ts';
 
 /**
@@ -34,8 +34,8 @@ export const auditEntrySchema = z.object({
   /** e.g. 'product', 'type', 'order' */
   entity: z.string(),
   entityId: z.string(),
-  before: z.unknown().optional(),
-  after: z.unknown().optional(),
+  before: z.optional(z.unknown()),
+  after: z.optional(z.unknown()),
 });
 
 /**

@@ -4,7 +4,8 @@ import { type ImportEdge, importsOf, sourceFiles } from '../support/import-graph
 /**
  * The house rules of docs/architecture.md, checked on every import of the repository:
  * functions/ in layers (platform ← table ← capability modules), modules entered only through
- * their index, rule files free of AWS and HTTP, and web/ reaching only the shared contracts.
+ * their index, rule files free of AWS and HTTP, zod only as shared/zod.ts, and web/ reaching only
+ * the shared contracts.
  */
 const MODULES = ['catalog', 'size-finder', 'checkout', 'authenticity', 'staff', 'media'];
 const files = sourceFiles();
@@ -78,6 +79,16 @@ function violations(all: ImportEdge[] = edges): Record<string, ImportEdge[]> {
         inside(edge) &&
         placeOf(edge.to as string).layer !== 'shared',
     ),
+    // zod's runtime comes only through shared/zod.ts (zod/mini with English messages): classic
+    // zod cannot be tree-shaken and was a fifth of every admin bundle
+    zodRuntime: production.filter(
+      (edge) =>
+        /^zod(\/|$)/.test(edge.specifier) &&
+        !edge.typeOnly &&
+        edge.from !== 'shared/zod.ts' &&
+        !edge.from.startsWith('test/') &&
+        !edge.from.startsWith('infra/'),
+    ),
     // web/ reaches outside itself only for the shared contracts and vocabulary, through #shared
     webOut: all.filter((edge) => {
       if (placeOf(edge.from).layer !== 'web' || !inside(edge)) return false;
@@ -120,6 +131,9 @@ describe('architecture boundaries', () => {
       edge('web/src/x.tsx', '../../functions/routes.ts', 'functions/routes.ts'),
       edge('web/src/x.tsx', '../../shared/constants.ts', 'shared/constants.ts'),
       edge('shared/x.ts', '../functions/routes.ts', 'functions/routes.ts'),
+      edge('shared/contracts/x.ts', 'zod', undefined),
+      edge('functions/catalog/x.ts', 'zod/mini', undefined),
+      edge('functions/catalog/y.ts', 'zod', undefined, true),
     ]);
     expect(Object.fromEntries(Object.entries(found).map(([rule, list]) => [rule, list.length]))).toEqual({
       platformUp: 1,
@@ -128,6 +142,7 @@ describe('architecture boundaries', () => {
       moduleOut: 0,
       impureRules: 2,
       sharedOut: 1,
+      zodRuntime: 2,
       webOut: 2,
     });
     // a type-only import of an entity is fine in a rule file

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from '#shared/zod.ts';
 import type { createGuideSchema } from '../admin/size-guides/guide-input.ts';
 import type { SizeGuideEntity } from '../entities/size.ts';
 

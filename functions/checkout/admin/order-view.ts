@@ -1,6 +1,6 @@
-import type * as z from 'zod';
 import type { OrderAddressField, orderListItemSchema, orderViewSchema } from '#shared/contracts/checkout.ts';
 import { countryName } from '#shared/countries.ts';
+import type * as z from '#shared/zod.ts';
 import type { Address, AdminOrder } from '../entities/order.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type * as z from 'zod';
 import { httpError } from '#platform/http-error.ts';
+import type * as z from '#shared/zod.ts';
 import type { AdminEvent } from '#staff/index.ts';
 
 /**
@@ -7,7 +7,7 @@ import type { AdminEvent } from '#staff/index.ts';
  * allowed but some clients drop it; either form is accepted, the body winning). Bad input →
  * 400 naming the field, like every other call.
  */
-export function deleteInput<S extends z.ZodType>(event: AdminEvent, schema: S): z.output<S> {
+export function deleteInput<S extends z.ZodMiniType>(event: AdminEvent, schema: S): z.output<S> {
   let body: Record<string, unknown> = {};
   if (event.body) {
     const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;

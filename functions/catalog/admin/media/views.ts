@@ -1,8 +1,8 @@
-import type * as z from 'zod';
 import { privateMediaLink, privatePictureSet } from '#platform/media-links.ts';
 import { IMAGE_TYPE } from '#shared/constants.ts';
 import type { adminImageSchema } from '#shared/contracts/catalog-admin-media.ts';
 import { mediaSrc } from '#shared/media.ts';
+import type * as z from '#shared/zod.ts';
 import type { ImageEntity } from '../../entities/image.ts';
 import type { ProductVideoEntity } from '../../entities/video.ts';
 

@@ -1,8 +1,8 @@
-import type * as z from 'zod';
 import { readAuthRecord } from '#authenticity/index.ts';
 import { notFound } from '#platform/http-error.ts';
 import { IMAGE_TYPE } from '#shared/constants.ts';
 import { listProductsContract, type productDetailSchema } from '#shared/contracts/catalog-admin-products.ts';
+import type * as z from '#shared/zod.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { getCollection } from '../../entities/collection.ts';
 import { ownerMedia } from '../../entities/image.ts';
