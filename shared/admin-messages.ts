@@ -1,6 +1,7 @@
+import { specMessageList } from '#shared/spec-messages.ts';
 /** Kept apart from the schemas (shared/admin.ts) so every handler can map them without zod. */
 /** The admin area's messages (001 §5, §6, §8), word for word, and its own. */
-export const ADMIN_MESSAGES = {
+export const ADMIN_MESSAGES = specMessageList({
   loginFailed: 'get out of here!',
   fillAllBlanks: 'please fill all the blanks',
   tooManyPictures: 'please select no more than 10 pictures',
@@ -9,4 +10,4 @@ export const ADMIN_MESSAGES = {
   notLoggedIn: 'please log in.',
   loginLimited: 'too many tries. please wait 15 minutes.',
   crossSite: 'cross-site requests are not allowed',
-} as const;
+});

@@ -1,6 +1,7 @@
+import { specMessageList } from '#shared/spec-messages.ts';
 /** Kept apart from the schemas (shared/checkout.ts) so every handler can map them without zod. */
 /** 001 §5 and §8: the checkout's messages, word for word. */
-export const CHECKOUT_MESSAGES = {
+export const CHECKOUT_MESSAGES = specMessageList({
   fillAllFields: 'please fill out all the fields',
   fillBilling: 'please fill out billing information',
   alreadySold: 'sorry, this product is already sold',
@@ -16,4 +17,4 @@ export const CHECKOUT_MESSAGES = {
   invalidDiscount: 'enter a valid discount code.',
   discountApplied: 'discount code already applied.',
   discountError: 'Error validating discount code. Please try again.',
-} as const;
+});

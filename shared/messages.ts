@@ -1,5 +1,6 @@
+import { specMessageList } from '#shared/spec-messages.ts';
 /** The messages of the spec's error catalogues (000 §8, 001 §8), word for word. */
-export const MESSAGES = {
+export const MESSAGES = specMessageList({
   invalidEmail: 'please input a correct email.',
   signupTryLater: 'sorry. please try again in a few minutes.',
   signupReceived: 'received.',
@@ -13,4 +14,4 @@ export const MESSAGES = {
   pageNotFound: 'Sorry your page is not found.',
   noProductsAvailable: 'No Products Available',
   alreadySold: 'sorry, this product is already sold',
-} as const;
+});

@@ -1,6 +1,7 @@
+import { specMessageList } from '#shared/spec-messages.ts';
 /** Kept apart from the schemas (shared/portal.ts) so the portal screens load no zod. */
 /** The authenticity portal's messages (001 §5, §8), word for word, and its limits. */
-export const PORTAL_MESSAGES = {
+export const PORTAL_MESSAGES = specMessageList({
   badNumber: '* input a correct number.',
   badPassword: '* input a correct password.',
   wrongCredentials: '* please check your card number and password.',
@@ -18,7 +19,7 @@ export const PORTAL_MESSAGES = {
   /** A card whose tries are slowed down after many wrong passwords. */
   slowDown: 'too many tries with this card. please wait a few minutes and try again.',
   notLoggedIn: 'please log in with your card number and password.',
-} as const;
+});
 
 export const PORTAL_LIMITS = {
   /**

@@ -4,10 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type * as z from 'zod/v4/core';
 import { logger, safeError } from '#platform/logger.ts';
 import { currentScope, runInScope } from '#platform/request-scope.ts';
-import { ADMIN_MESSAGES } from '#shared/admin-messages.ts';
-import { CHECKOUT_MESSAGES } from '#shared/checkout-messages.ts';
-import { MESSAGES } from '#shared/messages.ts';
-import { PORTAL_MESSAGES } from '#shared/portal-messages.ts';
+import { isSpecMessage } from '#shared/spec-messages.ts';
 import { safeParse } from '#shared/zod.ts';
 
 /**
@@ -66,17 +63,10 @@ const baseHeaders = {
   'x-content-type-options': 'nosniff',
 };
 
-const catalogue = new Set<string>([
-  ...Object.values(MESSAGES),
-  ...Object.values(CHECKOUT_MESSAGES),
-  ...Object.values(PORTAL_MESSAGES),
-  ...Object.values(ADMIN_MESSAGES),
-]);
-
 /** Spec messages are shown word for word; other issues name the field they concern. */
 function describeIssues(error: z.$ZodError): string {
   const messages = error.issues.map((issue) =>
-    catalogue.has(issue.message) || issue.path.length === 0
+    isSpecMessage(issue.message) || issue.path.length === 0
       ? issue.message
       : `${issue.path.join('.')}: ${issue.message}`,
   );

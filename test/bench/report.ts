@@ -366,6 +366,9 @@ function picturesSection(page: Page, outcome: BenchResults['pictures']): string 
   );
   const rows = f.downloads.map((d) => {
     const size = page.status('picture size', d.url, d.bytes / KIB, kb(d.bytes), BUDGETS.pictureKib, 'KB');
+    // A vector drawing (the favicon) has no AVIF or WebP form to ask for.
+    if (d.contentType === 'image/svg+xml')
+      return `| \`${d.url}\` | ${d.contentType} | vector, not a photograph | ${kb(d.bytes)} | ${size} |`;
     const modern = MODERN.has(d.contentType);
     page.status('picture in AVIF or WebP', d.url, modern ? 1 : 0, d.contentType, atLeast1);
     return `| \`${d.url}\` | ${d.contentType} | ${modern ? 'ok' : '**not AVIF or WebP**'} | ${kb(d.bytes)} | ${size} |`;
@@ -386,7 +389,7 @@ function picturesSection(page: Page, outcome: BenchResults['pictures']): string 
 - \`${f.path}\` loaded in headless Chromium as a ${f.viewport.width} × ${f.viewport.height} phone at DPR
   ${f.viewport.dpr}, left alone (no scroll, no swipe) until the network was idle.
 - Budgets: ${budgetText(BUDGETS.firstScreenPicturesKib)} KB of pictures in all, ${budgetText(BUDGETS.pictureKib)} KB each, every picture AVIF or
-  WebP, and no picture drawn in the viewport with more than ${BUDGETS.picturePixelRatio.limit}× the pixels it covers.
+  WebP (a vector drawing such as the favicon aside), and no picture drawn in the viewport with more than ${BUDGETS.picturePixelRatio.limit}× the pixels it covers.
 
 | pictures downloaded | KB in all | budget | |
 |---:|---:|---|---|
