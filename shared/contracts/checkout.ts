@@ -199,8 +199,8 @@ export const orderListItemSchema = z.object({
   paymentType: paymentTypeSchema,
   /** Set on a deleted order that shows again because money moved for it later. */
   deletedAt: z.optional(z.string()),
-  /** The payment status, or shipped / delivered once a paid order went out. */
-  state: orderStateSchema,
+  /** The payment status, or shipped / delivered once a paid order went out (`state` is the address's). */
+  orderState: orderStateSchema,
   /** ISO time the piece was shipped. */
   shippedAt: z.optional(z.string()),
   /** A paid order waiting to ship: business days since payment (Vancouver calendar), and over 7. */
@@ -301,8 +301,8 @@ export const orderViewSchema = z.object({
   paymentRef: z.optional(z.string()),
   deletedAt: z.optional(z.string()),
   deletedBy: z.optional(z.string()),
-  /** The payment status, or shipped / delivered once a paid order went out. */
-  state: orderStateSchema,
+  /** The payment status, or shipped / delivered once a paid order went out (`state` is the address's). */
+  orderState: orderStateSchema,
   fulfilment: z.optional(z.enum(FULFILMENT_STATES)),
   shipment: z.optional(shipmentSchema),
   deliveredAt: z.optional(z.string()),

@@ -79,7 +79,7 @@ describe('shipping a paid order', () => {
       'https://www.canadapost-postescanada.ca/track-reperage/en#/search?searchFor=7023210398765432';
     expect(answer.body.order).toMatchObject({
       status: 'paid',
-      state: 'shipped',
+      orderState: 'shipped',
       fulfilment: 'shipped',
       shipment: {
         carrier: 'canada-post',
@@ -104,18 +104,18 @@ describe('shipping a paid order', () => {
     expect(raw?.gsi1pk).toBeUndefined();
 
     // The list and the details show it shipped; the waiting filter no longer has it.
-    const shipped = await adminApi<{ list: { id: string; state: string }[] }>(
+    const shipped = await adminApi<{ list: { id: string; orderState: string }[] }>(
       admin,
       '/orders?filter=shipped&pageSize=100',
     );
-    expect(shipped.body.list.find((o) => o.id === code)?.state).toBe('shipped');
+    expect(shipped.body.list.find((o) => o.id === code)?.orderState).toBe('shipped');
     const waiting = await adminApi<{ list: { id: string }[] }>(admin, '/orders?filter=waiting&pageSize=100');
     expect(waiting.body.list.some((o) => o.id === code)).toBe(false);
-    const all = await adminApi<{ list: { id: string; status: string; state: string }[] }>(
+    const all = await adminApi<{ list: { id: string; status: string; orderState: string }[] }>(
       admin,
       '/orders?pageSize=100',
     );
-    expect(all.body.list.find((o) => o.id === code)).toMatchObject({ status: 'paid', state: 'shipped' });
+    expect(all.body.list.find((o) => o.id === code)).toMatchObject({ status: 'paid', orderState: 'shipped' });
 
     // The ship is in the audit log, by whom.
     const audit = (await itemsWithPrefix('AUDIT#')).filter((a) => a.entityId === code && a.action === 'ship');
@@ -253,7 +253,7 @@ describe('shipping a paid order', () => {
     });
     expect(delivered.status).toBe(200);
     expect(delivered.body.order).toMatchObject({
-      state: 'delivered',
+      orderState: 'delivered',
       deliveredBy: admin.username,
       status: 'paid',
     });

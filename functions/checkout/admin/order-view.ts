@@ -30,7 +30,7 @@ export function orderListItem(order: AdminOrder & OrderFulfilment, now = Date.no
     paid: order.status === 'paid',
     paymentType: order.paymentType,
     ...(order.deletedAt ? { deletedAt: order.deletedAt } : {}),
-    state: orderState(order),
+    orderState: orderState(order),
     ...(order.shipment ? { shippedAt: order.shipment.shippedAt } : {}),
     ...(wait ?? {}),
   };
@@ -108,7 +108,7 @@ export function orderView(
     status: order.status,
     paid: order.status === 'paid',
     checkoutTime: order.checkoutTime,
-    state: orderState(order),
+    orderState: orderState(order),
     ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)),
   };
 }

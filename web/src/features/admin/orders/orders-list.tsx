@@ -122,7 +122,7 @@ export function OrdersList() {
                       {formatPrice(o.finalPrice)} {o.currency}
                     </td>
                     <td data-label="status">
-                      <span className={`adm-orders-status adm-orders-${o.state}`}>{o.state}</span>
+                      <span className={`adm-orders-status adm-orders-${o.orderState}`}>{o.orderState}</span>
                       {o.shippedAt && <span className="adm-orders-sub">{vancouverTime(o.shippedAt)}</span>}
                       {o.deletedAt && <span className="adm-orders-sub">deleted, then paid</span>}
                     </td>

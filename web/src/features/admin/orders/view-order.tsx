@@ -114,7 +114,7 @@ export function ViewOrder() {
           <Section title="order">
             <dl className="adm-orders-facts">
               <Fact label="status">
-                <span className={`adm-orders-status adm-orders-${order.state}`}>{order.state}</span>
+                <span className={`adm-orders-status adm-orders-${order.orderState}`}>{order.orderState}</span>
                 {order.overdue && <span className="adm-orders-status adm-orders-overdue">overdue</span>}
               </Fact>
               <Fact label="paid">{order.paid ? 'yes' : 'no'}</Fact>
