@@ -118,27 +118,31 @@ export function ShipmentSection({ order }: { order: OrderDetails }) {
     await queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
   };
   const ship = async (body: ShipmentBody) => {
+    let answer: Answer<typeof shipOrderContract>;
     try {
-      const answer = await adminPost<Answer<typeof shipOrderContract>>(`${path}/shipment`, body);
-      setNotice(
-        answer.mail === 'sent'
-          ? 'shipped. the delivery e-mail was sent to the customer.'
-          : 'shipped. the delivery e-mail could not be sent now; it will be sent within minutes.',
-      );
-    } finally {
+      answer = await adminPost<Answer<typeof shipOrderContract>>(`${path}/shipment`, body);
+    } catch (e) {
+      // Refused (shipped meanwhile by a colleague, say): show the order as it is now.
       await refresh();
+      throw e;
     }
+    await refresh();
+    setNotice(
+      answer.mail === 'sent'
+        ? 'shipped. the delivery e-mail was sent to the customer.'
+        : 'shipped. the delivery e-mail could not be sent now; it will be sent within minutes.',
+    );
   };
   const correct = async (body: Body<typeof correctShipmentContract>) => {
     await adminPatch<Answer<typeof correctShipmentContract>>(`${path}/shipment`, body);
+    await refresh();
     setCorrecting(false);
     setNotice('the shipment was corrected.');
-    await refresh();
   };
   const deliver = async () => {
     await adminPost<Answer<typeof markDeliveredContract>>(`${path}/delivered`, undefined);
-    setNotice('marked as delivered.');
     await refresh();
+    setNotice('marked as delivered.');
   };
 
   const shipment = order.shipment;
