@@ -43,10 +43,10 @@ export const DELIVERY_MAIL_DUE = 'DELIVERYMAIL';
 
 /**
  * Marks a paid order shipped, in one transaction with its audit entry, only if it is still paid
- * and not shipped: a second call (a retry, a colleague at the same moment) fails the
- * condition and writes nothing. (A paid order deleted as an abandoned checkout before its payment
- * came is shipped all the same: the piece is sold.) The order enters the delivery mail's work list with a lease for
- * the caller, who sends the mail next.
+ * and not shipped: a second call (a retry, a colleague at the same moment) fails the condition
+ * and writes nothing. (A paid order deleted as an abandoned checkout before its payment came is
+ * shipped all the same: the piece is sold.) The order enters the delivery mail's work list with
+ * a lease for the caller, who sends the mail next.
  */
 export async function recordShipment(input: {
   order: FulfilledOrder;
