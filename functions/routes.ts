@@ -98,6 +98,12 @@ export const routes: readonly Route[] = [
   r('DELETE', '/orders', 'checkout/admin/delete-order', 'admin', 'write'),
   // The admin's view of one order with every field, and the delete token DELETE /orders needs.
   r('GET', '/order-details', 'checkout/admin/get-order-details', 'admin', 'write'),
+  // Fulfilment (issue 17): ship a paid order (carrier, tracking; the delivery e-mail), correct the
+  // shipment, mark it delivered, and run the daily overdue check now.
+  r('POST', '/orders/{id}/shipment', 'checkout/admin/ship-order', 'admin', 'write mail'),
+  r('PATCH', '/orders/{id}/shipment', 'checkout/admin/correct-shipment', 'admin', 'write'),
+  r('POST', '/orders/{id}/delivered', 'checkout/admin/mark-delivered', 'admin', 'write'),
+  r('POST', '/overdue-orders', 'checkout/admin/check-overdue-orders', 'admin', 'write'),
   r('POST', '/paypal/orders', 'checkout/http/paypal-create-order', 'public', 'write secrets'),
   r('POST', '/paypal/capture', 'checkout/http/paypal-capture', 'public', 'write mail secrets'),
   r('POST', '/webhooks/stripe', 'checkout/webhooks/stripe', 'webhook', 'write mail secrets'),

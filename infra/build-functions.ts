@@ -72,7 +72,11 @@ export function builtRoutes(): Route[] {
 }
 
 /** Functions that serve no route and run on a schedule (EventBridge): checkout's jobs. */
-export const JOB_MODULES = ['checkout/jobs/mail-sweep', 'checkout/jobs/reconcile-payments'] as const;
+export const JOB_MODULES = [
+  'checkout/jobs/mail-sweep',
+  'checkout/jobs/reconcile-payments',
+  'checkout/jobs/overdue-orders',
+] as const;
 /** The jobs that ask the payment providers, so read the shop secret (infra/stack.ts). */
 export const JOBS_READING_SECRETS: readonly string[] = ['checkout/jobs/reconcile-payments'];
 /**

@@ -14,13 +14,18 @@ import {
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
-import { MAIL_SWEEP_EVERY_MINUTES, RECONCILE_EVERY_MINUTES } from '#checkout/jobs/schedules.ts';
+import {
+  MAIL_SWEEP_EVERY_MINUTES,
+  OVERDUE_CHECK_EVERY_DAYS,
+  RECONCILE_EVERY_MINUTES,
+} from '#checkout/jobs/schedules.ts';
 import { TABLE } from '#table/table.ts';
 import { builtRoutes } from './build-functions.ts';
 import { ShopAlarms } from './constructs/alarms.ts';
 import type { ApiFunction } from './constructs/api-function.ts';
 import { configureStage } from './constructs/api-stage.ts';
 import { MailTemplates } from './constructs/mail-templates.ts';
+import { overdueOrdersAlarm } from './constructs/overdue-orders-alarm.ts';
 import { PictureSets } from './constructs/picture-sets.ts';
 import { reconciliationAlarm } from './constructs/reconciliation-alarm.ts';
 import { ScheduledJob } from './constructs/scheduled-job.ts';
@@ -60,6 +65,7 @@ export class BoutiqueStack extends Stack {
   readonly distribution: Distribution;
   readonly mailSweep: ScheduledJob;
   readonly paymentReconciliation: ScheduledJob;
+  readonly overdueOrders: ScheduledJob;
   readonly pictureSets: PictureSets;
 
   constructor(scope: Construct, id: string, props: BoutiqueStackProps = {}) {
@@ -222,6 +228,16 @@ export class BoutiqueStack extends Stack {
       secrets: { secret: secrets, paypalEnvironment: stage === 'prod' ? 'production' : 'sandbox' },
     });
     reconciliationAlarm(this, alarms.topic);
+    this.overdueOrders = new ScheduledJob(this, 'OverdueOrders', {
+      module: 'checkout/jobs/overdue-orders',
+      description: 'Scheduled: counts paid orders waiting to ship longer than 7 business days',
+      every: Duration.days(OVERDUE_CHECK_EVERY_DAYS),
+      failureMeaning: 'The overdue orders check failed for good: late shipments may go unnoticed',
+      table,
+      alarmTopic: alarms.topic,
+      mail,
+    });
+    overdueOrdersAlarm(this, alarms.topic);
     this.pictureSets = new PictureSets(this, 'PictureSets', {
       mediaBucket,
       privateMediaBucket,
@@ -238,6 +254,7 @@ export class BoutiqueStack extends Stack {
       deadLetters: [
         this.mailSweep.deadLetters,
         this.paymentReconciliation.deadLetters,
+        this.overdueOrders.deadLetters,
         this.pictureSets.deadLetters,
       ],
     });

@@ -28,3 +28,35 @@ export const CONTACT = {
   /** Where shoppers and owners write for help (000 §2 questions, §2 /more contact). */
   supportEmail: 'support@oneofone.example',
 } as const;
+
+/**
+ * What happened to a paid order after payment: shipped (carrier and tracking given), then
+ * optionally delivered. Kept apart from the payment `status`, which stays `paid`: the mail sweep,
+ * the reconciliation and the delete rules read it. The admin shows the two together
+ * (`orderState`).
+ */
+export const FULFILMENT_STATES = ['shipped', 'delivered'] as const;
+export type FulfilmentState = (typeof FULFILMENT_STATES)[number];
+
+/** An order's state as the admin shows it: its payment status, or how far a paid order has gone. */
+export const ORDER_STATES = [...ORDER_STATUSES, ...FULFILMENT_STATES] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+export function orderState(order: { status: OrderStatus; fulfilment?: FulfilmentState }): OrderState {
+  return order.status === 'paid' && order.fulfilment ? order.fulfilment : order.status;
+}
+
+/** The carriers the shop ships with (000 §9), and "other" with a tracking link typed by staff. */
+export const CARRIERS = [
+  { id: 'dhl', name: 'DHL' },
+  { id: 'fedex', name: 'FedEx' },
+  { id: 'ups', name: 'UPS' },
+  { id: 'canada-post', name: 'Canada Post' },
+  { id: 'other', name: 'other' },
+] as const;
+export type CarrierId = (typeof CARRIERS)[number]['id'];
+export const CARRIER_IDS = CARRIERS.map((carrier) => carrier.id) as [CarrierId, ...CarrierId[]];
+
+/** The admin's orders list filters: every order, paid ones waiting to ship, shipped (or delivered), refunded. */
+export const ORDER_LIST_FILTERS = ['all', 'waiting', 'shipped', 'refunded'] as const;
+export type OrderListFilter = (typeof ORDER_LIST_FILTERS)[number];

@@ -321,11 +321,12 @@ describe('BoutiqueStack', () => {
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map(
       (a) => (a as { Properties: { MetricName: string; Namespace: string } }).Properties,
     );
-    // Each scheduled job (mail sweep, reconciliation) and the picture sets alarm on their errors
-    // and their dead letters; the reconciliation also on any payment it had to settle (the
-    // webhooks are failing).
+    // Each scheduled job (mail sweep, reconciliation, overdue check) and the picture sets alarm
+    // on their errors and their dead letters; the reconciliation also on any payment it had to
+    // settle (the webhooks are failing), the overdue check on any paid order waiting too long.
     expect(alarms.map((a) => `${a.Namespace} ${a.MetricName}`).sort()).toEqual([
       'AWS/ApiGateway 5xx',
+      'AWS/Lambda Errors',
       'AWS/Lambda Errors',
       'AWS/Lambda Errors',
       'AWS/Lambda Errors',
@@ -333,6 +334,8 @@ describe('BoutiqueStack', () => {
       'AWS/SQS ApproximateNumberOfMessagesVisible',
       'AWS/SQS ApproximateNumberOfMessagesVisible',
       'AWS/SQS ApproximateNumberOfMessagesVisible',
+      'AWS/SQS ApproximateNumberOfMessagesVisible',
+      'OneOfOne OverdueOrders',
       'OneOfOne PaymentsFoundByReconciliation',
     ]);
     expect(countAll('AWS::CloudWatch::Alarm')).toBe(built.length);
@@ -346,6 +349,7 @@ describe('BoutiqueStack', () => {
       'rate(1 minute)',
       true,
     ],
+    ['Scheduled: counts paid orders waiting to ship longer than 7 business days', 'rate(1 day)', false],
   ])(
     'runs "%s" on %s, asynchronously, with retries and a dead-letter queue that alarms',
     (description, rate, secrets) => {

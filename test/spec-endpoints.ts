@@ -144,6 +144,12 @@ export const ADDED_ENDPOINTS = [
   // The collection edit form reads every field, discountCode and authPortalText too; the
   // storefront's GET /type never shows them.
   'GET /type-admin',
+  // Fulfilment (issue 17): ship a paid order with its tracking (the delivery e-mail), correct
+  // the shipment, mark it delivered, and run the daily overdue check from the admin.
+  'POST /orders/{id}/shipment',
+  'PATCH /orders/{id}/shipment',
+  'POST /orders/{id}/delivered',
+  'POST /overdue-orders',
 ];
 
 /**

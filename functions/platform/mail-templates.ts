@@ -18,6 +18,21 @@ export const MAIL_TEMPLATES = {
       'One of One Luxury',
     ],
   },
+  'order-shipped': {
+    subject: '{{productName}} is on its way',
+    text: [
+      'Dear {{name}},',
+      '',
+      '{{productName}} has left our atelier (order {{checkoutCode}}).',
+      'Carrier: {{carrier}}',
+      'Tracking number: {{trackingNumber}}',
+      'Follow it here: {{trackingUrl}}',
+      '',
+      'The address cannot be changed once shipped. For any question, write to us at {{contact}}.',
+      '',
+      'One of One Luxury',
+    ],
+  },
   'portal-password': {
     subject: 'Your authenticity portal password',
     text: [

@@ -39,9 +39,11 @@ export const LOCAL_SECRETS = {
 
 /** The scheduled jobs (EventBridge in AWS), run in this process: `npm start` runs them on their schedule. */
 export const LOCAL_JOBS = {
-  'mail-sweep': async () => (await import('../../functions/checkout/jobs/mail-sweep.ts')).sweepPendingMail(),
+  'mail-sweep': async () => (await import('../../functions/checkout/jobs/mail-sweep.ts')).sweepAllMail(),
   'reconcile-payments': async () =>
     (await import('../../functions/checkout/jobs/reconcile-payments.ts')).reconcilePayments(),
+  'overdue-orders': async () =>
+    (await import('../../functions/checkout/overdue-orders.ts')).countOverdueOrders(),
 };
 
 /** What the deployed functions are told about the stack, read from their templates. */

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import {
   MAIL_SWEEP_EVERY_MINUTES,
+  OVERDUE_CHECK_EVERY_DAYS,
   RECONCILE_EVERY_MINUTES,
 } from '../../functions/checkout/jobs/schedules.ts';
 import { LOCAL_JOBS, startLocalStack } from './stack.ts';
@@ -50,6 +51,7 @@ const every = (minutes: number, name: keyof typeof LOCAL_JOBS) =>
 const schedules = [
   every(MAIL_SWEEP_EVERY_MINUTES, 'mail-sweep'),
   every(RECONCILE_EVERY_MINUTES, 'reconcile-payments'),
+  every(OVERDUE_CHECK_EVERY_DAYS * 24 * 60, 'overdue-orders'),
 ];
 
 let stopping = false;

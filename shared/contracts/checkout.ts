@@ -2,7 +2,14 @@ import { pageQuerySchema } from '#shared/admin.ts';
 import { checkoutKeySchema, checkoutRequestSchema } from '#shared/checkout.ts';
 import { DUTY_NOT_INCLUDED } from '#shared/pricing.ts';
 import { idSchema, pageShape } from '#shared/schemas.ts';
-import { GENDERS, ORDER_STATUSES } from '#shared/vocabulary.ts';
+import {
+  CARRIER_IDS,
+  FULFILMENT_STATES,
+  GENDERS,
+  ORDER_LIST_FILTERS,
+  ORDER_STATES,
+  ORDER_STATUSES,
+} from '#shared/vocabulary.ts';
 import * as z from '#shared/zod.ts';
 import type { Contract } from './contract.ts';
 
@@ -11,8 +18,10 @@ import type { Contract } from './contract.ts';
  * the success page's reads, the providers' webhooks, and the admin's orders screens.
  */
 
-const checkoutCodeSchema = z.string().check(z.uuid({ error: 'must be a checkout code' }));
+export const checkoutCodeSchema = z.string().check(z.uuid({ error: 'must be a checkout code' }));
 const orderStatusSchema = z.enum(ORDER_STATUSES);
+/** The state the admin shows: the payment status, or shipped / delivered for a paid order. */
+const orderStateSchema = z.enum(ORDER_STATES);
 /** 1 card, 2 PayPal. */
 const paymentTypeSchema = z.union([z.literal(1), z.literal(2)]);
 
@@ -190,11 +199,27 @@ export const orderListItemSchema = z.object({
   paymentType: paymentTypeSchema,
   /** Set on a deleted order that shows again because money moved for it later. */
   deletedAt: z.optional(z.string()),
+  /** The payment status, or shipped / delivered once a paid order went out (`state` is the address's). */
+  orderState: orderStateSchema,
+  /** ISO time the piece was shipped. */
+  shippedAt: z.optional(z.string()),
+  /** A paid order waiting to ship: business days since payment (Vancouver calendar), and over 7. */
+  businessDays: z.optional(z.number()),
+  overdue: z.optional(z.boolean()),
 });
 
-/** GET /orders?offset&pageSize (admin): orders newest first; the page has no `status`. */
+/**
+ * GET /orders?offset&pageSize&filter (admin): orders newest first; the page has no `status`.
+ * `filter`: all (the default, as before), waiting (paid, not shipped), shipped (shipped or
+ * delivered), refunded.
+ */
 export const listOrdersContract = {
-  query: pageQuerySchema,
+  query: z.extend(pageQuerySchema, {
+    filter: z._default(
+      z.enum(ORDER_LIST_FILTERS, { error: 'must be all, waiting, shipped or refunded' }),
+      'all',
+    ),
+  }),
   response: z.object(pageShape(orderListItemSchema)),
 } satisfies Contract;
 
@@ -223,6 +248,17 @@ const shippingShape = Object.fromEntries(ORDER_ADDRESS_FIELDS.map((field) => [fi
 const billingShape = Object.fromEntries(
   ORDER_ADDRESS_FIELDS.map((field) => [`${field}Billing`, z.optional(z.string())]),
 ) as { [K in OrderAddressField as `${K}Billing`]: z.ZodMiniOptional<z.ZodMiniString<string>> };
+
+/** How a shipped order went out: carrier, tracking, when and by whom (and its last correction). */
+export const shipmentSchema = z.object({
+  carrier: z.enum(CARRIER_IDS),
+  trackingNumber: z.string(),
+  trackingUrl: z.string(),
+  shippedAt: z.string(),
+  shippedBy: z.string(),
+  correctedAt: z.optional(z.string()),
+  correctedBy: z.optional(z.string()),
+});
 
 /** 001 §3 Order as the admin sees it: flat, with the billing twins. */
 export const orderViewSchema = z.object({
@@ -265,6 +301,16 @@ export const orderViewSchema = z.object({
   paymentRef: z.optional(z.string()),
   deletedAt: z.optional(z.string()),
   deletedBy: z.optional(z.string()),
+  /** The payment status, or shipped / delivered once a paid order went out (`state` is the address's). */
+  orderState: orderStateSchema,
+  fulfilment: z.optional(z.enum(FULFILMENT_STATES)),
+  shipment: z.optional(shipmentSchema),
+  deliveredAt: z.optional(z.string()),
+  deliveredBy: z.optional(z.string()),
+  deliveryMailSentAt: z.optional(z.string()),
+  /** A paid order waiting to ship: business days since payment (Vancouver calendar), and over 7. */
+  businessDays: z.optional(z.number()),
+  overdue: z.optional(z.boolean()),
 });
 
 /**

@@ -72,6 +72,7 @@ export function deployedBundles(cdkOut: string): Bundle[] {
 const CONSTRUCT_OF_MODULE: Record<(typeof JOB_MODULES)[number] | (typeof EVENT_MODULES)[number], string> = {
   'checkout/jobs/mail-sweep': 'MailSweep',
   'checkout/jobs/reconcile-payments': 'PaymentReconciliation',
+  'checkout/jobs/overdue-orders': 'OverdueOrders',
   'media/jobs/make-picture-sets': 'PictureSets',
 };
 

@@ -139,9 +139,15 @@ describe('/orders', () => {
     expect(cells[2]).toBe(`Ada Buyer${buyerEmail}`);
     expect(cells[3]).toMatch(/^\d+(\.\d\d)? USD$/);
     expect(cells[4]).toBe('paid');
-    expect(cells[5]).toBe('card');
+    // Paid today, waiting to ship: 0 business days.
+    expect(cells[5]).toBe('0');
+    expect(cells[6]).toBe('card');
     const failedRow = await rowWith(page, 'Browser Failed Piece');
-    expect((await failedRow.getByRole('cell').allTextContents()).slice(4, 6)).toEqual(['failed', 'PayPal']);
+    expect((await failedRow.getByRole('cell').allTextContents()).slice(4, 7)).toEqual([
+      'failed',
+      '—',
+      'PayPal',
+    ]);
     await expectAccessible(page);
     await shot(page, 'admin-orders-list-desktop');
     await page.setViewportSize({ width: 360, height: 740 });

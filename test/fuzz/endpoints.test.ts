@@ -196,6 +196,13 @@ describe('the fuzz harness', () => {
   });
 });
 
+/** Whether a request's path, once its dot segments are resolved as URLs are, is still the route's. */
+function reachesRoute(route: Route, path: string): boolean {
+  const resolved = new URL(path.split('?')[0] ?? '', 'http://localhost').pathname;
+  const pattern = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+');
+  return new RegExp(`^${pattern}$`).test(resolved);
+}
+
 const describeRequest = (req: FuzzRequest) =>
   `${req.method} ${req.path.slice(0, 200)} from ${req.from} headers ${JSON.stringify(req.headers).slice(0, 300)} body ${
     req.body === undefined ? '(none)' : String(req.body).slice(0, 300)
@@ -236,8 +243,10 @@ describe.each(cases)('$route.method $route.path', ({ route, which }) => {
           () => `${req.path} ${JSON.stringify(req.headers)} ${String(req.body ?? '')}`,
         );
         if (problems.length > 0) expect(problems, what()).toEqual([]);
-        // The staff guard runs before any input is read: whatever the input, 401.
-        if (variant.kind === 'no-admin-session' && answer.status !== 401)
+        // The staff guard runs before any input is read: whatever the input, 401 — for every
+        // request that reaches the endpoint (a path parameter of dot segments, `/orders/./x`,
+        // resolves to another path, which the gateway answers 404 before any route runs).
+        if (variant.kind === 'no-admin-session' && answer.status !== 401 && reachesRoute(route, req.path))
           expect(answer.status, what()).toBe(401);
         if (answer.status >= 200 && answer.status < 300) {
           for (const w of writes) accepted.add(w.key);

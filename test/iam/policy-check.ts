@@ -107,6 +107,11 @@ const JOBS = [
     access: { table: 'write', mail: true, secrets: true },
   },
   {
+    logicalIdPrefix: 'OverdueOrdersFunction',
+    module: 'checkout/jobs/overdue-orders',
+    access: { table: 'write', mail: true },
+  },
+  {
     logicalIdPrefix: 'PictureSetsFunction',
     module: 'media/jobs/make-picture-sets',
     access: { media: 'picture-sets' },

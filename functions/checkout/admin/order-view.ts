@@ -1,7 +1,10 @@
 import type { OrderAddressField, orderListItemSchema, orderViewSchema } from '#shared/contracts/checkout.ts';
 import { countryName } from '#shared/countries.ts';
+import { orderState } from '#shared/vocabulary.ts';
 import type * as z from '#shared/zod.ts';
 import type { Address, AdminOrder } from '../entities/order.ts';
+import type { OrderFulfilment } from '../entities/order-fulfilment.ts';
+import { shippingWait } from '../rules/shipping-wait.ts';
 
 /**
  * What the admin sees of an order, under the names of 001 §3 (the Order entity and the fields
@@ -11,7 +14,8 @@ import type { Address, AdminOrder } from '../entities/order.ts';
 export type OrderListItem = z.input<typeof orderListItemSchema>;
 export type OrderView = z.input<typeof orderViewSchema>;
 
-export function orderListItem(order: AdminOrder): OrderListItem {
+export function orderListItem(order: AdminOrder & OrderFulfilment, now = Date.now()): OrderListItem {
+  const wait = shippingWait(order, now);
   return {
     id: order.checkoutCode,
     checkoutCode: order.checkoutCode,
@@ -26,6 +30,9 @@ export function orderListItem(order: AdminOrder): OrderListItem {
     paid: order.status === 'paid',
     paymentType: order.paymentType,
     ...(order.deletedAt ? { deletedAt: order.deletedAt } : {}),
+    orderState: orderState(order),
+    ...(order.shipment ? { shippedAt: order.shipment.shippedAt } : {}),
+    ...(wait ?? {}),
   };
 }
 
@@ -51,7 +58,12 @@ function address<S extends '' | 'Billing'>(a: Address, suffix: S): Twin<S> {
   return Object.fromEntries(entries.map(([k, v]) => [`${k}${suffix}`, v ?? ''])) as Twin<S>;
 }
 
-export function orderView(order: AdminOrder, cardNumber: string | undefined): OrderView {
+export function orderView(
+  order: AdminOrder & OrderFulfilment,
+  cardNumber: string | undefined,
+  now = Date.now(),
+): OrderView {
+  const wait = shippingWait(order, now);
   const optional = {
     paidAt: order.paidAt,
     refundedAt: order.refundedAt,
@@ -61,6 +73,13 @@ export function orderView(order: AdminOrder, cardNumber: string | undefined): Or
     deletedAt: order.deletedAt,
     deletedBy: order.deletedBy,
     cardNumber,
+    fulfilment: order.fulfilment,
+    shipment: order.shipment,
+    deliveredAt: order.deliveredAt,
+    deliveredBy: order.deliveredBy,
+    deliveryMailSentAt: order.deliveryMailSentAt,
+    businessDays: wait?.businessDays,
+    overdue: wait?.overdue,
   };
   return {
     checkoutCode: order.checkoutCode,
@@ -89,6 +108,7 @@ export function orderView(order: AdminOrder, cardNumber: string | undefined): Or
     status: order.status,
     paid: order.status === 'paid',
     checkoutTime: order.checkoutTime,
+    orderState: orderState(order),
     ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)),
   };
 }

@@ -5,7 +5,7 @@ import { productKey } from '#catalog/index.ts';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import type { Page } from '#shared/admin.ts';
 import type { Gender } from '#shared/constants.ts';
-import type { OrderStatus } from '#shared/vocabulary.ts';
+import type { OrderListFilter, OrderStatus } from '#shared/vocabulary.ts';
 import { auditedWrite, pageOf } from '#table/audit.ts';
 import type { Keys } from '#table/keys.ts';
 import { queryAll } from '#table/query.ts';
@@ -101,17 +101,34 @@ export type AdminOrder = OrderEntity & OrderTombstone;
 
 /** An order for which money moved: a sale or a refund. */
 
+/** The filters of the admin's orders list (GET /orders?filter=…), as conditions on the items. */
+const LIST_FILTERS: Record<OrderListFilter, string> = {
+  all: 'attribute_not_exists(deletedAt) OR #status IN (:paid, :refunded)',
+  waiting: '#status = :paid AND attribute_not_exists(fulfilment)',
+  shipped: '#status = :paid AND attribute_exists(fulfilment)',
+  refunded: '#status = :refunded',
+};
+
 /**
  * Newest first. Deleted orders are left out, unless money moved for one after it was deleted
  * (a late payment of an abandoned checkout): then it shows again, so no payment is ever hidden.
+ * `filter` narrows the list: paid orders waiting to ship, shipped (or delivered) ones, refunded ones.
  */
-export async function listOrders(offset: number, pageSize: number): Promise<Page<AdminOrder>> {
+export async function listOrders(
+  offset: number,
+  pageSize: number,
+  filter: OrderListFilter = 'all',
+): Promise<Page<AdminOrder>> {
   const all = await queryAll<AdminOrder>({
     IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :list',
-    FilterExpression: 'attribute_not_exists(deletedAt) OR #status IN (:paid, :refunded)',
+    FilterExpression: LIST_FILTERS[filter],
     ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':list': ORDERS_LIST, ':paid': 'paid', ':refunded': 'refunded' },
+    ExpressionAttributeValues: {
+      ':list': ORDERS_LIST,
+      ...(filter === 'refunded' ? {} : { ':paid': 'paid' }),
+      ...(filter === 'all' || filter === 'refunded' ? { ':refunded': 'refunded' } : {}),
+    },
     ScanIndexForward: false,
   });
   return pageOf(all, offset, pageSize);

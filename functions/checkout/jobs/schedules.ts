@@ -7,3 +7,5 @@
  */
 export const MAIL_SWEEP_EVERY_MINUTES = 5;
 export const RECONCILE_EVERY_MINUTES = 1;
+/** The overdue check (paid orders waiting to ship longer than 7 business days): once a day. */
+export const OVERDUE_CHECK_EVERY_DAYS = 1;

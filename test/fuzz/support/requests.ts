@@ -154,6 +154,18 @@ const GUIDE_FIELDS = [
   'description',
 ];
 const PAGE = ['offset', 'pageSize'];
+const SHIPMENT_FIELDS = ['carrier', 'trackingNumber', 'trackingUrl'];
+const shipmentBase = () =>
+  fc.record({
+    carrier: fc.constantFrom('dhl', 'fedex', 'ups', 'canada-post', 'other'),
+    trackingNumber: fc.constantFrom('1Z999AA10123456784', 'JD0146 0000 6101', 'ab-12'),
+    trackingUrl: fc.constantFrom(
+      undefined,
+      'https://track.example.com/p?n=1',
+      'http://x.example.com',
+      'javascript:1',
+    ),
+  });
 
 const pick = (list: string[]) => (list.length > 0 ? fc.constantFrom(...list) : fc.uuid());
 
@@ -208,6 +220,10 @@ export const SPECS: Record<string, Spec> = {
   'GET /orders/{id}': { fields: [] },
   'DELETE /orders': { fields: ['id', 'token'] },
   'GET /order-details': { fields: ['id'] },
+  'POST /orders/{id}/shipment': { fields: SHIPMENT_FIELDS, base: shipmentBase },
+  'PATCH /orders/{id}/shipment': { fields: SHIPMENT_FIELDS, base: shipmentBase },
+  'POST /orders/{id}/delivered': { fields: [] },
+  'POST /overdue-orders': { fields: [] },
   'POST /paypal/orders': { fields: CHECKOUT_FIELDS, base: checkoutBase },
   'POST /paypal/capture': { fields: ['checkoutCode'] },
   'POST /webhooks/stripe': { fields: ['id', 'type', 'data', 'object'] },

@@ -1,27 +1,97 @@
 import './orders.css';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { Answer } from '#shared/contracts/contract.ts';
+import type { checkOverdueOrdersContract } from '#shared/contracts/fulfilment.ts';
 import { formatPrice } from '#shared/format.ts';
-import { adminGet } from '../api.ts';
-import { AdminPage, ErrorText, Loading, Pager, vancouverTime } from '../ui.tsx';
+import { ORDER_LIST_FILTERS, type OrderListFilter } from '#shared/vocabulary.ts';
+import { adminGet, adminPost } from '../api.ts';
+import { AdminPage, ErrorText, Field, Loading, Pager, vancouverTime } from '../ui.tsx';
 import { usePageOffset } from './paged.ts';
 import { type OrdersPage, PAGE_SIZE, paymentTypeName } from './types.ts';
 
-/** /orders (001 §2): orders newest first, 10 a page — date (Vancouver), piece, buyer, total, status, payment. */
+const FILTER_LABELS: Record<OrderListFilter, string> = {
+  all: 'all orders',
+  waiting: 'paid, waiting to ship',
+  shipped: 'shipped',
+  refunded: 'refunded',
+};
+
+type OverdueCheck = Answer<typeof checkOverdueOrdersContract>;
+
+/** Runs the daily overdue check now and says what it found. */
+function OverdueCheckButton() {
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<OverdueCheck>();
+  const [error, setError] = useState('');
+  const run = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      setResult(await adminPost<OverdueCheck>('/overdue-orders', undefined));
+    } catch (e) {
+      setError((e as Error).message || 'Error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="adm-orders-check">
+      <button type="button" onClick={run} disabled={busy}>
+        check overdue orders now
+      </button>
+      {result && (
+        <p role="status">
+          {result.waiting} paid {result.waiting === 1 ? 'order waits' : 'orders wait'} to ship;{' '}
+          {result.overdue === 0
+            ? 'none is overdue.'
+            : `${result.overdue} ${result.overdue === 1 ? 'is' : 'are'} overdue (more than 7 business days).`}
+        </p>
+      )}
+      <ErrorText>{error}</ErrorText>
+    </div>
+  );
+}
+
+/**
+ * /orders (001 §2): orders newest first, 10 a page — date (Vancouver), piece, buyer, total,
+ * status (shipped and delivered too), payment — filtered (all, paid waiting to ship, shipped,
+ * refunded; `?filter=` in the address), with the business-day age of each paid order waiting to
+ * ship, highlighted when overdue (more than 7 business days, Vancouver calendar).
+ */
 export function OrdersList() {
   const [offset, setOffset] = usePageOffset();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('filter') as OrderListFilter | null;
+  const filter: OrderListFilter = asked && ORDER_LIST_FILTERS.includes(asked) ? asked : 'all';
+  const chooseFilter = (next: OrderListFilter) => setParams(next === 'all' ? {} : { filter: next });
   const orders = useQuery({
-    queryKey: ['admin', 'orders', offset],
-    queryFn: () => adminGet<OrdersPage>('/orders', { offset, pageSize: PAGE_SIZE }),
+    queryKey: ['admin', 'orders', filter, offset],
+    queryFn: () => adminGet<OrdersPage>('/orders', { offset, pageSize: PAGE_SIZE, filter }),
   });
   return (
     <AdminPage title="orders">
+      <div className="adm-row adm-orders-tools">
+        <Field label="show">
+          {(id) => (
+            <select id={id} value={filter} onChange={(e) => chooseFilter(e.target.value as OrderListFilter)}>
+              {ORDER_LIST_FILTERS.map((f) => (
+                <option key={f} value={f}>
+                  {FILTER_LABELS[f]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <OverdueCheckButton />
+      </div>
       {orders.isPending && <Loading />}
       <ErrorText>{orders.error?.message}</ErrorText>
       {orders.data && (
         <>
           {orders.data.list.length === 0 ? (
-            <p className="adm-muted">no orders yet.</p>
+            <p className="adm-muted">{filter === 'all' ? 'no orders yet.' : 'no orders here.'}</p>
           ) : (
             <table className="adm-table adm-orders-table">
               <thead>
@@ -31,13 +101,14 @@ export function OrdersList() {
                   <th scope="col">buyer</th>
                   <th scope="col">total</th>
                   <th scope="col">status</th>
+                  <th scope="col">waiting (business days)</th>
                   <th scope="col">payment</th>
                   <th scope="col">order</th>
                 </tr>
               </thead>
               <tbody>
                 {orders.data.list.map((o) => (
-                  <tr key={o.id}>
+                  <tr key={o.id} className={o.overdue ? 'adm-orders-overdue-row' : undefined}>
                     <td data-label="date (Vancouver)">{vancouverTime(o.checkoutTime)}</td>
                     <td data-label="product">
                       {o.productName}
@@ -51,8 +122,19 @@ export function OrdersList() {
                       {formatPrice(o.finalPrice)} {o.currency}
                     </td>
                     <td data-label="status">
-                      <span className={`adm-orders-status adm-orders-${o.status}`}>{o.status}</span>
+                      <span className={`adm-orders-status adm-orders-${o.orderState}`}>{o.orderState}</span>
+                      {o.shippedAt && <span className="adm-orders-sub">{vancouverTime(o.shippedAt)}</span>}
                       {o.deletedAt && <span className="adm-orders-sub">deleted, then paid</span>}
+                    </td>
+                    <td data-label="waiting (business days)">
+                      {o.businessDays === undefined ? (
+                        <span className="adm-muted">—</span>
+                      ) : (
+                        <>
+                          {o.businessDays}
+                          {o.overdue && <span className="adm-orders-status adm-orders-overdue">overdue</span>}
+                        </>
+                      )}
                     </td>
                     <td data-label="payment">{paymentTypeName(o.paymentType)}</td>
                     <td data-label="order">

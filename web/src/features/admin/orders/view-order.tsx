@@ -8,6 +8,7 @@ import { formatPrice } from '#shared/format.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { adminDelete, adminGet } from '../api.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, vancouverTime } from '../ui.tsx';
+import { ShipmentSection } from './shipment.tsx';
 import {
   type AddressField,
   GENDER_NAMES,
@@ -69,8 +70,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * /view-order/{id} (001 §2, §3): one order with every field — the buyer and the billing twins,
- * the piece, every amount, payment type, status and currency — and its delete, which asks first
- * and presents the single-use token this view was given.
+ * the piece, every amount, payment type, status and currency — its fulfilment (ship, correct,
+ * mark delivered: shipment.tsx) and its delete, which asks first and presents the single-use
+ * token this view was given.
  */
 export function ViewOrder() {
   const { id = '' } = useParams();
@@ -112,7 +114,8 @@ export function ViewOrder() {
           <Section title="order">
             <dl className="adm-orders-facts">
               <Fact label="status">
-                <span className={`adm-orders-status adm-orders-${order.status}`}>{order.status}</span>
+                <span className={`adm-orders-status adm-orders-${order.orderState}`}>{order.orderState}</span>
+                {order.overdue && <span className="adm-orders-status adm-orders-overdue">overdue</span>}
               </Fact>
               <Fact label="paid">{order.paid ? 'yes' : 'no'}</Fact>
               <Fact label="payment type">{paymentTypeName(order.paymentType)}</Fact>
@@ -135,6 +138,7 @@ export function ViewOrder() {
               </Fact>
             </dl>
           </Section>
+          <ShipmentSection order={order} />
           <Section title="piece">
             <dl className="adm-orders-facts">
               <Fact label="product">

@@ -1,0 +1,251 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import type { Answer, Body } from '#shared/contracts/contract.ts';
+import type {
+  correctShipmentContract,
+  markDeliveredContract,
+  shipOrderContract,
+} from '#shared/contracts/fulfilment.ts';
+import { CARRIERS, type CarrierId } from '#shared/vocabulary.ts';
+import { adminPatch, adminPost } from '../api.ts';
+import { ConfirmButton, ErrorText, Field, vancouverTime } from '../ui.tsx';
+import type { OrderDetails } from './types.ts';
+
+type ShipmentBody = Body<typeof shipOrderContract>;
+const carrierName = (id: string) => CARRIERS.find((c) => c.id === id)?.name ?? id;
+
+/** Carrier, tracking number and (for "other") the tracking link: to ship, or to correct. */
+function ShipmentForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  initial?: OrderDetails['shipment'];
+  submitLabel: string;
+  onSubmit: (body: ShipmentBody) => Promise<void>;
+  onCancel?: () => void;
+}) {
+  const [carrier, setCarrier] = useState<CarrierId>(initial?.carrier ?? 'canada-post');
+  const [trackingNumber, setTrackingNumber] = useState(initial?.trackingNumber ?? '');
+  const [trackingUrl, setTrackingUrl] = useState(initial?.carrier === 'other' ? initial.trackingUrl : '');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      await onSubmit({
+        carrier,
+        trackingNumber,
+        ...(carrier === 'other' ? { trackingUrl } : {}),
+      });
+    } catch (e) {
+      setError((e as Error).message || 'Error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="adm-orders-ship" onSubmit={submit} aria-label={submitLabel}>
+      <Field label="carrier">
+        {(id) => (
+          <select id={id} value={carrier} onChange={(e) => setCarrier(e.target.value as CarrierId)}>
+            {CARRIERS.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="tracking number">
+        {(id) => (
+          <input
+            id={id}
+            required
+            maxLength={64}
+            autoComplete="off"
+            value={trackingNumber}
+            onChange={(e) => setTrackingNumber(e.target.value)}
+          />
+        )}
+      </Field>
+      {carrier === 'other' && (
+        <Field label="tracking link" hint="the carrier's tracking page, starting with https://">
+          {(id) => (
+            <input
+              id={id}
+              type="url"
+              required
+              pattern="https://.*"
+              maxLength={500}
+              placeholder="https://"
+              value={trackingUrl}
+              onChange={(e) => setTrackingUrl(e.target.value)}
+            />
+          )}
+        </Field>
+      )}
+      <div className="adm-row">
+        <button type="submit" disabled={busy}>
+          {submitLabel}
+        </button>
+        {onCancel && (
+          <button type="button" onClick={onCancel} disabled={busy}>
+            cancel
+          </button>
+        )}
+      </div>
+      <ErrorText>{error}</ErrorText>
+    </form>
+  );
+}
+
+/**
+ * The fulfilment of a paid order on /view-order/{id}: "mark as shipped" (carrier, tracking
+ * number, the link for "other"), then the shipment as recorded with its correction and "mark as
+ * delivered". Times in Vancouver.
+ */
+export function ShipmentSection({ order }: { order: OrderDetails }) {
+  const queryClient = useQueryClient();
+  const [correcting, setCorrecting] = useState(false);
+  const [notice, setNotice] = useState('');
+  const path = `/orders/${encodeURIComponent(order.checkoutCode)}`;
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: ['admin', 'order', order.checkoutCode] });
+    await queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
+  };
+  const ship = async (body: ShipmentBody) => {
+    let answer: Answer<typeof shipOrderContract>;
+    try {
+      answer = await adminPost<Answer<typeof shipOrderContract>>(`${path}/shipment`, body);
+    } catch (e) {
+      // Refused (shipped meanwhile by a colleague, say): show the order as it is now.
+      await refresh();
+      throw e;
+    }
+    await refresh();
+    setNotice(
+      answer.mail === 'sent'
+        ? 'shipped. the delivery e-mail was sent to the customer.'
+        : 'shipped. the delivery e-mail could not be sent now; it will be sent within minutes.',
+    );
+  };
+  const correct = async (body: Body<typeof correctShipmentContract>) => {
+    await adminPatch<Answer<typeof correctShipmentContract>>(`${path}/shipment`, body);
+    await refresh();
+    setCorrecting(false);
+    setNotice('the shipment was corrected.');
+  };
+  const deliver = async () => {
+    await adminPost<Answer<typeof markDeliveredContract>>(`${path}/delivered`, undefined);
+    await refresh();
+    setNotice('marked as delivered.');
+  };
+
+  const shipment = order.shipment;
+  return (
+    <section className="adm-orders-section adm-orders-fulfilment" aria-labelledby="order-fulfilment">
+      <h2 id="order-fulfilment">fulfilment</h2>
+      {notice && (
+        <p role="status" className="adm-orders-notice">
+          {notice}
+        </p>
+      )}
+      {!shipment && order.status !== 'paid' && <p className="adm-muted">only a paid order can be shipped.</p>}
+      {!shipment && order.status === 'paid' && (
+        <>
+          {order.businessDays !== undefined && (
+            <p className={order.overdue ? 'adm-orders-overdue-note' : 'adm-muted'}>
+              waiting {order.businessDays} business {order.businessDays === 1 ? 'day' : 'days'} since payment
+              {order.overdue ? ': overdue (more than 7 business days).' : '.'}
+            </p>
+          )}
+          <ShipmentForm submitLabel="mark as shipped" onSubmit={ship} />
+        </>
+      )}
+      {shipment && (
+        <>
+          <dl className="adm-orders-facts">
+            <div>
+              <dt>carrier</dt>
+              <dd>{carrierName(shipment.carrier)}</dd>
+            </div>
+            <div>
+              <dt>tracking number</dt>
+              <dd>
+                <code>{shipment.trackingNumber}</code>
+              </dd>
+            </div>
+            <div>
+              <dt>tracking link</dt>
+              <dd>
+                <a href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer">
+                  {shipment.trackingUrl}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt>shipped (Vancouver)</dt>
+              <dd>
+                {vancouverTime(shipment.shippedAt)} by {shipment.shippedBy}
+              </dd>
+            </div>
+            {shipment.correctedAt && (
+              <div>
+                <dt>corrected (Vancouver)</dt>
+                <dd>
+                  {vancouverTime(shipment.correctedAt)} by {shipment.correctedBy}
+                </dd>
+              </div>
+            )}
+            <div>
+              <dt>delivery e-mail (Vancouver)</dt>
+              <dd>
+                {order.deliveryMailSentAt ? (
+                  vancouverTime(order.deliveryMailSentAt)
+                ) : (
+                  <span className="adm-muted">not sent yet: the mail sweep will send it</span>
+                )}
+              </dd>
+            </div>
+            <div>
+              <dt>delivered (Vancouver)</dt>
+              <dd>
+                {order.deliveredAt ? (
+                  `${vancouverTime(order.deliveredAt)} by ${order.deliveredBy}`
+                ) : (
+                  <span className="adm-muted">not yet</span>
+                )}
+              </dd>
+            </div>
+          </dl>
+          {correcting ? (
+            <ShipmentForm
+              initial={shipment}
+              submitLabel="save the correction"
+              onSubmit={correct}
+              onCancel={() => setCorrecting(false)}
+            />
+          ) : (
+            <div className="adm-row">
+              <button type="button" onClick={() => setCorrecting(true)}>
+                correct the shipment
+              </button>
+              {order.fulfilment === 'shipped' && (
+                <ConfirmButton
+                  className="adm-orders-deliver"
+                  label="mark as delivered"
+                  question="mark this order as delivered? the audit log records who did."
+                  onConfirm={deliver}
+                />
+              )}
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
