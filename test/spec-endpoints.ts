@@ -144,6 +144,10 @@ export const ADDED_ENDPOINTS = [
   // The collection edit form reads every field, discountCode and authPortalText too; the
   // storefront's GET /type never shows them.
   'GET /type-admin',
+  // The shop's reply to a size finder answer (000 §9 "reported within 7 business days"),
+  // mailed to the shopper, and sending that mail again when SES did not take it.
+  'POST /answer-reply',
+  'POST /answer-reply/mail',
 ];
 
 /**
