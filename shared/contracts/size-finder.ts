@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, pageQuerySchema } from '#shared/admin.ts';
+import { ADMIN_LIMITS, ADMIN_MESSAGES, pageQuerySchema } from '#shared/admin.ts';
 import { STEP_TYPE } from '#shared/constants.ts';
 import { genderCodeSchema, genderSchema, idSchema, okAnswerSchema, pageShape } from '#shared/schemas.ts';
 import * as z from '#shared/zod.ts';
@@ -159,7 +159,7 @@ export const finderCollectionSchema = z.object({
 });
 
 /** The longest note staff may add to a size-finder reply. */
-export const REPLY_NOTE_MAX = 1000;
+export const REPLY_NOTE_MAX = ADMIN_LIMITS.replyNoteMax;
 
 /**
  * The shop's reply to an answer (000 §9 "Size finder results are reported within 7 business
