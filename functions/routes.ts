@@ -196,6 +196,10 @@ export const routes: readonly Route[] = [
   r('DELETE', '/options-img', 'size-finder/admin/delete-option-image', 'admin', 'write media'),
   r('GET', '/answers', 'size-finder/admin/list-answers', 'admin', 'write'),
   r('GET', '/answer-details', 'size-finder/admin/get-answer', 'admin', 'write'),
+  // Added (000 §9 "results are reported within 7 business days"): the shop's reply to an
+  // answer, mailed to the shopper; and sending its mail again when SES did not take it.
+  r('POST', '/answer-reply', 'size-finder/admin/reply-to-answer', 'admin', 'write mail'),
+  r('POST', '/answer-reply/mail', 'size-finder/admin/resend-answer-reply', 'admin', 'write mail'),
 ];
 
 /** The Lambda-facing route key, as API Gateway writes it: `GET /api/type`. */

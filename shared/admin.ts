@@ -16,6 +16,8 @@ export const ADMIN_LIMITS = {
   pageSize: LIMITS.pageSize,
   picturesPerPicker: LIMITS.picturesPerPicker,
   imagesPerCollectionSet: LIMITS.imagesPerCollectionSet,
+  /** The note of a size finder reply (000 §9), mailed to the shopper. */
+  replyNoteMax: 1000,
 } as const;
 
 /** Every state-changing admin call carries this header (a cross-site form or image cannot). */

@@ -150,6 +150,10 @@ export const ADDED_ENDPOINTS = [
   'PATCH /orders/{id}/shipment',
   'POST /orders/{id}/delivered',
   'POST /overdue-orders',
+  // The shop's reply to a size finder answer (000 §9 "reported within 7 business days"),
+  // mailed to the shopper, and sending that mail again when SES did not take it.
+  'POST /answer-reply',
+  'POST /answer-reply/mail',
 ];
 
 /**

@@ -9,4 +9,6 @@ export {
 } from './entities/collection.ts';
 export type { ProductEntity } from './entities/product.ts';
 export { getProduct, getProductCollection, productKey, readProduct } from './entities/product.ts';
+export type { SizeEntity } from './entities/size.ts';
+export { getSize, sizeKey } from './entities/size.ts';
 export { publicSteps } from './rules/public-views.ts';

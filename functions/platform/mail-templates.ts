@@ -127,6 +127,22 @@ export const MAIL_TEMPLATES = {
       'One of One Luxury',
     ],
   },
+  'size-finder-reply': {
+    subject: 'Your size for {{collectionName}}',
+    text: [
+      'Hello,',
+      '',
+      'Thank you for answering the size finder of {{collectionName}}. The size we recommend for you is:',
+      '',
+      '    {{size}}',
+      '',
+      '{{#if note}}{{note}}',
+      '',
+      '{{/if}}If you have a question, write to us at {{contact}}.',
+      '',
+      'One of One Luxury',
+    ],
+  },
 } as const satisfies Record<string, { subject: string; text: readonly string[] }>;
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, pageQuerySchema } from '#shared/admin.ts';
+import { ADMIN_LIMITS, ADMIN_MESSAGES, pageQuerySchema } from '#shared/admin.ts';
 import { STEP_TYPE } from '#shared/constants.ts';
 import { genderCodeSchema, genderSchema, idSchema, okAnswerSchema, pageShape } from '#shared/schemas.ts';
 import * as z from '#shared/zod.ts';
@@ -158,6 +158,27 @@ export const finderCollectionSchema = z.object({
   gender: genderCodeSchema,
 });
 
+/** The longest note staff may add to a size-finder reply. */
+export const REPLY_NOTE_MAX = ADMIN_LIMITS.replyNoteMax;
+
+/**
+ * The shop's reply to an answer (000 §9 "Size finder results are reported within 7 business
+ * days"): the recommended size, a note, who sent it and when, and whether its mail went out
+ * (`pending`: recorded, but SES has not taken the mail yet; staff may send it again).
+ */
+export const answerReplySchema = z.object({
+  id: z.string(),
+  sizeId: z.string(),
+  sizeName: z.string(),
+  note: z.string(),
+  at: z.string(),
+  by: z.string(),
+  /** 1 for the first reply, 2 for the next one sent after confirmation, and so on. */
+  count: z.number(),
+  mail: z.enum(['sent', 'pending']),
+  mailSentAt: z.optional(z.string()),
+});
+
 /** A shopper's answers as staff list them; `name` is the collection's (its id when it is gone). */
 export const answerSummarySchema = z.object({
   id: z.string(),
@@ -166,6 +187,11 @@ export const answerSummarySchema = z.object({
   gender: z.optional(genderCodeSchema),
   email: z.string(),
   createdTime: z.string(),
+  reply: z.optional(answerReplySchema),
+  /** Business days (Vancouver calendar) since the answer came, up to its first reply or today. */
+  businessDays: z.number(),
+  /** No reply yet, an e-mail to reply to, and older than the 7 business days promised. */
+  overdue: z.boolean(),
 });
 
 /** One answer with every result entry, in step order. */
@@ -267,9 +293,17 @@ export const uploadOptionImageContract = {
 /** DELETE /options-img?id&sizeFinderId: the option without its picture. */
 export const deleteOptionImageContract = { query: partQuery, response: optionAnswer } satisfies Contract;
 
-/** GET /answers?offset&pageSize: shoppers' answers, newest first. */
+export const ANSWER_FILTERS = ['all', 'unanswered'] as const;
+export type AnswerFilter = (typeof ANSWER_FILTERS)[number];
+
+/**
+ * GET /answers?offset&pageSize&filter: shoppers' answers, newest first; `unanswered`: only
+ * those with an e-mail and no reply yet.
+ */
 export const listAnswersContract = {
-  query: pageQuerySchema,
+  query: z.extend(pageQuerySchema, {
+    filter: z._default(z.enum(ANSWER_FILTERS, { error: 'must be all or unanswered' }), 'all'),
+  }),
   response: z.object({ status: z.literal(200), ...pageShape(answerSummarySchema) }),
 } satisfies Contract;
 
@@ -277,6 +311,41 @@ export const listAnswersContract = {
 export const getAnswerContract = {
   query: idQuery,
   response: z.object({ status: z.literal(200), answer: answerDetailsSchema }),
+} satisfies Contract;
+
+const replyAnswer = z.object({
+  status: z.literal(200),
+  answer: answerDetailsSchema,
+  /** Whether the reply's mail went out in this call (or before it). */
+  mail: z.enum(['sent', 'pending']),
+});
+
+/**
+ * POST /answer-reply { id, replyId, sizeId, note, again }: replies to a shopper's answer with a
+ * size of the answer's collection and a note, by e-mail. `replyId` is made by the browser once
+ * per reply, so a retried call records and mails that reply once. A second reply is refused
+ * (409) unless `again` is true.
+ */
+export const replyToAnswerContract = {
+  body: z.strictObject({
+    id: idSchema,
+    replyId: idSchema,
+    sizeId: idSchema,
+    note: z._default(
+      z
+        .string({ error: 'must be text' })
+        .check(z.trim(), z.maxLength(REPLY_NOTE_MAX, `must be at most ${REPLY_NOTE_MAX} characters`)),
+      '',
+    ),
+    again: z._default(z.boolean({ error: 'must be true or false' }), false),
+  }),
+  response: replyAnswer,
+} satisfies Contract;
+
+/** POST /answer-reply/mail { id }: sends the mail of the answer's reply if it has not gone out. */
+export const resendAnswerReplyContract = {
+  body: z.strictObject({ id: idSchema }),
+  response: replyAnswer,
 } satisfies Contract;
 
 /** The shopper's calls. */

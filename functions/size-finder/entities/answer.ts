@@ -1,10 +1,10 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { type TypeEntity, typeKey } from '#catalog/index.ts';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { sizeKey, type TypeEntity, typeKey } from '#catalog/index.ts';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import type { Page } from '#shared/admin.ts';
 import type { Gender } from '#shared/constants.ts';
-import { pageOf } from '#table/audit.ts';
+import { auditItem, pageOf } from '#table/audit.ts';
 import type { Keys } from '#table/keys.ts';
 import { getItem, getItems, queryAll, withoutKeys } from '#table/query.ts';
 
@@ -28,6 +28,25 @@ export interface AnswerEntity {
   email: string;
   result: Record<string, { shortName: string; val: string }>;
   createdTime: string;
+  /** The shop's latest reply (000 §9); earlier ones are in the audit log. */
+  reply?: StoredReply;
+}
+
+/**
+ * A reply as stored on its answer: `id` is made by the browser once per reply, so a retried
+ * call is known; `mailSentAt` once SES took the mail; `mailLeaseUntil` (epoch ms) while a
+ * sender is at work, so two calls never mail the same reply at once.
+ */
+export interface StoredReply {
+  id: string;
+  sizeId: string;
+  sizeName: string;
+  note: string;
+  at: string;
+  by: string;
+  count: number;
+  mailSentAt?: string;
+  mailLeaseUntil?: number;
 }
 
 /** Stores size finder answers only if their collection exists: one atomic request. */
@@ -76,6 +95,7 @@ export interface AnswerSummary {
   gender?: Gender;
   email: string;
   createdTime: string;
+  reply?: StoredReply;
 }
 
 export interface AnswerDetails extends AnswerSummary {
@@ -96,17 +116,22 @@ const summary = (answer: AnswerEntity, names: Map<string, string>): AnswerSummar
   ...(answer.gender === undefined ? {} : { gender: answer.gender }),
   email: answer.email,
   createdTime: answer.createdTime,
+  ...(answer.reply === undefined ? {} : { reply: answer.reply }),
 });
 
-/** Newest first, a page at a time, each with its collection's name. */
-export async function listAnswers(offset: number, pageSize: number): Promise<Page<AnswerSummary>> {
+/** Newest first, a page at a time, each with its collection's name; `keep` filters before paging. */
+export async function listAnswers(
+  offset: number,
+  pageSize: number,
+  keep: (answer: AnswerEntity) => boolean = () => true,
+): Promise<Page<AnswerSummary>> {
   const all = await queryAll<AnswerEntity>({
     IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :list',
     ExpressionAttributeValues: { ':list': ANSWERS_LIST },
     ScanIndexForward: false,
   });
-  const page = pageOf(all, offset, pageSize);
+  const page = pageOf(all.filter(keep), offset, pageSize);
   const names = await collectionNamesOf(page.list.map((a) => a.typeId));
   return { ...page, list: page.list.map((a) => summary(a, names)) };
 }
@@ -114,10 +139,155 @@ export async function listAnswers(offset: number, pageSize: number): Promise<Pag
 export async function getAnswer(id: string): Promise<AnswerDetails | undefined> {
   const stored = await getItem<AnswerEntity>(answerKey(id));
   if (!stored) return undefined;
-  const answer = withoutKeys(stored);
+  return answerDetails(withoutKeys(stored));
+}
+
+/** An answer as staff read it: its collection's name, its entries in step order. */
+export async function answerDetails(answer: AnswerEntity): Promise<AnswerDetails> {
   const names = await collectionNamesOf([answer.typeId]);
   const result = Object.entries(answer.result ?? {})
     .map(([index, entry]) => ({ index: Number(index), shortName: entry.shortName, val: entry.val }))
     .sort((a, b) => a.index - b.index);
   return { ...summary(answer, names), result };
+}
+
+/** One answer as stored, read consistently (a reply checks what it read). */
+export async function readAnswer(id: string): Promise<AnswerEntity | undefined> {
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: answerKey(id), ConsistentRead: true }),
+  );
+  return Item ? withoutKeys(Item as AnswerEntity) : undefined;
+}
+
+const REPLY = { '#reply': 'reply' };
+
+/**
+ * Records a reply with its audit entry in one transaction, if the answer still has the reply
+ * the caller saw (none, or `previous`) and the size still belongs to the answer's collection.
+ * The recorder holds the mail lease (`reply.mailLeaseUntil`) from the start. Answers false
+ * when a condition failed (another reply meanwhile, or the size moved or went): re-read.
+ */
+export async function recordReply(
+  answer: AnswerEntity,
+  reply: StoredReply,
+  admin: string,
+  now: number,
+): Promise<boolean> {
+  const previous = answer.reply;
+  try {
+    await ddb().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: answerKey(answer.id),
+              UpdateExpression: 'SET #reply = :reply',
+              ConditionExpression: previous
+                ? 'attribute_exists(pk) AND #reply.id = :previous'
+                : 'attribute_exists(pk) AND attribute_not_exists(#reply)',
+              ExpressionAttributeNames: REPLY,
+              ExpressionAttributeValues: {
+                ':reply': reply,
+                ...(previous ? { ':previous': previous.id } : {}),
+              },
+            },
+          },
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: sizeKey(reply.sizeId),
+              ConditionExpression: 'typeId = :tid',
+              ExpressionAttributeValues: { ':tid': answer.typeId },
+            },
+          },
+          auditItem(
+            {
+              admin,
+              action: previous ? 'reply again' : 'reply',
+              entity: 'answer',
+              entityId: answer.id,
+              ...(previous ? { before: replyForAudit(previous) } : {}),
+              after: { email: answer.email, typeId: answer.typeId, ...replyForAudit(reply) },
+            },
+            now,
+          ),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) return false;
+    throw error;
+  }
+}
+
+const replyForAudit = ({ mailLeaseUntil: _lease, ...reply }: StoredReply) => reply;
+
+/**
+ * Takes the lease to send a reply's mail: only if it is still the answer's reply, its mail has
+ * not gone out and no other sender holds a lease that is still running. Answers the answer as
+ * it now stands, or undefined when another has it (or the mail went).
+ */
+export async function claimReplyMail(
+  answerId: string,
+  replyId: string,
+  now: number,
+  until: number,
+): Promise<AnswerEntity | undefined> {
+  try {
+    const { Attributes } = await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: answerKey(answerId),
+        UpdateExpression: 'SET #reply.mailLeaseUntil = :until',
+        ConditionExpression:
+          '#reply.id = :rid AND attribute_not_exists(#reply.mailSentAt) AND (attribute_not_exists(#reply.mailLeaseUntil) OR #reply.mailLeaseUntil < :now)',
+        ExpressionAttributeNames: REPLY,
+        ExpressionAttributeValues: { ':rid': replyId, ':now': now, ':until': until },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return withoutKeys(Attributes as AnswerEntity);
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
+    throw error;
+  }
+}
+
+/** The reply's mail went out: recorded, the lease let go. */
+export async function markReplyMailSent(answerId: string, replyId: string, at: string): Promise<void> {
+  await ddb()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: answerKey(answerId),
+        UpdateExpression: 'SET #reply.mailSentAt = :at REMOVE #reply.mailLeaseUntil',
+        ConditionExpression: '#reply.id = :rid',
+        ExpressionAttributeNames: REPLY,
+        ExpressionAttributeValues: { ':rid': replyId, ':at': at },
+      }),
+    )
+    .catch((error: unknown) => {
+      // A newer reply replaced this one meanwhile: its own mail state is its own.
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    });
+}
+
+/** SES refused the mail: the lease is let go at once, so staff can send it again. */
+export async function releaseReplyMail(answerId: string, replyId: string): Promise<void> {
+  await ddb()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: answerKey(answerId),
+        UpdateExpression: 'REMOVE #reply.mailLeaseUntil',
+        ConditionExpression: '#reply.id = :rid AND attribute_not_exists(#reply.mailSentAt)',
+        ExpressionAttributeNames: REPLY,
+        ExpressionAttributeValues: { ':rid': replyId },
+      }),
+    )
+    .catch((error: unknown) => {
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    });
 }

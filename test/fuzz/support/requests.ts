@@ -392,8 +392,20 @@ export const SPECS: Record<string, Spec> = {
   'DELETE /option': { fields: ['id', 'sizeFinderId'] },
   'POST /upload-option-img': { fields: ['id', 'sizeFinderId', 'url'] },
   'DELETE /options-img': { fields: ['id', 'sizeFinderId'] },
-  'GET /answers': { fields: PAGE },
+  'GET /answers': { fields: [...PAGE, 'filter'] },
   'GET /answer-details': { fields: ['id'] },
+  'POST /answer-reply': {
+    fields: ['id', 'replyId', 'sizeId', 'note', 'again'],
+    base: (k) =>
+      fc.record({
+        id: pick(k.answers),
+        replyId: fc.uuid(),
+        sizeId: pick(k.sizes),
+        note: fc.string({ maxLength: 40 }),
+        again: fc.boolean(),
+      }),
+  },
+  'POST /answer-reply/mail': { fields: ['id'], base: (k) => fc.record({ id: pick(k.answers) }) },
 };
 
 /** A plausible value for a field, by its name: real ids, well-formed codes, in-range numbers. */
@@ -459,6 +471,14 @@ function plausible(name: string, k: Known): fc.Arbitrary<unknown> {
         pick(k.memberEmails),
         fc.constantFrom('skip', 'a@b', '@x.y', 'a@b.c '),
       );
+    case 'filter':
+      return fc.constantFrom('all', 'unanswered', 'overdue', '', 'ALL');
+    case 'again':
+      return fc.constantFrom(true, false, 'true', 1, null);
+    case 'replyId':
+      return fc.oneof(fc.uuid(), idLike);
+    case 'note':
+      return fc.oneof(fc.string({ maxLength: 40 }), fc.string({ minLength: 1001, maxLength: 1100 }));
     case 'cardNumber':
       return fc.oneof(
         { weight: 4, arbitrary: pick(k.cardNumbers.slice(0, 3)) },

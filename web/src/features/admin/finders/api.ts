@@ -1,5 +1,7 @@
+import type { sizelistByTidContract } from '#shared/contracts/catalog-admin.ts';
 import type { Answer, Body } from '#shared/contracts/contract.ts';
 import type {
+  AnswerFilter,
   createOptionContract,
   createSizeFinderContract,
   createStepContract,
@@ -14,6 +16,8 @@ import type {
   listOptionsContract,
   listSizeFindersContract,
   listStepsContract,
+  replyToAnswerContract,
+  resendAnswerReplyContract,
   updateOptionContract,
   updateSizeFinderContract,
   updateStepContract,
@@ -35,6 +39,9 @@ export type StepFields = Pick<
   'index' | 'type' | 'shortName' | 'description'
 >;
 export type OptionFields = Pick<Body<typeof createOptionContract>, 'index' | 'content'>;
+export type AnswerView = Answer<typeof getAnswerContract>['answer'];
+export type ReplyBody = Body<typeof replyToAnswerContract>;
+export type { AnswerFilter };
 
 export const PAGE_SIZE = 10;
 
@@ -121,9 +128,18 @@ export const findersApi = {
   deleteOptionImage: (id: string, sizeFinderId: string) =>
     adminDelete<Answer<typeof deleteOptionImageContract>>('/options-img', { id, sizeFinderId }),
 
-  answers: (offset: number) =>
-    adminGet<Answer<typeof listAnswersContract>>('/answers', { offset, pageSize: PAGE_SIZE }),
+  answers: (offset: number, filter: AnswerFilter) =>
+    adminGet<Answer<typeof listAnswersContract>>('/answers', { offset, pageSize: PAGE_SIZE, filter }),
   answer: (id: string) => adminGet<Answer<typeof getAnswerContract>>('/answer-details', { id }),
+  /** The sizes of the answer's collection, to recommend one (000 §9). */
+  collectionSizes: async (tid: string) =>
+    (await adminGet<Answer<typeof sizelistByTidContract>>('/sizelist-by-tid', { tid })).sizes,
+  reply: (body: ReplyBody) =>
+    adminPost<Answer<typeof replyToAnswerContract>>('/answer-reply', body satisfies ReplyBody),
+  resendReply: (id: string) =>
+    adminPost<Answer<typeof resendAnswerReplyContract>>('/answer-reply/mail', {
+      id,
+    } satisfies Body<typeof resendAnswerReplyContract>),
 };
 
 /** Query keys: everything under ['admin', 'finders'] is refreshed after a change. */

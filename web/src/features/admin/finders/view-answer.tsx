@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AdminPage, ErrorText, Loading, vancouverTime } from '../ui.tsx';
+import { AnswerReply } from './answer-reply.tsx';
 import { findersApi, findersKey } from './api.ts';
 import { GENDER_LABELS } from './labels.ts';
 import { Crumbs } from './parts.tsx';
@@ -57,6 +58,7 @@ export function ViewAnswer() {
                 ))}
               </tbody>
             </table>
+            <AnswerReply answer={data} />
             <p>
               <Link to="/view-answers">back to the replies</Link>
             </p>

@@ -2,25 +2,82 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AdminPage, ErrorText, Loading, Pager, vancouverTime } from '../ui.tsx';
-import { findersApi, findersKey, PAGE_SIZE } from './api.ts';
+import { type AnswerFilter, findersApi, findersKey, PAGE_SIZE } from './api.ts';
 import { GENDER_LABELS } from './labels.ts';
 import './finders.css';
 
-/** /view-answers (001 §2): shoppers' size finder replies, newest first, ten a page, Vancouver times. */
+type Row = Awaited<ReturnType<typeof findersApi.answers>>['list'][number];
+
+/** Where an answer stands: replied (when, by whom), waiting (business days, overdue), or no e-mail. */
+function ReplyState({ answer }: { answer: Row }) {
+  const { reply } = answer;
+  if (reply) {
+    return (
+      <>
+        replied {vancouverTime(reply.at)} by {reply.by} (size {reply.sizeName})
+        {reply.mail === 'pending' && (
+          <>
+            {' '}
+            <strong className="adm-finders-overdue">mail pending</strong>
+          </>
+        )}
+      </>
+    );
+  }
+  if (answer.email === 'skip') return <span className="adm-muted">no e-mail</span>;
+  const days = `${answer.businessDays} business ${answer.businessDays === 1 ? 'day' : 'days'}`;
+  return answer.overdue ? (
+    <strong className="adm-finders-overdue">overdue: {days}</strong>
+  ) : (
+    <>waiting: {days}</>
+  );
+}
+
+/**
+ * /view-answers (001 §2): shoppers' size finder replies, newest first, ten a page, Vancouver
+ * times; with the shop's reply to each (000 §9), only the unanswered on demand, and those
+ * waiting longer than the 7 business days promised flagged overdue.
+ */
 export function ViewAnswers() {
   const [offset, setOffset] = useState(0);
+  const [filter, setFilter] = useState<AnswerFilter>('all');
   const answers = useQuery({
-    queryKey: findersKey('answers', offset),
-    queryFn: () => findersApi.answers(offset),
+    queryKey: findersKey('answers', filter, offset),
+    queryFn: () => findersApi.answers(offset, filter),
   });
+  const choose = (next: AnswerFilter) => {
+    setFilter(next);
+    setOffset(0);
+  };
   return (
     <AdminPage title="size finder replies">
+      <fieldset className="adm-finders-filter">
+        <legend className="visually-hidden">show</legend>
+        <label className="adm-check">
+          <input
+            type="radio"
+            name="answer-filter"
+            checked={filter === 'all'}
+            onChange={() => choose('all')}
+          />{' '}
+          all
+        </label>
+        <label className="adm-check">
+          <input
+            type="radio"
+            name="answer-filter"
+            checked={filter === 'unanswered'}
+            onChange={() => choose('unanswered')}
+          />{' '}
+          unanswered
+        </label>
+      </fieldset>
       {answers.isPending && <Loading />}
       <ErrorText>{answers.error?.message}</ErrorText>
       {answers.data && (
         <>
           {answers.data.list.length === 0 ? (
-            <p>No replies yet.</p>
+            <p>{filter === 'unanswered' ? 'Every reply has been answered.' : 'No replies yet.'}</p>
           ) : (
             <table className="adm-table adm-finders-table">
               <thead>
@@ -29,6 +86,7 @@ export function ViewAnswers() {
                   <th scope="col">collection</th>
                   <th scope="col">for</th>
                   <th scope="col">e-mail</th>
+                  <th scope="col">our answer</th>
                   <th scope="col">reply</th>
                 </tr>
               </thead>
@@ -39,6 +97,9 @@ export function ViewAnswers() {
                     <td data-label="collection">{a.name}</td>
                     <td data-label="for">{a.gender === undefined ? '' : GENDER_LABELS[a.gender]}</td>
                     <td data-label="e-mail">{a.email}</td>
+                    <td data-label="our answer">
+                      <ReplyState answer={a} />
+                    </td>
                     <td data-label="reply">
                       <Link to={`/view-answer?id=${encodeURIComponent(a.id)}`}>
                         view{' '}
