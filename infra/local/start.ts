@@ -3,6 +3,7 @@ import {
   MAIL_SWEEP_EVERY_MINUTES,
   RECONCILE_EVERY_MINUTES,
 } from '../../functions/checkout/jobs/schedules.ts';
+import { RELEASES_EVERY_MINUTES } from '../../functions/staff/jobs/send-releases.ts';
 import { LOCAL_JOBS, startLocalStack } from './stack.ts';
 
 /**
@@ -50,6 +51,7 @@ const every = (minutes: number, name: keyof typeof LOCAL_JOBS) =>
 const schedules = [
   every(MAIL_SWEEP_EVERY_MINUTES, 'mail-sweep'),
   every(RECONCILE_EVERY_MINUTES, 'reconcile-payments'),
+  every(RELEASES_EVERY_MINUTES, 'member-releases'),
 ];
 
 let stopping = false;
