@@ -58,13 +58,22 @@ export function recipientsOf(release: Pick<ReleaseEntity, 'createdAt'>, members:
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function sendReleases(
-  options: { ratePerSecond?: number; runSeconds?: number; claimLeaseSeconds?: number; now?: () => Date } = {},
+  options: {
+    ratePerSecond?: number;
+    runSeconds?: number;
+    claimLeaseSeconds?: number;
+    /** Only this release (a test's own). */
+    releaseId?: string;
+    now?: () => Date;
+  } = {},
 ): Promise<SendRun> {
   const now = options.now ?? (() => new Date());
   const gap = 1000 / (options.ratePerSecond ?? SEND_RATE_PER_SECOND);
   const stopAt = Date.now() + (options.runSeconds ?? RUN_SECONDS) * 1000;
   const run: SendRun = { releases: 0, sent: 0, suppressed: 0, failed: 0, skipped: 0, finished: 0 };
-  const sending = (await listReleases()).filter((r) => r.status === 'sending');
+  const sending = (await listReleases()).filter(
+    (r) => r.status === 'sending' && (!options.releaseId || r.id === options.releaseId),
+  );
   if (sending.length === 0) return run;
   const members = await listMembers();
   for (const release of sending.reverse()) {
