@@ -15,11 +15,13 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { MAIL_SWEEP_EVERY_MINUTES, RECONCILE_EVERY_MINUTES } from '#checkout/jobs/schedules.ts';
+import { RELEASES_EVERY_MINUTES } from '#staff/jobs/schedules.ts';
 import { TABLE } from '#table/table.ts';
 import { builtRoutes } from './build-functions.ts';
 import { ShopAlarms } from './constructs/alarms.ts';
 import type { ApiFunction } from './constructs/api-function.ts';
 import { configureStage } from './constructs/api-stage.ts';
+import { MailFeedback } from './constructs/mail-feedback.ts';
 import { MailTemplates } from './constructs/mail-templates.ts';
 import { PictureSets } from './constructs/picture-sets.ts';
 import { reconciliationAlarm } from './constructs/reconciliation-alarm.ts';
@@ -60,6 +62,8 @@ export class BoutiqueStack extends Stack {
   readonly distribution: Distribution;
   readonly mailSweep: ScheduledJob;
   readonly paymentReconciliation: ScheduledJob;
+  readonly releaseSender: ScheduledJob;
+  readonly mailFeedback: MailFeedback;
   readonly pictureSets: PictureSets;
 
   constructor(scope: Construct, id: string, props: BoutiqueStackProps = {}) {
@@ -152,8 +156,13 @@ export class BoutiqueStack extends Stack {
       },
     });
     const mailDomain = props.mailDomain ?? props.domainName;
+    // Bounces and complaints of every mail the identity sends → the suppression list.
+    this.mailFeedback = new MailFeedback(this, 'MailFeedback', { table, alarmTopic: alarms.topic });
     const mailIdentityArn = mailDomain
-      ? new EmailIdentity(this, 'MailIdentity', { identity: Identity.domain(mailDomain) }).emailIdentityArn
+      ? new EmailIdentity(this, 'MailIdentity', {
+          identity: Identity.domain(mailDomain),
+          configurationSet: this.mailFeedback.configurationSet,
+        }).emailIdentityArn
       : this.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
     const mailFrom = `One of One Luxury <orders@${mailDomain ?? 'example.com'}>`;
     const mailTemplates = new MailTemplates(this, 'MailTemplates', { prefix: `boutique-${stage}` });
@@ -221,6 +230,19 @@ export class BoutiqueStack extends Stack {
       mail,
       secrets: { secret: secrets, paypalEnvironment: stage === 'prod' ? 'production' : 'sandbox' },
     });
+    this.releaseSender = new ScheduledJob(this, 'ReleaseSender', {
+      module: 'staff/jobs/send-releases',
+      description: 'Scheduled: mails announced releases to the confirmed members, at a set rate',
+      every: Duration.minutes(RELEASES_EVERY_MINUTES),
+      failureMeaning:
+        'The release sender failed for good: a release may be only partly sent (the next run resumes it)',
+      timeout: Duration.seconds(60),
+      table,
+      alarmTopic: alarms.topic,
+      mail,
+      shopUrl,
+      secrets: { secret: secrets, paypalEnvironment: stage === 'prod' ? 'production' : 'sandbox' },
+    });
     reconciliationAlarm(this, alarms.topic);
     this.pictureSets = new PictureSets(this, 'PictureSets', {
       mediaBucket,
@@ -238,6 +260,8 @@ export class BoutiqueStack extends Stack {
       deadLetters: [
         this.mailSweep.deadLetters,
         this.paymentReconciliation.deadLetters,
+        this.releaseSender.deadLetters,
+        this.mailFeedback.deadLetters,
         this.pictureSets.deadLetters,
       ],
     });

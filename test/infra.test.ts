@@ -321,11 +321,13 @@ describe('BoutiqueStack', () => {
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map(
       (a) => (a as { Properties: { MetricName: string; Namespace: string } }).Properties,
     );
-    // Each scheduled job (mail sweep, reconciliation) and the picture sets alarm on their errors
-    // and their dead letters; the reconciliation also on any payment it had to settle (the
-    // webhooks are failing).
+    // Each scheduled job (mail sweep, reconciliation, release sender), the picture sets and the
+    // mail feedback alarm on their errors and their dead letters; the reconciliation also on
+    // any payment it had to settle (the webhooks are failing).
     expect(alarms.map((a) => `${a.Namespace} ${a.MetricName}`).sort()).toEqual([
       'AWS/ApiGateway 5xx',
+      'AWS/Lambda Errors',
+      'AWS/Lambda Errors',
       'AWS/Lambda Errors',
       'AWS/Lambda Errors',
       'AWS/Lambda Errors',
@@ -333,10 +335,32 @@ describe('BoutiqueStack', () => {
       'AWS/SQS ApproximateNumberOfMessagesVisible',
       'AWS/SQS ApproximateNumberOfMessagesVisible',
       'AWS/SQS ApproximateNumberOfMessagesVisible',
+      'AWS/SQS ApproximateNumberOfMessagesVisible',
+      'AWS/SQS ApproximateNumberOfMessagesVisible',
       'OneOfOne PaymentsFoundByReconciliation',
     ]);
     expect(countAll('AWS::CloudWatch::Alarm')).toBe(built.length);
-    template.resourceCountIs('AWS::SNS::Topic', 1);
+    // The alarm topic, and the mail feedback's (SES bounces and complaints → the suppression list).
+    template.resourceCountIs('AWS::SNS::Topic', 2);
+  });
+
+  it('sends SES bounces and complaints through a topic to the function that suppresses the address', () => {
+    template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      EventDestination: Match.objectLike({
+        Enabled: true,
+        MatchingEventTypes: Match.arrayWith(['bounce', 'complaint']),
+        SnsDestination: Match.anyValue(),
+      }),
+    });
+    const [fnId] = Object.entries(template.findResources('AWS::Lambda::Function')).find(([, f]) =>
+      String((f as { Properties: { Description?: string } }).Properties.Description).startsWith(
+        'On a bounce or complaint from SES',
+      ),
+    ) as [string, unknown];
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'lambda',
+      Endpoint: { 'Fn::GetAtt': [fnId, 'Arn'] },
+    });
   });
 
   it.each([
@@ -346,6 +370,7 @@ describe('BoutiqueStack', () => {
       'rate(1 minute)',
       true,
     ],
+    ['Scheduled: mails announced releases to the confirmed members, at a set rate', 'rate(1 minute)', true],
   ])(
     'runs "%s" on %s, asynchronously, with retries and a dead-letter queue that alarms',
     (description, rate, secrets) => {

@@ -3,7 +3,7 @@ import {
   MAIL_SWEEP_EVERY_MINUTES,
   RECONCILE_EVERY_MINUTES,
 } from '../../functions/checkout/jobs/schedules.ts';
-import { RELEASES_EVERY_MINUTES } from '../../functions/staff/jobs/send-releases.ts';
+import { RELEASES_EVERY_MINUTES } from '../../functions/staff/jobs/schedules.ts';
 import { LOCAL_JOBS, startLocalStack } from './stack.ts';
 
 /**

@@ -72,7 +72,9 @@ export function deployedBundles(cdkOut: string): Bundle[] {
 const CONSTRUCT_OF_MODULE: Record<(typeof JOB_MODULES)[number] | (typeof EVENT_MODULES)[number], string> = {
   'checkout/jobs/mail-sweep': 'MailSweep',
   'checkout/jobs/reconcile-payments': 'PaymentReconciliation',
+  'staff/jobs/send-releases': 'ReleaseSender',
   'media/jobs/make-picture-sets': 'PictureSets',
+  'staff/events/ses-feedback': 'MailFeedback',
 };
 
 /** The same code built by infra/build-functions.ts, only for esbuild's account of what fills it. */

@@ -30,7 +30,6 @@ import { releaseMailData } from '../rules/release-mail.ts';
  * costs at most one mail per sender in flight.
  */
 export const SEND_RATE_PER_SECOND = 10;
-export const RELEASES_EVERY_MINUTES = 1;
 export const RUN_SECONDS = 50;
 export const CLAIM_LEASE_SECONDS = 120;
 
