@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
@@ -166,6 +166,21 @@ export class BoutiqueStack extends Stack {
       : this.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
     const mailFrom = `One of One Luxury <orders@${mailDomain ?? 'example.com'}>`;
     const mailTemplates = new MailTemplates(this, 'MailTemplates', { prefix: `boutique-${stage}` });
+    // A send through an identity with a configuration set is authorised on the set too: every
+    // grant of ses:SendEmail names the templates and, with a mail domain, the feedback's set.
+    const mailSendArns = [
+      ...mailTemplates.arns,
+      ...(mailDomain
+        ? [
+            this.formatArn({
+              service: 'ses',
+              resource: 'configuration-set',
+              resourceName: this.mailFeedback.configurationSet.configurationSetName,
+              arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+            }),
+          ]
+        : []),
+    ];
 
     const web = new WebDistribution(this, 'Web', {
       originVerify: secrets.secretValueFromJson('ORIGIN_VERIFY').unsafeUnwrap(),
@@ -198,7 +213,7 @@ export class BoutiqueStack extends Stack {
         mailFrom,
         mailIdentityArn,
         mailTemplatePrefix: mailTemplates.prefix,
-        mailTemplateArns: mailTemplates.arns,
+        mailTemplateArns: mailSendArns,
       });
       for (const [handler, fn] of group.functions) functions.set(handler, fn);
       this.routeStacks.push(group);
@@ -208,7 +223,7 @@ export class BoutiqueStack extends Stack {
       from: mailFrom,
       identityArn: mailIdentityArn,
       templatePrefix: mailTemplates.prefix,
-      templateArns: mailTemplates.arns,
+      templateArns: mailSendArns,
     };
     this.mailSweep = new ScheduledJob(this, 'MailSweep', {
       module: 'checkout/jobs/mail-sweep',

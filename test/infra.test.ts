@@ -634,3 +634,25 @@ describe('BoutiqueStack', () => {
     }
   });
 });
+
+describe('BoutiqueStack with a mail domain', () => {
+  it("gives the identity the feedback's configuration set, and every mail grant the set too", () => {
+    const withDomain = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
+    const shop = new BoutiqueStack(withDomain, 'MailDomainStack', { mailDomain: 'oneofone.example' });
+    const top = Template.fromStack(shop);
+    top.hasResourceProperties('AWS::SES::EmailIdentity', {
+      ConfigurationSetAttributes: { ConfigurationSetName: Match.anyValue() },
+    });
+    // Each statement that allows ses:SendEmail names a configuration-set resource.
+    const statements = [top, ...shop.routeStacks.map((nested) => Template.fromStack(nested))].flatMap((t) =>
+      Object.values(t.findResources('AWS::IAM::Policy')).flatMap(
+        (p) =>
+          (p as { Properties: { PolicyDocument: { Statement: { Action: unknown; Resource: unknown }[] } } })
+            .Properties.PolicyDocument.Statement,
+      ),
+    );
+    const sends = statements.filter((s) => JSON.stringify(s.Action) === JSON.stringify('ses:SendEmail'));
+    expect(sends.length).toBeGreaterThan(5);
+    for (const s of sends) expect(JSON.stringify(s.Resource)).toContain('configuration-set/');
+  });
+});
