@@ -65,7 +65,10 @@ const r = (method: HttpMethod, path: string, handler: string, auth: AuthRule, ac
 
 export const routes: readonly Route[] = [
   // Storefront (000 §7)
-  r('POST', '/member', 'staff/http/post-member', 'public', 'write secrets'),
+  r('POST', '/member', 'staff/http/post-member', 'public', 'write mail secrets'),
+  // Added: double opt-in and unsubscribe, by signed links mailed to the member (no login).
+  r('POST', '/member/confirm', 'staff/http/confirm-member', 'public', 'write secrets'),
+  r('POST', '/member/unsubscribe', 'staff/http/unsubscribe-member', 'public', 'write secrets'),
   r('GET', '/get-pro-related-video', 'catalog/http/get-pro-related-video', 'public', 'read'),
   r('GET', '/getTypeByGender', 'catalog/http/get-type-by-gender', 'public', 'read'),
   r('GET', '/has-single-product', 'catalog/http/has-single-product', 'public', 'read'),
@@ -175,6 +178,11 @@ export const routes: readonly Route[] = [
   r('GET', '/members', 'staff/admin/members/list-members', 'admin', 'write'),
   r('DELETE', '/member', 'staff/admin/members/delete-member', 'admin', 'write'),
   r('GET', '/members-export', 'staff/admin/members/export-members', 'admin', 'write'),
+  // Added (issue 17): announce a collection's release to the confirmed members.
+  r('POST', '/release-preview', 'staff/admin/releases/preview-release', 'admin', 'write'),
+  r('POST', '/release-test', 'staff/admin/releases/test-release', 'admin', 'write mail secrets'),
+  r('POST', '/releases', 'staff/admin/releases/create-release', 'admin', 'write'),
+  r('GET', '/releases', 'staff/admin/releases/list-releases', 'admin', 'write'),
   r('GET', '/size-finder', 'size-finder/admin/list-size-finders', 'admin', 'write'),
   r('GET', '/size-finder-id', 'size-finder/admin/get-size-finder', 'admin', 'write'),
   r('POST', '/size-finder', 'size-finder/admin/create-size-finder', 'admin', 'write'),

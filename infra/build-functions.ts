@@ -71,19 +71,26 @@ export function builtRoutes(): Route[] {
   return routes.filter((route) => !route.pending);
 }
 
-/** Functions that serve no route and run on a schedule (EventBridge): checkout's jobs. */
+/** Functions that serve no route and run on a schedule (EventBridge): checkout's jobs, the release sender. */
 export const JOB_MODULES = [
   'checkout/jobs/mail-sweep',
   'checkout/jobs/reconcile-payments',
   'checkout/jobs/overdue-orders',
+  'staff/jobs/send-releases',
 ] as const;
-/** The jobs that ask the payment providers, so read the shop secret (infra/stack.ts). */
-export const JOBS_READING_SECRETS: readonly string[] = ['checkout/jobs/reconcile-payments'];
+/**
+ * The jobs that read the shop secret (infra/stack.ts): the reconciliation asks the payment
+ * providers; the release sender signs each member's unsubscribe link.
+ */
+export const JOBS_READING_SECRETS: readonly string[] = [
+  'checkout/jobs/reconcile-payments',
+  'staff/jobs/send-releases',
+];
 /**
  * Functions that serve no route and run on an AWS event: the picture sets, made when S3 tells
  * that a picture was stored (infra/constructs/picture-sets.ts). None reads the shop secret.
  */
-export const EVENT_MODULES = ['media/jobs/make-picture-sets'] as const;
+export const EVENT_MODULES = ['media/jobs/make-picture-sets', 'staff/events/ses-feedback'] as const;
 
 /** The source file of a route's handler: functions/<handler>.ts. */
 export function handlerEntry(route: Route): string {

@@ -9,4 +9,6 @@ export const SHOP_SECRET_NAMES = [
   'PAYPAL_CLIENT_ID',
   'PAYPAL_CLIENT_SECRET',
   'PAYPAL_WEBHOOK_ID',
+  // Signs the links mailed to members (confirm, unsubscribe): any random string of 32+ characters.
+  'MEMBER_LINK_KEY',
 ] as const;

@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
@@ -19,11 +19,13 @@ import {
   OVERDUE_CHECK_EVERY_DAYS,
   RECONCILE_EVERY_MINUTES,
 } from '#checkout/jobs/schedules.ts';
+import { RELEASES_EVERY_MINUTES } from '#staff/jobs/schedules.ts';
 import { TABLE } from '#table/table.ts';
 import { builtRoutes } from './build-functions.ts';
 import { ShopAlarms } from './constructs/alarms.ts';
 import type { ApiFunction } from './constructs/api-function.ts';
 import { configureStage } from './constructs/api-stage.ts';
+import { MailFeedback } from './constructs/mail-feedback.ts';
 import { MailTemplates } from './constructs/mail-templates.ts';
 import { overdueOrdersAlarm } from './constructs/overdue-orders-alarm.ts';
 import { PictureSets } from './constructs/picture-sets.ts';
@@ -66,6 +68,8 @@ export class BoutiqueStack extends Stack {
   readonly mailSweep: ScheduledJob;
   readonly paymentReconciliation: ScheduledJob;
   readonly overdueOrders: ScheduledJob;
+  readonly releaseSender: ScheduledJob;
+  readonly mailFeedback: MailFeedback;
   readonly pictureSets: PictureSets;
 
   constructor(scope: Construct, id: string, props: BoutiqueStackProps = {}) {
@@ -158,11 +162,31 @@ export class BoutiqueStack extends Stack {
       },
     });
     const mailDomain = props.mailDomain ?? props.domainName;
+    // Bounces and complaints of every mail the identity sends → the suppression list.
+    this.mailFeedback = new MailFeedback(this, 'MailFeedback', { table, alarmTopic: alarms.topic });
     const mailIdentityArn = mailDomain
-      ? new EmailIdentity(this, 'MailIdentity', { identity: Identity.domain(mailDomain) }).emailIdentityArn
+      ? new EmailIdentity(this, 'MailIdentity', {
+          identity: Identity.domain(mailDomain),
+          configurationSet: this.mailFeedback.configurationSet,
+        }).emailIdentityArn
       : this.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
     const mailFrom = `One of One Luxury <orders@${mailDomain ?? 'example.com'}>`;
     const mailTemplates = new MailTemplates(this, 'MailTemplates', { prefix: `boutique-${stage}` });
+    // A send through an identity with a configuration set is authorised on the set too: every
+    // grant of ses:SendEmail names the templates and, with a mail domain, the feedback's set.
+    const mailSendArns = [
+      ...mailTemplates.arns,
+      ...(mailDomain
+        ? [
+            this.formatArn({
+              service: 'ses',
+              resource: 'configuration-set',
+              resourceName: this.mailFeedback.configurationSet.configurationSetName,
+              arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+            }),
+          ]
+        : []),
+    ];
 
     const web = new WebDistribution(this, 'Web', {
       originVerify: secrets.secretValueFromJson('ORIGIN_VERIFY').unsafeUnwrap(),
@@ -195,7 +219,7 @@ export class BoutiqueStack extends Stack {
         mailFrom,
         mailIdentityArn,
         mailTemplatePrefix: mailTemplates.prefix,
-        mailTemplateArns: mailTemplates.arns,
+        mailTemplateArns: mailSendArns,
       });
       for (const [handler, fn] of group.functions) functions.set(handler, fn);
       this.routeStacks.push(group);
@@ -205,7 +229,7 @@ export class BoutiqueStack extends Stack {
       from: mailFrom,
       identityArn: mailIdentityArn,
       templatePrefix: mailTemplates.prefix,
-      templateArns: mailTemplates.arns,
+      templateArns: mailSendArns,
     };
     this.mailSweep = new ScheduledJob(this, 'MailSweep', {
       module: 'checkout/jobs/mail-sweep',
@@ -225,6 +249,19 @@ export class BoutiqueStack extends Stack {
       table,
       alarmTopic: alarms.topic,
       mail,
+      secrets: { secret: secrets, paypalEnvironment: stage === 'prod' ? 'production' : 'sandbox' },
+    });
+    this.releaseSender = new ScheduledJob(this, 'ReleaseSender', {
+      module: 'staff/jobs/send-releases',
+      description: 'Scheduled: mails announced releases to the confirmed members, at a set rate',
+      every: Duration.minutes(RELEASES_EVERY_MINUTES),
+      failureMeaning:
+        'The release sender failed for good: a release may be only partly sent (the next run resumes it)',
+      timeout: Duration.seconds(60),
+      table,
+      alarmTopic: alarms.topic,
+      mail,
+      shopUrl,
       secrets: { secret: secrets, paypalEnvironment: stage === 'prod' ? 'production' : 'sandbox' },
     });
     reconciliationAlarm(this, alarms.topic);
@@ -255,6 +292,8 @@ export class BoutiqueStack extends Stack {
         this.mailSweep.deadLetters,
         this.paymentReconciliation.deadLetters,
         this.overdueOrders.deadLetters,
+        this.releaseSender.deadLetters,
+        this.mailFeedback.deadLetters,
         this.pictureSets.deadLetters,
       ],
     });

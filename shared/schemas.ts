@@ -72,7 +72,11 @@ export const publicImageTypeSchema = z.pipe(
   z.transform(Number),
 );
 
-export const memberRequestSchema = z.strictObject({ email: emailSchema });
+/** The sign-up: the e-mail, and the page it was made on (recorded with the consent). */
+export const memberRequestSchema = z.strictObject({
+  email: emailSchema,
+  page: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+});
 
 const answerEntrySchema = z.object({
   shortName: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),

@@ -20,6 +20,7 @@ const CAPABILITY_CODE = {
   // The code that reads values from the shop secret: provider keys and the origin check.
   secrets: [
     'functions/platform/client-address.ts',
+    'functions/platform/signed-links.ts',
     'functions/checkout/adapters/stripe.ts',
     'functions/checkout/adapters/paypal.ts',
   ],
@@ -28,7 +29,8 @@ const CAPABILITY_CODE = {
 function capabilitiesUsed(inputs: Record<string, { bytesInOutput: number }>) {
   const uses = (prefixes: string[]) =>
     Object.entries(inputs).some(
-      ([file, input]) => input.bytesInOutput > 0 && prefixes.some((prefix) => file.startsWith(prefix)),
+      // `includes`: in a git worktree whose node_modules is a link, esbuild names the real path.
+      ([file, input]) => input.bytesInOutput > 0 && prefixes.some((prefix) => file.includes(prefix)),
     );
   return {
     media: uses(CAPABILITY_CODE.media),

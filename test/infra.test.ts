@@ -321,11 +321,13 @@ describe('BoutiqueStack', () => {
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map(
       (a) => (a as { Properties: { MetricName: string; Namespace: string } }).Properties,
     );
-    // Each scheduled job (mail sweep, reconciliation, overdue check) and the picture sets alarm
-    // on their errors and their dead letters; the reconciliation also on any payment it had to
-    // settle (the webhooks are failing), the overdue check on any paid order waiting too long.
+    // Each scheduled job (mail sweep, reconciliation, overdue check, release sender), the picture
+    // sets and the mail feedback alarm on their errors and their dead letters; the reconciliation
+    // also on any payment it had to settle (the webhooks are failing), the overdue check on any
+    // paid order waiting too long.
     expect(alarms.map((a) => `${a.Namespace} ${a.MetricName}`).sort()).toEqual([
       'AWS/ApiGateway 5xx',
+      'AWS/Lambda Errors',
       'AWS/Lambda Errors',
       'AWS/Lambda Errors',
       'AWS/Lambda Errors',
@@ -336,10 +338,31 @@ describe('BoutiqueStack', () => {
       'AWS/SQS ApproximateNumberOfMessagesVisible',
       'AWS/SQS ApproximateNumberOfMessagesVisible',
       'OneOfOne OverdueOrders',
+      'AWS/SQS ApproximateNumberOfMessagesVisible',
       'OneOfOne PaymentsFoundByReconciliation',
     ]);
     expect(countAll('AWS::CloudWatch::Alarm')).toBe(built.length);
-    template.resourceCountIs('AWS::SNS::Topic', 1);
+    // The alarm topic, and the mail feedback's (SES bounces and complaints → the suppression list).
+    template.resourceCountIs('AWS::SNS::Topic', 2);
+  });
+
+  it('sends SES bounces and complaints through a topic to the function that suppresses the address', () => {
+    template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      EventDestination: Match.objectLike({
+        Enabled: true,
+        MatchingEventTypes: Match.arrayWith(['bounce', 'complaint']),
+        SnsDestination: Match.anyValue(),
+      }),
+    });
+    const [fnId] = Object.entries(template.findResources('AWS::Lambda::Function')).find(([, f]) =>
+      String((f as { Properties: { Description?: string } }).Properties.Description).startsWith(
+        'On a bounce or complaint from SES',
+      ),
+    ) as [string, unknown];
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'lambda',
+      Endpoint: { 'Fn::GetAtt': [fnId, 'Arn'] },
+    });
   });
 
   it.each([
@@ -350,6 +373,7 @@ describe('BoutiqueStack', () => {
       true,
     ],
     ['Scheduled: counts paid orders waiting to ship longer than 7 business days', 'rate(1 day)', false],
+    ['Scheduled: mails announced releases to the confirmed members, at a set rate', 'rate(1 minute)', true],
   ])(
     'runs "%s" on %s, asynchronously, with retries and a dead-letter queue that alarms',
     (description, rate, secrets) => {
@@ -611,5 +635,27 @@ describe('BoutiqueStack', () => {
     for (const name of ['ShopUrl', 'ApiUrl', 'TableName', 'MediaBucketName', 'ShopSecretsArn']) {
       template.hasOutput(name, {});
     }
+  });
+});
+
+describe('BoutiqueStack with a mail domain', () => {
+  it("gives the identity the feedback's configuration set, and every mail grant the set too", () => {
+    const withDomain = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
+    const shop = new BoutiqueStack(withDomain, 'MailDomainStack', { mailDomain: 'oneofone.example' });
+    const top = Template.fromStack(shop);
+    top.hasResourceProperties('AWS::SES::EmailIdentity', {
+      ConfigurationSetAttributes: { ConfigurationSetName: Match.anyValue() },
+    });
+    // Each statement that allows ses:SendEmail names a configuration-set resource.
+    const statements = [top, ...shop.routeStacks.map((nested) => Template.fromStack(nested))].flatMap((t) =>
+      Object.values(t.findResources('AWS::IAM::Policy')).flatMap(
+        (p) =>
+          (p as { Properties: { PolicyDocument: { Statement: { Action: unknown; Resource: unknown }[] } } })
+            .Properties.PolicyDocument.Statement,
+      ),
+    );
+    const sends = statements.filter((s) => JSON.stringify(s.Action) === JSON.stringify('ses:SendEmail'));
+    expect(sends.length).toBeGreaterThan(5);
+    for (const s of sends) expect(JSON.stringify(s.Resource)).toContain('configuration-set/');
   });
 });

@@ -119,6 +119,16 @@ export const ADDED_ENDPOINTS = [
   'POST /reset-pwd',
   // A reset changes the password only when the owner confirms the link mailed to them.
   'POST /reset-pwd/confirm',
+  // Members by double opt-in (issue 17): the confirmation link's call and the RFC 8058
+  // one-click unsubscribe (also the unsubscribe page's call).
+  'POST /member/confirm',
+  'POST /member/unsubscribe',
+  // Staff: announce a collection's release to the confirmed members (preview, a test to
+  // oneself, the announcement) and the releases with their progress.
+  'POST /release-preview',
+  'POST /release-test',
+  'POST /releases',
+  'GET /releases',
   // The checkout start with its personal data in a body (replaces GET /secret, below).
   'POST /secret',
   // The shopper cancelled or left the payment step: their own hold ends at once.

@@ -143,6 +143,34 @@ export const MAIL_TEMPLATES = {
       'One of One Luxury',
     ],
   },
+  'member-confirm': {
+    subject: 'Please confirm your membership',
+    text: [
+      'Hello,',
+      '',
+      'Someone, we hope you, asked to become a member of One of One Luxury with this address, to receive an email the moment a new release arrives.',
+      'To confirm, open this link within {{days}} days:',
+      '',
+      '    {{link}}',
+      '',
+      'If it was not you, ignore this email: without your confirmation we will not write to you again.',
+      '',
+      'One of One Luxury',
+    ],
+  },
+  'member-release': {
+    subject: '{{subject}}',
+    text: [
+      '{{text}}',
+      '',
+      '{{collectionName}}: {{collectionLink}}',
+      '{{#if pictureLink}}Picture: {{pictureLink}}{{/if}}',
+      '',
+      'One of One Luxury',
+      '',
+      'You receive this email because you are a member. To unsubscribe with one click: {{unsubscribeLink}}',
+    ],
+  },
 } as const satisfies Record<string, { subject: string; text: readonly string[] }>;
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;

@@ -4,8 +4,14 @@ import { DEFAULT_TEMPLATE_PREFIX, type Mail, templateName } from '#platform/mail
 
 export type { Mail };
 
-/** Sends one mail from MAIL_FROM with one of the shop's SES templates (mail-templates.ts). */
-export async function sendMail(mail: Mail): Promise<void> {
+/** A header of one message (SESv2 SendEmail takes them per message, e.g. List-Unsubscribe). */
+export interface MailHeader {
+  name: string;
+  value: string;
+}
+
+/** Sends one mail from MAIL_FROM with one of the shop's SES templates (mail-templates.ts), and its own headers if any. */
+export async function sendMail(mail: Mail, headers: readonly MailHeader[] = []): Promise<void> {
   const from = process.env.MAIL_FROM;
   if (!from) throw new Error('MAIL_FROM is not set');
   const prefix = process.env.MAIL_TEMPLATE_PREFIX ?? DEFAULT_TEMPLATE_PREFIX;
@@ -17,6 +23,7 @@ export async function sendMail(mail: Mail): Promise<void> {
         Template: {
           TemplateName: templateName(mail.template, prefix),
           TemplateData: JSON.stringify(mail.data),
+          ...(headers.length > 0 ? { Headers: headers.map((h) => ({ Name: h.name, Value: h.value })) } : {}),
         },
       },
     }),

@@ -25,6 +25,8 @@ export interface ScheduledJobProps {
   /** The payment providers' keys, for a job that asks Stripe and PayPal. */
   secrets?: { secret: ISecret; paypalEnvironment: string };
   timeout?: Duration;
+  /** The shop's address, for a job that puts links in mail. */
+  shopUrl?: string;
 }
 
 /**
@@ -53,6 +55,7 @@ export class ScheduledJob extends Construct {
         TABLE_NAME: props.table.tableName,
         MAIL_FROM: props.mail.from,
         MAIL_TEMPLATE_PREFIX: props.mail.templatePrefix,
+        ...(props.shopUrl ? { SHOP_URL: props.shopUrl } : {}),
       },
     });
     grantTable(this.fn, props.table, 'write');

@@ -41,9 +41,10 @@ export interface GatewayOptions {
   cloudFront?: { originVerify: string };
   /**
    * The scheduled jobs, run on demand at POST /__jobs/<name> (loopback only, like the whole local
-   * stack): what `npm run job <name>` calls.
+   * stack): what `npm run job <name>` calls. A JSON body, if any, is handed to the job (the
+   * local feed of an AWS event, e.g. an SES notification).
    */
-  jobs?: Record<string, () => Promise<unknown>>;
+  jobs?: Record<string, (input?: unknown) => Promise<unknown>>;
 }
 
 /** The address API Gateway sees behind CloudFront (one of CloudFront's origin-facing ranges). */
@@ -331,11 +332,24 @@ export function createGateway(options: GatewayOptions): Server {
       const run = options.jobs?.[job];
       if (!run)
         json(res, 404, { message: `no job ${job}; jobs: ${Object.keys(options.jobs ?? {}).join(', ')}` });
-      else
-        run().then(
-          (result) => json(res, 200, { job, result }),
-          (error: unknown) => json(res, 500, { job, message: (error as Error).message }),
-        );
+      else {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let input: unknown;
+          try {
+            input = text ? JSON.parse(text) : undefined;
+          } catch {
+            json(res, 400, { job, message: 'the body is not JSON' });
+            return;
+          }
+          run(input).then(
+            (result) => json(res, 200, { job, result }),
+            (error: unknown) => json(res, 500, { job, message: (error as Error).message }),
+          );
+        });
+      }
       return;
     }
     const route =

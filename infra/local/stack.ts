@@ -35,6 +35,7 @@ export const LOCAL_SECRETS = {
   PAYPAL_CLIENT_ID: 'local-paypal-client',
   PAYPAL_CLIENT_SECRET: 'local-paypal-secret',
   PAYPAL_WEBHOOK_ID: 'local-paypal-webhook',
+  MEMBER_LINK_KEY: 'local-member-link-key-not-secret',
 };
 
 /** The scheduled jobs (EventBridge in AWS), run in this process: `npm start` runs them on their schedule. */
@@ -44,6 +45,12 @@ export const LOCAL_JOBS = {
     (await import('../../functions/checkout/jobs/reconcile-payments.ts')).reconcilePayments(),
   'overdue-orders': async () =>
     (await import('../../functions/checkout/overdue-orders.ts')).countOverdueOrders(),
+  'member-releases': async () => (await import('../../functions/staff/jobs/send-releases.ts')).sendReleases(),
+  // Not scheduled: the local feed of SES's bounce and complaint notifications (SNS in AWS).
+  'ses-feedback': async (input?: unknown) =>
+    (await import('../../functions/staff/events/ses-feedback.ts')).applySesFeedback(
+      (input ?? {}) as Record<string, never>,
+    ),
 };
 
 /** What the deployed functions are told about the stack, read from their templates. */

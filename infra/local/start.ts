@@ -4,6 +4,7 @@ import {
   OVERDUE_CHECK_EVERY_DAYS,
   RECONCILE_EVERY_MINUTES,
 } from '../../functions/checkout/jobs/schedules.ts';
+import { RELEASES_EVERY_MINUTES } from '../../functions/staff/jobs/schedules.ts';
 import { LOCAL_JOBS, startLocalStack } from './stack.ts';
 
 /**
@@ -52,6 +53,7 @@ const schedules = [
   every(MAIL_SWEEP_EVERY_MINUTES, 'mail-sweep'),
   every(RECONCILE_EVERY_MINUTES, 'reconcile-payments'),
   every(OVERDUE_CHECK_EVERY_DAYS * 24 * 60, 'overdue-orders'),
+  every(RELEASES_EVERY_MINUTES, 'member-releases'),
 ];
 
 let stopping = false;

@@ -1,4 +1,5 @@
 import { pageQuerySchema } from '#shared/admin.ts';
+import { MEMBER_STATUSES } from '#shared/membership.ts';
 import { emailSchema, pageShape } from '#shared/schemas.ts';
 import * as z from '#shared/zod.ts';
 import type { Contract } from './contract.ts';
@@ -9,7 +10,15 @@ import type { Contract } from './contract.ts';
  */
 
 /** One member; a member is known by its e-mail (001 §3 Member: id, email), so `id` is the e-mail. */
-export const memberRowSchema = z.object({ id: z.string(), email: z.string(), createdAt: z.string() });
+export const memberRowSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+  /** pending (not confirmed yet), confirmed (receives releases), unsubscribed (never mailed). */
+  status: z.enum(MEMBER_STATUSES),
+  confirmedAt: z.optional(z.string()),
+  unsubscribedAt: z.optional(z.string()),
+});
 
 /** GET /members?offset&pageSize: members newest first; the page has no `status`. */
 export const listMembersContract = {

@@ -11,6 +11,24 @@ import type { Contract } from './contract.ts';
 /** POST /member { email }: become a member (a known email answers the same). */
 export const postMemberContract = { body: memberRequestSchema, response: okAnswerSchema } satisfies Contract;
 
+const memberLinkAnswer = z.object({ status: z.literal(200), message: z.string() });
+const memberToken = z.string().check(z.minLength(1), z.maxLength(600));
+
+/** POST /member/confirm { token }: the page of the confirmation link confirms the sign-up. */
+export const confirmMemberContract = {
+  body: z.strictObject({ token: memberToken }),
+  response: memberLinkAnswer,
+} satisfies Contract;
+
+/**
+ * POST /member/unsubscribe?token: RFC 8058 one-click (the mail client posts
+ * `List-Unsubscribe=One-Click`, form-encoded, which is not read) and the unsubscribe page.
+ */
+export const unsubscribeMemberContract = {
+  query: z.object({ token: memberToken }),
+  response: memberLinkAnswer,
+} satisfies Contract;
+
 const sessionAnswer = z.object({ status: z.literal(200), userName: z.string() });
 
 /** POST /admin { user, pass }: the staff member's name; the session travels in a cookie. */

@@ -214,7 +214,9 @@ describe('/view-members', () => {
     const page = await adminPage('/view-members');
     await page.getByRole('heading', { name: 'members', level: 1 }).waitFor();
     const row = await rowWith(page, leaving);
-    expect((await row.getByRole('cell').allTextContents())[1]).toMatch(VANCOUVER_TIME);
+    const cellsOfRow = await row.getByRole('cell').allTextContents();
+    expect(cellsOfRow[1]).toMatch(/^(pending|confirmed|unsubscribed)/);
+    expect(cellsOfRow[2]).toMatch(VANCOUVER_TIME);
     await expectAccessible(page);
     await shot(page, 'admin-members-list-phone');
     await row.getByRole('button', { name: 'delete' }).click();
@@ -232,12 +234,15 @@ describe('/view-members', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('"email","signed up (Vancouver time)","signed up (UTC)"');
+    expect(lines[0]).toBe(
+      '"email","status","signed up (Vancouver time)","signed up (UTC)","consent page","consent address"',
+    );
     const cells = (prefix: string) => lines.find((l) => l.includes(`${prefix}${tag}@`))?.split('","');
     expect(cells('plain-')?.[0]).toBe(`"${members[0]}`);
     expect(cells('=1+1-')?.[0]).toBe(`"'${members[1]}`);
     expect(cells('-cmd-')?.[0]).toBe(`"'${members[2]}`);
-    expect(cells('plain-')?.[1]).toMatch(VANCOUVER_TIME);
+    expect(cells('plain-')?.[1]).toMatch(/^(pending|confirmed|unsubscribed)$/);
+    expect(cells('plain-')?.[2]).toMatch(VANCOUVER_TIME);
     expect(csv).not.toContain(leaving);
     const desktop = await adminPage('/view-members', { viewport: DESKTOP });
     await desktop.getByRole('heading', { name: 'members', level: 1 }).waitFor();

@@ -88,7 +88,11 @@ describe('membership', () => {
     await page.waitForURL((url) => url.pathname === '/world');
     expect(seen).toEqual([MESSAGES.signupReceived]);
     expect(posts).toHaveLength(1);
-    expect(posts[0]?.postDataJSON()).toEqual({ email: expect.stringMatching(/^member-\d+@example\.com$/) });
+    // The page it was made on travels with it, for the consent record (issue 17).
+    expect(posts[0]?.postDataJSON()).toEqual({
+      email: expect.stringMatching(/^member-\d+@example\.com$/),
+      page: '/world/membership',
+    });
   });
 
   it('blocks the sixth attempt of a session with "sorry. please try again in a few minutes." without a request', async () => {

@@ -112,6 +112,16 @@ const JOBS = [
     access: { table: 'write', mail: true },
   },
   {
+    logicalIdPrefix: 'ReleaseSenderFunction',
+    module: 'staff/jobs/send-releases',
+    access: { table: 'write', mail: true, secrets: true },
+  },
+  {
+    logicalIdPrefix: 'MailFeedbackFunction',
+    module: 'staff/events/ses-feedback',
+    access: { table: 'write' },
+  },
+  {
     logicalIdPrefix: 'PictureSetsFunction',
     module: 'media/jobs/make-picture-sets',
     access: { media: 'picture-sets' },

@@ -122,12 +122,18 @@ describe('GET /members-export', () => {
       /^attachment; filename="members-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const text = answer.text;
-    expect(text.startsWith('\uFEFF"email","signed up (Vancouver time)","signed up (UTC)"\r\n')).toBe(true);
+    expect(
+      text.startsWith(
+        '\uFEFF"email","status","signed up (Vancouver time)","signed up (UTC)","consent page","consent address"\r\n',
+      ),
+    ).toBe(true);
     const lines = text.slice(1).trimEnd().split('\r\n');
     expect(lines.length - 1).toBe((await everyMember()).length);
     const line = (part: string) => lines.find((l) => l.includes(`${part}-${tag}@`));
     expect(line('plain')).toMatch(
-      new RegExp(`^"${signups[0]}","\\d{4}-\\d{2}-\\d{2},? \\d{2}:\\d{2}:\\d{2} P[SD]T","\\d{4}-.*Z"$`),
+      new RegExp(
+        `^"${signups[0]}","pending","\\d{4}-\\d{2}-\\d{2},? \\d{2}:\\d{2}:\\d{2} P[SD]T","\\d{4}-.*Z","unknown","127\\.[\\d.]+"$`,
+      ),
     );
     expect(line('evil.example"")')?.split('","')[0]).toBe(
       `"'=hyperlink(""http://evil.example"")-${tag}@example.com`,

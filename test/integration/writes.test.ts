@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/messages.ts';
 import { api, freshClientAddress } from '../support/api.ts';
-import { getRaw, itemsWithPrefix } from '../support/db.ts';
+import { getRaw, itemsWithPrefix, putItems } from '../support/db.ts';
 import { store, typeEntity, uniqueId } from '../support/fixtures.ts';
 
 const member = (email: unknown, from = freshClientAddress()) =>
@@ -23,7 +23,16 @@ describe('POST /member', () => {
     const again = await member(email.toUpperCase());
     expect(again.body).toEqual({ status: 200 });
     expect(await itemsWithPrefix(`MEMBER#${email}`)).toHaveLength(1);
-    expect(await getRaw(`MEMBER#${email}`, '#MEMBER')).toEqual(first);
+    // A pending sign-up (double opt-in, issue 17) is renewed: a new confirmation link voids the older.
+    const renewed = await getRaw(`MEMBER#${email}`, '#MEMBER');
+    expect(renewed).toMatchObject({ email, status: 'pending' });
+    expect(renewed?.confirmNonce).not.toBe(first?.confirmNonce);
+    // A confirmed member is left exactly as it is.
+    const { expiresAt: _ttl, ...kept } = renewed ?? {};
+    const confirmed = { ...kept, status: 'confirmed', confirmedAt: new Date().toISOString() };
+    await putItems([confirmed]);
+    expect((await member(email)).body).toEqual({ status: 200 });
+    expect(await getRaw(`MEMBER#${email}`, '#MEMBER')).toEqual(confirmed);
   });
 
   it.each(['', 'plain', 'a@b', 'a b@example.com', 42, null])(

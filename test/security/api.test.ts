@@ -15,6 +15,7 @@ import {
   loopback,
   mailedPassword,
   mailedResetToken,
+  mailsTo,
   type Purchase,
   portalLogin,
   type Staff,
@@ -904,10 +905,11 @@ describe('no secret in any answer or log line', () => {
     expect(ok / paths.length).toBeGreaterThan(0.8);
 
     const order = { checkoutCode: purchase.checkoutCode, id: purchase.product.id };
+    const member = `member-${randomUUID().slice(0, 8)}@example.com`;
     for (const req of [
       json('POST', '/orders', order),
       json('PATCH', '/orders', order),
-      json('POST', '/member', { email: `member-${randomUUID().slice(0, 8)}@example.com` }),
+      json('POST', '/member', { email: member }),
       json('POST', '/answers', {
         typeId: types[0]?.id,
         email: 'skip',
@@ -917,6 +919,14 @@ describe('no secret in any answer or log line', () => {
     ]) {
       expect((await call(req)).status, req.path).toBeLessThan(300);
     }
+    // The member's mailed links: the confirmation, then a one-click unsubscribe (a forged one first).
+    const confirmLink = (await mailsTo(stack, member))
+      .at(-1)
+      ?.body.text?.match(/\/world\/membership\/confirm\?token=([\w.%-]+)/)?.[1];
+    expect(confirmLink).toBeTruthy();
+    const memberToken = decodeURIComponent(confirmLink ?? '');
+    expect((await call(json('POST', '/member/confirm', { token: memberToken }))).status).toBe(200);
+    expect((await call(json('POST', `/member/unsubscribe?token=${memberToken}`, {}))).status).toBe(400);
 
     // Staff lists, first page of 100: records, audit (before/after of every change), members, orders.
     const adminGets = adminRoutes.filter((r) => r.method === 'GET');
@@ -954,6 +964,7 @@ describe('no secret in any answer or log line', () => {
       { what: 'the Stripe secret key', value: String(process.env.STRIPE_SECRET_KEY) },
       { what: 'the Stripe webhook secret', value: String(process.env.STRIPE_WEBHOOK_SECRET) },
       { what: 'the PayPal client secret', value: String(process.env.PAYPAL_CLIENT_SECRET) },
+      { what: 'the member link key', value: String(process.env.MEMBER_LINK_KEY) },
     ];
     for (const item of items) {
       if (typeof item.passwordHash === 'string') {

@@ -171,7 +171,12 @@ const pick = (list: string[]) => (list.length > 0 ? fc.constantFrom(...list) : f
 
 export const SPECS: Record<string, Spec> = {
   // Storefront
-  'POST /member': { fields: ['email'], base: () => fc.record({ email: fc.emailAddress() }) },
+  'POST /member': {
+    fields: ['email', 'page'],
+    base: () => fc.record({ email: fc.emailAddress(), page: fc.constantFrom('/world/membership', '/x', '') }),
+  },
+  'POST /member/confirm': { fields: ['token'] },
+  'POST /member/unsubscribe': { fields: ['token'] },
   'GET /get-pro-related-video': { fields: ['id', 'gender'] },
   'GET /getTypeByGender': { fields: ['gender'] },
   'GET /has-single-product': { fields: ['id', 'gender'] },
@@ -361,6 +366,20 @@ export const SPECS: Record<string, Spec> = {
   'GET /members': { fields: PAGE },
   'DELETE /member': { fields: ['email'] },
   'GET /members-export': { fields: [] },
+  'POST /release-preview': {
+    fields: ['typeId', 'subject', 'text'],
+    base: (k) => fc.record({ typeId: pick(k.types), subject: fc.string(), text: fc.string() }),
+  },
+  'POST /release-test': {
+    fields: ['typeId', 'subject', 'text', 'to'],
+    base: (k) =>
+      fc.record({ typeId: pick(k.types), subject: fc.string(), text: fc.string(), to: fc.emailAddress() }),
+  },
+  'POST /releases': {
+    fields: ['typeId', 'subject', 'text'],
+    base: (k) => fc.record({ typeId: pick(k.types), subject: fc.string(), text: fc.string() }),
+  },
+  'GET /releases': { fields: [] },
   'GET /size-finder': { fields: ['tid', ...PAGE] },
   'GET /size-finder-id': { fields: ['id', 'tid', 'gender'] },
   'POST /size-finder': { fields: ['typeId', 'gender', 'numberOfSteps'] },

@@ -2,12 +2,12 @@ import type { Context } from 'aws-lambda';
 import type { ApiEvent, Handler } from '#platform/handler.ts';
 import { exportMembersContract } from '#shared/contracts/members.ts';
 import { defineAdminHandler } from '../../admin-handler.ts';
-import { listMembers, recordMembersExport } from '../../entities/member.ts';
+import { listMembers, memberStatus, recordMembersExport } from '../../entities/member.ts';
 import { toCsv, vancouverTime } from './csv.ts';
 
 /**
- * GET /members-export → text/csv, every member newest first: email, sign-up time in Vancouver
- * and in UTC. Cells are quoted and formula-like cells neutralised (./csv.ts). The export is
+ * GET /members-export → text/csv, every member newest first: email, status (pending, confirmed,
+ * unsubscribed), sign-up time in Vancouver and in UTC, the consent's page and client address. Cells are quoted and formula-like cells neutralised (./csv.ts). The export is
  * written to the audit log (who took a copy of the addresses).
  *
  * The shared handler stack answers JSON; this one turns its 200 into the CSV download, and
@@ -17,8 +17,15 @@ const json = defineAdminHandler(exportMembersContract, async (_input, event) => 
   const members = await listMembers();
   await recordMembersExport(event.admin, members.length);
   const csv = toCsv([
-    ['email', 'signed up (Vancouver time)', 'signed up (UTC)'],
-    ...members.map((m) => [m.email, vancouverTime(m.createdAt), m.createdAt]),
+    ['email', 'status', 'signed up (Vancouver time)', 'signed up (UTC)', 'consent page', 'consent address'],
+    ...members.map((m) => [
+      m.email,
+      memberStatus(m),
+      vancouverTime(m.createdAt),
+      m.createdAt,
+      m.consent?.page,
+      m.consent?.address,
+    ]),
   ]);
   return { csv };
 });

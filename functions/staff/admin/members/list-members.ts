@@ -1,16 +1,23 @@
 import { listMembersContract } from '#shared/contracts/members.ts';
 import { pageOf } from '#table/audit.ts';
 import { defineAdminHandler } from '../../admin-handler.ts';
-import { listMembers } from '../../entities/member.ts';
+import { listMembers, memberStatus } from '../../entities/member.ts';
 
 /**
- * GET /members?offset&pageSize (001 §7) → { pageCount, total, list: [{ id, email, createdAt }] }:
+ * GET /members?offset&pageSize (001 §7) → { pageCount, total, list: [{ id, email, createdAt, status, confirmedAt?, unsubscribedAt? }] }:
  * newest first, 10 a page. A member is known by its email (001 §3 Member: id, email), so id is the email.
  */
 export const handler = defineAdminHandler(listMembersContract, async ({ query }) => {
   const page = pageOf(await listMembers(), query.offset, query.pageSize);
   return {
     ...page,
-    list: page.list.map((m) => ({ id: m.email, email: m.email, createdAt: m.createdAt })),
+    list: page.list.map((m) => ({
+      id: m.email,
+      email: m.email,
+      createdAt: m.createdAt,
+      status: memberStatus(m),
+      ...(m.confirmedAt ? { confirmedAt: m.confirmedAt } : {}),
+      ...(m.unsubscribedAt ? { unsubscribedAt: m.unsubscribedAt } : {}),
+    })),
   };
 });

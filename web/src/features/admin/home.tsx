@@ -9,6 +9,7 @@ const LISTS: [string, string][] = [
   ['/view-sizes', 'sizes'],
   ['/view-answers', 'size finder replies'],
   ['/view-members', 'members'],
+  ['/announce-release', 'announce a release'],
   ['/view-products-auth', 'authentication records'],
   ['/audit-log', 'audit log'],
 ];

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Answer, Body } from '#shared/contracts/contract.ts';
 import type { postMemberContract } from '#shared/contracts/staff.ts';
+import { MEMBER_CONSENT } from '#shared/membership.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { Page } from '../../components/page.tsx';
 import { Sheet } from '../../components/sheet.tsx';
@@ -34,6 +35,8 @@ type Notice = { text: string; kind: 'error' | 'received'; at: number };
 /**
  * /world/membership (000 §2, §4, §5, §8, §9): the email field stays hidden until "here" is
  * clicked; a valid address is posted to /member; success says "received." and goes back.
+ * The words of the offer and of the agreement are MEMBER_CONSENT, which the server records
+ * with the sign-up (its consent); a confirmation link is then mailed (double opt-in).
  */
 export function Membership() {
   const navigate = useNavigate();
@@ -81,6 +84,8 @@ export function Membership() {
     try {
       const answer = await apiPost<Answer<typeof postMemberContract>>('/member', {
         email: value,
+        // Recorded with the consent: the page the words above were shown on.
+        page: window.location.pathname,
       } satisfies Body<typeof postMemberContract>);
       setNotice(
         answer.status === 200
@@ -100,10 +105,7 @@ export function Membership() {
     <Page title="Membership">
       <Lead>Be the first to know.</Lead>
       <div className="content-prose">
-        <p>
-          Our pieces are released at random times, and each exists only once. Members receive an email the
-          moment a new release arrives.
-        </p>
+        <p>{MEMBER_CONSENT.offer}</p>
         <p>
           To become a member, leave your email address{' '}
           {open ? (
@@ -140,13 +142,13 @@ export function Membership() {
             </button>
           </div>
           <p className="content-consent">
-            By clicking the button, you agree to our{' '}
+            {MEMBER_CONSENT.agreeBefore}{' '}
             <button type="button" className="content-inline-link" onClick={() => setSheet('terms')}>
-              terms of use
+              {MEMBER_CONSENT.terms}
             </button>{' '}
-            and{' '}
+            {MEMBER_CONSENT.and}{' '}
             <button type="button" className="content-inline-link" onClick={() => setSheet('privacy')}>
-              privacy policy
+              {MEMBER_CONSENT.privacy}
             </button>
             .
           </p>

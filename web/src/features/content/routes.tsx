@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { MEMBER_CONFIRM_PAGE, MEMBER_UNSUBSCRIBE_PAGE } from '#shared/membership.ts';
 
 /**
  * The content screens (000 §1, §2, §9), split by route into four chunks: the world pages
@@ -10,6 +11,7 @@ type Module = Record<string, unknown>;
 
 const world = () => import('./world-pages.tsx');
 const membership = () => import('./membership.tsx');
+const memberLinks = () => import('./member-links.tsx');
 const more = () => import('./more-pages.tsx');
 const videos = () => import('./video-pages.tsx');
 
@@ -34,6 +36,8 @@ export const contentRoutes: RouteObject[] = [
   route('/world/followus', world, 'FollowUs'),
   route('/world/meaning', world, 'Meaning'),
   route('/world/membership', membership, 'Membership'),
+  route(MEMBER_CONFIRM_PAGE, memberLinks, 'MemberConfirm'),
+  route(MEMBER_UNSUBSCRIBE_PAGE, memberLinks, 'MemberUnsubscribe'),
   route('/world/mission', world, 'MissionMenu'),
   route('/world/mission/written', world, 'MissionWritten'),
   route('/world/mission/video', world, 'MissionVideo'),

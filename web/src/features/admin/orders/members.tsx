@@ -41,7 +41,10 @@ async function downloadMembersCsv(): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** /view-members (001 §2): members newest first, 10 a page; delete (asks first); export as CSV. */
+/**
+ * /view-members (001 §2): members newest first, 10 a page, with their status (pending,
+ * confirmed, unsubscribed); delete (asks first); export as CSV.
+ */
 export function ViewMembers() {
   const [offset, setOffset] = usePageOffset();
   const queryClient = useQueryClient();
@@ -95,6 +98,7 @@ export function ViewMembers() {
               <thead>
                 <tr>
                   <th scope="col">e-mail</th>
+                  <th scope="col">status</th>
                   <th scope="col">signed up (Vancouver)</th>
                   <th scope="col">delete</th>
                 </tr>
@@ -104,6 +108,15 @@ export function ViewMembers() {
                   <tr key={m.id}>
                     <td data-label="e-mail" className="adm-orders-email">
                       {m.email}
+                    </td>
+                    <td data-label="status">
+                      {m.status}
+                      {m.status === 'confirmed' && m.confirmedAt && (
+                        <span className="adm-muted"> {vancouverTime(m.confirmedAt)}</span>
+                      )}
+                      {m.status === 'unsubscribed' && m.unsubscribedAt && (
+                        <span className="adm-muted"> {vancouverTime(m.unsubscribedAt)}</span>
+                      )}
                     </td>
                     <td data-label="signed up">{vancouverTime(m.createdAt)}</td>
                     <td className="adm-orders-actions">

@@ -6,4 +6,5 @@ export const ordersAdminRoutes: RouteObject[] = [
   lazyRoute('/orders', () => import('./orders-list.tsx'), 'OrdersList'),
   lazyRoute('/view-order/:id', () => import('./view-order.tsx'), 'ViewOrder'),
   lazyRoute('/view-members', () => import('./members.tsx'), 'ViewMembers'),
+  lazyRoute('/announce-release', () => import('./releases.tsx'), 'AnnounceRelease'),
 ];

@@ -1,0 +1,19 @@
+import { MAIL_TEMPLATES } from '#platform/mail-templates.ts';
+import { releasePreviewContract } from '#shared/contracts/releases.ts';
+import { defineAdminHandler } from '../../admin-handler.ts';
+import { releaseContent } from '../../releases.ts';
+import { releaseMailData, renderTemplate } from '../../rules/release-mail.ts';
+
+/** POST /release-preview { typeId, subject, text }: the release mail as a member will read it. */
+export const handler = defineAdminHandler(releasePreviewContract, async ({ body }) => {
+  const content = await releaseContent(body);
+  const mail = renderTemplate(
+    MAIL_TEMPLATES['member-release'],
+    releaseMailData(content, '(the member’s own one-click unsubscribe link)'),
+  );
+  return {
+    ...mail,
+    collectionName: content.collectionName,
+    ...(content.pictureLink ? { pictureLink: content.pictureLink } : {}),
+  };
+});

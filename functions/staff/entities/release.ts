@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, tableName } from '#platform/aws-clients.ts';
+import { auditedWrite } from '#table/audit.ts';
+import { queryAll } from '#table/query.ts';
+import type { ReleaseContent } from '../rules/release-mail.ts';
+
+/**
+ * A release announced to the members (issue 17), and its recipients. The release item holds
+ * what is sent and the progress; each recipient gets one marker item in the release's
+ * partition, written with a condition BEFORE its mail is sent (the claim), then moved to its
+ * outcome. The markers are the queue's memory: a sender that crashes and a sender that runs
+ * twice never mail an address that already has a marker (at most once; see
+ * docs/robustness-concurrency.md).
+ */
+export const RELEASES_LIST = 'RELEASES';
+export const releaseKey = (id: string) => ({ pk: `RELEASE#${id}`, sk: '#RELEASE' });
+export const recipientKey = (id: string, email: string) => ({ pk: `RELEASE#${id}`, sk: `TO#${email}` });
+
+export type RecipientOutcome = 'sent' | 'suppressed' | 'failed';
+
+export interface ReleaseEntity extends ReleaseContent {
+  kind: 'release';
+  id: string;
+  typeId: string;
+  createdAt: string;
+  createdBy: string;
+  /** sending: the sender works through it; done: every recipient has an outcome. */
+  status: 'sending' | 'done';
+  /** Recipients: the members confirmed when it was announced (set by the first sender run). */
+  total?: number;
+  sent: number;
+  suppressed: number;
+  failed: number;
+  /** Claimed by a sender that died before it learnt the outcome: never sent again. */
+  interrupted: number;
+  doneAt?: string;
+}
+
+export interface RecipientEntity {
+  kind: 'releaseRecipient';
+  releaseId: string;
+  email: string;
+  state: 'sending' | RecipientOutcome;
+  /** When the marker was claimed; then when its outcome was written. */
+  at: string;
+  error?: string;
+}
+
+/** Announces a release: the item, with its audit entry, in one transaction. */
+export async function createRelease(
+  input: ReleaseContent & { typeId: string },
+  admin: string,
+  now = new Date(),
+): Promise<ReleaseEntity> {
+  const release: ReleaseEntity = {
+    kind: 'release',
+    id: randomUUID(),
+    ...input,
+    createdAt: now.toISOString(),
+    createdBy: admin,
+    status: 'sending',
+    sent: 0,
+    suppressed: 0,
+    failed: 0,
+    interrupted: 0,
+  };
+  await auditedWrite(
+    [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...releaseKey(release.id),
+            gsi2pk: RELEASES_LIST,
+            gsi2sk: `${release.createdAt}#${release.id}`,
+            ...release,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ],
+    { admin, action: 'announce', entity: 'release', entityId: release.id, after: release },
+  );
+  return release;
+}
+
+/** Every release, newest first. */
+export function listReleases(): Promise<ReleaseEntity[]> {
+  return queryAll<ReleaseEntity>({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :list',
+    ExpressionAttributeValues: { ':list': RELEASES_LIST },
+    ScanIndexForward: false,
+  });
+}
+
+/** A release's recipient markers. */
+export function listRecipients(releaseId: string): Promise<RecipientEntity[]> {
+  return queryAll<RecipientEntity>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :to)',
+    ExpressionAttributeValues: { ':pk': releaseKey(releaseId).pk, ':to': 'TO#' },
+    ConsistentRead: true,
+  });
+}
+
+/** Writes the recipient count once (the first run that lists them). */
+export async function setReleaseTotal(releaseId: string, total: number): Promise<void> {
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: releaseKey(releaseId),
+      UpdateExpression: 'SET #total = if_not_exists(#total, :total)',
+      ExpressionAttributeNames: { '#total': 'total' },
+      ExpressionAttributeValues: { ':total': total },
+    }),
+  );
+}
+
+/**
+ * Claims a recipient before its mail is sent: false if it already has a marker (sent, being
+ * sent, or claimed by a sender that died), so nobody is mailed twice.
+ */
+export async function claimRecipient(releaseId: string, email: string, now: Date): Promise<boolean> {
+  const marker: RecipientEntity = {
+    kind: 'releaseRecipient',
+    releaseId,
+    email,
+    state: 'sending',
+    at: now.toISOString(),
+  };
+  try {
+    await ddb().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...recipientKey(releaseId, email), ...marker },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** The claimed recipient's outcome and the release's count of it, together. */
+export async function recordOutcome(
+  releaseId: string,
+  email: string,
+  outcome: RecipientOutcome,
+  now: Date,
+  error?: string,
+): Promise<void> {
+  try {
+    await ddb().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: recipientKey(releaseId, email),
+              UpdateExpression: `SET #state = :outcome, #at = :at${error ? ', #error = :error' : ''}`,
+              ConditionExpression: '#state = :sending',
+              ExpressionAttributeNames: {
+                '#state': 'state',
+                '#at': 'at',
+                ...(error ? { '#error': 'error' } : {}),
+              },
+              ExpressionAttributeValues: {
+                ':outcome': outcome,
+                ':sending': 'sending',
+                ':at': now.toISOString(),
+                ...(error ? { ':error': error } : {}),
+              },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: releaseKey(releaseId),
+              UpdateExpression: 'ADD #count :one',
+              ExpressionAttributeNames: { '#count': outcome },
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (err) {
+    // Already recorded (a retried write that had committed): counted once.
+    if (!(err instanceof TransactionCanceledException)) throw err;
+  }
+}
+
+/** Every recipient has an outcome: the release is done; markers left in 'sending' count as interrupted. */
+export async function finishRelease(releaseId: string, interrupted: number, now: Date): Promise<void> {
+  await ddb()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: releaseKey(releaseId),
+        UpdateExpression: 'SET #status = :done, doneAt = :at, interrupted = :interrupted',
+        ConditionExpression: '#status = :sending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':done': 'done',
+          ':sending': 'sending',
+          ':at': now.toISOString(),
+          ':interrupted': interrupted,
+        },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    });
+}

@@ -1,0 +1,85 @@
+import { MEDIA_PREFIX } from '#shared/constants.ts';
+import { hasPictureSet, mediaSrc, S3_URL_PREFIX, variantKey } from '#shared/media.ts';
+
+/**
+ * The release mail (template 'member-release'): its data from a release and a recipient's
+ * unsubscribe link, the collection's picture and link, and the text SES will render, for the
+ * admin's preview. Pure: no AWS.
+ */
+export interface ReleaseContent {
+  subject: string;
+  text: string;
+  collectionName: string;
+  /** Absolute addresses. */
+  collectionLink: string;
+  pictureLink?: string;
+}
+
+export function releaseMailData(content: ReleaseContent, unsubscribeLink: string): Record<string, string> {
+  return {
+    subject: content.subject,
+    text: content.text,
+    collectionName: content.collectionName,
+    collectionLink: content.collectionLink,
+    pictureLink: content.pictureLink ?? '',
+    unsubscribeLink,
+  };
+}
+
+/** The collection's first picture (women's set, else men's), as an absolute address of a 960 px JPEG. */
+export function collectionPicture(
+  collection: { womenproductimage?: string; menproductimage?: string },
+  shopUrl: string,
+): string | undefined {
+  const first = (text: string | undefined): string | undefined => {
+    if (!text || text === 'undefined') return undefined;
+    try {
+      const list = JSON.parse(text) as unknown;
+      return Array.isArray(list) && typeof list[0] === 'string' ? list[0] : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const url = first(collection.womenproductimage) ?? first(collection.menproductimage);
+  if (!url) return undefined;
+  if (url.startsWith(S3_URL_PREFIX)) {
+    const key = url.slice(S3_URL_PREFIX.length);
+    const path = hasPictureSet(key) ? `${MEDIA_PREFIX}/${variantKey(key, 960, 'jpg')}` : mediaSrc(url);
+    return `${shopUrl}${path}`;
+  }
+  return url.startsWith('https://') ? url : undefined;
+}
+
+/** The storefront page of a collection, as its list links to it. */
+export function collectionLink(
+  collection: { id: string; gender: number; areaAmount: number; singlecollection: boolean },
+  shopUrl: string,
+): string {
+  const search = new URLSearchParams({
+    type: collection.id,
+    gender: String(collection.gender),
+    areaAmount: String(collection.areaAmount),
+  });
+  if (collection.singlecollection) return `${shopUrl}/products/singleproducts?${search}`;
+  search.set('singleProduct', 'false');
+  return `${shopUrl}/products/productrelated?${search}`;
+}
+
+/**
+ * The mail as SES renders the template (its Handlebars subset the shop's templates use:
+ * `{{name}}` and `{{#if name}}…{{else}}…{{/if}}`), for the preview.
+ */
+export function renderTemplate(
+  template: { subject: string; text: readonly string[] },
+  data: Record<string, string>,
+): { subject: string; text: string } {
+  const fill = (source: string) =>
+    source
+      .replace(
+        /\{\{#if (\w+)\}\}([\s\S]*?)(?:\{\{else\}\}([\s\S]*?))?\{\{\/if\}\}/g,
+        (_, name: string, yes: string, no = '') => (data[name] ? yes : no),
+      )
+      .replace(/\{\{(\w+)\}\}/g, (_, name: string) => data[name] ?? '');
+  const { subject, text } = template;
+  return { subject: fill(subject), text: fill(text.join('\n')) };
+}

@@ -1,0 +1,35 @@
+/**
+ * Membership (000 §2 /world/membership): the words the sign-up shows, which the server records
+ * word for word as the member's consent, and the pages of the links mailed to members. One
+ * constant for both sides, so what is recorded is what was shown.
+ */
+export const MEMBER_CONSENT = {
+  offer:
+    'Our pieces are released at random times, and each exists only once. Members receive an email the moment a new release arrives.',
+  agreeBefore: 'By clicking the button, you agree to our',
+  terms: 'terms of use',
+  and: 'and',
+  privacy: 'privacy policy',
+} as const;
+
+/** The consent as one sentence: what `MEMBER_CONSENT` renders on the page, without its links. */
+export const MEMBER_CONSENT_WORDS = `${MEMBER_CONSENT.offer} ${MEMBER_CONSENT.agreeBefore} ${MEMBER_CONSENT.terms} ${MEMBER_CONSENT.and} ${MEMBER_CONSENT.privacy}.`;
+
+/** pending: signed up, not confirmed (expires); confirmed: receives releases; unsubscribed: never mailed. */
+export const MEMBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+/** The web pages the mailed links open (each calls its API row). */
+export const MEMBER_CONFIRM_PAGE = '/world/membership/confirm';
+export const MEMBER_UNSUBSCRIBE_PAGE = '/world/membership/unsubscribe';
+/** The RFC 8058 one-click address (List-Unsubscribe), under the API prefix. */
+export const MEMBER_UNSUBSCRIBE_API = '/member/unsubscribe';
+
+/** How long a confirmation link works; the pending sign-up is removed (TTL) after it. */
+export const MEMBER_CONFIRM_DAYS = 7;
+
+export const MEMBER_MESSAGES = {
+  confirmed: 'thank you. your membership is confirmed.',
+  linkInvalid: 'this link is no longer valid. please sign up again.',
+  unsubscribed: 'you are unsubscribed. we will not email you again.',
+} as const;

@@ -1,0 +1,111 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { MEMBER_MESSAGES } from '#shared/membership.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import { sendReleases } from '#staff/jobs/send-releases.ts';
+import { LOCAL_SECRETS } from '../../infra/local/stack.ts';
+import { newAdmin } from '../support/admin.ts';
+import { freshClientAddress } from '../support/api.ts';
+import { getRaw } from '../support/db.ts';
+import { store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
+import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
+
+/**
+ * Members in the browser (issue 17): the sign-up still says "received.", the confirmation link's
+ * page confirms, the admin announces a release (preview with the picture, a test to oneself,
+ * the announcement, its progress), and the unsubscribe link's page unsubscribes.
+ */
+const browser = startBrowser();
+const type = typeEntity({ name: `Release Atelier ${uniqueId('e')}` });
+const email = `${uniqueId('e2e-member')}@example.com`;
+
+beforeAll(async () => {
+  pointAtLocalStack();
+  Object.assign(process.env, { SHOP_URL: inject('baseUrl'), MEMBER_LINK_KEY: LOCAL_SECRETS.MEMBER_LINK_KEY });
+  await store({ type });
+});
+
+/** The page path and query of the first link in the latest mail with `subject`. */
+async function linkIn(subject: string, pattern: RegExp): Promise<string> {
+  await expect
+    .poll(async () => (await mailTo(email)).filter((m) => m.subject === subject).length)
+    .toBeGreaterThan(0);
+  const mail = (await mailTo(email)).filter((m) => m.subject === subject).at(-1);
+  const url = new URL(pattern.exec(mail?.body.text ?? '')?.[1] ?? '');
+  return `${url.pathname}${url.search}`;
+}
+
+async function adminPage(path: string): Promise<Page> {
+  const { username, password } = await newAdmin();
+  const page = await browser.open('/admin', { clientAddress: freshClientAddress(), viewport: DESKTOP });
+  await page.getByLabel('username').fill(username);
+  await page.getByLabel('password').fill(password);
+  await page.getByRole('button', { name: 'log in' }).click();
+  await page.waitForURL('**/admin-home');
+  await page.goto(path);
+  return page;
+}
+
+describe('a member from sign-up to unsubscribe', () => {
+  it('signs up ("received."), confirms on the link page, receives a release, unsubscribes on the link page', async () => {
+    const page = await browser.open('/world/membership', { clientAddress: freshClientAddress() });
+    const seen: string[] = [];
+    page.on('dialog', (dialog) => {
+      seen.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: 'here', exact: true }).click();
+    await page.getByLabel('email address').fill(email);
+    await page.getByRole('button', { name: 'confirm' }).click();
+    await expect.poll(() => seen).toEqual([MESSAGES.signupReceived]);
+    expect(await getRaw(`MEMBER#${email}`, '#MEMBER')).toMatchObject({
+      status: 'pending',
+      consent: { page: '/world/membership' },
+    });
+
+    const confirmPath = await linkIn('Please confirm your membership', /(http\S+)/);
+    const confirm = await browser.open(confirmPath);
+    await confirm.getByRole('button', { name: 'confirm my membership' }).waitFor();
+    // Opening the page confirms nothing (mail scanners follow links).
+    expect((await getRaw(`MEMBER#${email}`, '#MEMBER'))?.status).toBe('pending');
+    await expectAccessible(confirm);
+    await confirm.getByRole('button', { name: 'confirm my membership' }).click();
+    await confirm.getByRole('status').getByText(MEMBER_MESSAGES.confirmed).waitFor();
+    await screenshot(confirm, 'member-confirmed-phone');
+    expect((await getRaw(`MEMBER#${email}`, '#MEMBER'))?.status).toBe('confirmed');
+
+    const admin = await adminPage('/announce-release');
+    await admin.getByRole('heading', { name: 'announce a release', level: 1 }).waitFor();
+    await admin.getByLabel('collection').selectOption({ label: type.name });
+    const subject = `New in ${type.name}`;
+    await admin.getByLabel('subject').fill(subject);
+    await admin.getByLabel('text').fill('One piece, one of one.');
+    await admin.getByRole('button', { name: 'preview' }).click();
+    const preview = admin.getByRole('region', { name: 'preview' });
+    await preview.getByRole('heading', { name: subject }).waitFor();
+    await preview.getByText('One piece, one of one.').waitFor();
+    const me = `${uniqueId('me')}@example.com`;
+    await admin.getByLabel('send a test to').fill(me);
+    await admin.getByRole('button', { name: 'send a test' }).click();
+    await admin.getByText(`test sent to ${me}.`).waitFor();
+    await expectAccessible(admin);
+    await admin.getByRole('button', { name: 'announce', exact: true }).click();
+    await admin.getByRole('alertdialog').getByRole('button', { name: 'yes, announce' }).click();
+    await admin.getByText('announced: the members are being mailed.').waitFor();
+    const row = admin.getByRole('row').filter({ hasText: subject });
+    await row.waitFor();
+    // The scheduled sender's run, then the list (refreshed while sending) shows the progress.
+    await sendReleases({ ratePerSecond: 500, runSeconds: 20 });
+    await row.getByText('done').waitFor({ timeout: 15_000 });
+    await screenshot(admin, 'admin-announce-release-desktop');
+
+    const unsubscribePath = await linkIn(subject, /one click: (http\S+)/);
+    const leave = await browser.open(unsubscribePath);
+    await leave.getByRole('button', { name: 'unsubscribe' }).waitFor();
+    await expectAccessible(leave);
+    await leave.getByRole('button', { name: 'unsubscribe' }).click();
+    await leave.getByRole('status').getByText(MEMBER_MESSAGES.unsubscribed).waitFor();
+    expect((await getRaw(`MEMBER#${email}`, '#MEMBER'))?.status).toBe('unsubscribed');
+  });
+});
