@@ -327,18 +327,10 @@ describe('BoutiqueStack', () => {
     // paid order waiting too long.
     expect(alarms.map((a) => `${a.Namespace} ${a.MetricName}`).sort()).toEqual([
       'AWS/ApiGateway 5xx',
-      'AWS/Lambda Errors',
-      'AWS/Lambda Errors',
-      'AWS/Lambda Errors',
-      'AWS/Lambda Errors',
-      'AWS/Lambda Errors',
+      ...Array(6).fill('AWS/Lambda Errors'),
       'AWS/Lambda Throttles',
-      'AWS/SQS ApproximateNumberOfMessagesVisible',
-      'AWS/SQS ApproximateNumberOfMessagesVisible',
-      'AWS/SQS ApproximateNumberOfMessagesVisible',
-      'AWS/SQS ApproximateNumberOfMessagesVisible',
+      ...Array(6).fill('AWS/SQS ApproximateNumberOfMessagesVisible'),
       'OneOfOne OverdueOrders',
-      'AWS/SQS ApproximateNumberOfMessagesVisible',
       'OneOfOne PaymentsFoundByReconciliation',
     ]);
     expect(countAll('AWS::CloudWatch::Alarm')).toBe(built.length);
