@@ -116,6 +116,12 @@ function compile(route: Route): CompiledRoute {
 }
 
 function json(res: ServerResponse, statusCode: number, body: unknown): void {
+  // An upstream (the media store) can fail after its answer's headers went out: the client then
+  // sees a cut connection, as from CloudFront, and the gateway keeps serving.
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
   res.writeHead(statusCode, { 'content-type': 'application/json; charset=utf-8' });
   res.end(JSON.stringify(body));
 }
