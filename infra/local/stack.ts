@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -6,6 +6,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { S3Event } from 'aws-lambda';
+import { runInScope } from '../../functions/platform/request-scope.ts';
 import { routes } from '../../functions/routes.ts';
 import { lambdaContext } from './api-event.ts';
 import { type BundleFunctions, bundleFunctions } from './bundles/bundle-functions.ts';
@@ -39,18 +40,31 @@ export const LOCAL_SECRETS = {
 };
 
 /** The scheduled jobs (EventBridge in AWS), run in this process: `npm start` runs them on their schedule. */
+/** A job run in this process inside its function's scope, so its AWS calls are attributed (test/iam). */
+const asFunction =
+  (module: string, run: (input?: unknown) => Promise<unknown>) =>
+  (input?: unknown): Promise<unknown> =>
+    runInScope(() => run(input), module, randomUUID());
+
 export const LOCAL_JOBS = {
-  'mail-sweep': async () => (await import('../../functions/checkout/jobs/mail-sweep.ts')).sweepAllMail(),
-  'reconcile-payments': async () =>
+  'mail-sweep': asFunction('checkout/jobs/mail-sweep', async () =>
+    (await import('../../functions/checkout/jobs/mail-sweep.ts')).sweepAllMail(),
+  ),
+  'reconcile-payments': asFunction('checkout/jobs/reconcile-payments', async () =>
     (await import('../../functions/checkout/jobs/reconcile-payments.ts')).reconcilePayments(),
-  'overdue-orders': async () =>
+  ),
+  'overdue-orders': asFunction('checkout/jobs/overdue-orders', async () =>
     (await import('../../functions/checkout/overdue-orders.ts')).countOverdueOrders(),
-  'member-releases': async () => (await import('../../functions/staff/jobs/send-releases.ts')).sendReleases(),
+  ),
+  'member-releases': asFunction('staff/jobs/send-releases', async () =>
+    (await import('../../functions/staff/jobs/send-releases.ts')).sendReleases(),
+  ),
   // Not scheduled: the local feed of SES's bounce and complaint notifications (SNS in AWS).
-  'ses-feedback': async (input?: unknown) =>
+  'ses-feedback': asFunction('staff/events/ses-feedback', async (input?: unknown) =>
     (await import('../../functions/staff/events/ses-feedback.ts')).applySesFeedback(
       (input ?? {}) as Record<string, never>,
     ),
+  ),
 };
 
 /** What the deployed functions are told about the stack, read from their templates. */
