@@ -86,7 +86,6 @@ describe('BoutiqueStack', () => {
           Variables: {
             TABLE_NAME: { Ref: expect.any(String) },
             MEDIA_BUCKET: { Ref: expect.any(String) },
-            NODE_OPTIONS: '--enable-source-maps',
             POWERTOOLS_SERVICE_NAME: 'boutique',
           },
         },
@@ -447,14 +446,13 @@ describe('BoutiqueStack', () => {
           Variables: {
             MEDIA_BUCKET: { Ref: media },
             PRIVATE_MEDIA_BUCKET: { Ref: privateMedia },
-            NODE_OPTIONS: '--enable-source-maps',
           },
         },
       });
       // Not an API route, and no table or secret: it only turns pictures into pictures.
       const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(Object.keys(variables).sort()).toEqual(
-        ['MEDIA_BUCKET', 'NODE_OPTIONS', 'POWERTOOLS_SERVICE_NAME', 'PRIVATE_MEDIA_BUCKET'].sort(),
+        ['MEDIA_BUCKET', 'POWERTOOLS_SERVICE_NAME', 'PRIVATE_MEDIA_BUCKET'].sort(),
       );
     });
 

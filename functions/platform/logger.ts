@@ -1,4 +1,5 @@
 import { currentScope } from '#platform/request-scope.ts';
+import { originalStack } from '#platform/stack-trace.ts';
 
 /**
  * Structured logs in Lambda's own JSON log format (`loggingFormat: JSON`,
@@ -56,7 +57,8 @@ export const logger = {
 
 /**
  * What of an error may be logged: SDK errors carry the request they failed on, bearer tokens
- * and secret keys included, so only the name, message, status and stack are kept.
+ * and secret keys included, so only the name, message, status and stack are kept. The stack names
+ * the TypeScript sources (mapped here, on the error path only).
  */
 export function safeError(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { message: String(error) };
@@ -66,6 +68,6 @@ export function safeError(error: unknown): Record<string, unknown> {
     message: error.message,
     ...(typeof statusCode === 'number' ? { statusCode } : {}),
     ...(typeof code === 'string' ? { code } : {}),
-    stack: error.stack,
+    stack: originalStack(error.stack),
   };
 }

@@ -24,7 +24,7 @@ import {
 export interface ApiFunctionProps {
   /** The handler module under functions/, without extension: `catalog/get-type`. */
   readonly module: string;
-  /** Added to the house environment (NODE_OPTIONS, POWERTOOLS_SERVICE_NAME). */
+  /** Added to the house environment (POWERTOOLS_SERVICE_NAME). */
   readonly environment?: Record<string, string>;
   readonly description?: string;
   /** 10 s unless given: an API answer must come fast; a scheduled job may take longer. */
@@ -85,7 +85,6 @@ export class ApiFunction extends NodejsFunction {
       systemLogLevelV2: SystemLogLevel.INFO,
       description: props.description,
       environment: {
-        NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: 'boutique',
         ...props.environment,
       },
@@ -94,8 +93,8 @@ export class ApiFunction extends NodejsFunction {
         target: NODE_TARGET,
         minify: true,
         sourceMap: true,
-        // Stack traces need the mappings, not the sources: without them the map Node parses at
-        // every cold start (--enable-source-maps) is a third of the size (docs/lambda-settings.md).
+        // Shipped beside the bundle but not loaded at start: a logged error's stack is mapped then
+        // (functions/platform/stack-trace.ts). Stacks need the mappings, not the sources.
         sourcesContent: false,
         mainFields: ['module', 'main'],
         banner: ESM_REQUIRE_BANNER,

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -60,8 +60,9 @@ describe('the deployed bundles', () => {
     expect(running?.environment).toMatchObject({
       ...fromTemplate,
       AWS_LAMBDA_FUNCTION_NAME: 'CatalogHttpGetTypeByGender',
-      NODE_OPTIONS: '--enable-source-maps',
     });
+    // Source maps are not parsed at every cold start (functions/platform/stack-trace.ts).
+    expect(running?.environment.NODE_OPTIONS).toBeUndefined();
     expect(running?.environment.TABLE_NAME).toBe(inject('tableName'));
   });
 
@@ -87,6 +88,57 @@ describe('the deployed bundles', () => {
       expect(fn.runtime).toBe('nodejs24.x');
       expect(fn.handler).toBe('index.handler');
     }
+  });
+
+  it('log an error with the stack in the TypeScript sources, from the map shipped beside the bundle', async () => {
+    const fn = nodeFunctions.find((f) => f.description === 'GET /api/getTypeByGender');
+    expect(fn).toBeDefined();
+    const bundle = join(fn?.assetDir as string, 'index.mjs');
+    expect(existsSync(`${bundle}.map`)).toBe(true);
+    // A table that does not exist: DynamoDB refuses the read and the handler answers 500.
+    const event = {
+      version: '2.0',
+      routeKey: 'GET /api/getTypeByGender',
+      rawPath: '/api/getTypeByGender',
+      rawQueryString: 'gender=0',
+      headers: {},
+      queryStringParameters: { gender: '0' },
+      requestContext: {
+        http: { method: 'GET', path: '/api/getTypeByGender', sourceIp: '127.0.0.1' },
+        requestId: 'r1',
+      },
+      isBase64Encoded: false,
+    };
+    const script = `const { handler } = await import(process.argv[1]);
+      const answer = await handler(JSON.parse(process.argv[2]), { awsRequestId: 'r1', getRemainingTimeInMillis: () => 9000 });
+      process.stdout.write('\\n' + JSON.stringify(answer));`;
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--input-type=module', '-e', script, bundle, JSON.stringify(event)],
+      {
+        env: {
+          PATH: process.env.PATH ?? '',
+          ...fn?.environment,
+          AWS_REGION: 'us-east-1',
+          AWS_ACCESS_KEY_ID: 'local',
+          AWS_SECRET_ACCESS_KEY: 'local',
+          AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoDbUrl'),
+          TABLE_NAME: 'no-such-table',
+        },
+      },
+    );
+    // stdout also holds the function's INFO lines; its answer is the last line.
+    expect(JSON.parse(stdout.trim().split('\n').at(-1) ?? '')).toMatchObject({ statusCode: 500 });
+    const logged = stderr
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: string; error?: { stack?: string } })
+      .find((line) => line.level === 'ERROR' && line.error?.stack);
+    expect(logged?.error?.stack).toMatch(/ResourceNotFoundException|non-existent table/);
+    expect(logged?.error?.stack).toMatch(
+      /(node_modules\/@(aws-sdk|smithy)\/|functions\/)[^:\s]+\.[jt]s:\d+:\d+/,
+    );
+    expect(logged?.error?.stack).not.toMatch(/index\.mjs:1:/);
   });
 
   describe('each started as Lambda starts it', async () => {

@@ -3,4 +3,4 @@ import { loadBuiltin } from './load.ts';
 
 const fs = loadBuiltin<typeof Fs>('node:fs');
 export default fs;
-export const { appendFileSync, createReadStream, fstatSync, lstatSync, ReadStream } = fs;
+export const { appendFileSync, createReadStream, fstatSync, lstatSync, ReadStream, readFileSync } = fs;
