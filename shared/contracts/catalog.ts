@@ -210,7 +210,9 @@ export const getVidByPidContract = {
 
 /**
  * GET /is-sold?id: the HTTP status is 200 either way; `status` says 200 when the piece can be
- * bought and 406 when it is sold, `available` is also false while a checkout holds it.
+ * bought and 406 when it is sold, `available` is also false while a checkout holds it, and
+ * `freeAt` then says when the hold ends (rounded; nothing about who holds it). The purchase page
+ * asks it before showing its form.
  */
 export const isSoldContract = {
   query: z.object({ id: idSchema }),
@@ -218,6 +220,8 @@ export const isSoldContract = {
     status: z.union([z.literal(200), z.literal(406)]),
     sold: z.boolean(),
     available: z.boolean(),
+    /** While another shopper holds the piece: when it may be free again (ms since the epoch, rounded up to the minute). */
+    freeAt: z.optional(z.number()),
   }),
 } satisfies Contract;
 

@@ -162,18 +162,25 @@ describe('women and men lists', () => {
     expect(new URL(page.url()).searchParams.get('type')).toBe(DEMO.womenUnsized);
   });
 
-  it('opens a single-collection type on the details page of its first unsold piece', async () => {
+  it('opens a single-collection type with several unsold pieces on its list of single pieces', async () => {
     const page = await browser.open('/women');
     await page.getByRole('link', { name: WOMEN[0] }).waitFor();
     await revealCollection(page, 'Atelier Singles');
     await page.getByRole('link', { name: 'Atelier Singles' }).click();
-    await page.waitForURL('**/products/productdetails?**');
+    await page.waitForURL('**/products/singleproducts?**');
     const url = new URL(page.url());
     expect(url.searchParams.get('type')).toBe(DEMO.singleCollection);
-    expect(url.searchParams.get('singleProduct')).toBe('true');
-    expect([DEMO.singleProducts.women, DEMO.singleProducts.unisex]).toContain(
-      url.searchParams.get('productId'),
-    );
+    expect(url.searchParams.get('gender')).toBe('0');
+    // The women's unsold pieces (a women's and a unisex one) and the sold one, marked.
+    await page.getByRole('link', { name: 'Écharpe de Soie' }).waitFor();
+    const names = await page.locator('main .catalog-links a').allTextContents();
+    expect(names.length).toBe(3);
+    expect(names.filter((n) => n.includes('(sold)')).length).toBe(1);
+    await page.getByRole('link', { name: 'Signet No. 3' }).click();
+    await page.waitForURL('**/products/productdetails?**');
+    const details = new URL(page.url());
+    expect(details.searchParams.get('productId')).toBe(DEMO.singleProducts.unisex);
+    expect(details.searchParams.get('singleProduct')).toBe('true');
     await page.getByRole('link', { name: 'Purchase' }).waitFor();
     expect(await page.getByRole('link', { name: 'Change Color' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Collection Video' }).count()).toBe(0);

@@ -39,11 +39,12 @@ const viaPaypal = piece('Jade Opera Gloves');
 const cancelled = piece('Pearl Veil');
 const expiring = piece('Garnet Bolero');
 const reloaded = piece('Topaz Shawl');
+const taken = piece('Amber Cloak');
 beforeAll(async () => {
   pointAtLocalStack();
   await store({
     type,
-    products: [bought, declined, secure, held, browsing, viaPaypal, cancelled, expiring, reloaded],
+    products: [bought, declined, secure, held, browsing, viaPaypal, cancelled, expiring, reloaded, taken],
   });
 });
 
@@ -55,6 +56,26 @@ function requestedUrls(page: Page): string[] {
 }
 
 const purchaseUrl = (p: ProductEntity) => `/products/purchase?product=${p.id}&type=${p.typeId}`;
+
+/** Another shopper starts a checkout of the piece (from another address), which holds it. */
+function holdAsSomeoneElse(p: ProductEntity) {
+  return api('/secret', {
+    method: 'POST',
+    json: {
+      checkoutKey: newCheckoutKey(),
+      id: p.id,
+      typeId: p.typeId,
+      name: 'Someone Else',
+      phone: '+1 604 555 0199',
+      email: 'someone@example.com',
+      address1: '9 Granville Street',
+      city: 'Vancouver',
+      state: 'BC',
+      country: 'CA',
+    },
+    from: freshClientAddress(),
+  });
+}
 
 interface ShopperAddress {
   email: string;
@@ -240,32 +261,33 @@ describe('card purchase', () => {
     ).toBe(false);
   });
 
-  it('says the piece is reserved by another shopper (not sold) when another checkout holds it', async () => {
-    const other = await api('/secret', {
-      method: 'POST',
-      json: {
-        checkoutKey: newCheckoutKey(),
-        id: held.id,
-        typeId: held.typeId,
-        name: 'Someone Else',
-        phone: '+1 604 555 0199',
-        email: 'someone@example.com',
-        address1: '9 Granville Street',
-        city: 'Vancouver',
-        state: 'BC',
-        country: 'CA',
-      },
-      from: freshClientAddress(),
-    });
+  it('says the piece is reserved by another shopper (not sold), and until when, before any form', async () => {
+    const other = await holdAsSomeoneElse(held);
     expect(other.status).toBe(200);
     const page = await browser.open(purchaseUrl(held));
-    await page.getByRole('heading', { name: 'Ombre Stole' }).waitFor();
+    await alertWith(page, CHECKOUT_MESSAGES.reserved);
+    const freeAt = (await api<{ freeAt: number }>(`/is-sold?id=${held.id}`)).body.freeAt;
+    expect(freeAt % 60_000).toBe(0);
+    const shown = await page.evaluate(
+      (at) => new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(at),
+      freeAt,
+    );
+    expect(await page.locator('.checkout-free-at').textContent()).toBe(`its reservation ends by ${shown}.`);
+    expect(await page.getByRole('button', { name: 'continue to payment' }).count()).toBe(0);
+    expect(await page.getByRole('group', { name: 'contact and delivery' }).count()).toBe(0);
+    await screenshot(page, 'checkout-reserved-phone');
+  });
+
+  it('still re-checks at checkout start: a piece taken while the form is open says reserved', async () => {
+    const page = await browser.open(purchaseUrl(taken));
+    await page.getByRole('heading', { name: 'Amber Cloak' }).waitFor();
     await fillAddress(page, {
       email: `${uniqueId('late')}@example.com`,
       country: 'CA',
       state: 'BC',
       city: 'Vancouver',
     });
+    expect((await holdAsSomeoneElse(taken)).status).toBe(200);
     await page.getByRole('button', { name: 'continue to payment' }).click();
     await alertWith(page, CHECKOUT_MESSAGES.reserved);
     expect(await page.getByLabel('card number').count()).toBe(0);

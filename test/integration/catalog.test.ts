@@ -228,11 +228,13 @@ describe('GET /is-sold', () => {
   it('answers status 406 for a sold piece', async () => {
     expect((await api(`/is-sold?id=${sold.id}`)).body).toEqual({ status: 406, sold: true, available: false });
   });
-  it('shows a held piece as not sold but not available', async () => {
+  it('shows a held piece as not sold but not available, with the hold end rounded up to the minute', async () => {
+    const holdUntil = held.holdUntil ?? 0;
     expect((await api(`/is-sold?id=${held.id}`)).body).toEqual({
       status: 200,
       sold: false,
       available: false,
+      freeAt: Math.ceil(holdUntil / 60_000) * 60_000,
     });
   });
   it('answers 404 for no product', async () => {

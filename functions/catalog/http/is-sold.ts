@@ -5,12 +5,13 @@ import { isSoldContract } from '#shared/contracts/catalog.ts';
 import { getItem } from '#table/query.ts';
 import type { ProductEntity } from '../entities/product.ts';
 import { productKey } from '../entities/product.ts';
-import { isAvailable } from '../rules/availability.ts';
+import { freeAgainAt, isAvailable } from '../rules/availability.ts';
 
 /**
  * GET /is-sold?id: `status` 200 when the piece can be bought, 406 when it is sold (the code
  * checkout uses for "sorry, this product is already sold"); `sold` and `available` say the same
- * in words, `available` also being false while another shopper holds the piece in checkout.
+ * in words, `available` also being false while another shopper holds the piece in checkout, and
+ * `freeAt` the hold's end rounded up to the minute.
  */
 export const handler = defineHandler(isSoldContract, async ({ query }) => {
   const product = await getItem<Pick<ProductEntity, 'id' | 'status' | 'holdUntil'>>(productKey(query.id), [
@@ -20,9 +21,12 @@ export const handler = defineHandler(isSoldContract, async ({ query }) => {
   ]);
   if (!product) throw notFound('product');
   const sold = product.status === PRODUCT_STATUS.sold;
+  const now = Date.now();
+  const freeAt = freeAgainAt(product, now);
   return {
     status: sold ? (406 as const) : (200 as const),
     sold,
-    available: isAvailable(product, Date.now()),
+    available: isAvailable(product, now),
+    ...(freeAt === undefined ? {} : { freeAt }),
   };
 });

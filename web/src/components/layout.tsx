@@ -1,9 +1,14 @@
+import { useEffect } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { rememberEntry } from '../lib/back.ts';
 
 /** 000 §2: a header with the logo linking home, and a tagline on every page but the root. */
 export function Layout() {
-  const { pathname } = useLocation();
+  const { pathname, search, key } = useLocation();
   const root = pathname === '/';
+  // Which address each position of this tab's history holds, for the Back buttons (lib/back.ts).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new entry (key), even at the same address
+  useEffect(() => rememberEntry(`${pathname}${search}`), [pathname, search, key]);
   return (
     <>
       {!root && (

@@ -143,14 +143,16 @@ function TypeCard({ type, gender, eager }: { type: CatalogCollection; gender: Li
       navigate(navTarget('/products/productrelated', values), { state: values });
       return;
     }
-    // A single-collection type: its first unsold product for this gender, asked on click only.
+    // A single-collection type, asked on click only: its one unsold piece for this gender opens
+    // directly; several (or none) open /products/singleproducts, which leads to each of them.
     setBusy(true);
     try {
       queryClient.setQueryData(typeQuery(type.id).queryKey, type);
       const products = await queryClient.fetchQuery(singleProductsQuery(type.id, gender));
-      const first = products.find((p) => !p.sold && (p.gender === gender || p.gender === 2));
-      if (first) {
-        const values = { ...base, productId: first.id, singleProduct: true };
+      const unsold = products.filter((p) => !p.sold && (p.gender === gender || p.gender === 2));
+      const only = unsold.length === 1 ? unsold[0] : undefined;
+      if (only) {
+        const values = { ...base, productId: only.id, singleProduct: true };
         navigate(navTarget('/products/productdetails', values), { state: values });
       } else {
         navigate(fallback, { state: base });

@@ -253,6 +253,16 @@ export function ProductDetails() {
               {formatPrice(item.priceUs)} <span className="catalog-currency">USD</span>
             </p>
           )}
+          <p className="catalog-one-of-one">
+            <Link
+              to="/world/oneofoneluxury"
+              className="catalog-one-of-one-link"
+              data-scroll-id="one-of-one"
+              onClick={() => remember('one-of-one')}
+            >
+              one of one: made once, never again
+            </Link>
+          </p>
           <nav aria-label="product" className="catalog-details-nav">
             {groups.map(([heading, list]) => (
               <div key={heading || 'actions'} className="catalog-link-group">

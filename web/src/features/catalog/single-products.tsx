@@ -7,12 +7,16 @@ import { genderOf, navTarget, useNavValues } from '../../lib/nav-input.ts';
 import { collectionTitle, singleProductsQuery, typeQuery } from './api.ts';
 import './catalog.css';
 
-/** /products/singleproducts (000 §2): the single products of a type for the chosen gender. */
+/**
+ * /products/singleproducts (000 §2): the single products of a type for the chosen gender, each a
+ * link to its page; the women's and men's lists lead here when a type has several unsold pieces.
+ */
 export function SingleProducts() {
   const values = useNavValues();
   const gender = genderOf(values.gender);
   const typeId = values.type;
-  const products = useQuery({ ...singleProductsQuery(typeId ?? '', undefined), enabled: Boolean(typeId) });
+  // The same read (and cache) as the click on the list that led here.
+  const products = useQuery({ ...singleProductsQuery(typeId ?? '', gender), enabled: Boolean(typeId) });
   const type = useQuery({ ...typeQuery(typeId ?? ''), enabled: Boolean(typeId) });
   if (!typeId || gender === undefined) return <Navigate to="/" replace />;
   const shown = (products.data ?? []).filter((p) => p.gender === gender || p.gender === 2);
@@ -37,7 +41,10 @@ export function SingleProducts() {
             return (
               <li key={p.id}>
                 <Link to={navTarget('/products/productdetails', next)} state={next}>
-                  {p.name ?? p.id}
+                  <span>
+                    {p.name ?? p.id}
+                    {p.sold && <span className="catalog-link-note"> (sold)</span>}
+                  </span>
                 </Link>
               </li>
             );

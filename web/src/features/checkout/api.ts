@@ -1,5 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { getTypeContract, priceWithShippingContract } from '#shared/contracts/catalog.ts';
+import type {
+  getTypeContract,
+  isSoldContract,
+  priceWithShippingContract,
+} from '#shared/contracts/catalog.ts';
 import type {
   getOrderContract,
   releaseCheckoutContract,
@@ -18,6 +22,29 @@ export type ServerAmounts = CheckoutSession['amounts'];
 /** The flat checkout fields and the checkout key POST /secret and POST /paypal/orders take. */
 export type CheckoutFields = Body<typeof secretContract>;
 export type OrderView = Answer<typeof getOrderContract>['order'];
+
+export type Availability = Answer<typeof isSoldContract>;
+
+/**
+ * Whether the piece can be bought (GET /is-sold), asked on every visit of the purchase page before
+ * its form shows and never kept once the page is left. It is not asked again while the page is
+ * open: the shopper's own hold would then read as someone else's.
+ */
+export const availabilityQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['availability', id],
+    queryFn: () => apiGet<Availability>('/is-sold', { id }),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+/** A failure worth retrying (network, 5xx, too many requests), as opposed to a piece that is not there. */
+export function isTransient(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status >= 500 || error.status === 429;
+}
 
 /** Availability matters here: every visit asks fresh. */
 export const priceWithShippingQuery = (id: string, tid: string) =>

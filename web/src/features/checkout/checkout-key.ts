@@ -29,6 +29,11 @@ export function checkoutKeyFor(productId: string): string {
   return key;
 }
 
+/** Whether this tab has started (or tried to start) a checkout of this piece: a hold may be its own. */
+export function hasCheckoutKey(productId: string): boolean {
+  return Boolean(storage()?.getItem(keyName(productId)));
+}
+
 /** The card payment step was reached with these fields: a reload resumes it. */
 export function rememberStart(productId: string, fields: CheckoutFields): void {
   storage()?.setItem(startedName(productId), JSON.stringify(fields));

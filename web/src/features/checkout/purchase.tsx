@@ -4,23 +4,26 @@ import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { addressComplete, CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import type { paypalCreateOrderContract } from '#shared/contracts/checkout.ts';
 import type { Answer } from '#shared/contracts/contract.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { Loading } from '../../components/page.tsx';
 import { ApiError, apiPost } from '../../lib/api.ts';
 import { navTarget, useNavValues } from '../../lib/nav-input.ts';
 import { type Address, AddressFields, EMPTY_ADDRESS } from './address-fields.tsx';
 import {
+  availabilityQuery,
   type CheckoutFields,
   type CheckoutSession,
   checkDiscount,
   checkoutTypeQuery,
+  isTransient,
   priceWithShippingQuery,
   releaseCheckout,
   releaseCheckoutOnLeave,
   startCardCheckout,
 } from './api.ts';
 import { CardPayment, HoldCountdown } from './card-payment.tsx';
-import { checkoutKeyFor, forgetStart, rememberStart, startedFields } from './checkout-key.ts';
+import { checkoutKeyFor, forgetStart, hasCheckoutKey, rememberStart, startedFields } from './checkout-key.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { summarize } from './summary.ts';
 import './checkout.css';
@@ -89,6 +92,88 @@ function failureText(error: unknown): string {
   return CHECKOUT_MESSAGES.otherFailure;
 }
 
+type PageState =
+  | { kind: 'loading' }
+  | { kind: 'form' }
+  | { kind: 'sold' }
+  | { kind: 'reserved'; freeAt?: number }
+  | { kind: 'failed' }
+  | { kind: 'missing' };
+
+interface Asked<T> {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data: T | undefined;
+}
+
+/**
+ * What the purchase page shows before (or instead of) its form: the piece's availability first
+ * (sold, held by another shopper), then its price; a failure worth retrying is told apart from a
+ * piece that is not there.
+ */
+function pageState(input: {
+  availability: Asked<{ sold: boolean; available: boolean; freeAt?: number }>;
+  price: Asked<unknown>;
+  ownHold: boolean;
+}): PageState {
+  const { availability, price, ownHold } = input;
+  if (availability.isPending) return { kind: 'loading' };
+  if (availability.isError) return isTransient(availability.error) ? { kind: 'failed' } : { kind: 'missing' };
+  const answer = availability.data;
+  if (answer?.sold) return { kind: 'sold' };
+  if (answer && !answer.available && !ownHold) {
+    return answer.freeAt === undefined ? { kind: 'reserved' } : { kind: 'reserved', freeAt: answer.freeAt };
+  }
+  if (price.isPending) return { kind: 'loading' };
+  if (price.isError) return isTransient(price.error) ? { kind: 'failed' } : { kind: 'missing' };
+  return price.data ? { kind: 'form' } : { kind: 'missing' };
+}
+
+const clockTime = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+
+/** The page's answer when there is no form to fill: sold, reserved, a failure to retry, not found. */
+function PurchaseNotice({ state, onRetry }: { state: PageState; onRetry: () => void }) {
+  if (state.kind === 'sold') {
+    return (
+      <p className="checkout-notice" role="alert">
+        {MESSAGES.purchaseSold} <Link to="/home">return to the boutique</Link>
+      </p>
+    );
+  }
+  if (state.kind === 'reserved') {
+    return (
+      <div className="checkout-notice" role="alert">
+        <p>{CHECKOUT_MESSAGES.reserved}</p>
+        {state.freeAt !== undefined && (
+          <p className="checkout-free-at">
+            its reservation ends by{' '}
+            <time dateTime={new Date(state.freeAt).toISOString()}>{clockTime.format(state.freeAt)}</time>.
+          </p>
+        )}
+        <button type="button" className="button button-quiet" onClick={onRetry}>
+          check again
+        </button>
+      </div>
+    );
+  }
+  if (state.kind === 'failed') {
+    return (
+      <div className="checkout-notice" role="alert">
+        <p>{MESSAGES.priceFailed}</p>
+        <button type="button" className="button button-quiet" onClick={onRetry}>
+          try again
+        </button>
+      </div>
+    );
+  }
+  return (
+    <p className="checkout-notice" role="alert">
+      this piece cannot be found. <Link to="/home">return to the boutique</Link>
+    </p>
+  );
+}
+
 /**
  * /products/purchase (001 §2; inputs product and type from the navigation state or the address):
  * contact and shipping address, optional billing address, a live order summary, discount code,
@@ -102,6 +187,11 @@ export function Purchase() {
   const navigate = useNavigate();
   const base = useId();
 
+  // Before the form: can the piece be bought? (The server checks again when checkout starts.)
+  const availability = useQuery({
+    ...availabilityQuery(productId ?? ''),
+    enabled: Boolean(productId && typeId),
+  });
   const price = useQuery({
     ...priceWithShippingQuery(productId ?? '', typeId ?? ''),
     enabled: Boolean(productId && typeId),
@@ -190,20 +280,28 @@ export function Purchase() {
   );
 
   if (!productId || !typeId) return <Navigate to="/" replace />;
-  if (price.isPending) {
+  const state = pageState({
+    availability,
+    price,
+    // A hold this tab may have made itself (a reload of the payment step, a back from PayPal).
+    ownHold: Boolean(session) || starting || hasCheckoutKey(productId),
+  });
+  if (state.kind === 'loading') {
     return (
       <main className="checkout-page">
         <Loading />
       </main>
     );
   }
-  if (price.isError || !price.data || !summary) {
+  if (state.kind !== 'form' || !price.data || !summary) {
+    const retry = () => {
+      void availability.refetch();
+      void price.refetch();
+    };
     return (
       <main className="checkout-page checkout-narrow">
         <BackButton />
-        <p className="checkout-notice" role="alert">
-          this piece cannot be found. <Link to="/home">return to the boutique</Link>
-        </p>
+        <PurchaseNotice state={state} onRetry={retry} />
       </main>
     );
   }

@@ -3,6 +3,7 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import type { getProRelatedVideoContract } from '#shared/contracts/catalog.ts';
 import type { Answer } from '#shared/contracts/contract.ts';
 import { NotFound } from '../../app/not-found.tsx';
+import { BackLink } from '../../components/back-button.tsx';
 import { Loading, Page } from '../../components/page.tsx';
 import { VideoPlayer } from '../../components/video-player.tsx';
 import { ApiError, apiGet } from '../../lib/api.ts';
@@ -80,9 +81,9 @@ export function FilmPage() {
   if (!film) return <NotFound />;
   return (
     <main className="page">
-      <Link className="back-button content-back-link" to="/allvideos">
+      <BackLink className="back-button content-back-link" to="/allvideos">
         <span aria-hidden="true">←</span> all videos
-      </Link>
+      </BackLink>
       <h1>{film.title}</h1>
       {film.note && <p className="content-lead">{film.note}</p>}
       <HostedFilm src={film.src} title={film.title} />

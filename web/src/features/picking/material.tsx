@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router-dom';
-import type { getProductDetailsInfoContract } from '#shared/contracts/catalog.ts';
+import type { getProductDetailsInfoContract, getProductInfoContract } from '#shared/contracts/catalog.ts';
 import type { Answer } from '#shared/contracts/contract.ts';
 import { Loading, Page } from '../../components/page.tsx';
 import { apiGet } from '../../lib/api.ts';
@@ -37,18 +37,34 @@ const HEADINGS: Record<string, string> = {
   tracking: 'Tracking',
 };
 
+/** Where an info page reads its text: the product page's texts, or the collection's. */
+type InfoSource = '/get-product-details-info' | '/get-product-info';
+
 /**
- * /products/material (000 §2): the collection's text for a title. For changeCountry the text is
- * fixed: the country cannot be changed, prices are in USD only, other currencies by email.
+ * /products/material (000 §2): the collection's text for a title, as a product's details page
+ * links it. For changeCountry the text is fixed: the country cannot be changed, prices are in
+ * USD only, other currencies by email.
  */
 export function Material() {
+  return <InfoPage source="/get-product-details-info" />;
+}
+
+/**
+ * /products/productinfo (000 §2, with GET /get-product-info; inputs tid and title): the same page
+ * for a collection's own texts (its dimensions before a size is chosen, its price by gender…).
+ */
+export function ProductInfo() {
+  return <InfoPage source="/get-product-info" />;
+}
+
+function InfoPage({ source }: { source: InfoSource }) {
   const { tid, title } = useNavValues();
   if (!tid || !title) return <Navigate to="/" replace />;
   const heading = HEADINGS[title] ?? title;
   return (
     <Page title={heading}>
       <div className="picking-rule" aria-hidden="true" />
-      {title === 'changeCountry' ? <ChangeCountry /> : <InfoText tid={tid} title={title} />}
+      {title === 'changeCountry' ? <ChangeCountry /> : <InfoText source={source} tid={tid} title={title} />}
     </Page>
   );
 }
@@ -66,11 +82,12 @@ function ChangeCountry() {
   );
 }
 
-function InfoText({ tid, title }: { tid: string; title: string }) {
+type InfoAnswer = Answer<typeof getProductDetailsInfoContract> | Answer<typeof getProductInfoContract>;
+
+function InfoText({ source, tid, title }: { source: InfoSource; tid: string; title: string }) {
   const info = useQuery({
-    queryKey: ['get-product-details-info', tid, title],
-    queryFn: () =>
-      apiGet<Answer<typeof getProductDetailsInfoContract>>('/get-product-details-info', { title, tid }),
+    queryKey: [source.slice(1), tid, title],
+    queryFn: () => apiGet<InfoAnswer>(source, { title, tid }),
   });
   if (info.isPending) return <Loading />;
   if (info.isError || !info.data.content) {

@@ -15,6 +15,10 @@ export const pickingRoutes: RouteObject[] = [
     lazy: () => import('./material.tsx').then((m) => ({ Component: m.Material })),
   },
   {
+    path: '/products/productinfo',
+    lazy: () => import('./material.tsx').then((m) => ({ Component: m.ProductInfo })),
+  },
+  {
     path: '/products/measure',
     lazy: () => import('./info-pages.tsx').then((m) => ({ Component: m.Measure })),
   },

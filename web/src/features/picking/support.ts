@@ -3,6 +3,7 @@
 import type { sizesByTypeContract } from '#shared/contracts/catalog.ts';
 import type { Answer } from '#shared/contracts/contract.ts';
 import { CONTACT } from '#shared/vocabulary.ts';
+import { historyIndex } from '../../lib/back.ts';
 
 export const SUPPORT_EMAIL = CONTACT.supportEmail;
 
@@ -22,6 +23,5 @@ export function hasSize(size: string | undefined): size is string {
 
 /** Whether the router can go one step back inside the app (its history index is above 0). */
 export function canGoBack(): boolean {
-  const state = window.history.state as { idx?: number } | null;
-  return typeof state?.idx === 'number' && state.idx > 0;
+  return historyIndex() > 0;
 }

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import type { getProRelatedVideoContract, getVidByPidContract } from '#shared/contracts/catalog.ts';
 import type { Answer } from '#shared/contracts/contract.ts';
 import type { Gender } from '#shared/vocabulary.ts';
+import { BackLink } from '../../components/back-button.tsx';
 import { Loading, Page } from '../../components/page.tsx';
 import { VideoPlayer } from '../../components/video-player.tsx';
 import { apiGet } from '../../lib/api.ts';
@@ -78,9 +79,9 @@ export function CollectionVideo() {
   const video = useRelatedVideo(id, gender);
   return (
     <main className="page picking">
-      <Link to="/home" className="back-button picking-home-link">
+      <BackLink to="/home" className="back-button picking-home-link">
         <span aria-hidden="true">←</span> back
-      </Link>
+      </BackLink>
       <h1 className="picking-title">Collection Video</h1>
       <Film pending={video.isPending} url={video.data?.video} title="collection video" />
     </main>
