@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGES, pageQuerySchema } from '#shared/admin.ts';
+import { meaningUrlSchema } from '#shared/films.ts';
 import { idSchema } from '#shared/schemas.ts';
 import { GENDERS } from '#shared/vocabulary.ts';
 import * as z from '#shared/zod.ts';
@@ -72,6 +73,13 @@ export const sizeFieldsSchema = z.object({
   /** Shown to women (001 §3 "description (women)"). */
   description: optionalText(2000),
   menDescription: optionalText(2000),
+  /**
+   * The meaning videos (000 §3 "meaning video address"): an uploaded video's stored url (from
+   * /upload-url, kind video) or a provider's player address (shared/films.ts). Left out: kept
+   * as they are; blank: removed.
+   */
+  menMeaning: meaningUrlSchema,
+  womenMeaning: meaningUrlSchema,
 });
 
 export const createSizeSchema = sizeFieldsSchema;
