@@ -1,6 +1,6 @@
+import type { FilmChoice, PublicFilm } from '#shared/contracts/films.ts';
 import { FILM_PROVIDER_IDS, FILM_PROVIDERS, type FilmProvider } from '#shared/film-providers.ts';
 import { mediaSrc, S3_URL_PREFIX } from '#shared/media.ts';
-import * as z from '#shared/zod.ts';
 
 /**
  * The films of the content pages as content: each place in the spec that shows a film is a
@@ -67,10 +67,12 @@ export const filmSlot = (id: string): FilmSlot | undefined => FILM_SLOTS.find((s
 
 /** Stored urls of uploads: a video under videos/, a poster picture under collection_images/. */
 // Plain path segments only (none starts with a dot), so no `..` can leave the public prefix.
-const VIDEO_URL =
+export const VIDEO_URL =
   /^s3\/videos\/(?:[A-Za-z0-9_-][A-Za-z0-9_.-]*\/){0,4}[A-Za-z0-9_-][A-Za-z0-9_.-]*\.(mp4|webm|mov)$/;
-const POSTER_URL =
+export const POSTER_URL =
   /^s3\/collection_images\/(?:[A-Za-z0-9_-][A-Za-z0-9_.-]*\/){0,4}[A-Za-z0-9_-][A-Za-z0-9_.-]*\.(jpe?g|png|webp|gif)$/;
+
+export const MEANING_MESSAGE = 'a meaning video must be an uploaded video or a Vimeo or YouTube film';
 
 export const FILM_MESSAGES = {
   slot: 'please choose one of the film places',
@@ -81,66 +83,6 @@ export const FILM_MESSAGES = {
   video: 'please upload a video (MP4 or WebM)',
   poster: 'please upload a poster picture (JPEG, PNG, WebP or GIF)',
 } as const;
-
-const text = (max: number, error: string) =>
-  z.string({ error }).check(z.trim(), z.minLength(1, { error }), z.maxLength(max, { error }));
-
-export const embedChoiceSchema = z
-  .strictObject({
-    source: z.literal('embed'),
-    provider: z.enum(FILM_PROVIDER_IDS as [FilmProvider, ...FilmProvider[]], {
-      error: FILM_MESSAGES.provider,
-    }),
-    id: text(40, FILM_MESSAGES.embedId),
-  })
-  .check(
-    z.refine((v) => FILM_PROVIDERS[v.provider].idPattern.test(v.id), {
-      error: FILM_MESSAGES.embedId,
-      path: ['id'],
-    }),
-  );
-
-export const uploadChoiceSchema = z.strictObject({
-  source: z.literal('upload'),
-  /** `s3/videos/…` from /upload-url (kind video). */
-  video: text(300, FILM_MESSAGES.video).check(z.regex(VIDEO_URL, { error: FILM_MESSAGES.video })),
-  /** `s3/collection_images/…` from /upload-url (kind image). */
-  poster: text(300, FILM_MESSAGES.poster).check(z.regex(POSTER_URL, { error: FILM_MESSAGES.poster })),
-});
-
-/** What staff choose for a film: an embed (provider and its video id) or an upload with a poster. */
-export const filmChoiceSchema = z.discriminatedUnion('source', [embedChoiceSchema, uploadChoiceSchema], {
-  error: FILM_MESSAGES.source,
-});
-export type FilmChoice = z.output<typeof filmChoiceSchema>;
-
-export const filmSlotSchema = z.enum(FILM_SLOT_IDS, { error: FILM_MESSAGES.slot });
-export const filmTitleSchema = text(120, FILM_MESSAGES.title);
-
-/** A film as the pages read it. */
-export const publicFilmSchema = z.discriminatedUnion('source', [
-  z.object({
-    slot: z.string(),
-    title: z.string(),
-    source: z.literal('embed'),
-    provider: z.enum(FILM_PROVIDER_IDS as [FilmProvider, ...FilmProvider[]]),
-    id: z.string(),
-    /** The provider's player address, framed by the page. */
-    embedUrl: z.string(),
-  }),
-  z.object({
-    slot: z.string(),
-    title: z.string(),
-    source: z.literal('upload'),
-    video: z.string(),
-    poster: z.string(),
-    /** Same-origin /media addresses and the video's type, for <video><source>. */
-    src: z.string(),
-    type: z.string(),
-    posterSrc: z.string(),
-  }),
-]);
-export type PublicFilm = z.output<typeof publicFilmSchema>;
 
 const VIDEO_TYPES: Record<string, string> = { mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime' };
 
@@ -200,14 +142,3 @@ export function filmOfUrl(url: string): StoredFilm | undefined {
   }
   return undefined;
 }
-
-export const MEANING_MESSAGE = 'a meaning video must be an uploaded video or a Vimeo or YouTube film';
-
-/** What staff send for a size's meaning video: blank (none), an upload's stored url, or a player address. */
-export const meaningUrlSchema = z.optional(
-  z.string({ error: MEANING_MESSAGE }).check(
-    z.trim(),
-    z.maxLength(300, { error: MEANING_MESSAGE }),
-    z.refine((v) => v === '' || filmOfUrl(v) !== undefined, { error: MEANING_MESSAGE }),
-  ),
-);

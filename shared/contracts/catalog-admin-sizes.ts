@@ -1,10 +1,10 @@
 import { ADMIN_MESSAGES, pageQuerySchema } from '#shared/admin.ts';
-import { meaningUrlSchema } from '#shared/films.ts';
 import { idSchema } from '#shared/schemas.ts';
 import { GENDERS } from '#shared/vocabulary.ts';
 import * as z from '#shared/zod.ts';
 import { okSchema, pageShape } from './catalog-admin.ts';
 import type { Contract } from './contract.ts';
+import { meaningUrlSchema } from './films.ts';
 
 /**
  * The staff's size screens: sizes (001 §3 Size) and their guide entries (001 §3 Size guide),

@@ -1,6 +1,6 @@
 import { tableName } from '#platform/aws-clients.ts';
 import { deleteMediaObject, verifyUpload } from '#platform/uploads.ts';
-import type { FilmChoice } from '#shared/films.ts';
+import type { FilmChoice } from '#shared/contracts/films.ts';
 import { auditedWrite } from '#table/audit.ts';
 import type { Keys } from '#table/keys.ts';
 import { queryAll } from '#table/query.ts';
