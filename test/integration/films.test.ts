@@ -72,7 +72,8 @@ describe('films', () => {
       embedUrl: 'https://player.vimeo.com/video/76979871',
     });
     const [entry] = await auditOf('collection-5');
-    expect(entry).toMatchObject({ action: 'set-film', after: { title: 'the ring' } });
+    // The demo fills every slot, so this replaces its film.
+    expect(entry).toMatchObject({ action: 'replace-film', after: { title: 'the ring' } });
   });
 
   it('sets an upload with a poster, served through /media; replacing it deletes the old files', async () => {
@@ -116,7 +117,7 @@ describe('films', () => {
     expect((await fetch(stored(video))).status).toBe(404);
     expect((await fetch(stored(poster))).status).toBe(404);
     expect((await auditOf('about-us')).map((a) => a.action)).toEqual([
-      'set-film',
+      'replace-film',
       'replace-film',
       'replace-film',
     ]);
@@ -139,10 +140,12 @@ describe('films', () => {
       json: { slot: 'how-to-shop', title: 'shop', film },
     });
     expect(again.status).toBe(400);
-    expect(await filmOf('how-to-shop')).toBeUndefined();
+    expect((await filmOf('how-to-shop'))?.title).not.toBe('shop');
   });
 
-  it('clears a slot: gone from the public read, audited; clearing an empty slot is 404', async () => {
+  it('clears a slot: gone from the public read, audited, the demo clip kept; clearing an empty slot is 404', async () => {
+    const seeded = await filmOf('club');
+    expect(seeded).toMatchObject({ source: 'upload' });
     const set = await adminApi(admin, '/films', {
       method: 'POST',
       json: { slot: 'club', title: 'the club', film: { source: 'embed', provider: 'vimeo', id: '1' } },
@@ -153,7 +156,9 @@ describe('films', () => {
     expect(cleared.status, cleared.text).toBe(200);
     expect(await filmOf('club')).toBeUndefined();
     expect(await getRaw('FILMS', 'FILM#club')).toBeUndefined();
-    expect((await auditOf('club')).map((a) => a.action)).toEqual(['set-film', 'clear-film']);
+    expect((await auditOf('club')).map((a) => a.action)).toEqual(['replace-film', 'clear-film']);
+    // Only files an admin upload made are ever deleted: the demo's shared clip stays.
+    expect((await fetch(stored(String(seeded?.video)))).status).toBe(200);
     expect((await adminApi(admin, '/films', { method: 'DELETE', json: { slot: 'club' } })).status).toBe(404);
   });
 
