@@ -87,6 +87,8 @@ export const routes: readonly Route[] = [
   r('GET', '/is-sold', 'catalog/http/is-sold', 'public', 'read'),
   r('GET', '/price-with-shipping', 'catalog/http/price-with-shipping', 'public', 'read'),
   r('GET', '/products/{id}', 'catalog/http/get-product', 'public', 'read'),
+  // Added (issue 20): the films of /allvideos, the mission, music and club pages, as content.
+  r('GET', '/films', 'catalog/http/get-films', 'public', 'read'),
 
   // Checkout and orders (001 §7)
   r('GET', '/type-discount', 'checkout/http/type-discount', 'public', 'write secrets'),
@@ -160,10 +162,14 @@ export const routes: readonly Route[] = [
   r('POST', '/upload-video', 'catalog/admin/videos/upload-video', 'admin', 'write media'),
   r('GET', '/get-video-by-pid', 'catalog/admin/videos/get-video-by-pid', 'admin', 'write'),
   r('DELETE', '/videos', 'catalog/admin/videos/delete-video', 'admin', 'write media'),
+  // Added (issue 20): staff put a film (an embed or an upload with a poster) in a slot, or clear it.
+  r('POST', '/films', 'catalog/admin/films/set-film', 'admin', 'write media'),
+  r('DELETE', '/films', 'catalog/admin/films/clear-film', 'admin', 'write media'),
   r('GET', '/size', 'catalog/admin/sizes/get-size', 'admin', 'write'),
   r('GET', '/sizes', 'catalog/admin/sizes/list-sizes', 'admin', 'write'),
-  r('POST', '/sizes', 'catalog/admin/sizes/create-size', 'admin', 'write'),
-  r('PATCH', '/sizes', 'catalog/admin/sizes/update-size', 'admin', 'write'),
+  // media: a meaning video uploaded for the size is checked (and a replaced one deleted).
+  r('POST', '/sizes', 'catalog/admin/sizes/create-size', 'admin', 'write media'),
+  r('PATCH', '/sizes', 'catalog/admin/sizes/update-size', 'admin', 'write media'),
   r('DELETE', '/sizes', 'catalog/admin/sizes/delete-size', 'admin', 'write media'),
   r('GET', '/size-guide', 'catalog/admin/size-guides/get-size-guide', 'admin', 'write'),
   r('POST', '/size-guide', 'catalog/admin/size-guides/create-size-guide', 'admin', 'write'),

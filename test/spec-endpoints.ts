@@ -164,6 +164,11 @@ export const ADDED_ENDPOINTS = [
   // mailed to the shopper, and sending that mail again when SES did not take it.
   'POST /answer-reply',
   'POST /answer-reply/mail',
+  // Films as content (issue 20): every content slot's film, read by the pages (000 §7 /allvideos,
+  // /world/mission/video, music, club), and staff setting or clearing a slot's film.
+  'GET /films',
+  'POST /films',
+  'DELETE /films',
 ];
 
 /**

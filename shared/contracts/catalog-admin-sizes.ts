@@ -4,6 +4,7 @@ import { GENDERS } from '#shared/vocabulary.ts';
 import * as z from '#shared/zod.ts';
 import { okSchema, pageShape } from './catalog-admin.ts';
 import type { Contract } from './contract.ts';
+import { meaningUrlSchema } from './films.ts';
 
 /**
  * The staff's size screens: sizes (001 §3 Size) and their guide entries (001 §3 Size guide),
@@ -72,6 +73,13 @@ export const sizeFieldsSchema = z.object({
   /** Shown to women (001 §3 "description (women)"). */
   description: optionalText(2000),
   menDescription: optionalText(2000),
+  /**
+   * The meaning videos (000 §3 "meaning video address"): an uploaded video's stored url (from
+   * /upload-url, kind video) or a provider's player address (shared/films.ts). Left out: kept
+   * as they are; blank: removed.
+   */
+  menMeaning: meaningUrlSchema,
+  womenMeaning: meaningUrlSchema,
 });
 
 export const createSizeSchema = sizeFieldsSchema;

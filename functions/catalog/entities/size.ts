@@ -206,9 +206,10 @@ const typeExists = (typeId: string): TransactItem => ({
   },
 });
 
-export async function createSize(size: SizeEntity, admin: string): Promise<void> {
+export async function createSize(size: SizeEntity, admin: string, extra: TransactItem[] = []): Promise<void> {
   await auditedWrite(
     [
+      ...extra,
       typeExists(size.typeId),
       {
         Put: {
@@ -223,7 +224,7 @@ export async function createSize(size: SizeEntity, admin: string): Promise<void>
 }
 
 /**
- * Saves a size's editable fields (its meaning videos are left as they are) and moves it within
+ * Saves a size's editable fields (its meaning videos too; `extra` holds their upload tickets) and moves it within
  * its family when its index or collection changes. Products that use the size keep its name
  * (`size`, which the storefront matches on) in step with it, in the same transaction.
  */
@@ -232,6 +233,7 @@ export async function updateSize(
   after: SizeEntity,
   renamedProducts: ProductUsingSize[],
   admin: string,
+  extra: TransactItem[] = [],
 ): Promise<void> {
   const { gsi1pk, gsi1sk } = sizeKeys(after);
   const items: TransactItem[] = [
@@ -244,6 +246,8 @@ export async function updateSize(
         index: after.index,
         description: after.description,
         menDescription: after.menDescription,
+        menMeaning: after.menMeaning,
+        womenMeaning: after.womenMeaning,
         gsi1pk,
         gsi1sk,
       },
@@ -266,6 +270,7 @@ export async function updateSize(
     ),
   ];
   if (after.typeId !== before.typeId) items.unshift(typeExists(after.typeId));
+  items.push(...extra);
   await auditedWrite(items, {
     admin,
     action: 'update',

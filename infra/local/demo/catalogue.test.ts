@@ -2,6 +2,7 @@ import { countries } from 'countries-list';
 import { describe, expect, it } from 'vitest';
 import type { CollectionEntity } from '#catalog/entities/collection.ts';
 import { collectionKeys } from '#catalog/entities/collection.ts';
+import { type FilmEntity, filmKeys } from '#catalog/entities/film.ts';
 import type { ImageEntity } from '#catalog/entities/image.ts';
 import { imageKeys, imageOwner } from '#catalog/entities/image.ts';
 import type { ProductEntity } from '#catalog/entities/product.ts';
@@ -11,6 +12,8 @@ import { sizeGuideKeys, sizeKeys } from '#catalog/entities/size.ts';
 import type { CollectionVideoEntity } from '#catalog/entities/video.ts';
 import { collectionVideoKeys, productVideoKeys } from '#catalog/entities/video.ts';
 import { INFO_TITLES, PRODUCT_IMAGE_TYPES } from '#shared/constants.ts';
+import { setFilmInput } from '#shared/contracts/films.ts';
+import { FILM_SLOTS } from '#shared/films.ts';
 import { hasPictureSet, S3_URL_PREFIX } from '#shared/media.ts';
 import type { OptionEntity, SizeFinderEntity, StepEntity } from '#size-finder/entities/size-finder.ts';
 import { optionKeys, sizeFinderKeys, stepKeys } from '#size-finder/entities/size-finder.ts';
@@ -122,6 +125,7 @@ describe('demo catalogue', () => {
         },
         video: () => productVideoKeys(e),
         typeVideo: () => collectionVideoKeys(e),
+        film: () => filmKeys((item as unknown as FilmEntity).slot),
       }[String(item.kind)];
       expect(expected, `kind ${String(item.kind)}`).toBeDefined();
       expect(pick(item)).toEqual(expected?.());
@@ -445,5 +449,22 @@ describe('demo catalogue', () => {
         expect(typeVideos.some((v) => v.ownerId === pillar && v.gender === g)).toBe(true);
     }
     expect(typeVideos.every((v) => v.url.startsWith('s3/videos/'))).toBe(true);
+  });
+
+  it('fills every film slot with an uploaded clip and its poster, both among the demo media', () => {
+    const films = ofKind<FilmEntity>('film');
+    expect(films.map((f) => f.slot)).toEqual(FILM_SLOTS.map((s) => s.id));
+    const keys = new Set(media.map((m) => m.key));
+    for (const f of films) {
+      const item = items.find((i) => i.kind === 'film' && i.slot === f.slot);
+      expect(item).toMatchObject(filmKeys(f.slot));
+      expect(f.film.source, f.slot).toBe('upload');
+      if (f.film.source !== 'upload') continue;
+      expect(keys.has(f.film.video.slice(S3_URL_PREFIX.length)), f.slot).toBe(true);
+      expect(keys.has(f.film.poster.slice(S3_URL_PREFIX.length)), f.slot).toBe(true);
+      expect(setFilmInput.safeParse({ slot: f.slot, title: f.title, film: f.film }).success, f.slot).toBe(
+        true,
+      );
+    }
   });
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { countries } from 'countries-list';
 import type { CollectionEntity } from '#catalog/entities/collection.ts';
 import { collectionKeys } from '#catalog/entities/collection.ts';
+import { type FilmEntity, filmKeys } from '#catalog/entities/film.ts';
 import type { ImageEntity } from '#catalog/entities/image.ts';
 import { imageKeys, imageOwner } from '#catalog/entities/image.ts';
 import type { ProductEntity } from '#catalog/entities/product.ts';
@@ -12,6 +13,7 @@ import { sizeGuideKeys, sizeKeys } from '#catalog/entities/size.ts';
 import type { CollectionVideoEntity, ProductVideoEntity } from '#catalog/entities/video.ts';
 import { collectionVideoKeys, productVideoKeys } from '#catalog/entities/video.ts';
 import { type Gender, IMAGE_TYPE, type InfoTitle, STEP_TYPE } from '#shared/constants.ts';
+import { FILM_SLOTS } from '#shared/films.ts';
 import { s3Url } from '#shared/media.ts';
 import { CONTACT } from '#shared/vocabulary.ts';
 import type { OptionEntity, SizeFinderEntity, StepEntity } from '#size-finder/entities/size-finder.ts';
@@ -35,7 +37,8 @@ import {
  * tests can rely on the named ids in DEMO. Pictures are camera-size JPEG photographs of
  * compositions drawn by ./images.ts, made by ./photos.ts when the stack is seeded (so only their
  * compositions are listed here); the four films are the committed mp4 files of ./media (made
- * with ffmpeg, see media/README.md).
+ * with ffmpeg, see media/README.md), also the films of every content slot (/allvideos, mission,
+ * music, club).
  *
  * A shop photographs each piece; the demo keeps the number of photographs small (they take
  * time to make at the first start): the pieces of a collection share its photographs, and the
@@ -1251,6 +1254,25 @@ export function demoCatalogue(): DemoCatalogue {
   for (const pillar of DEMO.pillars) {
     for (const g of [0, 1] as const) typeVideo(pillar, g, VIDEO.pillars);
   }
+
+  // The films of the content pages (shared/films.ts): every slot an upload of a demo clip, served
+  // from /media like the collection videos, with a collection's photograph as its poster.
+  const clips = [VIDEO.collection, VIDEO.atelier, VIDEO.pillars] as const;
+  // Posters: the pieces' photographs already made (no photograph more to make at the first start).
+  const posters = [...media.keys()].filter((key) => key.endsWith('-front.jpg')).map(s3Url);
+  FILM_SLOTS.forEach((slot, i) => {
+    const film: FilmEntity = {
+      kind: 'film',
+      slot: slot.id,
+      title: slot.label,
+      film: {
+        source: 'upload',
+        video: videoUrl(clips[i % clips.length] as string),
+        poster: posters[i % posters.length] as string,
+      },
+    };
+    items.push({ ...filmKeys(slot.id), ...film });
+  });
 
   return { items, media: [...media.values()] };
 }

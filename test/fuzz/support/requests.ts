@@ -140,7 +140,16 @@ const typeBase = () =>
     womenImages: fc.constant(['s3/collection_images/demo-missing.png']),
   });
 
-const SIZE_FIELDS = ['name', 'typeId', 'gender', 'index', 'description', 'menDescription'];
+const SIZE_FIELDS = [
+  'name',
+  'typeId',
+  'gender',
+  'index',
+  'description',
+  'menDescription',
+  'menMeaning',
+  'womenMeaning',
+];
 const GUIDE_FIELDS = [
   'sizeId',
   'name',
@@ -204,6 +213,7 @@ export const SPECS: Record<string, Spec> = {
   'GET /is-sold': { fields: ['id'] },
   'GET /price-with-shipping': { fields: ['id', 'tid'] },
   'GET /products/{id}': { fields: [] },
+  'GET /films': { fields: [] },
 
   // Checkout and orders
   'GET /type-discount': { fields: ['discountCode', 'typeId'] },
@@ -329,6 +339,32 @@ export const SPECS: Record<string, Spec> = {
   'POST /upload-video': { fields: ['pid', 'urls'] },
   'GET /get-video-by-pid': { fields: ['pid'] },
   'DELETE /videos': { fields: ['id', 'pid'] },
+  'POST /films': {
+    fields: ['slot', 'title', 'film'],
+    base: () =>
+      fc.record({
+        slot: fc.constantFrom('one-of-one', 'club', 'collection-5'),
+        title: fc.string({ minLength: 1, maxLength: 120 }),
+        film: fc.oneof(
+          fc.record({
+            source: fc.constant('embed'),
+            provider: fc.constant('vimeo'),
+            id: fc.stringMatching(/^[0-9]{1,20}$/),
+          }),
+          fc.record({
+            source: fc.constant('embed'),
+            provider: fc.constant('youtube'),
+            id: fc.stringMatching(/^[A-Za-z0-9_-]{11}$/),
+          }),
+          fc.record({
+            source: fc.constant('upload'),
+            video: fc.constantFrom('s3/videos/collection.mp4', 's3/videos/x.webm'),
+            poster: fc.constantFrom('s3/collection_images/a.jpg'),
+          }),
+        ),
+      }),
+  },
+  'DELETE /films': { fields: ['slot'] },
   'GET /size': { fields: ['id'] },
   'GET /sizes': { fields: [...PAGE, 'typeId'] },
   'POST /sizes': {

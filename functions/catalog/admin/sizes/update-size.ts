@@ -4,10 +4,12 @@ import { defineAdminHandler } from '#staff/index.ts';
 import type { SizeEntity } from '../../entities/size.ts';
 import { getSize, productsUsingSize, sizesOfCollection, updateSize } from '../../entities/size.ts';
 import { MAX_PRODUCTS_RENAMED, nextIndex, sizeNameClash } from '../../rules/size-rules.ts';
+import { meaningVideos, removeDropped } from './meaning.ts';
 
 /**
- * PATCH /sizes { id, name, typeId, gender, index?, description?, menDescription? } — saves a
- * size. Blank descriptions are removed; the meaning videos stay. A size products use cannot
+ * PATCH /sizes { id, name, typeId, gender, index?, description?, menDescription?, menMeaning?,
+ * womenMeaning? } — saves a size. Blank descriptions are removed; a meaning video left out
+ * stays, a blank one is removed. A size products use cannot
  * move to another collection; renaming it renames it on those products too.
  */
 export const handler = defineAdminHandler(updateSizeContract, async ({ body }, event) => {
@@ -23,6 +25,8 @@ export const handler = defineAdminHandler(updateSizeContract, async ({ body }, e
     index: body.index ?? (type.id === before.typeId ? before.index : nextIndex(sizes)),
     description: body.description,
     menDescription: body.menDescription,
+    menMeaning: undefined,
+    womenMeaning: undefined,
   };
   const clash = sizeNameClash(sizes, after);
   if (clash) throw httpError(409, `this collection already has a size named ${clash.name}`);
@@ -37,7 +41,10 @@ export const handler = defineAdminHandler(updateSizeContract, async ({ body }, e
   if (renamed.length > MAX_PRODUCTS_RENAMED) {
     throw httpError(409, `${renamed.length} products use this size: too many to rename at once.`);
   }
-  await updateSize(before, after, renamed, event.admin);
+  const { meanings, tickets, dropped } = await meaningVideos(before, body);
+  Object.assign(after, meanings);
+  await updateSize(before, after, renamed, event.admin, tickets);
+  await removeDropped(dropped);
   return { status: 200 as const, size: { ...withoutBlanks(after), typeName: type.name } };
 });
 

@@ -7,6 +7,7 @@ const LISTS: [string, string][] = [
   ['/orders', 'orders'],
   ['/view-types', 'collections'],
   ['/view-sizes', 'sizes'],
+  ['/view-films', 'films'],
   ['/view-answers', 'size finder replies'],
   ['/view-members', 'members'],
   ['/announce-release', 'announce a release'],

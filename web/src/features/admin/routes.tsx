@@ -24,6 +24,7 @@ export const adminRoutes: RouteObject[] = [
     children: [
       lazyRoute('/admin-home', () => import('./home.tsx'), 'AdminHome'),
       lazyRoute('/audit-log', () => import('./audit-log.tsx'), 'AuditLog'),
+      lazyRoute('/view-films', () => import('./films.tsx'), 'ViewFilms'),
       ...productsAdminRoutes,
       ...typesAdminRoutes,
       ...sizesAdminRoutes,

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router-dom';
 import { MESSAGES } from '#shared/messages.ts';
 import { BackButton } from '../../components/back-button.tsx';
+import { FilmAt } from '../../components/film.tsx';
 import { Loading } from '../../components/page.tsx';
-import { VideoPlayer } from '../../components/video-player.tsx';
 import { genderOf, navTarget, useNavValues } from '../../lib/nav-input.ts';
 import { collectionTitle, sizesQuery, typeQuery } from './api.ts';
 import { Gallery } from './gallery.tsx';
@@ -150,7 +150,7 @@ export function MeaningOfDesign() {
     <main className="catalog-page catalog-narrow">
       <BackButton />
       <h1 className="catalog-title">meaning of collection design</h1>
-      <VideoPlayer url={videoUrl} title="meaning of collection design" />
+      <FilmAt url={videoUrl} title="meaning of collection design" />
     </main>
   );
 }

@@ -1,6 +1,5 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { HostedVideo } from '../../components/video-player.tsx';
 import { SUPPORT_EMAIL } from './constants.ts';
 import './content.css';
 
@@ -44,25 +43,5 @@ export function ContentMenu({ label, entries }: { label: string; entries: readon
         ))}
       </ul>
     </nav>
-  );
-}
-
-/**
- * A hosted film behind a quiet poster: the embed (and the third party behind it) loads only
- * when the visitor asks to play, so a page costs nothing until then and never shows a broken
- * frame when the host cannot be reached.
- */
-export function HostedFilm({ src, title }: { src: string; title: string }) {
-  const [playing, setPlaying] = useState(false);
-  if (playing) return <HostedVideo src={src} title={title} />;
-  return (
-    <div className="content-film">
-      <button type="button" className="content-film-play" onClick={() => setPlaying(true)}>
-        <span className="content-film-icon" aria-hidden="true" />
-        <span className="content-film-caption">
-          play <span className="content-film-title">{title}</span>
-        </span>
-      </button>
-    </div>
   );
 }

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { CLUB_FILM, MISSION_FILM, MUSIC_FILM } from '#shared/films.ts';
 import { Page } from '../../components/page.tsx';
 import { navTarget } from '../../lib/nav-input.ts';
-import { INSTAGRAM_URL, MISSION_VIDEO, MUSIC_VIDEO, PILLARS } from './constants.ts';
-import { ContentMenu, HostedFilm, Lead, Prose, SupportEmail } from './content-ui.tsx';
+import { INSTAGRAM_URL, PILLARS } from './constants.ts';
+import { ContentMenu, Lead, Prose, SupportEmail } from './content-ui.tsx';
+import { SlotFilm } from './films.tsx';
 
 /** 000 §1, §2: the world of One of One Luxury, its mission and its rules. */
 
@@ -113,7 +115,7 @@ export function MissionWritten() {
     <Page title="Our Mission">
       <Lead>Each one of one piece helps someone become the best they can be.</Lead>
       <MissionText />
-      <HostedFilm src={MISSION_VIDEO} title="mission video" />
+      <SlotFilm slot={MISSION_FILM} />
     </Page>
   );
 }
@@ -121,7 +123,7 @@ export function MissionWritten() {
 export function MissionVideo() {
   return (
     <Page title="Mission Video">
-      <HostedFilm src={MISSION_VIDEO} title="mission video" />
+      <SlotFilm slot={MISSION_FILM} />
     </Page>
   );
 }
@@ -130,7 +132,7 @@ export function MissionMusic() {
   return (
     <Page title="Music Video">
       <Lead>bethebestyou</Lead>
-      <HostedFilm src={MUSIC_VIDEO} title="bethebestyou music video" />
+      <SlotFilm slot={MUSIC_FILM} />
       <p className="content-aside">
         <Link to="/world/mission/lyrics">read the lyrics</Link>
       </p>
@@ -304,7 +306,7 @@ export function Club() {
   return (
     <Page title="Club">
       <Lead>Exclusive by nature, inclusive by choice.</Lead>
-      <HostedFilm src={MISSION_VIDEO} title="club video" />
+      <SlotFilm slot={CLUB_FILM} />
       <Prose>
         <p>Membership of the club begins with a purchase. Every owner of a one of one piece belongs to it.</p>
         <p>

@@ -2,7 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
+import { FILM_PROVIDERS } from '#shared/film-providers.ts';
+import { filmOfUrl } from '#shared/films.ts';
 import type { Gender } from '#shared/vocabulary.ts';
+import { FilmChooser, type FilmDraft, filmDraftError } from '../film-chooser.tsx';
 import { AdminPage, ErrorText, Field, Loading } from '../ui.tsx';
 import { type Size, sizesApi, sizesKey } from './api.ts';
 import { SIZE_GENDERS } from './labels.ts';
@@ -50,6 +53,17 @@ interface SizeDraft {
   menDescription: string;
 }
 
+/** A stored meaning address (000 §3) as the film chooser shows it, and back ('' removes it). */
+function meaningDraft(url: string | undefined): FilmDraft {
+  const film = url ? filmOfUrl(url) : undefined;
+  if (!film) return { source: 'none' };
+  return film.source === 'embed' ? film : { source: 'upload', video: film.video, poster: '' };
+}
+function meaningOf(draft: FilmDraft): string {
+  if (draft.source === 'none') return '';
+  return draft.source === 'embed' ? FILM_PROVIDERS[draft.provider].embedUrl(draft.id.trim()) : draft.video;
+}
+
 function SizeForm({ size, presetType }: { size?: Size; presetType: string }) {
   const navigate = useNavigate();
   const refresh = useRefresh();
@@ -62,6 +76,8 @@ function SizeForm({ size, presetType }: { size?: Size; presetType: string }) {
     description: size?.description ?? '',
     menDescription: size?.menDescription ?? '',
   });
+  const [womenMeaning, setWomenMeaning] = useState<FilmDraft>(meaningDraft(size?.womenMeaning));
+  const [menMeaning, setMenMeaning] = useState<FilmDraft>(meaningDraft(size?.menMeaning));
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const set = <K extends keyof SizeDraft>(key: K, value: SizeDraft[K]) =>
@@ -74,14 +90,20 @@ function SizeForm({ size, presetType }: { size?: Size; presetType: string }) {
       setError(ADMIN_MESSAGES.fillAllBlanks);
       return;
     }
+    const meaningProblem = filmDraftError(womenMeaning, false) || filmDraftError(menMeaning, false);
+    if (meaningProblem) {
+      setError(meaningProblem);
+      return;
+    }
+    const fields = { ...draft, womenMeaning: meaningOf(womenMeaning), menMeaning: meaningOf(menMeaning) };
     setBusy(true);
     try {
       if (size) {
-        await sizesApi.updateSize(size.id, draft);
+        await sizesApi.updateSize(size.id, fields);
         await refresh();
         navigate(`/view-sizes?tid=${encodeURIComponent(draft.typeId)}`);
       } else {
-        const made = await sizesApi.createSize(draft);
+        const made = await sizesApi.createSize(fields);
         await refresh();
         navigate(guidesPath(made.size.id));
       }
@@ -168,6 +190,18 @@ function SizeForm({ size, presetType }: { size?: Size; presetType: string }) {
           />
         )}
       </Field>
+      <FilmChooser
+        label="meaning video (women)"
+        value={womenMeaning}
+        onChange={(update) => setWomenMeaning(update)}
+        withPoster={false}
+      />
+      <FilmChooser
+        label="meaning video (men)"
+        value={menMeaning}
+        onChange={(update) => setMenMeaning(update)}
+        withPoster={false}
+      />
       <ErrorText>{error}</ErrorText>
       <div className="adm-row">
         <button type="submit" disabled={busy}>
