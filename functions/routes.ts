@@ -87,6 +87,8 @@ export const routes: readonly Route[] = [
   r('GET', '/is-sold', 'catalog/http/is-sold', 'public', 'read'),
   r('GET', '/price-with-shipping', 'catalog/http/price-with-shipping', 'public', 'read'),
   r('GET', '/products/{id}', 'catalog/http/get-product', 'public', 'read'),
+  // Added (issue 20): the current version of the terms and its date, for the terms page and checkout.
+  r('GET', '/terms', 'staff/http/get-terms', 'public', 'read'),
 
   // Checkout and orders (001 §7)
   r('GET', '/type-discount', 'checkout/http/type-discount', 'public', 'write secrets'),
@@ -183,6 +185,10 @@ export const routes: readonly Route[] = [
   r('POST', '/release-test', 'staff/admin/releases/test-release', 'admin', 'write mail secrets'),
   r('POST', '/releases', 'staff/admin/releases/create-release', 'admin', 'write'),
   r('GET', '/releases', 'staff/admin/releases/list-releases', 'admin', 'write'),
+  // Added (issue 20): publish a new version of the terms; its notice goes to the confirmed
+  // members through the release sender. GET /terms (public, below) reads the current version.
+  r('POST', '/terms-versions', 'staff/admin/terms/publish-terms', 'admin', 'write'),
+  r('GET', '/terms-versions', 'staff/admin/terms/list-terms', 'admin', 'write'),
   r('GET', '/size-finder', 'size-finder/admin/list-size-finders', 'admin', 'write'),
   r('GET', '/size-finder-id', 'size-finder/admin/get-size-finder', 'admin', 'write'),
   r('POST', '/size-finder', 'size-finder/admin/create-size-finder', 'admin', 'write'),

@@ -218,6 +218,7 @@ export const SPECS: Record<string, Spec> = {
   'GET /is-sold': { fields: ['id'] },
   'GET /price-with-shipping': { fields: ['id', 'tid'] },
   'GET /products/{id}': { fields: [] },
+  'GET /terms': { fields: [] },
 
   // Checkout and orders
   'GET /type-discount': { fields: ['discountCode', 'typeId'] },
@@ -380,6 +381,16 @@ export const SPECS: Record<string, Spec> = {
   'GET /members': { fields: PAGE },
   'DELETE /member': { fields: ['email'] },
   'GET /members-export': { fields: [] },
+  'POST /terms-versions': {
+    fields: ['version', 'effectiveDate', 'summary'],
+    base: () =>
+      fc.record({
+        version: fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,12}$/),
+        effectiveDate: fc.constantFrom('2027-01-01', '2026-12-31', '2027-02-30'),
+        summary: fc.string({ minLength: 1, maxLength: 200 }),
+      }),
+  },
+  'GET /terms-versions': { fields: [] },
   'POST /release-preview': {
     fields: ['typeId', 'subject', 'text'],
     base: (k) => fc.record({ typeId: pick(k.types), subject: fc.string(), text: fc.string() }),
