@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ProductEntity } from '#catalog/entities/product.ts';
 import { TERMS_MESSAGES } from '#shared/terms.ts';
 import { sendReleases } from '#staff/jobs/send-releases.ts';
 import { LOCAL_SECRETS } from '../../infra/local/stack.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
-import { api, freshClientAddress } from '../support/api.ts';
+import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
 import { getRaw, itemsWithPrefix } from '../support/db.ts';
-import { uniqueId } from '../support/fixtures.ts';
+import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { checkoutBody } from '../support/purchase.ts';
 import { pointAtLocalStack } from '../support/stack-env.ts';
 
 /**
@@ -147,3 +149,45 @@ async function unsubscribeToken(email: string): Promise<string> {
   const { unsubscribeLinks } = await import('#staff/members.ts');
   return new URL(unsubscribeLinks(email).page).searchParams.get('token') ?? '';
 }
+
+describe('the checkout records the version of the terms shown before paying', () => {
+  const type = typeEntity({ name: 'Terms checkout' });
+  let serial = 0;
+  const piece = () =>
+    productEntity(type, {
+      cardNumber: `79${Date.now().toString().slice(-9)}${String(serial++).padStart(5, '0')}`,
+    });
+
+  it('stores a published version on the order (shown in the admin order view) and refuses one never published', async () => {
+    const [first, second] = [piece(), piece()];
+    await store({ type, products: [first, second] as ProductEntity[] });
+    const version = uniqueId('c')
+      .replace(/[^A-Za-z0-9._-]/g, '')
+      .slice(0, 40);
+    const published = await adminApi(admin, '/terms-versions', {
+      method: 'POST',
+      json: { version, effectiveDate: '2027-03-01', summary: 'Checkout wording.' },
+    });
+    expect(published.status, published.text).toBe(200);
+
+    const unknown = await api('/secret', {
+      method: 'POST',
+      json: { ...checkoutBody(first as ProductEntity, newCheckoutKey()), termsVersion: 'never-published' },
+      from: freshClientAddress(),
+    });
+    expect(unknown).toMatchObject({ status: 400, body: { message: TERMS_MESSAGES.unknownVersion } });
+    expect(await getRaw(`PRODUCT#${first?.id}`, '#PRODUCT')).not.toHaveProperty('holdUntil');
+
+    const started = await api<{ checkoutCode: string }>('/secret', {
+      method: 'POST',
+      json: { ...checkoutBody(second as ProductEntity, newCheckoutKey()), termsVersion: version },
+      from: freshClientAddress(),
+    });
+    expect(started.status, started.text).toBe(200);
+    const code = started.body.checkoutCode;
+    expect(await getRaw(`ORDER#${code}`, '#ORDER')).toMatchObject({ termsVersion: version });
+    const view = await adminApi<{ order: { termsVersion: string } }>(admin, `/order-details?id=${code}`);
+    expect(view.status, view.text).toBe(200);
+    expect(view.body.order.termsVersion).toBe(version);
+  });
+});

@@ -154,6 +154,7 @@ export function ViewOrder() {
           <Section title="amounts">
             <dl className="adm-orders-facts">
               <Fact label="product price">{money(order.productPrice)}</Fact>
+              <Fact label="terms shown">{order.termsVersion || 'none recorded'}</Fact>
               <Fact label="discount code">{order.discountCode}</Fact>
               <Fact label="discount">{money(order.discountAmount)}</Fact>
               <Fact label="price after discount">{money(order.productPriceAfterDiscount)}</Fact>
