@@ -77,7 +77,8 @@ export const routes: readonly Route[] = [
   r('GET', '/has-sizes', 'catalog/http/has-sizes', 'public', 'read'),
   r('GET', '/size-guides-for-product', 'catalog/http/size-guides-for-product', 'public', 'read'),
   r('GET', '/all-steps-by-tid', 'size-finder/http/all-steps-by-tid', 'public', 'read'),
-  r('POST', '/answers', 'size-finder/http/post-answers', 'public', 'write'),
+  // Limited per client address, which is read behind the CloudFront origin check (secrets).
+  r('POST', '/answers', 'size-finder/http/post-answers', 'public', 'write secrets'),
   r('GET', '/sizes-by-type', 'catalog/http/sizes-by-type', 'public', 'read'),
   r('GET', '/getNextColor', 'catalog/http/get-next-color', 'public', 'read'),
   r('GET', '/getProductIdByColor', 'catalog/http/get-product-id-by-color', 'public', 'read'),
