@@ -77,7 +77,8 @@ export const routes: readonly Route[] = [
   r('GET', '/has-sizes', 'catalog/http/has-sizes', 'public', 'read'),
   r('GET', '/size-guides-for-product', 'catalog/http/size-guides-for-product', 'public', 'read'),
   r('GET', '/all-steps-by-tid', 'size-finder/http/all-steps-by-tid', 'public', 'read'),
-  r('POST', '/answers', 'size-finder/http/post-answers', 'public', 'write'),
+  // Limited per client address, which is read behind the CloudFront origin check (secrets).
+  r('POST', '/answers', 'size-finder/http/post-answers', 'public', 'write secrets'),
   r('GET', '/sizes-by-type', 'catalog/http/sizes-by-type', 'public', 'read'),
   r('GET', '/getNextColor', 'catalog/http/get-next-color', 'public', 'read'),
   r('GET', '/getProductIdByColor', 'catalog/http/get-product-id-by-color', 'public', 'read'),
@@ -89,6 +90,8 @@ export const routes: readonly Route[] = [
   r('GET', '/products/{id}', 'catalog/http/get-product', 'public', 'read'),
   // Added (issue 20): the films of /allvideos, the mission, music and club pages, as content.
   r('GET', '/films', 'catalog/http/get-films', 'public', 'read'),
+  // Added (issue 20): the current version of the terms and its date, for the terms page and checkout.
+  r('GET', '/terms', 'staff/http/get-terms', 'public', 'read'),
 
   // Checkout and orders (001 §7)
   r('GET', '/type-discount', 'checkout/http/type-discount', 'public', 'write secrets'),
@@ -189,6 +192,10 @@ export const routes: readonly Route[] = [
   r('POST', '/release-test', 'staff/admin/releases/test-release', 'admin', 'write mail secrets'),
   r('POST', '/releases', 'staff/admin/releases/create-release', 'admin', 'write'),
   r('GET', '/releases', 'staff/admin/releases/list-releases', 'admin', 'write'),
+  // Added (issue 20): publish a new version of the terms; its notice goes to the confirmed
+  // members through the release sender. GET /terms (public, below) reads the current version.
+  r('POST', '/terms-versions', 'staff/admin/terms/publish-terms', 'admin', 'write'),
+  r('GET', '/terms-versions', 'staff/admin/terms/list-terms', 'admin', 'write'),
   r('GET', '/size-finder', 'size-finder/admin/list-size-finders', 'admin', 'write'),
   r('GET', '/size-finder-id', 'size-finder/admin/get-size-finder', 'admin', 'write'),
   r('POST', '/size-finder', 'size-finder/admin/create-size-finder', 'admin', 'write'),

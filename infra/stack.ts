@@ -239,6 +239,8 @@ export class BoutiqueStack extends Stack {
       table,
       alarmTopic: alarms.topic,
       mail,
+      // The portal password mail links the portal.
+      shopUrl,
     });
     this.paymentReconciliation = new ScheduledJob(this, 'PaymentReconciliation', {
       module: 'checkout/jobs/reconcile-payments',
@@ -249,6 +251,7 @@ export class BoutiqueStack extends Stack {
       table,
       alarmTopic: alarms.topic,
       mail,
+      shopUrl,
       secrets: { secret: secrets, paypalEnvironment: stage === 'prod' ? 'production' : 'sandbox' },
     });
     this.releaseSender = new ScheduledJob(this, 'ReleaseSender', {

@@ -1,6 +1,7 @@
 import { CHECKOUT_MESSAGES } from '#shared/checkout-messages.ts';
 import { COUNTRY_CODES } from '#shared/countries.ts';
 import { idSchema } from '#shared/schemas.ts';
+import { TERMS_MESSAGES, TERMS_VERSION } from '#shared/terms.ts';
 import * as z from '#shared/zod.ts';
 
 export { CHECKOUT_MESSAGES };
@@ -80,6 +81,15 @@ export const checkoutRequestSchema = z
     postalCodeBilling: z.optional(text(20)),
     stateBilling: z.optional(text(60)),
     discountCode: z.optional(text(60)),
+    /**
+     * The version of the terms the page showed before paying (GET /terms); the start checks it
+     * was published and the order records it (issue 20). Absent while no version is published.
+     */
+    termsVersion: z.optional(
+      z
+        .string({ error: TERMS_MESSAGES.unknownVersion })
+        .check(z.regex(TERMS_VERSION, { error: TERMS_MESSAGES.unknownVersion })),
+    ),
     /** Sent by the spec's client; ignored: the server computes every amount itself. */
     discountAmount: z.optional(z.string().check(z.maxLength(20))),
   })

@@ -65,6 +65,12 @@ export const LIMITS = {
   /** Sign-up attempts per client address per window before "try again in a few minutes". */
   memberSignupsPerWindow: 5,
   memberSignupWindowSeconds: 10 * 60,
+  /**
+   * Size finder answers stored per client address per window: a shopper who finishes a size
+   * finder a few times (several collections, a second try) stays well inside it.
+   */
+  answersPerWindow: 10,
+  answersWindowSeconds: 60 * 60,
   pageSize: 10,
   cardNumberDigits: 16,
   portalPasswordLength: 16,

@@ -1,20 +1,17 @@
+import { cardNumberSchema } from '#shared/card-number.ts';
 import { LIMITS } from '#shared/constants.ts';
 import { PORTAL_MESSAGES } from '#shared/portal-messages.ts';
 import * as z from '#shared/zod.ts';
 
 export { PORTAL_LIMITS, PORTAL_MESSAGES } from '#shared/portal-messages.ts';
 
+/** The authenticity portal's login page (the password mails link it; its reset page is under it). */
+export const PORTAL_PAGE = '/authenticity';
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Digits only: the UI shows the number in groups of 4, and a pasted number may carry spaces. */
-export const cardNumberInput = (message: string) =>
-  z.pipe(
-    z.pipe(
-      z.string({ error: message }),
-      z.transform((s) => s.replace(/[\s-]/g, '')),
-    ),
-    z.string().check(z.regex(new RegExp(`^\\d{${LIMITS.cardNumberDigits}}$`), { error: message })),
-  );
+/** The portal's card number: the one rule of shared/card-number.ts, with the portal's words. */
+export const cardNumberInput = cardNumberSchema;
 
 /** A trimmed, lower-cased e-mail address, every fault answered with `message`. */
 const emailInput = (message: string) =>

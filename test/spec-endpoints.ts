@@ -129,6 +129,11 @@ export const ADDED_ENDPOINTS = [
   'POST /release-test',
   'POST /releases',
   'GET /releases',
+  // Terms of use (issue 20): staff publish a version (its notice goes to the members the same
+  // way); the terms page and the checkout read the current version.
+  'POST /terms-versions',
+  'GET /terms-versions',
+  'GET /terms',
   // The checkout start with its personal data in a body (replaces GET /secret, below).
   'POST /secret',
   // The shopper cancelled or left the payment step: their own hold ends at once.

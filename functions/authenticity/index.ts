@@ -11,3 +11,4 @@ export {
   soldElsewhereRecord,
 } from './entities/auth-record.ts';
 export { cardNumberTaken, claimItem, releaseClaimItem } from './entities/card-claim.ts';
+export { portalLink } from './portal-link.ts';

@@ -18,6 +18,7 @@ import { createSession, endSession, readSession, type Session, sessionItemKey } 
 import type { AuthRecordEntity } from './entities/auth-record.ts';
 import { getAuthRecord, transferRecord } from './entities/auth-record.ts';
 import { issueResetToken, readResetToken, resetWithToken } from './entities/reset-token.ts';
+import { portalLink } from './portal-link.ts';
 
 /**
  * The SES client loads on the paths that send mail (transfer, reset), and the S3 client on the
@@ -244,7 +245,7 @@ export async function requestReset(input: {
   if (!record?.email || record.email.toLowerCase() !== input.email) return;
   if (!(await takeAttempt(PORTAL_RATE_LIMITS.resetCard, record.cardNumber, now))) return;
   const token = await issueResetToken(record, now, PORTAL_LIMITS.resetLinkSeconds);
-  const link = `${shopUrl()}/authenticity/reset?token=${encodeURIComponent(token)}`;
+  const link = `${portalLink()}/reset?token=${encodeURIComponent(token)}`;
   try {
     await sendMail({
       to: record.email,
@@ -281,7 +282,12 @@ export async function confirmReset(input: { token: string; now?: number }): Prom
     await sendMail({
       to: record.email,
       template: 'portal-password-reset',
-      data: { cardEnding: record.cardNumber.slice(-4), productName: record.name, password },
+      data: {
+        cardEnding: record.cardNumber.slice(-4),
+        productName: record.name,
+        password,
+        portalLink: portalLink(),
+      },
     });
   } catch (error) {
     // The password changed but its mail is lost: the owner may ask for a new link today.
@@ -291,18 +297,16 @@ export async function confirmReset(input: { token: string; now?: number }): Prom
   }
 }
 
-/** The shop's own address, for links in mail (the local stack and CDK set SHOP_URL). */
-function shopUrl(): string {
-  const url = process.env.SHOP_URL;
-  if (!url) throw new Error('SHOP_URL is not set');
-  return url.replace(/\/+$/, '');
-}
-
 async function sendTransferMails(record: AuthRecordEntity, to: string, password: string, at: string) {
   await sendMail({
     to,
     template: 'transfer-received',
-    data: { productName: record.name, cardEnding: record.cardNumber.slice(-4), password },
+    data: {
+      productName: record.name,
+      cardEnding: record.cardNumber.slice(-4),
+      password,
+      portalLink: portalLink(),
+    },
   });
   if (record.email) {
     await sendMail({

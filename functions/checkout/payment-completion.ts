@@ -39,6 +39,8 @@ export interface CompletionPorts {
   hashPassword(password: string): Promise<string>;
   sendMail(mail: Mail): Promise<void>;
   markMailSent(checkoutCode: string, now: number): Promise<void>;
+  /** The authenticity portal's address, for the password mail. */
+  portalLink(): string;
   now(): number;
   log(message: string, detail: Record<string, unknown>): void;
 }
@@ -54,6 +56,7 @@ export type MailPorts = Pick<
   | 'hashPassword'
   | 'sendMail'
   | 'markMailSent'
+  | 'portalLink'
   | 'now'
   | 'log'
 >;
@@ -242,6 +245,7 @@ async function sendOrderMails(
       productName: product.name,
       cardEnding: product.cardNumber?.slice(-4) ?? '',
       password,
+      portalLink: ports.portalLink(),
     },
   });
   await ports.markMailSent(order.checkoutCode, ports.now());

@@ -6,6 +6,8 @@ import { logger, safeError } from '#platform/logger.ts';
 import { CHECKOUT_MESSAGES, type CheckoutRequest } from '#shared/checkout.ts';
 import { HOLD_MINUTES } from '#shared/constants.ts';
 import { PricingError, type Quote } from '#shared/pricing.ts';
+import { TERMS_MESSAGES } from '#shared/terms.ts';
+import { isPublishedTerms } from '#staff/index.ts';
 import { takeAttempt } from '#table/rate-limit.ts';
 import type { OrderEntity } from './entities/order.ts';
 import { getOrder, holdAndRecordOrder, releaseHold } from './entities/order.ts';
@@ -40,6 +42,8 @@ export async function startCheckout(
     return respond(406, { status: 406, message: CHECKOUT_MESSAGES.alreadySold });
   const type = await getType(product.typeId);
   if (!type) throw notFound('collection');
+  if (form.termsVersion && !(await isPublishedTerms(form.termsVersion)))
+    throw httpError(400, TERMS_MESSAGES.unknownVersion);
 
   let discountPercent = 0;
   if (form.discountCode) {

@@ -2,3 +2,4 @@
 
 export type { AdminEvent } from './admin-handler.ts';
 export { defineAdminHandler } from './admin-handler.ts';
+export { isPublishedTerms } from './entities/terms.ts';

@@ -1,4 +1,5 @@
 import { pageQuerySchema } from '#shared/admin.ts';
+import { CARD_NUMBER_RULE, cardNumberSchema } from '#shared/card-number.ts';
 import { hasAtMostDecimals } from '#shared/money.ts';
 import { idSchema } from '#shared/schemas.ts';
 import { GENDERS } from '#shared/vocabulary.ts';
@@ -13,8 +14,6 @@ import type { Contract } from './contract.ts';
  * (functions/catalog/admin/products/product-input.ts requireFilled) answers "please fill all
  * the blanks" once the collection is known.
  */
-
-export const CARD_NUMBER_MAX = 16;
 
 /** Form values arrive as text or numbers; an empty text is a blank. */
 const blankToUndefined = (value: unknown) =>
@@ -71,21 +70,11 @@ const choice = <T extends number>(values: readonly T[], what: string) =>
     ),
   );
 
-/** Up to 16 digits (001 §9); spaces and dashes typed between groups of 4 are dropped. */
-const cardNumber = z.preprocess(
-  (value) => (typeof value === 'string' ? value.replace(/[\s-]+/g, '') : value),
-  z.preprocess(
-    blankToUndefined,
-    z.optional(
-      z
-        .string({ error: 'the card number must be text' })
-        .check(
-          z.maxLength(CARD_NUMBER_MAX, { error: `the card number is at most ${CARD_NUMBER_MAX} characters` }),
-          z.regex(/^\d+$/, { error: 'the card number is made of digits only' }),
-        ),
-    ),
-  ),
-);
+/**
+ * The steel card's number: exactly 16 digits (the portal's rule, shared/card-number.ts), typed
+ * in groups of 4 or not; stored as digits. A blank is left to requireFilled ("fill all the blanks").
+ */
+const cardNumber = z.preprocess(blankToUndefined, z.optional(cardNumberSchema(CARD_NUMBER_RULE)));
 
 const colours = z.preprocess(
   (value) => (typeof value === 'string' ? value.split(',') : value),

@@ -281,6 +281,8 @@ export const orderViewSchema = z.object({
   currency: z.literal('USD'),
   productPrice: z.number(),
   discountCode: z.string(),
+  /** The version of the terms the shopper was shown before paying ('' if the page showed none). */
+  termsVersion: z.string(),
   discountAmount: z.number(),
   productPriceAfterDiscount: z.number(),
   shippingFee: z.number(),

@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
+import { CARD_NUMBER_RULE } from '#shared/card-number.ts';
 import { newAdmin } from '../support/admin.ts';
 import { store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { DESKTOP, expectAccessible, PHONE, screenshot, startBrowser } from './support/browser.ts';
@@ -94,7 +95,14 @@ describe('the product screens', () => {
     await page.getByLabel('colour 1 of 2').fill('black');
     await page.getByLabel('colour 2 of 2').fill('red');
     await page.getByLabel('US price (USD)').fill('2400');
-    await page.getByLabel('card number').fill('4000 1234 5678 9010');
+    // One card-number rule with the portal: 16 digits, shown in groups of 4 as typed.
+    await page.getByLabel('card number').fill('4000 1234 567');
+    expect(await page.getByLabel('card number').inputValue()).toBe('4000 1234 567');
+    await page.getByRole('button', { name: 'save' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: CARD_NUMBER_RULE }).count()).toBe(1);
+    expect(page.url()).toContain('/adproduct');
+    await page.getByLabel('card number').fill('4000123456789010');
+    expect(await page.getByLabel('card number').inputValue()).toBe('4000 1234 5678 9010');
     await screenshot(page, 'admin-products-form');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'save' }).click();

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { HOLD_MINUTES } from '#shared/constants.ts';
+import { adminApi, loggedInAdmin } from '../support/admin.ts';
 import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
 import { getRaw } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
@@ -40,11 +41,24 @@ const cancelled = piece('Pearl Veil');
 const expiring = piece('Garnet Bolero');
 const reloaded = piece('Topaz Shawl');
 const taken = piece('Amber Cloak');
+const termsShown = piece('Onyx Clutch');
 beforeAll(async () => {
   pointAtLocalStack();
   await store({
     type,
-    products: [bought, declined, secure, held, browsing, viaPaypal, cancelled, expiring, reloaded, taken],
+    products: [
+      bought,
+      declined,
+      secure,
+      held,
+      browsing,
+      viaPaypal,
+      cancelled,
+      expiring,
+      reloaded,
+      taken,
+      termsShown,
+    ],
   });
 });
 
@@ -291,6 +305,39 @@ describe('card purchase', () => {
     await page.getByRole('button', { name: 'continue to payment' }).click();
     await alertWith(page, CHECKOUT_MESSAGES.reserved);
     expect(await page.getByLabel('card number').count()).toBe(0);
+  });
+});
+
+describe('the terms before paying (issue 20)', () => {
+  it('shows terms (with the version), privacy, taxes and "all sales are final" by the pay button; the order records the version', async () => {
+    const version = `e2e-${Date.now().toString().slice(-8)}`;
+    const published = await adminApi(await loggedInAdmin(), '/terms-versions', {
+      method: 'POST',
+      json: { version, effectiveDate: '2027-04-01', summary: 'Shown at checkout.' },
+    });
+    expect(published.status, published.text).toBe(200);
+    const page = await browser.open(purchaseUrl(termsShown), { viewport: DESKTOP });
+    await page.getByRole('heading', { name: 'Onyx Clutch' }).waitFor();
+    const note = page.getByRole('note', { name: 'before you pay' });
+    await note.getByText('All sales are final.').waitFor();
+    await note.getByText(`(version ${version}, effective 2027-04-01)`).waitFor();
+    for (const [name, href] of [
+      ['terms of use', '/more/terms-and-conditions'],
+      ['privacy policy', '/more/privacy-policy'],
+      ['taxes', '/more/taxes'],
+    ] as const) {
+      expect(await note.getByRole('link', { name }).getAttribute('href')).toBe(href);
+    }
+    await fillAddress(page, { email: `${uniqueId('terms')}@example.com`, country: 'CA', state: 'ON' });
+    await screenshot(page, 'checkout-terms-before-paying-desktop');
+    await expectAccessible(page);
+    const start = page.waitForResponse(
+      (r) => r.url().includes('/api/secret') && r.request().method() === 'POST',
+    );
+    await startPayment(page);
+    const answer = (await (await start).json()) as { checkoutCode: string };
+    expect(await getRaw(`ORDER#${answer.checkoutCode}`, '#ORDER')).toMatchObject({ termsVersion: version });
+    await page.getByRole('button', { name: 'cancel and release the piece' }).click();
   });
 });
 

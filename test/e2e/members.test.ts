@@ -109,3 +109,34 @@ describe('a member from sign-up to unsubscribe', () => {
     expect((await getRaw(`MEMBER#${email}`, '#MEMBER'))?.status).toBe('unsubscribed');
   });
 });
+
+describe('a new version of the terms (issue 20)', () => {
+  it('staff publish it on the admin page (listed with its notice), and the terms page shows its version and date', async () => {
+    const admin = await adminPage('/terms-versions');
+    admin.on('dialog', (dialog) => void dialog.accept());
+    const version = `e2e.${Date.now().toString().slice(-8)}`;
+    await admin.getByLabel('version', { exact: true }).fill(version);
+    await admin.getByLabel('effective date').fill('2027-05-01');
+    await admin.getByLabel('summary of the changes').fill('Governing law clarified.');
+    await admin.getByRole('button', { name: 'publish and notify members' }).click();
+    await admin
+      .getByRole('status')
+      .filter({ hasText: `version ${version} published` })
+      .waitFor();
+    const row = admin.getByRole('row').filter({ hasText: version });
+    await row.getByText('Governing law clarified.').waitFor();
+    // The notice goes out through the release sender; the list shows its progress.
+    await sendReleases({ ratePerSecond: 500, runSeconds: 10 });
+    await admin.reload();
+    await admin
+      .getByRole('row')
+      .filter({ hasText: version })
+      .getByText(/^done: /)
+      .waitFor();
+    await expectAccessible(admin);
+    await screenshot(admin, 'admin-terms-versions-desktop');
+
+    const terms = await browser.open('/more/terms-and-conditions');
+    await terms.getByText(`Version ${version}, effective 2027-05-01.`).waitFor();
+  });
+});

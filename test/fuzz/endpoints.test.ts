@@ -257,6 +257,13 @@ describe.each(cases)('$route.method $route.path', ({ route, which }) => {
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
+    // A route limited per client address is sent mostly from one address (its spec's `from`):
+    // its limit must have refused some, and those refusals wrote nothing (checked above).
+    if (SPECS[`${route.method} ${route.path}`]?.from && RUNS >= 300)
+      expect(
+        statuses[429] ?? 0,
+        `the per-address limit never refused a request: ${JSON.stringify(statuses)}`,
+      ).toBeGreaterThan(0);
 
     // The ground truth: the table as a whole, before and after this endpoint's requests.
     const after = await stack.scan();

@@ -3,11 +3,13 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CollectionEntity } from '#catalog/entities/collection.ts';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
+import { CARD_NUMBER_RULE } from '#shared/card-number.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { api, freshClientAddress } from '../support/api.ts';
 import { getRaw, itemsWithPrefix } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { buyWithCard, mailedPassword } from '../support/purchase.ts';
+import { mailTo } from '../support/stack-env.ts';
 
 /** Products, their pictures and videos, and authenticity records, as staff manage them (001 §2–§8). */
 
@@ -214,10 +216,28 @@ describe('products', () => {
     expect(inSingles.status, inSingles.text).toBe(200);
   });
 
-  it('refuses a card number longer than 16 characters and one another piece uses', async () => {
-    const long = await create(form({ cardNumber: '12345678901234567' }));
-    expect(long.status).toBe(400);
-    expect(long.body).toMatchObject({ message: expect.stringContaining('at most 16') });
+  it("takes exactly 16 digits (groups of 4 allowed, stored as digits), the portal's rule, and refuses a number another piece uses", async () => {
+    // What the portal refuses, the admin refuses: short, long, letters (a short number once sold,
+    // mailed a password, and locked its owner out of the portal).
+    for (const wrong of ['1', '123456789012345', '12345678901234567', '1234 5678 9012 345X']) {
+      const refused = await create(form({ cardNumber: wrong }));
+      expect(refused.status, wrong).toBe(400);
+      expect(String((refused.body as { message?: string }).message), wrong).toContain(CARD_NUMBER_RULE);
+    }
+    const digits = card();
+    const grouped = await create(form({ cardNumber: digits.replace(/(\d{4})(?=\d)/g, '$1 ') }));
+    expect(grouped.status, grouped.text).toBe(200);
+    expect(grouped.body.product.cardNumber).toBe(digits);
+    expect(await getRaw(`PRODUCT#${grouped.body.id}`, '#PRODUCT')).toMatchObject({ cardNumber: digits });
+    // An existing piece whose number breaks the rule is saved again only with a right one.
+    const short = productEntity(collection, { cardNumber: '12345' });
+    await store({ type: collection, products: [short] });
+    const kept = await adminApi(admin, '/products', {
+      method: 'PATCH',
+      json: form({ id: short.id, cardNumber: short.cardNumber }),
+    });
+    expect(kept.status).toBe(400);
+    expect(String(kept.body.message)).toContain(CARD_NUMBER_RULE);
     const first = await create(form());
     const again = await create(form({ cardNumber: first.body.product.cardNumber }));
     expect(again).toMatchObject({
@@ -378,6 +398,9 @@ describe('sold on another platform and authenticity records', () => {
     expect(record).toMatchObject({ email, credentialVersion: 2 });
     expect(String(record?.passwordHash)).toMatch(/^scrypt\$/);
     const password = await mailedPassword(email, 'Your authenticity portal password');
+    expect((await mailTo(email)).at(-1)?.body.text).toContain(
+      `The portal: ${inject('baseUrl')}/authenticity\n`,
+    );
     const login = await api('/authenticationcard', {
       method: 'POST',
       json: { cardNumber, password },

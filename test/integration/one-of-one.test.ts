@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getAuthRecord, replaceRecordPassword } from '#authenticity/entities/auth-record.ts';
+import { portalLink } from '#authenticity/portal-link.ts';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import { getProduct } from '#catalog/entities/product.ts';
 import type { OrderEntity } from '#checkout/entities/order.ts';
@@ -45,6 +46,7 @@ function ports(overrides: Partial<CompletionPorts> = {}): CompletionPorts {
     hashPassword,
     sendMail,
     markMailSent,
+    portalLink,
     now: Date.now,
     log: () => undefined,
     ...overrides,

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { LOGIN_CARD_THROTTLE } from '#authenticity/portal.ts';
 import type { ImageEntity } from '#catalog/entities/image.ts';
 import type { ProductEntity } from '#catalog/entities/product.ts';
@@ -37,6 +37,10 @@ beforeAll(async () => {
 }, 120_000);
 
 const at = (i: number) => pieces[i] as ProductEntity;
+/** The portal's address as the password mails give it, on a line of its own. */
+const portalLine = () => `The portal: ${inject('baseUrl')}/authenticity\n`;
+const mailText = async (email: string, subject: string) =>
+  (await mailTo(email)).filter((m) => m.subject === subject).at(-1)?.body.text ?? '';
 const passwordOf = (p: ProductEntity) => passwords.get(p.id) as string;
 
 interface Card {
@@ -253,6 +257,7 @@ describe('ownership transfer', () => {
     expect(cookieOf(done)).toContain('Max-Age=0');
 
     const newPassword = await mailedPassword(newOwner, 'Portal gown has been transferred to you');
+    expect(await mailText(newOwner, 'Portal gown has been transferred to you')).toContain(portalLine());
     expect((await logIn(p.cardNumber as string, passwordOf(p))).status).toBe(401);
     expect((await api('/authenticationcard', { headers: session })).status).toBe(401);
     const theirs = await logIn(p.cardNumber as string, newPassword);
@@ -348,6 +353,9 @@ describe('password reset', () => {
 
     expect(await confirm(token)).toMatchObject({ status: 200, body: { message: PORTAL_MESSAGES.resetSent } });
     const fresh = await mailedPassword(buyer(p), 'Your new authenticity portal password');
+    // Both password mails (the sale's, the reset's) link the portal.
+    expect(await mailText(buyer(p), 'Your new authenticity portal password')).toContain(portalLine());
+    expect(await mailText(buyer(p), 'Your authenticity portal password')).toContain(portalLine());
     expect(fresh).not.toBe(passwordOf(p));
     expect((await logIn(card, passwordOf(p))).status).toBe(401);
     expect((await logIn(card, fresh)).status).toBe(200);

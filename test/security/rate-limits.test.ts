@@ -4,9 +4,10 @@ import { ADMIN_LIMITS, ADMIN_MESSAGES } from '#shared/admin.ts';
 import { LIMITS } from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { PORTAL_LIMITS, PORTAL_MESSAGES } from '#shared/portal.ts';
+import { DEMO } from '../../infra/local/demo/catalogue.ts';
 import { DESKTOP, startBrowser } from '../e2e/support/browser.ts';
 import { newAdmin } from '../support/admin.ts';
-import { freshClientAddress } from '../support/api.ts';
+import { api, freshClientAddress } from '../support/api.ts';
 import { itemsWithPrefix } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { buyWithCard } from '../support/purchase.ts';
@@ -180,5 +181,61 @@ describe('the member sign-up limit holds across fresh browsers', () => {
     expect(await itemsWithPrefix(`MEMBER#${refused}`)).toEqual([]);
     expect((await signUp(freshClientAddress(), refused)).status).toBe(200);
     expect(await itemsWithPrefix(`MEMBER#${refused}`)).toHaveLength(1);
+  }, 240_000);
+});
+
+describe('the size finder answers limit holds across fresh browsers', () => {
+  const guidePage = `/products/productsizeguide?type=${DEMO.womenSized}&gender=0`;
+  /** The demo's women's size finder, every question skipped, the e-mail given. */
+  const finish = (from: string, email: string) =>
+    freshTry(guidePage, from, '/answers', async (page) => {
+      await page.getByRole('button', { name: 'size finder' }).click();
+      const sheet = page.getByRole('dialog', { name: 'size finder' });
+      await sheet.getByRole('button', { name: 'begin' }).click();
+      for (let question = 1; question < 6; question++) {
+        await sheet.getByText(`question ${question} of 6`).waitFor();
+        await sheet.getByRole('button', { name: 'skip' }).click();
+      }
+      await sheet.getByRole('textbox', { name: 'your email address', exact: true }).fill(email);
+      await sheet.getByRole('button', { name: 'continue' }).click();
+    });
+  const storedFor = async (email: string) =>
+    (await itemsWithPrefix('ANSWER#')).filter((item) => item.email === email);
+
+  it(`refuses answers ${LIMITS.answersPerWindow + 1} of an hour from one address, and stores nothing for them`, async () => {
+    await withinOneWindow(LIMITS.answersWindowSeconds, 120);
+    const from = freshClientAddress();
+    const email = () => `${uniqueId('finder')}@example.com`;
+    // A shopper finishing the size finder a few times: the first one in a browser, the rest as
+    // the page sends them, all counted for the one address.
+    const first = email();
+    const walked = await finish(from, first);
+    expect(walked.status).toBe(200);
+    await walked.page.getByRole('heading', { name: 'Thank you' }).waitFor();
+    expect(await storedFor(first)).toHaveLength(1);
+    for (let i = 1; i < LIMITS.answersPerWindow; i++) {
+      const answer = await api('/answers', {
+        method: 'POST',
+        from,
+        json: {
+          typeId: DEMO.womenSized,
+          gender: 0,
+          email: email(),
+          result: { '1': { shortName: 'fit', val: 'skip' } },
+        },
+      });
+      expect(answer.status, answer.text).toBe(200);
+    }
+    const refused = email();
+    const blocked = await finish(from, refused);
+    expect(blocked.status).toBe(429);
+    await alertSays(blocked.page, MESSAGES.answersTryLater);
+    expect(await blocked.page.getByRole('heading', { name: 'Thank you' }).count()).toBe(0);
+    expect(await storedFor(refused)).toEqual([]);
+    const counters = await itemsWithPrefix(`LIMIT#answers#${from}`);
+    expect(counters.map((c) => c.attempts)).toEqual([LIMITS.answersPerWindow]);
+    // Another address (another shopper) is not held back.
+    expect((await finish(freshClientAddress(), refused)).status).toBe(200);
+    expect(await storedFor(refused)).toHaveLength(1);
   }, 240_000);
 });

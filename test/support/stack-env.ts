@@ -12,6 +12,8 @@ export function pointAtLocalStack(): void {
     AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoDbUrl'),
     AWS_ENDPOINT_URL_SESV2: inject('sesUrl'),
     TABLE_NAME: inject('tableName'),
+    // Links in mail (the portal's in the password mails) are to the local shop.
+    SHOP_URL: inject('baseUrl'),
     MAIL_FROM: 'One of One Luxury <orders@oneofone.example>',
     // The payments stand-in, with the keys the local stack gives it (infra/local/stack.ts).
     STRIPE_SECRET_KEY: 'sk_test_local_boutique',

@@ -8,6 +8,7 @@ import { postProductAuthContract } from '#shared/contracts/authenticity-admin.ts
 import { defineAdminHandler } from '#staff/index.ts';
 import type { AuthRecordEntity } from '../entities/auth-record.ts';
 import { claimAuthRecord, createAuthRecord, readAuthRecord } from '../entities/auth-record.ts';
+import { portalLink } from '../portal-link.ts';
 
 /**
  * POST /product-auth { pid, email? } (001 §7) → { status: 200, record }: staff create or claim
@@ -79,6 +80,7 @@ async function mailPassword(to: string, product: ProductEntity, password: string
         productName: product.name,
         cardEnding: product.cardNumber?.slice(-4) ?? '',
         password,
+        portalLink: portalLink(),
       },
     });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { getAuthRecord, replaceRecordPassword } from '#authenticity/index.ts';
+import { getAuthRecord, portalLink, replaceRecordPassword } from '#authenticity/index.ts';
 import { getProduct } from '#catalog/index.ts';
 import { logger } from '#platform/logger.ts';
 import type { sendMail as SendMail } from '#platform/mail.ts';
@@ -20,6 +20,7 @@ export function mailPorts(now: () => number = Date.now): MailPorts {
     hashPassword,
     sendMail,
     markMailSent,
+    portalLink,
     now,
     log: (message, detail) => logger.warn(message, detail),
   };

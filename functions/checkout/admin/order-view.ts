@@ -97,6 +97,7 @@ export function orderView(
     currency: order.currency,
     productPrice: order.productPrice,
     discountCode: order.discountCode ?? '',
+    termsVersion: order.termsVersion ?? '',
     discountAmount: order.discountAmount,
     productPriceAfterDiscount: order.productPriceAfterDiscount,
     shippingFee: order.shippingFee,

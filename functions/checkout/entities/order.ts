@@ -58,6 +58,8 @@ export interface OrderEntity {
   currency: 'USD';
   productPrice: number;
   discountCode?: string;
+  /** The version of the terms shown before paying (a published one), when the page showed one. */
+  termsVersion?: string;
   discountAmount: number;
   productPriceAfterDiscount: number;
   shippingFee: number;

@@ -74,6 +74,7 @@ export function newOrder(input: {
     ...(input.discountPercent > 0 && form.discountCode
       ? { discountCode: form.discountCode.trim().toUpperCase() }
       : {}),
+    ...(form.termsVersion ? { termsVersion: form.termsVersion } : {}),
     discountAmount: priced.discountAmount,
     productPriceAfterDiscount: priced.productPriceAfterDiscount,
     shippingFee: priced.shippingFee,

@@ -7,6 +7,7 @@ import type { Gender } from '#shared/constants.ts';
 import { auditItem, pageOf } from '#table/audit.ts';
 import type { Keys } from '#table/keys.ts';
 import { getItem, getItems, queryAll, withoutKeys } from '#table/query.ts';
+import { attemptUpdate, type Limit } from '#table/rate-limit.ts';
 
 export const answerKeys = (a: { id: string; createdTime: string }): Keys => ({
   pk: `ANSWER#${a.id}`,
@@ -49,8 +50,15 @@ export interface StoredReply {
   mailLeaseUntil?: number;
 }
 
-/** Stores size finder answers only if their collection exists: one atomic request. */
-export async function addAnswer(answer: AnswerEntity): Promise<'added' | 'no-type'> {
+/**
+ * Stores size finder answers only if their collection exists and the sender's address is
+ * within its limit: one atomic request, the limit's count included (a refused or failed
+ * request counts nothing).
+ */
+export async function addAnswer(
+  answer: AnswerEntity,
+  sender: { limit: Limit; address: string; now: number },
+): Promise<'added' | 'no-type' | 'limited'> {
   try {
     await ddb().send(
       new TransactWriteCommand({
@@ -69,16 +77,16 @@ export async function addAnswer(answer: AnswerEntity): Promise<'added' | 'no-typ
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
+          { Update: attemptUpdate(sender.limit, sender.address, sender.now) },
         ],
       }),
     );
     return 'added';
   } catch (error) {
-    if (
-      error instanceof TransactionCanceledException &&
-      error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
-    ) {
-      return 'no-type';
+    if (error instanceof TransactionCanceledException) {
+      const reasons = error.CancellationReasons ?? [];
+      if (reasons[0]?.Code === 'ConditionalCheckFailed') return 'no-type';
+      if (reasons[2]?.Code === 'ConditionalCheckFailed') return 'limited';
     }
     throw error;
   }

@@ -7,6 +7,11 @@ import { queryAll } from '#table/query.ts';
 import type { ReleaseContent } from '../rules/release-mail.ts';
 
 /**
+ * The members' mailings, and their recipients: a release announced to the members (issue 17)
+ * and a notice of new terms (issue 20) go through this one queue and one sender
+ * (staff/jobs/send-releases), with the same markers, suppression and unsubscribe link. A
+ * mailing is a release or a terms notice by its `kind`; both live in the RELEASES list.
+ *
  * A release announced to the members (issue 17), and its recipients. The release item holds
  * what is sent and the progress; each recipient gets one marker item in the release's
  * partition, written with a condition BEFORE its mail is sent (the claim), then moved to its
@@ -20,10 +25,9 @@ export const recipientKey = (id: string, email: string) => ({ pk: `RELEASE#${id}
 
 export type RecipientOutcome = 'sent' | 'suppressed' | 'failed';
 
-export interface ReleaseEntity extends ReleaseContent {
-  kind: 'release';
+/** What every mailing carries: who announced it and how far its sending got. */
+export interface MailingProgress {
   id: string;
-  typeId: string;
   createdAt: string;
   createdBy: string;
   /** sending: the sender works through it; done: every recipient has an outcome. */
@@ -36,6 +40,53 @@ export interface ReleaseEntity extends ReleaseContent {
   /** Claimed by a sender that died before it learnt the outcome: never sent again. */
   interrupted: number;
   doneAt?: string;
+}
+
+export interface ReleaseEntity extends ReleaseContent, MailingProgress {
+  kind: 'release';
+  typeId: string;
+}
+
+/** The notice to members that the terms changed (issue 20): the new version, its date, a summary. */
+export interface TermsNoticeEntity extends MailingProgress {
+  kind: 'termsNotice';
+  version: string;
+  effectiveDate: string;
+  summary: string;
+  /** The terms page, absolute. */
+  termsLink: string;
+}
+
+export type MailingEntity = ReleaseEntity | TermsNoticeEntity;
+
+/** A new mailing's progress: sending, nobody mailed yet. */
+export function newMailing(admin: string, now: Date): MailingProgress & { status: 'sending' } {
+  return {
+    id: randomUUID(),
+    createdAt: now.toISOString(),
+    createdBy: admin,
+    status: 'sending',
+    sent: 0,
+    suppressed: 0,
+    failed: 0,
+    interrupted: 0,
+  };
+}
+
+/** A mailing's item in the RELEASES list (a conditional Put, for a transaction). */
+export function mailingPut(mailing: MailingEntity) {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...releaseKey(mailing.id),
+        gsi2pk: RELEASES_LIST,
+        gsi2sk: `${mailing.createdAt}#${mailing.id}`,
+        ...mailing,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
 }
 
 export interface RecipientEntity {
@@ -54,46 +105,30 @@ export async function createRelease(
   admin: string,
   now = new Date(),
 ): Promise<ReleaseEntity> {
-  const release: ReleaseEntity = {
-    kind: 'release',
-    id: randomUUID(),
-    ...input,
-    createdAt: now.toISOString(),
-    createdBy: admin,
-    status: 'sending',
-    sent: 0,
-    suppressed: 0,
-    failed: 0,
-    interrupted: 0,
-  };
-  await auditedWrite(
-    [
-      {
-        Put: {
-          TableName: tableName(),
-          Item: {
-            ...releaseKey(release.id),
-            gsi2pk: RELEASES_LIST,
-            gsi2sk: `${release.createdAt}#${release.id}`,
-            ...release,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-    ],
-    { admin, action: 'announce', entity: 'release', entityId: release.id, after: release },
-  );
+  const release: ReleaseEntity = { kind: 'release', ...newMailing(admin, now), ...input };
+  await auditedWrite([mailingPut(release)], {
+    admin,
+    action: 'announce',
+    entity: 'release',
+    entityId: release.id,
+    after: release,
+  });
   return release;
 }
 
-/** Every release, newest first. */
-export function listReleases(): Promise<ReleaseEntity[]> {
-  return queryAll<ReleaseEntity>({
+/** Every mailing (releases and terms notices), newest first. */
+export function listMailings(): Promise<MailingEntity[]> {
+  return queryAll<MailingEntity>({
     IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :list',
     ExpressionAttributeValues: { ':list': RELEASES_LIST },
     ScanIndexForward: false,
   });
+}
+
+/** Every release, newest first. */
+export async function listReleases(): Promise<ReleaseEntity[]> {
+  return (await listMailings()).filter((m): m is ReleaseEntity => m.kind === 'release');
 }
 
 /** A release's recipient markers. */

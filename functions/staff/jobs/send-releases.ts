@@ -1,20 +1,24 @@
 import { logger, safeError } from '#platform/logger.ts';
 import { sendMail } from '#platform/mail.ts';
+import type { Mail } from '#platform/mail-templates.ts';
 import { getMember, listMembers, type MemberEntity, memberStatus } from '../entities/member.ts';
 import {
   claimRecipient,
   finishRelease,
+  listMailings,
   listRecipients,
-  listReleases,
+  type MailingEntity,
   type ReleaseEntity,
   recordOutcome,
   setReleaseTotal,
 } from '../entities/release.ts';
 import { unsubscribeHeaders, unsubscribeLinks } from '../members.ts';
 import { releaseMailData } from '../rules/release-mail.ts';
+import { termsNoticeMailData } from '../rules/terms-notice-mail.ts';
 
 /**
- * The release sender: works through every release being sent, at a set rate (SES limits how
+ * The members' mail sender: works through every mailing being sent (a release announced, or a
+ * notice of new terms: entities/release.ts), at a set rate (SES limits how
  * many mails a second an account sends; SEND_RATE stays under it). Scheduled every minute
  * (EventBridge in AWS; the local stack's job `member-releases`), each run sends for at most
  * RUN_SECONDS, so a release of thousands is sent over several runs and a run that dies is
@@ -54,6 +58,13 @@ export function recipientsOf(release: Pick<ReleaseEntity, 'createdAt'>, members:
     .sort();
 }
 
+/** The mail a mailing sends to one member: its template and data, the unsubscribe link in it. */
+function mailOf(mailing: MailingEntity, unsubscribeLink: string): Pick<Mail, 'template' | 'data'> {
+  return mailing.kind === 'termsNotice'
+    ? { template: 'terms-notice', data: termsNoticeMailData(mailing, unsubscribeLink) }
+    : { template: 'member-release', data: releaseMailData(mailing, unsubscribeLink) };
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function sendReleases(
@@ -61,7 +72,7 @@ export async function sendReleases(
     ratePerSecond?: number;
     runSeconds?: number;
     claimLeaseSeconds?: number;
-    /** Only this release (a test's own). */
+    /** Only this mailing (a test's own). */
     releaseId?: string;
     now?: () => Date;
   } = {},
@@ -70,7 +81,7 @@ export async function sendReleases(
   const gap = 1000 / (options.ratePerSecond ?? SEND_RATE_PER_SECOND);
   const stopAt = Date.now() + (options.runSeconds ?? RUN_SECONDS) * 1000;
   const run: SendRun = { releases: 0, sent: 0, suppressed: 0, failed: 0, skipped: 0, finished: 0 };
-  const sending = (await listReleases()).filter(
+  const sending = (await listMailings()).filter(
     (r) => r.status === 'sending' && (!options.releaseId || r.id === options.releaseId),
   );
   if (sending.length === 0) return run;
@@ -96,17 +107,17 @@ export async function sendReleases(
       const started = Date.now();
       try {
         await sendMail(
-          {
-            to: email,
-            template: 'member-release',
-            data: releaseMailData(release, unsubscribeLinks(email).page),
-          },
+          { to: email, ...mailOf(release, unsubscribeLinks(email).page) },
           unsubscribeHeaders(email),
         );
         await recordOutcome(release.id, email, 'sent', now());
         run.sent += 1;
       } catch (error) {
-        logger.error('release mail failed', { releaseId: release.id, error: safeError(error) });
+        logger.error('member mail failed', {
+          kind: release.kind,
+          releaseId: release.id,
+          error: safeError(error),
+        });
         await recordOutcome(release.id, email, 'failed', now(), (error as Error).name ?? 'Error');
         run.failed += 1;
       }

@@ -43,8 +43,21 @@ export interface Spec {
   fields: string[];
   /** A valid (or nearly valid) request, mutated by the fuzzer. */
   base?: (k: Known) => fc.Arbitrary<Fields>;
+  /**
+   * Client addresses to send from; by default a random loopback address each. A route limited
+   * per address sends mostly from one, so the run passes its limit and sees it refuse.
+   */
+  from?: fc.Arbitrary<string>;
 }
 
+/**
+ * Nearly always one address: about 1 request in 12 is valid (the rest are refused before any
+ * count), so a default run of 300 sends some 20 valid ones from it, past a limit of 10.
+ */
+const mostlyOneAddress = fc.oneof(
+  { weight: 9, arbitrary: fc.constant('127.251.0.2') },
+  { weight: 1, arbitrary: clientAddress },
+);
 const CHECKOUT_FIELDS = [
   'checkoutKey',
   'id',
@@ -196,6 +209,7 @@ export const SPECS: Record<string, Spec> = {
   'GET /all-steps-by-tid': { fields: ['tid', 'gender'] },
   'POST /answers': {
     fields: ['typeId', 'gender', 'email', 'result'],
+    from: mostlyOneAddress,
     base: (k) =>
       fc.record({
         typeId: pick(k.types),
@@ -214,6 +228,7 @@ export const SPECS: Record<string, Spec> = {
   'GET /price-with-shipping': { fields: ['id', 'tid'] },
   'GET /products/{id}': { fields: [] },
   'GET /films': { fields: [] },
+  'GET /terms': { fields: [] },
 
   // Checkout and orders
   'GET /type-discount': { fields: ['discountCode', 'typeId'] },
@@ -402,6 +417,16 @@ export const SPECS: Record<string, Spec> = {
   'GET /members': { fields: PAGE },
   'DELETE /member': { fields: ['email'] },
   'GET /members-export': { fields: [] },
+  'POST /terms-versions': {
+    fields: ['version', 'effectiveDate', 'summary'],
+    base: () =>
+      fc.record({
+        version: fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,12}$/),
+        effectiveDate: fc.constantFrom('2027-01-01', '2026-12-31', '2027-02-30'),
+        summary: fc.string({ minLength: 1, maxLength: 200 }),
+      }),
+  },
+  'GET /terms-versions': { fields: [] },
   'POST /release-preview': {
     fields: ['typeId', 'subject', 'text'],
     base: (k) => fc.record({ typeId: pick(k.types), subject: fc.string(), text: fc.string() }),
@@ -945,18 +970,20 @@ export function requestArb(
       auth = strangerCookie([]).map((cookie): Record<string, string> => (cookie ? { cookie } : {}));
   }
 
-  return fc.record({ path, query, body, auth, extra: extraHeaders, from: clientAddress }).map((r) => {
-    const headers: Record<string, string> = { ...r.extra, ...r.auth };
-    if (r.body.contentType) headers['content-type'] = r.body.contentType;
-    // Node's HTTP server (the local gateway) refuses a request line and headers over 16 KB with
-    // an empty 431 before any handler runs; API Gateway has its own, similar limit.
-    const query = r.query.slice(0, Math.max(0, MAX_URL - r.path.length));
-    return {
-      method: route.method,
-      path: query ? `${r.path}?${query}` : r.path,
-      headers,
-      ...(r.body.body === undefined ? {} : { body: r.body.body }),
-      from: r.from,
-    };
-  });
+  return fc
+    .record({ path, query, body, auth, extra: extraHeaders, from: spec.from ?? clientAddress })
+    .map((r) => {
+      const headers: Record<string, string> = { ...r.extra, ...r.auth };
+      if (r.body.contentType) headers['content-type'] = r.body.contentType;
+      // Node's HTTP server (the local gateway) refuses a request line and headers over 16 KB with
+      // an empty 431 before any handler runs; API Gateway has its own, similar limit.
+      const query = r.query.slice(0, Math.max(0, MAX_URL - r.path.length));
+      return {
+        method: route.method,
+        path: query ? `${r.path}?${query}` : r.path,
+        headers,
+        ...(r.body.body === undefined ? {} : { body: r.body.body }),
+        from: r.from,
+      };
+    });
 }

@@ -66,8 +66,10 @@ describe('the product form (001 §5)', () => {
     });
   });
 
-  it('refuses card numbers over 16 digits or with letters, and negative prices', () => {
+  it('refuses card numbers of other than 16 digits or with letters, and negative prices', () => {
     expect(productFormSchema.safeParse({ cardNumber: '12345678901234567' }).success).toBe(false);
+    expect(productFormSchema.safeParse({ cardNumber: '123456789012345' }).success).toBe(false);
+    expect(productFormSchema.safeParse({ cardNumber: '1234' }).success).toBe(false);
     expect(productFormSchema.safeParse({ cardNumber: 'ABCD' }).success).toBe(false);
     expect(productFormSchema.safeParse({ priceUs: -1 }).success).toBe(false);
     expect(productFormSchema.safeParse({ priceUs: 'abc' }).success).toBe(false);

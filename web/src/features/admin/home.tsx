@@ -11,6 +11,7 @@ const LISTS: [string, string][] = [
   ['/view-answers', 'size finder replies'],
   ['/view-members', 'members'],
   ['/announce-release', 'announce a release'],
+  ['/terms-versions', 'terms of use'],
   ['/view-products-auth', 'authentication records'],
   ['/audit-log', 'audit log'],
 ];

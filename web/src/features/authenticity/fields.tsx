@@ -1,23 +1,11 @@
-import { type ReactNode, type Ref, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, type Ref, useState } from 'react';
+import { CARD_NUMBER_DIGITS } from '#shared/card-number.ts';
 import { LIMITS } from '#shared/constants.ts';
+import { useCardNumberInput } from '../../lib/card-number-input.ts';
 
-/** The steel card's number: digits only, at most 16 (001 §9). */
-export const CARD_DIGITS = LIMITS.cardNumberDigits;
+/** The steel card's number: exactly 16 digits (shared/card-number.ts). */
+export const CARD_DIGITS = CARD_NUMBER_DIGITS;
 export const PASSWORD_LENGTH = LIMITS.portalPasswordLength;
-
-export function digitsOf(text: string): string {
-  return text.replace(/\D/g, '').slice(0, CARD_DIGITS);
-}
-
-/** "1234567890123456" → "1234 5678 9012 3456", as the number is engraved on the card. */
-export function groupDigits(digits: string): string {
-  return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
-}
-
-/** Where the caret sits after `n` digits of the grouped number. */
-function caretAfter(n: number): number {
-  return n === 0 ? 0 : n + Math.floor((n - 1) / 4);
-}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -47,11 +35,7 @@ export function FieldError({ id, children }: { id: string; children?: string }) 
 
 const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
-/**
- * The card number in groups of 4 as it is typed or pasted ("1234 5678 9012 3456"), kept as
- * digits only. The caret stays after the digit just typed, and a backspace over a group's
- * space removes the digit before it.
- */
+/** The card number in groups of 4 as it is typed or pasted, kept as digits (useCardNumberInput). */
 export function CardNumberField({
   id,
   label = 'card number',
@@ -69,21 +53,9 @@ export function CardNumberField({
   error?: string;
   inputRef?: Ref<HTMLInputElement>;
 }) {
-  const ownRef = useRef<HTMLInputElement | null>(null);
-  const caret = useRef<number | null>(null);
-  // A keystroke that leaves the digits as they were (a letter, a space) still re-renders, so
-  // the caret can be put back where it was.
-  const [, setKeystrokes] = useState(0);
-
-  useLayoutEffect(() => {
-    const input = ownRef.current;
-    if (caret.current === null || !input || document.activeElement !== input) return;
-    input.setSelectionRange(caret.current, caret.current);
-    caret.current = null;
-  });
-
+  const card = useCardNumberInput(value, onChange);
   const setRefs = (node: HTMLInputElement | null) => {
-    ownRef.current = node;
+    card.ref.current = node;
     if (typeof inputRef === 'function') inputRef(node);
     else if (inputRef) inputRef.current = node;
   };
@@ -97,31 +69,12 @@ export function CardNumberField({
         </p>
       )}
       <input
+        {...card}
         ref={setRefs}
         id={id}
         className="portal-card-number"
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
-        autoCorrect="off"
-        spellCheck={false}
-        value={groupDigits(value)}
         aria-invalid={error ? 'true' : undefined}
         aria-describedby={describedBy(hint && `${id}-hint`, `${id}-error`)}
-        onChange={(event) => {
-          const input = event.target;
-          const at = input.selectionStart ?? input.value.length;
-          let before = digitsOf(input.value.slice(0, at)).length;
-          let digits = digitsOf(input.value);
-          const inputType = (event.nativeEvent as InputEvent).inputType;
-          if (inputType === 'deleteContentBackward' && digits === value && before > 0) {
-            digits = digits.slice(0, before - 1) + digits.slice(before);
-            before -= 1;
-          }
-          caret.current = caretAfter(Math.min(before, digits.length));
-          setKeystrokes((n) => n + 1);
-          onChange(digits);
-        }}
       />
       <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>

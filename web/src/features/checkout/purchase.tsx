@@ -26,6 +26,7 @@ import { CardPayment, HoldCountdown } from './card-payment.tsx';
 import { checkoutKeyFor, forgetStart, hasCheckoutKey, rememberStart, startedFields } from './checkout-key.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { summarize } from './summary.ts';
+import { shownTermsVersion, TermsBeforePaying } from './terms-before-paying.tsx';
 import './checkout.css';
 
 type PaymentMethod = 'card' | 'paypal';
@@ -356,15 +357,18 @@ export function Purchase() {
       setFormError(`this piece cannot be shipped to ${summary.countryLabel} yet. please contact us.`);
       return;
     }
-    const fields = checkoutFields({
-      id: productId,
-      typeId,
-      paymentType: method === 'card' ? '1' : '2',
-      shipping,
-      hasBilling,
-      billing,
-      discount,
-    });
+    const fields = {
+      ...checkoutFields({
+        id: productId,
+        typeId,
+        paymentType: method === 'card' ? '1' : '2',
+        shipping,
+        hasBilling,
+        billing,
+        discount,
+      }),
+      ...shownTermsVersion(),
+    };
     setStarting(true);
     try {
       if (method === 'card') {
@@ -497,6 +501,7 @@ export function Purchase() {
 
             {!session && (
               <div className="checkout-submit">
+                <TermsBeforePaying />
                 {formError && (
                   <p className="checkout-error" role="alert">
                     {formError}

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { SupportEmail } from './content-ui.tsx';
+import { currentTermsQuery } from './current-terms.ts';
 
 /**
  * The terms of use and the privacy policy (000 §2, §9): shown as /more pages and in the
@@ -18,9 +20,21 @@ function Section({ level, title, children }: { level: Level; title: string; chil
   );
 }
 
+/** "version 2026-11, effective 2027-01-15": the published version (GET /terms), once read. */
+function TermsVersion() {
+  const current = useQuery(currentTermsQuery());
+  if (!current.data) return null;
+  return (
+    <p className="content-legal-version">
+      Version {current.data.version}, effective {current.data.effectiveDate}.
+    </p>
+  );
+}
+
 export function TermsOfUse({ level = 2 }: { level?: Level }) {
   return (
     <div className="content-legal">
+      <TermsVersion />
       <Section level={level} title="Agreement">
         <p>
           These terms govern your use of this website, the only place where One of One Luxury products are

@@ -7,4 +7,5 @@ export const ordersAdminRoutes: RouteObject[] = [
   lazyRoute('/view-order/:id', () => import('./view-order.tsx'), 'ViewOrder'),
   lazyRoute('/view-members', () => import('./members.tsx'), 'ViewMembers'),
   lazyRoute('/announce-release', () => import('./releases.tsx'), 'AnnounceRelease'),
+  lazyRoute('/terms-versions', () => import('./terms.tsx'), 'TermsVersions'),
 ];

@@ -2,6 +2,7 @@ import './orders.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { groupCardNumber } from '#shared/card-number.ts';
 import type { deleteOrderContract } from '#shared/contracts/checkout.ts';
 import type { Answer, Body } from '#shared/contracts/contract.ts';
 import { formatPrice } from '#shared/format.ts';
@@ -18,7 +19,6 @@ import {
 } from './types.ts';
 
 const money = (amount: number) => `${formatPrice(amount)} USD`;
-const grouped = (digits: string) => digits.replace(/(.{4})(?=.)/g, '$1 ');
 
 /** One labelled value; an empty one shows a dash. */
 function Fact({ label, children }: { label: string; children?: ReactNode }) {
@@ -145,7 +145,7 @@ export function ViewOrder() {
                 <Link to={`/viewdetails/${encodeURIComponent(order.id)}`}>{order.productName}</Link>
               </Fact>
               <Fact label="collection">{order.typeName}</Fact>
-              <Fact label="card number">{order.cardNumber && grouped(order.cardNumber)}</Fact>
+              <Fact label="card number">{order.cardNumber && groupCardNumber(order.cardNumber)}</Fact>
               <Fact label="size">{order.size}</Fact>
               <Fact label="for">{GENDER_NAMES[order.gender]}</Fact>
               <Fact label="colours">{order.colors.join(', ')}</Fact>
@@ -154,6 +154,7 @@ export function ViewOrder() {
           <Section title="amounts">
             <dl className="adm-orders-facts">
               <Fact label="product price">{money(order.productPrice)}</Fact>
+              <Fact label="terms shown">{order.termsVersion || 'none recorded'}</Fact>
               <Fact label="discount code">{order.discountCode}</Fact>
               <Fact label="discount">{money(order.discountAmount)}</Fact>
               <Fact label="price after discount">{money(order.productPriceAfterDiscount)}</Fact>

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { groupCardNumber } from '#shared/card-number.ts';
 import type { getTypeContract } from '#shared/contracts/catalog.ts';
 import type { sizelistByTidContract, typelistContract } from '#shared/contracts/catalog-admin.ts';
 import type { adminImagesContract, getVideoByPidContract } from '#shared/contracts/catalog-admin-media.ts';
@@ -78,7 +79,7 @@ export const sizesQuery = (tid: string) =>
       (await adminGet<Answer<typeof sizelistByTidContract>>('/sizelist-by-tid', { tid })).sizes,
   });
 
-/** Card numbers in groups of 4 (001 §9). */
+/** Card numbers in groups of 4 (001 §9; shared/card-number.ts). */
 export function groupsOf4(card: string | undefined): string {
-  return (card ?? '').replace(/(.{4})(?=.)/g, '$1 ');
+  return groupCardNumber(card ?? '');
 }

@@ -4,12 +4,14 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { BRAND_COLORS } from '#shared/brand-colors.ts';
+import { CARD_NUMBER_DIGITS, CARD_NUMBER_RULE, isCardNumber } from '#shared/card-number.ts';
 import type {
   createProductContract,
   updateProductContract,
 } from '#shared/contracts/catalog-admin-products.ts';
 import type { Answer } from '#shared/contracts/contract.ts';
 import { GENDERS } from '#shared/vocabulary.ts';
+import { useCardNumberInput } from '../../../lib/card-number-input.ts';
 import { adminPatch, adminPost } from '../api.ts';
 import { AdminPage, ErrorText, Field, Loading } from '../ui.tsx';
 import {
@@ -128,7 +130,7 @@ function ProductFields({ id, initial }: { id: string; initial: Values }) {
   const blank = () =>
     !values.name.trim() ||
     !values.priceUs.trim() ||
-    !values.cardNumber.trim() ||
+    !values.cardNumber ||
     (!values.singleproduct && !values.typeId) ||
     (coloursRequired && (values.colors.length !== areas || values.colors.some((c) => !c.trim())));
 
@@ -137,6 +139,10 @@ function ProductFields({ id, initial }: { id: string; initial: Values }) {
     setError('');
     if (blank()) {
       setError(ADMIN_MESSAGES.fillAllBlanks);
+      return;
+    }
+    if (!isCardNumber(values.cardNumber)) {
+      setError(CARD_NUMBER_RULE);
       return;
     }
     setBusy(true);
@@ -309,16 +315,12 @@ function ProductFields({ id, initial }: { id: string; initial: Values }) {
             )}
           </Field>
         </div>
-        <Field label="card number" hint="the number on the steel authenticity card: up to 16 digits">
+        <Field
+          label="card number"
+          hint={`the ${CARD_NUMBER_DIGITS} digits on the steel authenticity card, shown in groups of 4`}
+        >
           {(fid) => (
-            <input
-              id={fid}
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={19}
-              value={values.cardNumber}
-              onChange={(e) => set('cardNumber', e.currentTarget.value)}
-            />
+            <CardNumberInput id={fid} value={values.cardNumber} onChange={(d) => set('cardNumber', d)} />
           )}
         </Field>
       </fieldset>
@@ -371,4 +373,17 @@ function ProductFields({ id, initial }: { id: string; initial: Values }) {
       </div>
     </form>
   );
+}
+
+/** The steel card's number in groups of 4, kept as digits (the portal's input, shared rule). */
+function CardNumberInput({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (digits: string) => void;
+}) {
+  return <input id={id} {...useCardNumberInput(value, onChange)} />;
 }

@@ -1,0 +1,23 @@
+/**
+ * The terms notice (template 'terms-notice'): its data from a published version and a member's
+ * unsubscribe link. Pure: no AWS.
+ */
+export interface TermsNoticeContent {
+  version: string;
+  effectiveDate: string;
+  summary: string;
+  termsLink: string;
+}
+
+export function termsNoticeMailData(
+  content: TermsNoticeContent,
+  unsubscribeLink: string,
+): Record<string, string> {
+  return {
+    version: content.version,
+    effectiveDate: content.effectiveDate,
+    summary: content.summary,
+    termsLink: content.termsLink,
+    unsubscribeLink,
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * The shop's terms of use, versioned (issue 20): staff publish a version with the date it takes
+ * effect and a summary of what changed; members are mailed the notice; the terms page shows
+ * the current version and the checkout records the version the shopper was shown.
+ */
+export const TERMS_PAGE = '/more/terms-and-conditions';
+export const PRIVACY_PAGE = '/more/privacy-policy';
+export const TAXES_PAGE = '/more/taxes';
+
+/** A version's name: short, plain (it is shown, mailed, and stored on orders), e.g. "2026-11" or "v3". */
+export const TERMS_VERSION = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;
+
+export const TERMS_MESSAGES = {
+  badVersion: 'the version is 1 to 40 letters, digits, dots, dashes or underscores',
+  badDate: 'the effective date is a date (YYYY-MM-DD)',
+  noSummary: 'write a summary of what changed',
+  versionTaken: 'this version was already published',
+  /** The checkout was started from a page showing terms that were never published. */
+  unknownVersion: 'the terms changed. please reload the page and read them again.',
+} as const;

@@ -1,0 +1,193 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ProductEntity } from '#catalog/entities/product.ts';
+import { TERMS_MESSAGES } from '#shared/terms.ts';
+import { sendReleases } from '#staff/jobs/send-releases.ts';
+import { LOCAL_SECRETS } from '../../infra/local/stack.ts';
+import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
+import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
+import { getRaw, itemsWithPrefix } from '../support/db.ts';
+import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { checkoutBody } from '../support/purchase.ts';
+import { pointAtLocalStack } from '../support/stack-env.ts';
+
+/**
+ * The terms-change notice (issue 20): staff publish a version of the terms (version, effective
+ * date, summary; audited; listed); the confirmed members are mailed the notice through the
+ * release sender (markers, suppression, unsubscribe link); an unconfirmed sign-up and an
+ * unsubscribed (suppressed) member are not; GET /terms shows the current version.
+ */
+interface StoredMail {
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string };
+  headers?: { name: string; value: string }[];
+}
+const SUBJECT = 'Our terms of use are changing';
+
+async function mailTo(address: string): Promise<StoredMail[]> {
+  const all = (await (await fetch(`${inject('sesUrl')}/store`)).json()) as { emails: StoredMail[] };
+  return all.emails.filter((m) => m.destination.to.includes(address) && m.subject === SUBJECT);
+}
+
+async function signUp(): Promise<{ email: string; token: string }> {
+  const email = `${uniqueId('terms')}@example.com`;
+  const signed = await api('/member', { method: 'POST', json: { email }, from: freshClientAddress() });
+  expect(signed.status).toBe(200);
+  const all = (await (await fetch(`${inject('sesUrl')}/store`)).json()) as { emails: StoredMail[] };
+  const mail = all.emails.find(
+    (m) => m.destination.to.includes(email) && m.subject === 'Please confirm your membership',
+  );
+  const token = new URL(/(http\S+)/.exec(mail?.body.text ?? '')?.[1] ?? '').searchParams.get('token') ?? '';
+  return { email, token };
+}
+
+async function confirmedMember(): Promise<string> {
+  const { email, token } = await signUp();
+  expect((await api('/member/confirm', { method: 'POST', json: { token } })).status).toBe(200);
+  return email;
+}
+
+let admin: TestAdmin;
+
+beforeAll(async () => {
+  pointAtLocalStack();
+  Object.assign(process.env, { MEMBER_LINK_KEY: LOCAL_SECRETS.MEMBER_LINK_KEY });
+  admin = await loggedInAdmin();
+});
+
+describe('a new version of the terms', () => {
+  it('reaches a confirmed member, not an unconfirmed or unsubscribed one, and becomes the current version', async () => {
+    const member = await confirmedMember();
+    const unconfirmed = (await signUp()).email;
+    const gone = await confirmedMember();
+    // Unsubscribed: on the suppression list.
+    const unsubscribed = await api(
+      `/member/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(gone))}`,
+      { method: 'POST', json: {} },
+    );
+    expect(unsubscribed.status, unsubscribed.text).toBe(200);
+    expect(await getRaw(`SUPPRESSED#${gone}`, '#SUPPRESSED')).toBeDefined();
+
+    const version = uniqueId('v')
+      .replace(/[^A-Za-z0-9._-]/g, '')
+      .slice(0, 40);
+    const published = await adminApi<{ version: string; noticeId: string }>(admin, '/terms-versions', {
+      method: 'POST',
+      json: { version, effectiveDate: '2027-01-15', summary: 'Disputes are now heard in Vancouver.' },
+    });
+    expect(published.status, published.text).toBe(200);
+    const { noticeId } = published.body;
+
+    for (let run = 0; run < 10; run++) {
+      await sendReleases({ ratePerSecond: 500, runSeconds: 20, releaseId: noticeId });
+      if ((await getRaw(`RELEASE#${noticeId}`, '#RELEASE'))?.status === 'done') break;
+    }
+    const [mail, ...more] = await mailTo(member);
+    expect(more).toEqual([]);
+    expect(mail?.body.text).toContain(`version ${version} takes effect on 2027-01-15`);
+    expect(mail?.body.text).toContain('Disputes are now heard in Vancouver.');
+    expect(mail?.body.text).toContain(
+      `Read the terms in full: ${inject('baseUrl')}/more/terms-and-conditions`,
+    );
+    expect(mail?.body.text).toMatch(
+      /To unsubscribe with one click: http\S+\/world\/membership\/unsubscribe\?token=/,
+    );
+    expect(mail?.headers?.find((h) => h.name === 'List-Unsubscribe-Post')?.value).toBe(
+      'List-Unsubscribe=One-Click',
+    );
+    expect(await mailTo(unconfirmed)).toEqual([]);
+    expect(await mailTo(gone)).toEqual([]);
+    // The release sender's markers: at most once per member.
+    expect(await getRaw(`RELEASE#${noticeId}`, `TO#${member}`)).toMatchObject({ state: 'sent' });
+    expect(await getRaw(`RELEASE#${noticeId}`, '#RELEASE')).toMatchObject({
+      kind: 'termsNotice',
+      status: 'done',
+      failed: 0,
+    });
+    await sendReleases({ ratePerSecond: 500, runSeconds: 5, releaseId: noticeId });
+    expect(await mailTo(member)).toHaveLength(1);
+
+    // Audited, listed with the notice's progress, and the terms page's current version.
+    const audit = (await itemsWithPrefix('AUDIT#')).filter((e) => e.entityId === version);
+    expect(audit).toMatchObject([{ action: 'publish', entity: 'terms', admin: admin.username }]);
+    const listed = await adminApi<{ list: { version: string; notice: { status: string; sent: number } }[] }>(
+      admin,
+      '/terms-versions',
+    );
+    expect(listed.body.list[0]).toMatchObject({ version, notice: { status: 'done' } });
+    expect(listed.body.list[0]?.notice.sent).toBeGreaterThanOrEqual(1);
+    expect((await api('/terms')).body).toEqual({
+      status: 200,
+      current: { version, effectiveDate: '2027-01-15' },
+    });
+    // Not among the releases.
+    const releases = await adminApi<{ list: { id: string }[] }>(admin, '/releases');
+    expect(releases.body.list.map((r) => r.id)).not.toContain(noticeId);
+  }, 120_000);
+
+  it('is published once per version, with a real date and a summary; staff only', async () => {
+    const version = uniqueId('w')
+      .replace(/[^A-Za-z0-9._-]/g, '')
+      .slice(0, 40);
+    const body = { version, effectiveDate: '2027-02-01', summary: 'Clearer privacy wording.' };
+    expect((await adminApi(admin, '/terms-versions', { method: 'POST', json: body })).status).toBe(200);
+    const again = await adminApi(admin, '/terms-versions', { method: 'POST', json: body });
+    expect(again).toMatchObject({ status: 409, body: { message: TERMS_MESSAGES.versionTaken } });
+    for (const wrong of [
+      { ...body, version: 'has space' },
+      { ...body, version: uniqueId('x'), effectiveDate: '2027-02-30' },
+      { ...body, version: uniqueId('x'), summary: '  ' },
+    ]) {
+      expect((await adminApi(admin, '/terms-versions', { method: 'POST', json: wrong })).status).toBe(400);
+    }
+    expect((await api('/terms-versions', { method: 'POST', json: body })).status).toBe(401);
+  });
+});
+
+/** The one-click unsubscribe token of a member's links (as a release or notice mail carries it). */
+async function unsubscribeToken(email: string): Promise<string> {
+  const { unsubscribeLinks } = await import('#staff/members.ts');
+  return new URL(unsubscribeLinks(email).page).searchParams.get('token') ?? '';
+}
+
+describe('the checkout records the version of the terms shown before paying', () => {
+  const type = typeEntity({ name: 'Terms checkout' });
+  let serial = 0;
+  const piece = () =>
+    productEntity(type, {
+      cardNumber: `79${Date.now().toString().slice(-9)}${String(serial++).padStart(5, '0')}`,
+    });
+
+  it('stores a published version on the order (shown in the admin order view) and refuses one never published', async () => {
+    const [first, second] = [piece(), piece()];
+    await store({ type, products: [first, second] as ProductEntity[] });
+    const version = uniqueId('c')
+      .replace(/[^A-Za-z0-9._-]/g, '')
+      .slice(0, 40);
+    const published = await adminApi(admin, '/terms-versions', {
+      method: 'POST',
+      json: { version, effectiveDate: '2027-03-01', summary: 'Checkout wording.' },
+    });
+    expect(published.status, published.text).toBe(200);
+
+    const unknown = await api('/secret', {
+      method: 'POST',
+      json: { ...checkoutBody(first as ProductEntity, newCheckoutKey()), termsVersion: 'never-published' },
+      from: freshClientAddress(),
+    });
+    expect(unknown).toMatchObject({ status: 400, body: { message: TERMS_MESSAGES.unknownVersion } });
+    expect(await getRaw(`PRODUCT#${first?.id}`, '#PRODUCT')).not.toHaveProperty('holdUntil');
+
+    const started = await api<{ checkoutCode: string }>('/secret', {
+      method: 'POST',
+      json: { ...checkoutBody(second as ProductEntity, newCheckoutKey()), termsVersion: version },
+      from: freshClientAddress(),
+    });
+    expect(started.status, started.text).toBe(200);
+    const code = started.body.checkoutCode;
+    expect(await getRaw(`ORDER#${code}`, '#ORDER')).toMatchObject({ termsVersion: version });
+    const view = await adminApi<{ order: { termsVersion: string } }>(admin, `/order-details?id=${code}`);
+    expect(view.status, view.text).toBe(200);
+    expect(view.body.order.termsVersion).toBe(version);
+  });
+});
