@@ -192,6 +192,7 @@ export class BoutiqueStack extends Stack {
       originVerify: secrets.secretValueFromJson('ORIGIN_VERIFY').unsafeUnwrap(),
       webBucket,
       mediaBucket,
+      privateMediaBucket,
       logsBucket,
       api,
       ...(props.domainName && props.certificateArn
