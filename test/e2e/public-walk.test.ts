@@ -6,7 +6,7 @@ import { FILM_FRAME_ORIGINS } from '#shared/film-providers.ts';
 import { MEMBER_CONFIRM_PAGE, MEMBER_UNSUBSCRIBE_PAGE } from '#shared/membership.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { DEMO } from '../../infra/local/demo/catalogue.ts';
-import { PHONE, screenshot, startBrowser } from './support/browser.ts';
+import { type ExpectedFailure, PHONE, screenshot, startBrowser } from './support/browser.ts';
 
 /**
  * A walk of every public page of the web app, at phone size, under the production headers the
@@ -50,7 +50,11 @@ interface Visit {
   lands?: string;
   /** The not-found page is this route's own content. */
   notFound?: true;
+  /** Failed requests the page makes by design (see BrowserSession.expectFailures). */
+  failures?: ExpectedFailure[];
 }
+/** Without a session, the owner's card is answered 401 and the page sends the visitor to the login. */
+const NO_SESSION: ExpectedFailure[] = [{ status: 401, path: '/api/authenticationcard' }];
 const VISITS: Record<string, Visit> = {
   '/': { url: '/' },
   '/home': { url: '/home' },
@@ -144,9 +148,13 @@ const VISITS: Record<string, Visit> = {
   '/products/success': { url: '/products/success' },
   '/authenticity': { url: '/authenticity' },
   // The owner's pages need a session: a visitor without one is sent to the login.
-  '/authenticity/showingcard': { url: '/authenticity/showingcard', lands: '/authenticity' },
-  '/authenticity/transfer': { url: '/authenticity/transfer', lands: '/authenticity' },
-  '/authenticity/finish': { url: '/authenticity/finish', lands: '/authenticity' },
+  '/authenticity/showingcard': {
+    url: '/authenticity/showingcard',
+    lands: '/authenticity',
+    failures: NO_SESSION,
+  },
+  '/authenticity/transfer': { url: '/authenticity/transfer', lands: '/authenticity', failures: NO_SESSION },
+  '/authenticity/finish': { url: '/authenticity/finish', lands: '/authenticity', failures: NO_SESSION },
   '/authenticity/reset': { url: '/authenticity/reset' },
   '/forgot-pwd': { url: '/forgot-pwd' },
 };
@@ -178,7 +186,11 @@ describe('a walk of every public page, at phone size, under the production heade
   it.each(publicPaths.map((path) => [path]))('%s', async (path) => {
     const visit = VISITS[path];
     if (!visit) throw new Error(`no address for ${path}`);
-    const page = await browser.open('about:blank', { viewport: PHONE, beforeLoad: interceptFilmProviders });
+    const page = await browser.open('about:blank', {
+      viewport: PHONE,
+      beforeLoad: interceptFilmProviders,
+      expectFailures: visit.failures ?? [],
+    });
     const url = typeof visit.url === 'string' ? visit.url : await visit.url(page);
     expect(url, `an address for ${path}`).toMatch(/^\//);
     if (path !== '*') expect(matchPath(path, new URL(url, 'http://x').pathname), url).not.toBeNull();

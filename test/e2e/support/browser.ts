@@ -143,7 +143,8 @@ export function startBrowser(): BrowserSession {
         report({
           kind: 'console',
           url: message.page()?.url() ?? message.location().url,
-          text: message.text(),
+          // The failed resource's own address, for a failed load.
+          text: `${message.text()}${message.location().url ? ` (${message.location().url})` : ''}`,
         });
       });
       context.on('weberror', (error) =>
