@@ -90,7 +90,8 @@ const VISITS: Record<string, Visit> = {
   '/products/productvideo': { url: `/products/productvideo${q(gown)}` },
   '/products/videoofproduct': { url: `/products/videoofproduct${q({ pid: DEMO.availableProduct })}` },
   '/collection-video/:id': { url: `/collection-video/${DEMO.womenSized}?gender=0` },
-  '/care/:id': { url: `/care/${DEMO.womenSized}?gender=0` },
+  // A product's care film: the id is a piece with a video.
+  '/care/:id': { url: `/care/${DEMO.availableProduct}` },
   '/products': { url: '/products' },
   '/boutique': { url: '/boutique' },
   '/boutique/twoboutiques': { url: '/boutique/twoboutiques' },
@@ -154,7 +155,8 @@ const VISITS: Record<string, Visit> = {
     failures: NO_SESSION,
   },
   '/authenticity/transfer': { url: '/authenticity/transfer', lands: '/authenticity', failures: NO_SESSION },
-  '/authenticity/finish': { url: '/authenticity/finish', lands: '/authenticity', failures: NO_SESSION },
+  // The end of a transfer: the old owner no longer has a session; the page says the piece moved on.
+  '/authenticity/finish': { url: '/authenticity/finish' },
   '/authenticity/reset': { url: '/authenticity/reset' },
   '/forgot-pwd': { url: '/forgot-pwd' },
 };
