@@ -1,5 +1,6 @@
 /** The CDK app (`cdk.json` runs it with Node 24, which strips the types). */
 import { App, Tags } from 'aws-cdk-lib';
+import { shopSettingsFromContext } from '#shared/shop-settings.ts';
 import { BoutiqueStack } from './stack.ts';
 
 /**
@@ -11,7 +12,12 @@ const context = (name: string): string | undefined => app.node.tryGetContext(nam
 const stage = context('stage') ?? 'dev';
 if (!/^[a-z][a-z0-9-]{0,15}$/.test(stage)) throw new Error('stage: lower-case letters, digits and dashes');
 
+// The shop's name, addresses and sister sites (cdk.json context.shop, -c shop.<name>=…): a
+// production stage refuses placeholders, so the synth stops here with the values to set.
+const shop = shopSettingsFromContext(stage, (name) => app.node.tryGetContext(name));
+
 const stack = new BoutiqueStack(app, `Boutique-${stage}`, {
+  shop,
   description: `One-of-one boutique (${stage}): CloudFront, HTTP API, Lambda handlers, DynamoDB table, media and web buckets`,
   stage,
   ...(context('domainName') ? { domainName: context('domainName') } : {}),

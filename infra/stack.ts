@@ -19,6 +19,7 @@ import {
   OVERDUE_CHECK_EVERY_DAYS,
   RECONCILE_EVERY_MINUTES,
 } from '#checkout/jobs/schedules.ts';
+import { mailFromHeader, type ShopSettings } from '#shared/shop-settings.ts';
 import { RELEASES_EVERY_MINUTES } from '#staff/jobs/schedules.ts';
 import { TABLE } from '#table/table.ts';
 import { builtRoutes } from './build-functions.ts';
@@ -54,6 +55,8 @@ export interface BoutiqueStackProps extends StackProps {
   alarmEmail?: string;
   /** The domain the shop's mail is sent from (default: domainName); SES verifies it. */
   mailDomain?: string;
+  /** The deployment's shop settings (shared/shop-settings.ts); its sender address is the mail's From. */
+  shop?: ShopSettings;
 }
 
 export class BoutiqueStack extends Stack {
@@ -170,7 +173,9 @@ export class BoutiqueStack extends Stack {
           configurationSet: this.mailFeedback.configurationSet,
         }).emailIdentityArn
       : this.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
-    const mailFrom = `One of One Luxury <orders@${mailDomain ?? 'example.com'}>`;
+    const mailFrom = props.shop
+      ? mailFromHeader(props.shop)
+      : `One of One Luxury <orders@${mailDomain ?? 'example.com'}>`;
     const mailTemplates = new MailTemplates(this, 'MailTemplates', { prefix: `boutique-${stage}` });
     // A send through an identity with a configuration set is authorised on the set too: every
     // grant of ses:SendEmail names the templates and, with a mail domain, the feedback's set.
@@ -192,6 +197,7 @@ export class BoutiqueStack extends Stack {
       originVerify: secrets.secretValueFromJson('ORIGIN_VERIFY').unsafeUnwrap(),
       webBucket,
       mediaBucket,
+      privateMediaBucket,
       logsBucket,
       api,
       ...(props.domainName && props.certificateArn

@@ -19,6 +19,7 @@ import {
   OriginRequestQueryStringBehavior,
   PriceClass,
   ResponseHeadersPolicy,
+  type ResponseSecurityHeadersBehavior,
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
@@ -26,11 +27,21 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { API_PREFIX, MEDIA_PREFIX } from '#shared/constants.ts';
-import { MEDIA_REQUEST_CODE, MEDIA_RESPONSE_CODE, MEDIA_SECURITY_HEADERS } from '../edge/media-path.ts';
+import { MEDIA_REQUEST_CODE, MEDIA_RESPONSE_CODE } from '../edge/media-path.ts';
+import {
+  appHeaders,
+  FRAME_OPTIONS,
+  type HeaderSet,
+  HSTS,
+  mediaHeaders,
+  REFERRER_POLICY,
+} from '../edge/security-headers.ts';
 
 export interface WebDistributionProps {
   webBucket: IBucket;
   mediaBucket: IBucket;
+  /** The private media bucket: the browser loads presigned links to it (authenticity photos). */
+  privateMediaBucket: IBucket;
   /** The secret CloudFront adds to every API request (a Secrets Manager dynamic reference). */
   originVerify: string;
   /** Where CloudFront writes its access logs. */
@@ -53,7 +64,6 @@ export class WebDistribution extends Construct {
 
   constructor(scope: Construct, id: string, props: WebDistributionProps) {
     super(scope, id);
-    const mediaHost = props.mediaBucket.bucketRegionalDomainName;
 
     // Client routes (/women, /products/…) have no file: they get the app's index.html.
     const spaFallback = new CfFunction(this, 'SpaFallback', {
@@ -81,58 +91,21 @@ export class WebDistribution extends Construct {
       code: FunctionCode.fromInline(MEDIA_RESPONSE_CODE),
     });
 
+    // The headers of infra/edge/security-headers.ts, the ones the local gateway sends too.
+    const buckets = [props.mediaBucket, props.privateMediaBucket].map(
+      (b) => `https://${b.bucketRegionalDomainName}`,
+    );
     this.responseHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'CSP allowing exactly Stripe where the checkout needs it; HSTS; no framing',
-      securityHeadersBehavior: {
-        contentSecurityPolicy: {
-          override: true,
-          contentSecurityPolicy: [
-            "default-src 'self'",
-            "script-src 'self' https://js.stripe.com",
-            "style-src 'self' 'unsafe-inline'",
-            `img-src 'self' data: blob: https://${mediaHost}`,
-            "media-src 'self' blob:",
-            "font-src 'self'",
-            `connect-src 'self' https://api.stripe.com https://${mediaHost}`,
-            'frame-src https://js.stripe.com https://hooks.stripe.com',
-            "form-action 'self' https://www.paypal.com https://www.sandbox.paypal.com",
-            "frame-ancestors 'none'",
-            "base-uri 'self'",
-            "object-src 'none'",
-            'upgrade-insecure-requests',
-          ].join('; '),
-        },
-        strictTransportSecurity: {
-          override: true,
-          accessControlMaxAge: Duration.days(365),
-          includeSubdomains: true,
-        },
-        frameOptions: { override: true, frameOption: HeadersFrameOption.DENY },
-        contentTypeOptions: { override: true },
-        referrerPolicy: {
-          override: true,
-          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
-        },
-      },
+      comment:
+        'CSP allowing exactly Stripe where the checkout needs it and the film providers; HSTS; no framing',
+      securityHeadersBehavior: securityHeadersBehavior(appHeaders({ buckets })),
     });
 
     // Media are never sniffed and never run as a page of the shop (a stored HTML or SVG file
     // with a script gets a sandbox without scripts).
-    const mediaHeaders = new ResponseHeadersPolicy(this, 'MediaHeaders', {
+    const mediaHeaderPolicy = new ResponseHeadersPolicy(this, 'MediaHeaders', {
       comment: 'nosniff and a sandboxing CSP on every media answer; HSTS',
-      securityHeadersBehavior: {
-        contentSecurityPolicy: {
-          override: true,
-          contentSecurityPolicy: MEDIA_SECURITY_HEADERS['content-security-policy'],
-        },
-        contentTypeOptions: { override: true },
-        strictTransportSecurity: {
-          override: true,
-          accessControlMaxAge: Duration.days(365),
-          includeSubdomains: true,
-        },
-        frameOptions: { override: true, frameOption: HeadersFrameOption.DENY },
-      },
+      securityHeadersBehavior: securityHeadersBehavior(mediaHeaders()),
     });
 
     // The API sees the viewer's address (per-client limits), cookies, query strings and the few
@@ -195,7 +168,7 @@ export class WebDistribution extends Construct {
           origin: S3BucketOrigin.withOriginAccessControl(props.mediaBucket),
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-          responseHeadersPolicy: mediaHeaders,
+          responseHeadersPolicy: mediaHeaderPolicy,
           compress: true,
           functionAssociations: [
             { function: mediaPath, eventType: FunctionEventType.VIEWER_REQUEST },
@@ -205,4 +178,37 @@ export class WebDistribution extends Construct {
       },
     });
   }
+}
+
+/**
+ * CloudFront's form of a header set of security-headers.ts, every header overriding the
+ * origin's. A header of the set that this cannot express fails the synth.
+ */
+function securityHeadersBehavior(headers: HeaderSet): ResponseSecurityHeadersBehavior {
+  const behavior: ResponseSecurityHeadersBehavior = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (name === 'content-security-policy')
+      Object.assign(behavior, { contentSecurityPolicy: { override: true, contentSecurityPolicy: value } });
+    else if (name === 'strict-transport-security')
+      Object.assign(behavior, {
+        strictTransportSecurity: {
+          override: true,
+          accessControlMaxAge: Duration.seconds(HSTS.maxAgeSeconds),
+          includeSubdomains: HSTS.includeSubdomains,
+        },
+      });
+    else if (name === 'x-frame-options' && value === FRAME_OPTIONS)
+      Object.assign(behavior, { frameOptions: { override: true, frameOption: HeadersFrameOption.DENY } });
+    else if (name === 'x-content-type-options' && value === 'nosniff')
+      Object.assign(behavior, { contentTypeOptions: { override: true } });
+    else if (name === 'referrer-policy' && value === REFERRER_POLICY)
+      Object.assign(behavior, {
+        referrerPolicy: {
+          override: true,
+          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+        },
+      });
+    else throw new Error(`security header ${name}: ${value} has no CloudFront form here`);
+  }
+  return behavior;
 }

@@ -11,13 +11,6 @@ const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf
 export const MEDIA_REQUEST_CODE = `${read('./media-key.js')}\n${read('./media-request.js')}`;
 export const MEDIA_RESPONSE_CODE = `${read('./media-key.js')}\n${read('./media-response.js')}`;
 
-/** Headers of every media answer: never sniffed, never a page that runs scripts on the shop's origin. */
-export const MEDIA_SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'content-security-policy':
-    "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
-} as const;
-
 interface CfRequest {
   uri: string;
   querystring: Record<string, unknown>;

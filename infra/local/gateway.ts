@@ -7,7 +7,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { API_PREFIX, MEDIA_PREFIX } from '#shared/constants.ts';
 import { type Route, routeName } from '../../functions/routes.ts';
-import { loadMediaEdge, MEDIA_SECURITY_HEADERS } from '../edge/media-path.ts';
+import { loadMediaEdge } from '../edge/media-path.ts';
+import { appHeaders, forPlainHttp, mediaHeaders } from '../edge/security-headers.ts';
 import { lambdaContext, toApiEvent } from './api-event.ts';
 
 export type LambdaHandler = (
@@ -148,6 +149,11 @@ export function createGateway(options: GatewayOptions): Server {
   const compiled = options.routes.map(compile);
   const handlers = new Map<string, Promise<LambdaHandler>>();
   const maxBody = options.maxBodyBytes ?? 6 * 1024 * 1024;
+  // The production security headers (infra/edge/security-headers.ts) on every answer, less what
+  // only holds over HTTPS: the gateway serves plain http://localhost.
+  const securityOrigins = { buckets: options.media ? [new URL(options.media.endpoint).origin] : [] };
+  const appSecurity = forPlainHttp(appHeaders(securityOrigins));
+  const mediaSecurity = forPlainHttp(mediaHeaders());
 
   const loadHandler = (route: Route) => {
     let loaded = handlers.get(route.handler);
@@ -204,7 +210,11 @@ export function createGateway(options: GatewayOptions): Server {
       return json(res, 500, { message: 'Internal Server Error' });
     }
     if (typeof result === 'string') return json(res, 200, result);
-    const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+    // The policy's headers override the function's, as CloudFront's (override: true).
+    const headers: Record<string, string | string[]> = {
+      ...(result.headers as Record<string, string>),
+      ...appSecurity,
+    };
     if (result.cookies && result.cookies.length > 0) headers['set-cookie'] = result.cookies;
     res.writeHead(result.statusCode ?? 200, headers);
     res.end(
@@ -254,7 +264,7 @@ export function createGateway(options: GatewayOptions): Server {
         });
         res.writeHead(status, {
           ...Object.fromEntries(Object.entries(answer.headers).map(([h, v]) => [h, v.value])),
-          ...MEDIA_SECURITY_HEADERS,
+          ...mediaSecurity,
         });
         s3res.pipe(res);
       },
@@ -285,7 +295,6 @@ export function createGateway(options: GatewayOptions): Server {
     const headers: Record<string, string | number> = {
       'content-type': type,
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      'x-content-type-options': 'nosniff',
       vary: 'accept-encoding',
     };
     // Like CloudFront, text is sent compressed when the browser accepts it.
@@ -329,6 +338,9 @@ export function createGateway(options: GatewayOptions): Server {
 
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // Every answer carries its security headers, errors included (CloudFront adds them to all).
+    const security = url.pathname.startsWith(`${MEDIA_PREFIX}/`) ? mediaSecurity : appSecurity;
+    for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
     if (url.pathname.startsWith(`${PAYMENTS_PREFIX}/`)) {
       payments(req, res, url);
       return;

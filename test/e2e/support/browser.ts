@@ -1,9 +1,16 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page, type Route } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import {
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  chromium,
+  type Page,
+  type Route,
+} from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../support/chromium.ts';
 
 export { CHROMIUM_ARGS };
@@ -15,22 +22,97 @@ export const DESKTOP = { width: 1280, height: 860 };
 export const SHOTS_DIR = resolve(import.meta.dirname, '../../../test-results/screenshots');
 
 /**
- * One Chromium per test file; each test opens pages in a fresh context (no shared storage).
- * Use inside a describe block or at the top of a test file.
+ * A failed request a test provokes on purpose (a wrong password, a sold piece): Chromium logs
+ * "Failed to load resource: … status of <status>" for it, which is allowed only when declared.
  */
-export function startBrowser(): { open: (path: string, options?: OpenOptions) => Promise<Page> } {
+export interface ExpectedFailure {
+  status: number;
+  /** The request's path, exactly (`/api/login`), or a pattern over path and query. */
+  path: string | RegExp;
+}
+
+/** What a page reported: a CSP violation, a console error or an uncaught exception. */
+export interface PageProblem {
+  kind: 'csp' | 'console' | 'pageerror';
+  url: string;
+  text: string;
+}
+
+/** The name of the binding the pages report CSP violations through. */
+const CSP_BINDING = '__reportCspViolation';
+/** Runs in every page and frame before its own scripts. */
+const CSP_LISTENER = `document.addEventListener('securitypolicyviolation', (e) => {
+  window.${CSP_BINDING}({
+    directive: e.effectiveDirective, blocked: e.blockedURI, source: e.sourceFile, line: e.lineNumber,
+    document: e.documentURI, sample: e.sample, disposition: e.disposition,
+  });
+});`;
+
+const FAILED_RESOURCE = /^Failed to load resource: the server responded with a status of (\d{3})\b/;
+
+function expected(message: ConsoleMessage, failures: readonly ExpectedFailure[]): boolean {
+  const status = FAILED_RESOURCE.exec(message.text())?.[1];
+  if (status === undefined) return false;
+  const url = new URL(message.location().url || 'about:blank');
+  return failures.some(
+    (f) =>
+      f.status === Number(status) &&
+      (typeof f.path === 'string' ? f.path === url.pathname : f.path.test(`${url.pathname}${url.search}`)),
+  );
+}
+
+export interface BrowserSession {
+  open: (path: string, options?: OpenOptions) => Promise<Page>;
+  /**
+   * Declares failed requests the current test provokes on purpose (valid until it ends); any
+   * other console error, CSP violation or uncaught exception on any page fails the test.
+   */
+  expectFailures: (...failures: ExpectedFailure[]) => void;
+  /**
+   * Hands over what the pages of the current test reported so far and forgets it (the afterEach
+   * check fails on whatever is left).
+   */
+  takeProblems: () => PageProblem[];
+}
+
+/**
+ * One Chromium per test file; each test opens pages in a fresh context (no shared storage).
+ * Use inside a describe block or at the top of a test file. After each test, every page it
+ * opened must have reported no CSP violation (`securitypolicyviolation`), no console error
+ * and no uncaught exception, except the failed requests the test declared.
+ */
+export function startBrowser(): BrowserSession {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  let problems: PageProblem[] = [];
+  let failures: ExpectedFailure[] = [];
   beforeAll(async () => {
     if (!existsSync(CHROMIUM_PATH))
       throw new Error(`no Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium`);
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  });
+  afterEach(() => {
+    const found = problems;
+    problems = [];
+    failures = [];
+    expect(
+      found.map((p) => `${p.kind} on ${p.url}: ${p.text}`),
+      'CSP violations, console errors and uncaught exceptions on the pages of this test',
+    ).toEqual([]);
   });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
     await browser?.close();
   });
   return {
+    expectFailures(...more) {
+      failures.push(...more);
+    },
+    takeProblems() {
+      const taken = problems;
+      problems = [];
+      return taken;
+    },
     async open(path, options = {}) {
       if (!browser) throw new Error('the browser is not started');
       const context = await browser.newContext({
@@ -41,12 +123,39 @@ export function startBrowser(): { open: (path: string, options?: OpenOptions) =>
         ...(options.deviceScaleFactor ? { deviceScaleFactor: options.deviceScaleFactor } : {}),
       });
       contexts.push(context);
+      if (options.expectFailures) failures.push(...options.expectFailures);
+      // Problems are kept for the test that opened the context, even if another starts meanwhile.
+      const report = (problem: PageProblem) => {
+        problems.push(problem);
+      };
+      await context.exposeBinding(CSP_BINDING, ({ frame }, v: Record<string, unknown>) =>
+        report({
+          kind: 'csp',
+          url: frame.url(),
+          text: `${v.disposition} ${v.directive} blocked ${v.blocked || '(inline)'}${
+            v.source ? ` from ${v.source}:${v.line}` : ''
+          }${v.sample ? ` "${v.sample}"` : ''}`,
+        }),
+      );
+      await context.addInitScript({ content: CSP_LISTENER });
+      context.on('console', (message) => {
+        if (message.type() !== 'error' || expected(message, failures)) return;
+        report({
+          kind: 'console',
+          url: message.page()?.url() ?? message.location().url,
+          // The failed resource's own address, for a failed load.
+          text: `${message.text()}${message.location().url ? ` (${message.location().url})` : ''}`,
+        });
+      });
+      context.on('weberror', (error) =>
+        report({ kind: 'pageerror', url: error.page()?.url() ?? '', text: String(error.error()) }),
+      );
       if (options.clientAddress) {
         const from = options.clientAddress;
         await context.route('**/api/**', (route) => forwardFrom(route, from));
       }
       const page = await context.newPage();
-      options.beforeLoad?.(page);
+      await options.beforeLoad?.(page);
       if (options.clock) await page.clock.install();
       await page.goto(path);
       return page;
@@ -59,7 +168,7 @@ export interface OpenOptions {
   /** Device pixels per CSS pixel (a phone's 3). */
   deviceScaleFactor?: number;
   /** Runs on the new page before it loads its address (to watch its requests from the start). */
-  beforeLoad?: (page: Page) => void;
+  beforeLoad?: (page: Page) => void | Promise<void>;
   /** Install Playwright's fake clock before the page loads (for timers such as the 5 s landing). */
   clock?: boolean;
   /**
@@ -69,6 +178,8 @@ export interface OpenOptions {
    * headers with Set-Cookie, body) handed back to the page, which keeps its cookies as usual.
    */
   clientAddress?: string;
+  /** Failed requests the test provokes on purpose (see BrowserSession.expectFailures). */
+  expectFailures?: ExpectedFailure[];
 }
 
 /** Headers that belong to one hop (and an encoding Node would not undo) are not passed on. */
@@ -126,11 +237,13 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** axe-core on the page: no serious or critical violations (WCAG 2 A/AA rules). */
 export async function expectAccessible(page: Page): Promise<void> {
-  await page.addScriptTag({ path: axeSource });
+  // Evaluated from outside, as a browser extension would: an inline <script> tag (addScriptTag)
+  // is, rightly, refused by the shop's CSP.
+  await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: unknown[] }> } })
       .axe;

@@ -1,0 +1,110 @@
+import { FILM_FRAME_ORIGINS } from '#shared/film-providers.ts';
+
+/**
+ * The security headers of every answer of the shop, defined once: CloudFront's response headers
+ * policies are built from these (infra/constructs/web-distribution.ts) and the local gateway
+ * sends the very same ones (infra/local/gateway.ts), so every browser test runs under the
+ * production policy. The only difference is `forPlainHttp`, below.
+ */
+
+/** Stripe.js and the frames it opens (card fields, 3-D Secure). */
+const STRIPE_SCRIPT = 'https://js.stripe.com';
+const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
+const STRIPE_API = 'https://api.stripe.com';
+/** PayPal's approval pages, where the PayPal form posts. */
+const PAYPAL_FORMS = ['https://www.paypal.com', 'https://www.sandbox.paypal.com'];
+
+export interface SecurityHeaderOrigins {
+  /**
+   * The origins of the media buckets as the browser reaches them directly: presigned admin
+   * uploads (PUT) to the public bucket and presigned links to the private one (authenticity
+   * photos). In AWS `https://<bucket regional domain>` of each; locally the S3 stand-in's origin.
+   */
+  buckets: readonly string[];
+}
+
+/** Directive → sources, in the order they are sent. An empty list is a directive without sources. */
+export type CspDirectives = Readonly<Record<string, readonly string[]>>;
+
+/** The app's policy (index.html, assets, /api). */
+export function appCsp({ buckets }: SecurityHeaderOrigins): CspDirectives {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", STRIPE_SCRIPT],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...buckets],
+    // Films uploaded to the media bucket are served at the shop's own /media; blob: for previews.
+    'media-src': ["'self'", 'blob:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'", STRIPE_API, ...buckets],
+    // Stripe's frames and the film providers staff may embed from, and nothing else.
+    'frame-src': [...STRIPE_FRAMES, ...FILM_FRAME_ORIGINS],
+    'form-action': ["'self'", ...PAYPAL_FORMS],
+    'frame-ancestors': ["'none'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+    'upgrade-insecure-requests': [],
+  };
+}
+
+/** The policy of every /media answer: never a page that runs scripts on the shop's origin. */
+export const MEDIA_CSP: CspDirectives = {
+  'default-src': ["'none'"],
+  'img-src': ["'self'"],
+  'media-src': ["'self'"],
+  'style-src': ["'unsafe-inline'"],
+  sandbox: [],
+};
+
+export const HSTS = { maxAgeSeconds: 365 * 24 * 60 * 60, includeSubdomains: true } as const;
+export const FRAME_OPTIONS = 'DENY';
+export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+
+export function cspText(directives: CspDirectives): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join('; ');
+}
+
+export type HeaderSet = Readonly<Record<string, string>>;
+
+const hsts = `max-age=${HSTS.maxAgeSeconds}${HSTS.includeSubdomains ? '; includeSubDomains' : ''}`;
+
+/** Every header of an app answer (lower-case names, as sent). */
+export function appHeaders(origins: SecurityHeaderOrigins): HeaderSet {
+  return {
+    'content-security-policy': cspText(appCsp(origins)),
+    'strict-transport-security': hsts,
+    'x-frame-options': FRAME_OPTIONS,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': REFERRER_POLICY,
+  };
+}
+
+/** Every header of a /media answer. */
+export function mediaHeaders(): HeaderSet {
+  return {
+    'content-security-policy': cspText(MEDIA_CSP),
+    'strict-transport-security': hsts,
+    'x-frame-options': FRAME_OPTIONS,
+    'x-content-type-options': 'nosniff',
+  };
+}
+
+/**
+ * The one rule by which a plain-http server (the local stack on http://localhost) differs: what
+ * only holds over HTTPS is left out, the HSTS header and the CSP's `upgrade-insecure-requests`
+ * (which would send every same-origin request to https://localhost). Everything else is identical.
+ */
+export function forPlainHttp(headers: HeaderSet): HeaderSet {
+  const { 'strict-transport-security': _https, ...rest } = headers;
+  const csp = rest['content-security-policy'];
+  if (csp === undefined) return rest;
+  return {
+    ...rest,
+    'content-security-policy': csp
+      .split('; ')
+      .filter((d) => d !== 'upgrade-insecure-requests')
+      .join('; '),
+  };
+}
