@@ -226,6 +226,7 @@ describe('size finder admin', () => {
 
     // A delete that fails says "Error"; one that works takes the finder and its pictures away.
     await page.goto(`/view-size-finders?tid=${type.id}`);
+    browser.expectFailures({ status: 500, path: '/api/size-finder' });
     await page.route('**/api/size-finder?*', (route) =>
       route.request().method() === 'DELETE'
         ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' })

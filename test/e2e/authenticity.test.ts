@@ -355,6 +355,10 @@ describe('messages', () => {
   });
 
   it('says the network may have an error when the call fails or the server breaks down', async () => {
+    browser.expectFailures(
+      { status: 0, path: '/api/authenticationcard' },
+      { status: 503, path: '/api/authenticationcard' },
+    );
     const page = await loginPage();
     await page.route('**/api/authenticationcard', (route) => route.abort('internetdisconnected'));
     await logIn(page, await cardOf(refused), passwordOf(refused));

@@ -219,6 +219,8 @@ describe('card purchase', () => {
   });
 
   it('shows the card provider\'s "Your card was declined." and succeeds on a retry with 4242', async () => {
+    // The local Stripe stand-in answers a declined card's confirmation with 402, as Stripe does.
+    browser.expectFailures({ status: 402, path: /^\/__payments\/v1\/payment_intents\/[^/]+\/confirm$/ });
     const page = await browser.open(purchaseUrl(declined), { viewport: DESKTOP });
     await page.getByRole('heading', { name: 'Nacre Silk Gown' }).waitFor();
     await fillAddress(page, {

@@ -81,6 +81,7 @@ const VISITS: Record<string, Visit> = {
   '/products/shopproduct': { url: `/products/shopproduct${q({ ...gown, size: 'M' })}` },
   '/products/sizepicker': { url: `/products/sizepicker${q(gown)}` },
   '/products/material': { url: `/products/material${q({ tid: DEMO.womenSized, title: 'material' })}` },
+  '/products/productinfo': { url: `/products/productinfo${q({ tid: DEMO.womenSized, title: 'material' })}` },
   '/products/measure': { url: `/products/measure${q(gown)}` },
   '/products/questions': { url: `/products/questions${q(gown)}` },
   '/products/productprice': { url: `/products/productprice${q(gown)}` },

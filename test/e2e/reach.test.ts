@@ -251,6 +251,7 @@ describe('the purchase page checks first', () => {
   });
 
   it('says "something wrong. try again later." on a server failure, and the retry shows the form', async () => {
+    browser.expectFailures({ status: 503, path: '/api/is-sold' });
     const page = await browser.open('/home');
     let fail = true;
     await page.route('**/api/is-sold?**', (route) =>
@@ -266,6 +267,7 @@ describe('the purchase page checks first', () => {
   });
 
   it('says "something wrong. try again later." (not "cannot be found") when the price fails on the network', async () => {
+    browser.expectFailures({ status: 0, path: '/api/price-with-shipping' });
     const page = await browser.open('/home');
     let fail = true;
     await page.route('**/api/price-with-shipping?**', (route) =>

@@ -34,6 +34,13 @@ export default async function setup(project: TestProject) {
     ...(process.env.WEB_DIST ? { webRoot: process.env.WEB_DIST } : {}),
   });
   noteLocalNames(awsCallLog, stack);
+  // The picture test fixtures name (test/support/fixtures.ts): stored, so pages that show it load it.
+  const stored = await fetch(`${stack.s3Url}/${stack.mediaBucket}/collection_images/a.svg`, {
+    method: 'PUT',
+    headers: { 'content-type': 'image/svg+xml' },
+    body: '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#d8cfc4"/></svg>',
+  });
+  if (!stored.ok) throw new Error(`could not store the fixtures' picture: ${stored.status}`);
   project.provide('baseUrl', stack.url);
   project.provide('dynamoDbUrl', stack.dynamoDbUrl);
   project.provide('sesUrl', stack.sesUrl);
