@@ -91,6 +91,8 @@ function childEnv(proxies: { dynamo?: FaultProxy; ses?: FaultProxy }): Record<st
     AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     TABLE_NAME: inject('tableName'),
+    // The sale mail links the portal (functions/authenticity/portal-link.ts).
+    SHOP_URL: inject('baseUrl'),
     MAIL_FROM: process.env.MAIL_FROM ?? MAIL_FROM,
     ...(process.env.MAIL_TEMPLATE_PREFIX ? { MAIL_TEMPLATE_PREFIX: process.env.MAIL_TEMPLATE_PREFIX } : {}),
     STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY ?? 'sk_test_local_boutique',

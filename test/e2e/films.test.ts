@@ -53,7 +53,9 @@ describe('films on the pages', () => {
     await screenshot(page, 'films-mission-video-phone');
   });
 
-  it('/allvideos lists every listed slot; a film page plays; no placeholder embed anywhere', async () => {
+  it('/allvideos lists every listed slot; a film page plays; no placeholder embed anywhere', {
+    timeout: 90_000,
+  }, async () => {
     const page = await browser.open('/allvideos');
     const links = page.getByRole('navigation', { name: 'Videos' }).getByRole('link');
     await links.first().waitFor();
@@ -121,7 +123,7 @@ describe('films in the admin', () => {
       mimeType: 'video/mp4',
       buffer: readFileSync(CLIP),
     });
-    await form.getByText(/now: \/media\/videos\//).waitFor();
+    await form.getByText(/now: \/media\/videos\/[0-9a-f-]{36}\.\w+/).waitFor();
     const poster = await (await browser.open('/world')).evaluate(async () => {
       const canvas = document.createElement('canvas');
       canvas.width = 40;
@@ -138,7 +140,7 @@ describe('films in the admin', () => {
       mimeType: 'image/png',
       buffer: Buffer.from(poster, 'base64'),
     });
-    await form.getByText(/now: \/media\/collection_images\//).waitFor();
+    await form.getByText(/now: \/media\/collection_images\/[0-9a-f-]{36}\.png/).waitFor();
     await form.getByRole('button', { name: 'save film' }).click();
     await page.getByText('the scarf · uploaded video').waitFor();
 

@@ -385,10 +385,11 @@ describe('editing a collection', () => {
   });
 
   it("refuses another collection's pictures, 26 pictures and gender 2 in a set", async () => {
-    const other = typeEntity({ womenproductimage: JSON.stringify(['s3/collection_images/theirs.png']) });
+    // The fixtures' stored picture (test/setup/local-stack.ts): the women list shows this collection.
+    const other = typeEntity({ womenproductimage: JSON.stringify(['s3/collection_images/a.svg']) });
     await store({ type: other });
     for (const json of [
-      { id, gender: 0, urls: ['s3/collection_images/theirs.png'] },
+      { id, gender: 0, urls: ['s3/collection_images/a.svg'] },
       { id, gender: 0, urls: Array.from({ length: 26 }, (_, i) => `s3/collection_images/${i}.png`) },
       { id, gender: 2, urls: [] },
     ]) {
