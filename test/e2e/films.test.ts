@@ -63,7 +63,8 @@ describe('films on the pages', () => {
     await links.first().click();
     await page.waitForURL('**/allvideos/one-of-one');
     expect(await playsFor(page)).toBeGreaterThan(0.3);
-    for (const path of ['/world/mission/written', '/world/mission/music', '/world/club']) {
+    // The club slot is the integration suite's to set and clear; these two are only the demo's.
+    for (const path of ['/world/mission/written', '/world/mission/music']) {
       const other = await browser.open(path);
       await other.locator('video.film-video').waitFor();
       expect(await other.locator('iframe').count(), path).toBe(0);

@@ -358,7 +358,8 @@ export const SPECS: Record<string, Spec> = {
     fields: ['slot', 'title', 'film'],
     base: () =>
       fc.record({
-        slot: fc.constantFrom('one-of-one', 'club', 'collection-5'),
+        // Slots no other suite reads or writes, so a fuzzed film never lands on a page a browser test plays.
+        slot: fc.constantFrom('collection-16', 'collection-17', 'collection-18'),
         title: fc.string({ minLength: 1, maxLength: 120 }),
         film: fc.oneof(
           fc.record({
