@@ -65,6 +65,7 @@ const SAMPLES: Record<string, SampleRequest> = {
   '/get-vid-by-pid': { path: `/get-vid-by-pid?id=${product}`, ddbRequests: 1 },
   '/is-sold': { path: `/is-sold?id=${product}`, ddbRequests: 1 },
   '/price-with-shipping': { path: `/price-with-shipping?id=${product}&tid=${gown}`, ddbRequests: 1 },
+  '/films': { path: '/films', ddbRequests: 1 },
   '/products/{id}': { path: `/products/${product}`, pathParameters: { id: product }, ddbRequests: 1 },
   '/member': {
     path: '/member',
