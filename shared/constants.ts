@@ -90,3 +90,10 @@ export const PUBLIC_MEDIA_PREFIXES = ['collection_images/', 'videos/'] as const;
 
 /** How long a shopper who started checkout holds the piece. */
 export const HOLD_MINUTES = 15;
+
+/**
+ * The authenticity portal's login page (the password mails link it; its reset page is under it).
+ * Here, not in shared/portal.ts, so a function that only links the portal does not carry the
+ * portal's schemas and messages (every storefront read reaches the link through the product entity).
+ */
+export const PORTAL_PAGE = '/authenticity';

@@ -3,10 +3,8 @@ import { LIMITS } from '#shared/constants.ts';
 import { PORTAL_MESSAGES } from '#shared/portal-messages.ts';
 import * as z from '#shared/zod.ts';
 
+export { PORTAL_PAGE } from '#shared/constants.ts';
 export { PORTAL_LIMITS, PORTAL_MESSAGES } from '#shared/portal-messages.ts';
-
-/** The authenticity portal's login page (the password mails link it; its reset page is under it). */
-export const PORTAL_PAGE = '/authenticity';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

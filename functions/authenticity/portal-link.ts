@@ -1,4 +1,4 @@
-import { PORTAL_PAGE } from '#shared/portal.ts';
+import { PORTAL_PAGE } from '#shared/constants.ts';
 
 /** The shop's own address, for links in mail (the local stack and CDK set SHOP_URL). */
 export function shopUrl(): string {

@@ -81,6 +81,8 @@ const SAMPLES: Record<string, SampleRequest> = {
       email: `bench-${process.pid}-${call}@example.com`,
       result: { '1': { shortName: 'height', val: '170 cm' } },
     }),
+    // Limited per client address (10 an hour, issue 20).
+    distinctClients: true,
     ddbRequests: 1,
   },
 };
