@@ -116,7 +116,7 @@ export async function measureHandler(
     failures,
     ...(sample.distinctClients
       ? {
-          note: 'each call a new e-mail address from a new client address (the sign-up limit is per address)',
+          note: 'each call a new e-mail address from a new client address (its limit is counted per address)',
         }
       : sample.body
         ? { note: 'each call stores a new answer (new e-mail address)' }
