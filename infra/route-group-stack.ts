@@ -39,6 +39,8 @@ export interface RouteGroupProps extends NestedStackProps {
   paypalEnvironment: 'sandbox' | 'production';
   /** The sender of the shop's mail, and the SES identity allowed to send it. */
   mailFrom: string;
+  /** The shop's name and support address (SHOP_NAME, SUPPORT_EMAIL), for every function. */
+  shopEnvironment: Record<'SHOP_NAME' | 'SUPPORT_EMAIL', string>;
   mailIdentityArn: string;
   /** The shop's SES templates: their name prefix and ARNs. */
   mailTemplatePrefix: string;
@@ -69,6 +71,7 @@ export class RouteGroupStack extends NestedStack {
           MEDIA_BUCKET: mediaBucket.bucketName,
           PRIVATE_MEDIA_BUCKET: privateMediaBucket.bucketName,
           SHOP_URL: props.shopUrl,
+          ...props.shopEnvironment,
           // Behind CloudFront the viewer's address arrives in CloudFront-Viewer-Address.
           TRUST_VIEWER_ADDRESS_HEADER: 'true',
         },

@@ -173,9 +173,15 @@ export class BoutiqueStack extends Stack {
           configurationSet: this.mailFeedback.configurationSet,
         }).emailIdentityArn
       : this.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
-    const mailFrom = props.shop
-      ? mailFromHeader(props.shop)
-      : `One of One Luxury <orders@${mailDomain ?? 'example.com'}>`;
+    const shop: ShopSettings = props.shop ?? {
+      name: 'One of One Luxury',
+      supportEmail: `support@${mailDomain ?? 'example.com'}`,
+      mailFrom: `orders@${mailDomain ?? 'example.com'}`,
+      sisterSites: [],
+    };
+    const mailFrom = mailFromHeader(shop);
+    // What every function may name in a mail or an answer (functions/platform/shop-settings.ts).
+    const shopEnvironment = { SHOP_NAME: shop.name, SUPPORT_EMAIL: shop.supportEmail };
     const mailTemplates = new MailTemplates(this, 'MailTemplates', { prefix: `boutique-${stage}` });
     // A send through an identity with a configuration set is authorised on the set too: every
     // grant of ses:SendEmail names the templates and, with a mail domain, the feedback's set.
@@ -207,7 +213,7 @@ export class BoutiqueStack extends Stack {
           }
         : {}),
     });
-    new WebDeployment(this, 'WebDeployment', { bucket: webBucket, distribution: web.distribution });
+    new WebDeployment(this, 'WebDeployment', { bucket: webBucket, distribution: web.distribution, shop });
     const shopUrl = `https://${props.domainName ?? web.distribution.distributionDomainName}`;
 
     const functions = new Map<string, ApiFunction>();
@@ -223,6 +229,7 @@ export class BoutiqueStack extends Stack {
         secrets,
         paypalEnvironment: stage === 'prod' ? 'production' : 'sandbox',
         mailFrom,
+        shopEnvironment,
         mailIdentityArn,
         mailTemplatePrefix: mailTemplates.prefix,
         mailTemplateArns: mailSendArns,
@@ -233,6 +240,7 @@ export class BoutiqueStack extends Stack {
 
     const mail = {
       from: mailFrom,
+      shopEnvironment,
       identityArn: mailIdentityArn,
       templatePrefix: mailTemplates.prefix,
       templateArns: mailSendArns,

@@ -23,12 +23,6 @@ export const PILLARS = [
 export type PillarId = (typeof PILLARS)[number]['id'];
 export const PILLAR_IDS: readonly string[] = PILLARS.map((pillar) => pillar.id);
 
-/** The shop's contact addresses, shown to shoppers and owners and written into the demo catalogue. */
-export const CONTACT = {
-  /** Where shoppers and owners write for help (000 §2 questions, §2 /more contact). */
-  supportEmail: 'support@oneofone.example',
-} as const;
-
 /**
  * What happened to a paid order after payment: shipped (carrier and tracking given), then
  * optionally delivered. Kept apart from the payment `status`, which stays `paid`: the mail sweep,

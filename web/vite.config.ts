@@ -1,11 +1,20 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { LOCAL_SHOP_SETTINGS } from '../infra/local/shop-settings.ts';
+import { withShopSettings } from '../shared/shop-page.ts';
 import { earlyRequests } from './vite-early-requests.ts';
 
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
     react(),
+    // The dev server writes the local shop settings into the page, as the local gateway does; the
+    // build leaves them empty for each deployment to fill (shared/shop-page.ts).
+    {
+      name: 'shop-settings',
+      apply: 'serve',
+      transformIndexHtml: (html) => withShopSettings(html, LOCAL_SHOP_SETTINGS),
+    },
     earlyRequests({
       entry: `${import.meta.dirname}/src/boot/early.ts`,
       routes: ['features/catalog/gender-list.tsx', 'features/catalog/product-details.tsx'],

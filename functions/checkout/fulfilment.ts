@@ -1,5 +1,4 @@
 import type { Mail } from '#platform/mail-templates.ts';
-import { CONTACT } from '#shared/vocabulary.ts';
 import type { FulfilledOrder } from './entities/order-fulfilment.ts';
 import { MAIL_LEASE_MS } from './payment-completion.ts';
 import { carrierName } from './rules/carriers.ts';
@@ -34,7 +33,6 @@ export function deliveryMail(order: FulfilledOrder): Mail | undefined {
       carrier: carrierName(shipment.carrier),
       trackingNumber: shipment.trackingNumber,
       trackingUrl: shipment.trackingUrl,
-      contact: CONTACT.supportEmail,
     },
   };
 }

@@ -15,7 +15,7 @@ export const MAIL_TEMPLATES = {
       'Total paid: {{total}} USD (order {{checkoutCode}}).',
       'You will receive a delivery email within 7 business days.',
       '',
-      'One of One Luxury',
+      '{{shop}}',
     ],
   },
   'order-shipped': {
@@ -30,7 +30,7 @@ export const MAIL_TEMPLATES = {
       '',
       'The address cannot be changed once shipped. For any question, write to us at {{contact}}.',
       '',
-      'One of One Luxury',
+      '{{shop}}',
     ],
   },
   'portal-password': {
@@ -47,7 +47,7 @@ export const MAIL_TEMPLATES = {
       '',
       'Keep this email private. You can transfer ownership from the portal.',
       '',
-      'One of One Luxury',
+      '{{shop}}',
     ],
   },
   'payment-refunded': {
@@ -58,7 +58,7 @@ export const MAIL_TEMPLATES = {
       'We are sorry: {{productName}} exists only once, and it was sold to another buyer after your reservation ran out.',
       'Your payment of {{total}} USD has been refunded in full.',
       '',
-      'One of One Luxury',
+      '{{shop}}',
     ],
   },
   'portal-password-reset': {
@@ -74,9 +74,9 @@ export const MAIL_TEMPLATES = {
       'The portal: {{portalLink}}',
       '',
 
-      'If you did not ask for this, please contact us.',
+      'If you did not ask for this, please write to us at {{contact}}.',
       '',
-      'One of One Luxury',
+      '{{shop}}',
     ],
   },
   'portal-reset-link': {
@@ -91,7 +91,7 @@ export const MAIL_TEMPLATES = {
       '',
       'Until then your present password keeps working. If you did not ask for this, ignore this email.',
       '',
-      'One of One Luxury',
+      '{{shop}}',
     ],
   },
   'portal-failed-logins': {
@@ -103,7 +103,7 @@ export const MAIL_TEMPLATES = {
       'Your password still works and nothing was changed. Further tries are now slowed down.',
       'If it was not you, keep your steel card safe; if you think your password is known, reset it in the portal.',
       '',
-      'One of One Luxury',
+      '{{shop}}',
     ],
   },
   'transfer-received': {
@@ -121,7 +121,7 @@ export const MAIL_TEMPLATES = {
 
       'Keep this email private.',
       '',
-      'One of One Luxury',
+      '{{shop}}',
     ],
   },
   'transfer-sent': {
@@ -130,9 +130,9 @@ export const MAIL_TEMPLATES = {
       'Hello,',
       '',
       'On {{at}} the authenticity record of {{productName}} (card ending {{cardEnding}}) was transferred to {{newOwner}}.',
-      'Your password no longer works. If you did not do this, please contact us at once.',
+      'Your password no longer works. If you did not do this, write to us at once at {{contact}}.',
       '',
-      'One of One Luxury',
+      '{{shop}}',
     ],
   },
   'size-finder-reply': {
@@ -148,7 +148,7 @@ export const MAIL_TEMPLATES = {
       '',
       '{{/if}}If you have a question, write to us at {{contact}}.',
       '',
-      'One of One Luxury',
+      '{{shop}}',
     ],
   },
   'member-confirm': {
@@ -156,14 +156,14 @@ export const MAIL_TEMPLATES = {
     text: [
       'Hello,',
       '',
-      'Someone, we hope you, asked to become a member of One of One Luxury with this address, to receive an email the moment a new release arrives.',
+      'Someone, we hope you, asked to become a member of {{shop}} with this address, to receive an email the moment a new release arrives.',
       'To confirm, open this link within {{days}} days:',
       '',
       '    {{link}}',
       '',
       'If it was not you, ignore this email: without your confirmation we will not write to you again.',
       '',
-      'One of One Luxury',
+      '{{shop}}',
     ],
   },
   'member-release': {
@@ -174,7 +174,7 @@ export const MAIL_TEMPLATES = {
       '{{collectionName}}: {{collectionLink}}',
       '{{#if pictureLink}}Picture: {{pictureLink}}{{/if}}',
       '',
-      'One of One Luxury',
+      '{{shop}}',
       '',
       'You receive this email because you are a member. To unsubscribe with one click: {{unsubscribeLink}}',
     ],
@@ -192,7 +192,7 @@ export const MAIL_TEMPLATES = {
       'Read the terms in full: {{termsLink}}',
       'Continuing to use the website after that date means you accept them.',
       '',
-      'One of One Luxury',
+      '{{shop}}',
       '',
       'You receive this email because you are a member. To unsubscribe with one click: {{unsubscribeLink}}',
     ],

@@ -21,7 +21,13 @@ export interface ScheduledJobProps {
   failureMeaning: string;
   table: Table;
   alarmTopic: Topic;
-  mail: { from: string; identityArn: string; templatePrefix: string; templateArns: string[] };
+  mail: {
+    from: string;
+    shopEnvironment: Record<'SHOP_NAME' | 'SUPPORT_EMAIL', string>;
+    identityArn: string;
+    templatePrefix: string;
+    templateArns: string[];
+  };
   /** The payment providers' keys, for a job that asks Stripe and PayPal. */
   secrets?: { secret: ISecret; paypalEnvironment: string };
   timeout?: Duration;
@@ -54,6 +60,7 @@ export class ScheduledJob extends Construct {
       environment: {
         TABLE_NAME: props.table.tableName,
         MAIL_FROM: props.mail.from,
+        ...props.mail.shopEnvironment,
         MAIL_TEMPLATE_PREFIX: props.mail.templatePrefix,
         ...(props.shopUrl ? { SHOP_URL: props.shopUrl } : {}),
       },

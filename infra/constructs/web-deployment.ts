@@ -1,19 +1,26 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { type PageShopSettings, withShopSettings } from '#shared/shop-page.ts';
 import { ROOT_DIR } from '../build-functions.ts';
 
 export const WEB_DIST = path.join(ROOT_DIR, 'web', 'dist');
 
 /**
  * Puts the built app (web/dist) in the web bucket: hashed files under assets/ cached for a year,
- * everything else (index.html) revalidated on every visit so a release shows at once.
+ * everything else (index.html) revalidated on every visit so a release shows at once. The
+ * deployment's shop settings are written into the index.html it uploads (shared/shop-page.ts):
+ * one web build serves every stage.
  */
 export class WebDeployment extends Construct {
-  constructor(scope: Construct, id: string, props: { bucket: IBucket; distribution: IDistribution }) {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: { bucket: IBucket; distribution: IDistribution; shop: PageShopSettings },
+  ) {
     super(scope, id);
     if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
       throw new Error('web/dist is missing: run `npm run build:web` before synthesising');
@@ -26,7 +33,13 @@ export class WebDeployment extends Construct {
       prune: false,
     });
     const pages = new BucketDeployment(this, 'Pages', {
-      sources: [Source.asset(WEB_DIST, { exclude: ['assets', 'assets/**', '*.map', '**/*.map'] })],
+      sources: [
+        Source.asset(WEB_DIST, { exclude: ['assets', 'assets/**', 'index.html', '*.map', '**/*.map'] }),
+        Source.data(
+          'index.html',
+          withShopSettings(readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8'), props.shop),
+        ),
+      ],
       destinationBucket: props.bucket,
       cacheControl: [CacheControl.fromString('no-cache')],
       prune: false,

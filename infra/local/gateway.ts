@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { API_PREFIX, MEDIA_PREFIX } from '#shared/constants.ts';
+import { type PageShopSettings, withShopSettings } from '#shared/shop-page.ts';
 import { type Route, routeName } from '../../functions/routes.ts';
 import { loadMediaEdge } from '../edge/media-path.ts';
 import { appHeaders, forPlainHttp, mediaHeaders } from '../edge/security-headers.ts';
@@ -21,6 +22,8 @@ export interface GatewayOptions {
   functionsDir: string;
   /** The built web app (web/dist); served at / with the SPA fallback. */
   webRoot?: string;
+  /** The shop settings written into the index.html it serves, as the CDK web deployment does. */
+  shop?: PageShopSettings;
   /** s3rver base url and bucket, proxied at /media/*. */
   media?: { endpoint: string; bucket: string };
   /**
@@ -290,6 +293,7 @@ export function createGateway(options: GatewayOptions): Server {
       res.end('The web app is not built yet: run `npm run build:web`.');
       return;
     }
+    if (file === join(root, 'index.html') && options.shop) return page(req, res, file, options.shop);
     const immutable = file.includes(`${join(root, 'assets')}`);
     const type = MIME[extname(file)] ?? 'application/octet-stream';
     const headers: Record<string, string | number> = {
@@ -313,6 +317,21 @@ export function createGateway(options: GatewayOptions): Server {
     }
     if (body) res.end(body);
     else createReadStream(file).pipe(res);
+  }
+
+  /** index.html with the shop settings in it, revalidated on every visit like the deployed one. */
+  async function page(req: IncomingMessage, res: ServerResponse, file: string, shop: PageShopSettings) {
+    const html = Buffer.from(withShopSettings(await readFile(file, 'utf8'), shop));
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    const body = encoding === 'br' ? brotliCompressSync(html) : encoding === 'gzip' ? gzipSync(html) : html;
+    res.writeHead(200, {
+      'content-type': MIME['.html'] ?? 'text/html; charset=utf-8',
+      'cache-control': 'no-cache',
+      vary: 'accept-encoding',
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+      'content-length': body.length,
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
 
   function payments(req: IncomingMessage, res: ServerResponse, url: URL): void {

@@ -6,6 +6,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { S3Event } from 'aws-lambda';
+import { mailFromHeader } from '#shared/shop-settings.ts';
 import { runInScope } from '../../functions/platform/request-scope.ts';
 import { routes } from '../../functions/routes.ts';
 import { lambdaContext } from './api-event.ts';
@@ -24,6 +25,7 @@ import { freePort } from './ports.ts';
 import { ensureMailTemplates, ensureTable } from './resources.ts';
 import { startSecretsManager } from './secrets-stand-in.ts';
 import { movePrivateMedia, seedIfEmpty } from './seed.ts';
+import { LOCAL_SHOP_SETTINGS } from './shop-settings.ts';
 import { type StandIn, startDynamoDb, startS3, startSes } from './stand-ins.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -272,7 +274,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       PRIVATE_MEDIA_BUCKET: privateMediaBucket,
       EXPOSE_DDB_REQUEST_COUNT: 'true',
       CHECK_RESPONSES: 'true',
-      MAIL_FROM: 'One of One Luxury <orders@oneofone.example>',
+      MAIL_FROM: mailFromHeader(LOCAL_SHOP_SETTINGS),
+      SHOP_NAME: LOCAL_SHOP_SETTINGS.name,
+      SUPPORT_EMAIL: LOCAL_SHOP_SETTINGS.supportEmail,
       AWS_LAMBDA_LOG_LEVEL: process.env.AWS_LAMBDA_LOG_LEVEL ?? 'WARN',
     });
 
@@ -313,6 +317,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           }
         : {}),
       webRoot: options.webRoot ?? join(root, 'web', 'dist'),
+      shop: LOCAL_SHOP_SETTINGS,
       media: { endpoint: s3.url, bucket: mediaBucket },
       payments: () => paymentsUrl,
       jobs: {

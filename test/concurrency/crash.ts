@@ -4,7 +4,7 @@ import { mailPorts, sweepPendingMail } from '#checkout/jobs/mail-sweep.ts';
 import { verifyPassword } from '#platform/passwords.ts';
 import { getRaw } from '../support/db.ts';
 import { store } from '../support/fixtures.ts';
-import { pointAtLocalStack } from '../support/stack-env.ts';
+import { localShopEnvironment, pointAtLocalStack } from '../support/stack-env.ts';
 import {
   dynamoOperation,
   type FaultAction,
@@ -78,8 +78,6 @@ export interface CrashOutcome {
   killedAfterMs: number;
 }
 
-const MAIL_FROM = 'One of One Luxury <orders@oneofone.example>';
-
 function childEnv(proxies: { dynamo?: FaultProxy; ses?: FaultProxy }): Record<string, string> {
   pointAtLocalStack();
   return {
@@ -93,7 +91,8 @@ function childEnv(proxies: { dynamo?: FaultProxy; ses?: FaultProxy }): Record<st
     TABLE_NAME: inject('tableName'),
     // The sale mail links the portal (functions/authenticity/portal-link.ts).
     SHOP_URL: inject('baseUrl'),
-    MAIL_FROM: process.env.MAIL_FROM ?? MAIL_FROM,
+    ...localShopEnvironment(),
+    ...(process.env.MAIL_FROM ? { MAIL_FROM: process.env.MAIL_FROM } : {}),
     ...(process.env.MAIL_TEMPLATE_PREFIX ? { MAIL_TEMPLATE_PREFIX: process.env.MAIL_TEMPLATE_PREFIX } : {}),
     STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY ?? 'sk_test_local_boutique',
     STRIPE_WEBHOOK_SECRET: stripeWebhookSecret(),

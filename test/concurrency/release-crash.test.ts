@@ -8,7 +8,7 @@ import { LOCAL_SECRETS } from '../../infra/local/stack.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { getRaw, putItems } from '../support/db.ts';
 import { store, typeEntity, uniqueId } from '../support/fixtures.ts';
-import { pointAtLocalStack } from '../support/stack-env.ts';
+import { localShopEnvironment, pointAtLocalStack } from '../support/stack-env.ts';
 import { type FaultAction, faultProxy, sesOperation } from './faults.ts';
 
 /**
@@ -82,7 +82,7 @@ async function crashAndResume(action: Exclude<FaultAction, 'forward'>) {
         AWS_ENDPOINT_URL_SESV2: proxy.url,
         AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
         TABLE_NAME: inject('tableName'),
-        MAIL_FROM: 'One of One Luxury <orders@oneofone.example>',
+        ...localShopEnvironment(),
         SHOP_URL: inject('baseUrl'),
         MEMBER_LINK_KEY: LOCAL_SECRETS.MEMBER_LINK_KEY,
         AWS_LAMBDA_LOG_LEVEL: 'ERROR',

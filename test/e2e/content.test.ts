@@ -1,3 +1,4 @@
+import { LOCAL_SHOP_SETTINGS } from '../../infra/local/shop-settings.ts';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/messages.ts';
@@ -144,7 +145,7 @@ describe('membership', () => {
 });
 
 const MORE_PAGES: [path: string, title: string, text: string[]][] = [
-  ['contact_us', 'Contact Us', ['support@oneofone.example']],
+  ['contact_us', 'Contact Us', [LOCAL_SHOP_SETTINGS.supportEmail]],
   ['changecountrycurrency', 'Change Country and Currency', ['cannot be changed', 'billed in USD']],
   ['shipping_methods', 'Shipping Methods', ['DHL, FedEx, UPS or Canada Post', 'cannot be changed once']],
   ['shipping_cost', 'Shipping Costs', ['We do not offer free shipping', 'known at checkout']],

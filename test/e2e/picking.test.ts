@@ -1,3 +1,4 @@
+import { LOCAL_SHOP_SETTINGS } from '../../infra/local/shop-settings.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/messages.ts';
@@ -113,9 +114,9 @@ describe('material', () => {
     );
     await page.getByText('The country cannot be changed.').waitFor();
     await page.getByText(/displayed and billed only in USD/).waitFor();
-    expect(await page.getByRole('link', { name: 'support@oneofone.example' }).getAttribute('href')).toBe(
-      'mailto:support@oneofone.example',
-    );
+    // The deployment's support address, from the shop settings written into the page.
+    const support = LOCAL_SHOP_SETTINGS.supportEmail;
+    expect(await page.getByRole('link', { name: support }).getAttribute('href')).toBe(`mailto:${support}`);
   });
 });
 

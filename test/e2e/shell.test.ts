@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/messages.ts';
+import { LOCAL_SHOP_SETTINGS } from '../../infra/local/shop-settings.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
 
 const browser = startBrowser();
@@ -31,7 +32,21 @@ describe('the shell', () => {
       .getByRole('navigation', { name: 'Main menu' })
       .getByRole('link')
       .allTextContents();
-    expect(links).toEqual(['world', 'women', 'men', 'boutique', 'music', 'videos', 'authenticity', 'more']);
+    // The spec's eight, then the sister sites of this deployment's shop settings.
+    expect(links).toEqual([
+      'world',
+      'women',
+      'men',
+      'boutique',
+      'music',
+      'videos',
+      'authenticity',
+      'more',
+      ...LOCAL_SHOP_SETTINGS.sisterSites.map((site) => site.name),
+    ]);
+    for (const site of LOCAL_SHOP_SETTINGS.sisterSites) {
+      expect(await page.getByRole('link', { name: site.name }).getAttribute('href')).toBe(site.url);
+    }
     expect(await page.getByRole('link', { name: 'One of One Luxury, home' }).count()).toBe(1);
     expect(await page.locator('.tagline').textContent()).toBeTruthy();
     await expectAccessible(page);

@@ -6,7 +6,7 @@ import { DELIVERY_MAIL_LEASE_MS, sendDeliveryMail } from '#checkout/fulfilment.t
 import { deliveryMailPorts, sweepDeliveryMail } from '#checkout/jobs/mail-sweep.ts';
 import { countOverdueOrders } from '#checkout/overdue-orders.ts';
 import { SHIPMENT_REFUSALS } from '#checkout/rules/carriers.ts';
-import { CONTACT } from '#shared/vocabulary.ts';
+import { LOCAL_SHOP_SETTINGS } from '../../infra/local/shop-settings.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { getRaw, itemsWithPrefix, putItems } from '../support/db.ts';
 import { orderEntity, productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
@@ -96,7 +96,8 @@ describe('shipping a paid order', () => {
     expect(text).toContain(bought.name);
     expect(text).toContain('Carrier: Canada Post');
     expect(text).toContain(`Follow it here: ${link}`);
-    expect(text).toContain(CONTACT.supportEmail);
+    expect(text).toContain(`write to us at ${LOCAL_SHOP_SETTINGS.supportEmail}.`);
+    expect(text).toMatch(/\nOne of One Luxury$/);
 
     // Recorded as sent, off the delivery mail's work list.
     const raw = await getRaw(`ORDER#${code}`, '#ORDER');

@@ -1,9 +1,20 @@
 import { inject } from 'vitest';
+import { mailFromHeader } from '#shared/shop-settings.ts';
+import { LOCAL_SHOP_SETTINGS } from '../../infra/local/shop-settings.ts';
 
 /**
  * Points this test worker's AWS SDK at the run's local stack, the way the gateway process is
  * pointed, so data-layer and domain code can be tested directly.
  */
+/** The local stack's shop settings as its functions get them (infra/local/stack.ts). */
+export function localShopEnvironment(): Record<'MAIL_FROM' | 'SHOP_NAME' | 'SUPPORT_EMAIL', string> {
+  return {
+    MAIL_FROM: mailFromHeader(LOCAL_SHOP_SETTINGS),
+    SHOP_NAME: LOCAL_SHOP_SETTINGS.name,
+    SUPPORT_EMAIL: LOCAL_SHOP_SETTINGS.supportEmail,
+  };
+}
+
 export function pointAtLocalStack(): void {
   Object.assign(process.env, {
     AWS_REGION: 'us-east-1',
@@ -14,7 +25,7 @@ export function pointAtLocalStack(): void {
     TABLE_NAME: inject('tableName'),
     // Links in mail (the portal's in the password mails) are to the local shop.
     SHOP_URL: inject('baseUrl'),
-    MAIL_FROM: 'One of One Luxury <orders@oneofone.example>',
+    ...localShopEnvironment(),
     // The payments stand-in, with the keys the local stack gives it (infra/local/stack.ts).
     STRIPE_SECRET_KEY: 'sk_test_local_boutique',
     STRIPE_API_BASE: inject('paymentsUrl'),

@@ -88,7 +88,6 @@ describe('a reply as staff and the shopper see it', () => {
         collectionName: 'Silk gowns',
         size: 'M',
         note: 'Take the M.',
-        contact: 'support@oneofone.example',
       },
     });
   });

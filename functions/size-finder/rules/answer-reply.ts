@@ -1,7 +1,6 @@
 import type { Mail } from '#platform/mail-templates.ts';
 import { businessDaysSince, dayInVancouver, isOverdue } from '#shared/business-days.ts';
 import type { AnswerFilter } from '#shared/contracts/size-finder.ts';
-import { CONTACT } from '#shared/vocabulary.ts';
 import type { AnswerEntity, AnswerSummary, StoredReply } from '../entities/answer.ts';
 
 /**
@@ -73,7 +72,6 @@ export function replyMail(email: string, collectionName: string, reply: StoredRe
       collectionName,
       size: reply.sizeName,
       note: reply.note,
-      contact: CONTACT.supportEmail,
     },
   };
 }

@@ -15,9 +15,9 @@ import { collectionVideoKeys, productVideoKeys } from '#catalog/entities/video.t
 import { type Gender, IMAGE_TYPE, type InfoTitle, STEP_TYPE } from '#shared/constants.ts';
 import { FILM_SLOTS } from '#shared/films.ts';
 import { s3Url } from '#shared/media.ts';
-import { CONTACT } from '#shared/vocabulary.ts';
 import type { OptionEntity, SizeFinderEntity, StepEntity } from '#size-finder/entities/size-finder.ts';
 import { optionKeys, sizeFinderKeys, stepKeys } from '#size-finder/entities/size-finder.ts';
+import { LOCAL_SHOP_SETTINGS } from '../shop-settings.ts';
 import {
   authenticitySvg,
   collectionSvg,
@@ -68,7 +68,7 @@ export interface DemoCatalogue {
   media: DemoMedia[];
 }
 
-export const SUPPORT_EMAIL = CONTACT.supportEmail;
+export const SUPPORT_EMAIL = LOCAL_SHOP_SETTINGS.supportEmail;
 
 /** Named pieces of the demo that tests and the local stack rely on. */
 export const DEMO = {

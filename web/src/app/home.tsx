@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { SHOP } from '../lib/shop-settings.ts';
 
 /** 000 §2: the main menu. */
 const menu = [
@@ -20,6 +21,13 @@ export function Home() {
           {menu.map(([to, label]) => (
             <li key={to}>
               <Link to={to}>{label}</Link>
+            </li>
+          ))}
+          {SHOP.sisterSites.map((site) => (
+            <li key={site.url}>
+              <a href={site.url} rel="noopener">
+                {site.name}
+              </a>
             </li>
           ))}
         </ul>

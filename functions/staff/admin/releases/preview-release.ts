@@ -1,4 +1,5 @@
 import { MAIL_TEMPLATES } from '#platform/mail-templates.ts';
+import { shopMailData } from '#platform/shop-settings.ts';
 import { releasePreviewContract } from '#shared/contracts/releases.ts';
 import { defineAdminHandler } from '../../admin-handler.ts';
 import { releaseContent } from '../../releases.ts';
@@ -7,10 +8,10 @@ import { releaseMailData, renderTemplate } from '../../rules/release-mail.ts';
 /** POST /release-preview { typeId, subject, text }: the release mail as a member will read it. */
 export const handler = defineAdminHandler(releasePreviewContract, async ({ body }) => {
   const content = await releaseContent(body);
-  const mail = renderTemplate(
-    MAIL_TEMPLATES['member-release'],
-    releaseMailData(content, '(the member’s own one-click unsubscribe link)'),
-  );
+  const mail = renderTemplate(MAIL_TEMPLATES['member-release'], {
+    ...shopMailData(),
+    ...releaseMailData(content, '(the member’s own one-click unsubscribe link)'),
+  });
   return {
     ...mail,
     collectionName: content.collectionName,

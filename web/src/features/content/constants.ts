@@ -1,6 +1,6 @@
-import { CONTACT } from '#shared/vocabulary.ts';
+import { SHOP } from '../../lib/shop-settings.ts';
 
-export const SUPPORT_EMAIL = CONTACT.supportEmail;
+export const SUPPORT_EMAIL = SHOP.supportEmail;
 
 /** The product's Instagram account (000 §2: the social page links to it). */
 export const INSTAGRAM_URL = 'https://www.instagram.com/oneofoneluxury/';

@@ -2,10 +2,10 @@
 
 import type { sizesByTypeContract } from '#shared/contracts/catalog.ts';
 import type { Answer } from '#shared/contracts/contract.ts';
-import { CONTACT } from '#shared/vocabulary.ts';
 import { historyIndex } from '../../lib/back.ts';
+import { SHOP } from '../../lib/shop-settings.ts';
 
-export const SUPPORT_EMAIL = CONTACT.supportEmail;
+export const SUPPORT_EMAIL = SHOP.supportEmail;
 
 /** 000 §9: the sizes list is padded with empty rows up to 10. */
 export const SIZE_ROWS = 10;

@@ -1,0 +1,19 @@
+import { type PageShopSettings, SHOP_SETTINGS_META } from '#shared/shop-page.ts';
+
+/**
+ * This deployment's shop settings, from the meta tag the deployment wrote into index.html
+ * (shared/shop-page.ts). A page served without them says so on the console, which every browser
+ * test treats as a failure, and shows no address rather than a wrong one.
+ */
+function read(): PageShopSettings {
+  const content = document.querySelector(`meta[name="${SHOP_SETTINGS_META}"]`)?.getAttribute('content');
+  try {
+    if (content) return JSON.parse(content) as PageShopSettings;
+  } catch {
+    // reported below
+  }
+  console.error('index.html carries no shop settings (<meta name="shop-settings">)');
+  return { name: 'One of One Luxury', supportEmail: '', sisterSites: [] };
+}
+
+export const SHOP: PageShopSettings = read();
