@@ -1,3 +1,10 @@
+import * as catalog from '#shared/contracts/catalog.ts';
+import type { Contract } from '#shared/contracts/contract.ts';
+import { getFilmsContract } from '#shared/contracts/films.ts';
+import { allStepsByTidContract } from '#shared/contracts/size-finder-public.ts';
+import { currentTermsContract } from '#shared/contracts/terms.ts';
+import type { EdgeCacheName } from '#shared/edge-cache.ts';
+
 /**
  * The route table: one row per documented endpoint of both spec files (000 §7, 001 §7).
  * It drives the CDK stack (one Lambda and one route per row, with exactly the AWS access the
@@ -35,6 +42,18 @@ export interface Route {
   auth: AuthRule;
   access: Access;
   pending?: true;
+  /** A storefront read served from the edge: how long, and the query its cache key holds. */
+  edge?: EdgeCached;
+}
+
+/**
+ * A read's edge caching, taken from its contract: the class (shared/edge-cache.ts) and the query
+ * parameters the read takes, which are all the cache key holds besides the path (no cookie, no
+ * header). test/architecture/contracts.test.ts checks each row's contract is its handler's.
+ */
+export interface EdgeCached {
+  cache: EdgeCacheName;
+  query: readonly string[];
 }
 
 type AccessWord = 'read' | 'write' | 'media' | 'private-media' | 'mail' | 'secrets';
@@ -63,35 +82,62 @@ const r = (method: HttpMethod, path: string, handler: string, auth: AuthRule, ac
   access: parseAccess(access),
 });
 
+/** A public read of the storefront whose answers the edge keeps (its contract names how long). */
+function cachedRead(path: string, handler: string, contract: Contract): Route {
+  if (!contract.cache) throw new Error(`${path}: its contract names no edge cache`);
+  const shape = (contract.query as { _zod?: { def?: { shape?: Record<string, unknown> } } } | undefined)?._zod
+    ?.def?.shape;
+  return {
+    ...r('GET', path, handler, 'public', 'read'),
+    edge: { cache: contract.cache, query: Object.keys(shape ?? {}) },
+  };
+}
+
 export const routes: readonly Route[] = [
   // Storefront (000 §7)
   r('POST', '/member', 'staff/http/post-member', 'public', 'write mail secrets'),
   // Added: double opt-in and unsubscribe, by signed links mailed to the member (no login).
   r('POST', '/member/confirm', 'staff/http/confirm-member', 'public', 'write secrets'),
   r('POST', '/member/unsubscribe', 'staff/http/unsubscribe-member', 'public', 'write secrets'),
-  r('GET', '/get-pro-related-video', 'catalog/http/get-pro-related-video', 'public', 'read'),
-  r('GET', '/getTypeByGender', 'catalog/http/get-type-by-gender', 'public', 'read'),
-  r('GET', '/has-single-product', 'catalog/http/has-single-product', 'public', 'read'),
-  r('GET', '/get-imgs-by-pid', 'catalog/http/get-imgs-by-pid', 'public', 'read'),
-  r('GET', '/type', 'catalog/http/get-type', 'public', 'read'),
-  r('GET', '/has-sizes', 'catalog/http/has-sizes', 'public', 'read'),
-  r('GET', '/size-guides-for-product', 'catalog/http/size-guides-for-product', 'public', 'read'),
-  r('GET', '/all-steps-by-tid', 'size-finder/http/all-steps-by-tid', 'public', 'read'),
+  cachedRead(
+    '/get-pro-related-video',
+    'catalog/http/get-pro-related-video',
+    catalog.getProRelatedVideoContract,
+  ),
+  cachedRead('/getTypeByGender', 'catalog/http/get-type-by-gender', catalog.getTypeByGenderContract),
+  cachedRead('/has-single-product', 'catalog/http/has-single-product', catalog.hasSingleProductContract),
+  cachedRead('/get-imgs-by-pid', 'catalog/http/get-imgs-by-pid', catalog.getImgsByPidContract),
+  cachedRead('/type', 'catalog/http/get-type', catalog.getTypeContract),
+  cachedRead('/has-sizes', 'catalog/http/has-sizes', catalog.hasSizesContract),
+  cachedRead(
+    '/size-guides-for-product',
+    'catalog/http/size-guides-for-product',
+    catalog.sizeGuidesForProductContract,
+  ),
+  cachedRead('/all-steps-by-tid', 'size-finder/http/all-steps-by-tid', allStepsByTidContract),
   // Limited per client address, which is read behind the CloudFront origin check (secrets).
   r('POST', '/answers', 'size-finder/http/post-answers', 'public', 'write secrets'),
-  r('GET', '/sizes-by-type', 'catalog/http/sizes-by-type', 'public', 'read'),
-  r('GET', '/getNextColor', 'catalog/http/get-next-color', 'public', 'read'),
-  r('GET', '/getProductIdByColor', 'catalog/http/get-product-id-by-color', 'public', 'read'),
-  r('GET', '/get-product-info', 'catalog/http/get-product-info', 'public', 'read'),
-  r('GET', '/get-product-details-info', 'catalog/http/get-product-details-info', 'public', 'read'),
-  r('GET', '/get-vid-by-pid', 'catalog/http/get-vid-by-pid', 'public', 'read'),
-  r('GET', '/is-sold', 'catalog/http/is-sold', 'public', 'read'),
-  r('GET', '/price-with-shipping', 'catalog/http/price-with-shipping', 'public', 'read'),
-  r('GET', '/products/{id}', 'catalog/http/get-product', 'public', 'read'),
+  cachedRead('/sizes-by-type', 'catalog/http/sizes-by-type', catalog.sizesByTypeContract),
+  cachedRead('/getNextColor', 'catalog/http/get-next-color', catalog.getNextColorContract),
+  cachedRead(
+    '/getProductIdByColor',
+    'catalog/http/get-product-id-by-color',
+    catalog.getProductIdByColorContract,
+  ),
+  cachedRead('/get-product-info', 'catalog/http/get-product-info', catalog.getProductInfoContract),
+  cachedRead(
+    '/get-product-details-info',
+    'catalog/http/get-product-details-info',
+    catalog.getProductDetailsInfoContract,
+  ),
+  cachedRead('/get-vid-by-pid', 'catalog/http/get-vid-by-pid', catalog.getVidByPidContract),
+  cachedRead('/is-sold', 'catalog/http/is-sold', catalog.isSoldContract),
+  cachedRead('/price-with-shipping', 'catalog/http/price-with-shipping', catalog.priceWithShippingContract),
+  cachedRead('/products/{id}', 'catalog/http/get-product', catalog.getProductContract),
   // Added (issue 20): the films of /allvideos, the mission, music and club pages, as content.
-  r('GET', '/films', 'catalog/http/get-films', 'public', 'read'),
+  cachedRead('/films', 'catalog/http/get-films', getFilmsContract),
   // Added (issue 20): the current version of the terms and its date, for the terms page and checkout.
-  r('GET', '/terms', 'staff/http/get-terms', 'public', 'read'),
+  cachedRead('/terms', 'staff/http/get-terms', currentTermsContract),
 
   // Checkout and orders (001 §7)
   r('GET', '/type-discount', 'checkout/http/type-discount', 'public', 'write secrets'),

@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type * as z from 'zod/v4/core';
 import { logger, safeError } from '#platform/logger.ts';
 import { currentScope, runInScope } from '#platform/request-scope.ts';
+import { cacheControlOf, type EdgeCacheName } from '#shared/edge-cache.ts';
 import { isSpecMessage } from '#shared/spec-messages.ts';
 import { safeParse } from '#shared/zod.ts';
 
@@ -21,6 +22,8 @@ interface Schemas {
   body?: z.$ZodType;
   /** The 200 answer's contract (shared/contracts/): the handler's return type, and checked locally. */
   response?: z.$ZodType;
+  /** A storefront read served from the edge (shared/edge-cache.ts): its 200 answers say how long. */
+  cache?: EdgeCacheName;
 }
 
 /** What `fn` may return: the 200 body its contract describes, or a full response of its own. */
@@ -150,7 +153,9 @@ export function upstreamFailure(error: unknown): Record<string, unknown> | undef
   };
 }
 
-function jsonResponses(): MiddlewareObj<ApiEvent, ApiResult> {
+/** A 200 answer of an edge-cached read may be kept that long; every other answer, not at all. */
+function jsonResponses(cache: EdgeCacheName | undefined): MiddlewareObj<ApiEvent, ApiResult> {
+  const cached = cache ? { 'cache-control': cacheControlOf(cache) } : {};
   const ddbHeader = (): Record<string, string> =>
     process.env.EXPOSE_DDB_REQUEST_COUNT === 'true'
       ? {
@@ -165,7 +170,12 @@ function jsonResponses(): MiddlewareObj<ApiEvent, ApiResult> {
       const full = result as FullResponse;
       request.response = {
         statusCode: full.statusCode,
-        headers: { ...baseHeaders, ...full.headers, ...ddbHeader() },
+        headers: {
+          ...baseHeaders,
+          ...(full.statusCode === 200 ? cached : {}),
+          ...full.headers,
+          ...ddbHeader(),
+        },
         ...(full.cookies ? { cookies: full.cookies } : {}),
         body: full.body === undefined ? '' : JSON.stringify(full.body),
       } satisfies ApiResult;
@@ -173,7 +183,7 @@ function jsonResponses(): MiddlewareObj<ApiEvent, ApiResult> {
     }
     request.response = {
       statusCode: 200,
-      headers: { ...baseHeaders, ...ddbHeader() },
+      headers: { ...baseHeaders, ...cached, ...ddbHeader() },
       body: JSON.stringify(result ?? {}),
     } satisfies ApiResult;
   };
@@ -238,7 +248,7 @@ export function defineHandler<S extends Schemas>(
 ): Handler {
   const stack = middy<ValidatedEvent<S>, ApiResult>()
     .use(accessLog() as unknown as MiddlewareObj<ValidatedEvent<S>, ApiResult>)
-    .use(jsonResponses() as unknown as MiddlewareObj<ValidatedEvent<S>, ApiResult>);
+    .use(jsonResponses(schemas.cache) as unknown as MiddlewareObj<ValidatedEvent<S>, ApiResult>);
   // A function whose route declares no secrets is bundled with BOUTIQUE_SECRETS defined as 'none'
   // (infra/constructs/api-function.ts): this branch, and the Secrets Manager client, leave its bundle.
   if (process.env.BOUTIQUE_SECRETS !== 'none')

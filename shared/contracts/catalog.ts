@@ -109,18 +109,21 @@ const infoContent = z.object({ status: z.literal(200), content: z.string() });
 export const getProRelatedVideoContract = {
   query: z.object({ id: idSchema, gender: doubledGenderSchema }),
   response: z.object({ status: z.literal(200), video: z.string() }),
+  cache: 'catalogue',
 } satisfies Contract;
 
 /** GET /getTypeByGender?gender: the collections for women or men, unisex ones included. */
 export const getTypeByGenderContract = {
   query: z.object({ gender: genderSchema }),
   response: z.object({ status: z.literal(200), types: z.array(publicCollectionSchema) }),
+  cache: 'availability',
 } satisfies Contract;
 
 /** GET /has-single-product?id[&gender]: the products of a collection. */
 export const hasSingleProductContract = {
   query: z.object({ id: idSchema, gender: z.optional(genderSchema) }),
   response: z.object({ status: z.literal(200), products: z.array(productSummarySchema) }),
+  cache: 'availability',
 } satisfies Contract;
 
 /** GET /get-imgs-by-pid?id&type[&gender&usrType]: product or collection pictures, in order. */
@@ -132,30 +135,35 @@ export const getImgsByPidContract = {
     usrType: z.optional(z.string().check(z.maxLength(20))),
   }),
   response: z.object({ status: z.literal(200), imgs: z.array(publicImageSchema) }),
+  cache: 'catalogue',
 } satisfies Contract;
 
 /** GET /type?id: one collection. */
 export const getTypeContract = {
   query: z.object({ id: idSchema }),
   response: z.object({ status: z.literal(200), type: publicCollectionSchema }),
+  cache: 'availability',
 } satisfies Contract;
 
 /** GET /has-sizes?id: whether a collection is sold in sizes, and which. */
 export const hasSizesContract = {
   query: z.object({ id: idSchema }),
   response: z.object({ status: z.literal(200), hasSizes: z.boolean(), sizes: z.array(publicSizeSchema) }),
+  cache: 'catalogue',
 } satisfies Contract;
 
 /** GET /size-guides-for-product?sizeId&gender: a size's guide entries, in order. */
 export const sizeGuidesForProductContract = {
   query: z.object({ sizeId: idSchema, gender: genderSchema }),
   response: z.object({ status: z.literal(200), list: z.array(publicSizeGuideSchema) }),
+  cache: 'catalogue',
 } satisfies Contract;
 
 /** GET /sizes-by-type?tid&gender: the sizes of a collection for a gender. */
 export const sizesByTypeContract = {
   query: z.object({ tid: idSchema, gender: genderSchema }),
   response: z.object({ status: z.literal(200), list: z.array(publicSizeSchema) }),
+  cache: 'catalogue',
 } satisfies Contract;
 
 /** GET /getNextColor?gender&index&typeId&colorComb&size: the colours open for area `index`. */
@@ -174,6 +182,7 @@ export const getNextColorContract = {
     /** The collection's other colours for that area, shown struck through. */
     unavailable: z.array(colorChoiceSchema),
   }),
+  cache: 'availability',
 } satisfies Contract;
 
 /** GET /getProductIdByColor?gender&typeId&color={a,b}&size: the one piece with these colours. */
@@ -185,18 +194,21 @@ export const getProductIdByColorContract = {
     size: optionalSizeSchema,
   }),
   response: z.object({ status: z.literal(200), id: z.string(), sold: z.boolean() }),
+  cache: 'availability',
 } satisfies Contract;
 
 /** GET /get-product-info?title&tid: a collection text of the collection landing. */
 export const getProductInfoContract = {
   query: z.object({ title: infoTitleSchema, tid: idSchema }),
   response: infoContent,
+  cache: 'catalogue',
 } satisfies Contract;
 
 /** GET /get-product-details-info?title&tid: a collection text of a product's details page. */
 export const getProductDetailsInfoContract = {
   query: z.object({ title: infoTitleSchema, tid: idSchema }),
   response: infoContent,
+  cache: 'catalogue',
 } satisfies Contract;
 
 /** GET /get-vid-by-pid?id: a product's videos, in order. */
@@ -206,6 +218,7 @@ export const getVidByPidContract = {
     status: z.literal(200),
     vids: z.array(z.object({ id: z.string(), url: z.string() })),
   }),
+  cache: 'catalogue',
 } satisfies Contract;
 
 /**
@@ -223,6 +236,7 @@ export const isSoldContract = {
     /** While another shopper holds the piece: when it may be free again (ms since the epoch, rounded up to the minute). */
     freeAt: z.optional(z.number()),
   }),
+  cache: 'availability',
 } satisfies Contract;
 
 /** GET /price-with-shipping?id&tid: a piece's US price and the shipping price per country. */
@@ -235,10 +249,12 @@ export const priceWithShippingContract = {
     /** By country name; 0 everywhere for a piece without shipment charge. */
     shippingArr: z.array(z.object({ countryId: z.string(), country: z.string(), price: z.number() })),
   }),
+  cache: 'catalogue',
 } satisfies Contract;
 
 /** GET /products/{id}: one piece, as a one-element array (000 §7: "array; first element used"). */
 export const getProductContract = {
   path: z.object({ id: idSchema }),
   response: z.array(publicProductSchema),
+  cache: 'availability',
 } satisfies Contract;

@@ -1,4 +1,5 @@
 import type * as z from 'zod/v4/core';
+import type { EdgeCacheName } from '#shared/edge-cache.ts';
 
 /**
  * A route's contract: zod/mini schemas (shared/zod.ts) of its request (query, path, body) and of its 200 answer.
@@ -11,6 +12,8 @@ export interface Contract {
   path?: z.$ZodType;
   body?: z.$ZodType;
   response: z.$ZodType;
+  /** A storefront read served from the edge: its class (shared/edge-cache.ts); else `no-store`. */
+  cache?: EdgeCacheName;
 }
 
 /** The JSON a route answers with 200, as the browser reads it. */

@@ -84,6 +84,7 @@ export const meaningUrlSchema = z.optional(
 /** GET /films → every slot that has a film, in one answer (a slot not listed has none yet). */
 export const getFilmsContract = {
   response: z.object({ status: z.literal(200), films: z.array(publicFilmSchema) }),
+  cache: 'catalogue',
 } satisfies Contract;
 
 /** POST /films { slot, title, film }: puts the slot's film, replacing the one it had (admin). */

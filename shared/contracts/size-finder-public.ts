@@ -20,6 +20,7 @@ export const publicStepSchema = z.object({
 export const allStepsByTidContract = {
   query: z.object({ tid: idSchema, gender: genderSchema }),
   response: z.object({ status: z.literal(200), list: z.array(publicStepSchema) }),
+  cache: 'catalogue',
 } satisfies Contract;
 
 /** POST /answers { typeId, gender?, email, result }: stores a shopper's answers. */

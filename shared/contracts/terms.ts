@@ -42,6 +42,7 @@ export const publicTermsSchema = z.object({ version: z.string(), effectiveDate: 
 /** GET /terms: the current version (the last published), or null before any was. */
 export const currentTermsContract = {
   response: z.object({ status: z.literal(200), current: z.nullable(publicTermsSchema) }),
+  cache: 'catalogue',
 } satisfies Contract;
 
 /** GET /terms-versions: every published version, newest first, with its notice's progress. */

@@ -16,6 +16,14 @@ describe('API contracts', () => {
       const { handler } = (await import(/* @vite-ignore */ file)) as { handler: Handler };
       // A zod schema, classic or mini (storefront reads use zod/mini).
       expect(handler.contract.response, route.handler).toBeInstanceOf($ZodType);
+      // The edge caching the route table gives the row is the handler's own contract's: the same
+      // class, and a cache key of exactly the query the handler reads.
+      const contract = handler.contract as { cache?: string; query?: { _zod: { def: { shape?: object } } } };
+      expect(contract.cache, route.handler).toBe(route.edge?.cache);
+      if (route.edge) expect(route.edge.query).toEqual(Object.keys(contract.query?._zod.def.shape ?? {}));
+      // Only what anyone may read alike is kept at the edge.
+      if (route.edge)
+        expect([route.method, route.auth, route.access.table]).toEqual(['GET', 'public', 'read']);
     });
   }
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { rememberEntry } from '../lib/back.ts';
+import { BusyNotice } from './busy-notice.tsx';
 
 /** 000 §2: a header with the logo linking home, and a tagline on every page but the root. */
 export function Layout() {
@@ -19,6 +20,7 @@ export function Layout() {
           <p className="tagline">luxury made once</p>
         </header>
       )}
+      <BusyNotice />
       <Outlet />
       {/* Forward navigation starts at the top; going back restores the saved offset. */}
       <ScrollRestoration />
