@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startBrowser } from './support/browser.ts';
+import { expectAccessible, screenshot, startBrowser } from './support/browser.ts';
 
 /**
  * Release day in the browser (issue 21): a storefront read refused for load (API Gateway's 429)
@@ -52,6 +52,8 @@ describe('a throttled storefront read', () => {
     expect(await page.getByRole('status').textContent()).toContain('The shop is very busy just now.');
     // The first ask and four more, spread over about 15 s.
     expect(asked).toBe(5);
+    await expectAccessible(page);
+    await screenshot(page, 'busy-gave-up-phone');
     refusing = false;
     await again.click();
     await page.getByRole('list', { name: "men's collections" }).waitFor();

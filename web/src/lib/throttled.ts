@@ -16,6 +16,11 @@ export function retryRead(failures: number, error: unknown): boolean {
   return isThrottled(error) ? failures < THROTTLED_RETRIES : failures < 1;
 }
 
+/** For a read that is otherwise never asked twice: only a refusal for load is asked again. */
+export function retryThrottledOnly(failures: number, error: unknown): boolean {
+  return isThrottled(error) && failures < THROTTLED_RETRIES;
+}
+
 export function retryDelay(attempt: number): number {
   const base = Math.min(1000 * 2 ** attempt, 8000);
   // Spread so a crowd throttled together does not come back together.

@@ -10,6 +10,7 @@ import type {
 import type { Answer } from '#shared/contracts/contract.ts';
 import type { GENDER, Gender } from '#shared/vocabulary.ts';
 import { apiGet, apiGetUrl } from '../../lib/api.ts';
+import { retryThrottledOnly } from '../../lib/throttled.ts';
 import { imagesRead, productRead, typeRead, typesRead } from './first-screen.ts';
 
 /** What the catalog screens read from the API, as its contracts describe it. */
@@ -31,7 +32,7 @@ export const typesQuery = (gender: ListGender) =>
     queryKey: ['types', gender],
     queryFn: () => apiGetUrl<TypesAnswer>(typesRead(gender)).then((r) => r.types),
     staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
+    retry: retryThrottledOnly,
   });
 
 /** The products of a collection, for one gender when given (cached per gender, 000 §4). */

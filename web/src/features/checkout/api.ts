@@ -12,6 +12,7 @@ import type {
 } from '#shared/contracts/checkout.ts';
 import type { Answer, Body, Query } from '#shared/contracts/contract.ts';
 import { ApiError, apiGet, apiPost, apiUrl } from '../../lib/api.ts';
+import { retryThrottledOnly } from '../../lib/throttled.ts';
 
 /** What the checkout screens read from the API: the routes' contracts (shared/contracts/). */
 export type PriceWithShipping = Answer<typeof priceWithShippingContract>;
@@ -36,7 +37,8 @@ export const availabilityQuery = (id: string) =>
     queryFn: () => apiGet<Availability>('/is-sold', { id }),
     staleTime: 0,
     gcTime: 0,
-    retry: false,
+    // A refusal for load never reached the server, so asking again cannot meet the shopper's own hold.
+    retry: retryThrottledOnly,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });

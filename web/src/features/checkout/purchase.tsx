@@ -28,6 +28,7 @@ import { OrderSummary } from './order-summary.tsx';
 import { summarize } from './summary.ts';
 import { shownTermsVersion, TermsBeforePaying } from './terms-before-paying.tsx';
 import './checkout.css';
+import { retryThrottledOnly } from '../../lib/throttled.ts';
 
 type PaymentMethod = 'card' | 'paypal';
 
@@ -196,7 +197,7 @@ export function Purchase() {
   const price = useQuery({
     ...priceWithShippingQuery(productId ?? '', typeId ?? ''),
     enabled: Boolean(productId && typeId),
-    retry: false,
+    retry: retryThrottledOnly,
   });
   const type = useQuery({ ...checkoutTypeQuery(typeId ?? ''), enabled: Boolean(typeId) });
 

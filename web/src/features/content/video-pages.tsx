@@ -9,6 +9,7 @@ import { Loading, Page } from '../../components/page.tsx';
 import { VideoPlayer } from '../../components/video-player.tsx';
 import { ApiError, apiGet } from '../../lib/api.ts';
 import { useNavValues } from '../../lib/nav-input.ts';
+import { isThrottled, THROTTLED_RETRIES } from '../../lib/throttled.ts';
 import { PILLARS } from './constants.ts';
 import { Lead } from './content-ui.tsx';
 import { filmsQuery, SlotFilm } from './films.tsx';
@@ -74,7 +75,10 @@ export function PillarVideo() {
   const video = useQuery({
     queryKey: ['pillar-video', type, gender],
     enabled: valid,
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+    retry: (count, error) =>
+      isThrottled(error)
+        ? count < THROTTLED_RETRIES
+        : !(error instanceof ApiError && error.status < 500) && count < 1,
     queryFn: async () => {
       const answer = await apiGet<Answer<typeof getProRelatedVideoContract>>('/get-pro-related-video', {
         id: type,

@@ -9,13 +9,14 @@ import { VideoPlayer } from '../../components/video-player.tsx';
 import { apiGet } from '../../lib/api.ts';
 import { genderOf, useNavValues } from '../../lib/nav-input.ts';
 import './picking.css';
+import { retryThrottledOnly } from '../../lib/throttled.ts';
 
 function useRelatedVideo(id: string, gender: Gender) {
   return useQuery({
     queryKey: ['get-pro-related-video', id, gender],
     queryFn: () =>
       apiGet<Answer<typeof getProRelatedVideoContract>>('/get-pro-related-video', { id, gender }),
-    retry: false,
+    retry: retryThrottledOnly,
   });
 }
 
@@ -23,7 +24,7 @@ function useProductVideos(id: string) {
   return useQuery({
     queryKey: ['get-vid-by-pid', id],
     queryFn: () => apiGet<Answer<typeof getVidByPidContract>>('/get-vid-by-pid', { id }),
-    retry: false,
+    retry: retryThrottledOnly,
   });
 }
 
