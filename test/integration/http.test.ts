@@ -31,11 +31,15 @@ describe('the API over HTTP', () => {
     expect((await api('/getNextColor/?gender=0&index=0&typeId=none')).status).toBe(404);
   });
 
-  it('answers JSON with no-store caching and nosniff', async () => {
+  it('answers JSON with nosniff; a storefront read says how long the edge may keep it, the rest no-store', async () => {
     const { headers } = await api('/getTypeByGender?gender=0');
     expect(headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(headers['cache-control']).toBe('no-store');
+    expect(headers['cache-control']).toBe('public, max-age=0, s-maxage=3');
     expect(headers['x-content-type-options']).toBe('nosniff');
+    const other = await api('/orders/no-such-order');
+    expect(other.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(other.headers['cache-control']).toBe('no-store');
+    expect(other.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('never answers a stack trace or internal detail for bad input', async () => {
