@@ -15,7 +15,7 @@ import {
   reservedConcurrency,
 } from '../infra/capacity.ts';
 import { TABLE_ACTIONS } from '../infra/constructs/data-access.ts';
-import { READ_KEY_ONLY_CODE } from '../infra/edge/api-behaviours.ts';
+import { apiBehaviours, patternMatches, READ_KEY_ONLY_CODE } from '../infra/edge/api-behaviours.ts';
 import { BoutiqueStack, readsOnly } from '../infra/stack.ts';
 
 /**
@@ -943,5 +943,56 @@ describe('BoutiqueStack on release day: storefront reads from the edge, the paym
       context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], accountConcurrency: 169 },
     });
     expect(() => new BoutiqueStack(tooSmall, 'SmallAccount')).toThrow(/accountConcurrency 169 is too low/);
+  });
+});
+
+describe("the /api behaviours' plan (infra/edge/api-behaviours.ts)", () => {
+  const row = (method: Route['method'], path: string, edge?: Route['edge']): Route => ({
+    method,
+    path,
+    handler: 'x/http/y',
+    auth: edge ? 'public' : 'admin',
+    access: { table: edge ? 'read' : 'write' },
+    ...(edge ? { edge } : {}),
+  });
+
+  it("matches paths as CloudFront does: '*' any run of characters, '?' one, nothing else special", () => {
+    expect(patternMatches('/api/products/*', '/api/products/p-1')).toBe(true);
+    expect(patternMatches('/api/products/*', '/api/products')).toBe(false);
+    expect(patternMatches('/api/type', '/api/types')).toBe(false);
+    expect(patternMatches('/api/type', '/api/type')).toBe(true);
+    expect(patternMatches('/api/a?c', '/api/abc')).toBe(true);
+    expect(patternMatches('/api/a.c', '/api/abc')).toBe(false);
+  });
+
+  it('puts every route its wildcard would catch before a read, the exact reads before the wildcards, and /api/* last', () => {
+    const read = row('GET', '/items/{id}', { cache: 'availability', query: [] });
+    const plan = apiBehaviours([
+      read,
+      row('GET', '/items/export'),
+      row('POST', '/items/{id}/notes'),
+      row('GET', '/list', { cache: 'catalogue', query: ['b', 'a'] }),
+      row('POST', '/list'),
+      row('GET', '/orders'),
+    ]);
+    expect(
+      plan.map((b) => `${b.kind} ${b.pattern}${b.kind === 'cached' && b.shared ? ' shared' : ''}`),
+    ).toEqual([
+      'pass /api/items/export',
+      'pass /api/items/*/notes',
+      'cached /api/list shared',
+      'cached /api/items/*',
+      'pass /api/*',
+    ]);
+    expect(plan.find((b) => b.pattern === '/api/list')).toMatchObject({ query: ['a', 'b'] });
+  });
+
+  it('refuses a table in which two reads share a pattern', () => {
+    expect(() =>
+      apiBehaviours([
+        row('GET', '/items/{id}', { cache: 'availability', query: [] }),
+        row('GET', '/items/{key}', { cache: 'catalogue', query: [] }),
+      ]),
+    ).toThrow(/share a CloudFront path pattern/);
   });
 });
