@@ -8,6 +8,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { type Route, routeKey, routeName } from '../functions/routes.ts';
+import { reservedConcurrencyOf } from './capacity.ts';
 import { functionErrorAlarm } from './constructs/alarms.ts';
 import { ApiFunction } from './constructs/api-function.ts';
 import {
@@ -66,6 +67,8 @@ export class RouteGroupStack extends NestedStack {
         secrets: route.access.secrets === true,
         // Checkout's functions that hold the provider keys are the ones that talk to providers.
         providerSdks: route.access.secrets === true && route.handler.startsWith('checkout/'),
+        // The payment path keeps its own capacity whatever the storefront does (infra/capacity.ts).
+        reservedConcurrentExecutions: reservedConcurrencyOf(route),
         environment: {
           TABLE_NAME: table.tableName,
           MEDIA_BUCKET: mediaBucket.bucketName,

@@ -1,4 +1,12 @@
-import { ArnFormat, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  Annotations,
+  ArnFormat,
+  CfnOutput,
+  Duration,
+  RemovalPolicy,
+  Stack,
+  type StackProps,
+} from 'aws-cdk-lib';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
@@ -23,6 +31,14 @@ import { mailFromHeader, type ShopSettings } from '#shared/shop-settings.ts';
 import { RELEASES_EVERY_MINUTES } from '#staff/jobs/schedules.ts';
 import { TABLE } from '#table/table.ts';
 import { builtRoutes } from './build-functions.ts';
+import {
+  checkAccountConcurrency,
+  minimumAccountConcurrency,
+  RECOMMENDED_ACCOUNT_CONCURRENCY,
+  reservedConcurrency,
+  routeThrottles,
+  UNRESERVED_MINIMUM,
+} from './capacity.ts';
 import { ShopAlarms } from './constructs/alarms.ts';
 import type { ApiFunction } from './constructs/api-function.ts';
 import { configureStage } from './constructs/api-stage.ts';
@@ -78,6 +94,10 @@ export class BoutiqueStack extends Stack {
   constructor(scope: Construct, id: string, props: BoutiqueStackProps = {}) {
     super(scope, id, props);
     const stage = props.stage ?? 'dev';
+    // `-c accountConcurrency=<the account's Lambda quota>`: too small for the reservations of
+    // the payment path, and the synth stops here saying what to ask AWS for.
+    const accountConcurrency = checkAccountConcurrency(this.node.tryGetContext('accountConcurrency'));
+    const apiRoutes = builtRoutes();
 
     const table = new Table(this, 'Table', {
       partitionKey: { name: TABLE.partitionKey, type: AttributeType.STRING },
@@ -151,7 +171,7 @@ export class BoutiqueStack extends Stack {
       api,
       ...(props.alarmEmail ? { email: props.alarmEmail } : {}),
     });
-    configureStage(this, api, stage);
+    const apiStage = configureStage(this, api, stage, routeThrottles(apiRoutes));
 
     // Filled in by the operator after the first deploy (README); ORIGIN_VERIFY is generated.
     const secrets = new Secret(this, 'ShopSecrets', {
@@ -206,6 +226,7 @@ export class BoutiqueStack extends Stack {
       privateMediaBucket,
       logsBucket,
       api,
+      routes: apiRoutes,
       ...(props.domainName && props.certificateArn
         ? {
             domainName: props.domainName,
@@ -217,7 +238,7 @@ export class BoutiqueStack extends Stack {
     const shopUrl = `https://${props.domainName ?? web.distribution.distributionDomainName}`;
 
     const functions = new Map<string, ApiFunction>();
-    for (const [name, rows] of routeGroups(builtRoutes())) {
+    for (const [name, rows] of routeGroups(apiRoutes)) {
       const group = new RouteGroupStack(this, name, {
         routes: rows,
         api,
@@ -236,6 +257,9 @@ export class BoutiqueStack extends Stack {
       });
       for (const [handler, fn] of group.functions) functions.set(handler, fn);
       this.routeStacks.push(group);
+      // The stage's route settings name routes by key: API Gateway refuses a key whose route
+      // does not exist yet, so the stage is deployed after the nested stacks that make them.
+      apiStage.node.addDependency(group);
     }
 
     const mail = {
@@ -329,6 +353,20 @@ export class BoutiqueStack extends Stack {
     new CfnOutput(this, 'MediaBucketName', { value: mediaBucket.bucketName });
     new CfnOutput(this, 'PrivateMediaBucketName', { value: privateMediaBucket.bucketName });
     new CfnOutput(this, 'WebBucketName', { value: webBucket.bucketName });
+    // The payment path's reserved concurrency needs an account quota above Lambda's unreserved
+    // minimum: said at every deploy, checked when the quota is given as context.
+    const minimum = minimumAccountConcurrency();
+    new CfnOutput(this, 'MinimumAccountConcurrency', {
+      value: String(minimum),
+      description: `Lambda concurrent executions the account needs at least: ${reservedConcurrency()} reserved for the payment path + ${UNRESERVED_MINIMUM} Lambda keeps unreserved (docs/edge-and-capacity.md)`,
+    });
+    if (accountConcurrency === undefined)
+      Annotations.of(this).addWarningV2(
+        'boutique:accountConcurrency',
+        `This stack reserves ${reservedConcurrency()} Lambda concurrent executions for checkout and the ` +
+          `payment webhooks: the account's quota must be at least ${minimum} (new accounts often have 10; ` +
+          `ask for ${RECOMMENDED_ACCOUNT_CONCURRENCY}). Check it with -c accountConcurrency=<your quota>.`,
+      );
     new CfnOutput(this, 'ShopSecretsArn', {
       value: secrets.secretArn,
       description: 'Put the Stripe and PayPal keys here (README: Deploying)',

@@ -1,12 +1,21 @@
 import { readFileSync } from 'node:fs';
+import vm from 'node:vm';
 import { App } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { describe, expect, it } from 'vitest';
 import { MAIL_TEMPLATES } from '#platform/mail-templates.ts';
+import { staleBoundOf } from '#shared/edge-cache.ts';
 import { TABLE } from '#table/table.ts';
 import { type Route, routeKey, routes } from '../functions/routes.ts';
+import {
+  checkAccountConcurrency,
+  PAYMENT_PATH,
+  READ_THROTTLES,
+  reservedConcurrency,
+} from '../infra/capacity.ts';
 import { TABLE_ACTIONS } from '../infra/constructs/data-access.ts';
+import { apiBehaviours, patternMatches, READ_KEY_ONLY_CODE } from '../infra/edge/api-behaviours.ts';
 import { BoutiqueStack, readsOnly } from '../infra/stack.ts';
 
 /**
@@ -648,5 +657,343 @@ describe('BoutiqueStack with a mail domain', () => {
     const sends = statements.filter((s) => JSON.stringify(s.Action) === JSON.stringify('ses:SendEmail'));
     expect(sends.length).toBeGreaterThan(5);
     for (const s of sends) expect(JSON.stringify(s.Resource)).toContain('configuration-set/');
+  });
+});
+
+describe('BoutiqueStack on release day: storefront reads from the edge, the payment path keeps its capacity', () => {
+  interface Behaviour {
+    PathPattern: string;
+    CachePolicyId: unknown;
+    OriginRequestPolicyId?: unknown;
+    ResponseHeadersPolicyId?: unknown;
+    AllowedMethods: string[];
+    CachedMethods: string[];
+    FunctionAssociations?: { EventType: string; FunctionARN: { 'Fn::GetAtt': [string, string] } }[];
+  }
+  interface PolicyConfig {
+    MinTTL: number;
+    DefaultTTL: number;
+    MaxTTL: number;
+    ParametersInCacheKeyAndForwardedToOrigin: {
+      CookiesConfig: { CookieBehavior: string };
+      HeadersConfig: { HeaderBehavior: string };
+      QueryStringsConfig: { QueryStringBehavior: string; QueryStrings?: string[] };
+      EnableAcceptEncodingGzip: boolean;
+      EnableAcceptEncodingBrotli: boolean;
+    };
+  }
+  const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution')) as {
+    Properties: {
+      DistributionConfig: {
+        DefaultCacheBehavior: Omit<Behaviour, 'PathPattern'>;
+        CacheBehaviors: Behaviour[];
+        CustomErrorResponses?: { ErrorCode: number; ErrorCachingMinTTL: number }[];
+      };
+    };
+  }[];
+  const config = distribution?.Properties.DistributionConfig;
+  const behaviours = config?.CacheBehaviors ?? [];
+  const cachePolicies = Object.fromEntries(
+    Object.entries(template.findResources('AWS::CloudFront::CachePolicy')).map(([id, policy]) => [
+      id,
+      (policy as { Properties: { CachePolicyConfig: PolicyConfig } }).Properties.CachePolicyConfig,
+    ]),
+  );
+  const [originPolicyId] = Object.keys(template.findResources('AWS::CloudFront::OriginRequestPolicy'));
+  const securityHeadersId = Object.keys(
+    template.findResources('AWS::CloudFront::ResponseHeadersPolicy'),
+  ).find((id) => id.includes('SecurityHeaders'));
+  const disabled = CachePolicy.CACHING_DISABLED.cachePolicyId;
+
+  /** CloudFront's rule, written again here: the first behaviour whose pattern matches the path. */
+  const glob = (pattern: string) => {
+    const escaped = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
+    return new RegExp(`^${escaped.join('.*')}$`);
+  };
+  const behaviourOf = (route: Route) => {
+    const path = `/api${route.path.replace(/\{[^}]+\}/g, 'x')}`;
+    return behaviours.find((b) => glob(b.PathPattern).test(path));
+  };
+  const policyOf = (b: Behaviour | undefined) =>
+    cachePolicies[(b?.CachePolicyId as { Ref: string } | undefined)?.Ref ?? ''];
+  const reads = built.filter((route) => route.edge);
+  const others = built.filter((route) => !route.edge);
+
+  it('caches 19 storefront reads, each under a behaviour keyed by its path and exactly its query, no cookie, no header, kept at most its bound', () => {
+    expect(reads).toHaveLength(19);
+    for (const route of reads) {
+      const where = routeKey(route);
+      const behaviour = behaviourOf(route);
+      expect(behaviour?.PathPattern, where).toBe(`/api${route.path.replace('{id}', '*')}`);
+      expect(behaviour?.CachedMethods, where).toEqual(['GET', 'HEAD']);
+      const policy = policyOf(behaviour);
+      const query = [...(route.edge?.query ?? [])].sort();
+      expect(policy, where).toEqual({
+        Name: expect.anything(),
+        Comment: expect.any(String),
+        MinTTL: 0,
+        DefaultTTL: 0,
+        MaxTTL: staleBoundOf(route.edge?.cache ?? 'availability'),
+        ParametersInCacheKeyAndForwardedToOrigin: {
+          CookiesConfig: { CookieBehavior: 'none' },
+          HeadersConfig: { HeaderBehavior: 'none' },
+          QueryStringsConfig:
+            query.length > 0
+              ? { QueryStringBehavior: 'whitelist', QueryStrings: query }
+              : { QueryStringBehavior: 'none' },
+          EnableAcceptEncodingGzip: true,
+          EnableAcceptEncodingBrotli: true,
+        },
+      });
+    }
+    // Spelled out for two: a piece's sale shows within 3 s, a collection's change within 60 s.
+    const byPath = (path: string) => policyOf(behaviours.find((b) => b.PathPattern === path));
+    expect(byPath('/api/is-sold')).toMatchObject({
+      MaxTTL: 3,
+      ParametersInCacheKeyAndForwardedToOrigin: { QueryStringsConfig: { QueryStrings: ['id'] } },
+    });
+    expect(byPath('/api/sizes-by-type')).toMatchObject({
+      MaxTTL: 60,
+      ParametersInCacheKeyAndForwardedToOrigin: { QueryStringsConfig: { QueryStrings: ['gender', 'tid'] } },
+    });
+    expect(byPath('/api/products/*')).toMatchObject({
+      MaxTTL: 3,
+      ParametersInCacheKeyAndForwardedToOrigin: { QueryStringsConfig: { QueryStringBehavior: 'none' } },
+    });
+  });
+
+  it('forwards a read nothing beyond its key, except on a path staff also write to, where the edge cuts GET and HEAD down to the key', () => {
+    const readKeyOnly = (
+      Object.entries(template.findResources('AWS::CloudFront::Function')) as [
+        string,
+        { Properties: { FunctionCode: string } },
+      ][]
+    ).find(([, f]) => f.Properties.FunctionCode.includes('request.cookies'));
+    expect(readKeyOnly?.[1].Properties.FunctionCode).toBe(READ_KEY_ONLY_CODE);
+    const shared: string[] = [];
+    for (const route of reads) {
+      const behaviour = behaviourOf(route) as Behaviour;
+      const writes = others.filter((other) => other.path === route.path);
+      if (writes.length === 0) {
+        expect(behaviour.OriginRequestPolicyId, routeKey(route)).toBeUndefined();
+        expect(behaviour.AllowedMethods.sort()).toEqual(['GET', 'HEAD']);
+        expect(behaviour.FunctionAssociations).toBeUndefined();
+        continue;
+      }
+      shared.push(routeKey(route));
+      for (const write of writes) expect(behaviour.AllowedMethods).toContain(write.method);
+      expect(behaviour.OriginRequestPolicyId).toEqual({ Ref: originPolicyId });
+      expect(behaviour.FunctionAssociations).toEqual([
+        { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [readKeyOnly?.[0], 'FunctionARN'] } },
+      ]);
+    }
+    expect(shared).toEqual(['GET /api/films']);
+
+    // The function, run as CloudFront runs it.
+    const context = vm.createContext({});
+    vm.runInContext(READ_KEY_ONLY_CODE, context);
+    const handler = context.handler as (event: unknown) => {
+      method: string;
+      cookies: Record<string, unknown>;
+      headers: Record<string, unknown>;
+    };
+    const request = (method: string) => ({
+      method,
+      uri: '/api/films',
+      querystring: {},
+      cookies: { boutique_admin: { value: 's' } },
+      headers: {
+        origin: { value: 'https://shop' },
+        'sec-fetch-site': { value: 'same-origin' },
+        'x-boutique-admin': { value: '1' },
+        'content-type': { value: 'application/json' },
+        'user-agent': { value: 'x' },
+        'accept-encoding': { value: 'br' },
+      },
+    });
+    for (const method of ['GET', 'HEAD']) {
+      const out = handler({ request: request(method) });
+      expect(out.cookies).toEqual({});
+      expect(out.headers).toEqual({ 'accept-encoding': { value: 'br' } });
+    }
+    for (const method of ['POST', 'DELETE'])
+      expect(handler({ request: request(method) })).toEqual(request(method));
+  });
+
+  it('serves every admin, portal, checkout and webhook route from an uncached behaviour (or a write CloudFront never caches)', () => {
+    for (const route of others) {
+      const behaviour = behaviourOf(route) as Behaviour;
+      if (behaviour.CachePolicyId === disabled) {
+        expect(behaviour.OriginRequestPolicyId).toEqual({ Ref: originPolicyId });
+        expect(behaviour.AllowedMethods).toContain(route.method);
+        continue;
+      }
+      // Only the staff's writes on a cached read's very path: CloudFront caches GET and HEAD alone.
+      expect(route.method, routeKey(route)).not.toBe('GET');
+      expect(
+        reads.some((read) => read.path === route.path),
+        routeKey(route),
+      ).toBe(true);
+    }
+    // /api/products/* would catch the staff's search: it has its own uncached behaviour, first.
+    const patterns = behaviours.map((b) => b.PathPattern);
+    expect(behaviourOf(others.find((r) => r.path === '/products/search') as Route)?.PathPattern).toBe(
+      '/api/products/search',
+    );
+    expect(patterns.indexOf('/api/products/search')).toBeLessThan(patterns.indexOf('/api/products/*'));
+    // The catch-all comes after every read, uncached.
+    const catchAll = behaviours.find((b) => b.PathPattern === '/api/*') as Behaviour;
+    expect(catchAll.CachePolicyId).toBe(disabled);
+    expect(patterns.indexOf('/api/*')).toBe(patterns.filter((p) => p.startsWith('/api/')).length - 1);
+    for (const key of [
+      'POST /api/secret',
+      'POST /api/webhooks/stripe',
+      'GET /api/authenticationcard',
+      'GET /api/orders',
+    ])
+      expect(behaviourOf(built.find((r) => routeKey(r) === key) as Route)?.CachePolicyId, key).toBe(disabled);
+  });
+
+  it("stays within CloudFront's default quotas: 23 of 25 cache behaviours, 14 of the account's 20 cache policies", () => {
+    // The default behaviour, the 19 reads, the staff's search, /api/* and /media/*.
+    expect(1 + behaviours.length).toBe(23);
+    expect(1 + behaviours.length).toBeLessThanOrEqual(25);
+    expect(Object.keys(cachePolicies)).toHaveLength(14);
+  });
+
+  it('keeps the security headers on every behaviour, and no 404 in the cache', () => {
+    expect(config?.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: securityHeadersId });
+    for (const b of behaviours) {
+      if (b.PathPattern === '/media/*') expect(b.ResponseHeadersPolicyId).toBeDefined();
+      else expect(b.ResponseHeadersPolicyId, b.PathPattern).toEqual({ Ref: securityHeadersId });
+    }
+    expect(config?.CustomErrorResponses).toEqual([{ ErrorCode: 404, ErrorCachingMinTTL: 0 }]);
+  });
+
+  it('throttles each storefront read and each payment route on the stage, the payment path within its reservation', () => {
+    const [stageId, stage] = Object.entries(template.findResources('AWS::ApiGatewayV2::Stage'))[0] as [
+      string,
+      {
+        DependsOn?: string[];
+        Properties: {
+          RouteSettings: Record<string, { ThrottlingBurstLimit: number; ThrottlingRateLimit: number }>;
+        };
+      },
+    ];
+    const settings = stage.Properties.RouteSettings;
+    for (const route of reads) {
+      const throttle = READ_THROTTLES[route.edge?.cache ?? 'availability'];
+      expect(settings[routeKey(route)], routeKey(route)).toEqual({
+        ThrottlingBurstLimit: throttle.burst,
+        ThrottlingRateLimit: throttle.rate,
+      });
+    }
+    for (const entry of PAYMENT_PATH) {
+      const setting = settings[entry.key.replace(' ', ' /api')];
+      expect(setting, entry.key).toBeDefined();
+      expect(setting?.ThrottlingBurstLimit).toBe(entry.reserved);
+      expect((setting?.ThrottlingRateLimit ?? Infinity) * entry.seconds).toBeLessThanOrEqual(entry.reserved);
+    }
+    expect(settings['POST /api/secret']).toEqual({ ThrottlingBurstLimit: 20, ThrottlingRateLimit: 20 });
+    expect(settings['POST /api/webhooks/stripe']).toEqual({
+      ThrottlingBurstLimit: 10,
+      ThrottlingRateLimit: 10,
+    });
+    // Every setting names a route that exists, and nothing else.
+    const keys = new Set(built.map((route) => routeKey(route)));
+    for (const key of Object.keys(settings)) expect(keys.has(key), key).toBe(true);
+    expect(Object.keys(settings)).toHaveLength(reads.length + PAYMENT_PATH.length);
+    // API Gateway refuses settings for routes it has not made yet: the stage waits for the nested stacks.
+    const nested = Object.keys(template.findResources('AWS::CloudFormation::Stack'));
+    expect(nested.length).toBe(routeTemplates.length);
+    expect(stage.DependsOn ?? [], stageId).toEqual(expect.arrayContaining(nested));
+  });
+
+  it('reserves Lambda concurrency for the checkout starts and the webhooks only', () => {
+    const reserved = Object.fromEntries(
+      functions.map(([, fn]) => [
+        fn.Properties.Description,
+        (fn.Properties as unknown as { ReservedConcurrentExecutions?: number }).ReservedConcurrentExecutions,
+      ]),
+    );
+    const expected = Object.fromEntries(
+      PAYMENT_PATH.map((entry) => [entry.key.replace(' ', ' /api'), entry.reserved]),
+    );
+    expect(Object.fromEntries(Object.entries(reserved).filter(([, n]) => n !== undefined))).toEqual(expected);
+    expect(Object.keys(expected).sort()).toEqual(
+      [
+        'GET /api/orders/{id}',
+        'POST /api/paypal/capture',
+        'POST /api/paypal/orders',
+        'POST /api/secret',
+        'POST /api/webhooks/paypal',
+        'POST /api/webhooks/stripe',
+      ].sort(),
+    );
+    expect(reservedConcurrency()).toBe(70);
+  });
+
+  it('states the account concurrency it needs at deploy, and refuses a quota given too low', () => {
+    template.hasOutput('MinimumAccountConcurrency', { Value: '170' });
+    Annotations.fromStack(stack).hasWarning('*', Match.stringLikeRegexp('at least 170'));
+    expect(() => checkAccountConcurrency('10')).toThrow(/at least 170\. Ask AWS for 1000/);
+    expect(() => checkAccountConcurrency('many')).toThrow(/whole number/);
+    expect(checkAccountConcurrency('1000')).toBe(1000);
+    expect(checkAccountConcurrency(undefined)).toBeUndefined();
+    const tooSmall = new App({
+      context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], accountConcurrency: 169 },
+    });
+    expect(() => new BoutiqueStack(tooSmall, 'SmallAccount')).toThrow(/accountConcurrency 169 is too low/);
+  });
+});
+
+describe("the /api behaviours' plan (infra/edge/api-behaviours.ts)", () => {
+  const row = (method: Route['method'], path: string, edge?: Route['edge']): Route => ({
+    method,
+    path,
+    handler: 'x/http/y',
+    auth: edge ? 'public' : 'admin',
+    access: { table: edge ? 'read' : 'write' },
+    ...(edge ? { edge } : {}),
+  });
+
+  it("matches paths as CloudFront does: '*' any run of characters, '?' one, nothing else special", () => {
+    expect(patternMatches('/api/products/*', '/api/products/p-1')).toBe(true);
+    expect(patternMatches('/api/products/*', '/api/products')).toBe(false);
+    expect(patternMatches('/api/type', '/api/types')).toBe(false);
+    expect(patternMatches('/api/type', '/api/type')).toBe(true);
+    expect(patternMatches('/api/a?c', '/api/abc')).toBe(true);
+    expect(patternMatches('/api/a.c', '/api/abc')).toBe(false);
+  });
+
+  it('puts every route its wildcard would catch before a read, the exact reads before the wildcards, and /api/* last', () => {
+    const read = row('GET', '/items/{id}', { cache: 'availability', query: [] });
+    const plan = apiBehaviours([
+      read,
+      row('GET', '/items/export'),
+      row('POST', '/items/{id}/notes'),
+      row('GET', '/list', { cache: 'catalogue', query: ['b', 'a'] }),
+      row('POST', '/list'),
+      row('GET', '/orders'),
+    ]);
+    expect(
+      plan.map((b) => `${b.kind} ${b.pattern}${b.kind === 'cached' && b.shared ? ' shared' : ''}`),
+    ).toEqual([
+      'pass /api/items/export',
+      'pass /api/items/*/notes',
+      'cached /api/list shared',
+      'cached /api/items/*',
+      'pass /api/*',
+    ]);
+    expect(plan.find((b) => b.pattern === '/api/list')).toMatchObject({ query: ['a', 'b'] });
+  });
+
+  it('refuses a table in which two reads share a pattern', () => {
+    expect(() =>
+      apiBehaviours([
+        row('GET', '/items/{id}', { cache: 'availability', query: [] }),
+        row('GET', '/items/{key}', { cache: 'catalogue', query: [] }),
+      ]),
+    ).toThrow(/share a CloudFront path pattern/);
   });
 });

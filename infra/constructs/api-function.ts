@@ -43,6 +43,11 @@ export interface ApiFunctionProps {
    * bundle in their build for Lambda's linux-arm64 with glibc, not for the synthesizing machine.
    */
   readonly nativeModules?: readonly string[];
+  /**
+   * Concurrency kept for this function alone, and its ceiling (infra/capacity.ts: the payment
+   * path). Without, it shares the account's unreserved pool.
+   */
+  readonly reservedConcurrentExecutions?: number;
 }
 
 /**
@@ -84,6 +89,9 @@ export class ApiFunction extends NodejsFunction {
       applicationLogLevelV2: ApplicationLogLevel.INFO,
       systemLogLevelV2: SystemLogLevel.INFO,
       description: props.description,
+      ...(props.reservedConcurrentExecutions === undefined
+        ? {}
+        : { reservedConcurrentExecutions: props.reservedConcurrentExecutions }),
       environment: {
         POWERTOOLS_SERVICE_NAME: 'boutique',
         ...props.environment,

@@ -3,7 +3,12 @@ import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
+  type BehaviorOptions,
+  CacheCookieBehavior,
+  CachedMethods,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Function as CfFunction,
   Distribution,
   FunctionCode,
@@ -26,7 +31,15 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { API_PREFIX, MEDIA_PREFIX } from '#shared/constants.ts';
+import { MEDIA_PREFIX } from '#shared/constants.ts';
+import { staleBoundOf } from '#shared/edge-cache.ts';
+import type { Route } from '../../functions/routes.ts';
+import {
+  API_VIEWER_HEADERS,
+  apiBehaviours,
+  type CachedBehaviour,
+  READ_KEY_ONLY_CODE,
+} from '../edge/api-behaviours.ts';
 import { MEDIA_REQUEST_CODE, MEDIA_RESPONSE_CODE } from '../edge/media-path.ts';
 import {
   appHeaders,
@@ -47,6 +60,8 @@ export interface WebDistributionProps {
   /** Where CloudFront writes its access logs. */
   logsBucket: IBucket;
   api: HttpApi;
+  /** The route table: its storefront reads get caching behaviours (infra/edge/api-behaviours.ts). */
+  routes: readonly Route[];
   /** A custom domain and its us-east-1 certificate; without them CloudFront's own domain is used. */
   domainName?: string;
   certificate?: ICertificate;
@@ -56,7 +71,8 @@ export interface WebDistributionProps {
  * The shop's one address: the React app from the private web bucket, `/api/*` to the HTTP API
  * and `/media/*` to the public prefixes of the media bucket, all behind one CloudFront
  * distribution with origin access control (no bucket is public), HTTPS only, and the security
- * headers on every answer.
+ * headers on every answer. The storefront reads of the route table are cached at the edge,
+ * each by its own behaviour; the rest of `/api` never is (infra/edge/api-behaviours.ts).
  */
 export class WebDistribution extends Construct {
   readonly distribution: Distribution;
@@ -114,17 +130,86 @@ export class WebDistribution extends Construct {
       comment: 'What the API handlers read from the viewer request',
       headerBehavior: OriginRequestHeaderBehavior.allowList(
         'CloudFront-Viewer-Address',
-        'Origin',
-        'Sec-Fetch-Site',
-        'x-boutique-admin',
-        'Content-Type',
-        'User-Agent',
+        ...API_VIEWER_HEADERS,
       ),
       cookieBehavior: OriginRequestCookieBehavior.all(),
       queryStringBehavior: OriginRequestQueryStringBehavior.all(),
     });
 
     const apiHost = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
+    const apiOrigin = new HttpOrigin(apiHost, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      // Proves to the functions that a request came through CloudFront (client-address.ts).
+      customHeaders: { 'x-origin-verify': props.originVerify },
+    });
+    // Everything under /api that is not a storefront read: never cached, all the API reads.
+    const uncachedApi: BehaviorOptions = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: apiRequests,
+      responseHeadersPolicy: this.responseHeaders,
+    };
+
+    // Storefront reads from the edge (shared/edge-cache.ts): the key is the path and exactly the
+    // query the read takes; the origin's Cache-Control decides how long, never past the class's
+    // bound. No origin request policy: the origin gets the key and nothing else (and the
+    // origin-verify header, set on the origin).
+    const cachePolicies = new Map<string, CachePolicy>();
+    const cachePolicyOf = (behaviour: CachedBehaviour): CachePolicy => {
+      const name = [behaviour.cache, ...behaviour.query].join('-');
+      const existing = cachePolicies.get(name);
+      if (existing) return existing;
+      const bound = staleBoundOf(behaviour.cache);
+      const policy = new CachePolicy(this, `EdgeCache-${name}`, {
+        comment: `Storefront ${behaviour.cache} reads: path + ${behaviour.query.join(', ') || 'no query'}; at most ${bound} s`,
+        minTtl: Duration.seconds(0),
+        defaultTtl: Duration.seconds(0),
+        maxTtl: Duration.seconds(bound),
+        cookieBehavior: CacheCookieBehavior.none(),
+        headerBehavior: CacheHeaderBehavior.none(),
+        queryStringBehavior:
+          behaviour.query.length > 0
+            ? CacheQueryStringBehavior.allowList(...behaviour.query)
+            : CacheQueryStringBehavior.none(),
+        enableAcceptEncodingGzip: true,
+        enableAcceptEncodingBrotli: true,
+      });
+      cachePolicies.set(name, policy);
+      return policy;
+    };
+    const plan = apiBehaviours(props.routes);
+    // A read whose path staff also write to: GET and HEAD are cut down to the key at the edge.
+    const readKeyOnly = plan.some((b) => b.kind === 'cached' && b.shared)
+      ? new CfFunction(this, 'ReadKeyOnly', {
+          runtime: FunctionRuntime.JS_2_0,
+          comment: 'GET and HEAD of a cached read whose path also takes writes: no cookie, no API header',
+          code: FunctionCode.fromInline(READ_KEY_ONLY_CODE),
+        })
+      : undefined;
+    const apiBehaviors: Record<string, BehaviorOptions> = {};
+    for (const behaviour of plan) {
+      if (behaviour.kind === 'pass') {
+        apiBehaviors[behaviour.pattern] = uncachedApi;
+        continue;
+      }
+      apiBehaviors[behaviour.pattern] = {
+        origin: apiOrigin,
+        viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+        allowedMethods: behaviour.shared ? AllowedMethods.ALLOW_ALL : AllowedMethods.ALLOW_GET_HEAD,
+        cachedMethods: CachedMethods.CACHE_GET_HEAD,
+        cachePolicy: cachePolicyOf(behaviour),
+        responseHeadersPolicy: this.responseHeaders,
+        compress: true,
+        ...(behaviour.shared && readKeyOnly
+          ? {
+              originRequestPolicy: apiRequests,
+              functionAssociations: [{ function: readKeyOnly, eventType: FunctionEventType.VIEWER_REQUEST }],
+            }
+          : {}),
+      };
+    }
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'One-of-one boutique',
       defaultRootObject: 'index.html',
@@ -151,19 +236,12 @@ export class WebDistribution extends Construct {
         compress: true,
         functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
+      // CloudFront keeps an error answer 10 s unless told otherwise, whatever its Cache-Control:
+      // a read's 404 (a piece not shown yet) must not outlive the 3 s of availability reads.
+      errorResponses: [{ httpStatus: 404, ttl: Duration.seconds(0) }],
+      // In CloudFront's order: the reads (and the routes their patterns would catch) before /api/*.
       additionalBehaviors: {
-        [`${API_PREFIX}/*`]: {
-          origin: new HttpOrigin(apiHost, {
-            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-            // Proves to the functions that a request came through CloudFront (client-address.ts).
-            customHeaders: { 'x-origin-verify': props.originVerify },
-          }),
-          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: AllowedMethods.ALLOW_ALL,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: apiRequests,
-          responseHeadersPolicy: this.responseHeaders,
-        },
+        ...apiBehaviors,
         [`${MEDIA_PREFIX}/*`]: {
           origin: S3BucketOrigin.withOriginAccessControl(props.mediaBucket),
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
