@@ -38,7 +38,7 @@ import {
   API_VIEWER_HEADERS,
   apiBehaviours,
   type CachedBehaviour,
-  READ_KEY_ONLY_CODE,
+  readKeyOnlyCode,
 } from '../edge/api-behaviours.ts';
 import { MEDIA_REQUEST_CODE, MEDIA_RESPONSE_CODE } from '../edge/media-path.ts';
 import {
@@ -156,23 +156,22 @@ export class WebDistribution extends Construct {
     // query the read takes; the origin's Cache-Control decides how long, never past the class's
     // bound. No origin request policy: the origin gets the key and nothing else (and the
     // origin-verify header, set on the origin).
+    // One policy per class, with the query in the key: the viewer-request function has already cut
+    // the query down to the read's own parameters (readKeyOnlyCode).
     const cachePolicies = new Map<string, CachePolicy>();
     const cachePolicyOf = (behaviour: CachedBehaviour): CachePolicy => {
-      const name = [behaviour.cache, ...behaviour.query].join('-');
+      const name = behaviour.cache;
       const existing = cachePolicies.get(name);
       if (existing) return existing;
       const bound = staleBoundOf(behaviour.cache);
       const policy = new CachePolicy(this, `EdgeCache-${name}`, {
-        comment: `Storefront ${behaviour.cache} reads: path + ${behaviour.query.join(', ') || 'no query'}; at most ${bound} s`,
+        comment: `Storefront ${behaviour.cache} reads: path + the read's own query; at most ${bound} s`,
         minTtl: Duration.seconds(0),
         defaultTtl: Duration.seconds(0),
         maxTtl: Duration.seconds(bound),
         cookieBehavior: CacheCookieBehavior.none(),
         headerBehavior: CacheHeaderBehavior.none(),
-        queryStringBehavior:
-          behaviour.query.length > 0
-            ? CacheQueryStringBehavior.allowList(...behaviour.query)
-            : CacheQueryStringBehavior.none(),
+        queryStringBehavior: CacheQueryStringBehavior.all(),
         enableAcceptEncodingGzip: true,
         enableAcceptEncodingBrotli: true,
       });
@@ -180,14 +179,12 @@ export class WebDistribution extends Construct {
       return policy;
     };
     const plan = apiBehaviours(props.routes);
-    // A read whose path staff also write to: GET and HEAD are cut down to the key at the edge.
-    const readKeyOnly = plan.some((b) => b.kind === 'cached' && b.shared)
-      ? new CfFunction(this, 'ReadKeyOnly', {
-          runtime: FunctionRuntime.JS_2_0,
-          comment: 'GET and HEAD of a cached read whose path also takes writes: no cookie, no API header',
-          code: FunctionCode.fromInline(READ_KEY_ONLY_CODE),
-        })
-      : undefined;
+    // Every read's GET and HEAD are cut down to their key at the edge (path, the read's query).
+    const readKeyOnly = new CfFunction(this, 'ReadKeyOnly', {
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'GET and HEAD of a cached read: its own query only, no cookie, no API header',
+      code: FunctionCode.fromInline(readKeyOnlyCode(plan)),
+    });
     const apiBehaviors: Record<string, BehaviorOptions> = {};
     for (const behaviour of plan) {
       if (behaviour.kind === 'pass') {
@@ -202,12 +199,9 @@ export class WebDistribution extends Construct {
         cachePolicy: cachePolicyOf(behaviour),
         responseHeadersPolicy: this.responseHeaders,
         compress: true,
-        ...(behaviour.shared && readKeyOnly
-          ? {
-              originRequestPolicy: apiRequests,
-              functionAssociations: [{ function: readKeyOnly, eventType: FunctionEventType.VIEWER_REQUEST }],
-            }
-          : {}),
+        functionAssociations: [{ function: readKeyOnly, eventType: FunctionEventType.VIEWER_REQUEST }],
+        // A path staff also write to forwards what the API needs; its reads were cut to the key.
+        ...(behaviour.shared ? { originRequestPolicy: apiRequests } : {}),
       };
     }
     this.distribution = new Distribution(this, 'Distribution', {
@@ -238,7 +232,11 @@ export class WebDistribution extends Construct {
       },
       // CloudFront keeps an error answer 10 s unless told otherwise, whatever its Cache-Control:
       // a read's 404 (a piece not shown yet) must not outlive the 3 s of availability reads.
-      errorResponses: [{ httpStatus: 404, ttl: Duration.seconds(0) }],
+      // A server failure is not kept either: one bad moment of the origin must not be served to all.
+      errorResponses: [404, 500, 502, 503, 504].map((httpStatus) => ({
+        httpStatus,
+        ttl: Duration.seconds(0),
+      })),
       // In CloudFront's order: the reads (and the routes their patterns would catch) before /api/*.
       additionalBehaviors: {
         ...apiBehaviors,

@@ -138,15 +138,36 @@ export const API_VIEWER_HEADERS = [
 ] as const;
 
 /**
- * The viewer-request function of a shared behaviour: GET and HEAD go to the cache, and on a miss
- * to the origin, with their path and query only (no cookie, none of the API's headers); other
- * methods are the API's and pass untouched.
+ * The viewer-request function of every caching behaviour, made from the plan: a GET or HEAD keeps
+ * its path and exactly the read's query parameters (any other is removed before the cache looks,
+ * so the key holds only what the read takes), and loses every cookie and the API's headers;
+ * other methods (the staff's writes on a shared path) pass untouched. One function and one cache
+ * policy per class, instead of a policy per query list: an account holds 20 cache policies, and
+ * every stage of the shop in it needs its own.
  */
-export const READ_KEY_ONLY_CODE = `function handler(event) {
+export function readKeyOnlyCode(plan: readonly ApiBehaviour[]): string {
+  const exact: Record<string, readonly string[]> = {};
+  const prefixes: [string, readonly string[]][] = [];
+  for (const b of plan) {
+    if (b.kind !== 'cached') continue;
+    if (/[*?]/.test(b.pattern)) {
+      if (!/^[^*?]*\*$/.test(b.pattern)) throw new Error(`${b.pattern}: only a trailing * is supported`);
+      prefixes.push([b.pattern.slice(0, -1), b.query]);
+    } else exact[b.pattern] = b.query;
+  }
+  return `function handler(event) {
   var request = event.request;
   if (request.method !== 'GET' && request.method !== 'HEAD') return request;
+  var exact = ${JSON.stringify(exact)};
+  var prefixes = ${JSON.stringify(prefixes)};
+  var keep = exact[request.uri];
+  for (var p = 0; !keep && p < prefixes.length; p++)
+    if (request.uri.indexOf(prefixes[p][0]) === 0) keep = prefixes[p][1];
+  keep = keep || [];
+  for (var key in request.querystring) if (keep.indexOf(key) === -1) delete request.querystring[key];
   for (var name in request.cookies) delete request.cookies[name];
   var drop = ${JSON.stringify(API_VIEWER_HEADERS.map((h) => h.toLowerCase()))};
   for (var i = 0; i < drop.length; i++) delete request.headers[drop[i]];
   return request;
 }`;
+}
