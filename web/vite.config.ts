@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { withShopSettings } from '#shared/shop-page.ts';
 import { LOCAL_SHOP_SETTINGS } from '../infra/local/shop-settings.ts';
-import { withShopSettings } from '../shared/shop-page.ts';
 import { earlyRequests } from './vite-early-requests.ts';
 
 export default defineConfig({
