@@ -29,6 +29,7 @@ type Autocannon = (options: {
   url: string;
   connections: number;
   duration: number;
+  overallRate?: number;
   timeout: number;
   requests: AutocannonRequest[];
 }) => EventEmitter & PromiseLike<AutocannonResult>;
@@ -39,6 +40,8 @@ export interface CrowdOptions {
   url: string;
   connections: number;
   seconds: number;
+  /** Requests per second across all connections (autocannon's overallRate); 0: as fast as answered. */
+  rate: number;
   /** Walks one after another; each connection goes round all of them. */
   walks: Page[][];
 }
@@ -56,6 +59,7 @@ export interface ReadFigures {
 
 export interface CrowdFigures {
   seconds: number;
+  rate: number;
   connections: number;
   requests: number;
   /** Bytes of the answers, headers included. */
@@ -93,6 +97,7 @@ export async function runCrowd(options: CrowdOptions): Promise<CrowdFigures> {
     url: options.url,
     connections: options.connections,
     duration: options.seconds,
+    ...(options.rate > 0 ? { overallRate: options.rate } : {}),
     timeout: 20,
     requests: calls.map((call, index) => ({
       method: 'GET',
@@ -100,7 +105,9 @@ export async function runCrowd(options: CrowdOptions): Promise<CrowdFigures> {
       onResponse: (status: number, _body: string, _context: unknown, headers: Record<string, string>) => {
         answered = { index };
         bump(statuses, call.read, String(status));
-        bump(caches, call.read, headers['x-cache-status'] || 'none');
+        // Raw header names, as sent (nginx writes X-Cache-Status).
+        const cache = Object.entries(headers).find(([name]) => name.toLowerCase() === 'x-cache-status')?.[1];
+        bump(caches, call.read, String(cache || 'none'));
       },
     })),
   });
@@ -122,6 +129,7 @@ export async function runCrowd(options: CrowdOptions): Promise<CrowdFigures> {
   const result = await instance;
   return {
     seconds: options.seconds,
+    rate: options.rate,
     connections: options.connections,
     requests: result.requests.total,
     bytes: result.throughput.total,

@@ -37,7 +37,9 @@ import { type Page, walkTo } from './walk.ts';
  *    then GET /is-sold through the cache is polled until it shows the new piece sold.
  *
  * Writes the "Release day" section of docs/benchmarks.md and docs/capacity.md. Knobs
- * (environment): LOAD_SHOPPERS (crowd connections, 100), LOAD_SECONDS (the crowd with the cache,
+ * (environment): LOAD_SHOPPERS (crowd connections, 100), LOAD_RATE (the crowd's requests per
+ * second in all, 1000: a steady release-day minute rather than this machine's saturation; 0 for
+ * as fast as answered), LOAD_SECONDS (the crowd with the cache,
  * 40), LOAD_TODAY_SECONDS (without, 15), LOAD_WARMUP_SECONDS (5), LOAD_RACERS (200),
  * LOAD_CARD_BUYERS and LOAD_PAYPAL_BUYERS (8 each), LOAD_DRY (1: print, write nothing).
  */
@@ -45,6 +47,7 @@ const root = resolve(import.meta.dirname, '../..');
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const settings = {
   shoppers: env('LOAD_SHOPPERS', 100),
+  rate: env('LOAD_RATE', 1000),
   seconds: env('LOAD_SECONDS', 40),
   todaySeconds: env('LOAD_TODAY_SECONDS', 15),
   warmupSeconds: env('LOAD_WARMUP_SECONDS', 5),
@@ -119,10 +122,15 @@ try {
     };
   };
   const newPiece = cut('new', 'Aurora Gown, the release');
+  const quietPieces = [
+    cut('quiet-1', 'Aurora Gown, quiet 1'),
+    cut('quiet-2', 'Aurora Gown, quiet 2'),
+    cut('quiet-3', 'Aurora Gown, quiet 3'),
+  ];
   const others = Array.from({ length: settings.cardBuyers + settings.paypalBuyers }, (_, i) =>
     cut(String(i + 1), `Aurora Gown, release piece ${i + 1}`),
   );
-  for (const piece of [newPiece, ...others]) {
+  for (const piece of [newPiece, ...others, ...quietPieces]) {
     await db.send(new PutCommand({ TableName: stack.tableName, Item: { ...piece, ...productKeys(piece) } }));
   }
   log(`released ${newPiece.id} and ${others.length} other pieces in ${newPiece.typeId}`);
@@ -139,6 +147,7 @@ try {
     today = await crowd({
       url: passthrough.url,
       connections: settings.shoppers,
+      rate: settings.rate,
       seconds: settings.todaySeconds,
       walks,
     });
@@ -152,10 +161,22 @@ try {
   edge = await startEdgeCache({ origin: stack.url });
   const base = edge.url;
   log(`edge cache at ${base}; warm-up ${settings.warmupSeconds} s`);
-  await crowd({ url: base, connections: settings.shoppers, seconds: settings.warmupSeconds, walks });
+  await crowd({
+    url: base,
+    connections: settings.shoppers,
+    rate: settings.rate,
+    seconds: settings.warmupSeconds,
+    walks,
+  });
   const offset = edge.readLog().size;
   log(`release day: ${settings.shoppers} shoppers for ${settings.seconds} s…`);
-  const crowdRun = crowd({ url: base, connections: settings.shoppers, seconds: settings.seconds, walks });
+  const crowdRun = crowd({
+    url: base,
+    connections: settings.shoppers,
+    rate: settings.rate,
+    seconds: settings.seconds,
+    walks,
+  });
   await sleep(3000);
 
   // The race: every racer starts checkout for the one new piece at the same moment.
@@ -168,10 +189,17 @@ try {
     `  race: ${winners.length} hold(s), ${raceAnswers.filter((a) => a.status === 406).length} told it is taken, in ${raceMs.toFixed(0)} ms`,
   );
 
-  // Meanwhile others buy other pieces, by card and by PayPal.
-  const purchases: Promise<Purchase>[] = others.map((piece, i) =>
-    i < settings.cardBuyers ? buyByCard(base, piece, 'card') : buyByPaypal(base, piece, 'paypal'),
-  );
+  // Meanwhile others buy other pieces, by card and by PayPal, arriving one after another over the
+  // crowd's time (not all in the same second: each sale hashes a portal password, and locally every
+  // function shares one process and two cores).
+  const spreadMs = Math.max(0, (settings.seconds - 15) * 1000) / Math.max(1, others.length);
+  const purchases: Promise<Purchase>[] = others.map(async (piece, i) => {
+    await sleep(i * spreadMs);
+    // Alternating, so card and PayPal buyers are spread alike.
+    return i % 2 === 0 && i / 2 < settings.cardBuyers
+      ? buyByCard(base, piece, 'card')
+      : buyByPaypal(base, piece, 'paypal');
+  });
 
   // The winner pays; the webhook sells the piece. Through the cache, the purchase page's
   // GET /is-sold must show it sold within the availability bound.
@@ -247,6 +275,14 @@ try {
     ).data;
   const webhookEvents = [...(await events('stripe')), ...(await events('paypal'))];
 
+  // A checkout start with nothing else running (after the counts above): one that takes a hold
+  // (a fresh piece each), and one told the piece is taken.
+  const quietHold: number[] = [];
+  const quietRefused: number[] = [];
+  for (const piece of quietPieces) quietHold.push((await startCard(stack.url, newBuyer('quiet'), piece)).ms);
+  for (let i = 0; i < 10; i++)
+    quietRefused.push((await startCard(stack.url, newBuyer('quiet'), newPiece)).ms);
+
   const secretLines = lines.filter(
     (l) => l.method === 'POST' && l.uri.startsWith('/api/secret') && l.upstream,
   );
@@ -265,8 +301,15 @@ try {
     purchases: bought,
     checkoutPaths: count(
       lines
-        .filter((l) => l.method === 'POST' && /^\/api\/(secret|paypal\/(orders|capture))/.test(l.uri))
-        .map((l) => `${l.uri.split('?')[0]} ${l.status}`),
+        .filter(
+          (l) =>
+            (l.method === 'POST' && /^\/api\/(secret|paypal\/(orders|capture))/.test(l.uri)) ||
+            (l.method === 'GET' && l.uri.startsWith('/api/orders/')),
+        )
+        .map(
+          (l) =>
+            `${l.method} ${l.uri.startsWith('/api/orders/') ? '/api/orders/{id}' : l.uri.split('?')[0]} ${l.status}`,
+        ),
     ),
     webhooks: {
       events: webhookEvents.length,
@@ -286,6 +329,8 @@ try {
     checkout: {
       secretDdbMean: mean(secretLines.map((l) => l.ddb)),
       secretMeanMs: mean(secretLines.map((l) => l.ms)),
+      quietHoldMs: mean(quietHold),
+      quietRefusedMs: mean(quietRefused),
     },
     durationS: 0,
   };
