@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PRODUCT_STATUS } from '#shared/constants.ts';
 import { EDGE_CACHES, staleBoundOf } from '#shared/edge-cache.ts';
 import { routes } from '../../functions/routes.ts';
-import { type EdgeCache, startEdgeCache } from '../load/edge-cache.ts';
+import { type EdgeCache, edgeCacheConfig, startEdgeCache } from '../load/edge-cache.ts';
 import { getRaw } from '../support/db.ts';
 import { productEntity, store, typeEntity } from '../support/fixtures.ts';
 import { buyWithCard } from '../support/purchase.ts';
@@ -46,10 +46,39 @@ const get = async (path: string, headers: Record<string, string> = {}) => {
 };
 
 describe('the edge cache in front of the local stack', () => {
-  it('caches each edge-cached read of the route table, and only those', () => {
-    const cached = routes.filter((r) => r.edge).map((r) => r.path);
+  it('is generated from the route table: a location per edge-cached read, keyed by its own query', () => {
+    const conf = edgeCacheConfig('/tmp/x', { origin: 'http://localhost:1', port: 2, cache: true, routes });
+    const cached = routes.filter((r) => r.edge);
     expect(cached.length).toBeGreaterThan(0);
-    expect(cached).toContain('/is-sold');
+    for (const route of cached) {
+      const at = conf.indexOf(`# GET ${route.path}: `);
+      expect(at, route.path).toBeGreaterThan(0);
+      const block = conf.slice(at, conf.indexOf('\n    }', at));
+      const key = /proxy_cache_key "([^"]*)";/.exec(block)?.[1] ?? '';
+      // The path, then exactly the read's parameters in the table's order: nothing else.
+      const names = [...key.matchAll(/[?&]([A-Za-z]+)\$edge_has_/g)].map((m) => m[1]);
+      expect([route.path, names]).toEqual([route.path, [...(route.edge?.query ?? [])]]);
+      // No cookie and no header in the key.
+      expect(key).not.toMatch(/\$(http_|cookie_)/);
+    }
+    // No other route has a cached location; the rest of /api passes through.
+    expect(conf.match(/proxy_cache_key "\$edge_path/g)?.length).toBe(cached.length);
+  });
+
+  it('passes every read to the origin when told not to cache (today: CloudFront caching disabled)', async () => {
+    const today = await startEdgeCache({ origin: inject('baseUrl'), cache: false });
+    try {
+      const path = `${today.url}/api/has-sizes?id=${type.id}`;
+      const answers = [await fetch(path), await fetch(path)];
+      await Promise.all(answers.map((a) => a.arrayBuffer()));
+      expect(answers.map((a) => [a.status, a.headers.get('x-cache-status') ?? ''])).toEqual([
+        [200, ''],
+        [200, ''],
+      ]);
+      expect(today.readLog().lines.filter((l) => l.upstream !== '').length).toBe(2);
+    } finally {
+      await today.stop();
+    }
   });
 
   it("keeps a catalogue read by its s-maxage, keyed by its path and its own query: cookies and other parameters don't split it", async () => {
