@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startLocalStack } from '../../infra/local/stack.ts';
+import { releaseDaySection, withReleaseDay } from '../load/report.ts';
 import {
   buildBundles,
   composition,
@@ -208,7 +209,9 @@ try {
     await stack.stop();
   }
   const report = renderReport(results);
-  writeFileSync(settings.out, report);
+  // The release-day section is `npm run load`'s (test/load/run.ts): kept as it is.
+  const previous = existsSync(settings.out) ? readFileSync(settings.out, 'utf8') : '';
+  writeFileSync(settings.out, withReleaseDay(report, releaseDaySection(previous)));
   log(`wrote ${settings.out} in ${(results.durationS / 60).toFixed(1)} min`);
 } finally {
   rmSync(workDir, { recursive: true, force: true });

@@ -1,11 +1,13 @@
 /**
  * Run by `npm test` before anything else (the `pretest` script): the suites need Chromium (the
- * browser tests), Java (DynamoDB Local) and cfn-lint (the template lint). What is missing is
+ * browser tests), nginx (the edge cache in front of the local stack), Java (DynamoDB Local) and
+ * cfn-lint (the template lint). What is missing is
  * installed with Debian's apt-get when running as root; otherwise the run stops at once with
  * one line saying what to install, instead of failing file after file.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { NGINX_PATH } from '../load/nginx.ts';
 import { CHROMIUM_PATH } from '../support/chromium.ts';
 
 interface Tool {
@@ -25,6 +27,12 @@ const TOOLS: Tool[] = [
     present: () => existsSync(CHROMIUM_PATH),
     packages: ['chromium'],
     hint: 'sudo apt-get install -y chromium (or set CHROME_PATH to a Chromium or Chrome)',
+  },
+  {
+    what: `nginx at ${NGINX_PATH} (the edge cache of the release-day test and npm run load)`,
+    present: () => existsSync(NGINX_PATH),
+    packages: ['nginx'],
+    hint: 'sudo apt-get install -y nginx (or set NGINX_PATH to an nginx binary)',
   },
   {
     what: 'Java (DynamoDB Local)',
