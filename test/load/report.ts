@@ -264,6 +264,8 @@ export const PRICES = {
   dynamoWrite: 0.625 / 1_000_000,
   /** SES outbound mail: $0.10 per 1,000. */
   sesMail: 0.1 / 1000,
+  /** CloudFront Functions: $0.10 per million invocations (the key function on every cached read). */
+  cloudFrontFunction: 0.1 / 1_000_000,
 } as const;
 
 /** The shop's functions: Arm, 512 MB (infra/constructs/api-function.ts). */
@@ -297,13 +299,15 @@ export function renderCapacity(r: LoadResults): string {
     };
     return { shoppers, pagesPerSecond, viewerPerSecond, today: scenario(t.origin), edge: scenario(c.origin) };
   });
-  const costPer1000 = (o: OriginFigures) => {
+  const costPer1000 = (o: OriginFigures, edge: boolean) => {
     const pages = 1000 * pagesPerVisit;
     const calls = pages * callsPerPage;
     const invocations = pages * o.originPerPageView;
     const parts = {
       'CloudFront requests': calls * PRICES.cloudFrontRequest,
       'CloudFront data out': ((calls * bytesPerCall) / 1e9) * PRICES.cloudFrontGb,
+      // Every call of the walk is an edge-cached read, each cut to its key by a CloudFront Function.
+      'CloudFront Functions': edge ? calls * PRICES.cloudFrontFunction : 0,
       'API Gateway requests': invocations * PRICES.httpApiRequest,
       'Lambda requests': invocations * PRICES.lambdaRequest,
       'Lambda compute': invocations * (Math.max(1, readMs) / 1000) * LAMBDA_GB * PRICES.lambdaGbSecond,
@@ -311,8 +315,8 @@ export function renderCapacity(r: LoadResults): string {
     };
     return { parts, total: Object.values(parts).reduce((a, b) => a + b, 0) };
   };
-  const costToday = costPer1000(t.origin);
-  const costEdge = costPer1000(c.origin);
+  const costToday = costPer1000(t.origin, false);
+  const costEdge = costPer1000(c.origin, true);
   const costRows = Object.keys(costEdge.parts).map(
     (k) =>
       `| ${k} | ${usd(costToday.parts[k as keyof typeof costToday.parts])} | ${usd(costEdge.parts[k as keyof typeof costEdge.parts])} |`,
@@ -386,7 +390,8 @@ ${rows
 Prices used: CloudFront $0.0100 per 10,000 HTTPS requests and $0.085 per GB out (United States);
 API Gateway HTTP API $1.00 per million requests; Lambda (Arm) $0.20 per million requests and
 $0.0000133334 per GB-second at 512 MB; DynamoDB on-demand $0.125 per million read and $0.625 per
-million write request units; SES $0.10 per 1,000 mails. No free tier, no savings plans.
+million write request units; SES $0.10 per 1,000 mails; CloudFront Functions $0.10 per million
+invocations. No free tier, no savings plans.
 
 | part (browsing: ${pagesPerVisit} pages per visit) | today | with the cache |
 |---|---:|---:|
