@@ -1,7 +1,7 @@
-import { LOCAL_SHOP_SETTINGS } from '../../infra/local/shop-settings.ts';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/messages.ts';
+import { LOCAL_SHOP_SETTINGS } from '../../infra/local/shop-settings.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
 
 const browser = startBrowser();

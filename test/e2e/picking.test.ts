@@ -1,8 +1,8 @@
-import { LOCAL_SHOP_SETTINGS } from '../../infra/local/shop-settings.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/messages.ts';
 import { DEMO } from '../../infra/local/demo/catalogue.ts';
+import { LOCAL_SHOP_SETTINGS } from '../../infra/local/shop-settings.ts';
 import { itemsWithPrefix } from '../support/db.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
 
