@@ -1,12 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type Query, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { isThrottled } from '../lib/throttled.ts';
 
 type Busy = 'waiting' | 'gave-up' | undefined;
 
+/** A read that gave up for load on a page that shows nothing of its own (lib/throttled.ts). */
+const gaveUpQuietly = (q: Query) =>
+  q.state.status === 'error' && isThrottled(q.state.error) && q.meta?.failsQuietly === true;
+
 /**
  * While the shop is refusing reads for load (a release, lib/throttled.ts), a calm line instead of
- * an error: first while the page keeps asking, then, if it gave up, with a way to ask again.
+ * an error: while the page keeps asking; then, if a read whose page shows nothing of its own gave
+ * up, with a way to ask again.
  */
 export function BusyNotice() {
   const queryClient = useQueryClient();
@@ -18,7 +23,7 @@ export function BusyNotice() {
       const waiting = queries.some(
         (q) => q.state.fetchStatus === 'fetching' && isThrottled(q.state.fetchFailureReason),
       );
-      const gaveUp = queries.some((q) => q.state.status === 'error' && isThrottled(q.state.error));
+      const gaveUp = queries.some(gaveUpQuietly);
       setBusy(waiting ? 'waiting' : gaveUp ? 'gave-up' : undefined);
     };
     look();
@@ -35,7 +40,7 @@ export function BusyNotice() {
             className="busy-retry"
             onClick={() =>
               queryClient.refetchQueries({
-                predicate: (q) => q.state.status === 'error' && isThrottled(q.state.error),
+                predicate: gaveUpQuietly,
               })
             }
           >

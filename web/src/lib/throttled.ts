@@ -16,6 +16,13 @@ export function retryRead(failures: number, error: unknown): boolean {
   return isThrottled(error) ? failures < THROTTLED_RETRIES : failures < 1;
 }
 
+/**
+ * The `meta` of a read whose page shows nothing when it fails (the type list, 000 §8): once it
+ * gave up for load, the busy notice offers to ask again. Pages that show their own failure
+ * (with their own "try again") are left to it.
+ */
+export const QUIET_FAILURE = { failsQuietly: true } as const;
+
 /** For a read that is otherwise never asked twice: only a refusal for load is asked again. */
 export function retryThrottledOnly(failures: number, error: unknown): boolean {
   return isThrottled(error) && failures < THROTTLED_RETRIES;

@@ -10,7 +10,7 @@ import type {
 import type { Answer } from '#shared/contracts/contract.ts';
 import type { GENDER, Gender } from '#shared/vocabulary.ts';
 import { apiGet, apiGetUrl } from '../../lib/api.ts';
-import { retryThrottledOnly } from '../../lib/throttled.ts';
+import { QUIET_FAILURE, retryThrottledOnly } from '../../lib/throttled.ts';
 import { imagesRead, productRead, typeRead, typesRead } from './first-screen.ts';
 
 /** What the catalog screens read from the API, as its contracts describe it. */
@@ -33,6 +33,8 @@ export const typesQuery = (gender: ListGender) =>
     queryFn: () => apiGetUrl<TypesAnswer>(typesRead(gender)).then((r) => r.types),
     staleTime: Number.POSITIVE_INFINITY,
     retry: retryThrottledOnly,
+    // 000 §8: the page swallows a failure; the busy notice speaks for it (components/busy-notice.tsx).
+    meta: QUIET_FAILURE,
   });
 
 /** The products of a collection, for one gender when given (cached per gender, 000 §4). */

@@ -9,7 +9,7 @@ import { VideoPlayer } from '../../components/video-player.tsx';
 import { apiGet } from '../../lib/api.ts';
 import { genderOf, useNavValues } from '../../lib/nav-input.ts';
 import './picking.css';
-import { retryThrottledOnly } from '../../lib/throttled.ts';
+import { QUIET_FAILURE, retryThrottledOnly } from '../../lib/throttled.ts';
 
 function useRelatedVideo(id: string, gender: Gender) {
   return useQuery({
@@ -17,6 +17,7 @@ function useRelatedVideo(id: string, gender: Gender) {
     queryFn: () =>
       apiGet<Answer<typeof getProRelatedVideoContract>>('/get-pro-related-video', { id, gender }),
     retry: retryThrottledOnly,
+    meta: QUIET_FAILURE,
   });
 }
 
@@ -25,6 +26,7 @@ function useProductVideos(id: string) {
     queryKey: ['get-vid-by-pid', id],
     queryFn: () => apiGet<Answer<typeof getVidByPidContract>>('/get-vid-by-pid', { id }),
     retry: retryThrottledOnly,
+    meta: QUIET_FAILURE,
   });
 }
 
