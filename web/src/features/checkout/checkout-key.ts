@@ -54,3 +54,25 @@ export function forgetStart(productId: string, { key = false } = {}): void {
   storage()?.removeItem(startedName(productId));
   if (key) storage()?.removeItem(keyName(productId));
 }
+
+const leftName = (productId: string) => `checkout-left:${productId}`;
+
+/**
+ * How long a resumed payment step waits after this tab left the page: the release beacon the
+ * page sent as it went (a reload fires it too) must reach the server before the hold is taken
+ * again, or it would end the hold just re-taken. It asks Stripe first, a cold function more.
+ */
+export const RELEASE_SETTLE_MS = 2500;
+
+/** This tab is leaving the payment step of this piece now (its release beacon is on its way). */
+export function rememberLeaving(productId: string): void {
+  storage()?.setItem(leftName(productId), String(Date.now()));
+}
+
+/** How long to wait before re-taking the hold: until the beacon of a page just left has landed. */
+export function releaseSettleWait(productId: string, now = Date.now()): number {
+  const store = storage();
+  const left = Number(store?.getItem(leftName(productId)) ?? 0);
+  store?.removeItem(leftName(productId));
+  return left > 0 ? Math.max(0, Math.min(RELEASE_SETTLE_MS, left + RELEASE_SETTLE_MS - now)) : 0;
+}

@@ -23,7 +23,15 @@ import {
   startCardCheckout,
 } from './api.ts';
 import { CardPayment, HoldCountdown } from './card-payment.tsx';
-import { checkoutKeyFor, forgetStart, hasCheckoutKey, rememberStart, startedFields } from './checkout-key.ts';
+import {
+  checkoutKeyFor,
+  forgetStart,
+  hasCheckoutKey,
+  releaseSettleWait,
+  rememberLeaving,
+  rememberStart,
+  startedFields,
+} from './checkout-key.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { summarize } from './summary.ts';
 import { shownTermsVersion, TermsBeforePaying } from './terms-before-paying.tsx';
@@ -248,16 +256,23 @@ export function Purchase() {
     setBilling(restored.billing);
     setHasBilling(restored.hasBilling);
     setStarting(true);
-    startCard(fields)
-      .catch((error: unknown) => setFormError(failureText(error)))
-      .finally(() => setStarting(false));
+    // After a reload, the old page's release beacon lands first, then the hold is taken again.
+    // (No cleanup: the resume runs once per page, as the `resumed` guard says.)
+    setTimeout(() => {
+      startCard(fields)
+        .catch((error: unknown) => setFormError(failureText(error)))
+        .finally(() => setStarting(false));
+    }, releaseSettleWait(productId));
   }, [productId]);
 
   // Leaving the page (closing the tab, going elsewhere) gives the piece back at once.
   useEffect(() => {
     if (!session || !productId) return;
     const release = { id: productId, checkoutKey: checkoutKeyFor(productId) };
-    const leave = () => releaseCheckoutOnLeave(release);
+    const leave = () => {
+      rememberLeaving(productId);
+      releaseCheckoutOnLeave(release);
+    };
     window.addEventListener('pagehide', leave);
     return () => window.removeEventListener('pagehide', leave);
   }, [session, productId]);
