@@ -1,12 +1,7 @@
 import { Outlet, type RouteObject } from 'react-router-dom';
 import { NotFound } from '../../app/not-found.tsx';
-import { findersAdminRoutes } from './finders/routes.tsx';
 import { lazyRoute } from './lazy-route.ts';
-import { ordersAdminRoutes } from './orders/routes.tsx';
-import { productsAdminRoutes } from './products/routes.tsx';
 import { storedAdmin } from './session.ts';
-import { sizesAdminRoutes } from './sizes/routes.tsx';
-import { typesAdminRoutes } from './types/routes.tsx';
 
 /**
  * The admin area (001 §2). Its routes exist only while a staff username is stored; otherwise
@@ -17,6 +12,7 @@ function RequireAdmin() {
   return storedAdmin() ? <Outlet /> : <NotFound />;
 }
 
+/** Every admin screen, by the folder that holds it; each loads on first visit. */
 export const adminRoutes: RouteObject[] = [
   lazyRoute('/admin', () => import('./login.tsx'), 'AdminLogin'),
   {
@@ -25,11 +21,42 @@ export const adminRoutes: RouteObject[] = [
       lazyRoute('/admin-home', () => import('./home.tsx'), 'AdminHome'),
       lazyRoute('/audit-log', () => import('./audit-log.tsx'), 'AuditLog'),
       lazyRoute('/view-films', () => import('./films.tsx'), 'ViewFilms'),
-      ...productsAdminRoutes,
-      ...typesAdminRoutes,
-      ...sizesAdminRoutes,
-      ...ordersAdminRoutes,
-      ...findersAdminRoutes,
+      // products
+      lazyRoute('/viewproducts', () => import('./products/products-list.tsx'), 'ProductsList'),
+      lazyRoute('/adproduct', () => import('./products/product-form.tsx'), 'ProductForm'),
+      lazyRoute('/viewdetails/:id', () => import('./products/product-details.tsx'), 'ProductDetails'),
+      lazyRoute('/adpicture/:id', () => import('./products/pictures.tsx'), 'PicturesPage'),
+      lazyRoute('/ad-product-image', () => import('./products/product-image.tsx'), 'ProductImagePage'),
+      lazyRoute('/advideo/:id', () => import('./products/product-videos.tsx'), 'ProductVideos'),
+      lazyRoute('/view-products-auth', () => import('./products/auth-records.tsx'), 'AuthRecords'),
+      // collections (a "type" on the wire and in the addresses)
+      lazyRoute('/view-types', () => import('./collections/types-list.tsx'), 'TypesList'),
+      lazyRoute('/adtype', () => import('./collections/type-form.tsx'), 'TypeForm'),
+      lazyRoute('/ad-type-video', () => import('./collections/type-video.tsx'), 'TypeVideoPage'),
+      lazyRoute('/view-dimensions/:id', () => import('./collections/dimensions.tsx'), 'TypeDimensions'),
+      lazyRoute('/ad-shippings/:tid', () => import('./collections/shippings.tsx'), 'TypeShippings'),
+      // sizes and size guides
+      lazyRoute('/view-sizes', () => import('./sizes/view-sizes.tsx'), 'ViewSizes'),
+      lazyRoute('/edit-size', () => import('./sizes/edit-size.tsx'), 'EditSize'),
+      lazyRoute('/view-size-guides', () => import('./sizes/view-size-guides.tsx'), 'ViewSizeGuides'),
+      lazyRoute('/edit-size-guide', () => import('./sizes/edit-size-guide.tsx'), 'EditSizeGuide'),
+      lazyRoute('/add-size-guide-img', () => import('./sizes/add-size-guide-img.tsx'), 'AddSizeGuideImg'),
+      // orders
+      lazyRoute('/orders', () => import('./orders/orders-list.tsx'), 'OrdersList'),
+      lazyRoute('/view-order/:id', () => import('./orders/view-order.tsx'), 'ViewOrder'),
+      // members, release announcements, terms versions
+      lazyRoute('/view-members', () => import('./members/members.tsx'), 'ViewMembers'),
+      lazyRoute('/announce-release', () => import('./releases/releases.tsx'), 'AnnounceRelease'),
+      lazyRoute('/terms-versions', () => import('./terms/terms.tsx'), 'TermsVersions'),
+      // size finders
+      lazyRoute('/view-size-finders', () => import('./finders/view-size-finders.tsx'), 'ViewSizeFinders'),
+      lazyRoute('/view-steps', () => import('./finders/view-steps.tsx'), 'ViewSteps'),
+      lazyRoute('/edit-step', () => import('./finders/edit-step.tsx'), 'EditStep'),
+      lazyRoute('/view-options', () => import('./finders/view-options.tsx'), 'ViewOptions'),
+      lazyRoute('/edit-option', () => import('./finders/edit-option.tsx'), 'EditOption'),
+      lazyRoute('/add-option-img', () => import('./finders/add-option-img.tsx'), 'AddOptionImg'),
+      lazyRoute('/view-answers', () => import('./finders/view-answers.tsx'), 'ViewAnswers'),
+      lazyRoute('/view-answer', () => import('./finders/view-answer.tsx'), 'ViewAnswer'),
     ],
   },
 ];

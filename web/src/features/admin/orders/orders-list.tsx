@@ -7,9 +7,9 @@ import type { checkOverdueOrdersContract } from '#shared/contracts/fulfilment.ts
 import { formatPrice } from '#shared/format.ts';
 import { ORDER_LIST_FILTERS, type OrderListFilter } from '#shared/vocabulary.ts';
 import { adminGet, adminPost } from '../api.ts';
+import { PAGE_SIZE, usePageOffset } from '../paged.ts';
 import { AdminPage, ErrorText, Field, Loading, Pager, vancouverTime } from '../ui.tsx';
-import { usePageOffset } from './paged.ts';
-import { type OrdersPage, PAGE_SIZE, paymentTypeName } from './types.ts';
+import { type OrdersPage, paymentTypeName } from './types.ts';
 
 const FILTER_LABELS: Record<OrderListFilter, string> = {
   all: 'all orders',

@@ -4,17 +4,13 @@ import type {
   orderDetailsContract,
 } from '#shared/contracts/checkout.ts';
 import type { Answer } from '#shared/contracts/contract.ts';
-import type { listMembersContract } from '#shared/contracts/members.ts';
 
-/** The answers of the orders and members calls: the routes' contracts (shared/contracts/). */
+/** The answers of the orders calls: the routes' contracts (shared/contracts/). */
 export type OrdersPage = Answer<typeof listOrdersContract>;
 export type OrderDetailsAnswer = Answer<typeof orderDetailsContract>;
 /** 001 §3 Order as the admin sees it: flat, with the billing twins (`nameBilling`, …). */
 export type OrderDetails = OrderDetailsAnswer['order'];
 export type AddressField = OrderAddressField;
-export type MembersPage = Answer<typeof listMembersContract>;
-
-export const PAGE_SIZE = 10;
 
 export const paymentTypeName = (type: number) => (type === 1 ? 'card' : 'PayPal');
 export const GENDER_NAMES = ['women', 'men', 'women and men'] as const;

@@ -1,4 +1,4 @@
-import './types.css';
+import './collections.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { uploadTypeVideoContract } from '#shared/contracts/catalog-admin.ts';

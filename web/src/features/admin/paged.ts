@@ -1,5 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
-import { PAGE_SIZE } from './types.ts';
+
+/** Every admin list shows pages of 10. */
+export const PAGE_SIZE = 10;
 
 /**
  * The list's page lives in the address (`?page=2`), so going back from a detail returns to it;

@@ -1,14 +1,15 @@
-import './orders.css';
+import '../orders/orders.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Answer, Body } from '#shared/contracts/contract.ts';
-import type { deleteMemberContract } from '#shared/contracts/members.ts';
+import type { deleteMemberContract, listMembersContract } from '#shared/contracts/members.ts';
 import { ApiError, apiUrl } from '../../../lib/api.ts';
 import { adminDelete, adminGet } from '../api.ts';
+import { PAGE_SIZE, usePageOffset } from '../paged.ts';
 import { forgetAdmin } from '../session.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, Pager, vancouverTime } from '../ui.tsx';
-import { usePageOffset } from './paged.ts';
-import { type MembersPage, PAGE_SIZE } from './types.ts';
+
+type MembersPage = Answer<typeof listMembersContract>;
 
 /** Fetches the server's CSV (quoted, formulas neutralised) and hands it to the browser as a download. */
 async function downloadMembersCsv(): Promise<void> {

@@ -1,4 +1,4 @@
-import './types.css';
+import './collections.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import './types.css';
+import './collections.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
