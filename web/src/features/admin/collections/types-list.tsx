@@ -6,10 +6,9 @@ import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { Picture } from '../../../components/picture.tsx';
 import { PILLARS } from '../../content/constants.ts';
 import { adminDelete } from '../api.ts';
+import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, Pager, vancouverTime } from '../ui.tsx';
 import { GENDER_NAMES, type TypeRow, typesPageQuery } from './api.ts';
-
-const PAGE_SIZE = 10;
 
 function flags(t: TypeRow): string {
   return [

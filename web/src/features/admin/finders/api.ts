@@ -25,6 +25,7 @@ import type {
   uploadStepMediaContract,
 } from '#shared/contracts/size-finder.ts';
 import { adminDelete, adminGet, adminPatch, adminPost } from '../api.ts';
+import { PAGE_SIZE } from '../paged.ts';
 
 /** The size finder admin calls (001 §7); what they take and answer is in their contracts. */
 
@@ -42,8 +43,6 @@ export type OptionFields = Pick<Body<typeof createOptionContract>, 'index' | 'co
 export type AnswerView = Answer<typeof getAnswerContract>['answer'];
 export type ReplyBody = Body<typeof replyToAnswerContract>;
 export type { AnswerFilter };
-
-export const PAGE_SIZE = 10;
 
 export const findersApi = {
   finders: (tid: string, offset: number) =>

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ErrorText, Loading, Pager, vancouverTime } from '../ui.tsx';
-import { type AnswerFilter, findersApi, findersKey, PAGE_SIZE } from './api.ts';
+import { type AnswerFilter, findersApi, findersKey } from './api.ts';
 import { GENDER_LABELS } from './labels.ts';
 import './finders.css';
 

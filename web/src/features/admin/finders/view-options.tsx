@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, Pager } from '../ui.tsx';
-import { findersApi, findersKey, type Option, PAGE_SIZE } from './api.ts';
+import { findersApi, findersKey, type Option } from './api.ts';
 import { GENDER_LABELS, stepTypeLabel, TYPES_WITH_OPTIONS } from './labels.ts';
 import { Crumbs, deleteOrError, findersPath, stepsPath, Thumb, useRefresh } from './parts.tsx';
 

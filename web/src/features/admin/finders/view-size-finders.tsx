@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ConfirmButton, ErrorText, Field, Loading, Pager } from '../ui.tsx';
-import { type Finder, type FinderGender, findersApi, findersKey, PAGE_SIZE } from './api.ts';
+import { type Finder, type FinderGender, findersApi, findersKey } from './api.ts';
 import { GENDER_LABELS } from './labels.ts';
 import { Crumbs, deleteOrError, stepsPath, useRefresh } from './parts.tsx';
 

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, Pager } from '../ui.tsx';
-import { findersApi, findersKey, PAGE_SIZE, type Step } from './api.ts';
+import { findersApi, findersKey, type Step } from './api.ts';
 import { GENDER_LABELS, stepTypeLabel, TYPES_WITH_OPTIONS } from './labels.ts';
 import { Crumbs, deleteOrError, findersPath, optionsPath, Thumb, useRefresh } from './parts.tsx';
 

@@ -10,9 +10,7 @@ import type {
 import type { Answer, Body } from '#shared/contracts/contract.ts';
 import type { Gender } from '#shared/vocabulary.ts';
 import { adminGet, adminPost } from '../api.ts';
-
-/** The product screens' calls and answers (functions/admin/products, media, videos). */
-export const PAGE_SIZE = 10;
+import { PAGE_SIZE } from '../paged.ts';
 
 /** GET /products (POST /products/search when searched): a page of the list, or (with `id`) one product's detail. */
 type ProductsAnswer = Answer<typeof listProductsContract>;

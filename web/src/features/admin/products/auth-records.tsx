@@ -9,8 +9,9 @@ import type {
 } from '#shared/contracts/authenticity-admin.ts';
 import type { Answer, Body, Query } from '#shared/contracts/contract.ts';
 import { adminGet, adminPost } from '../api.ts';
+import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ErrorText, Field, Loading, Pager, vancouverTime } from '../ui.tsx';
-import { groupsOf4, PAGE_SIZE } from './api.ts';
+import { groupsOf4 } from './api.ts';
 
 type RecordsPage = Answer<typeof listProductsAuthContract>;
 /** One authenticity record of the list, with its transfer history. */

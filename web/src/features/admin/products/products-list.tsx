@@ -4,8 +4,9 @@ import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { formatPrice } from '#shared/format.ts';
 import { adminDelete } from '../api.ts';
+import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ConfirmButton, ErrorText, Field, Loading, Pager } from '../ui.tsx';
-import { type AdminProduct, groupsOf4, PAGE_SIZE, productsQuery, STATUS_NAMES } from './api.ts';
+import { type AdminProduct, groupsOf4, productsQuery, STATUS_NAMES } from './api.ts';
 import { ProductLinks } from './product-links.tsx';
 
 /**

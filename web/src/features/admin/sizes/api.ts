@@ -17,10 +17,9 @@ import type {
 } from '#shared/contracts/catalog-admin-sizes.ts';
 import type { Answer, Body, Query } from '#shared/contracts/contract.ts';
 import { adminDelete, adminGet, adminPatch, adminPost } from '../api.ts';
+import { PAGE_SIZE } from '../paged.ts';
 
 /** The size screens' calls and answers (functions/catalog/admin/sizes, size-guides). */
-
-export const PAGE_SIZE = 10;
 
 export type Size = Answer<typeof getSizeContract>['size'];
 export type SizeGuide = Answer<typeof getSizeGuideContract>['guide'];

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, Pager } from '../ui.tsx';
-import { PAGE_SIZE, type SizeGuide, sizesApi, sizesKey } from './api.ts';
+import { type SizeGuide, sizesApi, sizesKey } from './api.ts';
 import { figureOf, GUIDE_GENDERS, GUIDE_TYPES, labelOf, SIZE_GENDERS } from './labels.ts';
 import { Crumbs, editGuidePath, guideImagePath, Thumb, useRefresh } from './parts.tsx';
 

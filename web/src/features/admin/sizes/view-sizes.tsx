@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
+import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ConfirmButton, ErrorText, Field, Loading, Pager } from '../ui.tsx';
-import { PAGE_SIZE, type Size, sizesApi, sizesKey } from './api.ts';
+import { type Size, sizesApi, sizesKey } from './api.ts';
 import { labelOf, SIZE_GENDERS } from './labels.ts';
 import { guidesPath, useRefresh } from './parts.tsx';
 
