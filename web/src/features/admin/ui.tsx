@@ -1,4 +1,5 @@
 import './admin.css';
+import './kit/kit.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';

@@ -1,10 +1,12 @@
+import './finders.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Picture } from '../../../components/picture.tsx';
+import { Crumbs } from '../kit/fields.tsx';
 import { AdminPage, ConfirmButton, ErrorText, Loading } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';
 import { findersApi, findersKey } from './api.ts';
-import { Crumbs, deleteOrError, optionsPath, stepsPath, useRefresh } from './parts.tsx';
+import { deleteOrError, optionsPath, stepsPath, useRefresh } from './parts.tsx';
 
 /**
  * /add-option-img?id&fid (001 §2): an option's picture, shown in the image carousel of the
@@ -38,14 +40,14 @@ export function AddOptionImg() {
         {id && fid && loaded.isPending && <Loading />}
         <ErrorText>{loaded.error?.message}</ErrorText>
         {option && step && (
-          <div className="adm-finders-media">
+          <div className="adm-media-sections">
             <section aria-labelledby="option-picture">
               <h2 id="option-picture">current picture</h2>
               {option.imageUrl ? (
                 <>
                   <Picture
                     processingNote
-                    className="adm-finders-preview"
+                    className="adm-picture-preview"
                     url={option.imageUrl}
                     sizes="320px"
                     width={320}

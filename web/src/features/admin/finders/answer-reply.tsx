@@ -1,3 +1,4 @@
+import './finders.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ADMIN_LIMITS } from '#shared/admin.ts';

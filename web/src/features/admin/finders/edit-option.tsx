@@ -1,10 +1,12 @@
+import './finders.css';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
+import { Crumbs } from '../kit/fields.tsx';
 import { AdminPage, ErrorText, Field, Loading } from '../ui.tsx';
 import { findersApi, findersKey, type Option, type Step } from './api.ts';
-import { Crumbs, optionsPath, stepsPath, useRefresh } from './parts.tsx';
+import { optionsPath, stepsPath, useRefresh } from './parts.tsx';
 
 /** /edit-option?id&fid (an option) or ?sid&fid (a new option of step sid) — 001 §2. */
 export function EditOption() {

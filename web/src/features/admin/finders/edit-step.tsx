@@ -1,11 +1,13 @@
+import './finders.css';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
+import { Crumbs } from '../kit/fields.tsx';
 import { AdminPage, ErrorText, Field, Loading } from '../ui.tsx';
 import { findersApi, findersKey, type Step } from './api.ts';
 import { STEP_TYPE_LABELS } from './labels.ts';
-import { Crumbs, findersPath, stepsPath, useRefresh } from './parts.tsx';
+import { findersPath, stepsPath, useRefresh } from './parts.tsx';
 import { StepMedia } from './step-media.tsx';
 
 interface Draft {

@@ -1,3 +1,4 @@
+import './finders.css';
 import { mediaSrc } from '#shared/media.ts';
 import { Picture } from '../../../components/picture.tsx';
 import { ConfirmButton } from '../ui.tsx';
@@ -17,14 +18,14 @@ export function StepMedia({ step, fid }: { step: Step; fid: string }) {
         Shoppers see the picture with "input a value" and "inches or cm" questions, and the video with "input
         a value".
       </p>
-      <div className="adm-finders-media">
+      <div className="adm-media-sections">
         <section aria-labelledby="step-picture">
           <h2 id="step-picture">picture</h2>
           {step.imageUrl ? (
             <>
               <Picture
                 processingNote
-                className="adm-finders-preview"
+                className="adm-picture-preview"
                 url={step.imageUrl}
                 sizes="320px"
                 width={320}
@@ -57,7 +58,7 @@ export function StepMedia({ step, fid }: { step: Step; fid: string }) {
           {step.videoUrl ? (
             <>
               <video
-                className="adm-finders-preview"
+                className="adm-picture-preview"
                 src={mediaSrc(step.videoUrl)}
                 controls
                 muted

@@ -1,10 +1,11 @@
+import './finders.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
+import { Crumbs } from '../kit/fields.tsx';
 import { AdminPage, ErrorText, Loading, vancouverTime } from '../ui.tsx';
 import { AnswerReply } from './answer-reply.tsx';
 import { findersApi, findersKey } from './api.ts';
 import { GENDER_LABELS } from './labels.ts';
-import { Crumbs } from './parts.tsx';
 
 /** /view-answer?id (001 §2): one reply with every answer, in the order of the finder's steps. */
 export function ViewAnswer() {
@@ -40,7 +41,7 @@ export function ViewAnswer() {
               <dt>received</dt>
               <dd>{vancouverTime(data.createdTime)}</dd>
             </dl>
-            <table className="adm-table adm-finders-table">
+            <table className="adm-table adm-cards">
               <thead>
                 <tr>
                   <th scope="col">step</th>

@@ -80,7 +80,7 @@ export function ViewAnswers() {
           {answers.data.list.length === 0 ? (
             <p>{filter === 'unanswered' ? 'Every reply has been answered.' : 'No replies yet.'}</p>
           ) : (
-            <table className="adm-table adm-finders-table">
+            <table className="adm-table adm-cards">
               <thead>
                 <tr>
                   <th scope="col">received (Vancouver)</th>

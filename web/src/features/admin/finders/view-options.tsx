@@ -1,11 +1,14 @@
+import './finders.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { Crumbs } from '../kit/fields.tsx';
+import { Thumb } from '../kit/thumb.tsx';
 import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, Pager } from '../ui.tsx';
 import { findersApi, findersKey, type Option } from './api.ts';
 import { GENDER_LABELS, stepTypeLabel, TYPES_WITH_OPTIONS } from './labels.ts';
-import { Crumbs, deleteOrError, findersPath, stepsPath, Thumb, useRefresh } from './parts.tsx';
+import { deleteOrError, findersPath, stepsPath, useRefresh } from './parts.tsx';
 
 const q = encodeURIComponent;
 
@@ -55,7 +58,7 @@ export function ViewOptions() {
             </p>
             {!takesOptions && <p>This type of step is answered by typing: it has no options.</p>}
             {data.list.length > 0 && (
-              <table className="adm-table adm-finders-table">
+              <table className="adm-table adm-cards">
                 <thead>
                   <tr>
                     <th scope="col">index</th>
@@ -96,7 +99,7 @@ function OptionRow({
       <td data-label="picture">
         <Thumb url={option.imageUrl} alt={`option: ${option.content}`} />
       </td>
-      <td data-label="actions" className="adm-finders-actions">
+      <td data-label="actions" className="adm-actions">
         <div className="adm-row">
           <Link to={`/edit-option?id=${q(option.id)}&fid=${q(fid)}`}>
             edit <span className="visually-hidden">option {option.content}</span>

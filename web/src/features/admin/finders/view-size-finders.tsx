@@ -1,11 +1,13 @@
+import './finders.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { Crumbs } from '../kit/fields.tsx';
 import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ConfirmButton, ErrorText, Field, Loading, Pager } from '../ui.tsx';
 import { type Finder, type FinderGender, findersApi, findersKey } from './api.ts';
 import { GENDER_LABELS } from './labels.ts';
-import { Crumbs, deleteOrError, stepsPath, useRefresh } from './parts.tsx';
+import { deleteOrError, stepsPath, useRefresh } from './parts.tsx';
 
 /**
  * /view-size-finders?tid (001 §2): a collection's size finders, one per gender the collection
@@ -74,7 +76,7 @@ export function ViewSizeFinders() {
             {finders.data.list.length === 0 ? (
               <p>This collection has no size finder yet.</p>
             ) : (
-              <table className="adm-table adm-finders-table">
+              <table className="adm-table adm-cards">
                 <thead>
                   <tr>
                     <th scope="col">for</th>
@@ -156,7 +158,7 @@ function FinderRow({
     <tr>
       <td data-label="for">{who}</td>
       <td data-label="steps">{finder.numberOfSteps}</td>
-      <td data-label="actions" className="adm-finders-actions">
+      <td data-label="actions" className="adm-actions">
         <div className="adm-row">
           <Link to={stepsPath(finder.id)}>
             steps <span className="visually-hidden">of the size finder for {who}</span>

@@ -1,11 +1,14 @@
+import './finders.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { Crumbs } from '../kit/fields.tsx';
+import { Thumb } from '../kit/thumb.tsx';
 import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, Pager } from '../ui.tsx';
 import { findersApi, findersKey, type Step } from './api.ts';
 import { GENDER_LABELS, stepTypeLabel, TYPES_WITH_OPTIONS } from './labels.ts';
-import { Crumbs, deleteOrError, findersPath, optionsPath, Thumb, useRefresh } from './parts.tsx';
+import { deleteOrError, findersPath, optionsPath, useRefresh } from './parts.tsx';
 
 /** /view-steps?id (001 §2): the steps of a size finder in the order shoppers meet them. */
 export function ViewSteps() {
@@ -51,7 +54,7 @@ export function ViewSteps() {
               index.
             </p>
             {data.list.length > 0 && (
-              <table className="adm-table adm-finders-table">
+              <table className="adm-table adm-cards">
                 <thead>
                   <tr>
                     <th scope="col">index</th>
@@ -102,7 +105,7 @@ function StepRow({ step, fid, onDeleted }: { step: Step; fid: string; onDeleted:
           <span className="adm-muted">typed answer</span>
         )}
       </td>
-      <td data-label="actions" className="adm-finders-actions">
+      <td data-label="actions" className="adm-actions">
         <div className="adm-row">
           <Link to={`/edit-step?id=${encodeURIComponent(step.id)}&fid=${encodeURIComponent(fid)}`}>
             edit <span className="visually-hidden">step {step.shortName}</span>

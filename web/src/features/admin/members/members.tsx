@@ -1,4 +1,3 @@
-import '../orders/orders.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Answer, Body } from '#shared/contracts/contract.ts';
@@ -95,7 +94,7 @@ export function ViewMembers() {
           {members.data.list.length === 0 ? (
             <p className="adm-muted">no members yet.</p>
           ) : (
-            <table className="adm-table adm-orders-table">
+            <table className="adm-table adm-cards-beside">
               <thead>
                 <tr>
                   <th scope="col">e-mail</th>
@@ -107,7 +106,7 @@ export function ViewMembers() {
               <tbody>
                 {members.data.list.map((m) => (
                   <tr key={m.id}>
-                    <td data-label="e-mail" className="adm-orders-email">
+                    <td data-label="e-mail" className="adm-email">
                       {m.email}
                     </td>
                     <td data-label="status">
@@ -120,7 +119,7 @@ export function ViewMembers() {
                       )}
                     </td>
                     <td data-label="signed up">{vancouverTime(m.createdAt)}</td>
-                    <td className="adm-orders-actions">
+                    <td className="adm-actions">
                       <ConfirmButton
                         label="delete"
                         question={`remove ${m.email} from the members?`}

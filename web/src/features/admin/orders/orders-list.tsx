@@ -93,7 +93,7 @@ export function OrdersList() {
           {orders.data.list.length === 0 ? (
             <p className="adm-muted">{filter === 'all' ? 'no orders yet.' : 'no orders here.'}</p>
           ) : (
-            <table className="adm-table adm-orders-table">
+            <table className="adm-table adm-cards-beside">
               <thead>
                 <tr>
                   <th scope="col">date (Vancouver)</th>

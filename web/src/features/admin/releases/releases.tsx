@@ -1,3 +1,4 @@
+import './releases.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { typelistContract } from '#shared/contracts/catalog-admin.ts';
@@ -164,7 +165,7 @@ export function AnnounceRelease() {
       <ErrorText>{releases.error?.message}</ErrorText>
       {releases.data && releases.data.list.length === 0 && <p className="adm-muted">no releases yet.</p>}
       {releases.data && releases.data.list.length > 0 && (
-        <table className="adm-table adm-orders-table">
+        <table className="adm-table adm-cards-beside">
           <thead>
             <tr>
               <th scope="col">announced (Vancouver)</th>

@@ -1,11 +1,13 @@
+import './sizes.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Picture } from '../../../components/picture.tsx';
+import { Crumbs } from '../kit/fields.tsx';
 import { AdminPage, ConfirmButton, ErrorText, Loading } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';
 import { type ImageField, sizesApi, sizesKey } from './api.ts';
 import { IMAGE_LABELS } from './labels.ts';
-import { Crumbs, guideImagePath, guidesPath, useRefresh } from './parts.tsx';
+import { guideImagePath, guidesPath, useRefresh } from './parts.tsx';
 
 /**
  * /add-size-guide-img?id&type=imageUrl|largeImgUrl&sid (001 §2): a guide entry's picture or
@@ -57,14 +59,14 @@ export function AddSizeGuideImg() {
                 ))}
               </ul>
             </nav>
-            <div className="adm-sizes-media">
+            <div className="adm-media-sections">
               <section aria-labelledby="guide-current">
                 <h2 id="guide-current">current {label}</h2>
                 {current ? (
                   <>
                     <Picture
                       processingNote
-                      className="adm-sizes-preview"
+                      className="adm-picture-preview adm-sizes-preview"
                       url={current}
                       sizes="320px"
                       width={320}

@@ -1,11 +1,13 @@
+import './sizes.css';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
+import { Crumbs } from '../kit/fields.tsx';
 import { AdminPage, ErrorText, Field, Loading } from '../ui.tsx';
 import { type GuideGender, type GuideType, type Size, type SizeGuide, sizesApi, sizesKey } from './api.ts';
 import { GUIDE_GENDERS, GUIDE_TYPES } from './labels.ts';
-import { Crumbs, guidesPath, useRefresh } from './parts.tsx';
+import { guidesPath, useRefresh } from './parts.tsx';
 
 /**
  * /edit-size-guide?id&sid (001 §2): edit guide entry `id` of size `sid`; with no id, add one.

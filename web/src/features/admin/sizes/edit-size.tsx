@@ -1,3 +1,4 @@
+import './sizes.css';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -6,10 +7,11 @@ import { FILM_PROVIDERS } from '#shared/film-providers.ts';
 import { filmOfUrl } from '#shared/films.ts';
 import type { Gender } from '#shared/vocabulary.ts';
 import { FilmChooser, type FilmDraft, filmDraftError } from '../film-chooser.tsx';
+import { Crumbs } from '../kit/fields.tsx';
 import { AdminPage, ErrorText, Field, Loading } from '../ui.tsx';
 import { type Size, sizesApi, sizesKey } from './api.ts';
 import { SIZE_GENDERS } from './labels.ts';
-import { Crumbs, guidesPath, useRefresh } from './parts.tsx';
+import { guidesPath, useRefresh } from './parts.tsx';
 
 /** /edit-size?id (001 §2): edit a size; with no id, add one (to collection `tid` if given). */
 export function EditSize() {

@@ -1,11 +1,14 @@
+import './sizes.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { Crumbs } from '../kit/fields.tsx';
+import { Thumb } from '../kit/thumb.tsx';
 import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, Pager } from '../ui.tsx';
 import { type SizeGuide, sizesApi, sizesKey } from './api.ts';
 import { figureOf, GUIDE_GENDERS, GUIDE_TYPES, labelOf, SIZE_GENDERS } from './labels.ts';
-import { Crumbs, editGuidePath, guideImagePath, Thumb, useRefresh } from './parts.tsx';
+import { editGuidePath, guideImagePath, useRefresh } from './parts.tsx';
 
 /** /view-size-guides?id (001 §2): the size guide entries of a size, in index order. */
 export function ViewSizeGuides() {
@@ -57,7 +60,7 @@ export function ViewSizeGuides() {
             {data.list.length === 0 ? (
               <p className="adm-muted">no guide entries yet</p>
             ) : (
-              <table className="adm-table adm-sizes-table">
+              <table className="adm-table adm-cards">
                 <thead>
                   <tr>
                     <th scope="col">index</th>
@@ -119,7 +122,7 @@ function GuideRow({ guide, onDeleted }: { guide: SizeGuide; onDeleted: () => Pro
           </Link>
         </div>
       </td>
-      <td data-label="actions" className="adm-sizes-actions">
+      <td data-label="actions" className="adm-actions">
         <div className="adm-row">
           <Link to={editGuidePath(guide.sizeId, guide.id)} aria-label={`edit ${guide.name}`}>
             edit

@@ -1,3 +1,4 @@
+import './sizes.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PAGE_SIZE } from '../paged.ts';
@@ -61,7 +62,7 @@ export function ViewSizes() {
             {sizes.data.list.length === 0 ? (
               <p className="adm-muted">no sizes yet</p>
             ) : (
-              <table className="adm-table adm-sizes-table">
+              <table className="adm-table adm-cards">
                 <thead>
                   <tr>
                     <th scope="col">size</th>
@@ -121,7 +122,7 @@ function SizeRow({
         {size.description && <p className="adm-sizes-desc">women: {size.description}</p>}
         {size.menDescription && <p className="adm-sizes-desc">men: {size.menDescription}</p>}
       </td>
-      <td data-label="actions" className="adm-sizes-actions">
+      <td data-label="actions" className="adm-actions">
         <div className="adm-row">
           <Link
             to={`/edit-size?id=${encodeURIComponent(size.id)}`}

@@ -109,7 +109,7 @@ export function TermsVersions() {
         <p className="adm-muted">no version published yet.</p>
       )}
       {versions.data && versions.data.list.length > 0 && (
-        <table className="adm-table adm-orders-table">
+        <table className="adm-table adm-cards-beside">
           <thead>
             <tr>
               <th scope="col">version</th>
