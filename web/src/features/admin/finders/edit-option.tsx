@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
-import { Crumbs } from '../kit/fields.tsx';
-import { AdminPage, ErrorText, Field, Loading } from '../ui.tsx';
+import { Crumbs, NumberField, TextField } from '../kit/fields.tsx';
+import { AdminPage, ErrorText, Loading } from '../ui.tsx';
 import { findersApi, findersKey, type Option, type Step } from './api.ts';
 import { optionsPath, stepsPath, useRefresh } from './parts.tsx';
 
@@ -85,32 +85,15 @@ function OptionForm({ fid, step, option }: { fid: string; step: Step; option?: O
       <p className="adm-finders-note">
         An option of step {step.index}, "{step.description}"
       </p>
-      <Field label="index (order of the option)">
-        {(id) => (
-          <input
-            id={id}
-            type="number"
-            min={0}
-            max={9999}
-            step={1}
-            inputMode="numeric"
-            value={index}
-            onChange={(e) => setIndex(e.target.value)}
-            required
-          />
-        )}
-      </Field>
-      <Field label="option text">
-        {(id) => (
-          <input
-            id={id}
-            value={content}
-            maxLength={200}
-            onChange={(e) => setContent(e.target.value)}
-            required
-          />
-        )}
-      </Field>
+      <NumberField
+        label="index (order of the option)"
+        max={9999}
+        step={1}
+        value={index}
+        onChange={setIndex}
+        required
+      />
+      <TextField label="option text" value={content} maxLength={200} onChange={setContent} required />
       <div className="adm-row">
         <button type="submit" disabled={busy}>
           {busy ? 'saving...' : option ? 'save option' : 'add option'}

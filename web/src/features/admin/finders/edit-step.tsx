@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
-import { Crumbs } from '../kit/fields.tsx';
-import { AdminPage, ErrorText, Field, Loading } from '../ui.tsx';
+import { Crumbs, NumberField, SelectField, TextAreaField, TextField } from '../kit/fields.tsx';
+import { AdminPage, ErrorText, Loading } from '../ui.tsx';
 import { findersApi, findersKey, type Step } from './api.ts';
-import { STEP_TYPE_LABELS } from './labels.ts';
+import { STEP_TYPE_CHOICES } from './labels.ts';
 import { findersPath, stepsPath, useRefresh } from './parts.tsx';
 import { StepMedia } from './step-media.tsx';
 
@@ -125,55 +125,31 @@ function StepForm({ fid, step, nextIndex }: { fid: string; step?: Step; nextInde
 
   return (
     <form className="adm-form" onSubmit={submit} noValidate>
-      <Field label="index (order of the question)">
-        {(id) => (
-          <input
-            id={id}
-            type="number"
-            min={0}
-            max={9999}
-            step={1}
-            inputMode="numeric"
-            value={draft.index}
-            onChange={(e) => set('index')(e.target.value)}
-            required
-          />
-        )}
-      </Field>
-      <Field label="type">
-        {(id) => (
-          <select id={id} value={draft.type} onChange={(e) => set('type')(e.target.value)}>
-            {Object.entries(STEP_TYPE_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {value} · {label}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label="short name (names the answer)" hint="e.g. bust, height, email">
-        {(id) => (
-          <input
-            id={id}
-            value={draft.shortName}
-            maxLength={60}
-            onChange={(e) => set('shortName')(e.target.value)}
-            required
-          />
-        )}
-      </Field>
-      <Field label="question">
-        {(id) => (
-          <textarea
-            id={id}
-            rows={3}
-            value={draft.description}
-            maxLength={2000}
-            onChange={(e) => set('description')(e.target.value)}
-            required
-          />
-        )}
-      </Field>
+      <NumberField
+        label="index (order of the question)"
+        max={9999}
+        step={1}
+        value={draft.index}
+        onChange={set('index')}
+        required
+      />
+      <SelectField label="type" value={draft.type} onChange={set('type')} choices={STEP_TYPE_CHOICES} />
+      <TextField
+        label="short name (names the answer)"
+        hint="e.g. bust, height, email"
+        value={draft.shortName}
+        maxLength={60}
+        onChange={set('shortName')}
+        required
+      />
+      <TextAreaField
+        label="question"
+        rows={3}
+        value={draft.description}
+        maxLength={2000}
+        onChange={set('description')}
+        required
+      />
       <div className="adm-row">
         <button type="submit" disabled={busy}>
           {busy ? 'saving...' : step ? 'save step' : 'add step'}

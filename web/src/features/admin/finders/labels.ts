@@ -1,4 +1,6 @@
-/** Words for the codes of 001 §3 (Step type, gender). */
+import type { Choice } from '../kit/fields.tsx';
+
+/** Words for the codes of 001 §3 (Step type). */
 export const STEP_TYPE_LABELS: Record<number, string> = {
   1: 'single choice',
   2: 'input a value',
@@ -11,6 +13,10 @@ export const STEP_TYPE_LABELS: Record<number, string> = {
 /** Step types whose question offers options (the others are answered by typing). */
 export const TYPES_WITH_OPTIONS = [1, 3, 6];
 
-export const GENDER_LABELS: Record<number, string> = { 0: 'women', 1: 'men', 2: 'women and men' };
-
 export const stepTypeLabel = (type: number) => `${type} · ${STEP_TYPE_LABELS[type] ?? 'unknown'}`;
+
+/** The step types as the step form offers them: "1 · single choice". */
+export const STEP_TYPE_CHOICES: Choice<string>[] = Object.keys(STEP_TYPE_LABELS).map((code) => [
+  code,
+  stepTypeLabel(Number(code)),
+]);

@@ -2,10 +2,10 @@ import './finders.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Crumbs } from '../kit/fields.tsx';
+import { GENDER_NAMES } from '../kit/words.ts';
 import { AdminPage, ErrorText, Loading, vancouverTime } from '../ui.tsx';
 import { AnswerReply } from './answer-reply.tsx';
 import { findersApi, findersKey } from './api.ts';
-import { GENDER_LABELS } from './labels.ts';
 
 /** /view-answer?id (001 §2): one reply with every answer, in the order of the finder's steps. */
 export function ViewAnswer() {
@@ -35,7 +35,7 @@ export function ViewAnswer() {
               <dt>collection</dt>
               <dd>{data.name}</dd>
               <dt>for</dt>
-              <dd>{data.gender === undefined ? 'not given' : GENDER_LABELS[data.gender]}</dd>
+              <dd>{data.gender === undefined ? 'not given' : GENDER_NAMES[data.gender]}</dd>
               <dt>e-mail</dt>
               <dd>{data.email}</dd>
               <dt>received</dt>

@@ -4,8 +4,8 @@ import { Link } from 'react-router-dom';
 import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ErrorText, Loading, Pager, vancouverTime } from '../ui.tsx';
 import { type AnswerFilter, findersApi, findersKey } from './api.ts';
-import { GENDER_LABELS } from './labels.ts';
 import './finders.css';
+import { GENDER_NAMES } from '../kit/words.ts';
 
 type Row = Awaited<ReturnType<typeof findersApi.answers>>['list'][number];
 
@@ -96,7 +96,7 @@ export function ViewAnswers() {
                   <tr key={a.id}>
                     <td data-label="received (Vancouver)">{vancouverTime(a.createdTime)}</td>
                     <td data-label="collection">{a.name}</td>
-                    <td data-label="for">{a.gender === undefined ? '' : GENDER_LABELS[a.gender]}</td>
+                    <td data-label="for">{a.gender === undefined ? '' : GENDER_NAMES[a.gender]}</td>
                     <td data-label="e-mail">{a.email}</td>
                     <td data-label="our answer">
                       <ReplyState answer={a} />

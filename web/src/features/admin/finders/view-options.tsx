@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Crumbs } from '../kit/fields.tsx';
 import { Thumb } from '../kit/thumb.tsx';
+import { GENDER_NAMES } from '../kit/words.ts';
 import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, Pager } from '../ui.tsx';
 import { findersApi, findersKey, type Option } from './api.ts';
-import { GENDER_LABELS, stepTypeLabel, TYPES_WITH_OPTIONS } from './labels.ts';
+import { stepTypeLabel, TYPES_WITH_OPTIONS } from './labels.ts';
 import { deleteOrError, findersPath, stepsPath, useRefresh } from './parts.tsx';
 
 const q = encodeURIComponent;
@@ -43,7 +44,7 @@ export function ViewOptions() {
             items={[
               ['collections', '/view-types'],
               ['size finders', findersPath(data.finder.typeId)],
-              [`size finder for ${GENDER_LABELS[data.finder.gender]}`, stepsPath(fid)],
+              [`size finder for ${GENDER_NAMES[data.finder.gender]}`, stepsPath(fid)],
               [data.step.shortName, undefined],
             ]}
           />

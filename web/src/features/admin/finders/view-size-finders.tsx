@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Crumbs } from '../kit/fields.tsx';
+import { GENDER_NAMES } from '../kit/words.ts';
 import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ConfirmButton, ErrorText, Field, Loading, Pager } from '../ui.tsx';
 import { type Finder, type FinderGender, findersApi, findersKey } from './api.ts';
-import { GENDER_LABELS } from './labels.ts';
 import { deleteOrError, stepsPath, useRefresh } from './parts.tsx';
 
 /**
@@ -70,7 +70,7 @@ export function ViewSizeFinders() {
         {finders.data && (
           <>
             <p className="adm-finders-note">
-              Shoppers of this collection ({GENDER_LABELS[finders.data.type.gender]}) see the finder of their
+              Shoppers of this collection ({GENDER_NAMES[finders.data.type.gender]}) see the finder of their
               gender under "Find your size".
             </p>
             {finders.data.list.length === 0 ? (
@@ -121,7 +121,7 @@ export function ViewSizeFinders() {
                     >
                       {free.map((g) => (
                         <option key={g} value={g}>
-                          {GENDER_LABELS[g]}
+                          {GENDER_NAMES[g]}
                         </option>
                       ))}
                     </select>
@@ -153,7 +153,7 @@ function FinderRow({
   onDelete: () => Promise<unknown>;
   busy: boolean;
 }) {
-  const who = GENDER_LABELS[finder.gender] ?? String(finder.gender);
+  const who = GENDER_NAMES[finder.gender] ?? String(finder.gender);
   return (
     <tr>
       <td data-label="for">{who}</td>
@@ -165,7 +165,7 @@ function FinderRow({
           </Link>
           {moveTo !== undefined && (
             <button type="button" disabled={busy} onClick={() => onMove(moveTo)}>
-              make it for {GENDER_LABELS[moveTo]}
+              make it for {GENDER_NAMES[moveTo]}
             </button>
           )}
           <ConfirmButton

@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Crumbs } from '../kit/fields.tsx';
 import { Thumb } from '../kit/thumb.tsx';
+import { GENDER_NAMES } from '../kit/words.ts';
 import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, Pager } from '../ui.tsx';
 import { findersApi, findersKey, type Step } from './api.ts';
-import { GENDER_LABELS, stepTypeLabel, TYPES_WITH_OPTIONS } from './labels.ts';
+import { stepTypeLabel, TYPES_WITH_OPTIONS } from './labels.ts';
 import { deleteOrError, findersPath, optionsPath, useRefresh } from './parts.tsx';
 
 /** /view-steps?id (001 §2): the steps of a size finder in the order shoppers meet them. */
@@ -22,7 +23,7 @@ export function ViewSteps() {
     enabled: fid !== '',
   });
   const data = steps.data;
-  const who = data ? GENDER_LABELS[data.finder.gender] : '';
+  const who = data ? GENDER_NAMES[data.finder.gender] : '';
   return (
     <AdminPage
       title={data ? `size finder for ${who}` : 'size finder'}

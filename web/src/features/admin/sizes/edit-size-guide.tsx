@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
-import { Crumbs } from '../kit/fields.tsx';
-import { AdminPage, ErrorText, Field, Loading } from '../ui.tsx';
+import { Crumbs, NumberField, NumberPair, SelectField, TextAreaField, TextField } from '../kit/fields.tsx';
+import { ONE_GENDER_CHOICES } from '../kit/words.ts';
+import { AdminPage, ErrorText, Loading } from '../ui.tsx';
 import { type GuideGender, type GuideType, type Size, type SizeGuide, sizesApi, sizesKey } from './api.ts';
-import { GUIDE_GENDERS, GUIDE_TYPES } from './labels.ts';
+import { GUIDE_TYPES } from './labels.ts';
 import { guidesPath, useRefresh } from './parts.tsx';
 
 /**
@@ -111,97 +112,49 @@ function GuideForm({ size, guide }: { size: Size; guide?: SizeGuide }) {
   };
 
   const number = (key: 'fromCm' | 'toCm' | 'fromInches' | 'toInches', label: string) => (
-    <Field label={label}>
-      {(id) => (
-        <input
-          id={id}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="any"
-          value={draft[key]}
-          onChange={(e) => set(key, e.target.value)}
-        />
-      )}
-    </Field>
+    <NumberField decimal label={label} value={draft[key]} onChange={(v) => set(key, v)} />
   );
 
   return (
     <form className="adm-form" onSubmit={save} noValidate>
-      <Field label="name" hint="what is measured, e.g. Bust">
-        {(id) => (
-          <input
-            id={id}
-            value={draft.name}
-            maxLength={100}
-            onChange={(e) => set('name', e.target.value)}
-            required
-          />
-        )}
-      </Field>
-      <Field label="type">
-        {(id) => (
-          <select
-            id={id}
-            value={draft.type}
-            onChange={(e) => set('type', Number(e.target.value) as GuideType)}
-          >
-            {GUIDE_TYPES.map(([code, label]) => (
-              <option key={code} value={code}>
-                {label}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label="for">
-        {(id) => (
-          <select
-            id={id}
-            value={draft.gender}
-            onChange={(e) => set('gender', Number(e.target.value) as GuideGender)}
-          >
-            {GUIDE_GENDERS.map(([code, label]) => (
-              <option key={code} value={code}>
-                {label}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <TextField
+        label="name"
+        hint="what is measured, e.g. Bust"
+        value={draft.name}
+        maxLength={100}
+        onChange={(v) => set('name', v)}
+        required
+      />
+      <SelectField label="type" value={draft.type} onChange={(v) => set('type', v)} choices={GUIDE_TYPES} />
+      <SelectField
+        label="for"
+        value={draft.gender}
+        onChange={(v) => set('gender', v)}
+        choices={ONE_GENDER_CHOICES}
+      />
       <fieldset>
         <legend>measurement — fill cm or inches; a unit left blank is converted from the other</legend>
-        <div className="adm-sizes-pair">
+        <NumberPair>
           {number('fromCm', isRange ? 'from (cm)' : 'value (cm)')}
           {isRange && number('toCm', 'to (cm)')}
           {number('fromInches', isRange ? 'from (inches)' : 'value (inches)')}
           {isRange && number('toInches', 'to (inches)')}
-        </div>
+        </NumberPair>
       </fieldset>
-      <Field label="index" hint="position among the size's entries; left blank, the entry goes last">
-        {(id) => (
-          <input
-            id={id}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={9999}
-            value={draft.index}
-            onChange={(e) => set('index', e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="description">
-        {(id) => (
-          <textarea
-            id={id}
-            rows={3}
-            maxLength={1000}
-            value={draft.description}
-            onChange={(e) => set('description', e.target.value)}
-          />
-        )}
-      </Field>
+      <NumberField
+        label="index"
+        hint="position among the size's entries; left blank, the entry goes last"
+        max={9999}
+        value={draft.index}
+        onChange={(v) => set('index', v)}
+      />
+      <TextAreaField
+        label="description"
+        rows={3}
+        maxLength={1000}
+        value={draft.description}
+        onChange={(v) => set('description', v)}
+      />
       <ErrorText>{error}</ErrorText>
       <div className="adm-row">
         <button type="submit" disabled={busy}>

@@ -7,10 +7,10 @@ import { FILM_PROVIDERS } from '#shared/film-providers.ts';
 import { filmOfUrl } from '#shared/films.ts';
 import type { Gender } from '#shared/vocabulary.ts';
 import { FilmChooser, type FilmDraft, filmDraftError } from '../film-chooser.tsx';
-import { Crumbs } from '../kit/fields.tsx';
-import { AdminPage, ErrorText, Field, Loading } from '../ui.tsx';
+import { Crumbs, NumberField, SelectField, TextAreaField, TextField } from '../kit/fields.tsx';
+import { GENDER_CHOICES } from '../kit/words.ts';
+import { AdminPage, ErrorText, Loading } from '../ui.tsx';
 import { type Size, sizesApi, sizesKey } from './api.ts';
-import { SIZE_GENDERS } from './labels.ts';
 import { guidesPath, useRefresh } from './parts.tsx';
 
 /** /edit-size?id (001 §2): edit a size; with no id, add one (to collection `tid` if given). */
@@ -118,80 +118,50 @@ function SizeForm({ size, presetType }: { size?: Size; presetType: string }) {
 
   return (
     <form className="adm-form" onSubmit={save} noValidate>
-      <Field label="collection">
-        {(id) => (
-          <select id={id} value={draft.typeId} onChange={(e) => set('typeId', e.target.value)} required>
-            <option value="">choose a collection</option>
-            {(types.data?.types ?? []).map((t) => (
-              <option key={t.val} value={t.val}>
-                {t.text}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SelectField
+        label="collection"
+        value={draft.typeId}
+        onChange={(v) => set('typeId', v)}
+        choices={(types.data?.types ?? []).map((t) => [t.val, t.text] as const)}
+        blank="choose a collection"
+        required
+      />
       <ErrorText>{types.error?.message}</ErrorText>
-      <Field label="size name" hint="as shoppers see it in the size picker, e.g. M or 42">
-        {(id) => (
-          <input
-            id={id}
-            value={draft.name}
-            maxLength={40}
-            onChange={(e) => set('name', e.target.value)}
-            required
-          />
-        )}
-      </Field>
-      <Field label="for">
-        {(id) => (
-          <select
-            id={id}
-            value={draft.gender}
-            onChange={(e) => set('gender', Number(e.target.value) as Gender)}
-          >
-            {SIZE_GENDERS.map(([code, label]) => (
-              <option key={code} value={code}>
-                {label}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label="index" hint="position in the collection's size list; left blank, the size goes last">
-        {(id) => (
-          <input
-            id={id}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={9999}
-            value={draft.index}
-            onChange={(e) => set('index', e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="description (women)">
-        {(id) => (
-          <textarea
-            id={id}
-            rows={3}
-            maxLength={2000}
-            value={draft.description}
-            onChange={(e) => set('description', e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="description (men)">
-        {(id) => (
-          <textarea
-            id={id}
-            rows={3}
-            maxLength={2000}
-            value={draft.menDescription}
-            onChange={(e) => set('menDescription', e.target.value)}
-          />
-        )}
-      </Field>
+      <TextField
+        label="size name"
+        hint="as shoppers see it in the size picker, e.g. M or 42"
+        value={draft.name}
+        maxLength={40}
+        onChange={(v) => set('name', v)}
+        required
+      />
+      <SelectField
+        label="for"
+        value={draft.gender}
+        onChange={(v) => set('gender', v)}
+        choices={GENDER_CHOICES}
+      />
+      <NumberField
+        label="index"
+        hint="position in the collection's size list; left blank, the size goes last"
+        max={9999}
+        value={draft.index}
+        onChange={(v) => set('index', v)}
+      />
+      <TextAreaField
+        label="description (women)"
+        rows={3}
+        maxLength={2000}
+        value={draft.description}
+        onChange={(v) => set('description', v)}
+      />
+      <TextAreaField
+        label="description (men)"
+        rows={3}
+        maxLength={2000}
+        value={draft.menDescription}
+        onChange={(v) => set('menDescription', v)}
+      />
       <FilmChooser
         label="meaning video (women)"
         value={womenMeaning}

@@ -1,25 +1,17 @@
-/** Codes of 001 §3 as staff read them. */
-export const SIZE_GENDERS: [number, string][] = [
-  [0, 'women'],
-  [1, 'men'],
-  [2, 'women and men'],
-];
-export const GUIDE_GENDERS: [number, string][] = [
-  [0, 'women'],
-  [1, 'men'],
-];
+import type { Choice } from '../kit/fields.tsx';
+
 /** 1–4 from 001 §3; 5 is the storefront's single value (000 §3). */
-export const GUIDE_TYPES: [number, string][] = [
+export const GUIDE_TYPES = [
   [1, 'normal (from – to)'],
   [2, 'less than'],
   [3, 'greater than'],
   [4, 'length'],
   [5, 'single value'],
-];
+] as const satisfies readonly Choice<number>[];
 
 export const IMAGE_LABELS = { imageUrl: 'picture', largeImgUrl: 'large picture' } as const;
 
-export const labelOf = (list: [number, string][], code: number) =>
+export const labelOf = (list: readonly Choice<number>[], code: number) =>
   list.find(([c]) => c === code)?.[1] ?? String(code);
 
 /** The measurement as the storefront shows it, in both units. */

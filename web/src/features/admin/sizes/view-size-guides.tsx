@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Crumbs } from '../kit/fields.tsx';
 import { Thumb } from '../kit/thumb.tsx';
+import { GENDER_NAMES } from '../kit/words.ts';
 import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, Pager } from '../ui.tsx';
 import { type SizeGuide, sizesApi, sizesKey } from './api.ts';
-import { figureOf, GUIDE_GENDERS, GUIDE_TYPES, labelOf, SIZE_GENDERS } from './labels.ts';
+import { figureOf, GUIDE_TYPES, labelOf } from './labels.ts';
 import { editGuidePath, guideImagePath, useRefresh } from './parts.tsx';
 
 /** /view-size-guides?id (001 §2): the size guide entries of a size, in index order. */
@@ -54,8 +55,8 @@ export function ViewSizeGuides() {
         {data && size && (
           <>
             <p className="adm-sizes-note">
-              Size {size.name} for {labelOf(SIZE_GENDERS, size.gender)}. Shoppers see the entries for their
-              gender in index order, in inches or cm.
+              Size {size.name} for {GENDER_NAMES[size.gender]}. Shoppers see the entries for their gender in
+              index order, in inches or cm.
             </p>
             {data.list.length === 0 ? (
               <p className="adm-muted">no guide entries yet</p>
@@ -95,7 +96,7 @@ function GuideRow({ guide, onDeleted }: { guide: SizeGuide; onDeleted: () => Pro
         <strong>{guide.name}</strong>
         {guide.description && <p className="adm-sizes-desc">{guide.description}</p>}
       </td>
-      <td data-label="for">{labelOf(GUIDE_GENDERS, guide.gender)}</td>
+      <td data-label="for">{GENDER_NAMES[guide.gender]}</td>
       <td data-label="measurement">
         <span className="adm-muted">{labelOf(GUIDE_TYPES, guide.type)}</span>
         <div>{figureOf(guide)}</div>

@@ -1,10 +1,10 @@
 import './sizes.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
+import { GENDER_NAMES } from '../kit/words.ts';
 import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ConfirmButton, ErrorText, Field, Loading, Pager } from '../ui.tsx';
 import { type Size, sizesApi, sizesKey } from './api.ts';
-import { labelOf, SIZE_GENDERS } from './labels.ts';
 import { guidesPath, useRefresh } from './parts.tsx';
 
 /**
@@ -116,7 +116,7 @@ function SizeRow({
         <strong>{size.name}</strong>
       </td>
       <td data-label="collection">{typeName}</td>
-      <td data-label="for">{labelOf(SIZE_GENDERS, size.gender)}</td>
+      <td data-label="for">{GENDER_NAMES[size.gender]}</td>
       <td data-label="index">{size.index}</td>
       <td data-label="description">
         {size.description && <p className="adm-sizes-desc">women: {size.description}</p>}
