@@ -6,7 +6,6 @@ import type {
   shippingPriceOneContract,
 } from '#shared/contracts/catalog-admin.ts';
 import type { Answer } from '#shared/contracts/contract.ts';
-import type { Gender } from '#shared/vocabulary.ts';
 import { adminGet } from '../api.ts';
 
 /** The collection screens' calls and answers (functions/catalog/admin: collections, shipping, videos). */
@@ -18,8 +17,6 @@ export type TypeRow = Answer<typeof listTypesContract>['list'][number];
 export type ShippingTable = Extract<Answer<typeof shippingPriceOneContract>, { shippingArr: unknown }>;
 export type CountryPrice = ShippingTable['shippingArr'][number];
 export type TypeVideo = Answer<typeof getTypeVideoContract>['videos'][number];
-
-export const GENDER_NAMES: Record<Gender, string> = { 0: 'women', 1: 'men', 2: 'women and men' };
 
 export const typeQuery = (id: string) =>
   queryOptions({

@@ -12,7 +12,9 @@ import type {
 import type { Answer, Body } from '#shared/contracts/contract.ts';
 import type { Gender } from '#shared/vocabulary.ts';
 import { adminPatch, adminPost } from '../api.ts';
-import { AdminPage, ErrorText, Field, Loading } from '../ui.tsx';
+import { CheckField, NumberField, SelectField, TextAreaField, TextField } from '../kit/fields.tsx';
+import { GENDER_CHOICES } from '../kit/words.ts';
+import { AdminPage, ErrorText, Loading } from '../ui.tsx';
 import { type AdminType, typeQuery } from './api.ts';
 import { ImageSet } from './image-set.tsx';
 import { INFO_FIELDS } from './labels.ts';
@@ -104,7 +106,7 @@ function TypeEditor({ type }: { type?: AdminType }) {
   };
   const text = (key: keyof Texts) => ({
     value: form[key],
-    onChange: (e: { currentTarget: { value: string } }) => set(key, e.currentTarget.value),
+    onChange: (value: string) => set(key, value),
   });
 
   /** On an edit, each change of a set is saved at once; a new collection sends its sets when saved. */
@@ -159,40 +161,25 @@ function TypeEditor({ type }: { type?: AdminType }) {
   };
 
   return (
-    <form className="adm-form adm-types-form" onSubmit={save} noValidate>
+    <form className="adm-form adm-boxed adm-types-form" onSubmit={save} noValidate>
       <fieldset>
         <legend>the collection</legend>
-        <Field label="name">{(id) => <input id={id} required {...text('name')} />}</Field>
-        <Field label="label (shown instead of the name)">
-          {(id) => <input id={id} {...text('label')} />}
-        </Field>
-        <Field label="for">
-          {(id) => (
-            <select
-              id={id}
-              value={form.gender}
-              onChange={(e) => set('gender', Number(e.currentTarget.value) as Gender)}
-            >
-              <option value={0}>women</option>
-              <option value={1}>men</option>
-              <option value={2}>women and men</option>
-            </select>
-          )}
-        </Field>
-        <Field label="colour areas of a piece" hint="how many colours a piece is chosen by (0 to 10)">
-          {(id) => (
-            <input
-              id={id}
-              type="number"
-              min={0}
-              max={10}
-              step={1}
-              inputMode="numeric"
-              value={form.areaAmount}
-              onChange={(e) => set('areaAmount', e.currentTarget.value)}
-            />
-          )}
-        </Field>
+        <TextField label="name" required {...text('name')} />
+        <TextField label="label (shown instead of the name)" {...text('label')} />
+        <SelectField
+          label="for"
+          value={form.gender}
+          onChange={(v) => set('gender', v)}
+          choices={GENDER_CHOICES}
+        />
+        <NumberField
+          label="colour areas of a piece"
+          hint="how many colours a piece is chosen by (0 to 10)"
+          max={10}
+          step={1}
+          value={form.areaAmount}
+          onChange={(v) => set('areaAmount', v)}
+        />
         <div className="adm-types-checks">
           {(
             [
@@ -202,43 +189,32 @@ function TypeEditor({ type }: { type?: AdminType }) {
               ['discount', 'discount'],
             ] as const
           ).map(([key, label]) => (
-            <label key={key} className="adm-check">
-              <input
-                type="checkbox"
-                checked={form[key]}
-                onChange={(e) => set(key, e.currentTarget.checked)}
-              />
-              {label}
-            </label>
+            <CheckField key={key} label={label} checked={form[key]} onChange={(v) => set(key, v)} />
           ))}
         </div>
-        {form.preSale && (
-          <Field label="pre-sale text">{(id) => <input id={id} {...text('preSaleText')} />}</Field>
-        )}
+        {form.preSale && <TextField label="pre-sale text" {...text('preSaleText')} />}
         {form.discount && (
           <>
-            <Field label="discount code" hint="what a shopper types at checkout; never shown in the shop">
-              {(id) => <input id={id} autoComplete="off" {...text('discountCode')} />}
-            </Field>
-            <Field label="discount (percent)">
-              {(id) => (
-                <input
-                  id={id}
-                  type="number"
-                  min={0}
-                  max={100}
-                  step="any"
-                  inputMode="decimal"
-                  value={form.discountAmount}
-                  onChange={(e) => set('discountAmount', e.currentTarget.value)}
-                />
-              )}
-            </Field>
+            <TextField
+              label="discount code"
+              hint="what a shopper types at checkout; never shown in the shop"
+              autoComplete="off"
+              {...text('discountCode')}
+            />
+            <NumberField
+              decimal
+              label="discount (percent)"
+              max={100}
+              value={form.discountAmount}
+              onChange={(v) => set('discountAmount', v)}
+            />
           </>
         )}
-        <Field label="authenticity portal text" hint="shown to owners in the authenticity portal only">
-          {(id) => <textarea id={id} {...text('authPortalText')} />}
-        </Field>
+        <TextAreaField
+          label="authenticity portal text"
+          hint="shown to owners in the authenticity portal only"
+          {...text('authPortalText')}
+        />
       </fieldset>
 
       <fieldset>
@@ -250,9 +226,7 @@ function TypeEditor({ type }: { type?: AdminType }) {
       <fieldset>
         <legend>information texts</legend>
         {INFO_FIELDS.map(([key, label]) => (
-          <Field key={key} label={label}>
-            {(id) => <textarea id={id} {...text(key)} />}
-          </Field>
+          <TextAreaField key={key} label={label} {...text(key)} />
         ))}
       </fieldset>
 

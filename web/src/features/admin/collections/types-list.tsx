@@ -6,9 +6,10 @@ import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { Picture } from '../../../components/picture.tsx';
 import { PILLARS } from '../../content/constants.ts';
 import { adminDelete } from '../api.ts';
+import { GENDER_NAMES } from '../kit/words.ts';
 import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, Pager, vancouverTime } from '../ui.tsx';
-import { GENDER_NAMES, type TypeRow, typesPageQuery } from './api.ts';
+import { type TypeRow, typesPageQuery } from './api.ts';
 
 function flags(t: TypeRow): string {
   return [

@@ -3,7 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ADMIN_LIMITS } from '#shared/admin.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { ErrorText, Field, vancouverTime } from '../ui.tsx';
+import { choicesOf, SelectField, TextAreaField } from '../kit/fields.tsx';
+import { ErrorText, vancouverTime } from '../ui.tsx';
 import { type AnswerView, findersApi, findersKey } from './api.ts';
 
 const newReplyId = () => crypto.randomUUID();
@@ -138,36 +139,26 @@ export function AnswerReply({ answer }: { answer: AnswerView }) {
       )}
       {answer.email !== 'skip' && (
         <form className="adm-form" onSubmit={submit} noValidate>
-          <Field label="recommended size">
-            {(id) => (
-              <select id={id} value={sizeId} onChange={(e) => setSizeId(e.target.value)} required>
-                <option value="">choose a size</option>
-                {choices.map((s) => (
-                  <option key={s.val} value={s.val}>
-                    {s.text}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label="recommended size"
+            value={sizeId}
+            onChange={setSizeId}
+            choices={choicesOf(choices)}
+            blank="choose a size"
+            required
+          />
           {sizes.isSuccess && choices.length === 0 && (
             <p className="adm-muted">this collection has no sizes yet: add them first.</p>
           )}
           <ErrorText>{sizes.error?.message}</ErrorText>
-          <Field
+          <TextAreaField
             label="note to the shopper"
             hint={`${note.length} / ${ADMIN_LIMITS.replyNoteMax} characters, optional`}
-          >
-            {(id) => (
-              <textarea
-                id={id}
-                rows={5}
-                maxLength={ADMIN_LIMITS.replyNoteMax}
-                value={note}
-                onChange={(e) => setNote(e.target.value)}
-              />
-            )}
-          </Field>
+            rows={5}
+            maxLength={ADMIN_LIMITS.replyNoteMax}
+            value={note}
+            onChange={setNote}
+          />
           {question ? (
             <div className="adm-confirm" role="alertdialog" aria-modal="true" aria-labelledby={questionId}>
               <p id={questionId}>{question}</p>

@@ -2,10 +2,10 @@ import './finders.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Crumbs } from '../kit/fields.tsx';
+import { Crumbs, SelectField } from '../kit/fields.tsx';
 import { GENDER_NAMES } from '../kit/words.ts';
 import { PAGE_SIZE } from '../paged.ts';
-import { AdminPage, ConfirmButton, ErrorText, Field, Loading, Pager } from '../ui.tsx';
+import { AdminPage, ConfirmButton, ErrorText, Loading, Pager } from '../ui.tsx';
 import { type Finder, type FinderGender, findersApi, findersKey } from './api.ts';
 import { deleteOrError, stepsPath, useRefresh } from './parts.tsx';
 
@@ -112,21 +112,12 @@ export function ViewSizeFinders() {
                   void run(() => findersApi.createFinder(tid, chosen));
                 }}
               >
-                <Field label="new size finder for">
-                  {(id) => (
-                    <select
-                      id={id}
-                      value={chosen}
-                      onChange={(e) => setGender(Number(e.target.value) as FinderGender)}
-                    >
-                      {free.map((g) => (
-                        <option key={g} value={g}>
-                          {GENDER_NAMES[g]}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </Field>
+                <SelectField
+                  label="new size finder for"
+                  value={chosen}
+                  onChange={setGender}
+                  choices={free.map((g) => [g, GENDER_NAMES[g]] as const)}
+                />
                 <button type="submit" disabled={busy}>
                   add size finder
                 </button>

@@ -79,7 +79,7 @@ export function SelectField<V extends string | number>({
   blank,
   ...select
 }: Labelled & {
-  value: V | '';
+  value: string | number;
   onChange: (value: V) => void;
   choices: readonly Choice<V>[];
   blank?: string;
@@ -140,3 +140,7 @@ export function Crumbs({ items }: { items: Crumb[] }) {
     </nav>
   );
 }
+
+/** The server's lists for a select (collections, sizes: `{ val, text }`) as choices. */
+export const choicesOf = (list: readonly { val: string; text: string }[] | undefined): Choice<string>[] =>
+  (list ?? []).map((item) => [item.val, item.text]);

@@ -13,4 +13,3 @@ export type OrderDetails = OrderDetailsAnswer['order'];
 export type AddressField = OrderAddressField;
 
 export const paymentTypeName = (type: number) => (type === 1 ? 'card' : 'PayPal');
-export const GENDER_NAMES = ['women', 'men', 'women and men'] as const;

@@ -8,15 +8,10 @@ import type { Answer, Body } from '#shared/contracts/contract.ts';
 import { formatPrice } from '#shared/format.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { adminDelete, adminGet } from '../api.ts';
+import { GENDER_NAMES } from '../kit/words.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, vancouverTime } from '../ui.tsx';
 import { ShipmentSection } from './shipment.tsx';
-import {
-  type AddressField,
-  GENDER_NAMES,
-  type OrderDetails,
-  type OrderDetailsAnswer,
-  paymentTypeName,
-} from './types.ts';
+import { type AddressField, type OrderDetails, type OrderDetailsAnswer, paymentTypeName } from './types.ts';
 
 const money = (amount: number) => `${formatPrice(amount)} USD`;
 

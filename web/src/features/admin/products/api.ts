@@ -8,7 +8,6 @@ import type {
   searchProductsContract,
 } from '#shared/contracts/catalog-admin-products.ts';
 import type { Answer, Body } from '#shared/contracts/contract.ts';
-import type { Gender } from '#shared/vocabulary.ts';
 import { adminGet, adminPost } from '../api.ts';
 import { PAGE_SIZE } from '../paged.ts';
 
@@ -20,7 +19,6 @@ export type AdminProduct = ProductsPage['list'][number];
 export type AuthRecordView = NonNullable<ProductDetail['authRecord']>;
 export type AdminImage = Answer<typeof adminImagesContract>['imgs'][number];
 
-export const GENDER_NAMES: Record<Gender, string> = { 0: 'women', 1: 'men', 2: 'women and men' };
 export const STATUS_NAMES: Record<number, string> = { 1: 'available', 0: 'sold' };
 
 export const productsQuery = (offset: number, searchInfo: string) =>

@@ -5,8 +5,9 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatPrice } from '#shared/format.ts';
 import { Picture } from '../../../components/picture.tsx';
 import { adminDelete } from '../api.ts';
+import { GENDER_NAMES } from '../kit/words.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, vancouverTime } from '../ui.tsx';
-import { GENDER_NAMES, groupsOf4, productQuery, STATUS_NAMES } from './api.ts';
+import { groupsOf4, productQuery, STATUS_NAMES } from './api.ts';
 import { ProductLinks } from './product-links.tsx';
 
 /** /viewdetails/{id} (001 §2): every field of one product, its media counts, record and screens. */

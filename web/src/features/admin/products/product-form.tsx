@@ -10,18 +10,12 @@ import type {
   updateProductContract,
 } from '#shared/contracts/catalog-admin-products.ts';
 import type { Answer } from '#shared/contracts/contract.ts';
-import { GENDERS } from '#shared/vocabulary.ts';
 import { useCardNumberInput } from '../../../lib/card-number-input.ts';
 import { adminPatch, adminPost } from '../api.ts';
+import { CheckField, choicesOf, NumberPair, SelectField, TextField } from '../kit/fields.tsx';
+import { GENDER_CHOICES, GENDER_NAMES } from '../kit/words.ts';
 import { AdminPage, ErrorText, Field, Loading } from '../ui.tsx';
-import {
-  type AdminProduct,
-  collectionQuery,
-  GENDER_NAMES,
-  productQuery,
-  sizesQuery,
-  typeListQuery,
-} from './api.ts';
+import { type AdminProduct, collectionQuery, productQuery, sizesQuery, typeListQuery } from './api.ts';
 
 interface Values {
   name: string;
@@ -177,84 +171,49 @@ function ProductFields({ id, initial }: { id: string; initial: Values }) {
   };
 
   return (
-    <form className="adm-form adm-products-form" onSubmit={submit} noValidate>
-      <Field label="name">
-        {(fid) => <input id={fid} value={values.name} onChange={(e) => set('name', e.currentTarget.value)} />}
-      </Field>
+    <form className="adm-form adm-boxed adm-products-form" onSubmit={submit} noValidate>
+      <TextField label="name" value={values.name} onChange={(v) => set('name', v)} />
 
       <fieldset>
         <legend>collection</legend>
-        <label className="adm-check">
-          <input
-            type="checkbox"
-            checked={values.singleproduct}
-            onChange={(e) => set('singleproduct', e.currentTarget.checked)}
-          />
-          single piece (no collection or colours needed)
-        </label>
-        <Field
+        <CheckField
+          label="single piece (no collection or colours needed)"
+          checked={values.singleproduct}
+          onChange={(v) => set('singleproduct', v)}
+        />
+        <SelectField
           label="collection"
           hint={
             values.singleproduct && !values.typeId
               ? 'a piece outside any collection cannot be bought until it is in one: shipping prices belong to collections.'
               : undefined
           }
-        >
-          {(fid) => (
-            <select
-              id={fid}
-              value={values.typeId}
-              onChange={(e) => {
-                const typeId = e.currentTarget.value;
-                setValues((v) => ({ ...v, typeId, sizeId: '' }));
-              }}
-            >
-              <option value="">{types.isPending ? 'loading...' : 'choose a collection'}</option>
-              {(types.data ?? []).map((t) => (
-                <option key={t.val} value={t.val}>
-                  {t.text}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+          value={values.typeId}
+          onChange={(typeId) => setValues((v) => ({ ...v, typeId, sizeId: '' }))}
+          choices={choicesOf(types.data)}
+          blank={types.isPending ? 'loading...' : 'choose a collection'}
+        />
         <ErrorText>
           {types.error ? `the collections could not be loaded: ${types.error.message}` : ''}
         </ErrorText>
-        <Field
+        <SelectField
           label="gender"
           hint={shape ? `the collection is for ${GENDER_NAMES[shape.gender]}` : undefined}
-        >
-          {(fid) => (
-            <select id={fid} value={values.gender} onChange={(e) => set('gender', e.currentTarget.value)}>
-              <option value="">as the collection</option>
-              {GENDERS.map((g) => (
-                <option key={g} value={g}>
-                  {GENDER_NAMES[g]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+          value={values.gender}
+          onChange={(v) => set('gender', String(v))}
+          choices={GENDER_CHOICES}
+          blank="as the collection"
+        />
         {sizes.data && sizes.data.length > 0 ? (
-          <Field label="size">
-            {(fid) => (
-              <select id={fid} value={values.sizeId} onChange={(e) => set('sizeId', e.currentTarget.value)}>
-                <option value="">no size</option>
-                {sizes.data.map((s) => (
-                  <option key={s.val} value={s.val}>
-                    {s.text}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label="size"
+            value={values.sizeId}
+            onChange={(v) => set('sizeId', v)}
+            choices={choicesOf(sizes.data)}
+            blank="no size"
+          />
         ) : (
-          <Field label="size (optional)">
-            {(fid) => (
-              <input id={fid} value={values.size} onChange={(e) => set('size', e.currentTarget.value)} />
-            )}
-          </Field>
+          <TextField label="size (optional)" value={values.size} onChange={(v) => set('size', v)} />
         )}
       </fieldset>
 
@@ -293,28 +252,20 @@ function ProductFields({ id, initial }: { id: string; initial: Values }) {
 
       <fieldset>
         <legend>price and card</legend>
-        <div className="adm-products-pair">
-          <Field label="US price (USD)">
-            {(fid) => (
-              <input
-                id={fid}
-                inputMode="decimal"
-                value={values.priceUs}
-                onChange={(e) => set('priceUs', e.currentTarget.value)}
-              />
-            )}
-          </Field>
-          <Field label="Canada price (optional)">
-            {(fid) => (
-              <input
-                id={fid}
-                inputMode="decimal"
-                value={values.priceCanada}
-                onChange={(e) => set('priceCanada', e.currentTarget.value)}
-              />
-            )}
-          </Field>
-        </div>
+        <NumberPair>
+          <TextField
+            label="US price (USD)"
+            inputMode="decimal"
+            value={values.priceUs}
+            onChange={(v) => set('priceUs', v)}
+          />
+          <TextField
+            label="Canada price (optional)"
+            inputMode="decimal"
+            value={values.priceCanada}
+            onChange={(v) => set('priceCanada', v)}
+          />
+        </NumberPair>
         <Field
           label="card number"
           hint={`the ${CARD_NUMBER_DIGITS} digits on the steel authenticity card, shown in groups of 4`}
@@ -327,35 +278,23 @@ function ProductFields({ id, initial }: { id: string; initial: Values }) {
 
       <fieldset>
         <legend>sale</legend>
-        <Field label="status">
-          {(fid) => (
-            <select
-              id={fid}
-              value={values.soldOnOtherPlatform ? '0' : values.status}
-              disabled={values.soldOnOtherPlatform}
-              onChange={(e) => set('status', e.currentTarget.value)}
-            >
-              <option value="1">available</option>
-              <option value="0">sold</option>
-            </select>
-          )}
-        </Field>
-        <label className="adm-check">
-          <input
-            type="checkbox"
-            checked={values.removeShipmentCharge}
-            onChange={(e) => set('removeShipmentCharge', e.currentTarget.checked)}
-          />
-          no shipping charge
-        </label>
-        <label className="adm-check">
-          <input
-            type="checkbox"
-            checked={values.soldOnOtherPlatform}
-            onChange={(e) => set('soldOnOtherPlatform', e.currentTarget.checked)}
-          />
-          sold on another platform
-        </label>
+        <SelectField
+          label="status"
+          value={values.soldOnOtherPlatform ? '0' : values.status}
+          disabled={values.soldOnOtherPlatform}
+          onChange={(v) => set('status', v)}
+          choices={STATUS_CHOICES}
+        />
+        <CheckField
+          label="no shipping charge"
+          checked={values.removeShipmentCharge}
+          onChange={(v) => set('removeShipmentCharge', v)}
+        />
+        <CheckField
+          label="sold on another platform"
+          checked={values.soldOnOtherPlatform}
+          onChange={(v) => set('soldOnOtherPlatform', v)}
+        />
         {values.soldOnOtherPlatform && (
           <p className="adm-muted">
             saving marks the piece sold and creates its authenticity record with no e-mail; give it its owner
@@ -376,6 +315,11 @@ function ProductFields({ id, initial }: { id: string; initial: Values }) {
 }
 
 /** The steel card's number in groups of 4, kept as digits (the portal's input, shared rule). */
+const STATUS_CHOICES = [
+  ['1', 'available'],
+  ['0', 'sold'],
+] as const;
+
 function CardNumberInput({
   id,
   value,
