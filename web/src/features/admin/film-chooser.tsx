@@ -3,6 +3,7 @@ import { FILM_PROVIDER_IDS, FILM_PROVIDERS, type FilmProvider } from '#shared/fi
 import { FILM_MESSAGES } from '#shared/films.ts';
 import { mediaSrc } from '#shared/media.ts';
 import { uploadFile } from './api.ts';
+import { SelectField, TextField } from './kit/fields.tsx';
 import { ErrorText, Field } from './ui.tsx';
 
 /**
@@ -121,37 +122,19 @@ export function FilmChooser({
       </div>
       {value.source === 'embed' && (
         <>
-          <Field label="provider">
-            {(id) => (
-              <select
-                id={id}
-                value={value.provider}
-                onChange={(e) => {
-                  const provider = e.target.value as FilmProvider;
-                  onChange((d) => (d.source === 'embed' ? { ...d, provider } : d));
-                }}
-              >
-                {FILM_PROVIDER_IDS.map((p) => (
-                  <option key={p} value={p}>
-                    {FILM_PROVIDERS[p].label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="video id" hint="the last part of the video's address, e.g. 76979871 or dQw4w9WgXcQ">
-            {(id) => (
-              <input
-                id={id}
-                value={value.id}
-                maxLength={40}
-                onChange={(e) => {
-                  const id = e.target.value;
-                  onChange((d) => (d.source === 'embed' ? { ...d, id } : d));
-                }}
-              />
-            )}
-          </Field>
+          <SelectField
+            label="provider"
+            value={value.provider}
+            onChange={(provider) => onChange((d) => (d.source === 'embed' ? { ...d, provider } : d))}
+            choices={FILM_PROVIDER_IDS.map((p) => [p, FILM_PROVIDERS[p].label] as const)}
+          />
+          <TextField
+            label="video id"
+            hint="the last part of the video's address, e.g. 76979871 or dQw4w9WgXcQ"
+            value={value.id}
+            maxLength={40}
+            onChange={(id) => onChange((d) => (d.source === 'embed' ? { ...d, id } : d))}
+          />
         </>
       )}
       {value.source === 'upload' && (

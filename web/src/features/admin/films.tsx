@@ -11,7 +11,8 @@ import { FILM_PROVIDERS } from '#shared/film-providers.ts';
 import { FILM_SLOTS, type FilmSlot } from '#shared/films.ts';
 import { adminDelete, adminGet, adminPost } from './api.ts';
 import { FilmChooser, type FilmDraft, filmDraftError } from './film-chooser.tsx';
-import { AdminPage, ConfirmButton, ErrorText, Field, Loading } from './ui.tsx';
+import { TextField } from './kit/fields.tsx';
+import { AdminPage, ConfirmButton, ErrorText, Loading } from './ui.tsx';
 
 /**
  * /view-films: every place of the shop that shows a film (shared/films.ts), with the film staff
@@ -87,9 +88,7 @@ function FilmForm({
   };
   return (
     <form className="adm-form" onSubmit={save} noValidate aria-label={`film of ${slot.label}`}>
-      <Field label="title">
-        {(id) => <input id={id} value={title} maxLength={120} onChange={(e) => setTitle(e.target.value)} />}
-      </Field>
+      <TextField label="title" value={title} maxLength={120} onChange={setTitle} />
       <FilmChooser label="film" value={draft} onChange={setDraft} withPoster />
       <ErrorText>{error}</ErrorText>
       <div className="adm-row">

@@ -7,7 +7,8 @@ import type { adminImagesContract, reorderPicturesContract } from '#shared/contr
 import type { Answer } from '#shared/contracts/contract.ts';
 import { Picture } from '../../../components/picture.tsx';
 import { adminDelete, adminGet, adminPatch, adminPost } from '../api.ts';
-import { AdminPage, ConfirmButton, ErrorText, Field, Loading } from '../ui.tsx';
+import { SelectField } from '../kit/fields.tsx';
+import { AdminPage, ConfirmButton, ErrorText, Loading } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';
 import { typeQuery } from './api.ts';
 
@@ -61,17 +62,7 @@ export function TypeDimensions() {
     >
       <ErrorText>{collection.error?.message}</ErrorText>
       <div className="adm-types-pick">
-        <Field label="which pictures">
-          {(fieldId) => (
-            <select id={fieldId} value={type} onChange={(e) => setType(Number(e.currentTarget.value))}>
-              {PICTURE_TYPES.map(([t, name]) => (
-                <option key={t} value={t}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField label="which pictures" value={type} onChange={setType} choices={PICTURE_TYPES} />
       </div>
       <section className="adm-types-section" aria-labelledby="pictures-heading">
         <h2 id="pictures-heading">{label}</h2>

@@ -5,7 +5,8 @@ import { Link, useParams } from 'react-router-dom';
 import type { addShippingAllContract, updateShippingsContract } from '#shared/contracts/catalog-admin.ts';
 import type { Body } from '#shared/contracts/contract.ts';
 import { adminPatch, adminPost } from '../api.ts';
-import { AdminPage, ConfirmButton, ErrorText, Field, Loading } from '../ui.tsx';
+import { TextField } from '../kit/fields.tsx';
+import { AdminPage, ConfirmButton, ErrorText, Loading } from '../ui.tsx';
 import { type CountryPrice, shippingQuery } from './api.ts';
 
 const PRICE = /^\d{1,6}(\.\d{1,2})?$/;
@@ -90,17 +91,13 @@ function PriceTable({ typeId, prices }: { typeId: string; prices: CountryPrice[]
   return (
     <>
       <div className="adm-types-setall">
-        <Field label="one price for every country (USD)">
-          {(id) => (
-            <input
-              id={id}
-              inputMode="decimal"
-              value={all}
-              onChange={(e) => setAll(e.currentTarget.value)}
-              placeholder="45"
-            />
-          )}
-        </Field>
+        <TextField
+          label="one price for every country (USD)"
+          inputMode="decimal"
+          value={all}
+          onChange={setAll}
+          placeholder="45"
+        />
         <ConfirmButton
           label="set all countries"
           className=""
@@ -109,11 +106,7 @@ function PriceTable({ typeId, prices }: { typeId: string; prices: CountryPrice[]
         />
       </div>
       <form className="adm-types-shipping-form" onSubmit={save} noValidate>
-        <Field label="find a country">
-          {(id) => (
-            <input id={id} type="search" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />
-          )}
-        </Field>
+        <TextField label="find a country" type="search" value={filter} onChange={setFilter} />
         <p className="adm-muted">
           {prices.filter((p) => p.price !== null).length} of {prices.length} countries have a price. a country
           left blank is not shipped to.

@@ -7,8 +7,9 @@ import type { checkOverdueOrdersContract } from '#shared/contracts/fulfilment.ts
 import { formatPrice } from '#shared/format.ts';
 import { ORDER_LIST_FILTERS, type OrderListFilter } from '#shared/vocabulary.ts';
 import { adminGet, adminPost } from '../api.ts';
+import { SelectField } from '../kit/fields.tsx';
 import { PAGE_SIZE, usePageOffset } from '../paged.ts';
-import { AdminPage, ErrorText, Field, Loading, Pager, vancouverTime } from '../ui.tsx';
+import { AdminPage, ErrorText, Loading, Pager, vancouverTime } from '../ui.tsx';
 import { type OrdersPage, paymentTypeName } from './types.ts';
 
 const FILTER_LABELS: Record<OrderListFilter, string> = {
@@ -73,17 +74,12 @@ export function OrdersList() {
   return (
     <AdminPage title="orders">
       <div className="adm-row adm-orders-tools">
-        <Field label="show">
-          {(id) => (
-            <select id={id} value={filter} onChange={(e) => chooseFilter(e.target.value as OrderListFilter)}>
-              {ORDER_LIST_FILTERS.map((f) => (
-                <option key={f} value={f}>
-                  {FILTER_LABELS[f]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label="show"
+          value={filter}
+          onChange={chooseFilter}
+          choices={ORDER_LIST_FILTERS.map((f) => [f, FILTER_LABELS[f]] as const)}
+        />
         <OverdueCheckButton />
       </div>
       {orders.isPending && <Loading />}

@@ -8,7 +8,8 @@ import type {
 } from '#shared/contracts/fulfilment.ts';
 import { CARRIERS, type CarrierId } from '#shared/vocabulary.ts';
 import { adminPatch, adminPost } from '../api.ts';
-import { ConfirmButton, ErrorText, Field, vancouverTime } from '../ui.tsx';
+import { SelectField, TextField } from '../kit/fields.tsx';
+import { ConfirmButton, ErrorText, vancouverTime } from '../ui.tsx';
 import type { OrderDetails } from './types.ts';
 
 type ShipmentBody = Body<typeof shipOrderContract>;
@@ -49,44 +50,32 @@ function ShipmentForm({
   };
   return (
     <form className="adm-orders-ship" onSubmit={submit} aria-label={submitLabel}>
-      <Field label="carrier">
-        {(id) => (
-          <select id={id} value={carrier} onChange={(e) => setCarrier(e.target.value as CarrierId)}>
-            {CARRIERS.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label="tracking number">
-        {(id) => (
-          <input
-            id={id}
-            required
-            maxLength={64}
-            autoComplete="off"
-            value={trackingNumber}
-            onChange={(e) => setTrackingNumber(e.target.value)}
-          />
-        )}
-      </Field>
+      <SelectField
+        label="carrier"
+        value={carrier}
+        onChange={setCarrier}
+        choices={CARRIERS.map((c) => [c.id, c.name] as const)}
+      />
+      <TextField
+        label="tracking number"
+        required
+        maxLength={64}
+        autoComplete="off"
+        value={trackingNumber}
+        onChange={setTrackingNumber}
+      />
       {carrier === 'other' && (
-        <Field label="tracking link" hint="the carrier's tracking page, starting with https://">
-          {(id) => (
-            <input
-              id={id}
-              type="url"
-              required
-              pattern="https://.*"
-              maxLength={500}
-              placeholder="https://"
-              value={trackingUrl}
-              onChange={(e) => setTrackingUrl(e.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          label="tracking link"
+          hint="the carrier's tracking page, starting with https://"
+          type="url"
+          required
+          pattern="https://.*"
+          maxLength={500}
+          placeholder="https://"
+          value={trackingUrl}
+          onChange={setTrackingUrl}
+        />
       )}
       <div className="adm-row">
         <button type="submit" disabled={busy}>

@@ -9,8 +9,9 @@ import type {
 } from '#shared/contracts/authenticity-admin.ts';
 import type { Answer, Body, Query } from '#shared/contracts/contract.ts';
 import { adminGet, adminPost } from '../api.ts';
+import { TextField } from '../kit/fields.tsx';
 import { PAGE_SIZE } from '../paged.ts';
-import { AdminPage, ErrorText, Field, Loading, Pager, vancouverTime } from '../ui.tsx';
+import { AdminPage, ErrorText, Loading, Pager, vancouverTime } from '../ui.tsx';
 import { groupsOf4 } from './api.ts';
 
 type RecordsPage = Answer<typeof listProductsAuthContract>;
@@ -63,11 +64,12 @@ export function AuthRecords() {
             go(typed.trim(), 0);
           }}
         >
-          <Field label="search by card number, piece or owner e-mail">
-            {(id) => (
-              <input id={id} type="search" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} />
-            )}
-          </Field>
+          <TextField
+            label="search by card number, piece or owner e-mail"
+            type="search"
+            value={typed}
+            onChange={setTyped}
+          />
           <button type="submit">search</button>
         </form>
       </search>
@@ -186,21 +188,20 @@ function ClaimForm({
     <form className="adm-form adm-products-claim" onSubmit={submit} noValidate>
       {!fixedPid && <h2 className="adm-products-subtitle">create a record or give it its owner</h2>}
       {!fixedPid && (
-        <Field label="product id" hint="from the product's page; the piece must be sold">
-          {(id) => <input id={id} value={pid} onChange={(e) => setPid(e.currentTarget.value)} />}
-        </Field>
+        <TextField
+          label="product id"
+          hint="from the product's page; the piece must be sold"
+          value={pid}
+          onChange={setPid}
+        />
       )}
-      <Field label="owner's e-mail (optional: they are mailed a new portal password)">
-        {(id) => (
-          <input
-            id={id}
-            type="email"
-            value={email}
-            autoComplete="off"
-            onChange={(e) => setEmail(e.currentTarget.value)}
-          />
-        )}
-      </Field>
+      <TextField
+        label="owner's e-mail (optional: they are mailed a new portal password)"
+        type="email"
+        value={email}
+        autoComplete="off"
+        onChange={setEmail}
+      />
       <ErrorText>{error}</ErrorText>
       {done && (
         <p role="status" className="adm-products-done">

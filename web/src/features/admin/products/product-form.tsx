@@ -229,23 +229,20 @@ function ProductFields({ id, initial }: { id: string; initial: Values }) {
             <option key={c} value={c} />
           ))}
         </datalist>
-        <div className="adm-products-colours">
+        <div className="adm-pair">
           {values.colors.slice(0, Math.max(areas, values.colors.length)).map((colour, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a colour field is its colour area, by position
-            <Field key={`colour-${i + 1}`} label={`colour ${i + 1} of ${areas || values.colors.length}`}>
-              {(fid) => (
-                <input
-                  id={fid}
-                  list={paletteId}
-                  value={colour}
-                  onChange={(e) => {
-                    const next = [...values.colors];
-                    next[i] = e.currentTarget.value;
-                    set('colors', next);
-                  }}
-                />
-              )}
-            </Field>
+            <TextField
+              // biome-ignore lint/suspicious/noArrayIndexKey: a colour field is its colour area, by position
+              key={`colour-${i + 1}`}
+              label={`colour ${i + 1} of ${areas || values.colors.length}`}
+              list={paletteId}
+              value={colour}
+              onChange={(value) => {
+                const next = [...values.colors];
+                next[i] = value;
+                set('colors', next);
+              }}
+            />
           ))}
         </div>
       </fieldset>

@@ -4,8 +4,9 @@ import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { formatPrice } from '#shared/format.ts';
 import { adminDelete } from '../api.ts';
+import { TextField } from '../kit/fields.tsx';
 import { PAGE_SIZE } from '../paged.ts';
-import { AdminPage, ConfirmButton, ErrorText, Field, Loading, Pager } from '../ui.tsx';
+import { AdminPage, ConfirmButton, ErrorText, Loading, Pager } from '../ui.tsx';
 import { type AdminProduct, groupsOf4, productsQuery, STATUS_NAMES } from './api.ts';
 import { ProductLinks } from './product-links.tsx';
 
@@ -45,17 +46,13 @@ export function ProductsList() {
     >
       <search>
         <form className="adm-products-search" onSubmit={submit}>
-          <Field label="search by name, card number or collection">
-            {(id) => (
-              <input
-                id={id}
-                type="search"
-                maxLength={100}
-                value={typed}
-                onChange={(e) => setTyped(e.currentTarget.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            label="search by name, card number or collection"
+            type="search"
+            maxLength={100}
+            value={typed}
+            onChange={setTyped}
+          />
           <button type="submit">search</button>
           {search && (
             <button

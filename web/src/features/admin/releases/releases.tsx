@@ -10,7 +10,8 @@ import type {
   releaseTestContract,
 } from '#shared/contracts/releases.ts';
 import { adminGet, adminPost } from '../api.ts';
-import { AdminPage, ConfirmButton, ErrorText, Field, Loading, vancouverTime } from '../ui.tsx';
+import { choicesOf, SelectField, TextAreaField, TextField } from '../kit/fields.tsx';
+import { AdminPage, ConfirmButton, ErrorText, Loading, vancouverTime } from '../ui.tsx';
 
 type Draft = Body<typeof createReleaseContract>;
 type Preview = Answer<typeof releasePreviewContract>;
@@ -86,46 +87,29 @@ export function AnnounceRelease() {
   return (
     <AdminPage title="announce a release">
       <form onSubmit={showPreview} aria-label="release">
-        <Field label="collection">
-          {(id) => (
-            <select
-              id={id}
-              value={draft.typeId}
-              onChange={(e) => change({ typeId: e.target.value })}
-              required
-            >
-              <option value="">choose…</option>
-              {types.data?.map((t) => (
-                <option key={t.val} value={t.val}>
-                  {t.text}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="subject">
-          {(id) => (
-            <input
-              id={id}
-              value={draft.subject}
-              maxLength={150}
-              onChange={(e) => change({ subject: e.target.value })}
-              required
-            />
-          )}
-        </Field>
-        <Field label="text">
-          {(id) => (
-            <textarea
-              id={id}
-              rows={6}
-              value={draft.text}
-              maxLength={5000}
-              onChange={(e) => change({ text: e.target.value })}
-              required
-            />
-          )}
-        </Field>
+        <SelectField
+          label="collection"
+          value={draft.typeId}
+          onChange={(typeId) => change({ typeId })}
+          choices={choicesOf(types.data)}
+          blank="choose…"
+          required
+        />
+        <TextField
+          label="subject"
+          value={draft.subject}
+          maxLength={150}
+          onChange={(subject) => change({ subject })}
+          required
+        />
+        <TextAreaField
+          label="text"
+          rows={6}
+          value={draft.text}
+          maxLength={5000}
+          onChange={(text) => change({ text })}
+          required
+        />
         <button type="submit" disabled={busy}>
           preview
         </button>
@@ -142,11 +126,7 @@ export function AnnounceRelease() {
           <h2>{preview.subject}</h2>
           {preview.pictureLink && <img src={preview.pictureLink} alt={preview.collectionName} width={320} />}
           <pre className="adm-mail-text">{preview.text}</pre>
-          <Field label="send a test to">
-            {(id) => (
-              <input id={id} type="email" value={testTo} onChange={(e) => setTestTo(e.target.value)} />
-            )}
-          </Field>
+          <TextField label="send a test to" type="email" value={testTo} onChange={setTestTo} />
           <div className="adm-row">
             <button type="button" onClick={sendTest} disabled={busy || !testTo}>
               send a test

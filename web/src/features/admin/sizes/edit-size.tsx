@@ -7,7 +7,7 @@ import { FILM_PROVIDERS } from '#shared/film-providers.ts';
 import { filmOfUrl } from '#shared/films.ts';
 import type { Gender } from '#shared/vocabulary.ts';
 import { FilmChooser, type FilmDraft, filmDraftError } from '../film-chooser.tsx';
-import { Crumbs, NumberField, SelectField, TextAreaField, TextField } from '../kit/fields.tsx';
+import { Crumbs, choicesOf, NumberField, SelectField, TextAreaField, TextField } from '../kit/fields.tsx';
 import { GENDER_CHOICES } from '../kit/words.ts';
 import { AdminPage, ErrorText, Loading } from '../ui.tsx';
 import { type Size, sizesApi, sizesKey } from './api.ts';
@@ -122,7 +122,7 @@ function SizeForm({ size, presetType }: { size?: Size; presetType: string }) {
         label="collection"
         value={draft.typeId}
         onChange={(v) => set('typeId', v)}
-        choices={(types.data?.types ?? []).map((t) => [t.val, t.text] as const)}
+        choices={choicesOf(types.data?.types)}
         blank="choose a collection"
         required
       />

@@ -1,9 +1,10 @@
 import './sizes.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
+import { choicesOf, SelectField } from '../kit/fields.tsx';
 import { GENDER_NAMES } from '../kit/words.ts';
 import { PAGE_SIZE } from '../paged.ts';
-import { AdminPage, ConfirmButton, ErrorText, Field, Loading, Pager } from '../ui.tsx';
+import { AdminPage, ConfirmButton, ErrorText, Loading, Pager } from '../ui.tsx';
 import { type Size, sizesApi, sizesKey } from './api.ts';
 import { guidesPath, useRefresh } from './parts.tsx';
 
@@ -41,18 +42,13 @@ export function ViewSizes() {
     >
       <div className="adm-sizes">
         <div className="adm-sizes-filter">
-          <Field label="collection">
-            {(id) => (
-              <select id={id} value={typeId} onChange={(e) => go({ tid: e.target.value, offset: 0 })}>
-                <option value="">all collections</option>
-                {(types.data?.types ?? []).map((t) => (
-                  <option key={t.val} value={t.val}>
-                    {t.text}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label="collection"
+            value={typeId}
+            onChange={(tid) => go({ tid, offset: 0 })}
+            choices={choicesOf(types.data?.types)}
+            blank="all collections"
+          />
         </div>
         <ErrorText>{types.error?.message}</ErrorText>
         {sizes.isPending && <Loading />}

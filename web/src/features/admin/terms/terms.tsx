@@ -4,7 +4,8 @@ import type { Answer, Body } from '#shared/contracts/contract.ts';
 import type { listTermsContract, publishTermsContract } from '#shared/contracts/terms.ts';
 import { TERMS_PAGE } from '#shared/terms.ts';
 import { adminGet, adminPost } from '../api.ts';
-import { AdminPage, ErrorText, Field, Loading, vancouverTime } from '../ui.tsx';
+import { TextAreaField, TextField } from '../kit/fields.tsx';
+import { AdminPage, ErrorText, Loading, vancouverTime } from '../ui.tsx';
 
 type Draft = Body<typeof publishTermsContract>;
 
@@ -57,40 +58,30 @@ export function TermsVersions() {
         they change: the page shows it, checkouts record it, and members are mailed the notice.
       </p>
       <form onSubmit={publish} aria-label="new version of the terms">
-        <Field label="version" hint="e.g. 2026-11 or v3: letters, digits, dots, dashes">
-          {(id) => (
-            <input
-              id={id}
-              value={draft.version}
-              maxLength={40}
-              onChange={(e) => change({ version: e.target.value })}
-              required
-            />
-          )}
-        </Field>
-        <Field label="effective date">
-          {(id) => (
-            <input
-              id={id}
-              type="date"
-              value={draft.effectiveDate}
-              onChange={(e) => change({ effectiveDate: e.target.value })}
-              required
-            />
-          )}
-        </Field>
-        <Field label="summary of the changes" hint="mailed to the members as written">
-          {(id) => (
-            <textarea
-              id={id}
-              rows={5}
-              value={draft.summary}
-              maxLength={2000}
-              onChange={(e) => change({ summary: e.target.value })}
-              required
-            />
-          )}
-        </Field>
+        <TextField
+          label="version"
+          hint="e.g. 2026-11 or v3: letters, digits, dots, dashes"
+          value={draft.version}
+          maxLength={40}
+          onChange={(version) => change({ version })}
+          required
+        />
+        <TextField
+          label="effective date"
+          type="date"
+          value={draft.effectiveDate}
+          onChange={(effectiveDate) => change({ effectiveDate })}
+          required
+        />
+        <TextAreaField
+          label="summary of the changes"
+          hint="mailed to the members as written"
+          rows={5}
+          value={draft.summary}
+          maxLength={2000}
+          onChange={(summary) => change({ summary })}
+          required
+        />
         <button type="submit" disabled={busy}>
           publish and notify members
         </button>
