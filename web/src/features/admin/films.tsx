@@ -11,6 +11,7 @@ import { FILM_PROVIDERS } from '#shared/film-providers.ts';
 import { FILM_SLOTS, type FilmSlot } from '#shared/films.ts';
 import { adminDelete, adminGet, adminPost } from './api.ts';
 import { FilmChooser, type FilmDraft, filmDraftError } from './film-chooser.tsx';
+import { useAction } from './kit/action.ts';
 import { TextField } from './kit/fields.tsx';
 import { AdminPage, ConfirmButton, ErrorText, Loading } from './ui.tsx';
 
@@ -56,8 +57,7 @@ function FilmForm({
   const queryClient = useQueryClient();
   const [title, setTitle] = useState(film?.title ?? slot.label);
   const [draft, setDraft] = useState<FilmDraft>(draftOf(film));
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
   const save = async (event: FormEvent) => {
     event.preventDefault();
     const problem =
@@ -66,9 +66,7 @@ function FilmForm({
       setError(problem);
       return;
     }
-    setBusy(true);
-    setError('');
-    try {
+    await run(async () => {
       const film: Body<typeof setFilmContract>['film'] =
         draft.source === 'embed'
           ? { source: 'embed', provider: draft.provider, id: draft.id.trim() }
@@ -80,11 +78,7 @@ function FilmForm({
       } satisfies Body<typeof setFilmContract>);
       await queryClient.invalidateQueries({ queryKey: FILMS_KEY });
       onDone();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form className="adm-form" onSubmit={save} noValidate aria-label={`film of ${slot.label}`}>

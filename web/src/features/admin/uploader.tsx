@@ -3,6 +3,7 @@ import type { UploadKind } from '#shared/admin.ts';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { mediaSrc } from '#shared/media.ts';
 import { uploadFile } from './api.ts';
+import { useAction } from './kit/action.ts';
 
 interface Pending {
   id: string;
@@ -32,8 +33,7 @@ export function Uploader({
 }) {
   const [files, setFiles] = useState<File[]>([]);
   const [pending, setPending] = useState<Pending[]>([]);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
   // A new key gives a fresh, empty file input once the chosen files are uploaded.
   const [inputKey, setInputKey] = useState(0);
 
@@ -71,9 +71,7 @@ export function Uploader({
 
   const upload = async () => {
     if (files.length === 0) return;
-    setBusy(true);
-    setError('');
-    try {
+    await run(async () => {
       const urls = await Promise.all(
         files.map((file, i) =>
           uploadFile(file, kind, (fraction) =>
@@ -88,11 +86,7 @@ export function Uploader({
       setFiles([]);
       setPending([]);
       setInputKey((k) => k + 1);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const isVideo = kind === 'video';

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
+import { useAction } from '../kit/action.ts';
 import { Crumbs, NumberField, TextField } from '../kit/fields.tsx';
 import { AdminPage, ErrorText, Loading } from '../ui.tsx';
 import { findersApi, findersKey, type Option, type Step } from './api.ts';
@@ -56,8 +57,7 @@ function OptionForm({ fid, step, option }: { fid: string; step: Step; option?: O
   const refresh = useRefresh();
   const [index, setIndex] = useState(String(option?.index ?? step.optionCount));
   const [content, setContent] = useState(option?.content ?? '');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -66,18 +66,13 @@ function OptionForm({ fid, step, option }: { fid: string; step: Step; option?: O
       setError(ADMIN_MESSAGES.fillAllBlanks);
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const fields = { index: Number(index), content };
       if (option) await findersApi.updateOption(option.id, fid, fields);
       else await findersApi.createOption(fid, step.id, fields);
       await refresh();
       navigate(optionsPath(step.id, fid));
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

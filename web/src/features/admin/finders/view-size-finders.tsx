@@ -2,6 +2,7 @@ import './finders.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { useAction } from '../kit/action.ts';
 import { Crumbs, SelectField } from '../kit/fields.tsx';
 import { GENDER_NAMES } from '../kit/words.ts';
 import { PAGE_SIZE } from '../paged.ts';
@@ -24,8 +25,7 @@ export function ViewSizeFinders() {
     enabled: tid !== '',
   });
   const [gender, setGender] = useState<FinderGender | undefined>();
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run: act } = useAction();
 
   if (!tid) {
     return (
@@ -43,18 +43,11 @@ export function ViewSizeFinders() {
   const free = genders.filter((g) => !taken.has(g));
   const chosen = gender !== undefined && free.includes(gender) ? gender : free[0];
 
-  const run = async (action: () => Promise<unknown>) => {
-    setBusy(true);
-    setError('');
-    try {
+  const run = (action: () => Promise<unknown>) =>
+    act(async () => {
       await action();
       await refresh();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <AdminPage title={type ? `size finders of ${type.name}` : 'size finders'}>

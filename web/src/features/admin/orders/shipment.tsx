@@ -8,6 +8,7 @@ import type {
 } from '#shared/contracts/fulfilment.ts';
 import { CARRIERS, type CarrierId } from '#shared/vocabulary.ts';
 import { adminPatch, adminPost } from '../api.ts';
+import { useAction } from '../kit/action.ts';
 import { SelectField, TextField } from '../kit/fields.tsx';
 import { ConfirmButton, ErrorText, vancouverTime } from '../ui.tsx';
 import type { OrderDetails } from './types.ts';
@@ -30,23 +31,16 @@ function ShipmentForm({
   const [carrier, setCarrier] = useState<CarrierId>(initial?.carrier ?? 'canada-post');
   const [trackingNumber, setTrackingNumber] = useState(initial?.trackingNumber ?? '');
   const [trackingUrl, setTrackingUrl] = useState(initial?.carrier === 'other' ? initial.trackingUrl : '');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, run } = useAction('Error');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError('');
-    try {
+    await run(async () => {
       await onSubmit({
         carrier,
         trackingNumber,
         ...(carrier === 'other' ? { trackingUrl } : {}),
       });
-    } catch (e) {
-      setError((e as Error).message || 'Error');
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form className="adm-orders-ship" onSubmit={submit} aria-label={submitLabel}>

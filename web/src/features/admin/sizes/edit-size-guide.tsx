@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
+import { useAction } from '../kit/action.ts';
 import { Crumbs, NumberField, NumberPair, SelectField, TextAreaField, TextField } from '../kit/fields.tsx';
 import { ONE_GENDER_CHOICES } from '../kit/words.ts';
 import { AdminPage, ErrorText, Loading } from '../ui.tsx';
@@ -83,8 +84,7 @@ function GuideForm({ size, guide }: { size: Size; guide?: SizeGuide }) {
     toInches: guide?.toInches ?? '',
     description: guide?.description ?? '',
   });
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
   const set = <K extends keyof GuideDraft>(key: K, value: GuideDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
   const isRange = draft.type === RANGE;
@@ -98,17 +98,12 @@ function GuideForm({ size, guide }: { size: Size; guide?: SizeGuide }) {
     }
     // A single value lives in "from"; the storefront shows from, else to.
     const fields = isRange ? draft : { ...draft, toCm: '', toInches: '' };
-    setBusy(true);
-    try {
+    await run(async () => {
       if (guide) await sizesApi.updateGuide(guide.id, size.id, fields);
       else await sizesApi.createGuide(size.id, fields);
       await refresh();
       navigate(guidesPath(size.id));
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const number = (key: 'fromCm' | 'toCm' | 'fromInches' | 'toInches', label: string) => (

@@ -7,6 +7,7 @@ import { FILM_PROVIDERS } from '#shared/film-providers.ts';
 import { filmOfUrl } from '#shared/films.ts';
 import type { Gender } from '#shared/vocabulary.ts';
 import { FilmChooser, type FilmDraft, filmDraftError } from '../film-chooser.tsx';
+import { useAction } from '../kit/action.ts';
 import { Crumbs, choicesOf, NumberField, SelectField, TextAreaField, TextField } from '../kit/fields.tsx';
 import { GENDER_CHOICES } from '../kit/words.ts';
 import { AdminPage, ErrorText, Loading } from '../ui.tsx';
@@ -80,8 +81,7 @@ function SizeForm({ size, presetType }: { size?: Size; presetType: string }) {
   });
   const [womenMeaning, setWomenMeaning] = useState<FilmDraft>(meaningDraft(size?.womenMeaning));
   const [menMeaning, setMenMeaning] = useState<FilmDraft>(meaningDraft(size?.menMeaning));
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
   const set = <K extends keyof SizeDraft>(key: K, value: SizeDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
 
@@ -98,8 +98,7 @@ function SizeForm({ size, presetType }: { size?: Size; presetType: string }) {
       return;
     }
     const fields = { ...draft, womenMeaning: meaningOf(womenMeaning), menMeaning: meaningOf(menMeaning) };
-    setBusy(true);
-    try {
+    await run(async () => {
       if (size) {
         await sizesApi.updateSize(size.id, fields);
         await refresh();
@@ -109,11 +108,7 @@ function SizeForm({ size, presetType }: { size?: Size; presetType: string }) {
         await refresh();
         navigate(guidesPath(made.size.id));
       }
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

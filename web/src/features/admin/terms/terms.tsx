@@ -4,6 +4,7 @@ import type { Answer, Body } from '#shared/contracts/contract.ts';
 import type { listTermsContract, publishTermsContract } from '#shared/contracts/terms.ts';
 import { TERMS_PAGE } from '#shared/terms.ts';
 import { adminGet, adminPost } from '../api.ts';
+import { useAction } from '../kit/action.ts';
 import { TextAreaField, TextField } from '../kit/fields.tsx';
 import { AdminPage, ErrorText, Loading, vancouverTime } from '../ui.tsx';
 
@@ -19,8 +20,7 @@ export function TermsVersions() {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>({ version: '', effectiveDate: '', summary: '' });
   const [notice, setNotice] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const versions = useQuery({
     queryKey: ['admin', 'terms-versions'],
     queryFn: () => adminGet<Answer<typeof listTermsContract>>('/terms-versions'),
@@ -37,18 +37,12 @@ export function TermsVersions() {
     event.preventDefault();
     if (!window.confirm(`publish version ${draft.version} and mail the notice to every confirmed member?`))
       return;
-    setBusy(true);
-    setError('');
-    try {
+    await run(async () => {
       const done = await adminPost<Answer<typeof publishTermsContract>>('/terms-versions', draft);
       setNotice(`version ${done.version} published: the members are being mailed.`);
       setDraft({ version: '', effectiveDate: '', summary: '' });
       await queryClient.invalidateQueries({ queryKey: ['admin', 'terms-versions'] });
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
