@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { addShippingAllContract, updateShippingsContract } from '#shared/contracts/catalog-admin.ts';
 import type { Body } from '#shared/contracts/contract.ts';
 import { adminPatch, adminPost } from '../api.ts';
+import { useAction } from '../kit/action.ts';
 import { TextField } from '../kit/fields.tsx';
 import { AdminPage, ConfirmButton, ErrorText, Loading } from '../ui.tsx';
 import { type CountryPrice, shippingQuery } from './api.ts';
@@ -37,9 +38,8 @@ function PriceTable({ typeId, prices }: { typeId: string; prices: CountryPrice[]
   );
   const [all, setAll] = useState('');
   const [filter, setFilter] = useState('');
-  const [error, setError] = useState('');
+  const { busy, error, setError, run } = useAction();
   const [status, setStatus] = useState('');
-  const [busy, setBusy] = useState(false);
 
   const changed = prices.filter((p) => (draft[p.countryId] ?? '').trim() !== shown(p.price));
   const visible = useMemo(() => {
@@ -71,8 +71,7 @@ function PriceTable({ typeId, prices }: { typeId: string; prices: CountryPrice[]
     });
     if (bad) return setError(`the price for ${bad.country} is not a price in USD (like 45 or 45.50)`);
     if (changed.length === 0) return setStatus('nothing to save.');
-    setBusy(true);
-    try {
+    await run(async () => {
       await adminPatch('/shippings', {
         typeId,
         prices: changed.map((p) => {
@@ -81,11 +80,7 @@ function PriceTable({ typeId, prices }: { typeId: string; prices: CountryPrice[]
         }),
       } satisfies Body<typeof updateShippingsContract>);
       await reload();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

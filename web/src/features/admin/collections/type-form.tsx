@@ -12,6 +12,7 @@ import type {
 import type { Answer, Body } from '#shared/contracts/contract.ts';
 import type { Gender } from '#shared/vocabulary.ts';
 import { adminPatch, adminPost } from '../api.ts';
+import { useAction } from '../kit/action.ts';
 import { CheckField, NumberField, SelectField, TextAreaField, TextField } from '../kit/fields.tsx';
 import { GENDER_CHOICES } from '../kit/words.ts';
 import { AdminPage, ErrorText, Loading } from '../ui.tsx';
@@ -97,9 +98,8 @@ function TypeEditor({ type }: { type?: AdminType }) {
   const [form, setForm] = useState(() => formOf(type));
   const [women, setWomen] = useState<string[]>(type?.womenImages ?? []);
   const [men, setMen] = useState<string[]>(type?.menImages ?? []);
-  const [error, setError] = useState('');
+  const { busy, error, setError, run } = useAction();
   const [status, setStatus] = useState('');
-  const [busy, setBusy] = useState(false);
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
     setStatus('');
     setForm((f) => ({ ...f, [key]: value }));
@@ -135,8 +135,7 @@ function TypeEditor({ type }: { type?: AdminType }) {
     if (form.name.trim() === '' || form.areaAmount.trim() === '')
       return setError(ADMIN_MESSAGES.fillAllBlanks);
     if (women.length === 0 && men.length === 0) return setError(ADMIN_MESSAGES.addMenOrWomenImage);
-    setBusy(true);
-    try {
+    await run(async () => {
       if (type) {
         const answer = await adminPatch<Answer<typeof updateTypeContract>>('/types', {
           id: type.id,
@@ -153,11 +152,7 @@ function TypeEditor({ type }: { type?: AdminType }) {
         navigate('/view-types');
       }
       await queryClient.invalidateQueries({ queryKey: ['admin', 'types'] });
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

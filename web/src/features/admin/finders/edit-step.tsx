@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
+import { useAction } from '../kit/action.ts';
 import { Crumbs, NumberField, SelectField, TextAreaField, TextField } from '../kit/fields.tsx';
 import { AdminPage, ErrorText, Loading } from '../ui.tsx';
 import { findersApi, findersKey, type Step } from './api.ts';
@@ -82,9 +83,8 @@ function StepForm({ fid, step, nextIndex }: { fid: string; step?: Step; nextInde
   const [draft, setDraft] = useState<Draft>(
     step ? draftOf(step) : { index: String(nextIndex), type: '1', shortName: '', description: '' },
   );
-  const [error, setError] = useState('');
+  const { busy, error, setError, run } = useAction();
   const [saved, setSaved] = useState('');
-  const [busy, setBusy] = useState(false);
   const set = (field: keyof Draft) => (value: string) => {
     setSaved('');
     setDraft((d) => ({ ...d, [field]: value }));
@@ -103,8 +103,7 @@ function StepForm({ fid, step, nextIndex }: { fid: string; step?: Step; nextInde
       shortName: draft.shortName,
       description: draft.description,
     };
-    setBusy(true);
-    try {
+    await run(async () => {
       if (step) {
         await findersApi.updateStep(step.id, fid, fields);
         await refresh();
@@ -116,11 +115,7 @@ function StepForm({ fid, step, nextIndex }: { fid: string; step?: Step; nextInde
           replace: true,
         });
       }
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -7,6 +7,7 @@ import type { checkOverdueOrdersContract } from '#shared/contracts/fulfilment.ts
 import { formatPrice } from '#shared/format.ts';
 import { ORDER_LIST_FILTERS, type OrderListFilter } from '#shared/vocabulary.ts';
 import { adminGet, adminPost } from '../api.ts';
+import { useAction } from '../kit/action.ts';
 import { SelectField } from '../kit/fields.tsx';
 import { PAGE_SIZE, usePageOffset } from '../paged.ts';
 import { AdminPage, ErrorText, Loading, Pager, vancouverTime } from '../ui.tsx';
@@ -23,20 +24,9 @@ type OverdueCheck = Answer<typeof checkOverdueOrdersContract>;
 
 /** Runs the daily overdue check now and says what it found. */
 function OverdueCheckButton() {
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run: act } = useAction('Error');
   const [result, setResult] = useState<OverdueCheck>();
-  const [error, setError] = useState('');
-  const run = async () => {
-    setBusy(true);
-    setError('');
-    try {
-      setResult(await adminPost<OverdueCheck>('/overdue-orders', undefined));
-    } catch (e) {
-      setError((e as Error).message || 'Error');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = () => act(async () => setResult(await adminPost<OverdueCheck>('/overdue-orders', undefined)));
   return (
     <div className="adm-orders-check">
       <button type="button" onClick={run} disabled={busy}>

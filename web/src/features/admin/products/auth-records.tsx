@@ -9,6 +9,7 @@ import type {
 } from '#shared/contracts/authenticity-admin.ts';
 import type { Answer, Body, Query } from '#shared/contracts/contract.ts';
 import { adminGet, adminPost } from '../api.ts';
+import { useAction } from '../kit/action.ts';
 import { TextField } from '../kit/fields.tsx';
 import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ErrorText, Loading, Pager, vancouverTime } from '../ui.tsx';
@@ -153,9 +154,8 @@ function ClaimForm({
   const queryClient = useQueryClient();
   const [pid, setPid] = useState(initialPid);
   const [email, setEmail] = useState('');
-  const [error, setError] = useState('');
+  const { busy, error, setError, run } = useAction();
   const [done, setDone] = useState('');
-  const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError('');
@@ -164,8 +164,7 @@ function ClaimForm({
       setError('please fill all the blanks');
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const answer = await adminPost<Answer<typeof postProductAuthContract>>('/product-auth', {
         pid: pid.trim(),
         ...(email.trim() ? { email: email.trim() } : {}),
@@ -178,11 +177,7 @@ function ClaimForm({
       setEmail('');
       await queryClient.invalidateQueries({ queryKey: ['admin'] });
       onDone?.();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form className="adm-form adm-products-claim" onSubmit={submit} noValidate>
