@@ -5,6 +5,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ADMIN_TIME_ZONE } from '#shared/admin.ts';
 import { adminDelete } from './api.ts';
+import { PAGE_SIZE } from './paged.ts';
 import { forgetAdmin, storedAdmin } from './session.ts';
 
 /** The frame of every admin screen: where you are, the way home, the audit log, log out. */
@@ -70,12 +71,12 @@ export function vancouverTime(value: string | number | undefined): string {
 /** Pages of 10: previous / "page n of m" / next. */
 export function Pager({
   offset,
-  pageSize,
+  pageSize = PAGE_SIZE,
   pageCount,
   onOffset,
 }: {
   offset: number;
-  pageSize: number;
+  pageSize?: number;
   pageCount: number;
   onOffset: (offset: number) => void;
 }) {

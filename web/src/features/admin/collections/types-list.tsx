@@ -93,7 +93,7 @@ export function TypesList() {
             ))}
           </ul>
           {page.data.list.length === 0 && <p className="adm-muted">no collections yet.</p>}
-          <Pager offset={offset} pageSize={PAGE_SIZE} pageCount={page.data.pageCount} onOffset={setOffset} />
+          <Pager offset={offset} pageCount={page.data.pageCount} onOffset={setOffset} />
         </>
       )}
       <section className="adm-types-pillars" aria-labelledby="pillar-videos">

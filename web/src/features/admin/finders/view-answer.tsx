@@ -2,6 +2,7 @@ import './finders.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Crumbs } from '../kit/fields.tsx';
+import { CardTable } from '../kit/table.tsx';
 import { GENDER_NAMES } from '../kit/words.ts';
 import { AdminPage, ErrorText, Loading, vancouverTime } from '../ui.tsx';
 import { AnswerReply } from './answer-reply.tsx';
@@ -41,24 +42,15 @@ export function ViewAnswer() {
               <dt>received</dt>
               <dd>{vancouverTime(data.createdTime)}</dd>
             </dl>
-            <table className="adm-table adm-cards">
-              <thead>
-                <tr>
-                  <th scope="col">step</th>
-                  <th scope="col">question</th>
-                  <th scope="col">answer</th>
+            <CardTable columns={['step', 'question', 'answer']}>
+              {data.result.map((entry) => (
+                <tr key={entry.index}>
+                  <td data-label="step">{entry.index}</td>
+                  <td data-label="question">{entry.shortName}</td>
+                  <td data-label="answer">{entry.val === 'skip' ? <em>skipped</em> : entry.val}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.result.map((entry) => (
-                  <tr key={entry.index}>
-                    <td data-label="step">{entry.index}</td>
-                    <td data-label="question">{entry.shortName}</td>
-                    <td data-label="answer">{entry.val === 'skip' ? <em>skipped</em> : entry.val}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </CardTable>
             <AnswerReply answer={data} />
             <p>
               <Link to="/view-answers">back to the replies</Link>

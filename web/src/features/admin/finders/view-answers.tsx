@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ErrorText, Loading, Pager, vancouverTime } from '../ui.tsx';
 import { type AnswerFilter, findersApi, findersKey } from './api.ts';
 import './finders.css';
+import { CardTable } from '../kit/table.tsx';
 import { GENDER_NAMES } from '../kit/words.ts';
 
 type Row = Awaited<ReturnType<typeof findersApi.answers>>['list'][number];
@@ -80,46 +80,31 @@ export function ViewAnswers() {
           {answers.data.list.length === 0 ? (
             <p>{filter === 'unanswered' ? 'Every reply has been answered.' : 'No replies yet.'}</p>
           ) : (
-            <table className="adm-table adm-cards">
-              <thead>
-                <tr>
-                  <th scope="col">received (Vancouver)</th>
-                  <th scope="col">collection</th>
-                  <th scope="col">for</th>
-                  <th scope="col">e-mail</th>
-                  <th scope="col">our answer</th>
-                  <th scope="col">reply</th>
+            <CardTable
+              columns={['received (Vancouver)', 'collection', 'for', 'e-mail', 'our answer', 'reply']}
+            >
+              {answers.data.list.map((a) => (
+                <tr key={a.id}>
+                  <td data-label="received (Vancouver)">{vancouverTime(a.createdTime)}</td>
+                  <td data-label="collection">{a.name}</td>
+                  <td data-label="for">{a.gender === undefined ? '' : GENDER_NAMES[a.gender]}</td>
+                  <td data-label="e-mail">{a.email}</td>
+                  <td data-label="our answer">
+                    <ReplyState answer={a} />
+                  </td>
+                  <td data-label="reply">
+                    <Link to={`/view-answer?id=${encodeURIComponent(a.id)}`}>
+                      view{' '}
+                      <span className="visually-hidden">
+                        the reply of {a.email}, {vancouverTime(a.createdTime)}
+                      </span>
+                    </Link>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {answers.data.list.map((a) => (
-                  <tr key={a.id}>
-                    <td data-label="received (Vancouver)">{vancouverTime(a.createdTime)}</td>
-                    <td data-label="collection">{a.name}</td>
-                    <td data-label="for">{a.gender === undefined ? '' : GENDER_NAMES[a.gender]}</td>
-                    <td data-label="e-mail">{a.email}</td>
-                    <td data-label="our answer">
-                      <ReplyState answer={a} />
-                    </td>
-                    <td data-label="reply">
-                      <Link to={`/view-answer?id=${encodeURIComponent(a.id)}`}>
-                        view{' '}
-                        <span className="visually-hidden">
-                          the reply of {a.email}, {vancouverTime(a.createdTime)}
-                        </span>
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </CardTable>
           )}
-          <Pager
-            offset={offset}
-            pageSize={PAGE_SIZE}
-            pageCount={answers.data.pageCount}
-            onOffset={setOffset}
-          />
+          <Pager offset={offset} pageCount={answers.data.pageCount} onOffset={setOffset} />
         </>
       )}
     </AdminPage>

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Crumbs } from '../kit/fields.tsx';
+import { CardTable } from '../kit/table.tsx';
 import { Thumb } from '../kit/thumb.tsx';
 import { GENDER_NAMES } from '../kit/words.ts';
-import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, Pager } from '../ui.tsx';
 import { findersApi, findersKey, type Option } from './api.ts';
 import { stepTypeLabel, TYPES_WITH_OPTIONS } from './labels.ts';
@@ -59,24 +59,14 @@ export function ViewOptions() {
             </p>
             {!takesOptions && <p>This type of step is answered by typing: it has no options.</p>}
             {data.list.length > 0 && (
-              <table className="adm-table adm-cards">
-                <thead>
-                  <tr>
-                    <th scope="col">index</th>
-                    <th scope="col">option</th>
-                    <th scope="col">picture</th>
-                    <th scope="col">actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.list.map((option) => (
-                    <OptionRow key={option.id} option={option} fid={fid} onDeleted={refresh} />
-                  ))}
-                </tbody>
-              </table>
+              <CardTable columns={['index', 'option', 'picture', 'actions']}>
+                {data.list.map((option) => (
+                  <OptionRow key={option.id} option={option} fid={fid} onDeleted={refresh} />
+                ))}
+              </CardTable>
             )}
             {takesOptions && data.list.length === 0 && <p>No options yet.</p>}
-            <Pager offset={offset} pageSize={PAGE_SIZE} pageCount={data.pageCount} onOffset={setOffset} />
+            <Pager offset={offset} pageCount={data.pageCount} onOffset={setOffset} />
           </>
         )}
       </div>

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAction } from '../kit/action.ts';
 import { Crumbs, SelectField } from '../kit/fields.tsx';
+import { CardTable } from '../kit/table.tsx';
 import { GENDER_NAMES } from '../kit/words.ts';
-import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, Pager } from '../ui.tsx';
 import { type Finder, type FinderGender, findersApi, findersKey } from './api.ts';
 import { deleteOrError, stepsPath, useRefresh } from './parts.tsx';
@@ -69,34 +69,20 @@ export function ViewSizeFinders() {
             {finders.data.list.length === 0 ? (
               <p>This collection has no size finder yet.</p>
             ) : (
-              <table className="adm-table adm-cards">
-                <thead>
-                  <tr>
-                    <th scope="col">for</th>
-                    <th scope="col">steps</th>
-                    <th scope="col">actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {finders.data.list.map((finder) => (
-                    <FinderRow
-                      key={finder.id}
-                      finder={finder}
-                      moveTo={genders.find((g) => g !== finder.gender && !taken.has(g))}
-                      onMove={(to) => run(() => findersApi.updateFinder(finder.id, to))}
-                      onDelete={() => deleteOrError(() => findersApi.deleteFinder(finder.id)).then(refresh)}
-                      busy={busy}
-                    />
-                  ))}
-                </tbody>
-              </table>
+              <CardTable columns={['for', 'steps', 'actions']}>
+                {finders.data.list.map((finder) => (
+                  <FinderRow
+                    key={finder.id}
+                    finder={finder}
+                    moveTo={genders.find((g) => g !== finder.gender && !taken.has(g))}
+                    onMove={(to) => run(() => findersApi.updateFinder(finder.id, to))}
+                    onDelete={() => deleteOrError(() => findersApi.deleteFinder(finder.id)).then(refresh)}
+                    busy={busy}
+                  />
+                ))}
+              </CardTable>
             )}
-            <Pager
-              offset={offset}
-              pageSize={PAGE_SIZE}
-              pageCount={finders.data.pageCount}
-              onOffset={setOffset}
-            />
+            <Pager offset={offset} pageCount={finders.data.pageCount} onOffset={setOffset} />
             {chosen !== undefined && (
               <form
                 className="adm-finders-add"

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Crumbs } from '../kit/fields.tsx';
+import { CardTable } from '../kit/table.tsx';
 import { Thumb } from '../kit/thumb.tsx';
 import { GENDER_NAMES } from '../kit/words.ts';
-import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, Pager } from '../ui.tsx';
 import { findersApi, findersKey, type Step } from './api.ts';
 import { stepTypeLabel, TYPES_WITH_OPTIONS } from './labels.ts';
@@ -55,25 +55,13 @@ export function ViewSteps() {
               index.
             </p>
             {data.list.length > 0 && (
-              <table className="adm-table adm-cards">
-                <thead>
-                  <tr>
-                    <th scope="col">index</th>
-                    <th scope="col">question</th>
-                    <th scope="col">type</th>
-                    <th scope="col">picture</th>
-                    <th scope="col">options</th>
-                    <th scope="col">actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.list.map((step) => (
-                    <StepRow key={step.id} step={step} fid={fid} onDeleted={refresh} />
-                  ))}
-                </tbody>
-              </table>
+              <CardTable columns={['index', 'question', 'type', 'picture', 'options', 'actions']}>
+                {data.list.map((step) => (
+                  <StepRow key={step.id} step={step} fid={fid} onDeleted={refresh} />
+                ))}
+              </CardTable>
             )}
-            <Pager offset={offset} pageSize={PAGE_SIZE} pageCount={data.pageCount} onOffset={setOffset} />
+            <Pager offset={offset} pageCount={data.pageCount} onOffset={setOffset} />
           </>
         )}
       </div>

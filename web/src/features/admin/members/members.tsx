@@ -4,6 +4,7 @@ import type { Answer, Body } from '#shared/contracts/contract.ts';
 import type { deleteMemberContract, listMembersContract } from '#shared/contracts/members.ts';
 import { ApiError, apiUrl } from '../../../lib/api.ts';
 import { adminDelete, adminGet } from '../api.ts';
+import { CardTable } from '../kit/table.tsx';
 import { PAGE_SIZE, usePageOffset } from '../paged.ts';
 import { forgetAdmin } from '../session.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, Pager, vancouverTime } from '../ui.tsx';
@@ -94,49 +95,34 @@ export function ViewMembers() {
           {members.data.list.length === 0 ? (
             <p className="adm-muted">no members yet.</p>
           ) : (
-            <table className="adm-table adm-cards-beside">
-              <thead>
-                <tr>
-                  <th scope="col">e-mail</th>
-                  <th scope="col">status</th>
-                  <th scope="col">signed up (Vancouver)</th>
-                  <th scope="col">delete</th>
+            <CardTable beside columns={['e-mail', 'status', 'signed up (Vancouver)', 'delete']}>
+              {members.data.list.map((m) => (
+                <tr key={m.id}>
+                  <td data-label="e-mail" className="adm-email">
+                    {m.email}
+                  </td>
+                  <td data-label="status">
+                    {m.status}
+                    {m.status === 'confirmed' && m.confirmedAt && (
+                      <span className="adm-muted"> {vancouverTime(m.confirmedAt)}</span>
+                    )}
+                    {m.status === 'unsubscribed' && m.unsubscribedAt && (
+                      <span className="adm-muted"> {vancouverTime(m.unsubscribedAt)}</span>
+                    )}
+                  </td>
+                  <td data-label="signed up">{vancouverTime(m.createdAt)}</td>
+                  <td className="adm-actions">
+                    <ConfirmButton
+                      label="delete"
+                      question={`remove ${m.email} from the members?`}
+                      onConfirm={() => remove(m.email)}
+                    />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {members.data.list.map((m) => (
-                  <tr key={m.id}>
-                    <td data-label="e-mail" className="adm-email">
-                      {m.email}
-                    </td>
-                    <td data-label="status">
-                      {m.status}
-                      {m.status === 'confirmed' && m.confirmedAt && (
-                        <span className="adm-muted"> {vancouverTime(m.confirmedAt)}</span>
-                      )}
-                      {m.status === 'unsubscribed' && m.unsubscribedAt && (
-                        <span className="adm-muted"> {vancouverTime(m.unsubscribedAt)}</span>
-                      )}
-                    </td>
-                    <td data-label="signed up">{vancouverTime(m.createdAt)}</td>
-                    <td className="adm-actions">
-                      <ConfirmButton
-                        label="delete"
-                        question={`remove ${m.email} from the members?`}
-                        onConfirm={() => remove(m.email)}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </CardTable>
           )}
-          <Pager
-            offset={offset}
-            pageSize={PAGE_SIZE}
-            pageCount={members.data.pageCount}
-            onOffset={setOffset}
-          />
+          <Pager offset={offset} pageCount={members.data.pageCount} onOffset={setOffset} />
         </>
       )}
     </AdminPage>

@@ -9,6 +9,7 @@ import { ORDER_LIST_FILTERS, type OrderListFilter } from '#shared/vocabulary.ts'
 import { adminGet, adminPost } from '../api.ts';
 import { useAction } from '../kit/action.ts';
 import { SelectField } from '../kit/fields.tsx';
+import { CardTable } from '../kit/table.tsx';
 import { PAGE_SIZE, usePageOffset } from '../paged.ts';
 import { AdminPage, ErrorText, Loading, Pager, vancouverTime } from '../ui.tsx';
 import { type OrdersPage, paymentTypeName } from './types.ts';
@@ -79,69 +80,62 @@ export function OrdersList() {
           {orders.data.list.length === 0 ? (
             <p className="adm-muted">{filter === 'all' ? 'no orders yet.' : 'no orders here.'}</p>
           ) : (
-            <table className="adm-table adm-cards-beside">
-              <thead>
-                <tr>
-                  <th scope="col">date (Vancouver)</th>
-                  <th scope="col">product</th>
-                  <th scope="col">buyer</th>
-                  <th scope="col">total</th>
-                  <th scope="col">status</th>
-                  <th scope="col">waiting (business days)</th>
-                  <th scope="col">payment</th>
-                  <th scope="col">order</th>
+            <CardTable
+              beside
+              columns={[
+                'date (Vancouver)',
+                'product',
+                'buyer',
+                'total',
+                'status',
+                'waiting (business days)',
+                'payment',
+                'order',
+              ]}
+            >
+              {orders.data.list.map((o) => (
+                <tr key={o.id} className={o.overdue ? 'adm-orders-overdue-row' : undefined}>
+                  <td data-label="date (Vancouver)">{vancouverTime(o.checkoutTime)}</td>
+                  <td data-label="product">
+                    {o.productName}
+                    <span className="adm-orders-sub">{o.typeName}</span>
+                  </td>
+                  <td data-label="buyer">
+                    {o.name}
+                    <span className="adm-orders-sub">{o.email}</span>
+                  </td>
+                  <td data-label="total">
+                    {formatPrice(o.finalPrice)} {o.currency}
+                  </td>
+                  <td data-label="status">
+                    <span className={`adm-orders-status adm-orders-${o.orderState}`}>{o.orderState}</span>
+                    {o.shippedAt && <span className="adm-orders-sub">{vancouverTime(o.shippedAt)}</span>}
+                    {o.deletedAt && <span className="adm-orders-sub">deleted, then paid</span>}
+                  </td>
+                  <td data-label="waiting (business days)">
+                    {o.businessDays === undefined ? (
+                      <span className="adm-muted">—</span>
+                    ) : (
+                      <>
+                        {o.businessDays}
+                        {o.overdue && <span className="adm-orders-status adm-orders-overdue">overdue</span>}
+                      </>
+                    )}
+                  </td>
+                  <td data-label="payment">{paymentTypeName(o.paymentType)}</td>
+                  <td data-label="order">
+                    <Link
+                      to={`/view-order/${encodeURIComponent(o.id)}`}
+                      aria-label={`view the order of ${o.productName} by ${o.name}`}
+                    >
+                      view
+                    </Link>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {orders.data.list.map((o) => (
-                  <tr key={o.id} className={o.overdue ? 'adm-orders-overdue-row' : undefined}>
-                    <td data-label="date (Vancouver)">{vancouverTime(o.checkoutTime)}</td>
-                    <td data-label="product">
-                      {o.productName}
-                      <span className="adm-orders-sub">{o.typeName}</span>
-                    </td>
-                    <td data-label="buyer">
-                      {o.name}
-                      <span className="adm-orders-sub">{o.email}</span>
-                    </td>
-                    <td data-label="total">
-                      {formatPrice(o.finalPrice)} {o.currency}
-                    </td>
-                    <td data-label="status">
-                      <span className={`adm-orders-status adm-orders-${o.orderState}`}>{o.orderState}</span>
-                      {o.shippedAt && <span className="adm-orders-sub">{vancouverTime(o.shippedAt)}</span>}
-                      {o.deletedAt && <span className="adm-orders-sub">deleted, then paid</span>}
-                    </td>
-                    <td data-label="waiting (business days)">
-                      {o.businessDays === undefined ? (
-                        <span className="adm-muted">—</span>
-                      ) : (
-                        <>
-                          {o.businessDays}
-                          {o.overdue && <span className="adm-orders-status adm-orders-overdue">overdue</span>}
-                        </>
-                      )}
-                    </td>
-                    <td data-label="payment">{paymentTypeName(o.paymentType)}</td>
-                    <td data-label="order">
-                      <Link
-                        to={`/view-order/${encodeURIComponent(o.id)}`}
-                        aria-label={`view the order of ${o.productName} by ${o.name}`}
-                      >
-                        view
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </CardTable>
           )}
-          <Pager
-            offset={offset}
-            pageSize={PAGE_SIZE}
-            pageCount={orders.data.pageCount}
-            onOffset={setOffset}
-          />
+          <Pager offset={offset} pageCount={orders.data.pageCount} onOffset={setOffset} />
         </>
       )}
     </AdminPage>

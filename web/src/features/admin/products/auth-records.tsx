@@ -88,12 +88,7 @@ export function AuthRecords() {
               ))}
             </ul>
           )}
-          <Pager
-            offset={offset}
-            pageSize={PAGE_SIZE}
-            pageCount={records.data.pageCount}
-            onOffset={(next) => go(search, next)}
-          />
+          <Pager offset={offset} pageCount={records.data.pageCount} onOffset={(next) => go(search, next)} />
         </>
       )}
     </AdminPage>

@@ -91,7 +91,6 @@ export function ProductsList() {
           )}
           <Pager
             offset={offset}
-            pageSize={PAGE_SIZE}
             pageCount={products.data.pageCount}
             onOffset={(next) => go({ offset: next })}
           />

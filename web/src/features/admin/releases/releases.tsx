@@ -11,6 +11,7 @@ import type {
 } from '#shared/contracts/releases.ts';
 import { adminGet, adminPost } from '../api.ts';
 import { choicesOf, SelectField, TextAreaField, TextField } from '../kit/fields.tsx';
+import { CardTable } from '../kit/table.tsx';
 import { AdminPage, ConfirmButton, ErrorText, Loading, vancouverTime } from '../ui.tsx';
 
 type Draft = Body<typeof createReleaseContract>;
@@ -145,34 +146,26 @@ export function AnnounceRelease() {
       <ErrorText>{releases.error?.message}</ErrorText>
       {releases.data && releases.data.list.length === 0 && <p className="adm-muted">no releases yet.</p>}
       {releases.data && releases.data.list.length > 0 && (
-        <table className="adm-table adm-cards-beside">
-          <thead>
-            <tr>
-              <th scope="col">announced (Vancouver)</th>
-              <th scope="col">collection</th>
-              <th scope="col">subject</th>
-              <th scope="col">status</th>
-              <th scope="col">sent / suppressed / failed</th>
+        <CardTable
+          beside
+          columns={['announced (Vancouver)', 'collection', 'subject', 'status', 'sent / suppressed / failed']}
+        >
+          {releases.data.list.map((r) => (
+            <tr key={r.id}>
+              <td data-label="announced">
+                {vancouverTime(r.createdAt)} <span className="adm-muted">by {r.createdBy}</span>
+              </td>
+              <td data-label="collection">{r.collectionName}</td>
+              <td data-label="subject">{r.subject}</td>
+              <td data-label="status">{r.status}</td>
+              <td data-label="progress">
+                {r.sent} / {r.suppressed} / {r.failed}
+                {r.total !== undefined && <span className="adm-muted"> of {r.total}</span>}
+                {r.interrupted > 0 && <span className="adm-muted"> ({r.interrupted} interrupted)</span>}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {releases.data.list.map((r) => (
-              <tr key={r.id}>
-                <td data-label="announced">
-                  {vancouverTime(r.createdAt)} <span className="adm-muted">by {r.createdBy}</span>
-                </td>
-                <td data-label="collection">{r.collectionName}</td>
-                <td data-label="subject">{r.subject}</td>
-                <td data-label="status">{r.status}</td>
-                <td data-label="progress">
-                  {r.sent} / {r.suppressed} / {r.failed}
-                  {r.total !== undefined && <span className="adm-muted"> of {r.total}</span>}
-                  {r.interrupted > 0 && <span className="adm-muted"> ({r.interrupted} interrupted)</span>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </CardTable>
       )}
     </AdminPage>
   );

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Crumbs } from '../kit/fields.tsx';
+import { CardTable } from '../kit/table.tsx';
 import { Thumb } from '../kit/thumb.tsx';
 import { GENDER_NAMES } from '../kit/words.ts';
-import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, Pager } from '../ui.tsx';
 import { type SizeGuide, sizesApi, sizesKey } from './api.ts';
 import { figureOf, GUIDE_TYPES, labelOf } from './labels.ts';
@@ -61,26 +61,15 @@ export function ViewSizeGuides() {
             {data.list.length === 0 ? (
               <p className="adm-muted">no guide entries yet</p>
             ) : (
-              <table className="adm-table adm-cards">
-                <thead>
-                  <tr>
-                    <th scope="col">index</th>
-                    <th scope="col">entry</th>
-                    <th scope="col">for</th>
-                    <th scope="col">measurement</th>
-                    <th scope="col">picture</th>
-                    <th scope="col">large picture</th>
-                    <th scope="col">actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.list.map((guide) => (
-                    <GuideRow key={guide.id} guide={guide} onDeleted={refresh} />
-                  ))}
-                </tbody>
-              </table>
+              <CardTable
+                columns={['index', 'entry', 'for', 'measurement', 'picture', 'large picture', 'actions']}
+              >
+                {data.list.map((guide) => (
+                  <GuideRow key={guide.id} guide={guide} onDeleted={refresh} />
+                ))}
+              </CardTable>
             )}
-            <Pager offset={offset} pageSize={PAGE_SIZE} pageCount={data.pageCount} onOffset={setOffset} />
+            <Pager offset={offset} pageCount={data.pageCount} onOffset={setOffset} />
           </>
         )}
       </div>

@@ -2,8 +2,8 @@ import './sizes.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { choicesOf, SelectField } from '../kit/fields.tsx';
+import { CardTable } from '../kit/table.tsx';
 import { GENDER_NAMES } from '../kit/words.ts';
-import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, Pager } from '../ui.tsx';
 import { type Size, sizesApi, sizesKey } from './api.ts';
 import { guidesPath, useRefresh } from './parts.tsx';
@@ -58,38 +58,21 @@ export function ViewSizes() {
             {sizes.data.list.length === 0 ? (
               <p className="adm-muted">no sizes yet</p>
             ) : (
-              <table className="adm-table adm-cards">
-                <thead>
-                  <tr>
-                    <th scope="col">size</th>
-                    <th scope="col">collection</th>
-                    <th scope="col">for</th>
-                    <th scope="col">index</th>
-                    <th scope="col">description</th>
-                    <th scope="col">actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {sizes.data.list.map((size) => (
-                    <SizeRow
-                      key={size.id}
-                      size={size}
-                      typeName={names.get(size.typeId) ?? size.typeName ?? size.typeId}
-                      onDeleted={refresh}
-                    />
-                  ))}
-                </tbody>
-              </table>
+              <CardTable columns={['size', 'collection', 'for', 'index', 'description', 'actions']}>
+                {sizes.data.list.map((size) => (
+                  <SizeRow
+                    key={size.id}
+                    size={size}
+                    typeName={names.get(size.typeId) ?? size.typeName ?? size.typeId}
+                    onDeleted={refresh}
+                  />
+                ))}
+              </CardTable>
             )}
             <p className="adm-muted">
               {sizes.data.total} {sizes.data.total === 1 ? 'size' : 'sizes'}
             </p>
-            <Pager
-              offset={offset}
-              pageSize={PAGE_SIZE}
-              pageCount={sizes.data.pageCount}
-              onOffset={(o) => go({ offset: o })}
-            />
+            <Pager offset={offset} pageCount={sizes.data.pageCount} onOffset={(o) => go({ offset: o })} />
           </>
         )}
       </div>

@@ -6,6 +6,7 @@ import { TERMS_PAGE } from '#shared/terms.ts';
 import { adminGet, adminPost } from '../api.ts';
 import { useAction } from '../kit/action.ts';
 import { TextAreaField, TextField } from '../kit/fields.tsx';
+import { CardTable } from '../kit/table.tsx';
 import { AdminPage, ErrorText, Loading, vancouverTime } from '../ui.tsx';
 
 type Draft = Body<typeof publishTermsContract>;
@@ -94,33 +95,31 @@ export function TermsVersions() {
         <p className="adm-muted">no version published yet.</p>
       )}
       {versions.data && versions.data.list.length > 0 && (
-        <table className="adm-table adm-cards-beside">
-          <thead>
-            <tr>
-              <th scope="col">version</th>
-              <th scope="col">effective</th>
-              <th scope="col">published (Vancouver)</th>
-              <th scope="col">summary</th>
-              <th scope="col">notice: sent / suppressed / failed</th>
+        <CardTable
+          beside
+          columns={[
+            'version',
+            'effective',
+            'published (Vancouver)',
+            'summary',
+            'notice: sent / suppressed / failed',
+          ]}
+        >
+          {versions.data.list.map((t) => (
+            <tr key={t.version}>
+              <td data-label="version">{t.version}</td>
+              <td data-label="effective">{t.effectiveDate}</td>
+              <td data-label="published">
+                {vancouverTime(t.publishedAt)} <span className="adm-muted">by {t.publishedBy}</span>
+              </td>
+              <td data-label="summary">{t.summary}</td>
+              <td data-label="notice">
+                {t.notice.status}: {t.notice.sent} / {t.notice.suppressed} / {t.notice.failed}
+                {t.notice.total !== undefined && <span className="adm-muted"> of {t.notice.total}</span>}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {versions.data.list.map((t) => (
-              <tr key={t.version}>
-                <td data-label="version">{t.version}</td>
-                <td data-label="effective">{t.effectiveDate}</td>
-                <td data-label="published">
-                  {vancouverTime(t.publishedAt)} <span className="adm-muted">by {t.publishedBy}</span>
-                </td>
-                <td data-label="summary">{t.summary}</td>
-                <td data-label="notice">
-                  {t.notice.status}: {t.notice.sent} / {t.notice.suppressed} / {t.notice.failed}
-                  {t.notice.total !== undefined && <span className="adm-muted"> of {t.notice.total}</span>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </CardTable>
       )}
     </AdminPage>
   );
