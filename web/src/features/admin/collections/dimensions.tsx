@@ -8,6 +8,7 @@ import type { Answer } from '#shared/contracts/contract.ts';
 import { Picture } from '../../../components/picture.tsx';
 import { adminDelete, adminGet, adminPatch, adminPost } from '../api.ts';
 import { SelectField } from '../kit/fields.tsx';
+import { MoveButtons } from '../kit/move-buttons.tsx';
 import { AdminPage, ConfirmButton, ErrorText, Loading } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';
 import { typeQuery } from './api.ts';
@@ -82,22 +83,7 @@ export function TypeDimensions() {
                 height={160}
               />
               <span className="adm-row">
-                <button
-                  type="button"
-                  onClick={() => move(i, i - 1)}
-                  disabled={i === 0}
-                  aria-label={`move picture ${i + 1} earlier`}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  onClick={() => move(i, i + 1)}
-                  disabled={i === list.length - 1}
-                  aria-label={`move picture ${i + 1} later`}
-                >
-                  ↓
-                </button>
+                <MoveButtons index={i} count={list.length} what={`picture ${i + 1}`} onMove={move} />
                 <ConfirmButton
                   label={`delete picture ${i + 1}`}
                   question={`delete picture ${i + 1} of the ${label}?`}

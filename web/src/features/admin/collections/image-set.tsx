@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { COLLECTION_IMAGES_MAX } from '#shared/admin-types.ts';
 import { Picture } from '../../../components/picture.tsx';
+import { MoveButtons } from '../kit/move-buttons.tsx';
 import { ConfirmButton, ErrorText } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';
 
@@ -65,22 +66,13 @@ export function ImageSet({
               height={160}
             />
             <span className="adm-row">
-              <button
-                type="button"
-                onClick={() => move(i, i - 1)}
-                disabled={busy || i === 0}
-                aria-label={`move ${who} picture ${i + 1} earlier`}
-              >
-                ↑
-              </button>
-              <button
-                type="button"
-                onClick={() => move(i, i + 1)}
-                disabled={busy || i === urls.length - 1}
-                aria-label={`move ${who} picture ${i + 1} later`}
-              >
-                ↓
-              </button>
+              <MoveButtons
+                index={i}
+                count={urls.length}
+                what={`${who} picture ${i + 1}`}
+                disabled={busy}
+                onMove={move}
+              />
               {stored ? (
                 <ConfirmButton
                   label={`remove ${who} picture ${i + 1}`}

@@ -5,6 +5,7 @@ import type { reorderPicturesContract, uploadImagesContract } from '#shared/cont
 import type { Answer } from '#shared/contracts/contract.ts';
 import { Picture } from '../../../components/picture.tsx';
 import { adminDelete, adminPatch, adminPost } from '../api.ts';
+import { MoveButtons } from '../kit/move-buttons.tsx';
 import { ConfirmButton, ErrorText, Loading } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';
 import { imagesQuery } from './api.ts';
@@ -69,22 +70,13 @@ export function PictureSet({ ownerId, type, label }: { ownerId: string; type: nu
               height={160}
             />
             <span className="adm-row">
-              <button
-                type="button"
-                onClick={() => move(i, i - 1)}
-                disabled={busy || i === 0}
-                aria-label={`move picture ${i + 1} earlier`}
-              >
-                ↑
-              </button>
-              <button
-                type="button"
-                onClick={() => move(i, i + 1)}
-                disabled={busy || i === list.length - 1}
-                aria-label={`move picture ${i + 1} later`}
-              >
-                ↓
-              </button>
+              <MoveButtons
+                index={i}
+                count={list.length}
+                what={`picture ${i + 1}`}
+                disabled={busy}
+                onMove={move}
+              />
               <ConfirmButton
                 label={`delete picture ${i + 1}`}
                 question={`delete picture ${i + 1}? its file is deleted too.`}
