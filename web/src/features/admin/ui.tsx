@@ -184,6 +184,22 @@ export function ErrorText({ children }: { children: ReactNode }) {
   );
 }
 
+/** What a form's action did ("published", "sent"), said politely; nothing when there is nothing. */
+export function StatusText({
+  children,
+  className = 'adm-muted',
+}: {
+  children: ReactNode;
+  className?: string;
+}) {
+  if (!children) return null;
+  return (
+    <p role="status" className={className}>
+      {children}
+    </p>
+  );
+}
+
 export function Loading() {
   return (
     <p role="status" className="adm-muted">

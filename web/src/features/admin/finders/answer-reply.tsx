@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { ADMIN_LIMITS } from '#shared/admin.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { choicesOf, SelectField, TextAreaField } from '../kit/fields.tsx';
-import { ErrorText, vancouverTime } from '../ui.tsx';
+import { ErrorText, StatusText, vancouverTime } from '../ui.tsx';
 import { type AnswerView, findersApi, findersKey } from './api.ts';
 
 const newReplyId = () => crypto.randomUUID();
@@ -179,11 +179,7 @@ export function AnswerReply({ answer }: { answer: AnswerView }) {
             </div>
           )}
           <ErrorText>{error}</ErrorText>
-          {done && (
-            <p role="status" className="adm-finders-done">
-              {done}
-            </p>
-          )}
+          <StatusText className="adm-finders-done">{done}</StatusText>
         </form>
       )}
     </section>

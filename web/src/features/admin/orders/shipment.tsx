@@ -10,7 +10,7 @@ import { CARRIERS, type CarrierId } from '#shared/vocabulary.ts';
 import { adminPatch, adminPost } from '../api.ts';
 import { useAction } from '../kit/action.ts';
 import { SelectField, TextField } from '../kit/fields.tsx';
-import { ConfirmButton, ErrorText, vancouverTime } from '../ui.tsx';
+import { ConfirmButton, ErrorText, StatusText, vancouverTime } from '../ui.tsx';
 import type { OrderDetails } from './types.ts';
 
 type ShipmentBody = Body<typeof shipOrderContract>;
@@ -132,11 +132,7 @@ export function ShipmentSection({ order }: { order: OrderDetails }) {
   return (
     <section className="adm-orders-section adm-orders-fulfilment" aria-labelledby="order-fulfilment">
       <h2 id="order-fulfilment">fulfilment</h2>
-      {notice && (
-        <p role="status" className="adm-orders-notice">
-          {notice}
-        </p>
-      )}
+      <StatusText className="adm-orders-notice">{notice}</StatusText>
       {!shipment && order.status !== 'paid' && <p className="adm-muted">only a paid order can be shipped.</p>}
       {!shipment && order.status === 'paid' && (
         <>

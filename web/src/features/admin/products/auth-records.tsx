@@ -12,7 +12,7 @@ import { adminGet, adminPost } from '../api.ts';
 import { useAction } from '../kit/action.ts';
 import { TextField } from '../kit/fields.tsx';
 import { PAGE_SIZE } from '../paged.ts';
-import { AdminPage, ErrorText, Loading, Pager, vancouverTime } from '../ui.tsx';
+import { AdminPage, ErrorText, Loading, Pager, StatusText, vancouverTime } from '../ui.tsx';
 import { groupsOf4 } from './api.ts';
 
 type RecordsPage = Answer<typeof listProductsAuthContract>;
@@ -193,11 +193,7 @@ function ClaimForm({
         onChange={setEmail}
       />
       <ErrorText>{error}</ErrorText>
-      {done && (
-        <p role="status" className="adm-products-done">
-          {done}
-        </p>
-      )}
+      <StatusText className="adm-products-done">{done}</StatusText>
       <div className="adm-row">
         <button type="submit" disabled={busy}>
           {busy ? 'saving...' : 'save the record'}

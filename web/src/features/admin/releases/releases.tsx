@@ -12,7 +12,7 @@ import type {
 import { adminGet, adminPost } from '../api.ts';
 import { choicesOf, SelectField, TextAreaField, TextField } from '../kit/fields.tsx';
 import { CardTable } from '../kit/table.tsx';
-import { AdminPage, ConfirmButton, ErrorText, Loading, vancouverTime } from '../ui.tsx';
+import { AdminPage, ConfirmButton, ErrorText, Loading, StatusText, vancouverTime } from '../ui.tsx';
 
 type Draft = Body<typeof createReleaseContract>;
 type Preview = Answer<typeof releasePreviewContract>;
@@ -116,11 +116,7 @@ export function AnnounceRelease() {
         </button>
       </form>
       <ErrorText>{error}</ErrorText>
-      {notice && (
-        <p role="status" className="adm-muted">
-          {notice}
-        </p>
-      )}
+      <StatusText>{notice}</StatusText>
 
       {preview && (
         <section aria-label="preview" className="adm-preview">

@@ -7,7 +7,7 @@ import { adminGet, adminPost } from '../api.ts';
 import { useAction } from '../kit/action.ts';
 import { TextAreaField, TextField } from '../kit/fields.tsx';
 import { CardTable } from '../kit/table.tsx';
-import { AdminPage, ErrorText, Loading, vancouverTime } from '../ui.tsx';
+import { AdminPage, ErrorText, Loading, StatusText, vancouverTime } from '../ui.tsx';
 
 type Draft = Body<typeof publishTermsContract>;
 
@@ -82,11 +82,7 @@ export function TermsVersions() {
         </button>
       </form>
       <ErrorText>{error}</ErrorText>
-      {notice && (
-        <p role="status" className="adm-muted">
-          {notice}
-        </p>
-      )}
+      <StatusText>{notice}</StatusText>
 
       <h2>versions</h2>
       {versions.isPending && <Loading />}
