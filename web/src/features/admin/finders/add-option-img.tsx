@@ -1,8 +1,8 @@
 import './finders.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Picture } from '../../../components/picture.tsx';
 import { Crumbs } from '../kit/fields.tsx';
+import { PicturePreview } from '../kit/pictures.tsx';
 import { AdminPage, ConfirmButton, ErrorText, Loading } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';
 import { findersApi, findersKey } from './api.ts';
@@ -45,15 +45,7 @@ export function AddOptionImg() {
               <h2 id="option-picture">current picture</h2>
               {option.imageUrl ? (
                 <>
-                  <Picture
-                    processingNote
-                    className="adm-picture-preview"
-                    url={option.imageUrl}
-                    sizes="320px"
-                    width={320}
-                    height={320}
-                    alt={`option: ${option.content}`}
-                  />
+                  <PicturePreview url={option.imageUrl} alt={`option: ${option.content}`} />
                   <div>
                     <ConfirmButton
                       label="remove picture"

@@ -1,6 +1,6 @@
 import './finders.css';
 import { mediaSrc } from '#shared/media.ts';
-import { Picture } from '../../../components/picture.tsx';
+import { PicturePreview } from '../kit/pictures.tsx';
 import { ConfirmButton } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';
 import { findersApi, type Step } from './api.ts';
@@ -23,15 +23,7 @@ export function StepMedia({ step, fid }: { step: Step; fid: string }) {
           <h2 id="step-picture">picture</h2>
           {step.imageUrl ? (
             <>
-              <Picture
-                processingNote
-                className="adm-picture-preview"
-                url={step.imageUrl}
-                sizes="320px"
-                width={320}
-                height={320}
-                alt={`how to measure: ${step.shortName}`}
-              />
+              <PicturePreview url={step.imageUrl} alt={`how to measure: ${step.shortName}`} />
               <div>
                 <ConfirmButton
                   label="remove picture"

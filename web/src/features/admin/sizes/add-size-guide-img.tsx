@@ -1,8 +1,8 @@
 import './sizes.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Picture } from '../../../components/picture.tsx';
 import { Crumbs } from '../kit/fields.tsx';
+import { PicturePreview } from '../kit/pictures.tsx';
 import { AdminPage, ConfirmButton, ErrorText, Loading } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';
 import { type ImageField, sizesApi, sizesKey } from './api.ts';
@@ -64,14 +64,10 @@ export function AddSizeGuideImg() {
                 <h2 id="guide-current">current {label}</h2>
                 {current ? (
                   <>
-                    <Picture
-                      processingNote
-                      className="adm-picture-preview adm-sizes-preview"
+                    <PicturePreview
                       url={current}
-                      sizes="320px"
-                      width={320}
-                      height={320}
                       alt={`${label} of ${guide.name}`}
+                      className="adm-sizes-preview"
                     />
                     <div>
                       <ConfirmButton
