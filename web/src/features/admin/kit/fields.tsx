@@ -1,11 +1,11 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import { Link } from 'react-router-dom';
-import { Field } from '../ui.tsx';
-
 /**
  * The admin form kit: the labelled fields every admin editor is made of, each a `Field` (label,
  * control, hint) whose `onChange` hands over the value rather than the event.
  */
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { Link } from 'react-router-dom';
+import { Field } from '../ui.tsx';
+
 interface Labelled {
   label: string;
   hint?: string;

@@ -13,7 +13,7 @@ export const GENDER_CHOICES: readonly Choice<Gender>[] = GENDERS.map(
   (code) => [code, GENDER_NAMES[code]] as const,
 );
 
-/** What has a gender of its own (a size guide entry, a pillar's pictures): women or men. */
+/** For what is women's or men's but never both (a size guide entry). */
 export const ONE_GENDER_CHOICES = GENDER_CHOICES.filter(
   ([code]) => code !== GENDER.unisex,
 ) as readonly Choice<typeof GENDER.women | typeof GENDER.men>[];
