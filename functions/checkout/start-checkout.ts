@@ -7,7 +7,7 @@ import { CHECKOUT_MESSAGES, type CheckoutRequest } from '#shared/checkout.ts';
 import { HOLD_MINUTES } from '#shared/constants.ts';
 import { PricingError, type Quote } from '#shared/pricing.ts';
 import { TERMS_MESSAGES } from '#shared/terms.ts';
-import { isPublishedTerms } from '#staff/index.ts';
+import { isPublishedTerms } from '#members/index.ts';
 import { takeAttempt } from '#table/rate-limit.ts';
 import type { OrderEntity } from './entities/order.ts';
 import { getOrder, holdAndRecordOrder, releaseHold } from './entities/order.ts';

@@ -7,7 +7,7 @@ import { type ImportEdge, importsOf, sourceFiles } from '../support/import-graph
  * their index, rule files free of AWS and HTTP, zod only as shared/zod.ts, and web/ reaching only
  * the shared contracts.
  */
-const MODULES = ['catalog', 'size-finder', 'checkout', 'authenticity', 'staff', 'media'];
+const MODULES = ['catalog', 'size-finder', 'checkout', 'authenticity', 'staff', 'members', 'media'];
 const files = sourceFiles();
 const edges = files.flatMap(importsOf);
 

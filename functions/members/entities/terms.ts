@@ -8,7 +8,7 @@ import { mailingPut, newMailing, type TermsNoticeEntity } from './release.ts';
 
 /**
  * The terms' published versions (issue 20). A version is published once, never changed, with
- * its notice to the members (a mailing in the RELEASES queue, sent by staff/jobs/send-releases)
+ * its notice to the members (a mailing in the RELEASES queue, sent by members/jobs/send-releases)
  * and its audit entry, in one transaction. The current version is the last published.
  */
 export const TERMS_LIST = 'TERMS';

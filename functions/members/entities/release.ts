@@ -9,7 +9,7 @@ import type { ReleaseContent } from '../rules/release-mail.ts';
 /**
  * The members' mailings, and their recipients: a release announced to the members (issue 17)
  * and a notice of new terms (issue 20) go through this one queue and one sender
- * (staff/jobs/send-releases), with the same markers, suppression and unsubscribe link. A
+ * (members/jobs/send-releases), with the same markers, suppression and unsubscribe link. A
  * mailing is a release or a terms notice by its `kind`; both live in the RELEASES list.
  *
  * A release announced to the members (issue 17), and its recipients. The release item holds
