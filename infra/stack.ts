@@ -27,8 +27,8 @@ import {
   OVERDUE_CHECK_EVERY_DAYS,
   RECONCILE_EVERY_MINUTES,
 } from '#checkout/jobs/schedules.ts';
-import { mailFromHeader, type ShopSettings } from '#shared/shop-settings.ts';
 import { RELEASES_EVERY_MINUTES } from '#members/jobs/schedules.ts';
+import { mailFromHeader, type ShopSettings } from '#shared/shop-settings.ts';
 import { TABLE } from '#table/table.ts';
 import { builtRoutes } from './build-functions.ts';
 import {

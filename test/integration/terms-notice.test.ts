@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ProductEntity } from '#catalog/entities/product.ts';
-import { TERMS_MESSAGES } from '#shared/terms.ts';
 import { sendReleases } from '#members/jobs/send-releases.ts';
+import { TERMS_MESSAGES } from '#shared/terms.ts';
 import { LOCAL_SECRETS } from '../../infra/local/stack.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';

@@ -37,6 +37,18 @@ export interface AuthRecordEntity {
   transferDateTime?: string;
 }
 
+/**
+ * A transaction item that holds only while the card number has no authenticity record (a
+ * product deleted with its card number must not leave an owner's record behind).
+ */
+export const noRecordItem = (cardNumber: string): TransactItem => ({
+  ConditionCheck: {
+    TableName: tableName(),
+    Key: authRecordKey(cardNumber),
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
 /** New credentials for a record whose mail never went out (the plaintext exists only in mail). */
 export async function replaceRecordPassword(
   cardNumber: string,

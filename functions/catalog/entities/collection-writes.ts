@@ -10,15 +10,14 @@ import { deleteKeys } from '#table/query.ts';
 import type { TransactItem } from '#table/transactions.ts';
 import {
   type CollectionEntity,
-  collectionKey,
-  collectionKeys,
   getCollectionWithProducts,
   requireCollection,
   stripKeys,
   TRANSACTION_ROOM,
 } from './collection.ts';
 import { getCollectionImages } from './image.ts';
-import { type ProductEntity, productKey } from './product.ts';
+import { collectionKey, collectionKeys, productKey } from './keys.ts';
+import type { ProductEntity } from './product.ts';
 import { getCollectionVideos } from './video.ts';
 
 /** Staff changes to collections (admin): create, update, pictures, delete. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CollectionEntity } from '../entities/collection.ts';
 import type { ProductEntity } from '../entities/product.ts';
-import { publicCollection, publicProduct, publicSteps } from './public-views.ts';
+import { publicCollection, publicProduct } from './public-views.ts';
 
 const product: ProductEntity = {
   kind: 'product',
@@ -63,29 +63,5 @@ describe('public views', () => {
     expect(shown).not.toContain('MAISON10');
     expect(shown).not.toContain('genuine');
     expect(publicCollection(type).preSaleText).toBeUndefined();
-  });
-
-  it('orders size finder steps and their options by index', () => {
-    const steps = publicSteps(
-      [
-        {
-          kind: 'step',
-          id: 's2',
-          sizeFinderId: 'f',
-          index: 2,
-          description: 'b',
-          type: 4,
-          shortName: 'email',
-        },
-        { kind: 'step', id: 's1', sizeFinderId: 'f', index: 1, description: 'a', type: 1, shortName: 'fit' },
-      ],
-      [
-        { kind: 'option', id: 'o2', stepsId: 's1', sizeFinderId: 'f', index: 2, content: 'loose' },
-        { kind: 'option', id: 'o1', stepsId: 's1', sizeFinderId: 'f', index: 1, content: 'snug' },
-      ],
-    );
-    expect(steps.map((s) => s.stepId)).toEqual(['s1', 's2']);
-    expect(steps[0]?.options.map((o) => o.text)).toEqual(['snug', 'loose']);
-    expect(steps[1]?.options).toEqual([]);
   });
 });

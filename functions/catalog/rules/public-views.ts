@@ -1,5 +1,4 @@
 import { PRODUCT_STATUS } from '#shared/constants.ts';
-import type { OptionEntity, StepEntity } from '#size-finder/index.ts';
 import type { CollectionEntity } from '../entities/collection.ts';
 import type { ImageEntity } from '../entities/image.ts';
 import type { ProductEntity } from '../entities/product.ts';
@@ -86,23 +85,4 @@ export function publicSizeGuide(g: SizeGuideEntity) {
 
 export function publicImage(i: ImageEntity) {
   return { id: i.id, url: i.url, type: i.type, index: i.index };
-}
-
-/** Size finder steps in order, each with its options in order (000 §3 Size finder step). */
-export function publicSteps(steps: StepEntity[], options: OptionEntity[]) {
-  return [...steps]
-    .sort((a, b) => a.index - b.index)
-    .map((step) => ({
-      stepId: step.id,
-      sIndex: step.index,
-      shortName: step.shortName,
-      description: step.description,
-      type: step.type,
-      imgUrl: step.imageUrl,
-      videoUrl: step.videoUrl,
-      options: options
-        .filter((o) => o.stepsId === step.id)
-        .sort((a, b) => a.index - b.index)
-        .map((o) => ({ index: o.index, text: o.content, imageUrl: o.imageUrl })),
-    }));
 }
