@@ -9,5 +9,11 @@ export {
 } from './entities/keys.ts';
 export type { ProductEntity } from './entities/product.ts';
 export { getProduct, getProductCollection, readProduct } from './entities/product.ts';
+export {
+  holdProductItem,
+  productSoldWithCardItem,
+  releaseProductHoldItem,
+  sellProductItem,
+} from './entities/product-hold.ts';
 export type { SizeEntity } from './entities/size.ts';
 export { getSize } from './entities/size.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type ProductEntity, productKey } from '#catalog/index.ts';
+import { type ProductEntity, productSoldWithCardItem } from '#catalog/index.ts';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import { auditedWrite } from '#table/audit.ts';
 import type { Keys } from '#table/keys.ts';
@@ -103,15 +103,7 @@ export async function listAuthRecords(): Promise<AuthRecordEntity[]> {
 export async function createAuthRecord(record: AuthRecordEntity, admin: string): Promise<void> {
   await auditedWrite(
     [
-      {
-        ConditionCheck: {
-          TableName: tableName(),
-          Key: productKey(record.pid),
-          ConditionExpression: '#status = :sold AND cardNumber = :card',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':sold': 0, ':card': record.cardNumber },
-        },
-      },
+      productSoldWithCardItem(record.pid, record.cardNumber),
       {
         Put: {
           TableName: tableName(),

@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type AuthRecordEntity, authRecordKeys } from '#authenticity/index.ts';
-import { productKey } from '#catalog/index.ts';
+import { holdProductItem, releaseProductHoldItem, sellProductItem } from '#catalog/index.ts';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import type { Page } from '#shared/admin.ts';
 import type { Gender } from '#shared/constants.ts';
@@ -241,23 +241,12 @@ export async function holdAndRecordOrder(
       await ddb().send(
         new TransactWriteCommand({
           TransactItems: [
-            {
-              Update: {
-                TableName: tableName(),
-                Key: productKey(order.productId),
-                UpdateExpression: 'SET holdId = :hold, holdUntil = :until',
-                // Free, or held by this very checkout (the same key, retried).
-                ConditionExpression:
-                  'attribute_exists(pk) AND #status = :available AND (attribute_not_exists(holdUntil) OR holdUntil < :now OR holdId = :hold)',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: {
-                  ':hold': order.holdId,
-                  ':until': order.holdUntil,
-                  ':available': 1,
-                  ':now': now,
-                },
-              },
-            },
+            holdProductItem({
+              productId: order.productId,
+              holdId: order.holdId,
+              holdUntil: order.holdUntil,
+              now,
+            }),
             {
               Put: {
                 TableName: tableName(),
@@ -345,25 +334,13 @@ export async function sellOrder(input: {
               },
             },
           },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: productKey(order.productId),
-              UpdateExpression:
-                'SET #status = :sold, soldOrder = :code, soldAt = :at REMOVE holdId, holdUntil',
-              ConditionExpression:
-                '#status = :available AND (holdId = :hold OR attribute_not_exists(holdUntil) OR holdUntil < :now)',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':sold': 0,
-                ':available': 1,
-                ':code': order.checkoutCode,
-                ':at': at,
-                ':hold': order.holdId,
-                ':now': now,
-              },
-            },
-          },
+          sellProductItem({
+            productId: order.productId,
+            holdId: order.holdId,
+            checkoutCode: order.checkoutCode,
+            at,
+            now,
+          }),
           {
             Put: {
               TableName: tableName(),
@@ -478,15 +455,7 @@ export async function releaseHold(
   await ddb().send(
     new TransactWriteCommand({
       TransactItems: [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: productKey(order.productId),
-            UpdateExpression: 'REMOVE holdId, holdUntil',
-            ConditionExpression: 'holdId = :hold',
-            ExpressionAttributeValues: { ':hold': order.holdId },
-          },
-        },
+        releaseProductHoldItem({ productId: order.productId, holdId: order.holdId }),
         {
           Update: {
             TableName: tableName(),
