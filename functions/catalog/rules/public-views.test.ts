@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { videoType } from '#shared/films.ts';
 import type { CollectionEntity } from '../entities/collection.ts';
 import type { ProductEntity } from '../entities/product.ts';
-import { publicCollection, publicProduct } from './public-views.ts';
+import { publicCollection, publicFilm, publicProduct } from './public-views.ts';
 
 const product: ProductEntity = {
   kind: 'product',
@@ -63,5 +64,25 @@ describe('public views', () => {
     expect(shown).not.toContain('MAISON10');
     expect(shown).not.toContain('genuine');
     expect(publicCollection(type).preSaleText).toBeUndefined();
+  });
+
+  it('serves an upload from /media with its type and poster, an embed at its player address', () => {
+    expect(
+      publicFilm('club', 'club', {
+        source: 'upload',
+        video: 's3/videos/a.webm',
+        poster: 's3/collection_images/p.jpg',
+      }),
+    ).toMatchObject({
+      src: '/media/videos/a.webm',
+      type: 'video/webm',
+      posterSrc: '/media/collection_images/p.jpg',
+    });
+    expect(videoType('s3/videos/a.mp4')).toBe('video/mp4');
+    expect(
+      publicFilm('club', 'club', { source: 'embed', provider: 'youtube', id: 'dQw4w9WgXcQ' }),
+    ).toMatchObject({
+      embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    });
   });
 });
