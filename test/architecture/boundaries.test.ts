@@ -301,7 +301,7 @@ describe('architecture boundaries', () => {
       edge('functions/catalog/x.test.ts', 'functions/catalog/y.ts'),
       edge('functions/catalog/y.ts', 'functions/catalog/x.test.ts'),
     ]);
-    expect(show(found.importCycle)).toEqual([
+    expect(show(found.importCycle ?? [])).toEqual([
       'functions/catalog/entities/a.ts → functions/catalog/entities/b.ts',
       'functions/catalog/entities/b.ts → functions/catalog/entities/a.ts',
       'functions/authenticity/index.ts → functions/catalog/index.ts',
@@ -309,7 +309,7 @@ describe('architecture boundaries', () => {
       'functions/size-finder/index.ts → functions/authenticity/index.ts',
     ]);
     expect(found.importCycle).toHaveLength(5);
-    expect(show(found.typeCycle)).toEqual([
+    expect(show(found.typeCycle ?? [])).toEqual([
       'shared/contracts/films.ts → shared/films.ts',
       'shared/films.ts → shared/contracts/films.ts',
     ]);
@@ -346,7 +346,7 @@ describe('architecture boundaries', () => {
       edge('functions/checkout/webhooks/stripe.ts', 'functions/authenticity/index.ts'),
       edge('functions/members/events/ses-feedback.ts', 'functions/size-finder/index.ts'),
     ]);
-    expect(show(found.moduleOrder)).toEqual([
+    expect(show(found.moduleOrder ?? [])).toEqual([
       'functions/catalog/entities/collection.ts → functions/size-finder/index.ts',
       'functions/catalog/rules/public-views.ts → functions/size-finder/index.ts',
       'functions/catalog/entities/product.ts → functions/authenticity/index.ts',
