@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type AuthRecordEntity, authRecordKeys } from '#authenticity/index.ts';
 import { holdProductItem, releaseProductHoldItem, sellProductItem } from '#catalog/index.ts';
 import { ddb, tableName } from '#platform/aws-clients.ts';
@@ -9,6 +9,7 @@ import type { OrderListFilter, OrderStatus } from '#shared/vocabulary.ts';
 import { auditedWrite, pageOf } from '#table/audit.ts';
 import type { Keys } from '#table/keys.ts';
 import { queryAll } from '#table/query.ts';
+import { isConditionFailed, transact } from '#table/transactions.ts';
 import { hashToken, orderDeleteTokenKey } from './order-delete-token.ts';
 import { providerEventOnce } from './provider-event.ts';
 
@@ -238,29 +239,25 @@ export async function holdAndRecordOrder(
 ): Promise<'held' | 'unavailable' | 'order-moved-on'> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await ddb().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            holdProductItem({
-              productId: order.productId,
-              holdId: order.holdId,
-              holdUntil: order.holdUntil,
-              now,
-            }),
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...orderKeys(order), ...order },
-                // A new order, or this key's own order that nobody has paid (a retry may change
-                // the form and the amount before payment).
-                ConditionExpression: 'attribute_not_exists(pk) OR #orderStatus IN (:pending, :failed)',
-                ExpressionAttributeNames: { '#orderStatus': 'status' },
-                ExpressionAttributeValues: { ':pending': 'pending', ':failed': 'failed' },
-              },
-            },
-          ],
+      await transact([
+        holdProductItem({
+          productId: order.productId,
+          holdId: order.holdId,
+          holdUntil: order.holdUntil,
+          now,
         }),
-      );
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...orderKeys(order), ...order },
+            // A new order, or this key's own order that nobody has paid (a retry may change
+            // the form and the amount before payment).
+            ConditionExpression: 'attribute_not_exists(pk) OR #orderStatus IN (:pending, :failed)',
+            ExpressionAttributeNames: { '#orderStatus': 'status' },
+            ExpressionAttributeValues: { ':pending': 'pending', ':failed': 'failed' },
+          },
+        },
+      ]);
       return 'held';
     } catch (error) {
       if (failedAt(error)?.includes(0)) return 'unavailable';
@@ -311,46 +308,41 @@ export async function sellOrder(input: {
   const { order, now } = input;
   const at = new Date(now).toISOString();
   try {
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: providerEventOnce(input.provider, input.eventId, order.checkoutCode, now) },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: orderKey(order.checkoutCode),
-              UpdateExpression:
-                'SET #status = :paid, paidAt = :at, paymentRef = :ref, mailLeaseUntil = :lease',
-              // A released (failed) order can still be paid with its payment: sold if the piece is free.
-              ConditionExpression: '#status IN (:pending, :failed)',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':paid': 'paid',
-                ':pending': 'pending',
-                ':failed': 'failed',
-                ':at': at,
-                ':ref': input.paymentRef,
-                ':lease': input.mailLeaseUntil,
-              },
-            },
+    await transact([
+      { Put: providerEventOnce(input.provider, input.eventId, order.checkoutCode, now) },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: orderKey(order.checkoutCode),
+          UpdateExpression: 'SET #status = :paid, paidAt = :at, paymentRef = :ref, mailLeaseUntil = :lease',
+          // A released (failed) order can still be paid with its payment: sold if the piece is free.
+          ConditionExpression: '#status IN (:pending, :failed)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':paid': 'paid',
+            ':pending': 'pending',
+            ':failed': 'failed',
+            ':at': at,
+            ':ref': input.paymentRef,
+            ':lease': input.mailLeaseUntil,
           },
-          sellProductItem({
-            productId: order.productId,
-            holdId: order.holdId,
-            checkoutCode: order.checkoutCode,
-            at,
-            now,
-          }),
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...authRecordKeys(input.record), ...input.record },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
+        },
+      },
+      sellProductItem({
+        productId: order.productId,
+        holdId: order.holdId,
+        checkoutCode: order.checkoutCode,
+        at,
+        now,
       }),
-    );
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...authRecordKeys(input.record), ...input.record },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ]);
     return 'sold';
   } catch (error) {
     const failed = failedAt(error);
@@ -376,32 +368,28 @@ export async function markRefunded(input: {
   mailLeaseUntil: number;
 }): Promise<'refunded' | 'duplicate-event' | 'order-not-pending'> {
   try {
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: providerEventOnce(input.provider, input.eventId, input.checkoutCode, input.now) },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: orderKey(input.checkoutCode),
-              UpdateExpression:
-                'SET #status = :refunded, refundedAt = :at, refundReason = :reason, paymentRef = :ref, mailLeaseUntil = :lease',
-              ConditionExpression: '#status IN (:pending, :failed)',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':refunded': 'refunded',
-                ':pending': 'pending',
-                ':failed': 'failed',
-                ':at': new Date(input.now).toISOString(),
-                ':reason': input.reason,
-                ':ref': input.paymentRef,
-                ':lease': input.mailLeaseUntil,
-              },
-            },
+    await transact([
+      { Put: providerEventOnce(input.provider, input.eventId, input.checkoutCode, input.now) },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: orderKey(input.checkoutCode),
+          UpdateExpression:
+            'SET #status = :refunded, refundedAt = :at, refundReason = :reason, paymentRef = :ref, mailLeaseUntil = :lease',
+          ConditionExpression: '#status IN (:pending, :failed)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':refunded': 'refunded',
+            ':pending': 'pending',
+            ':failed': 'failed',
+            ':at': new Date(input.now).toISOString(),
+            ':reason': input.reason,
+            ':ref': input.paymentRef,
+            ':lease': input.mailLeaseUntil,
           },
-        ],
-      }),
-    );
+        },
+      },
+    ]);
     return 'refunded';
   } catch (error) {
     const failed = failedAt(error);
@@ -430,7 +418,7 @@ export async function claimMailLease(checkoutCode: string, now: number, until: n
     );
     return true;
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailed(error)) return false;
     throw error;
   }
 }
@@ -452,30 +440,26 @@ export async function releaseHold(
   now: number,
   { providerFailed = false } = {},
 ): Promise<void> {
-  await ddb().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        releaseProductHoldItem({ productId: order.productId, holdId: order.holdId }),
-        {
-          Update: {
-            TableName: tableName(),
-            Key: orderKey(order.checkoutCode),
-            UpdateExpression: `SET #status = :failed, failedAt = :at${
-              providerFailed ? ', paymentAttempt = if_not_exists(paymentAttempt, :zero) + :one' : ''
-            }`,
-            ConditionExpression: '#status = :pending',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':failed': 'failed',
-              ':pending': 'pending',
-              ':at': new Date(now).toISOString(),
-              ...(providerFailed ? { ':zero': 0, ':one': 1 } : {}),
-            },
-          },
+  await transact([
+    releaseProductHoldItem({ productId: order.productId, holdId: order.holdId }),
+    {
+      Update: {
+        TableName: tableName(),
+        Key: orderKey(order.checkoutCode),
+        UpdateExpression: `SET #status = :failed, failedAt = :at${
+          providerFailed ? ', paymentAttempt = if_not_exists(paymentAttempt, :zero) + :one' : ''
+        }`,
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':failed': 'failed',
+          ':pending': 'pending',
+          ':at': new Date(now).toISOString(),
+          ...(providerFailed ? { ':zero': 0, ':one': 1 } : {}),
         },
-      ],
-    }),
-  );
+      },
+    },
+  ]);
 }
 
 /**
