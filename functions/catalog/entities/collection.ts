@@ -1,6 +1,6 @@
 import { notFound } from '#platform/http-error.ts';
 import type { Gender, InfoTitle } from '#shared/constants.ts';
-import { getItem, projection, queryAll } from '#table/query.ts';
+import { getItem, projection, queryAll, withoutKeys } from '#table/query.ts';
 import { COLLECTIONS_LIST, collectionFamily, collectionKey, SIZES_PREFIX } from './keys.ts';
 import type { ProductEntity } from './product.ts';
 import type { SizeEntity } from './size.ts';
@@ -69,13 +69,7 @@ export async function listAllCollections(
 export async function requireCollection(id: string): Promise<CollectionEntity> {
   const type = await getItem<CollectionEntity>(collectionKey(id));
   if (!type) throw notFound('collection');
-  return stripKeys(type);
-}
-
-export function stripKeys<T extends object>(item: T): T {
-  const copy = { ...item } as Record<string, unknown>;
-  for (const k of ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk']) delete copy[k];
-  return copy as T;
+  return withoutKeys(type);
 }
 
 /** Storefront reads. Each function is one DynamoDB request (see docs/data-model.md). */
