@@ -289,14 +289,8 @@ export async function setPaymentRef(checkoutCode: string, paymentRef: string): P
   );
 }
 
-export type SellOutcome = 'sold' | 'duplicate-event' | 'order-not-pending' | 'piece-taken' | 'record-exists';
-
-/**
- * A confirmed payment sells the piece: the provider event is recorded (once), the order becomes
- * paid, the piece sold — only if this order still holds it, or nobody does — and the owner's
- * authenticity record is created. All or nothing.
- */
-export async function sellOrder(input: {
+/** A confirmed payment, as sellOrder takes it. */
+export interface SaleInput {
   order: OrderEntity;
   provider: 'stripe' | 'paypal';
   eventId: string;
@@ -304,7 +298,16 @@ export async function sellOrder(input: {
   record: AuthRecordEntity;
   now: number;
   mailLeaseUntil: number;
-}): Promise<SellOutcome> {
+}
+
+export type SellOutcome = 'sold' | 'duplicate-event' | 'order-not-pending' | 'piece-taken' | 'record-exists';
+
+/**
+ * A confirmed payment sells the piece: the provider event is recorded (once), the order becomes
+ * paid, the piece sold — only if this order still holds it, or nobody does — and the owner's
+ * authenticity record is created. All or nothing.
+ */
+export async function sellOrder(input: SaleInput): Promise<SellOutcome> {
   const { order, now } = input;
   const at = new Date(now).toISOString();
   try {
@@ -354,11 +357,8 @@ export async function sellOrder(input: {
   }
 }
 
-/**
- * A payment that came too late for its piece: recorded once, as refunded, with a lease for the
- * refund notice (sent like a sale's mail: by this caller, or after the lease by another).
- */
-export async function markRefunded(input: {
+/** A payment too late for its piece, as markRefunded takes it. */
+export interface RefundInput {
   checkoutCode: string;
   provider: 'stripe' | 'paypal';
   eventId: string;
@@ -366,7 +366,15 @@ export async function markRefunded(input: {
   reason: string;
   now: number;
   mailLeaseUntil: number;
-}): Promise<'refunded' | 'duplicate-event' | 'order-not-pending'> {
+}
+
+export type RefundOutcome = 'refunded' | 'duplicate-event' | 'order-not-pending';
+
+/**
+ * A payment that came too late for its piece: recorded once, as refunded, with a lease for the
+ * refund notice (sent like a sale's mail: by this caller, or after the lease by another).
+ */
+export async function markRefunded(input: RefundInput): Promise<RefundOutcome> {
   try {
     await transact([
       { Put: providerEventOnce(input.provider, input.eventId, input.checkoutCode, input.now) },
