@@ -95,10 +95,10 @@ function cachedRead(path: string, handler: string, contract: Contract): Route {
 
 export const routes: readonly Route[] = [
   // Storefront (000 §7)
-  r('POST', '/member', 'staff/http/post-member', 'public', 'write mail secrets'),
+  r('POST', '/member', 'members/http/post-member', 'public', 'write mail secrets'),
   // Added: double opt-in and unsubscribe, by signed links mailed to the member (no login).
-  r('POST', '/member/confirm', 'staff/http/confirm-member', 'public', 'write secrets'),
-  r('POST', '/member/unsubscribe', 'staff/http/unsubscribe-member', 'public', 'write secrets'),
+  r('POST', '/member/confirm', 'members/http/confirm-member', 'public', 'write secrets'),
+  r('POST', '/member/unsubscribe', 'members/http/unsubscribe-member', 'public', 'write secrets'),
   cachedRead(
     '/get-pro-related-video',
     'catalog/http/get-pro-related-video',
@@ -137,7 +137,7 @@ export const routes: readonly Route[] = [
   // Added (issue 20): the films of /allvideos, the mission, music and club pages, as content.
   cachedRead('/films', 'catalog/http/get-films', getFilmsContract),
   // Added (issue 20): the current version of the terms and its date, for the terms page and checkout.
-  cachedRead('/terms', 'staff/http/get-terms', currentTermsContract),
+  cachedRead('/terms', 'members/http/get-terms', currentTermsContract),
 
   // Checkout and orders (001 §7)
   r('GET', '/type-discount', 'checkout/http/type-discount', 'public', 'write secrets'),
@@ -230,18 +230,18 @@ export const routes: readonly Route[] = [
   r('POST', '/add-shipping-all', 'catalog/admin/shipping/add-shipping-all', 'admin', 'write'),
   r('GET', '/shipping-price-one', 'catalog/admin/shipping/shipping-price-one', 'admin', 'write'),
   r('PATCH', '/shippings', 'catalog/admin/shipping/update-shippings', 'admin', 'write'),
-  r('GET', '/members', 'staff/admin/members/list-members', 'admin', 'write'),
-  r('DELETE', '/member', 'staff/admin/members/delete-member', 'admin', 'write'),
-  r('GET', '/members-export', 'staff/admin/members/export-members', 'admin', 'write'),
+  r('GET', '/members', 'members/admin/members/list-members', 'admin', 'write'),
+  r('DELETE', '/member', 'members/admin/members/delete-member', 'admin', 'write'),
+  r('GET', '/members-export', 'members/admin/members/export-members', 'admin', 'write'),
   // Added (issue 17): announce a collection's release to the confirmed members.
-  r('POST', '/release-preview', 'staff/admin/releases/preview-release', 'admin', 'write'),
-  r('POST', '/release-test', 'staff/admin/releases/test-release', 'admin', 'write mail secrets'),
-  r('POST', '/releases', 'staff/admin/releases/create-release', 'admin', 'write'),
-  r('GET', '/releases', 'staff/admin/releases/list-releases', 'admin', 'write'),
+  r('POST', '/release-preview', 'members/admin/releases/preview-release', 'admin', 'write'),
+  r('POST', '/release-test', 'members/admin/releases/test-release', 'admin', 'write mail secrets'),
+  r('POST', '/releases', 'members/admin/releases/create-release', 'admin', 'write'),
+  r('GET', '/releases', 'members/admin/releases/list-releases', 'admin', 'write'),
   // Added (issue 20): publish a new version of the terms; its notice goes to the confirmed
   // members through the release sender. GET /terms (public, below) reads the current version.
-  r('POST', '/terms-versions', 'staff/admin/terms/publish-terms', 'admin', 'write'),
-  r('GET', '/terms-versions', 'staff/admin/terms/list-terms', 'admin', 'write'),
+  r('POST', '/terms-versions', 'members/admin/terms/publish-terms', 'admin', 'write'),
+  r('GET', '/terms-versions', 'members/admin/terms/list-terms', 'admin', 'write'),
   r('GET', '/size-finder', 'size-finder/admin/list-size-finders', 'admin', 'write'),
   r('GET', '/size-finder-id', 'size-finder/admin/get-size-finder', 'admin', 'write'),
   r('POST', '/size-finder', 'size-finder/admin/create-size-finder', 'admin', 'write'),

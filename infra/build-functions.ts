@@ -76,7 +76,7 @@ export const JOB_MODULES = [
   'checkout/jobs/mail-sweep',
   'checkout/jobs/reconcile-payments',
   'checkout/jobs/overdue-orders',
-  'staff/jobs/send-releases',
+  'members/jobs/send-releases',
 ] as const;
 /**
  * The jobs that read the shop secret (infra/stack.ts): the reconciliation asks the payment
@@ -84,13 +84,13 @@ export const JOB_MODULES = [
  */
 export const JOBS_READING_SECRETS: readonly string[] = [
   'checkout/jobs/reconcile-payments',
-  'staff/jobs/send-releases',
+  'members/jobs/send-releases',
 ];
 /**
  * Functions that serve no route and run on an AWS event: the picture sets, made when S3 tells
  * that a picture was stored (infra/constructs/picture-sets.ts). None reads the shop secret.
  */
-export const EVENT_MODULES = ['media/jobs/make-picture-sets', 'staff/events/ses-feedback'] as const;
+export const EVENT_MODULES = ['media/jobs/make-picture-sets', 'members/events/ses-feedback'] as const;
 
 /** The source file of a route's handler: functions/<handler>.ts. */
 export function handlerEntry(route: Route): string {

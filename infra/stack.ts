@@ -27,8 +27,8 @@ import {
   OVERDUE_CHECK_EVERY_DAYS,
   RECONCILE_EVERY_MINUTES,
 } from '#checkout/jobs/schedules.ts';
+import { RELEASES_EVERY_MINUTES } from '#members/jobs/schedules.ts';
 import { mailFromHeader, type ShopSettings } from '#shared/shop-settings.ts';
-import { RELEASES_EVERY_MINUTES } from '#staff/jobs/schedules.ts';
 import { TABLE } from '#table/table.ts';
 import { builtRoutes } from './build-functions.ts';
 import {
@@ -293,7 +293,7 @@ export class BoutiqueStack extends Stack {
       secrets: { secret: secrets, paypalEnvironment: stage === 'prod' ? 'production' : 'sandbox' },
     });
     this.releaseSender = new ScheduledJob(this, 'ReleaseSender', {
-      module: 'staff/jobs/send-releases',
+      module: 'members/jobs/send-releases',
       description: 'Scheduled: mails announced releases to the confirmed members, at a set rate',
       every: Duration.minutes(RELEASES_EVERY_MINUTES),
       failureMeaning:

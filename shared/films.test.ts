@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { meaningUrlSchema, setFilmInput } from './contracts/films.ts';
-import { FILM_SLOTS, filmOfUrl, publicFilm, videoType } from './films.ts';
+import { FILM_SLOTS, filmOfUrl } from './films.ts';
 
 describe('films', () => {
   it('has one stable, unique id a slot; about 25 on /allvideos', () => {
@@ -34,26 +34,6 @@ describe('films', () => {
       expect(filmOfUrl(bad), bad).toBeUndefined();
     expect(meaningUrlSchema.safeParse('').success).toBe(true);
     expect(meaningUrlSchema.safeParse('https://evil.example/x.mp4').success).toBe(false);
-  });
-
-  it('serves an upload from /media with its type and poster, an embed at its player address', () => {
-    expect(
-      publicFilm('club', 'club', {
-        source: 'upload',
-        video: 's3/videos/a.webm',
-        poster: 's3/collection_images/p.jpg',
-      }),
-    ).toMatchObject({
-      src: '/media/videos/a.webm',
-      type: 'video/webm',
-      posterSrc: '/media/collection_images/p.jpg',
-    });
-    expect(videoType('s3/videos/a.mp4')).toBe('video/mp4');
-    expect(
-      publicFilm('club', 'club', { source: 'embed', provider: 'youtube', id: 'dQw4w9WgXcQ' }),
-    ).toMatchObject({
-      embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
-    });
   });
 
   it('takes an upload only with a poster, and an embed id only of its provider', () => {

@@ -1,6 +1,5 @@
-import type { FilmChoice, PublicFilm } from '#shared/contracts/films.ts';
 import { FILM_PROVIDER_IDS, FILM_PROVIDERS, type FilmProvider } from '#shared/film-providers.ts';
-import { mediaSrc, S3_URL_PREFIX } from '#shared/media.ts';
+import { S3_URL_PREFIX } from '#shared/media.ts';
 
 /**
  * The films of the content pages as content: each place in the spec that shows a film is a
@@ -89,29 +88,6 @@ const VIDEO_TYPES: Record<string, string> = { mp4: 'video/mp4', webm: 'video/web
 /** The content type a stored video is served with (by its extension, as /media does). */
 export function videoType(url: string): string {
   return VIDEO_TYPES[url.slice(url.lastIndexOf('.') + 1).toLowerCase()] ?? 'video/mp4';
-}
-
-export function publicFilm(slot: string, title: string, choice: FilmChoice): PublicFilm {
-  if (choice.source === 'embed') {
-    return {
-      slot,
-      title,
-      source: 'embed',
-      provider: choice.provider,
-      id: choice.id,
-      embedUrl: FILM_PROVIDERS[choice.provider].embedUrl(choice.id),
-    };
-  }
-  return {
-    slot,
-    title,
-    source: 'upload',
-    video: choice.video,
-    poster: choice.poster,
-    src: mediaSrc(choice.video),
-    type: videoType(choice.video),
-    posterSrc: mediaSrc(choice.poster),
-  };
 }
 
 /**

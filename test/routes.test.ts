@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../functions/routes.ts';
+import { type Route, routes } from '../functions/routes.ts';
 import {
   ADDED_ENDPOINTS,
   CHECKOUT_PORTAL_ADMIN_ENDPOINTS,
@@ -68,32 +68,79 @@ describe('the route table', () => {
   });
 
   it('requires an admin session on every admin row', () => {
-    for (const route of routes.filter((r) => r.handler.startsWith('admin/') && r.path !== '/admin')) {
-      expect(route.auth, rowName(route)).toBe('admin');
-    }
+    const staff = staffRows(routes);
+    console.info(`admin session required on ${staff.length} staff rows of ${routes.length}`);
+    expect(staff.length).toBeGreaterThan(0);
+    // every row that asks for an admin session is a staff row, and every staff row asks for one
+    expect(staff.length).toBe(routes.filter((r) => r.auth === 'admin').length);
+    expect(unguardedStaffRows(routes)).toEqual([]);
+  });
+
+  it('fails when one staff row is declared public', () => {
+    const flipped = routes.map((r) =>
+      rowName(r) === 'GET /members' ? { ...r, auth: 'public' as const } : r,
+    );
+    expect(unguardedStaffRows(flipped)).toEqual(['GET /members']);
+    const session = routes.map((r) => (rowName(r) === 'GET /admin' ? { ...r, auth: 'public' as const } : r));
+    expect(unguardedStaffRows(session)).toEqual(['GET /admin']);
   });
 });
 
-const specDir = resolve(root, '../shared/spec');
+/** Rows under the admin path that stay public: signing in and out. */
+const ADMIN_SIGN_IN_ROWS = ['POST /admin', 'DELETE /admin'];
+
+/**
+ * The staff's rows: a handler that lives in a module's admin/ folder, or a row of the admin API's
+ * own path (`/admin`, `/admin/...`) other than signing in and out.
+ */
+function staffRows(table: readonly Route[]): Route[] {
+  return table.filter(
+    (r) =>
+      r.handler.includes('/admin/') ||
+      ((r.path === '/admin' || r.path.startsWith('/admin/')) && !ADMIN_SIGN_IN_ROWS.includes(rowName(r))),
+  );
+}
+
+/** Staff rows that do not require an admin session. */
+function unguardedStaffRows(table: readonly Route[]): string[] {
+  return staffRows(table)
+    .filter((r) => r.auth !== 'admin')
+    .map(rowName);
+}
+
+/** The spec's text, beside the repository (SPEC_DIR points elsewhere, e.g. to show the skip). */
+const specDir = resolve(root, process.env.SPEC_DIR ?? '../shared/spec');
 const specFiles = existsSync(specDir)
   ? readdirSync(specDir)
       .filter((f) => /^\d{3}_.*\.txt$/.test(f))
       .sort()
   : [];
 
-describe.skipIf(specFiles.length < 2)('the endpoint list against the spec text (../shared/spec)', () => {
-  const section7 = (file: string) => {
-    const text = readFileSync(join(specDir, file), 'utf8');
-    return text.slice(text.indexOf('## 7.'), text.indexOf('## 8.'));
-  };
+const specNames = STOREFRONT_ENDPOINTS.length + CHECKOUT_PORTAL_ADMIN_ENDPOINTS.length;
 
-  it.each(STOREFRONT_ENDPOINTS)('000 §7 names %s', (endpoint) => {
-    const path = endpoint.split(' ')[1]?.replace(/^\//, '') ?? '';
-    expect(section7(specFiles[0] as string)).toContain(path);
+if (specFiles.length < 2) {
+  const why = `../shared/spec (${specDir}) is absent`;
+  console.warn(
+    `routes.test.ts: ${specNames} endpoint names were NOT checked against the spec text (000 §7 and 001 §7): ${why}`,
+  );
+  describe('the endpoint list against the spec text (../shared/spec)', () => {
+    it.skip(`not checked: ${specNames} endpoint names against 000 §7 and 001 §7, because ${why}`, () => {});
   });
+} else {
+  describe('the endpoint list against the spec text (../shared/spec)', () => {
+    const section7 = (file: string) => {
+      const text = readFileSync(join(specDir, file), 'utf8');
+      return text.slice(text.indexOf('## 7.'), text.indexOf('## 8.'));
+    };
 
-  it.each(CHECKOUT_PORTAL_ADMIN_ENDPOINTS)('001 §7 names %s', (endpoint) => {
-    const path = (endpoint.split(' ')[1] ?? '').replace(/^\//, '').replace(/\/\{id\}$/, '');
-    expect(section7(specFiles[1] as string)).toContain(path);
+    it.each(STOREFRONT_ENDPOINTS)('000 §7 names %s', (endpoint) => {
+      const path = endpoint.split(' ')[1]?.replace(/^\//, '') ?? '';
+      expect(section7(specFiles[0] as string)).toContain(path);
+    });
+
+    it.each(CHECKOUT_PORTAL_ADMIN_ENDPOINTS)('001 §7 names %s', (endpoint) => {
+      const path = (endpoint.split(' ')[1] ?? '').replace(/^\//, '').replace(/\/\{id\}$/, '');
+      expect(section7(specFiles[1] as string)).toContain(path);
+    });
   });
-});
+}

@@ -6,9 +6,10 @@ export {
   authRecordKeys,
   getAuthRecord,
   newRecordItem,
+  noRecordItem,
   readAuthRecord,
   replaceRecordPassword,
   soldElsewhereRecord,
 } from './entities/auth-record.ts';
-export { cardNumberTaken, claimItem, releaseClaimItem } from './entities/card-claim.ts';
 export { portalLink } from './portal-link.ts';
+export { adminAuthRecord } from './rules/admin-views.ts';

@@ -4,7 +4,7 @@ import type { Mail } from '#platform/mail-templates.ts';
 import { generatePassword } from '#platform/passwords.ts';
 import type { COMPLETION_RESULTS } from '#shared/contracts/checkout.ts';
 import { formatPrice } from '#shared/format.ts';
-import type { OrderEntity, SellOutcome } from './entities/order.ts';
+import type { OrderEntity, RefundInput, RefundOutcome, SaleInput, SellOutcome } from './entities/order.ts';
 
 /**
  * What happens when a provider confirms a payment (Stripe webhook, PayPal capture, or the
@@ -14,25 +14,9 @@ import type { OrderEntity, SellOutcome } from './entities/order.ts';
 export interface CompletionPorts {
   getOrder(checkoutCode: string): Promise<OrderEntity | undefined>;
   getProduct(productId: string): Promise<ProductEntity | undefined>;
-  sellOrder(input: {
-    order: OrderEntity;
-    provider: 'stripe' | 'paypal';
-    eventId: string;
-    paymentRef: string;
-    record: AuthRecordEntity;
-    now: number;
-    mailLeaseUntil: number;
-  }): Promise<SellOutcome>;
+  sellOrder(input: SaleInput): Promise<SellOutcome>;
   claimMailLease(checkoutCode: string, now: number, until: number): Promise<boolean>;
-  markRefunded(input: {
-    checkoutCode: string;
-    provider: 'stripe' | 'paypal';
-    eventId: string;
-    paymentRef: string;
-    reason: string;
-    now: number;
-    mailLeaseUntil: number;
-  }): Promise<'refunded' | 'duplicate-event' | 'order-not-pending'>;
+  markRefunded(input: RefundInput): Promise<RefundOutcome>;
   refund(order: OrderEntity, paymentRef: string): Promise<void>;
   getAuthRecord(cardNumber: string): Promise<AuthRecordEntity | undefined>;
   replaceRecordPassword(cardNumber: string, passwordHash: string, expectedVersion: number): Promise<boolean>;

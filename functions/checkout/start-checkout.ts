@@ -1,4 +1,5 @@
 import { getProduct, getType } from '#catalog/index.ts';
+import { isPublishedTerms } from '#members/index.ts';
 import { clientAddress } from '#platform/client-address.ts';
 import { type ApiEvent, type FullResponse, respond, upstreamFailure } from '#platform/handler.ts';
 import { httpError, notFound } from '#platform/http-error.ts';
@@ -7,7 +8,6 @@ import { CHECKOUT_MESSAGES, type CheckoutRequest } from '#shared/checkout.ts';
 import { HOLD_MINUTES } from '#shared/constants.ts';
 import { PricingError, type Quote } from '#shared/pricing.ts';
 import { TERMS_MESSAGES } from '#shared/terms.ts';
-import { isPublishedTerms } from '#staff/index.ts';
 import { takeAttempt } from '#table/rate-limit.ts';
 import type { OrderEntity } from './entities/order.ts';
 import { getOrder, holdAndRecordOrder, releaseHold } from './entities/order.ts';

@@ -2,4 +2,3 @@
 
 export type { AdminEvent } from './admin-handler.ts';
 export { defineAdminHandler } from './admin-handler.ts';
-export { isPublishedTerms } from './entities/terms.ts';

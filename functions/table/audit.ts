@@ -10,25 +10,20 @@ import type { TransactItem } from '#table/transactions.ts';
  * The audit log of admin changes: who, when, what, and the item before and after. Written in
  * the same transaction as the change itself, so there is no change without its entry.
  */
-export interface AuditEntry {
+export interface AuditEntry extends Change {
   kind: 'audit';
   id: string;
   at: string;
-  admin: string;
-  /** e.g. 'create', 'update', 'delete', 'upload' */
-  action: string;
-  /** e.g. 'product', 'type', 'order' */
-  entity: string;
-  entityId: string;
-  before?: unknown;
-  after?: unknown;
 }
 
 export const AUDIT_LIST = 'AUDIT';
 
+/** One admin change: who, what was done to which entity, and the item before and after. */
 export interface Change {
   admin: string;
+  /** e.g. 'create', 'update', 'delete', 'upload' */
   action: string;
+  /** e.g. 'product', 'type', 'order' */
   entity: string;
   entityId: string;
   before?: unknown;

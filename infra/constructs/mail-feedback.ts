@@ -11,7 +11,7 @@ import { deadLetterAlarm, functionErrorAlarm } from './alarms.ts';
 import { ApiFunction } from './api-function.ts';
 import { grantTable } from './data-access.ts';
 
-export const MAIL_FEEDBACK_MODULE: (typeof EVENT_MODULES)[number] = 'staff/events/ses-feedback';
+export const MAIL_FEEDBACK_MODULE: (typeof EVENT_MODULES)[number] = 'members/events/ses-feedback';
 
 export interface MailFeedbackProps {
   table: Table;
@@ -21,7 +21,7 @@ export interface MailFeedbackProps {
 /**
  * SES's bounces and complaints → the suppression list (issue 17): a configuration set (the
  * mail identity's default, infra/stack.ts) publishes them to an SNS topic, whose subscriber is
- * functions/staff/events/ses-feedback.ts. Locally the gateway feeds the same function
+ * functions/members/events/ses-feedback.ts. Locally the gateway feeds the same function
  * (POST /__jobs/ses-feedback).
  */
 export class MailFeedback extends Construct {

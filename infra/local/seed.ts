@@ -7,7 +7,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { COLLECTIONS_LIST } from '#catalog/entities/collection.ts';
+import { COLLECTIONS_LIST } from '#catalog/entities/keys.ts';
 import { PRIVATE_MEDIA_PREFIX } from '#platform/media-clients.ts';
 import { PICTURE_CONTENT_TYPES, variantKey } from '#shared/media.ts';
 import { demoCatalogue, isDemoPhoto } from './demo/catalogue.ts';

@@ -58,12 +58,12 @@ export const LOCAL_JOBS = {
   'overdue-orders': asFunction('checkout/jobs/overdue-orders', async () =>
     (await import('../../functions/checkout/overdue-orders.ts')).countOverdueOrders(),
   ),
-  'member-releases': asFunction('staff/jobs/send-releases', async () =>
-    (await import('../../functions/staff/jobs/send-releases.ts')).sendReleases(),
+  'member-releases': asFunction('members/jobs/send-releases', async () =>
+    (await import('../../functions/members/jobs/send-releases.ts')).sendReleases(),
   ),
   // Not scheduled: the local feed of SES's bounce and complaint notifications (SNS in AWS).
-  'ses-feedback': asFunction('staff/events/ses-feedback', async (input?: unknown) =>
-    (await import('../../functions/staff/events/ses-feedback.ts')).applySesFeedback(
+  'ses-feedback': asFunction('members/events/ses-feedback', async (input?: unknown) =>
+    (await import('../../functions/members/events/ses-feedback.ts')).applySesFeedback(
       (input ?? {}) as Record<string, never>,
     ),
   ),

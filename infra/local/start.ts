@@ -4,7 +4,7 @@ import {
   OVERDUE_CHECK_EVERY_DAYS,
   RECONCILE_EVERY_MINUTES,
 } from '../../functions/checkout/jobs/schedules.ts';
-import { RELEASES_EVERY_MINUTES } from '../../functions/staff/jobs/schedules.ts';
+import { RELEASES_EVERY_MINUTES } from '../../functions/members/jobs/schedules.ts';
 import { LOCAL_JOBS, startLocalStack } from './stack.ts';
 
 /**

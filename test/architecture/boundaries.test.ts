@@ -3,11 +3,52 @@ import { type ImportEdge, importsOf, sourceFiles } from '../support/import-graph
 
 /**
  * The house rules of docs/architecture.md, checked on every import of the repository:
- * functions/ in layers (platform ← table ← capability modules), modules entered only through
- * their index, rule files free of AWS and HTTP, zod only as shared/zod.ts, and web/ reaching only
- * the shared contracts.
+ * functions/ in layers (platform ← table ← capability modules), module cores in one declared
+ * order, no import cycle between files, modules entered only through their index, rule files
+ * free of AWS and HTTP, zod only as shared/zod.ts, and web/ reaching only the shared contracts.
  */
-const MODULES = ['catalog', 'size-finder', 'checkout', 'authenticity', 'staff', 'media'];
+
+/**
+ * The modules' cores, bottom first: a core may import only modules of a lower level (never one
+ * of its own level or above). A level that is a list holds siblings that must not import each
+ * other's cores. staff (accounts, sessions, the guard, the audit log) and media (the picture
+ * sets, a job that uses no module) at the bottom; catalog on them; members, size finders and
+ * authenticity on the catalogue; checkout at the top (it sells pieces, records owners and reads
+ * the published terms).
+ */
+const MODULE_ORDER: readonly (string | readonly string[])[] = [
+  ['staff', 'media'],
+  'catalog',
+  ['members', 'size-finder', 'authenticity'],
+  'checkout',
+];
+const MODULES = MODULE_ORDER.flat();
+const levelOf = (module: string) =>
+  MODULE_ORDER.findIndex((level) => (typeof level === 'string' ? level === module : level.includes(module)));
+
+/**
+ * A module's handlers: they may compose several modules' index.ts, whatever their level. The
+ * rest of a module (entities, rules, adapters, index.ts, use cases at its root) is its core.
+ */
+const HANDLER_FOLDERS = ['http', 'admin', 'webhooks', 'jobs', 'events'];
+const isCore = (file: string) => {
+  const [, folder] = file.match(/^functions\/[^/]+\/([^/]+)\//) ?? [];
+  return !folder || !HANDLER_FOLDERS.includes(folder);
+};
+
+/**
+ * Files that may import each other's types in a loop (never values): each group lives in one
+ * folder, and says why.
+ */
+const TYPE_ONLY_CYCLES: { files: string[]; why: string }[] = [
+  {
+    files: ['collection', 'image', 'product', 'size', 'video'].map(
+      (f) => `functions/catalog/entities/${f}.ts`,
+    ),
+    why: "the catalogue entities name each other in their item types (a collection's family holds its sizes and products, a product its pictures and videos); their keys are in keys.ts, so no value goes round",
+  },
+];
+
 const files = sourceFiles();
 const edges = files.flatMap(importsOf);
 
@@ -30,11 +71,77 @@ function placeOf(file: string): Place {
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 const show = (list: ImportEdge[]) => list.map((edge) => `${edge.from} → ${edge.specifier}`);
 
+/** The production files the cycle rule runs over. */
+const inCycleScope = (file: string) => /^(functions|shared|web|infra)\//.test(file) && !isTest(file);
+
+/** Strongly connected groups of more than one file (Tarjan), with the edges inside each. */
+function cycles(list: ImportEdge[]): { files: string[]; edges: ImportEdge[] }[] {
+  const next = new Map<string, ImportEdge[]>();
+  for (const edge of list) {
+    if (!edge.to || !inCycleScope(edge.from) || !inCycleScope(edge.to)) continue;
+    next.set(edge.from, [...(next.get(edge.from) ?? []), edge]);
+    if (!next.has(edge.to)) next.set(edge.to, []);
+  }
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, counter);
+    low.set(file, counter);
+    counter++;
+    stack.push(file);
+    onStack.add(file);
+    for (const { to } of next.get(file) ?? []) {
+      const target = to as string;
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file) as number, low.get(target) as number));
+      } else if (onStack.has(target))
+        low.set(file, Math.min(low.get(file) as number, index.get(target) as number));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop() as string;
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== file);
+    if (group.length > 1) groups.push(group.sort());
+  };
+  for (const file of next.keys()) if (!index.has(file)) visit(file);
+  return groups.map((files) => ({
+    files,
+    edges: files.flatMap((file) =>
+      (next.get(file) ?? []).filter((edge) => files.includes(edge.to as string)),
+    ),
+  }));
+}
+
 /** Imports that run against the layering, for the test and for the architecture doc's figures. */
 function violations(all: ImportEdge[] = edges): Record<string, ImportEdge[]> {
   const production = all.filter((edge) => !isTest(edge.from));
   const inside = (edge: ImportEdge) => edge.to !== undefined;
+  const allowedTypeCycle = (files: string[]) =>
+    TYPE_ONLY_CYCLES.some((allowed) => files.every((file) => allowed.files.includes(file)));
   return {
+    // no two files import each other's values, directly or round a loop of any length
+    importCycle: cycles(production.filter((edge) => !edge.typeOnly)).flatMap((cycle) => cycle.edges),
+    // a loop that only type imports close stays only inside one listed folder (TYPE_ONLY_CYCLES)
+    typeCycle: cycles(production)
+      .filter((cycle) => cycle.edges.some((edge) => edge.typeOnly) && !allowedTypeCycle(cycle.files))
+      .flatMap((cycle) => cycle.edges),
+    // a module's core imports only modules below it (MODULE_ORDER); handlers compose any
+    moduleOrder: production.filter((edge) => {
+      const from = placeOf(edge.from);
+      if (from.layer !== 'module' || !inside(edge) || !isCore(edge.from)) return false;
+      const to = placeOf(edge.to as string);
+      if (to.layer !== 'module' || to.module === from.module) return false;
+      return levelOf(to.module as string) >= levelOf(from.module as string);
+    }),
     // platform imports nothing of functions/ but itself (and shared/)
     platformUp: production.filter((edge) => {
       if (placeOf(edge.from).layer !== 'platform' || !inside(edge)) return false;
@@ -139,6 +246,9 @@ describe('architecture boundaries', () => {
       edge('functions/catalog/y.ts', 'zod', undefined, true),
     ]);
     expect(Object.fromEntries(Object.entries(found).map(([rule, list]) => [rule, list.length]))).toEqual({
+      importCycle: 0,
+      typeCycle: 0,
+      moduleOrder: 0,
       platformUp: 1,
       tableUp: 1,
       intoInternals: 1,
@@ -159,5 +269,91 @@ describe('architecture boundaries', () => {
         ),
       ]).impureRules,
     ).toEqual([]);
+  });
+  it('states every module in the order, once', () => {
+    expect(MODULES.length).toBe(new Set(MODULES).size);
+    const present = new Set(files.map((file) => placeOf(file).module).filter(Boolean));
+    expect([...present].sort()).toEqual([...MODULES].sort());
+  });
+
+  it('catches an import cycle of two files and of three, values or types outside the list', () => {
+    const edge = (from: string, to: string, typeOnly = false): ImportEdge => ({
+      from,
+      specifier: to,
+      to,
+      typeOnly,
+    });
+    const found = violations([
+      // two files importing each other
+      edge('functions/catalog/entities/a.ts', 'functions/catalog/entities/b.ts'),
+      edge('functions/catalog/entities/b.ts', 'functions/catalog/entities/a.ts'),
+      // three files round a loop, across modules
+      edge('functions/catalog/index.ts', 'functions/size-finder/index.ts'),
+      edge('functions/size-finder/index.ts', 'functions/authenticity/index.ts'),
+      edge('functions/authenticity/index.ts', 'functions/catalog/index.ts'),
+      // a loop closed by a type import, in two folders: not listed
+      edge('shared/films.ts', 'shared/contracts/films.ts', true),
+      edge('shared/contracts/films.ts', 'shared/films.ts'),
+      // a type-only loop of the listed catalogue entities: allowed
+      edge('functions/catalog/entities/size.ts', 'functions/catalog/entities/product.ts', true),
+      edge('functions/catalog/entities/product.ts', 'functions/catalog/entities/size.ts', true),
+      // a test file's loop is not production
+      edge('functions/catalog/x.test.ts', 'functions/catalog/y.ts'),
+      edge('functions/catalog/y.ts', 'functions/catalog/x.test.ts'),
+    ]);
+    expect(show(found.importCycle ?? [])).toEqual([
+      'functions/catalog/entities/a.ts → functions/catalog/entities/b.ts',
+      'functions/catalog/entities/b.ts → functions/catalog/entities/a.ts',
+      'functions/authenticity/index.ts → functions/catalog/index.ts',
+      'functions/catalog/index.ts → functions/size-finder/index.ts',
+      'functions/size-finder/index.ts → functions/authenticity/index.ts',
+    ]);
+    expect(found.importCycle).toHaveLength(5);
+    expect(show(found.typeCycle ?? [])).toEqual([
+      'shared/contracts/films.ts → shared/films.ts',
+      'shared/films.ts → shared/contracts/films.ts',
+    ]);
+  });
+
+  it('catches a module core importing a module not below it, and lets handlers compose', () => {
+    const edge = (from: string, to: string, typeOnly = false): ImportEdge => ({
+      from,
+      specifier: to,
+      to,
+      typeOnly,
+    });
+    const found = violations([
+      // up: catalog's entity uses size-finder and authenticity (type imports count too)
+      edge('functions/catalog/entities/collection.ts', 'functions/size-finder/index.ts'),
+      edge('functions/catalog/rules/public-views.ts', 'functions/size-finder/index.ts', true),
+      edge('functions/catalog/entities/product.ts', 'functions/authenticity/index.ts'),
+      // up from the bottom: staff's core uses catalog
+      edge('functions/staff/admin-auth.ts', 'functions/catalog/index.ts'),
+      // sideways: siblings of one level
+      edge('functions/members/releases.ts', 'functions/size-finder/index.ts'),
+      edge('functions/authenticity/entities/auth-record.ts', 'functions/members/index.ts'),
+      edge('functions/media/adapters/picture-set.ts', 'functions/staff/index.ts'),
+      // down: fine
+      edge('functions/checkout/entities/order.ts', 'functions/catalog/index.ts'),
+      edge('functions/checkout/start-checkout.ts', 'functions/members/index.ts'),
+      edge('functions/members/releases.ts', 'functions/catalog/index.ts'),
+      edge('functions/size-finder/entities/answer.ts', 'functions/catalog/index.ts'),
+      edge('functions/catalog/index.ts', 'functions/staff/index.ts'),
+      // handlers compose any module
+      edge('functions/catalog/admin/products/create-product.ts', 'functions/authenticity/index.ts'),
+      edge('functions/staff/http/x.ts', 'functions/checkout/index.ts'),
+      edge('functions/members/jobs/send-releases.ts', 'functions/checkout/index.ts'),
+      edge('functions/checkout/webhooks/stripe.ts', 'functions/authenticity/index.ts'),
+      edge('functions/members/events/ses-feedback.ts', 'functions/size-finder/index.ts'),
+    ]);
+    expect(show(found.moduleOrder ?? [])).toEqual([
+      'functions/catalog/entities/collection.ts → functions/size-finder/index.ts',
+      'functions/catalog/rules/public-views.ts → functions/size-finder/index.ts',
+      'functions/catalog/entities/product.ts → functions/authenticity/index.ts',
+      'functions/staff/admin-auth.ts → functions/catalog/index.ts',
+      'functions/members/releases.ts → functions/size-finder/index.ts',
+      'functions/authenticity/entities/auth-record.ts → functions/members/index.ts',
+      'functions/media/adapters/picture-set.ts → functions/staff/index.ts',
+    ]);
   });
 });

@@ -73,9 +73,9 @@ const CONSTRUCT_OF_MODULE: Record<(typeof JOB_MODULES)[number] | (typeof EVENT_M
   'checkout/jobs/mail-sweep': 'MailSweep',
   'checkout/jobs/reconcile-payments': 'PaymentReconciliation',
   'checkout/jobs/overdue-orders': 'OverdueOrders',
-  'staff/jobs/send-releases': 'ReleaseSender',
+  'members/jobs/send-releases': 'ReleaseSender',
   'media/jobs/make-picture-sets': 'PictureSets',
-  'staff/events/ses-feedback': 'MailFeedback',
+  'members/events/ses-feedback': 'MailFeedback',
 };
 
 /** The same code built by infra/build-functions.ts, only for esbuild's account of what fills it. */

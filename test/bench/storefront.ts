@@ -17,7 +17,7 @@ export function isStorefrontRead(route: Route): boolean {
 }
 
 /** The storefront's writes: the member sign-up and the size finder's answers. */
-const STOREFRONT_WRITES = new Set(['staff/http/post-member', 'size-finder/http/post-answers']);
+const STOREFRONT_WRITES = new Set(['members/http/post-member', 'size-finder/http/post-answers']);
 
 export interface SampleRequest {
   /** Path under /api, with the query string. */

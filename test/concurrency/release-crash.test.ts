@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { MemberEntity } from '#staff/entities/member.ts';
-import { memberKeys } from '#staff/entities/member.ts';
-import { sendReleases } from '#staff/jobs/send-releases.ts';
+import type { MemberEntity } from '#members/entities/member.ts';
+import { memberKeys } from '#members/entities/member.ts';
+import { sendReleases } from '#members/jobs/send-releases.ts';
 import { LOCAL_SECRETS } from '../../infra/local/stack.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { getRaw, putItems } from '../support/db.ts';

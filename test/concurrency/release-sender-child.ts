@@ -3,7 +3,7 @@
  * batch: `node release-sender-child.ts <releaseId> <ratePerSecond>`, with the local stack's
  * environment (SES possibly pointed at a fault proxy). Prints each run's summary.
  */
-import { sendReleases } from '../../functions/staff/jobs/send-releases.ts';
+import { sendReleases } from '../../functions/members/jobs/send-releases.ts';
 
 const [releaseId = '', rate = '50'] = process.argv.slice(2);
 process.stdout.write('sending\n');

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImageEntity } from '#catalog/entities/image.ts';
+import { productKey } from '#catalog/entities/keys.ts';
 import type { ProductEntity } from '#catalog/entities/product.ts';
-import { productKey } from '#catalog/entities/product.ts';
 import { PORTAL_MESSAGES } from '#shared/portal.ts';
 import { api, freshClientAddress } from '../support/api.ts';
 import { getRaw, itemsWithPrefix } from '../support/db.ts';

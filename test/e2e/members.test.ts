@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { sendReleases } from '#members/jobs/send-releases.ts';
 import { MEMBER_MESSAGES } from '#shared/membership.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import { sendReleases } from '#staff/jobs/send-releases.ts';
 import { LOCAL_SECRETS } from '../../infra/local/stack.ts';
 import { newAdmin } from '../support/admin.ts';
 import { freshClientAddress } from '../support/api.ts';

@@ -113,12 +113,12 @@ const JOBS = [
   },
   {
     logicalIdPrefix: 'ReleaseSenderFunction',
-    module: 'staff/jobs/send-releases',
+    module: 'members/jobs/send-releases',
     access: { table: 'write', mail: true, secrets: true },
   },
   {
     logicalIdPrefix: 'MailFeedbackFunction',
-    module: 'staff/events/ses-feedback',
+    module: 'members/events/ses-feedback',
     access: { table: 'write' },
   },
   {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { MemberEntity } from '#members/entities/member.ts';
+import { memberKeys } from '#members/entities/member.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import type { MemberEntity } from '#staff/entities/member.ts';
-import { memberKeys } from '#staff/entities/member.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { api, freshClientAddress } from '../support/api.ts';
 import { getRaw, itemsWithPrefix, putItems } from '../support/db.ts';

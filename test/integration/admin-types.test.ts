@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { productKeys } from '#catalog/entities/product.ts';
+import { productKeys } from '#catalog/entities/keys.ts';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { INFO_TITLES } from '#shared/constants.ts';
 import { COUNTRY_CODES } from '#shared/countries.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { sendReleases } from '#staff/jobs/send-releases.ts';
+import { sendReleases } from '#members/jobs/send-releases.ts';
 import { LOCAL_SECRETS } from '../../infra/local/stack.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { api, freshClientAddress } from '../support/api.ts';

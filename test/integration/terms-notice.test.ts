@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ProductEntity } from '#catalog/entities/product.ts';
+import { sendReleases } from '#members/jobs/send-releases.ts';
 import { TERMS_MESSAGES } from '#shared/terms.ts';
-import { sendReleases } from '#staff/jobs/send-releases.ts';
 import { LOCAL_SECRETS } from '../../infra/local/stack.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
@@ -146,7 +146,7 @@ describe('a new version of the terms', () => {
 
 /** The one-click unsubscribe token of a member's links (as a release or notice mail carries it). */
 async function unsubscribeToken(email: string): Promise<string> {
-  const { unsubscribeLinks } = await import('#staff/members.ts');
+  const { unsubscribeLinks } = await import('#members/members.ts');
   return new URL(unsubscribeLinks(email).page).searchParams.get('token') ?? '';
 }
 

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { CollectionEntity } from '#catalog/entities/collection.ts';
-import { collectionKeys } from '#catalog/entities/collection.ts';
 import type { ImageEntity } from '#catalog/entities/image.ts';
 import { imageKeys, imageOwner } from '#catalog/entities/image.ts';
+import { collectionKeys, productKeys, sizeGuideKeys, sizeKeys } from '#catalog/entities/keys.ts';
 import type { ProductEntity } from '#catalog/entities/product.ts';
-import { productKeys } from '#catalog/entities/product.ts';
 import type { SizeEntity, SizeGuideEntity } from '#catalog/entities/size.ts';
-import { sizeGuideKeys, sizeKeys } from '#catalog/entities/size.ts';
 import type { CollectionVideoEntity, ProductVideoEntity } from '#catalog/entities/video.ts';
 import { collectionVideoKeys, productVideoKeys } from '#catalog/entities/video.ts';
 import type { OrderEntity } from '#checkout/entities/order.ts';

@@ -1,9 +1,9 @@
-import { adminAuthRecord } from '#catalog/index.ts';
 import { listProductsAuthContract } from '#shared/contracts/authenticity-admin.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { pageOf } from '#table/audit.ts';
 import type { AuthRecordEntity } from '../entities/auth-record.ts';
 import { listAuthRecords, listTransfers } from '../entities/auth-record.ts';
+import { adminAuthRecord } from '../rules/admin-views.ts';
 
 /**
  * GET /products-auth?offset&pageSize&searchInfo → { status: 200, pageCount, total, list }:

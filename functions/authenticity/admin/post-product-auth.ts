@@ -1,5 +1,5 @@
 import type { ProductEntity } from '#catalog/index.ts';
-import { adminAuthRecord, readProduct } from '#catalog/index.ts';
+import { readProduct } from '#catalog/index.ts';
 import { httpError, notFound } from '#platform/http-error.ts';
 import { logger, safeError } from '#platform/logger.ts';
 import { sendMail } from '#platform/mail.ts';
@@ -9,6 +9,7 @@ import { defineAdminHandler } from '#staff/index.ts';
 import type { AuthRecordEntity } from '../entities/auth-record.ts';
 import { claimAuthRecord, createAuthRecord, readAuthRecord } from '../entities/auth-record.ts';
 import { portalLink } from '../portal-link.ts';
+import { adminAuthRecord } from '../rules/admin-views.ts';
 
 /**
  * POST /product-auth { pid, email? } (001 §7) → { status: 200, record }: staff create or claim

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type ProductEntity, productKey } from '#catalog/index.ts';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type ProductEntity, productSoldWithCardItem } from '#catalog/index.ts';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import { auditedWrite } from '#table/audit.ts';
 import type { Keys } from '#table/keys.ts';
 import { consistentGet, queryAll } from '#table/query.ts';
-import type { TransactItem } from '#table/transactions.ts';
+import { isConditionFailed, type TransactItem, transact } from '#table/transactions.ts';
 
 export const authRecordKey = (cardNumber: string) => ({ pk: `AUTH#${cardNumber}`, sk: '#AUTH' });
 
@@ -37,6 +37,18 @@ export interface AuthRecordEntity {
   transferDateTime?: string;
 }
 
+/**
+ * A transaction item that holds only while the card number has no authenticity record (a
+ * product deleted with its card number must not leave an owner's record behind).
+ */
+export const noRecordItem = (cardNumber: string): TransactItem => ({
+  ConditionCheck: {
+    TableName: tableName(),
+    Key: authRecordKey(cardNumber),
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
 /** New credentials for a record whose mail never went out (the plaintext exists only in mail). */
 export async function replaceRecordPassword(
   cardNumber: string,
@@ -59,7 +71,7 @@ export async function replaceRecordPassword(
     );
     return true;
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailed(error)) return false;
     throw error;
   }
 }
@@ -91,15 +103,7 @@ export async function listAuthRecords(): Promise<AuthRecordEntity[]> {
 export async function createAuthRecord(record: AuthRecordEntity, admin: string): Promise<void> {
   await auditedWrite(
     [
-      {
-        ConditionCheck: {
-          TableName: tableName(),
-          Key: productKey(record.pid),
-          ConditionExpression: '#status = :sold AND cardNumber = :card',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':sold': 0, ':card': record.cardNumber },
-        },
-      },
+      productSoldWithCardItem(record.pid, record.cardNumber),
       {
         Put: {
           TableName: tableName(),
@@ -149,37 +153,33 @@ export async function transferRecord(input: {
     to: input.toEmail,
   };
   try {
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: authRecordKey(record.cardNumber),
-              UpdateExpression:
-                'SET email = :to, passwordHash = :hash, credentialVersion = :next, transferDateTime = :at',
-              ConditionExpression: 'credentialVersion = :version AND email = :from',
-              ExpressionAttributeValues: {
-                ':to': input.toEmail,
-                ':hash': input.passwordHash,
-                ':next': record.credentialVersion + 1,
-                ':version': record.credentialVersion,
-                ':from': record.email,
-                ':at': input.at,
-              },
-            },
+    await transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: authRecordKey(record.cardNumber),
+          UpdateExpression:
+            'SET email = :to, passwordHash = :hash, credentialVersion = :next, transferDateTime = :at',
+          ConditionExpression: 'credentialVersion = :version AND email = :from',
+          ExpressionAttributeValues: {
+            ':to': input.toEmail,
+            ':hash': input.passwordHash,
+            ':next': record.credentialVersion + 1,
+            ':version': record.credentialVersion,
+            ':from': record.email,
+            ':at': input.at,
           },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...transferKey(record.cardNumber, input.at, randomUUID()), ...entry },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          ...(input.sessionKey ? [{ Delete: { TableName: tableName(), Key: input.sessionKey } }] : []),
-        ],
-      }),
-    );
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...transferKey(record.cardNumber, input.at, randomUUID()), ...entry },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      ...(input.sessionKey ? [{ Delete: { TableName: tableName(), Key: input.sessionKey } }] : []),
+    ]);
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import { transact } from '#table/transactions.ts';
 import { type AuthRecordEntity, authRecordKey } from './auth-record.ts';
 
 /**
@@ -69,34 +70,30 @@ export async function resetWithToken(input: {
 }): Promise<boolean> {
   const { record } = input;
   try {
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: resetTokenKey(hashToken(input.token)),
-              ConditionExpression: 'validUntil > :now AND credentialVersion = :version',
-              ExpressionAttributeValues: { ':now': input.now, ':version': record.credentialVersion },
-            },
+    await transact([
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: resetTokenKey(hashToken(input.token)),
+          ConditionExpression: 'validUntil > :now AND credentialVersion = :version',
+          ExpressionAttributeValues: { ':now': input.now, ':version': record.credentialVersion },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: authRecordKey(record.cardNumber),
+          UpdateExpression: 'SET passwordHash = :hash, credentialVersion = :next',
+          ConditionExpression: 'credentialVersion = :version AND email = :email',
+          ExpressionAttributeValues: {
+            ':hash': input.passwordHash,
+            ':next': record.credentialVersion + 1,
+            ':version': record.credentialVersion,
+            ':email': record.email,
           },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: authRecordKey(record.cardNumber),
-              UpdateExpression: 'SET passwordHash = :hash, credentialVersion = :next',
-              ConditionExpression: 'credentialVersion = :version AND email = :email',
-              ExpressionAttributeValues: {
-                ':hash': input.passwordHash,
-                ':next': record.credentialVersion + 1,
-                ':version': record.credentialVersion,
-                ':email': record.email,
-              },
-            },
-          },
-        ],
-      }),
-    );
+        },
+      },
+    ]);
     return true;
   } catch (error) {
     if (error instanceof TransactionCanceledException) return false;

@@ -3,7 +3,8 @@ import { notFound } from '#platform/http-error.ts';
 import { COUNTRY_CODES, countryName } from '#shared/countries.ts';
 import { auditedWrite } from '#table/audit.ts';
 import { getItem } from '#table/query.ts';
-import { type CollectionEntity, collectionKey } from './collection.ts';
+import type { CollectionEntity } from './collection.ts';
+import { collectionKey } from './keys.ts';
 
 /**
  * A collection's shipping prices (001 §3 Shipping price: one per collection and country) live

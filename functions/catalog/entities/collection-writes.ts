@@ -6,19 +6,17 @@ import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { type CollectionFields, parseImageSet, storeImageSet } from '#shared/admin-types.ts';
 import { INFO_TITLES } from '#shared/constants.ts';
 import { auditedWrite } from '#table/audit.ts';
-import { deleteKeys } from '#table/query.ts';
+import { deleteKeys, withoutKeys } from '#table/query.ts';
 import type { TransactItem } from '#table/transactions.ts';
 import {
   type CollectionEntity,
-  collectionKey,
-  collectionKeys,
   getCollectionWithProducts,
   requireCollection,
-  stripKeys,
   TRANSACTION_ROOM,
 } from './collection.ts';
 import { getCollectionImages } from './image.ts';
-import { type ProductEntity, productKey } from './product.ts';
+import { collectionKey, collectionKeys, productKey } from './keys.ts';
+import type { ProductEntity } from './product.ts';
 import { getCollectionVideos } from './video.ts';
 
 /** Staff changes to collections (admin): create, update, pictures, delete. */
@@ -104,7 +102,7 @@ export async function updateCollection(
 ): Promise<CollectionEntity> {
   const family = await getCollectionWithProducts(id);
   if (!family.type) throw notFound('collection');
-  const before = stripKeys(family.type);
+  const before = withoutKeys(family.type);
   requireSomeImages(parseImageSet(before.womenproductimage), parseImageSet(before.menproductimage));
 
   const set = storedFields(fields) as Record<string, unknown>;
@@ -253,7 +251,7 @@ export async function deleteCollection(id: string, admin: string): Promise<void>
     throw httpError(409, `this collection still has ${holds}. delete or move them first.`);
   }
   const [{ images }, videos] = await Promise.all([getCollectionImages(id), getCollectionVideos(id)]);
-  const type = stripKeys(family.type);
+  const type = withoutKeys(family.type);
   // Items as read (with their keys): whatever order index an image has now, its own key goes.
   const keyOf = (item: object) => {
     const { pk, sk } = item as { pk: string; sk: string };
@@ -293,7 +291,7 @@ export async function deleteCollection(id: string, admin: string): Promise<void>
 /** A collection as the admin edits it: every field, and the image sets as lists. */
 export function adminCollectionView(t: CollectionEntity) {
   return {
-    ...stripKeys(t),
+    ...withoutKeys(t),
     shippingPrices: t.shippingPrices ?? {},
     womenImages: parseImageSet(t.womenproductimage),
     menImages: parseImageSet(t.menproductimage),

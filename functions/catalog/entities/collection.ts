@@ -1,30 +1,9 @@
 import { notFound } from '#platform/http-error.ts';
 import type { Gender, InfoTitle } from '#shared/constants.ts';
-import {
-  finderPrefix,
-  type OptionEntity,
-  type SizeFinderEntity,
-  type StepEntity,
-} from '#size-finder/index.ts';
-import type { Keys } from '#table/keys.ts';
-import { getItem, projection, queryAll } from '#table/query.ts';
+import { getItem, projection, queryAll, withoutKeys } from '#table/query.ts';
+import { COLLECTIONS_LIST, collectionFamily, collectionKey, SIZES_PREFIX } from './keys.ts';
 import type { ProductEntity } from './product.ts';
-import { SIZES_PREFIX, type SizeEntity } from './size.ts';
-
-export const collectionKey = (id: string) => ({ pk: `TYPE#${id}`, sk: '#TYPE' });
-
-export const collectionKeys = (t: { id: string; createdAt: string }): Keys => ({
-  ...collectionKey(t.id),
-  gsi1pk: `TYPE#${t.id}`,
-  gsi1sk: '#TYPE',
-  gsi2pk: 'TYPES',
-  gsi2sk: `${t.createdAt}#${t.id}`,
-});
-
-/** gsi1 partition holding a type, its sizes, size finders (with steps and options) and products. */
-export const collectionFamily = (typeId: string) => `TYPE#${typeId}`;
-
-export const COLLECTIONS_LIST = 'TYPES';
+import type { SizeEntity } from './size.ts';
 
 /** Entities as stored (keys excluded). Field names follow the spec's entities (000 §3, 001 §3). */
 
@@ -90,13 +69,7 @@ export async function listAllCollections(
 export async function requireCollection(id: string): Promise<CollectionEntity> {
   const type = await getItem<CollectionEntity>(collectionKey(id));
   if (!type) throw notFound('collection');
-  return stripKeys(type);
-}
-
-export function stripKeys<T extends object>(item: T): T {
-  const copy = { ...item } as Record<string, unknown>;
-  for (const k of ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk']) delete copy[k];
-  return copy as T;
+  return withoutKeys(type);
 }
 
 /** Storefront reads. Each function is one DynamoDB request (see docs/data-model.md). */
@@ -137,32 +110,32 @@ export async function getCollection(
   return getItem<CollectionEntity>(collectionKey(id), fields ? [...fields] : undefined);
 }
 
+/**
+ * A size finder as the collection's family holds it (the size-finder module owns the rest of
+ * it): enough to tell that a collection still has finders.
+ */
+export interface FamilyFinder {
+  kind: 'sizeFinder';
+  id: string;
+}
+
 export interface CollectionFamily {
   type?: CollectionEntity;
   sizes: SizeEntity[];
   products: ProductEntity[];
-  finders: SizeFinderEntity[];
-  steps: StepEntity[];
-  options: OptionEntity[];
+  finders: FamilyFinder[];
 }
 
-type FamilyItem =
-  | CollectionEntity
-  | SizeEntity
-  | ProductEntity
-  | SizeFinderEntity
-  | StepEntity
-  | OptionEntity;
+/** The family's items of the catalogue's own kinds; size finders' steps and options are left out. */
+type FamilyItem = CollectionEntity | SizeEntity | ProductEntity | FamilyFinder | { kind: 'step' | 'option' };
 
 function splitFamily(items: FamilyItem[]): CollectionFamily {
-  const family: CollectionFamily = { sizes: [], products: [], finders: [], steps: [], options: [] };
+  const family: CollectionFamily = { sizes: [], products: [], finders: [] };
   for (const item of items) {
     if (item.kind === 'type') family.type = item;
     else if (item.kind === 'size') family.sizes.push(item);
     else if (item.kind === 'product') family.products.push(item);
     else if (item.kind === 'sizeFinder') family.finders.push(item);
-    else if (item.kind === 'step') family.steps.push(item);
-    else if (item.kind === 'option') family.options.push(item);
   }
   return family;
 }
@@ -189,24 +162,6 @@ export async function getCollectionWithProducts(typeId: string): Promise<Collect
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :family',
       ExpressionAttributeValues: { ':family': collectionFamily(typeId) },
-    }),
-  );
-}
-
-/**
- * The type with its size finder for a gender: finder, steps and options, in order. The range
- * also holds the finders of lower gender codes; callers keep the finder they asked for.
- */
-export async function getCollectionWithFinder(typeId: string, gender: Gender): Promise<CollectionFamily> {
-  return splitFamily(
-    await queryAll<FamilyItem>({
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :family AND gsi1sk BETWEEN :type AND :finderEnd',
-      ExpressionAttributeValues: {
-        ':family': collectionFamily(typeId),
-        ':type': '#TYPE',
-        ':finderEnd': `${finderPrefix(gender)}\uffff`,
-      },
     }),
   );
 }

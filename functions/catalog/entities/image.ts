@@ -5,7 +5,8 @@ import { auditedWrite, type Change } from '#table/audit.ts';
 import { type Keys, pad } from '#table/keys.ts';
 import { type Key, queryAll } from '#table/query.ts';
 import { MAX_TRANSACTION, type TransactItem } from '#table/transactions.ts';
-import { type CollectionEntity, collectionKey } from './collection.ts';
+import type { CollectionEntity } from './collection.ts';
+import { collectionKey } from './keys.ts';
 import type { ProductEntity } from './product.ts';
 import type { ProductVideoEntity } from './video.ts';
 

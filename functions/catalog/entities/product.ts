@@ -1,39 +1,13 @@
-import {
-  type AuthRecordEntity,
-  authRecordKey,
-  claimItem,
-  newRecordItem,
-  releaseClaimItem,
-} from '#authenticity/index.ts';
 import { tableName } from '#platform/aws-clients.ts';
 import type { Gender } from '#shared/constants.ts';
 import { auditedWrite } from '#table/audit.ts';
-import type { Keys } from '#table/keys.ts';
 import { consistentGet, getItem, getItems, projection, queryAll } from '#table/query.ts';
 import { MAX_TRANSACTION, type TransactItem } from '#table/transactions.ts';
-import { COLLECTIONS_LIST, type CollectionEntity, collectionFamily, collectionKey } from './collection.ts';
+import { claimItem, releaseClaimItem } from './card-claim.ts';
+import type { CollectionEntity } from './collection.ts';
 import type { ImageEntity } from './image.ts';
-import { sizeKey } from './size.ts';
+import { COLLECTIONS_LIST, collectionKey, productKey, productKeysOf, sizeKey } from './keys.ts';
 import type { ProductVideoEntity } from './video.ts';
-
-export const PRODUCT_PREFIX = 'PRODUCT#';
-
-export const productKey = (id: string) => ({ pk: `PRODUCT#${id}`, sk: '#PRODUCT' });
-
-export const productKeys = (p: { id: string; typeId: string; createdAt: string }): Keys => ({
-  ...productKey(p.id),
-  gsi1pk: collectionFamily(p.typeId),
-  gsi1sk: `${PRODUCT_PREFIX}${p.id}`,
-  gsi2pk: 'PRODUCTS',
-  gsi2sk: `${p.createdAt}#${p.id}`,
-});
-
-/** A product's keys; a single piece outside any collection (no type id) has no gsi1 family. */
-export const productKeysOf = (p: { id: string; typeId: string; createdAt: string }): Keys => {
-  if (p.typeId) return productKeys(p);
-  const { gsi1pk: _family, gsi1sk: _position, ...rest } = productKeys(p);
-  return rest;
-};
 
 export interface ProductEntity {
   kind: 'product';
@@ -95,10 +69,22 @@ const typeExistsItem = (typeId: string): TransactItem => ({
   },
 });
 
+/**
+ * What the caller writes with a product in the same transaction (an authenticity record, a
+ * check on one), and what the audit entry then records after the write (the product alone when
+ * not given). Appended after the product's own items.
+ */
+export interface WrittenWith {
+  items: TransactItem[];
+  after?: unknown;
+}
+
+const NOTHING_ELSE: WrittenWith = { items: [] };
+
 export async function createProduct(
   product: ProductEntity,
-  record: AuthRecordEntity | undefined,
   admin: string,
+  also: WrittenWith = NOTHING_ELSE,
 ): Promise<void> {
   await auditedWrite(
     [
@@ -111,14 +97,14 @@ export async function createProduct(
       },
       claimItem(product.cardNumber ?? '', product.id),
       ...(product.typeId ? [typeExistsItem(product.typeId)] : []),
-      ...(record ? [newRecordItem(record)] : []),
+      ...also.items,
     ],
     {
       admin,
       action: 'create',
       entity: 'product',
       entityId: product.id,
-      after: record ? { product, authRecord: record } : product,
+      after: also.after ?? product,
     },
   );
 }
@@ -148,10 +134,11 @@ const EDITABLE = [
 export async function updateProduct(input: {
   before: ProductEntity;
   after: ProductEntity;
-  record: AuthRecordEntity | undefined;
   admin: string;
   now: number;
+  also?: WrittenWith;
 }): Promise<void> {
+  const also = input.also ?? NOTHING_ELSE;
   const { before, after } = input;
   const names: Record<string, string> = { '#status': 'status' };
   const values: Record<string, unknown> = { ':read': before.status };
@@ -202,7 +189,7 @@ export async function updateProduct(input: {
       ...(cardChanged ? [claimItem(after.cardNumber ?? '', after.id)] : []),
       ...(cardChanged && before.cardNumber ? [releaseClaimItem(before.cardNumber, before.id)] : []),
       ...(after.typeId && after.typeId !== before.typeId ? [typeExistsItem(after.typeId)] : []),
-      ...(input.record ? [newRecordItem(input.record)] : []),
+      ...also.items,
     ],
     {
       admin: input.admin,
@@ -210,7 +197,7 @@ export async function updateProduct(input: {
       entity: 'product',
       entityId: after.id,
       before,
-      after: input.record ? { product: after, authRecord: input.record } : after,
+      after: also.after ?? after,
     },
   );
 }
@@ -240,7 +227,7 @@ export async function productItems(
 
 /**
  * Deletes a product that nobody owns: not sold through an order, not held in checkout, with no
- * authenticity record. Its pictures and videos go in the same transaction when they fit (the
+ * authenticity record (the caller's check, in `also`). Its pictures and videos go in the same transaction when they fit (the
  * rest right after: they are unreachable once the product is gone). Answers their urls.
  */
 export async function deleteProduct(input: {
@@ -249,6 +236,8 @@ export async function deleteProduct(input: {
   admin: string;
   now: number;
   before: unknown;
+  /** Checks the caller adds (no authenticity record for the card number). */
+  also?: TransactItem[];
 }): Promise<{ pk: string; sk: string }[]> {
   const { product } = input;
   const main: TransactItem[] = [
@@ -263,15 +252,8 @@ export async function deleteProduct(input: {
       },
     },
   ];
-  if (product.cardNumber) {
-    main.push(releaseClaimItem(product.cardNumber, product.id), {
-      ConditionCheck: {
-        TableName: tableName(),
-        Key: authRecordKey(product.cardNumber),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    });
-  }
+  if (product.cardNumber) main.push(releaseClaimItem(product.cardNumber, product.id));
+  main.push(...(input.also ?? []));
   const room = MAX_TRANSACTION - 1 - main.length;
   const now = input.childKeys.slice(0, room);
   const later = input.childKeys.slice(room);

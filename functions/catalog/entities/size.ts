@@ -2,26 +2,20 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import type { Gender } from '#shared/constants.ts';
 import { auditedWrite } from '#table/audit.ts';
-import { type Keys, pad } from '#table/keys.ts';
 import { byIndex, projection, queryAll, withoutKeys } from '#table/query.ts';
 import type { TransactItem } from '#table/transactions.ts';
-import { COLLECTIONS_LIST, type CollectionEntity, collectionFamily, collectionKey } from './collection.ts';
-import { type ProductEntity, productKey } from './product.ts';
-
-export const SIZES_PREFIX = '#TYPE#SIZE#';
-
-export const sizeKey = (id: string) => ({ pk: `SIZE#${id}`, sk: '#SIZE' });
-
-export const sizeKeys = (s: { id: string; typeId: string; index: number }): Keys => ({
-  ...sizeKey(s.id),
-  gsi1pk: collectionFamily(s.typeId),
-  gsi1sk: `${SIZES_PREFIX}${pad(s.index)}#${s.id}`,
-});
-
-export const sizeGuideKeys = (g: { id: string; sizeId: string }): Keys => ({
-  pk: `SIZE#${g.sizeId}`,
-  sk: `GUIDE#${g.id}`,
-});
+import type { CollectionEntity } from './collection.ts';
+import {
+  COLLECTIONS_LIST,
+  collectionFamily,
+  collectionKey,
+  productKey,
+  SIZES_PREFIX,
+  sizeGuideKeys,
+  sizeKey,
+  sizeKeys,
+} from './keys.ts';
+import type { ProductEntity } from './product.ts';
 
 export interface SizeEntity {
   kind: 'size';

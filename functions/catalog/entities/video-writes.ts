@@ -3,7 +3,7 @@ import { deleteMediaObject, verifyUpload } from '#platform/uploads.ts';
 import type { Gender } from '#shared/constants.ts';
 import { auditedWrite } from '#table/audit.ts';
 import type { TransactItem } from '#table/transactions.ts';
-import { collectionKey } from './collection.ts';
+import { collectionKey } from './keys.ts';
 import { type CollectionVideoEntity, collectionVideoKeys, videosOf } from './video.ts';
 
 /** Staff changes to collection and pillar videos (admin): the uploaded file checked, the old one deleted. */

@@ -6,8 +6,9 @@ import { auditedWrite, type Change } from '#table/audit.ts';
 import { type Keys, pad } from '#table/keys.ts';
 import { getItem, type Key, queryAll } from '#table/query.ts';
 import type { TransactItem } from '#table/transactions.ts';
-import { type CollectionEntity, collectionKey } from './collection.ts';
+import type { CollectionEntity } from './collection.ts';
 import { deleteExisting, ownerExists } from './image.ts';
+import { collectionKey } from './keys.ts';
 
 export const productVideoKeys = (v: { id: string; productId: string; index: number }): Keys => ({
   pk: `PRODUCT#${v.productId}`,

@@ -1,7 +1,8 @@
 import { defineHandler } from '#platform/handler.ts';
 import { getFilmsContract } from '#shared/contracts/films.ts';
-import { FILM_SLOT_IDS, publicFilm } from '#shared/films.ts';
+import { FILM_SLOT_IDS } from '#shared/films.ts';
 import { listFilms } from '../entities/film.ts';
+import { publicFilm } from '../rules/public-views.ts';
 
 /** GET /films: every slot's film (shared/films.ts), in the slots' order; empty slots are left out. */
 export const handler = defineHandler(getFilmsContract, async () => {

@@ -3,8 +3,8 @@ import { notFound } from '#platform/http-error.ts';
 import { PRODUCT_STATUS } from '#shared/constants.ts';
 import { isSoldContract } from '#shared/contracts/catalog.ts';
 import { getItem } from '#table/query.ts';
+import { productKey } from '../entities/keys.ts';
 import type { ProductEntity } from '../entities/product.ts';
-import { productKey } from '../entities/product.ts';
 import { freeAgainAt, isAvailable } from '../rules/availability.ts';
 
 /**

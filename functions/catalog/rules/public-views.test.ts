@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { videoType } from '#shared/films.ts';
 import type { CollectionEntity } from '../entities/collection.ts';
 import type { ProductEntity } from '../entities/product.ts';
-import { publicCollection, publicProduct, publicSteps } from './public-views.ts';
+import { publicCollection, publicFilm, publicProduct } from './public-views.ts';
 
 const product: ProductEntity = {
   kind: 'product',
@@ -65,27 +66,23 @@ describe('public views', () => {
     expect(publicCollection(type).preSaleText).toBeUndefined();
   });
 
-  it('orders size finder steps and their options by index', () => {
-    const steps = publicSteps(
-      [
-        {
-          kind: 'step',
-          id: 's2',
-          sizeFinderId: 'f',
-          index: 2,
-          description: 'b',
-          type: 4,
-          shortName: 'email',
-        },
-        { kind: 'step', id: 's1', sizeFinderId: 'f', index: 1, description: 'a', type: 1, shortName: 'fit' },
-      ],
-      [
-        { kind: 'option', id: 'o2', stepsId: 's1', sizeFinderId: 'f', index: 2, content: 'loose' },
-        { kind: 'option', id: 'o1', stepsId: 's1', sizeFinderId: 'f', index: 1, content: 'snug' },
-      ],
-    );
-    expect(steps.map((s) => s.stepId)).toEqual(['s1', 's2']);
-    expect(steps[0]?.options.map((o) => o.text)).toEqual(['snug', 'loose']);
-    expect(steps[1]?.options).toEqual([]);
+  it('serves an upload from /media with its type and poster, an embed at its player address', () => {
+    expect(
+      publicFilm('club', 'club', {
+        source: 'upload',
+        video: 's3/videos/a.webm',
+        poster: 's3/collection_images/p.jpg',
+      }),
+    ).toMatchObject({
+      src: '/media/videos/a.webm',
+      type: 'video/webm',
+      posterSrc: '/media/collection_images/p.jpg',
+    });
+    expect(videoType('s3/videos/a.mp4')).toBe('video/mp4');
+    expect(
+      publicFilm('club', 'club', { source: 'embed', provider: 'youtube', id: 'dQw4w9WgXcQ' }),
+    ).toMatchObject({
+      embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    });
   });
 });

@@ -1,5 +1,8 @@
 import { PRODUCT_STATUS } from '#shared/constants.ts';
-import type { OptionEntity, StepEntity } from '#size-finder/index.ts';
+import type { FilmChoice, PublicFilm } from '#shared/contracts/films.ts';
+import { FILM_PROVIDERS } from '#shared/film-providers.ts';
+import { videoType } from '#shared/films.ts';
+import { mediaSrc } from '#shared/media.ts';
 import type { CollectionEntity } from '../entities/collection.ts';
 import type { ImageEntity } from '../entities/image.ts';
 import type { ProductEntity } from '../entities/product.ts';
@@ -88,21 +91,26 @@ export function publicImage(i: ImageEntity) {
   return { id: i.id, url: i.url, type: i.type, index: i.index };
 }
 
-/** Size finder steps in order, each with its options in order (000 §3 Size finder step). */
-export function publicSteps(steps: StepEntity[], options: OptionEntity[]) {
-  return [...steps]
-    .sort((a, b) => a.index - b.index)
-    .map((step) => ({
-      stepId: step.id,
-      sIndex: step.index,
-      shortName: step.shortName,
-      description: step.description,
-      type: step.type,
-      imgUrl: step.imageUrl,
-      videoUrl: step.videoUrl,
-      options: options
-        .filter((o) => o.stepsId === step.id)
-        .sort((a, b) => a.index - b.index)
-        .map((o) => ({ index: o.index, text: o.content, imageUrl: o.imageUrl })),
-    }));
+/** A film slot as the shop shows it: an upload served from /media with its type and poster, or an embed at its player address. */
+export function publicFilm(slot: string, title: string, choice: FilmChoice): PublicFilm {
+  if (choice.source === 'embed') {
+    return {
+      slot,
+      title,
+      source: 'embed',
+      provider: choice.provider,
+      id: choice.id,
+      embedUrl: FILM_PROVIDERS[choice.provider].embedUrl(choice.id),
+    };
+  }
+  return {
+    slot,
+    title,
+    source: 'upload',
+    video: choice.video,
+    poster: choice.poster,
+    src: mediaSrc(choice.video),
+    type: videoType(choice.video),
+    posterSrc: mediaSrc(choice.poster),
+  };
 }

@@ -3,6 +3,7 @@ import { ddb, tableName } from '#platform/aws-clients.ts';
 import type { CarrierId, FulfilmentState } from '#shared/vocabulary.ts';
 import { auditedWrite } from '#table/audit.ts';
 import { queryAll } from '#table/query.ts';
+import { isConditionFailed } from '#table/transactions.ts';
 import { type AdminOrder, ORDERS_LIST, type OrderEntity, orderKey } from './order.ts';
 
 /**
@@ -185,7 +186,7 @@ export async function claimDeliveryMailLease(
     );
     return true;
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailed(error)) return false;
     throw error;
   }
 }

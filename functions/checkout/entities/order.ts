@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type AuthRecordEntity, authRecordKeys } from '#authenticity/index.ts';
-import { productKey } from '#catalog/index.ts';
+import { holdProductItem, releaseProductHoldItem, sellProductItem } from '#catalog/index.ts';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import type { Page } from '#shared/admin.ts';
 import type { Gender } from '#shared/constants.ts';
@@ -9,6 +9,7 @@ import type { OrderListFilter, OrderStatus } from '#shared/vocabulary.ts';
 import { auditedWrite, pageOf } from '#table/audit.ts';
 import type { Keys } from '#table/keys.ts';
 import { queryAll } from '#table/query.ts';
+import { isConditionFailed, transact } from '#table/transactions.ts';
 import { hashToken, orderDeleteTokenKey } from './order-delete-token.ts';
 import { providerEventOnce } from './provider-event.ts';
 
@@ -238,40 +239,25 @@ export async function holdAndRecordOrder(
 ): Promise<'held' | 'unavailable' | 'order-moved-on'> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await ddb().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName(),
-                Key: productKey(order.productId),
-                UpdateExpression: 'SET holdId = :hold, holdUntil = :until',
-                // Free, or held by this very checkout (the same key, retried).
-                ConditionExpression:
-                  'attribute_exists(pk) AND #status = :available AND (attribute_not_exists(holdUntil) OR holdUntil < :now OR holdId = :hold)',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: {
-                  ':hold': order.holdId,
-                  ':until': order.holdUntil,
-                  ':available': 1,
-                  ':now': now,
-                },
-              },
-            },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...orderKeys(order), ...order },
-                // A new order, or this key's own order that nobody has paid (a retry may change
-                // the form and the amount before payment).
-                ConditionExpression: 'attribute_not_exists(pk) OR #orderStatus IN (:pending, :failed)',
-                ExpressionAttributeNames: { '#orderStatus': 'status' },
-                ExpressionAttributeValues: { ':pending': 'pending', ':failed': 'failed' },
-              },
-            },
-          ],
+      await transact([
+        holdProductItem({
+          productId: order.productId,
+          holdId: order.holdId,
+          holdUntil: order.holdUntil,
+          now,
         }),
-      );
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...orderKeys(order), ...order },
+            // A new order, or this key's own order that nobody has paid (a retry may change
+            // the form and the amount before payment).
+            ConditionExpression: 'attribute_not_exists(pk) OR #orderStatus IN (:pending, :failed)',
+            ExpressionAttributeNames: { '#orderStatus': 'status' },
+            ExpressionAttributeValues: { ':pending': 'pending', ':failed': 'failed' },
+          },
+        },
+      ]);
       return 'held';
     } catch (error) {
       if (failedAt(error)?.includes(0)) return 'unavailable';
@@ -303,14 +289,8 @@ export async function setPaymentRef(checkoutCode: string, paymentRef: string): P
   );
 }
 
-export type SellOutcome = 'sold' | 'duplicate-event' | 'order-not-pending' | 'piece-taken' | 'record-exists';
-
-/**
- * A confirmed payment sells the piece: the provider event is recorded (once), the order becomes
- * paid, the piece sold — only if this order still holds it, or nobody does — and the owner's
- * authenticity record is created. All or nothing.
- */
-export async function sellOrder(input: {
+/** A confirmed payment, as sellOrder takes it. */
+export interface SaleInput {
   order: OrderEntity;
   provider: 'stripe' | 'paypal';
   eventId: string;
@@ -318,62 +298,54 @@ export async function sellOrder(input: {
   record: AuthRecordEntity;
   now: number;
   mailLeaseUntil: number;
-}): Promise<SellOutcome> {
+}
+
+export type SellOutcome = 'sold' | 'duplicate-event' | 'order-not-pending' | 'piece-taken' | 'record-exists';
+
+/**
+ * A confirmed payment sells the piece: the provider event is recorded (once), the order becomes
+ * paid, the piece sold — only if this order still holds it, or nobody does — and the owner's
+ * authenticity record is created. All or nothing.
+ */
+export async function sellOrder(input: SaleInput): Promise<SellOutcome> {
   const { order, now } = input;
   const at = new Date(now).toISOString();
   try {
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: providerEventOnce(input.provider, input.eventId, order.checkoutCode, now) },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: orderKey(order.checkoutCode),
-              UpdateExpression:
-                'SET #status = :paid, paidAt = :at, paymentRef = :ref, mailLeaseUntil = :lease',
-              // A released (failed) order can still be paid with its payment: sold if the piece is free.
-              ConditionExpression: '#status IN (:pending, :failed)',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':paid': 'paid',
-                ':pending': 'pending',
-                ':failed': 'failed',
-                ':at': at,
-                ':ref': input.paymentRef,
-                ':lease': input.mailLeaseUntil,
-              },
-            },
+    await transact([
+      { Put: providerEventOnce(input.provider, input.eventId, order.checkoutCode, now) },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: orderKey(order.checkoutCode),
+          UpdateExpression: 'SET #status = :paid, paidAt = :at, paymentRef = :ref, mailLeaseUntil = :lease',
+          // A released (failed) order can still be paid with its payment: sold if the piece is free.
+          ConditionExpression: '#status IN (:pending, :failed)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':paid': 'paid',
+            ':pending': 'pending',
+            ':failed': 'failed',
+            ':at': at,
+            ':ref': input.paymentRef,
+            ':lease': input.mailLeaseUntil,
           },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: productKey(order.productId),
-              UpdateExpression:
-                'SET #status = :sold, soldOrder = :code, soldAt = :at REMOVE holdId, holdUntil',
-              ConditionExpression:
-                '#status = :available AND (holdId = :hold OR attribute_not_exists(holdUntil) OR holdUntil < :now)',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':sold': 0,
-                ':available': 1,
-                ':code': order.checkoutCode,
-                ':at': at,
-                ':hold': order.holdId,
-                ':now': now,
-              },
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...authRecordKeys(input.record), ...input.record },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
+        },
+      },
+      sellProductItem({
+        productId: order.productId,
+        holdId: order.holdId,
+        checkoutCode: order.checkoutCode,
+        at,
+        now,
       }),
-    );
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...authRecordKeys(input.record), ...input.record },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ]);
     return 'sold';
   } catch (error) {
     const failed = failedAt(error);
@@ -385,11 +357,8 @@ export async function sellOrder(input: {
   }
 }
 
-/**
- * A payment that came too late for its piece: recorded once, as refunded, with a lease for the
- * refund notice (sent like a sale's mail: by this caller, or after the lease by another).
- */
-export async function markRefunded(input: {
+/** A payment too late for its piece, as markRefunded takes it. */
+export interface RefundInput {
   checkoutCode: string;
   provider: 'stripe' | 'paypal';
   eventId: string;
@@ -397,34 +366,38 @@ export async function markRefunded(input: {
   reason: string;
   now: number;
   mailLeaseUntil: number;
-}): Promise<'refunded' | 'duplicate-event' | 'order-not-pending'> {
+}
+
+export type RefundOutcome = 'refunded' | 'duplicate-event' | 'order-not-pending';
+
+/**
+ * A payment that came too late for its piece: recorded once, as refunded, with a lease for the
+ * refund notice (sent like a sale's mail: by this caller, or after the lease by another).
+ */
+export async function markRefunded(input: RefundInput): Promise<RefundOutcome> {
   try {
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: providerEventOnce(input.provider, input.eventId, input.checkoutCode, input.now) },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: orderKey(input.checkoutCode),
-              UpdateExpression:
-                'SET #status = :refunded, refundedAt = :at, refundReason = :reason, paymentRef = :ref, mailLeaseUntil = :lease',
-              ConditionExpression: '#status IN (:pending, :failed)',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':refunded': 'refunded',
-                ':pending': 'pending',
-                ':failed': 'failed',
-                ':at': new Date(input.now).toISOString(),
-                ':reason': input.reason,
-                ':ref': input.paymentRef,
-                ':lease': input.mailLeaseUntil,
-              },
-            },
+    await transact([
+      { Put: providerEventOnce(input.provider, input.eventId, input.checkoutCode, input.now) },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: orderKey(input.checkoutCode),
+          UpdateExpression:
+            'SET #status = :refunded, refundedAt = :at, refundReason = :reason, paymentRef = :ref, mailLeaseUntil = :lease',
+          ConditionExpression: '#status IN (:pending, :failed)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':refunded': 'refunded',
+            ':pending': 'pending',
+            ':failed': 'failed',
+            ':at': new Date(input.now).toISOString(),
+            ':reason': input.reason,
+            ':ref': input.paymentRef,
+            ':lease': input.mailLeaseUntil,
           },
-        ],
-      }),
-    );
+        },
+      },
+    ]);
     return 'refunded';
   } catch (error) {
     const failed = failedAt(error);
@@ -453,7 +426,7 @@ export async function claimMailLease(checkoutCode: string, now: number, until: n
     );
     return true;
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailed(error)) return false;
     throw error;
   }
 }
@@ -475,38 +448,26 @@ export async function releaseHold(
   now: number,
   { providerFailed = false } = {},
 ): Promise<void> {
-  await ddb().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: productKey(order.productId),
-            UpdateExpression: 'REMOVE holdId, holdUntil',
-            ConditionExpression: 'holdId = :hold',
-            ExpressionAttributeValues: { ':hold': order.holdId },
-          },
+  await transact([
+    releaseProductHoldItem({ productId: order.productId, holdId: order.holdId }),
+    {
+      Update: {
+        TableName: tableName(),
+        Key: orderKey(order.checkoutCode),
+        UpdateExpression: `SET #status = :failed, failedAt = :at${
+          providerFailed ? ', paymentAttempt = if_not_exists(paymentAttempt, :zero) + :one' : ''
+        }`,
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':failed': 'failed',
+          ':pending': 'pending',
+          ':at': new Date(now).toISOString(),
+          ...(providerFailed ? { ':zero': 0, ':one': 1 } : {}),
         },
-        {
-          Update: {
-            TableName: tableName(),
-            Key: orderKey(order.checkoutCode),
-            UpdateExpression: `SET #status = :failed, failedAt = :at${
-              providerFailed ? ', paymentAttempt = if_not_exists(paymentAttempt, :zero) + :one' : ''
-            }`,
-            ConditionExpression: '#status = :pending',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':failed': 'failed',
-              ':pending': 'pending',
-              ':at': new Date(now).toISOString(),
-              ...(providerFailed ? { ':zero': 0, ':one': 1 } : {}),
-            },
-          },
-        },
-      ],
-    }),
-  );
+      },
+    },
+  ]);
 }
 
 /**

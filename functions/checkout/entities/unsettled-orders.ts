@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import { queryAll } from '#table/query.ts';
+import { isConditionFailed } from '#table/transactions.ts';
 import { ORDERS_LIST, type OrderEntity, orderKey } from './order.ts';
 
 /** The reconciliation's marks on an order whose payment it has settled for good. */
@@ -79,7 +80,7 @@ export async function closeUnpaidOrder(order: OrderEntity, now: number): Promise
     );
     return true;
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailed(error)) return false;
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { sizeKey, type TypeEntity, typeKey } from '#catalog/index.ts';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import type { Page } from '#shared/admin.ts';
@@ -8,6 +8,7 @@ import { auditItem, pageOf } from '#table/audit.ts';
 import type { Keys } from '#table/keys.ts';
 import { getItem, getItems, queryAll, withoutKeys } from '#table/query.ts';
 import { attemptUpdate, type Limit } from '#table/rate-limit.ts';
+import { isConditionFailed, transact } from '#table/transactions.ts';
 
 export const answerKeys = (a: { id: string; createdTime: string }): Keys => ({
   pk: `ANSWER#${a.id}`,
@@ -60,27 +61,23 @@ export async function addAnswer(
   sender: { limit: Limit; address: string; now: number },
 ): Promise<'added' | 'no-type' | 'limited'> {
   try {
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: tableName(),
-              Key: typeKey(answer.typeId),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...answerKeys(answer), ...answer },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          { Update: attemptUpdate(sender.limit, sender.address, sender.now) },
-        ],
-      }),
-    );
+    await transact([
+      {
+        ConditionCheck: {
+          TableName: tableName(),
+          Key: typeKey(answer.typeId),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...answerKeys(answer), ...answer },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      { Update: attemptUpdate(sender.limit, sender.address, sender.now) },
+    ]);
     return 'added';
   } catch (error) {
     if (error instanceof TransactionCanceledException) {
@@ -183,46 +180,42 @@ export async function recordReply(
 ): Promise<boolean> {
   const previous = answer.reply;
   try {
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: answerKey(answer.id),
-              UpdateExpression: 'SET #reply = :reply',
-              ConditionExpression: previous
-                ? 'attribute_exists(pk) AND #reply.id = :previous'
-                : 'attribute_exists(pk) AND attribute_not_exists(#reply)',
-              ExpressionAttributeNames: REPLY,
-              ExpressionAttributeValues: {
-                ':reply': reply,
-                ...(previous ? { ':previous': previous.id } : {}),
-              },
-            },
+    await transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: answerKey(answer.id),
+          UpdateExpression: 'SET #reply = :reply',
+          ConditionExpression: previous
+            ? 'attribute_exists(pk) AND #reply.id = :previous'
+            : 'attribute_exists(pk) AND attribute_not_exists(#reply)',
+          ExpressionAttributeNames: REPLY,
+          ExpressionAttributeValues: {
+            ':reply': reply,
+            ...(previous ? { ':previous': previous.id } : {}),
           },
-          {
-            ConditionCheck: {
-              TableName: tableName(),
-              Key: sizeKey(reply.sizeId),
-              ConditionExpression: 'typeId = :tid',
-              ExpressionAttributeValues: { ':tid': answer.typeId },
-            },
-          },
-          auditItem(
-            {
-              admin,
-              action: previous ? 'reply again' : 'reply',
-              entity: 'answer',
-              entityId: answer.id,
-              ...(previous ? { before: replyForAudit(previous) } : {}),
-              after: { email: answer.email, typeId: answer.typeId, ...replyForAudit(reply) },
-            },
-            now,
-          ),
-        ],
-      }),
-    );
+        },
+      },
+      {
+        ConditionCheck: {
+          TableName: tableName(),
+          Key: sizeKey(reply.sizeId),
+          ConditionExpression: 'typeId = :tid',
+          ExpressionAttributeValues: { ':tid': answer.typeId },
+        },
+      },
+      auditItem(
+        {
+          admin,
+          action: previous ? 'reply again' : 'reply',
+          entity: 'answer',
+          entityId: answer.id,
+          ...(previous ? { before: replyForAudit(previous) } : {}),
+          after: { email: answer.email, typeId: answer.typeId, ...replyForAudit(reply) },
+        },
+        now,
+      ),
+    ]);
     return true;
   } catch (error) {
     if (error instanceof TransactionCanceledException) return false;
@@ -258,7 +251,7 @@ export async function claimReplyMail(
     );
     return withoutKeys(Attributes as AnswerEntity);
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
+    if (isConditionFailed(error)) return undefined;
     throw error;
   }
 }
@@ -278,7 +271,7 @@ export async function markReplyMailSent(answerId: string, replyId: string, at: s
     )
     .catch((error: unknown) => {
       // A newer reply replaced this one meanwhile: its own mail state is its own.
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+      if (!isConditionFailed(error)) throw error;
     });
 }
 
@@ -296,6 +289,6 @@ export async function releaseReplyMail(answerId: string, replyId: string): Promi
       }),
     )
     .catch((error: unknown) => {
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+      if (!isConditionFailed(error)) throw error;
     });
 }

@@ -326,3 +326,36 @@ export function moveSlot(finder: StoredFinder, nextGender: StoredFinder['gender'
 export function deleteSlot(finder: StoredFinder): TransactItem {
   return remove(finderSlotKey(finder.typeId, finder.gender));
 }
+
+/** A collection with its size finders for a gender, their steps and options, in order. */
+export interface CollectionWithFinder {
+  type?: TypeEntity;
+  finders: SizeFinderEntity[];
+  steps: StepEntity[];
+  options: OptionEntity[];
+}
+
+/**
+ * The type with its size finder for a gender: finder, steps and options, in order (one Query of
+ * the collection's gsi1 family). The range also holds the collection's sizes and the finders of
+ * lower gender codes; callers keep the finder they asked for.
+ */
+export async function getCollectionWithFinder(typeId: string, gender: Gender): Promise<CollectionWithFinder> {
+  const items = await queryAll<TypeEntity | SizeFinderEntity | StepEntity | OptionEntity | { kind: 'size' }>({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :family AND gsi1sk BETWEEN :type AND :finderEnd',
+    ExpressionAttributeValues: {
+      ':family': typeFamily(typeId),
+      ':type': '#TYPE',
+      ':finderEnd': `${finderPrefix(gender)}\uffff`,
+    },
+  });
+  const found: CollectionWithFinder = { finders: [], steps: [], options: [] };
+  for (const item of items) {
+    if (item.kind === 'type') found.type = item;
+    else if (item.kind === 'sizeFinder') found.finders.push(item);
+    else if (item.kind === 'step') found.steps.push(item);
+    else if (item.kind === 'option') found.options.push(item);
+  }
+  return found;
+}

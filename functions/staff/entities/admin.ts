@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import { isConditionFailed } from '#table/transactions.ts';
 
 /** Staff accounts: `ADMIN#<username>`, the password only as an scrypt hash. */
 export interface AdminEntity {
@@ -30,7 +31,7 @@ export async function createAdmin(admin: AdminEntity): Promise<boolean> {
     );
     return true;
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailed(error)) return false;
     throw error;
   }
 }

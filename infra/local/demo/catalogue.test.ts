@@ -1,14 +1,12 @@
 import { countries } from 'countries-list';
 import { describe, expect, it } from 'vitest';
 import type { CollectionEntity } from '#catalog/entities/collection.ts';
-import { collectionKeys } from '#catalog/entities/collection.ts';
 import { type FilmEntity, filmKeys } from '#catalog/entities/film.ts';
 import type { ImageEntity } from '#catalog/entities/image.ts';
 import { imageKeys, imageOwner } from '#catalog/entities/image.ts';
+import { collectionKeys, productKeys, sizeGuideKeys, sizeKeys } from '#catalog/entities/keys.ts';
 import type { ProductEntity } from '#catalog/entities/product.ts';
-import { productKeys } from '#catalog/entities/product.ts';
 import type { SizeEntity, SizeGuideEntity } from '#catalog/entities/size.ts';
-import { sizeGuideKeys, sizeKeys } from '#catalog/entities/size.ts';
 import type { CollectionVideoEntity } from '#catalog/entities/video.ts';
 import { collectionVideoKeys, productVideoKeys } from '#catalog/entities/video.ts';
 import { INFO_TITLES, PRODUCT_IMAGE_TYPES } from '#shared/constants.ts';

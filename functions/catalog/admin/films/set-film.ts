@@ -1,7 +1,7 @@
 import { setFilmContract } from '#shared/contracts/films.ts';
-import { publicFilm } from '#shared/films.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { setFilm } from '../../entities/film.ts';
+import { publicFilm } from '../../rules/public-views.ts';
 
 /**
  * POST /films { slot, title, film }: a slot's film, either an embed (provider and its video id)

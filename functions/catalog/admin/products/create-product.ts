@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { newRecordItem } from '#authenticity/index.ts';
 import { createProductContract } from '#shared/contracts/catalog-admin-products.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { createProduct } from '../../entities/product.ts';
@@ -19,6 +20,10 @@ export const handler = defineAdminHandler(createProductContract, async ({ body }
     { id: randomUUID(), createdAt: new Date(now).toISOString() },
     now,
   );
-  await createProduct(product, record, event.admin);
+  await createProduct(
+    product,
+    event.admin,
+    record ? { items: [newRecordItem(record)], after: { product, authRecord: record } } : undefined,
+  );
   return { status: 200 as const, id: product.id, product: adminProduct(product, now) };
 });

@@ -1,4 +1,4 @@
-import { readAuthRecord } from '#authenticity/index.ts';
+import { noRecordItem, readAuthRecord } from '#authenticity/index.ts';
 import { httpError, notFound } from '#platform/http-error.ts';
 import { deleteProductContract, deleteProductInput } from '#shared/contracts/catalog-admin-products.ts';
 import { defineAdminHandler } from '#staff/index.ts';
@@ -33,6 +33,7 @@ export const handler = defineAdminHandler(deleteProductContract, async (_input, 
     admin: event.admin,
     now,
     before: { product, pictures: images.length, videos: videos.length },
+    also: product.cardNumber ? [noRecordItem(product.cardNumber)] : [],
   });
   await deleteKeys(later);
   await removeFiles([...images, ...videos].map((m) => m.url));

@@ -1,4 +1,4 @@
-import { readAuthRecord } from '#authenticity/index.ts';
+import { adminAuthRecord, readAuthRecord } from '#authenticity/index.ts';
 import { notFound } from '#platform/http-error.ts';
 import { IMAGE_TYPE } from '#shared/constants.ts';
 import { listProductsContract, type productDetailSchema } from '#shared/contracts/catalog-admin-products.ts';
@@ -8,7 +8,7 @@ import { getCollection } from '../../entities/collection.ts';
 import { ownerMedia } from '../../entities/image.ts';
 import { adminImages } from '../media/views.ts';
 import { productsPage } from './products-page.ts';
-import { adminAuthRecord, adminProduct } from './views.ts';
+import { adminProduct } from './views.ts';
 
 /**
  * GET /products?offset&pageSize&searchInfo → { status: 200, pageCount, total, list }: products

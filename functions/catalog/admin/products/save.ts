@@ -1,11 +1,24 @@
 import type { AuthRecordEntity } from '#authenticity/index.ts';
-import { cardNumberTaken, readAuthRecord, soldElsewhereRecord } from '#authenticity/index.ts';
+import { readAuthRecord, soldElsewhereRecord } from '#authenticity/index.ts';
 import { httpError } from '#platform/http-error.ts';
 import type { ProductForm } from '#shared/contracts/catalog-admin-products.ts';
+import { cardNumberClaimed } from '../../entities/card-claim.ts';
 import { getCollection } from '../../entities/collection.ts';
 import type { ProductEntity } from '../../entities/product.ts';
 import { readSize } from '../../entities/product.ts';
 import { productFrom, requireFilled } from './product-input.ts';
+
+/**
+ * Whether another piece already uses the card number: a product with it, its claim (catalog),
+ * or an authenticity record of another piece (authenticity).
+ */
+async function cardNumberTaken(cardNumber: string, pid: string): Promise<boolean> {
+  const [claimed, record] = await Promise.all([
+    cardNumberClaimed(cardNumber, pid),
+    readAuthRecord(cardNumber),
+  ]);
+  return claimed || (record !== undefined && record.pid !== pid);
+}
 
 /**
  * What POST and PATCH /products share: the form checked against its collection and size, the

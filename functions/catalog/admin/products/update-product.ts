@@ -1,3 +1,4 @@
+import { newRecordItem } from '#authenticity/index.ts';
 import { notFound } from '#platform/http-error.ts';
 import { updateProductContract } from '#shared/contracts/catalog-admin-products.ts';
 import { defineAdminHandler } from '#staff/index.ts';
@@ -21,6 +22,12 @@ export const handler = defineAdminHandler(updateProductContract, async ({ body }
     { id: before.id, createdAt: before.createdAt, previous: before },
     now,
   );
-  await updateProduct({ before, after: product, record, admin: event.admin, now });
+  await updateProduct({
+    before,
+    after: product,
+    admin: event.admin,
+    now,
+    ...(record ? { also: { items: [newRecordItem(record)], after: { product, authRecord: record } } } : {}),
+  });
   return { status: 200 as const, id: product.id, product: adminProduct(product, now) };
 });

@@ -1,4 +1,3 @@
-import type { AuthRecordEntity } from '#authenticity/index.ts';
 import type { ProductEntity } from '../../entities/product.ts';
 
 /** A product as staff see it: every field of the piece (card number included), no table keys. */
@@ -29,17 +28,3 @@ export function adminProduct(product: ProductEntity, now = Date.now()) {
   };
 }
 export type AdminProduct = ReturnType<typeof adminProduct>;
-
-/** An authenticity record as staff see it: never its password hash. */
-export function adminAuthRecord(r: AuthRecordEntity) {
-  return {
-    cardNumber: r.cardNumber,
-    pid: r.pid,
-    name: r.name,
-    email: r.email ?? '',
-    hasPassword: Boolean(r.passwordHash),
-    credentialVersion: r.credentialVersion,
-    createdAt: r.createdAt,
-    transferDateTime: r.transferDateTime,
-  };
-}

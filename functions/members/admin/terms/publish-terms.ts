@@ -1,13 +1,13 @@
 import { publishTermsContract } from '#shared/contracts/terms.ts';
 import { TERMS_PAGE } from '#shared/terms.ts';
-import { defineAdminHandler } from '../../admin-handler.ts';
+import { defineAdminHandler } from '#staff/index.ts';
 import { publishTerms } from '../../entities/terms.ts';
 import { shopUrl } from '../../members.ts';
 
 /**
  * POST /terms-versions { version, effectiveDate, summary }: publishes a new version of the terms
  * (audited) and queues its notice to every member confirmed now; the members' sender
- * (staff/jobs/send-releases) mails it like a release, with the unsubscribe link.
+ * (members/jobs/send-releases) mails it like a release, with the unsubscribe link.
  */
 export const handler = defineAdminHandler(publishTermsContract, async ({ body }, event) => {
   const { terms, notice } = await publishTerms(

@@ -1,14 +1,15 @@
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import { httpError } from '#platform/http-error.ts';
 import { TERMS_MESSAGES } from '#shared/terms.ts';
 import { auditItem } from '#table/audit.ts';
 import { consistentGet, queryAll } from '#table/query.ts';
+import { transact } from '#table/transactions.ts';
 import { mailingPut, newMailing, type TermsNoticeEntity } from './release.ts';
 
 /**
  * The terms' published versions (issue 20). A version is published once, never changed, with
- * its notice to the members (a mailing in the RELEASES queue, sent by staff/jobs/send-releases)
+ * its notice to the members (a mailing in the RELEASES queue, sent by members/jobs/send-releases)
  * and its audit entry, in one transaction. The current version is the last published.
  */
 export const TERMS_LIST = 'TERMS';
@@ -49,26 +50,22 @@ export async function publishTerms(
     noticeId: notice.id,
   };
   try {
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...termsKey(terms.version),
-                gsi2pk: TERMS_LIST,
-                gsi2sk: `${terms.publishedAt}#${terms.version}`,
-                ...terms,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
+    await transact([
+      {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...termsKey(terms.version),
+            gsi2pk: TERMS_LIST,
+            gsi2sk: `${terms.publishedAt}#${terms.version}`,
+            ...terms,
           },
-          mailingPut(notice),
-          auditItem({ admin, action: 'publish', entity: 'terms', entityId: terms.version, after: terms }),
-        ],
-      }),
-    );
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      mailingPut(notice),
+      auditItem({ admin, action: 'publish', entity: 'terms', entityId: terms.version, after: terms }),
+    ]);
   } catch (error) {
     if ((error as { name?: string }).name === 'TransactionCanceledException') {
       throw httpError(409, TERMS_MESSAGES.versionTaken);

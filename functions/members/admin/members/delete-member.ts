@@ -1,6 +1,6 @@
 import { notFound } from '#platform/http-error.ts';
 import { deleteMemberContract } from '#shared/contracts/members.ts';
-import { defineAdminHandler } from '../../admin-handler.ts';
+import { defineAdminHandler } from '#staff/index.ts';
 import { deleteMember, getMember } from '../../entities/member.ts';
 
 /** DELETE /member { email } (001 §7): removes one member, audited with the member as it was. */

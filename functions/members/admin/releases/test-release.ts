@@ -1,6 +1,6 @@
 import { sendMail } from '#platform/mail.ts';
 import { releaseTestContract } from '#shared/contracts/releases.ts';
-import { defineAdminHandler } from '../../admin-handler.ts';
+import { defineAdminHandler } from '#staff/index.ts';
 import { unsubscribeHeaders, unsubscribeLinks } from '../../members.ts';
 import { releaseContent } from '../../releases.ts';
 import { releaseMailData } from '../../rules/release-mail.ts';

@@ -1,7 +1,7 @@
 import { MAIL_TEMPLATES } from '#platform/mail-templates.ts';
 import { shopMailData } from '#platform/shop-settings.ts';
 import { releasePreviewContract } from '#shared/contracts/releases.ts';
-import { defineAdminHandler } from '../../admin-handler.ts';
+import { defineAdminHandler } from '#staff/index.ts';
 import { releaseContent } from '../../releases.ts';
 import { releaseMailData, renderTemplate } from '../../rules/release-mail.ts';
 

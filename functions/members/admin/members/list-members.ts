@@ -1,6 +1,6 @@
 import { listMembersContract } from '#shared/contracts/members.ts';
+import { defineAdminHandler } from '#staff/index.ts';
 import { pageOf } from '#table/audit.ts';
-import { defineAdminHandler } from '../../admin-handler.ts';
 import { listMembers, memberStatus } from '../../entities/member.ts';
 
 /**

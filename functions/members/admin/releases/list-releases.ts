@@ -1,5 +1,5 @@
 import { listReleasesContract } from '#shared/contracts/releases.ts';
-import { defineAdminHandler } from '../../admin-handler.ts';
+import { defineAdminHandler } from '#staff/index.ts';
 import { listReleases } from '../../entities/release.ts';
 
 /** GET /releases: every release newest first, with its progress (sent / suppressed / failed). */

@@ -1,5 +1,5 @@
 import { listTermsContract } from '#shared/contracts/terms.ts';
-import { defineAdminHandler } from '../../admin-handler.ts';
+import { defineAdminHandler } from '#staff/index.ts';
 import { listMailings, type TermsNoticeEntity } from '../../entities/release.ts';
 import { listTerms } from '../../entities/terms.ts';
 

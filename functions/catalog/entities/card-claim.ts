@@ -1,13 +1,7 @@
 import { tableName } from '#platform/aws-clients.ts';
 import { consistentGet, projection, queryAll } from '#table/query.ts';
 import type { TransactItem } from '#table/transactions.ts';
-import { readAuthRecord } from './auth-record.ts';
-
-/**
- * A card number's claim: one per engraved number, so two pieces can never share one (written
- * with `attribute_not_exists` in the transaction that gives a product its number).
- */
-export const cardClaimKey = (cardNumber: string) => ({ pk: `CARD#${cardNumber}`, sk: '#CARD' });
+import { cardClaimKey } from './keys.ts';
 
 /** Keeps a card number unique across products (see keys.ts cardClaimKey). */
 export interface CardClaimEntity {
@@ -17,11 +11,12 @@ export interface CardClaimEntity {
 }
 
 /**
- * Whether another piece already uses the card number: a product with it (products saved before
- * claims existed included), its claim, or an authenticity record of another piece.
+ * Whether another piece of the catalogue already uses the card number: a product with it
+ * (products saved before claims existed included) or its claim. The authenticity records of
+ * other pieces are the authenticity module's to check (the product form's handler asks both).
  */
-export async function cardNumberTaken(cardNumber: string, pid: string): Promise<boolean> {
-  const [products, claim, record] = await Promise.all([
+export async function cardNumberClaimed(cardNumber: string, pid: string): Promise<boolean> {
+  const [products, claim] = await Promise.all([
     queryAll<{ id: string; cardNumber?: string }>({
       IndexName: 'gsi2',
       KeyConditionExpression: 'gsi2pk = :list',
@@ -30,13 +25,8 @@ export async function cardNumberTaken(cardNumber: string, pid: string): Promise<
       ...projection(['id', 'cardNumber']),
     }),
     consistentGet<{ pid: string }>(cardClaimKey(cardNumber)),
-    readAuthRecord(cardNumber),
   ]);
-  return (
-    products.some((p) => p.id !== pid) ||
-    (claim !== undefined && claim.pid !== pid) ||
-    (record !== undefined && record.pid !== pid)
-  );
+  return products.some((p) => p.id !== pid) || (claim !== undefined && claim.pid !== pid);
 }
 
 export const claimItem = (cardNumber: string, pid: string): TransactItem => ({

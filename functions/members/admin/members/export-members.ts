@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
 import type { ApiEvent, Handler } from '#platform/handler.ts';
 import { exportMembersContract } from '#shared/contracts/members.ts';
-import { defineAdminHandler } from '../../admin-handler.ts';
+import { defineAdminHandler } from '#staff/index.ts';
 import { listMembers, memberStatus, recordMembersExport } from '../../entities/member.ts';
 import { toCsv, vancouverTime } from './csv.ts';
 

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import { MEMBER_CONSENT_WORDS, type MemberStatus } from '#shared/membership.ts';
 import { auditedWrite } from '#table/audit.ts';
 import type { Keys } from '#table/keys.ts';
 import { queryAll } from '#table/query.ts';
 import { attemptUpdate, type Limit, takeAttempt } from '#table/rate-limit.ts';
+import { transact } from '#table/transactions.ts';
 
 export const memberKeys = (m: { email: string; createdAt: string }): Keys => ({
   pk: `MEMBER#${m.email}`,
@@ -92,23 +93,19 @@ export async function signUpMember(input: {
     expiresAt: Math.floor(now.getTime() / 1000) + input.validDays * 86_400,
   };
   try {
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Update: attemptUpdate(input.limit, input.address, now.getTime()) },
-          { Update: attemptUpdate(input.mailLimit, email, now.getTime()) },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...memberKeys(member), ...member },
-              ConditionExpression: 'attribute_not_exists(pk) OR #status IN (:pending, :unsubscribed)',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':pending': 'pending', ':unsubscribed': 'unsubscribed' },
-            },
-          },
-        ],
-      }),
-    );
+    await transact([
+      { Update: attemptUpdate(input.limit, input.address, now.getTime()) },
+      { Update: attemptUpdate(input.mailLimit, email, now.getTime()) },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...memberKeys(member), ...member },
+          ConditionExpression: 'attribute_not_exists(pk) OR #status IN (:pending, :unsubscribed)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':pending': 'pending', ':unsubscribed': 'unsubscribed' },
+        },
+      },
+    ]);
     return { result: 'pending', nonce };
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
@@ -134,29 +131,25 @@ export async function confirmMember(
   now: Date,
 ): Promise<'confirmed' | 'already' | 'invalid'> {
   try {
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: memberKey(email),
-              UpdateExpression: 'SET #status = :confirmed, confirmedAt = :at REMOVE expiresAt',
-              ConditionExpression: '#status = :pending AND confirmNonce = :nonce AND expiresAt > :now',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':confirmed': 'confirmed',
-                ':pending': 'pending',
-                ':at': now.toISOString(),
-                ':nonce': nonce,
-                ':now': Math.floor(now.getTime() / 1000),
-              },
-            },
+    await transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: memberKey(email),
+          UpdateExpression: 'SET #status = :confirmed, confirmedAt = :at REMOVE expiresAt',
+          ConditionExpression: '#status = :pending AND confirmNonce = :nonce AND expiresAt > :now',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':confirmed': 'confirmed',
+            ':pending': 'pending',
+            ':at': now.toISOString(),
+            ':nonce': nonce,
+            ':now': Math.floor(now.getTime() / 1000),
           },
-          { Delete: { TableName: tableName(), Key: suppressionKey(email) } },
-        ],
-      }),
-    );
+        },
+      },
+      { Delete: { TableName: tableName(), Key: suppressionKey(email) } },
+    ]);
     return 'confirmed';
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import { auditedWrite } from '#table/audit.ts';
 import { queryAll } from '#table/query.ts';
+import { transact } from '#table/transactions.ts';
 import type { ReleaseContent } from '../rules/release-mail.ts';
 
 /**
  * The members' mailings, and their recipients: a release announced to the members (issue 17)
  * and a notice of new terms (issue 20) go through this one queue and one sender
- * (staff/jobs/send-releases), with the same markers, suppression and unsubscribe link. A
+ * (members/jobs/send-releases), with the same markers, suppression and unsubscribe link. A
  * mailing is a release or a terms notice by its `kind`; both live in the RELEASES list.
  *
  * A release announced to the members (issue 17), and its recipients. The release item holds
@@ -189,40 +190,36 @@ export async function recordOutcome(
   error?: string,
 ): Promise<void> {
   try {
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: recipientKey(releaseId, email),
-              UpdateExpression: `SET #state = :outcome, #at = :at${error ? ', #error = :error' : ''}`,
-              ConditionExpression: '#state = :sending',
-              ExpressionAttributeNames: {
-                '#state': 'state',
-                '#at': 'at',
-                ...(error ? { '#error': 'error' } : {}),
-              },
-              ExpressionAttributeValues: {
-                ':outcome': outcome,
-                ':sending': 'sending',
-                ':at': now.toISOString(),
-                ...(error ? { ':error': error } : {}),
-              },
-            },
+    await transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: recipientKey(releaseId, email),
+          UpdateExpression: `SET #state = :outcome, #at = :at${error ? ', #error = :error' : ''}`,
+          ConditionExpression: '#state = :sending',
+          ExpressionAttributeNames: {
+            '#state': 'state',
+            '#at': 'at',
+            ...(error ? { '#error': 'error' } : {}),
           },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: releaseKey(releaseId),
-              UpdateExpression: 'ADD #count :one',
-              ExpressionAttributeNames: { '#count': outcome },
-              ExpressionAttributeValues: { ':one': 1 },
-            },
+          ExpressionAttributeValues: {
+            ':outcome': outcome,
+            ':sending': 'sending',
+            ':at': now.toISOString(),
+            ...(error ? { ':error': error } : {}),
           },
-        ],
-      }),
-    );
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: releaseKey(releaseId),
+          UpdateExpression: 'ADD #count :one',
+          ExpressionAttributeNames: { '#count': outcome },
+          ExpressionAttributeValues: { ':one': 1 },
+        },
+      },
+    ]);
   } catch (err) {
     // Already recorded (a retried write that had committed): counted once.
     if (!(err instanceof TransactionCanceledException)) throw err;

@@ -1,0 +1,3 @@
+/** What other modules use of members: the only door into it. */
+
+export { isPublishedTerms } from './entities/terms.ts';
