@@ -1,4 +1,4 @@
-import { ADMIN_TIME_ZONE } from '#shared/admin.ts';
+import { vancouverTime } from '#shared/vancouver-time.ts';
 
 /**
  * Business days on the shop's calendar (Vancouver): Monday to Friday, except British Columbia's
@@ -14,20 +14,9 @@ export type Day = string;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-// Made on first use: a formatter with a time zone loads ICU's zone data, 70–85 ms of a cold
-// start if made at import.
-let vancouverDayFormat: Intl.DateTimeFormat | undefined;
-const vancouverDay = () =>
-  (vancouverDayFormat ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: ADMIN_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }));
-
 /** The Vancouver calendar day an instant falls on. */
 export function dayInVancouver(at: Date | string | number): Day {
-  return vancouverDay().format(new Date(at));
+  return vancouverTime(at, 'day');
 }
 
 const toUtc = (day: Day) => Date.parse(`${day}T00:00:00Z`);

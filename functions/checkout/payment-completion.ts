@@ -4,6 +4,7 @@ import type { Mail } from '#platform/mail-templates.ts';
 import { generatePassword } from '#platform/passwords.ts';
 import type { COMPLETION_RESULTS } from '#shared/contracts/checkout.ts';
 import { formatPrice } from '#shared/format.ts';
+import { toCents } from '#shared/money.ts';
 import type { OrderEntity, RefundInput, RefundOutcome, SaleInput, SellOutcome } from './entities/order.ts';
 
 /**
@@ -58,7 +59,7 @@ export interface ConfirmedPayment {
 /** What a confirmed payment did to its order (the webhooks answer it: shared/contracts/checkout.ts). */
 export type CompletionResult = (typeof COMPLETION_RESULTS)[number];
 
-export const toCents = (amount: number) => Math.round(amount * 100);
+export { toCents };
 
 /** How long the confirmation that sold a piece has to send its mail before another may take over. */
 export const MAIL_LEASE_MS = 30_000;

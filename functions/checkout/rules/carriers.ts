@@ -1,4 +1,4 @@
-import { ADMIN_TIME_ZONE } from '#shared/admin.ts';
+import { vancouverTime } from '#shared/vancouver-time.ts';
 import { CARRIERS, type CarrierId } from '#shared/vocabulary.ts';
 
 /**
@@ -94,17 +94,6 @@ export function shipRefusal(order: {
   if (!order.fulfilment) return undefined;
   const s = order.shipment;
   return s
-    ? `this order was already shipped on ${vancouverTime(s.shippedAt)} (Vancouver) by ${s.shippedBy}, ${carrierName(s.carrier)} ${s.trackingNumber}. to change the carrier or tracking number, correct the shipment.`
+    ? `this order was already shipped on ${vancouverTime(s.shippedAt, 'sentence')} (Vancouver) by ${s.shippedBy}, ${carrierName(s.carrier)} ${s.trackingNumber}. to change the carrier or tracking number, correct the shipment.`
     : SHIPMENT_REFUSALS.alreadyShipped;
 }
-
-// Made on first use: a formatter with a time zone loads ICU's zone data, 70–85 ms of a cold
-// start if made at import.
-let vancouverFormat: Intl.DateTimeFormat | undefined;
-const vancouver = () =>
-  (vancouverFormat ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: ADMIN_TIME_ZONE,
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }));
-const vancouverTime = (iso: string) => vancouver().format(new Date(iso));

@@ -1,5 +1,3 @@
-import { ADMIN_TIME_ZONE } from '#shared/admin.ts';
-
 /**
  * CSV as spreadsheets read it (RFC 4180): every cell quoted, quotes doubled, CRLF line ends, a
  * byte-order mark so Excel reads UTF-8. A cell that a spreadsheet would run as a formula (it
@@ -18,24 +16,5 @@ export function toCsv(rows: readonly (readonly unknown[])[]): string {
   return `\uFEFF${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
-// Made on first use: a formatter with a time zone loads ICU's zone data, 70–85 ms of a cold
-// start if made at import.
-let vancouverFormat: Intl.DateTimeFormat | undefined;
-const vancouver = () =>
-  (vancouverFormat ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: ADMIN_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-    timeZoneName: 'short',
-  }));
-
 /** Admin times are Vancouver times (001 §2). */
-export function vancouverTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : vancouver().format(date);
-}
+export { vancouverTime } from '#shared/vancouver-time.ts';

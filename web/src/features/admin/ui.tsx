@@ -3,7 +3,6 @@ import './kit/kit.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ADMIN_TIME_ZONE } from '#shared/admin.ts';
 import { adminDelete } from './api.ts';
 import { PAGE_SIZE } from './paged.ts';
 import { forgetAdmin, storedAdmin } from './session.ts';
@@ -49,24 +48,8 @@ export function AdminPage({
   );
 }
 
-const vancouver = new Intl.DateTimeFormat('en-CA', {
-  timeZone: ADMIN_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-  timeZoneName: 'short',
-});
-
 /** Admin times are Vancouver times (001 §2). */
-export function vancouverTime(value: string | number | undefined): string {
-  if (value === undefined || value === '') return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? String(value) : vancouver.format(date);
-}
+export { vancouverTime } from '#shared/vancouver-time.ts';
 
 /** Pages of 10: previous / "page n of m" / next. */
 export function Pager({
