@@ -6,6 +6,7 @@ import { newAdmin } from '../support/admin.ts';
 import { store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { pngFile, type Rgb } from '../support/media.ts';
 import { DESKTOP, expectAccessible, PHONE, screenshot, startBrowser } from './support/browser.ts';
+import { logInAs } from './support/staff.ts';
 
 /** Staff add a piece, its pictures (with progress, at most 10 at once) and see it on the shop (001 §2). */
 const browser = startBrowser();
@@ -22,10 +23,7 @@ const file = (name: string, colour: Rgb) => pngFile(name, { size: 48, colour });
 
 async function logIn(page: Page): Promise<void> {
   page.setDefaultTimeout(10_000);
-  await page.getByLabel('username').fill(staff.username);
-  await page.getByLabel('password').fill(staff.password);
-  await page.getByRole('button', { name: 'log in' }).click();
-  await page.waitForURL('**/admin-home');
+  await logInAs(page, staff);
 }
 
 async function allImagesLoaded(page: Page, selector: string): Promise<void> {

@@ -1,12 +1,11 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SizeEntity } from '#catalog/entities/size.ts';
-import { newAdmin } from '../support/admin.ts';
-import { freshClientAddress } from '../support/api.ts';
 import { getRaw, itemsWithPrefix } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { png } from '../support/media.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
+import { openAsStaff } from './support/staff.ts';
 
 /** The admin's size screens in Chromium (001 §2): list, edit, size guide, guide pictures. */
 
@@ -29,19 +28,8 @@ beforeAll(async () => {
 });
 
 /** Logs a fresh staff account in through /admin and lands on /admin-home. */
-async function logIn(viewport?: { width: number; height: number }): Promise<Page> {
-  const { username, password } = await newAdmin();
-  const page = await browser.open('/admin', {
-    clientAddress: freshClientAddress(),
-    ...(viewport ? { viewport } : {}),
-  });
-  page.setDefaultTimeout(10_000);
-  await page.getByLabel('username').fill(username);
-  await page.getByLabel('password').fill(password);
-  await page.getByRole('button', { name: 'log in' }).click();
-  await page.waitForURL('**/admin-home');
-  return page;
-}
+const logIn = (viewport?: { width: number; height: number }) =>
+  openAsStaff(browser, { defaultTimeout: 10_000, ...(viewport ? { viewport } : {}) });
 
 /** A size's cell in the list; on phones its name starts with the column's label. */
 const sizeCell = (page: Page, name: string) =>

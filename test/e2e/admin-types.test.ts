@@ -1,12 +1,10 @@
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newAdmin } from '../support/admin.ts';
-import { freshClientAddress } from '../support/api.ts';
 import { getRaw } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { mp4, pngFile } from '../support/media.ts';
 import { pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, type OpenOptions, screenshot, startBrowser } from './support/browser.ts';
+import { openAsStaff } from './support/staff.ts';
 
 /**
  * The collection screens in Chromium (001 §2): log in, add a collection with its pictures
@@ -19,16 +17,7 @@ const browser = startBrowser();
 const file = (i: number) =>
   pngFile(`look-${i + 1}.png`, { size: 24, colour: [150 + ((i * 37) % 100), 110, 70 + ((i * 53) % 120)] });
 
-async function logIn(options: OpenOptions = {}): Promise<Page> {
-  const { username, password } = await newAdmin();
-  const page = await browser.open('/admin', { clientAddress: freshClientAddress(), ...options });
-  page.setDefaultTimeout(10_000);
-  await page.getByLabel('username').fill(username);
-  await page.getByLabel('password').fill(password);
-  await page.getByRole('button', { name: 'log in' }).click();
-  await page.waitForURL('**/admin-home');
-  return page;
-}
+const logIn = (options: OpenOptions = {}) => openAsStaff(browser, { defaultTimeout: 10_000, ...options });
 
 describe('a new collection', () => {
   const name = uniqueId('Maison Test');
