@@ -5,7 +5,7 @@ import type { OrderEntity } from '#checkout/entities/order.ts';
 import { orderKeys } from '#checkout/entities/order.ts';
 import { ORDER_DELETE_REFUSALS } from '#checkout/rules/delete-rules.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
-import { api, newCheckoutKey } from '../support/api.ts';
+import { api, newCheckoutKey, until } from '../support/api.ts';
 import { getRaw, itemsWithPrefix, putItems } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { buyWithCard, payWithTestCard } from '../support/purchase.ts';
@@ -58,15 +58,6 @@ interface DetailsAnswer {
   deleteToken?: string;
   deleteTokenValidUntil?: string;
   deleteRefusal?: string;
-}
-
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 /** The checkout code of the order a purchase of this product made. */

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
-import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
+import { api, freshClientAddress, newCheckoutKey, until } from '../support/api.ts';
 import { getRaw, itemsWithPrefix } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { checkoutBody } from '../support/purchase.ts';
@@ -35,15 +35,6 @@ const intentOf = (clientSecret: string) => clientSecret.split('_secret_')[0] as 
 async function orderState(code: string): Promise<string> {
   return ((await api<{ order: { status: string } }>(`/orders/${code}`)).body.order?.status ??
     'none') as string;
-}
-
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 const pieces = Array.from({ length: 6 }, () => piece());
