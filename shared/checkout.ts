@@ -11,18 +11,29 @@ export const COUNTRIES_WITH_REGIONS = ['CA', 'US'] as const;
 
 const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
 
-interface AddressInput {
-  name?: string;
-  phone?: string;
-  email?: string;
-  address?: string;
-  address1?: string;
-  address2?: string;
-  country?: string;
-  unit?: string;
-  city?: string;
-  postalCode?: string;
-  state?: string;
+/** The longest each address field may be (after trimming). */
+const ADDRESS_FIELD_LENGTHS = {
+  name: 120,
+  phone: 40,
+  email: 254,
+  address: 200,
+  address1: 200,
+  address2: 200,
+  country: 2,
+  unit: 40,
+  city: 120,
+  postalCode: 20,
+  state: 60,
+} as const;
+type AddressField = keyof typeof ADDRESS_FIELD_LENGTHS;
+
+type AddressInput = { [K in AddressField]?: string };
+
+/** One address's optional text fields, each name with `suffix` (the billing address's `…Billing`). */
+function addressFields<S extends string>(suffix: S) {
+  return Object.fromEntries(
+    Object.entries(ADDRESS_FIELD_LENGTHS).map(([field, max]) => [`${field}${suffix}`, z.optional(text(max))]),
+  ) as { [K in AddressField as `${K}${S}`]: z.ZodMiniOptional<ReturnType<typeof text>> };
 }
 
 /** The required fields of one address: country, full name, phone, e-mail, address line 1, city; a region in CA/US. */
@@ -54,32 +65,12 @@ export const checkoutRequestSchema = z
     id: idSchema,
     typeId: z.optional(idSchema),
     paymentType: z.pipe(z._default(z.enum(['1', '2']), '1'), z.transform(Number)),
-    name: z.optional(text(120)),
-    phone: z.optional(text(40)),
-    email: z.optional(text(254)),
-    address: z.optional(text(200)),
-    address1: z.optional(text(200)),
-    address2: z.optional(text(200)),
-    country: z.optional(text(2)),
-    unit: z.optional(text(40)),
-    city: z.optional(text(120)),
-    postalCode: z.optional(text(20)),
-    state: z.optional(text(60)),
+    ...addressFields(''),
     hasBilling: z.pipe(
       z._default(z.enum(['true', 'false', '1', '0']), 'false'),
       z.transform((v) => v === 'true' || v === '1'),
     ),
-    nameBilling: z.optional(text(120)),
-    phoneBilling: z.optional(text(40)),
-    emailBilling: z.optional(text(254)),
-    addressBilling: z.optional(text(200)),
-    address1Billing: z.optional(text(200)),
-    address2Billing: z.optional(text(200)),
-    countryBilling: z.optional(text(2)),
-    unitBilling: z.optional(text(40)),
-    cityBilling: z.optional(text(120)),
-    postalCodeBilling: z.optional(text(20)),
-    stateBilling: z.optional(text(60)),
+    ...addressFields('Billing'),
     discountCode: z.optional(text(60)),
     /**
      * The version of the terms the page showed before paying (GET /terms); the start checks it

@@ -12,6 +12,7 @@ import { INFO_TITLES, type InfoTitle } from '#shared/constants.ts';
 import { idSchema } from '#shared/schemas.ts';
 import { GENDERS } from '#shared/vocabulary.ts';
 import * as z from '#shared/zod.ts';
+import { collectionFlags, collectionNames } from './catalog.ts';
 import type { Contract } from './contract.ts';
 
 /**
@@ -43,15 +44,9 @@ const infoTexts = Object.fromEntries(INFO_TITLES.map((t) => [t, z.optional(z.str
 /** A collection with every field, the admin-only ones too (entities/collection.ts adminTypeView). */
 export const adminCollectionSchema = z.object({
   kind: z.literal('type'),
-  id: z.string(),
-  name: z.string(),
-  label: z.optional(z.string()),
+  ...collectionNames,
   gender: genderAnswer,
-  /** How many colour areas a piece has (one colour each). */
-  areaAmount: z.number(),
-  singlecollection: z.boolean(),
-  issoldout: z.boolean(),
-  preSale: z.boolean(),
+  ...collectionFlags,
   preSaleText: z.optional(z.string()),
   discount: z.boolean(),
   /** The code a shopper types at checkout; never shown in the shop. */
@@ -76,14 +71,9 @@ const collectionAnswer = z.object({ status: z.literal(200), type: adminCollectio
 
 /** A row of the collections list: its flags, picture counts and cover (the first picture). */
 export const collectionRowSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  label: z.optional(z.string()),
+  ...collectionNames,
   gender: genderAnswer,
-  areaAmount: z.number(),
-  singlecollection: z.boolean(),
-  issoldout: z.boolean(),
-  preSale: z.boolean(),
+  ...collectionFlags,
   discount: z.boolean(),
   createdAt: z.string(),
   womenImageCount: z.number().check(z.int()),

@@ -17,16 +17,21 @@ import type { Contract } from './contract.ts';
  * (functions/catalog/rules/public-views.ts): no admin-only field appears here.
  */
 
-/** A collection as a shopper sees it (publicType). */
-export const publicCollectionSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  label: z.optional(z.string()),
-  gender: genderCodeSchema,
+/** How every view of a collection names it (its gender, typed per view, comes next). */
+export const collectionNames = { id: z.string(), name: z.string(), label: z.optional(z.string()) };
+/** The flags every view of a collection shows: its colour areas (one colour each), single piece, sold out, pre-sale. */
+export const collectionFlags = {
   areaAmount: z.number(),
   singlecollection: z.boolean(),
   issoldout: z.boolean(),
   preSale: z.boolean(),
+};
+
+/** A collection as a shopper sees it (publicType). */
+export const publicCollectionSchema = z.object({
+  ...collectionNames,
+  gender: genderCodeSchema,
+  ...collectionFlags,
   /** Only while the collection is on pre-sale. */
   preSaleText: z.optional(z.string()),
   discount: z.boolean(),

@@ -6,6 +6,7 @@ import type { ProductEntity } from '#catalog/entities/product.ts';
 import type { OrderEntity } from '#checkout/entities/order.ts';
 import { verifyPassword } from '#platform/passwords.ts';
 import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
+import { torontoCheckout } from '../support/checkout-form.ts';
 import { db, itemsWithPrefix } from '../support/db.ts';
 import { productEntity, typeEntity } from '../support/fixtures.ts';
 
@@ -87,19 +88,14 @@ export function newBuyer(method: Buyer['method'], tag: string): Buyer {
   };
 }
 
-const fields = (buyer: Buyer, piece: ProductEntity) => ({
-  checkoutKey: buyer.checkoutKey,
-  id: piece.id,
-  typeId: piece.typeId,
-  name: buyer.name,
-  phone: '+1 604 555 0100',
-  email: buyer.email,
-  address1: '1 Main Street',
-  city: 'Toronto',
-  state: 'ON',
-  country: 'CA',
-  postalCode: 'M5V 2T6',
-});
+const fields = (buyer: Buyer, piece: ProductEntity) =>
+  torontoCheckout({
+    checkoutKey: buyer.checkoutKey,
+    id: piece.id,
+    typeId: piece.typeId,
+    name: buyer.name,
+    email: buyer.email,
+  });
 
 export interface Started {
   status: number;

@@ -1,9 +1,9 @@
-import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newAdmin } from '../support/admin.ts';
 import { itemsWithPrefix } from '../support/db.ts';
 import { store, typeEntity } from '../support/fixtures.ts';
+import { png } from '../support/media.ts';
 import { DESKTOP, expectAccessible, PHONE, screenshot, startBrowser } from './support/browser.ts';
 
 /**
@@ -14,33 +14,7 @@ import { DESKTOP, expectAccessible, PHONE, screenshot, startBrowser } from './su
 const browser = startBrowser();
 
 /** A real 24×24 PNG, a warm gradient, so the picture is visible in screenshots. */
-function png(): Buffer {
-  const size = 24;
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([head, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const rows: number[] = [];
-  for (let y = 0; y < size; y++) {
-    rows.push(0);
-    for (let x = 0; x < size; x++) rows.push(120 + x * 5, 80 + y * 4, 60);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+const gradient = () => png({ size: 24, colour: (x, y) => [120 + x * 5, 80 + y * 4, 60] });
 
 /** Every window.alert the page raises, accepted as they come. */
 function dialogs(page: Page): string[] {
@@ -151,11 +125,14 @@ describe('size finder admin', () => {
     await page.getByRole('link', { name: 'picture of option Shawl' }).click();
     await page.waitForURL('**/add-option-img?*');
     await page.getByText('no picture yet').waitFor();
-    await page.getByRole('region', { name: 'option picture' }).locator('input[type="file"]').setInputFiles({
-      name: 'shawl.png',
-      mimeType: 'image/png',
-      buffer: png(),
-    });
+    await page
+      .getByRole('region', { name: 'option picture' })
+      .locator('input[type="file"]')
+      .setInputFiles({
+        name: 'shawl.png',
+        mimeType: 'image/png',
+        buffer: await gradient(),
+      });
     const bar = page.getByRole('progressbar', { name: 'upload of shawl.png' });
     await bar.waitFor();
     expect(await bar.getAttribute('value')).toBe('0');

@@ -1,12 +1,11 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type OrderEntity, orderKeys } from '#checkout/entities/order.ts';
-import { newAdmin } from '../support/admin.ts';
-import { freshClientAddress } from '../support/api.ts';
 import { getRaw, putItems } from '../support/db.ts';
 import { orderEntity, productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, PHONE, screenshot, startBrowser } from './support/browser.ts';
+import { openAsStaff } from './support/staff.ts';
 
 /**
  * Fulfilment in the browser (issue 17): the ship form on /view-order (carrier, tracking number,
@@ -42,16 +41,7 @@ beforeAll(async () => {
   fresh = await paidOrder(freshPiece, Date.now() - 60_000);
 }, 120_000);
 
-async function adminPage(path: string, viewport = DESKTOP): Promise<Page> {
-  const { username, password } = await newAdmin();
-  const page = await browser.open('/admin', { clientAddress: freshClientAddress(), viewport });
-  await page.getByLabel('username').fill(username);
-  await page.getByLabel('password').fill(password);
-  await page.getByRole('button', { name: 'log in' }).click();
-  await page.waitForURL('**/admin-home');
-  await page.goto(path);
-  return page;
-}
+const adminPage = (path: string, viewport = DESKTOP) => openAsStaff(browser, { path, viewport });
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.mouse.move(0, 0);

@@ -5,13 +5,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderEntity } from '#checkout/entities/order.ts';
 import { orderKeys } from '#checkout/entities/order.ts';
 import { ORDER_DELETE_REFUSALS } from '#checkout/rules/delete-rules.ts';
-import { newAdmin } from '../support/admin.ts';
 import { api, freshClientAddress } from '../support/api.ts';
 import { getRaw, itemsWithPrefix, putItems } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { buyWithCard } from '../support/purchase.ts';
 import { pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, type OpenOptions, screenshot, startBrowser } from './support/browser.ts';
+import { openAsStaff } from './support/staff.ts';
 
 /**
  * The admin's orders and members in the browser (001 §2): the list with a real purchase, one
@@ -89,16 +89,7 @@ beforeAll(async () => {
 }, 120_000);
 
 /** A new staff account logged in through /admin, then on `path`. */
-async function adminPage(path: string, options: OpenOptions = {}): Promise<Page> {
-  const { username, password } = await newAdmin();
-  const page = await browser.open('/admin', { clientAddress: freshClientAddress(), ...options });
-  await page.getByLabel('username').fill(username);
-  await page.getByLabel('password').fill(password);
-  await page.getByRole('button', { name: 'log in' }).click();
-  await page.waitForURL('**/admin-home');
-  await page.goto(path);
-  return page;
-}
+const adminPage = (path: string, options: OpenOptions = {}) => openAsStaff(browser, { path, ...options });
 
 /** The list row holding `text`, turning pages if others' rows came first. */
 async function rowWith(page: Page, text: string): Promise<Locator> {

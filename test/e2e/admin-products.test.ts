@@ -1,11 +1,12 @@
-import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { CARD_NUMBER_RULE } from '#shared/card-number.ts';
 import { newAdmin } from '../support/admin.ts';
 import { store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { pngFile, type Rgb } from '../support/media.ts';
 import { DESKTOP, expectAccessible, PHONE, screenshot, startBrowser } from './support/browser.ts';
+import { logInAs } from './support/staff.ts';
 
 /** Staff add a piece, its pictures (with progress, at most 10 at once) and see it on the shop (001 §2). */
 const browser = startBrowser();
@@ -17,51 +18,12 @@ beforeAll(async () => {
   await store({ type: collection });
 });
 
-/** A solid-colour square PNG of `size` pixels (real header, chunks and CRCs). */
-function png(rgb: [number, number, number], size = 48): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-const file = (name: string, rgb: [number, number, number]) => ({
-  name,
-  mimeType: 'image/png',
-  buffer: png(rgb),
-});
+/** A solid-colour 48×48 PNG. */
+const file = (name: string, colour: Rgb) => pngFile(name, { size: 48, colour });
 
 async function logIn(page: Page): Promise<void> {
   page.setDefaultTimeout(10_000);
-  await page.getByLabel('username').fill(staff.username);
-  await page.getByLabel('password').fill(staff.password);
-  await page.getByRole('button', { name: 'log in' }).click();
-  await page.waitForURL('**/admin-home');
+  await logInAs(page, staff);
 }
 
 async function allImagesLoaded(page: Page, selector: string): Promise<void> {
@@ -116,14 +78,18 @@ describe('the product screens', () => {
     await page.getByRole('link', { name: `pictures of ${name}` }).click();
     await page.waitForURL(`**/adpicture/${id}?type=product`);
     const picker = page.locator('input[type=file]');
-    const eleven = Array.from({ length: 11 }, (_, i) => file(`many-${i}.png`, [i * 20, 40, 60]));
+    const eleven = await Promise.all(
+      Array.from({ length: 11 }, (_, i) => file(`many-${i}.png`, [i * 20, 40, 60])),
+    );
     await picker.setInputFiles(eleven);
     await expect
       .poll(() => page.getByRole('alert').filter({ hasText: ADMIN_MESSAGES.tooManyPictures }).count())
       .toBe(1);
     await screenshot(page, 'admin-products-too-many');
 
-    await picker.setInputFiles([file('front.png', [142, 31, 42]), file('back.png', [44, 62, 107])]);
+    await picker.setInputFiles(
+      await Promise.all([file('front.png', [142, 31, 42]), file('back.png', [44, 62, 107])]),
+    );
     const bars = page.locator('progress');
     await expect.poll(() => bars.count()).toBe(2);
     expect(await bars.first().getAttribute('value')).toBe('0');

@@ -1,52 +1,15 @@
-import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SizeEntity } from '#catalog/entities/size.ts';
-import { newAdmin } from '../support/admin.ts';
-import { freshClientAddress } from '../support/api.ts';
 import { getRaw, itemsWithPrefix } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { png } from '../support/media.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
+import { openAsStaff } from './support/staff.ts';
 
 /** The admin's size screens in Chromium (001 §2): list, edit, size guide, guide pictures. */
 
 const browser = startBrowser();
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (bytes: Buffer) => {
-  let c = 0xffffffff;
-  for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-
-/** A real 24×24 PNG of a plain colour. */
-function png(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const side = 24;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(side * 3, Buffer.from([176, 141, 87]))]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: side }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const collection = typeEntity({ name: `Evening capes ${uniqueId('e2e')}`, gender: 0, areaAmount: 2 });
 const usedSize: SizeEntity = {
@@ -65,19 +28,8 @@ beforeAll(async () => {
 });
 
 /** Logs a fresh staff account in through /admin and lands on /admin-home. */
-async function logIn(viewport?: { width: number; height: number }): Promise<Page> {
-  const { username, password } = await newAdmin();
-  const page = await browser.open('/admin', {
-    clientAddress: freshClientAddress(),
-    ...(viewport ? { viewport } : {}),
-  });
-  page.setDefaultTimeout(10_000);
-  await page.getByLabel('username').fill(username);
-  await page.getByLabel('password').fill(password);
-  await page.getByRole('button', { name: 'log in' }).click();
-  await page.waitForURL('**/admin-home');
-  return page;
-}
+const logIn = (viewport?: { width: number; height: number }) =>
+  openAsStaff(browser, { defaultTimeout: 10_000, ...(viewport ? { viewport } : {}) });
 
 /** A size's cell in the list; on phones its name starts with the column's label. */
 const sizeCell = (page: Page, name: string) =>
@@ -147,7 +99,7 @@ describe('sizes in the admin', () => {
     await page.getByRole('button', { name: 'choose the picture' }).setInputFiles({
       name: 'bust.png',
       mimeType: 'image/png',
-      buffer: png(),
+      buffer: await png({ size: 24, colour: [176, 141, 87] }),
     });
     const bar = page.getByRole('progressbar', { name: 'upload of bust.png' });
     await bar.waitFor();

@@ -1,12 +1,10 @@
-import { deflateSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newAdmin } from '../support/admin.ts';
-import { freshClientAddress } from '../support/api.ts';
 import { getRaw } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { mp4, pngFile } from '../support/media.ts';
 import { pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, type OpenOptions, screenshot, startBrowser } from './support/browser.ts';
+import { openAsStaff } from './support/staff.ts';
 
 /**
  * The collection screens in Chromium (001 §2): log in, add a collection with its pictures
@@ -15,60 +13,11 @@ import { DESKTOP, expectAccessible, type OpenOptions, screenshot, startBrowser }
  */
 const browser = startBrowser();
 
-function crc32(bytes: Buffer): number {
-  let crc = ~0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
+/** A 24×24 PNG of one colour, a different colour for each `i`. */
+const file = (i: number) =>
+  pngFile(`look-${i + 1}.png`, { size: 24, colour: [150 + ((i * 37) % 100), 110, 70 + ((i * 53) % 120)] });
 
-/** A 24×24 PNG of one colour. */
-function png(rgb: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const size = 24;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const row = Buffer.from([0, ...Array.from({ length: size }, () => rgb).flat()]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** The first bytes of an MP4 (an ftyp box): enough for the server's check. */
-const mp4 = () =>
-  Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom\0\0\0\0isomavc1', 'latin1')]);
-
-const file = (i: number) => ({
-  name: `look-${i + 1}.png`,
-  mimeType: 'image/png',
-  buffer: png([150 + ((i * 37) % 100), 110, 70 + ((i * 53) % 120)]),
-});
-
-async function logIn(options: OpenOptions = {}): Promise<Page> {
-  const { username, password } = await newAdmin();
-  const page = await browser.open('/admin', { clientAddress: freshClientAddress(), ...options });
-  page.setDefaultTimeout(10_000);
-  await page.getByLabel('username').fill(username);
-  await page.getByLabel('password').fill(password);
-  await page.getByRole('button', { name: 'log in' }).click();
-  await page.waitForURL('**/admin-home');
-  return page;
-}
+const logIn = (options: OpenOptions = {}) => openAsStaff(browser, { defaultTimeout: 10_000, ...options });
 
 describe('a new collection', () => {
   const name = uniqueId('Maison Test');
@@ -105,7 +54,7 @@ describe('a new collection', () => {
 
     const uploader = page.getByRole('region', { name: "add women's pictures" });
     const picker = uploader.locator('input[type="file"]');
-    await picker.setInputFiles(Array.from({ length: 26 }, (_, i) => file(i)));
+    await picker.setInputFiles(await Promise.all(Array.from({ length: 26 }, (_, i) => file(i))));
     await page.getByRole('alert').filter({ hasText: 'please select no more than 25 files' }).waitFor();
     expect(await page.locator('.adm-previews li').count()).toBe(0);
 
@@ -118,7 +67,7 @@ describe('a new collection', () => {
       await held;
       await route.fallback();
     });
-    await picker.setInputFiles([file(0), file(1), file(2)]);
+    await picker.setInputFiles(await Promise.all([file(0), file(1), file(2)]));
     await page.getByRole('button', { name: 'move look-3.png up' }).click();
     const bars = page.getByRole('progressbar');
     await expect.poll(() => bars.count()).toBe(3);
@@ -282,7 +231,7 @@ describe('the collection screens', () => {
     await page.getByRole('heading', { name: 'dimension pictures' }).waitFor();
     await page.getByText('no pictures yet.').waitFor();
     const dimensions = page.getByRole('region', { name: 'add dimension pictures' });
-    await dimensions.locator('input[type="file"]').setInputFiles([file(3), file(4)]);
+    await dimensions.locator('input[type="file"]').setInputFiles(await Promise.all([file(3), file(4)]));
     await dimensions.getByRole('button', { name: 'upload', exact: true }).click();
     await expect.poll(() => page.locator('.adm-types-pictures img').count()).toBe(2);
     const before = await page

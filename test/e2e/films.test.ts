@@ -2,11 +2,10 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { FILM_SLOTS } from '#shared/films.ts';
-import { newAdmin } from '../support/admin.ts';
-import { freshClientAddress } from '../support/api.ts';
 import { getRaw } from '../support/db.ts';
 import { store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
+import { openAsStaff } from './support/staff.ts';
 
 /** Films as content (issue 20) in Chromium: a demo film plays, staff manage films, a size's meaning video. */
 
@@ -14,16 +13,7 @@ const browser = startBrowser();
 const CLIP = new URL('../../infra/local/demo/media/atelier.mp4', import.meta.url);
 
 /** Logs a fresh staff account in through /admin and lands on /admin-home. */
-async function logIn(): Promise<Page> {
-  const { username, password } = await newAdmin();
-  const page = await browser.open('/admin', { clientAddress: freshClientAddress(), viewport: DESKTOP });
-  page.setDefaultTimeout(10_000);
-  await page.getByLabel('username').fill(username);
-  await page.getByLabel('password').fill(password);
-  await page.getByRole('button', { name: 'log in' }).click();
-  await page.waitForURL('**/admin-home');
-  return page;
-}
+const logIn = () => openAsStaff(browser, { viewport: DESKTOP, defaultTimeout: 10_000 });
 
 /** Presses play on the page's film and waits for its time to advance. */
 async function playsFor(page: Page): Promise<number> {

@@ -1,15 +1,14 @@
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { sendReleases } from '#members/jobs/send-releases.ts';
 import { MEMBER_MESSAGES } from '#shared/membership.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { LOCAL_SECRETS } from '../../infra/local/stack.ts';
-import { newAdmin } from '../support/admin.ts';
 import { freshClientAddress } from '../support/api.ts';
 import { getRaw } from '../support/db.ts';
 import { store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
+import { openAsStaff } from './support/staff.ts';
 
 /**
  * Members in the browser (issue 17): the sign-up still says "received.", the confirmation link's
@@ -36,16 +35,7 @@ async function linkIn(subject: string, pattern: RegExp): Promise<string> {
   return `${url.pathname}${url.search}`;
 }
 
-async function adminPage(path: string): Promise<Page> {
-  const { username, password } = await newAdmin();
-  const page = await browser.open('/admin', { clientAddress: freshClientAddress(), viewport: DESKTOP });
-  await page.getByLabel('username').fill(username);
-  await page.getByLabel('password').fill(password);
-  await page.getByRole('button', { name: 'log in' }).click();
-  await page.waitForURL('**/admin-home');
-  await page.goto(path);
-  return page;
-}
+const adminPage = (path: string) => openAsStaff(browser, { path, viewport: DESKTOP });
 
 describe('a member from sign-up to unsubscribe', () => {
   it('signs up ("received."), confirms on the link page, receives a release, unsubscribes on the link page', async () => {

@@ -1,5 +1,4 @@
-import { crc32, deflateSync } from 'node:zlib';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CollectionEntity } from '#catalog/entities/collection.ts';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import type { OptionEntity, StepEntity } from '#size-finder/entities/size-finder.ts';
@@ -7,66 +6,27 @@ import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { api } from '../support/api.ts';
 import { getRaw, itemsWithPrefix } from '../support/db.ts';
 import { store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { mp4, png, type Rgb, servedAtMedia, uploadAs } from '../support/media.ts';
 
 /** Size finders in the admin (001 §2, §3, §7): finders, steps, options, their media, and answers. */
 
-/** A real 2×2 PNG (signature, IHDR, IDAT, IEND). */
-function png(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(2, 0);
-  header.writeUInt32BE(2, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  const rows = Buffer.from([0, 200, 30, 30, 20, 20, 200, 0, 30, 200, 30, 240, 240, 240]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A real 2×2 PNG: red, blue / green, white. */
+const quarters: Rgb[] = [
+  [200, 30, 30],
+  [20, 20, 200],
+  [30, 200, 30],
+  [240, 240, 240],
+];
+const picture = () => png({ size: 2, colour: (x, y) => quarters[y * 2 + x] as Rgb });
 
-/** The first box of an MP4 file: enough for the server's check of its first bytes. */
-function mp4(): Buffer {
-  const box = Buffer.alloc(32);
-  box.writeUInt32BE(32, 0);
-  box.write('ftypisom', 4, 'ascii');
-  box.write('isomiso2avc1mp41', 16, 'ascii');
-  return box;
-}
-
-async function upload(admin: TestAdmin, kind: 'image' | 'video', bytes = kind === 'image' ? png() : mp4()) {
+async function upload(admin: TestAdmin, kind: 'image' | 'video', bytes?: Buffer) {
   const contentType = kind === 'image' ? 'image/png' : 'video/mp4';
-  const ticket = await adminApi<{ url: string; uploadUrl: string; headers: Record<string, string> }>(
-    admin,
-    '/upload-url',
-    { method: 'POST', json: { kind, contentType, size: bytes.length } },
-  );
-  expect(ticket.status).toBe(200);
-  const put = await fetch(ticket.body.uploadUrl, {
-    method: 'PUT',
-    headers: ticket.body.headers,
-    body: new Uint8Array(bytes),
-  });
-  expect(put.status).toBe(200);
-  return ticket.body.url;
+  return (await uploadAs(admin, kind, bytes ?? (kind === 'image' ? await picture() : mp4()), contentType))
+    .url;
 }
 
 /** Whether a stored file is still in the bucket (the gateway serves it at /media/). */
-async function stored(url: string | undefined): Promise<boolean> {
-  if (!url) return false;
-  const answer = await fetch(`${inject('baseUrl')}/media/${url.replace(/^s3\//, '')}`);
-  await answer.arrayBuffer();
-  return answer.status === 200;
-}
+const stored = servedAtMedia;
 
 interface Step extends StepEntity {
   optionCount: number;

@@ -1,14 +1,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import type { OrderEntity } from '#checkout/entities/order.ts';
 import { orderKeys } from '#checkout/entities/order.ts';
 import { ORDER_DELETE_REFUSALS } from '#checkout/rules/delete-rules.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
-import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
+import { api, newCheckoutKey, until } from '../support/api.ts';
 import { getRaw, itemsWithPrefix, putItems } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
-import { buyWithCard } from '../support/purchase.ts';
+import { buyWithCard, payWithTestCard } from '../support/purchase.ts';
 
 /**
  * The admin's orders (001 §2, §3, §7): the list of real purchases, one order with every field,
@@ -60,15 +60,6 @@ interface DetailsAnswer {
   deleteRefusal?: string;
 }
 
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 /** The checkout code of the order a purchase of this product made. */
 async function orderOf(product: ProductEntity): Promise<string> {
   const orders = await itemsWithPrefix('ORDER#');
@@ -106,24 +97,7 @@ async function buyWithEverything(product: ProductEntity, email: string): Promise
     postalCodeBilling: '75002',
     discountCode: 'staff10',
   };
-  const started = await api<{ client_secret: string; publishableKey: string; checkoutCode: string }>(
-    '/secret',
-    { method: 'POST', json: form, from: freshClientAddress() },
-  );
-  if (started.status !== 200) throw new Error(`checkout did not start: ${started.text}`);
-  const intent = started.body.client_secret.split('_secret_')[0];
-  const confirm = await fetch(`${inject('baseUrl')}/__payments/v1/payment_intents/${intent}/confirm`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      key: started.body.publishableKey,
-      client_secret: started.body.client_secret,
-      'payment_method_data[type]': 'card',
-      'payment_method_data[card][number]': '4242424242424242',
-    }).toString(),
-  });
-  if (confirm.status !== 200) throw new Error(`card not confirmed: ${await confirm.text()}`);
-  const code = started.body.checkoutCode;
+  const code = await payWithTestCard(form);
   await until(async () => (await getRaw(`ORDER#${code}`, '#ORDER'))?.status === 'paid', 'the sale');
   return code;
 }

@@ -1,4 +1,3 @@
-import { deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CollectionEntity } from '#catalog/entities/collection.ts';
 import type { ProductEntity } from '#catalog/entities/product.ts';
@@ -8,6 +7,7 @@ import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { api, freshClientAddress } from '../support/api.ts';
 import { getRaw, itemsWithPrefix } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { mp4, png, uploadAs } from '../support/media.ts';
 import { buyWithCard, mailedPassword } from '../support/purchase.ts';
 import { mailTo } from '../support/stack-env.ts';
 
@@ -25,67 +25,18 @@ beforeAll(async () => {
   await store({ type: singles });
 });
 
-/** A 1×1 PNG with a real header, chunks and CRCs. */
-function png(): Uint8Array {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return new Uint8Array(
-    Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk('IHDR', header),
-      chunk('IDAT', deflateSync(Buffer.from([0, 200, 160, 90]))),
-      chunk('IEND', Buffer.alloc(0)),
-    ]),
-  );
-}
-
-/** A few bytes that start like an MP4 (size, 'ftyp', brand). */
-const mp4 = () =>
-  new Uint8Array(Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(40)]));
-
 /** Where each stored url's object sits in the local bucket (path-style s3rver address). */
 const objects = new Map<string, string>();
 
 async function upload(
   kind: 'image' | 'authenticity' | 'video',
-  bytes: Uint8Array = png(),
+  bytes?: Uint8Array,
   contentType = kind === 'video' ? 'video/mp4' : 'image/png',
 ): Promise<string> {
-  const ticket = await adminApi<{ url: string; uploadUrl: string; headers: Record<string, string> }>(
-    admin,
-    '/upload-url',
-    { method: 'POST', json: { kind, contentType, size: bytes.length } },
-  );
-  expect(ticket.status, ticket.text).toBe(200);
-  const put = await fetch(ticket.body.uploadUrl, {
-    method: 'PUT',
-    headers: ticket.body.headers,
-    body: new Uint8Array(bytes),
-  });
-  expect(put.status).toBe(200);
-  const address = new URL(ticket.body.uploadUrl);
-  objects.set(ticket.body.url, `${address.origin}${address.pathname}`);
-  return ticket.body.url;
+  const ticket = await uploadAs(admin, kind, bytes ?? (await png()), contentType);
+  const address = new URL(ticket.uploadUrl);
+  objects.set(ticket.url, `${address.origin}${address.pathname}`);
+  return ticket.url;
 }
 
 async function objectExists(url: string): Promise<boolean> {

@@ -1,72 +1,21 @@
-import { deflateSync } from 'node:zlib';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SizeEntity, SizeGuideEntity } from '#catalog/entities/size.ts';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { api } from '../support/api.ts';
 import { getRaw, itemsWithPrefix } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { png, servedAtMedia, uploadAs } from '../support/media.ts';
 
 /** Sizes and size guides in the admin (001 §2, §3, §5, §7): CRUD, checks, pictures, audit, storefront. */
 
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (bytes: Buffer) => {
-  let c = 0xffffffff;
-  for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-
-/** A real 1×1 PNG (signature, IHDR, IDAT, IEND). */
-function png(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header[8] = 8;
-  header[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from([0, 180, 150, 90]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** Puts bytes through /upload-url like the browser does; answers the stored url (`s3/…`). */
-async function upload(admin: TestAdmin, bytes: Buffer = png(), contentType = 'image/png'): Promise<string> {
-  const ticket = await adminApi<{ url: string; uploadUrl: string; headers: Record<string, string> }>(
-    admin,
-    '/upload-url',
-    { method: 'POST', json: { kind: 'image', contentType, size: bytes.length } },
-  );
-  expect(ticket.status, ticket.text).toBe(200);
-  const put = await fetch(ticket.body.uploadUrl, {
-    method: 'PUT',
-    headers: ticket.body.headers,
-    body: new Uint8Array(bytes),
-  });
-  expect(put.status).toBe(200);
-  return ticket.body.url;
+/** Puts bytes (a real 1×1 PNG unless told) through /upload-url like the browser does; answers the stored url (`s3/…`). */
+async function upload(admin: TestAdmin, bytes?: Buffer, contentType = 'image/png'): Promise<string> {
+  return (await uploadAs(admin, 'image', bytes ?? (await png({ colour: [180, 150, 90] })), contentType)).url;
 }
 
 /** Whether a stored file is still in the bucket (the gateway serves it under /media/). */
-async function stored(url: string | undefined): Promise<boolean> {
-  if (!url) return false;
-  const answer = await fetch(`${inject('baseUrl')}/media/${url.replace(/^s3\//, '')}`);
-  await answer.arrayBuffer();
-  return answer.status === 200;
-}
+const stored = servedAtMedia;
 
 async function auditOf(entityId: string) {
   const all = await itemsWithPrefix('AUDIT#');

@@ -1,5 +1,4 @@
-import { deflateSync } from 'node:zlib';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { productKeys } from '#catalog/entities/keys.ts';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { INFO_TITLES } from '#shared/constants.ts';
@@ -8,82 +7,19 @@ import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { api } from '../support/api.ts';
 import { getRaw, itemsWithPrefix, putItems } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { anotherPng, mp4, servedAtMedia, uploadAs } from '../support/media.ts';
 
 /** The admin's collections (001 §2–§8): create, edit, image sets, shipping, videos, delete. */
 
-function crc32(bytes: Buffer): number {
-  let crc = ~0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
-
-/** A real 1×1 PNG of one colour (each call a different file). */
-function png(rgb = [Math.random() * 255, 40, 90]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const pixels = deflateSync(Buffer.from([0, ...rgb.map((c) => Math.floor(c))]));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** The first bytes of an MP4 (an ftyp box), enough for the server's check. */
-function mp4(): Buffer {
-  const box = Buffer.alloc(32);
-  box.writeUInt32BE(32, 0);
-  box.write('ftypisom', 4, 'ascii');
-  box.write(uniqueId('v').slice(0, 16), 16, 'ascii');
-  return box;
-}
-
-interface Ticket {
-  url: string;
-  uploadUrl: string;
-  headers: Record<string, string>;
-}
-
-async function upload(admin: TestAdmin, kind: 'image' | 'video', bytes: Buffer): Promise<string> {
-  const contentType = kind === 'image' ? 'image/png' : 'video/mp4';
-  const ticket = await adminApi<Ticket>(admin, '/upload-url', {
-    method: 'POST',
-    json: { kind, contentType, size: bytes.length },
-  });
-  expect(ticket.status).toBe(200);
-  const put = await fetch(ticket.body.uploadUrl, {
-    method: 'PUT',
-    headers: ticket.body.headers,
-    body: new Uint8Array(bytes),
-  });
-  expect(put.status).toBe(200);
-  return ticket.body.url;
-}
+/** Puts a picture (PNG) or a video (MP4) through /upload-url; answers its stored url (`s3/…`). */
+const upload = async (admin: TestAdmin, kind: 'image' | 'video', bytes: Buffer): Promise<string> =>
+  (await uploadAs(admin, kind, bytes, kind === 'image' ? 'image/png' : 'video/mp4')).url;
 
 const images = (admin: TestAdmin, n: number) =>
-  Promise.all(Array.from({ length: n }, () => upload(admin, 'image', png())));
+  Promise.all(Array.from({ length: n }, async () => upload(admin, 'image', await anotherPng())));
 
 /** Is a stored media file still served? */
-async function served(url: string): Promise<boolean> {
-  const answer = await fetch(`${inject('baseUrl')}/media/${url.replace(/^s3\//, '')}`);
-  await answer.arrayBuffer();
-  return answer.status === 200;
-}
+const served = servedAtMedia;
 
 async function auditOf(admin: TestAdmin) {
   return (await itemsWithPrefix('AUDIT#'))
@@ -511,7 +447,7 @@ describe('collection and pillar videos', () => {
   });
 
   it('puts a video per gender, replaces it (the old file goes) and the storefront plays it', async () => {
-    const first = await upload(admin, 'video', mp4());
+    const first = await upload(admin, 'video', mp4(uniqueId('v')));
     const put = await adminApi(admin, '/upload-type-video-new', {
       method: 'POST',
       json: { pId: type.id, url: first, gender: 1 },
@@ -519,7 +455,7 @@ describe('collection and pillar videos', () => {
     expect(put.status, put.text).toBe(200);
     expect((await api(`/get-pro-related-video?id=${type.id}&gender=1`)).body).toMatchObject({ video: first });
 
-    const second = await upload(admin, 'video', mp4());
+    const second = await upload(admin, 'video', mp4(uniqueId('v')));
     await adminApi(admin, '/upload-type-video-new', {
       method: 'POST',
       json: { pId: type.id, url: second, gender: '1' },
@@ -537,7 +473,7 @@ describe('collection and pillar videos', () => {
   });
 
   it('takes a pillar video', async () => {
-    const url = await upload(admin, 'video', mp4());
+    const url = await upload(admin, 'video', mp4(uniqueId('v')));
     const put = await adminApi(admin, '/upload-type-video-new', {
       method: 'POST',
       json: { pId: 'knowledge', url, gender: 0 },
@@ -547,8 +483,8 @@ describe('collection and pillar videos', () => {
   });
 
   it('refuses an image as a video, an unknown collection and a bad gender', async () => {
-    const image = await upload(admin, 'image', png());
-    const video = await upload(admin, 'video', mp4());
+    const image = await upload(admin, 'image', await anotherPng());
+    const video = await upload(admin, 'video', mp4(uniqueId('v')));
     for (const [json, status] of [
       [{ pId: type.id, url: image, gender: 0 }, 400],
       [{ pId: 'no-such-type', url: video, gender: 0 }, 404],
@@ -606,7 +542,7 @@ describe('deleting a collection', () => {
       json: { name: uniqueId('Doomed'), gender: 0, areaAmount: 1, womenImages: women },
     });
     const { id } = created.body.type;
-    const dimension = await upload(admin, 'image', png());
+    const dimension = await upload(admin, 'image', await anotherPng());
     await putItems([
       {
         pk: `TYPE#${id}`,
@@ -619,7 +555,7 @@ describe('deleting a collection', () => {
         url: dimension,
       },
     ]);
-    const video = await upload(admin, 'video', mp4());
+    const video = await upload(admin, 'video', mp4(uniqueId('v')));
     await adminApi(admin, '/upload-type-video-new', {
       method: 'POST',
       json: { pId: id, url: video, gender: 0 },

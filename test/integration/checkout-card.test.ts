@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
-import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
+import { api, freshClientAddress, newCheckoutKey, until } from '../support/api.ts';
 import { getRaw, itemsWithPrefix } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { checkoutBody } from '../support/purchase.ts';
 import { mailTo } from '../support/stack-env.ts';
 
 /** A card purchase over HTTP: the local gateway, the real Stripe SDK, the emulator's signed webhooks. */
@@ -16,22 +17,9 @@ const piece = (extra: Partial<ProductEntity> = {}) =>
     ...extra,
   });
 
-function form(productId: string, email: string, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    checkoutKey: newCheckoutKey(),
-    id: productId,
-    typeId: type.id,
-    name: 'Ada Buyer',
-    phone: '+1 604 555 0100',
-    email,
-    address1: '1 Main Street',
-    city: 'Toronto',
-    state: 'ON',
-    country: 'CA',
-    postalCode: 'M5V 2T6',
-    ...extra,
-  };
-}
+/** A Toronto checkout of this piece for `email`, with a fresh checkout key. */
+const form = (productId: string, email: string, extra: Record<string, string> = {}) =>
+  checkoutBody({ id: productId, typeId: type.id }, newCheckoutKey(), { email, ...extra });
 
 async function emulator<T>(path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${inject('paymentsUrl')}${path}`, {
@@ -47,15 +35,6 @@ const intentOf = (clientSecret: string) => clientSecret.split('_secret_')[0] as 
 async function orderState(code: string): Promise<string> {
   return ((await api<{ order: { status: string } }>(`/orders/${code}`)).body.order?.status ??
     'none') as string;
-}
-
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 const pieces = Array.from({ length: 6 }, () => piece());

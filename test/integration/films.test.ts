@@ -1,20 +1,16 @@
 import { readFileSync } from 'node:fs';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { FILM_MESSAGES, FILM_SLOTS, MEANING_MESSAGE } from '#shared/films.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { api } from '../support/api.ts';
 import { getRaw, itemsWithPrefix } from '../support/db.ts';
 import { store, typeEntity, uniqueId } from '../support/fixtures.ts';
-import { objectAddress } from '../support/media.ts';
+import { jpeg, objectAddress, uploadAs } from '../support/media.ts';
 
 /** Films as content (issue 20): the public read, staff setting and clearing a slot's film, a size's meaning videos. */
 
 const CLIP = readFileSync(new URL('../../infra/local/demo/media/atelier.mp4', import.meta.url));
-const posterBytes = () =>
-  sharp({ create: { width: 48, height: 60, channels: 3, background: '#5a1520' } })
-    .jpeg()
-    .toBuffer();
+const posterBytes = () => jpeg({ width: 48, height: 60, background: '#5a1520', quality: 80 });
 
 let admin: TestAdmin;
 
@@ -23,21 +19,8 @@ beforeAll(async () => {
 });
 
 /** Puts bytes through /upload-url as the admin page does; answers the stored url (`s3/…`). */
-async function upload(kind: 'image' | 'video', bytes: Buffer, contentType: string): Promise<string> {
-  const ticket = await adminApi<{ url: string; uploadUrl: string; headers: Record<string, string> }>(
-    admin,
-    '/upload-url',
-    { method: 'POST', json: { kind, contentType, size: bytes.length } },
-  );
-  expect(ticket.status, ticket.text).toBe(200);
-  const put = await fetch(ticket.body.uploadUrl, {
-    method: 'PUT',
-    headers: ticket.body.headers,
-    body: new Uint8Array(bytes),
-  });
-  expect(put.status).toBe(200);
-  return ticket.body.url;
-}
+const upload = async (kind: 'image' | 'video', bytes: Buffer, contentType: string): Promise<string> =>
+  (await uploadAs(admin, kind, bytes, contentType)).url;
 
 type PublicFilm = Record<string, unknown> & { slot: string };
 const films = async () => {

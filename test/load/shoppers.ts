@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
+import { torontoCheckout } from '../support/checkout-form.ts';
 
 /**
  * Buyers on release day, on the shop's HTTP path through the edge cache, as the web app and the
@@ -97,19 +98,14 @@ export function newBuyer(tag: string): Buyer {
 
 /** The checkout form (features/checkout/purchase.tsx): a Toronto address. */
 export function checkoutFields(buyer: Buyer, piece: Piece): Record<string, string> {
-  return {
-    checkoutKey: buyer.checkoutKey,
+  const { checkoutKey, email } = buyer;
+  return torontoCheckout({
+    checkoutKey,
     id: piece.id,
     typeId: piece.typeId,
     name: 'Release Day Buyer',
-    phone: '+1 604 555 0100',
-    email: buyer.email,
-    address1: '1 Main Street',
-    city: 'Toronto',
-    state: 'ON',
-    country: 'CA',
-    postalCode: 'M5V 2T6',
-  };
+    email,
+  });
 }
 
 /** POST /secret: the card checkout start (hold the piece, create the payment intent). */

@@ -77,3 +77,13 @@ export function freshClientAddress(): string {
   const [a = 1, b = 1, c = 2] = randomBytes(3);
   return `127.${(a % 250) + 1}.${b}.${(c % 250) + 2}`;
 }
+
+/** Waits (polling every 100 ms, 15 s at most) until `check` answers true; throws naming `what` otherwise. */
+export async function until(check: () => Promise<boolean>, what: string, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}

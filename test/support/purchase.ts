@@ -1,6 +1,7 @@
 import { inject } from 'vitest';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import { api, freshClientAddress, newCheckoutKey } from './api.ts';
+import { torontoCheckout } from './checkout-form.ts';
 import { mailTo } from './stack-env.ts';
 
 /** The body of a checkout start (POST /secret, POST /paypal/orders): a Toronto address, the key given. */
@@ -10,17 +11,7 @@ export function checkoutBody(
   extra: Record<string, string> = {},
 ): Record<string, string> {
   return {
-    checkoutKey,
-    id: product.id,
-    typeId: product.typeId,
-    name: 'Ada Buyer',
-    phone: '+1 604 555 0100',
-    email: 'ada@example.com',
-    address1: '1 Main Street',
-    city: 'Toronto',
-    state: 'ON',
-    country: 'CA',
-    postalCode: 'M5V 2T6',
+    ...torontoCheckout({ checkoutKey, id: product.id, typeId: product.typeId, email: 'ada@example.com' }),
     ...extra,
   };
 }
@@ -31,12 +22,24 @@ export function checkoutBody(
  * the mails. Answers the portal password the buyer was mailed.
  */
 export async function buyWithCard(product: ProductEntity, email: string): Promise<{ password: string }> {
-  const form = checkoutBody(product, newCheckoutKey(), { email });
-  const started = await api<{ client_secret: string; publishableKey: string }>('/secret', {
-    method: 'POST',
-    json: form,
-    from: freshClientAddress(),
-  });
+  await payWithTestCard(checkoutBody(product, newCheckoutKey(), { email }));
+  return { password: await mailedPassword(email, 'Your authenticity portal password') };
+}
+
+/**
+ * Starts a card checkout with this body (POST /secret, from a fresh client address) and confirms
+ * the payment with the card that succeeds (4242…) at the local Stripe stand-in, whose signed
+ * webhook then sells the piece. Answers the order's checkout code.
+ */
+export async function payWithTestCard(form: Record<string, string>): Promise<string> {
+  const started = await api<{ client_secret: string; publishableKey: string; checkoutCode: string }>(
+    '/secret',
+    {
+      method: 'POST',
+      json: form,
+      from: freshClientAddress(),
+    },
+  );
   if (started.status !== 200) throw new Error(`checkout did not start: ${started.text}`);
   const intent = started.body.client_secret.split('_secret_')[0];
   const confirm = await fetch(`${inject('baseUrl')}/__payments/v1/payment_intents/${intent}/confirm`, {
@@ -50,7 +53,7 @@ export async function buyWithCard(product: ProductEntity, email: string): Promis
     }).toString(),
   });
   if (confirm.status !== 200) throw new Error(`card not confirmed: ${await confirm.text()}`);
-  return { password: await mailedPassword(email, 'Your authenticity portal password') };
+  return started.body.checkoutCode;
 }
 
 /** The password in the latest mail to `email` whose subject starts with `subject`. */

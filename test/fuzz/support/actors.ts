@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ADMIN_REQUEST_HEADER } from '#shared/admin.ts';
 import { addAdmin } from '#staff/admin-auth.ts';
+import { torontoCheckout } from '../../support/checkout-form.ts';
 import { type Answer, type Item, type PrivateStack, send } from './private-stack.ts';
 
 /** Staff, buyers and owners of a private stack, made over HTTP as the browser makes them. */
@@ -100,19 +101,12 @@ export async function buy(
   product: Item,
   email = `buyer-${randomUUID().slice(0, 8)}@example.com`,
 ) {
-  const form = {
+  const form = torontoCheckout({
     checkoutKey: randomBytes(24).toString('base64url'),
     id: String(product.id),
     typeId: String(product.typeId),
-    name: 'Ada Buyer',
-    phone: '+1 604 555 0100',
     email,
-    address1: '1 Main Street',
-    city: 'Toronto',
-    state: 'ON',
-    country: 'CA',
-    postalCode: 'M5V 2T6',
-  };
+  });
   const started = await send(stack.url, json('POST', '/secret', form));
   if (started.status !== 200) throw new Error(`checkout did not start: ${started.text}`);
   const { client_secret: secret, publishableKey, checkoutCode } = started.json as Record<string, string>;

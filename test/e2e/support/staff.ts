@@ -1,0 +1,28 @@
+import type { Page } from 'playwright-core';
+import { newAdmin } from '../../support/admin.ts';
+import { freshClientAddress } from '../../support/api.ts';
+import type { BrowserSession, OpenOptions } from './browser.ts';
+
+/** Fills the /admin login form with these credentials and waits for /admin-home. */
+export async function logInAs(page: Page, staff: { username: string; password: string }): Promise<void> {
+  await page.getByLabel('username').fill(staff.username);
+  await page.getByLabel('password').fill(staff.password);
+  await page.getByRole('button', { name: 'log in' }).click();
+  await page.waitForURL('**/admin-home');
+}
+
+/**
+ * Opens /admin from a fresh client address as a fresh staff account, logs in and lands on
+ * /admin-home (with `defaultTimeout`, set on the page before the login), or then goes to `path`.
+ */
+export async function openAsStaff(
+  browser: BrowserSession,
+  { path, defaultTimeout, ...options }: OpenOptions & { path?: string; defaultTimeout?: number } = {},
+): Promise<Page> {
+  const staff = await newAdmin();
+  const page = await browser.open('/admin', { clientAddress: freshClientAddress(), ...options });
+  if (defaultTimeout) page.setDefaultTimeout(defaultTimeout);
+  await logInAs(page, staff);
+  if (path) await page.goto(path);
+  return page;
+}
