@@ -38,9 +38,10 @@ export function resolveSpecifier(from: string, specifier: string): string | unde
   return undefined;
 }
 
-const STATIC = /^\s*(import|export)(\s+type)?\b[^'";]*?\bfrom\s*'([^']+)'/gm;
-const SIDE_EFFECT = /^\s*import\s*'([^']+)'/gm;
-const DYNAMIC = /\bimport\(\s*'([^']+)'\s*\)/g;
+// Either quote: the formatter writes single quotes, but a file it has not formatted yet still counts.
+const STATIC = /^\s*(import|export)(\s+type)?\b[^'";]*?\bfrom\s*['"]([^'"]+)['"]/gm;
+const SIDE_EFFECT = /^\s*import\s*['"]([^'"]+)['"]/gm;
+const DYNAMIC = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 export function importsOf(file: string): ImportEdge[] {
   const source = readFileSync(path.join(ROOT_DIR, file), 'utf8');
