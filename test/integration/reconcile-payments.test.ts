@@ -76,7 +76,7 @@ async function payAndLeave(started: Started): Promise<void> {
 const order = (code: string) => getRaw(`ORDER#${code}`, '#ORDER');
 const product = (p: ProductEntity) => getRaw(`PRODUCT#${p.id}`, '#PRODUCT');
 const subjects = async (email: string) => (await mailTo(email)).map((m) => m.subject).sort();
-const reconcile = (...only: string[]) => reconcilePayments({ only, graceMs: 0, concurrency: Number(process.env.RC ?? 6) });
+const reconcile = (...only: string[]) => reconcilePayments({ only, graceMs: 0 });
 
 /** Moves an order's hold into the past, as if its 15 minutes had gone by. */
 async function holdRanOut(p: ProductEntity, code: string): Promise<void> {
