@@ -286,6 +286,9 @@ export class BoutiqueStack extends Stack {
       every: Duration.minutes(RECONCILE_EVERY_MINUTES),
       failureMeaning: 'The payment reconciliation failed for good: a paid order may be without its sale',
       timeout: Duration.seconds(50),
+      // One full vCPU: each sale it completes hashes the owner's password (scrypt, 128 MB, CPU
+      // bound), RECONCILE_CONCURRENCY (4) at a time.
+      memorySize: 1769,
       table,
       alarmTopic: alarms.topic,
       mail,

@@ -10,6 +10,8 @@ export const CHECKOUT_MESSAGES = specMessageList({
     'sorry, this piece is reserved by another shopper right now. it may be free again in a few minutes.',
   /** Not in the spec: a start without its checkout key (a page from before the key existed). */
   reloadPage: 'please reload the page and try again.',
+  /** Not in the spec: a checkout key of too little randomness (repeats, runs): anyone could guess it. */
+  weakCheckoutKey: 'this checkout key is too easy to guess. please reload the page and try again.',
   /** Not in the spec: this shopper's own order was paid already (a reload after paying). */
   alreadyPaid: 'this order is already paid. thank you!',
   patchFailed: 'something is wrong. please contact us',

@@ -46,13 +46,58 @@ export function addressComplete(a: AddressInput): boolean {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The checkout key's form: 22 to 64 base64url characters (22 random ones are 132 bits). */
+export const CHECKOUT_KEY_FORM = /^[A-Za-z0-9_-]{22,64}$/;
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+/** The least number of different values each of a key's three sequences must show (see below). */
+export const CHECKOUT_KEY_MIN_DISTINCT = 8;
+/** The longest run of characters at one step (a repeat is a step of 0) a key may hold. */
+export const CHECKOUT_KEY_MAX_RUN = 7;
+
+/**
+ * Whether a checkout key of the right form looks random: the key is the only secret of a
+ * shopper's checkout (the same key resumes or releases its order), so one a client makes by a
+ * pattern could be guessed. Read as positions in the base64url alphabet, the characters, the
+ * steps between neighbours and the changes of step (mod 64) must each show at least
+ * CHECKOUT_KEY_MIN_DISTINCT different values. That refuses repeats ("aaaa…", "abab…",
+ * "abcabc…"), runs in alphabet order ("ABCD…", "0123…", "acegi…") and runs of growing steps
+ * ("ABDGK…"); and no more than CHECKOUT_KEY_MAX_RUN characters in a row may be at one step
+ * ("…1234567890…", "…aaaaaaaa…" inside a longer key). For random characters the steps are again
+ * uniform and independent: a random key of 22 to 64 characters fails the first rules with a
+ * probability under 1e-12 and the run rule under 1e-9 (the web then makes another).
+ */
+export function isRandomLookingCheckoutKey(key: string): boolean {
+  if (!CHECKOUT_KEY_FORM.test(key)) return false;
+  const distinct = (values: number[]) => new Set(values).size >= CHECKOUT_KEY_MIN_DISTINCT;
+  const steps = (values: number[]) => values.slice(1).map((v, i) => (v - (values[i] as number) + 64) % 64);
+  const positions = [...key].map((c) => BASE64URL.indexOf(c));
+  const firstSteps = steps(positions);
+  let run = 2;
+  let longest = 2;
+  for (let i = 1; i < firstSteps.length; i++) {
+    run = firstSteps[i] === firstSteps[i - 1] ? run + 1 : 2;
+    longest = Math.max(longest, run);
+  }
+  return (
+    distinct(positions) &&
+    distinct(firstSteps) &&
+    distinct(steps(firstSteps)) &&
+    longest <= CHECKOUT_KEY_MAX_RUN
+  );
+}
+
 /**
  * A random key the browser makes for one checkout of one piece and keeps for this tab
- * (sessionStorage): every start with the same key is the same order and the same hold.
+ * (sessionStorage): every start with the same key is the same order and the same hold. It must
+ * look random (isRandomLookingCheckoutKey): a key of the right form that does not is refused
+ * with its own message.
  */
 export const checkoutKeySchema = z
   .string({ error: CHECKOUT_MESSAGES.reloadPage })
-  .check(z.regex(/^[A-Za-z0-9_-]{22,64}$/, { error: CHECKOUT_MESSAGES.reloadPage }));
+  .check(
+    z.regex(CHECKOUT_KEY_FORM, { error: CHECKOUT_MESSAGES.reloadPage, abort: true }),
+    z.refine(isRandomLookingCheckoutKey, { error: CHECKOUT_MESSAGES.weakCheckoutKey }),
+  );
 
 /**
  * The body of POST /secret and POST /paypal/orders: the checkout fields (001 §3 Order), flat, as

@@ -28,8 +28,21 @@ export const MEMBER_UNSUBSCRIBE_API = '/member/unsubscribe';
 /** How long a confirmation link works; the pending sign-up is removed (TTL) after it. */
 export const MEMBER_CONFIRM_DAYS = 7;
 
+/**
+ * How long an unsubscribe link works after its mail was sent: a year, so a mail kept in an inbox
+ * still unsubscribes (List-Unsubscribe), while a link found years later in a leaked mail does not.
+ * Every new mail carries a fresh link.
+ */
+export const MEMBER_UNSUBSCRIBE_LINK_DAYS = 365;
+
 export const MEMBER_MESSAGES = {
   confirmed: 'thank you. your membership is confirmed.',
   linkInvalid: 'this link is no longer valid. please sign up again.',
   unsubscribed: 'you are unsubscribed. we will not email you again.',
+  /** An unsubscribe link past its year. */
+  unsubscribeExpired:
+    'this link has expired. please use the unsubscribe link in a more recent email from us.',
+  /** An unsubscribe link of an earlier membership of the same address (unsubscribed, then signed up again). */
+  unsubscribeOtherMembership:
+    'this link belongs to an earlier membership and no longer unsubscribes. please use the unsubscribe link in a more recent email from us.',
 } as const;

@@ -416,6 +416,14 @@ describe('BoutiqueStack', () => {
     },
   );
 
+  it('gives the reconciliation one vCPU (1,769 MB) for the owners’ password hashes it settles side by side', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'Scheduled: completes, refunds or closes orders whose provider payment no webhook settled',
+      MemorySize: 1769,
+      Timeout: 50,
+    });
+  });
+
   it('alarms when the reconciliation settled a payment that no webhook had', () => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: 'OneOfOne',

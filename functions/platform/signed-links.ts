@@ -5,8 +5,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * (a key of the shop's secret; the local stack sets one): `<payload>.<signature>`, both
  * base64url, the payload a small JSON object naming its purpose. Nothing is stored for a
  * token; what it may do is decided by the member's item (a confirmation's nonce must still be
- * the member's, so a new sign-up voids older links). A token for one purpose never passes for
- * another: the purpose is inside the signed payload.
+ * the member's, so a new sign-up voids older links; an unsubscribe link names the subscription
+ * it was sent for and when it expires). A token for one purpose never passes for another: the
+ * purpose is inside the signed payload.
  */
 export type LinkPurpose = 'confirm' | 'unsubscribe';
 
@@ -17,6 +18,10 @@ export interface LinkPayload {
   e: string;
   /** nonce (confirmations) */
   n?: string;
+  /** the subscription the link was mailed for (unsubscribe links; absent for members from before subscriptions had ids) */
+  s?: string;
+  /** expiry, epoch seconds (unsubscribe links) */
+  x?: number;
 }
 
 /**
@@ -51,6 +56,8 @@ export function readLink(token: string, purpose: LinkPurpose): LinkPayload | und
     const payload = JSON.parse(Buffer.from(body, 'base64url').toString()) as Partial<LinkPayload>;
     if (payload.p !== purpose || typeof payload.e !== 'string') return undefined;
     if (payload.n !== undefined && typeof payload.n !== 'string') return undefined;
+    if (payload.s !== undefined && typeof payload.s !== 'string') return undefined;
+    if (payload.x !== undefined && !Number.isSafeInteger(payload.x)) return undefined;
     return payload as LinkPayload;
   } catch {
     return undefined;

@@ -31,6 +31,8 @@ export interface ScheduledJobProps {
   /** The payment providers' keys, for a job that asks Stripe and PayPal. */
   secrets?: { secret: ISecret; paypalEnvironment: string };
   timeout?: Duration;
+  /** MB (512 unless given): CPU comes with memory in Lambda. */
+  memorySize?: number;
   /** The shop's address, for a job that puts links in mail. */
   shopUrl?: string;
 }
@@ -57,6 +59,7 @@ export class ScheduledJob extends Construct {
       secrets: props.secrets !== undefined,
       providerSdks: props.secrets !== undefined,
       ...(props.timeout ? { timeout: props.timeout } : {}),
+      ...(props.memorySize ? { memorySize: props.memorySize } : {}),
       environment: {
         TABLE_NAME: props.table.tableName,
         MAIL_FROM: props.mail.from,

@@ -11,6 +11,7 @@ import { readCloudAssembly } from '../../infra/local/cloud-assembly.ts';
 import { startSecretsManager } from '../../infra/local/secrets-stand-in.ts';
 import { LOCAL_SECRETS } from '../../infra/local/stack.ts';
 import { api } from '../support/api.ts';
+import { randomCheckoutKey } from '../support/checkout-key.ts';
 
 /**
  * Runs in the bundles' run only (test/bundles/vitest.config.ts), where the local stack serves the
@@ -70,7 +71,7 @@ describe('the deployed bundles', () => {
     // A checkout start needs the Stripe key: answered, it was read from Secrets Manager.
     const answer = await api('/secret', {
       method: 'POST',
-      json: { id: 'nothing', checkoutKey: 'k'.repeat(32) },
+      json: { id: 'nothing', checkoutKey: randomCheckoutKey() },
     });
     expect(answer.status).toBeLessThan(500);
     for (const bundle of runningBundles()) {

@@ -44,9 +44,16 @@ const oneClick = (token: string) =>
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
 
-const unsubscribeToken = (email: string) => {
+/** The unsubscribe token a mail to the member sent now carries: bound to its subscription, for a year. */
+const unsubscribeToken = async (email: string) => {
   process.env.MEMBER_LINK_KEY = LOCAL_SECRETS.MEMBER_LINK_KEY;
-  return signLink({ p: 'unsubscribe', e: email });
+  const subscription = (await member(email))?.subscription as string | undefined;
+  return signLink({
+    p: 'unsubscribe',
+    e: email,
+    ...(subscription ? { s: subscription } : {}),
+    x: Math.floor(Date.now() / 1000) + 365 * 86_400,
+  });
 };
 
 let admin: TestAdmin;
@@ -102,7 +109,7 @@ describe('sign-up by double opt-in', () => {
       `${forgedBody}.${signature}`,
       `${body}.${signature.slice(0, -2)}AA`,
       `${body}`,
-      unsubscribeToken(email),
+      await unsubscribeToken(email),
       'x'.repeat(601),
     ]) {
       const answer = await confirm(bad);
@@ -150,7 +157,7 @@ describe('unsubscribe', () => {
 
   it('by the one-click POST: unsubscribed and suppressed, idempotently, without a login', async () => {
     const email = await confirmedMember();
-    const token = unsubscribeToken(email);
+    const token = await unsubscribeToken(email);
     const answer = await oneClick(token);
     expect(answer).toMatchObject({ status: 200, body: { message: MEMBER_MESSAGES.unsubscribed } });
     const after = await member(email);
@@ -165,17 +172,20 @@ describe('unsubscribe', () => {
 
   it('by the page (its JSON call, no body): the same', async () => {
     const email = await confirmedMember();
-    const answer = await api(`/member/unsubscribe?token=${encodeURIComponent(unsubscribeToken(email))}`, {
-      method: 'POST',
-      json: {},
-    });
+    const answer = await api(
+      `/member/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(email))}`,
+      {
+        method: 'POST',
+        json: {},
+      },
+    );
     expect(answer.status).toBe(200);
     expect((await member(email))?.status).toBe('unsubscribed');
   });
 
   it('refuses a forged token with 400', async () => {
     const email = await confirmedMember();
-    const [body = ''] = unsubscribeToken(email).split('.');
+    const [body = ''] = (await unsubscribeToken(email)).split('.');
     expect((await oneClick(`${body}.AAAA`)).status).toBe(400);
     expect((await oneClick('')).status).toBe(400);
     expect((await member(email))?.status).toBe('confirmed');
@@ -184,7 +194,7 @@ describe('unsubscribe', () => {
   it('a suppressed address that signs up again is pending until it confirms anew', async () => {
     const email = await confirmedMember();
     const [oldLink = ''] = await confirmationTokens(email);
-    await oneClick(unsubscribeToken(email));
+    await oneClick(await unsubscribeToken(email));
     expect((await signUp(email)).status).toBe(200);
     expect((await member(email))?.status).toBe('pending');
     expect(await getRaw(`SUPPRESSED#${email}`, '#SUPPRESSED')).toBeDefined();
@@ -261,7 +271,7 @@ describe('the admin sees each member status', () => {
       const [token = ''] = await confirmationTokens(email);
       await confirm(token);
     }
-    await oneClick(unsubscribeToken(unsubscribed));
+    await oneClick(await unsubscribeToken(unsubscribed));
     await putItems([{ ...(await member(expired)), expiresAt: Math.floor(Date.now() / 1000) - 5 }]);
 
     const rows: { email: string; status: string }[] = [];

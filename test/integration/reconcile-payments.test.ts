@@ -25,7 +25,15 @@ const pieces = Array.from({ length: 5 }, () =>
     cardNumber: `53${String(Date.now()).slice(-10)}${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`,
   }),
 );
-beforeAll(() => store({ type, products: pieces }));
+/** Eight pieces for the run that settles many orders at once. */
+const many = Array.from({ length: 8 }, () =>
+  productEntity(type, {
+    id: uniqueId('p-reconcile-many'),
+    priceUs: 1500,
+    cardNumber: `54${String(Date.now()).slice(-10)}${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`,
+  }),
+);
+beforeAll(() => store({ type, products: [...pieces, ...many] }));
 
 const emulator = async (path: string, body?: unknown) => {
   const answer = await fetch(`${inject('paymentsUrl')}${path}`, {
@@ -218,4 +226,38 @@ describe('the payment reconciliation', () => {
     expect(await subjects(email)).toHaveLength(2);
     expect(await reconcile(started.body.checkoutCode)).toMatchObject({ checked: 0, completed: 0 });
   });
+
+  it('settles many lost payments in one run, each once, beside a second run and the late webhooks', async () => {
+    const buyers = many.map((p) => ({ p, email: `${uniqueId('many')}@example.com` }));
+    const started: Started[] = [];
+    for (const { p, email } of buyers) started.push(await startWithLostWebhooks(p, email));
+    for (const s of started) await payAndLeave(s);
+    const codes = started.map((s) => s.checkoutCode);
+
+    const begun = Date.now();
+    // Two runs at once (a retried scheduled run meeting the next one): each order is completed once.
+    const [first, second] = await Promise.all([reconcile(...codes), reconcile(...codes)]);
+    const took = Date.now() - begun;
+    console.info(`reconciliation of ${codes.length} paid orders (two runs at once): ${took} ms`);
+    expect(first.failed + second.failed).toBe(0);
+    expect(first.completed + second.completed).toBe(codes.length);
+    for (const [i, { p, email }] of buyers.entries()) {
+      expect(await order(codes[i] as string)).toMatchObject({ status: 'paid' });
+      expect(await product(p)).toMatchObject({ status: 0, soldOrder: codes[i] });
+      expect(await subjects(email)).toEqual(['Your authenticity portal password', `Your order: ${p.name}`]);
+    }
+    // The late webhooks of every one of them, and another run: nothing more.
+    const events = (await emulator('/__emulator/stripe/events?type=payment_intent.succeeded')) as {
+      data: { id: string; event: { data: { object: { metadata: { checkoutCode?: string } } } } }[];
+    };
+    const late = events.data.filter((e) => codes.includes(e.event.data.object.metadata.checkoutCode ?? ''));
+    expect(late).toHaveLength(codes.length);
+    for (const e of late)
+      expect(await emulator(`/__emulator/stripe/events/${e.id}/redeliver`, {})).toMatchObject({
+        status: 200,
+      });
+    expect(await reconcile(...codes)).toMatchObject({ checked: 0, completed: 0 });
+    await new Promise((r) => setTimeout(r, 500));
+    for (const { email } of buyers) expect(await mailTo(email)).toHaveLength(2);
+  }, 120_000);
 });

@@ -147,7 +147,9 @@ describe('a new version of the terms', () => {
 /** The one-click unsubscribe token of a member's links (as a release or notice mail carries it). */
 async function unsubscribeToken(email: string): Promise<string> {
   const { unsubscribeLinks } = await import('#members/members.ts');
-  return new URL(unsubscribeLinks(email).page).searchParams.get('token') ?? '';
+  const { getMember } = await import('#members/entities/member.ts');
+  const member = (await getMember(email)) ?? { email };
+  return new URL(unsubscribeLinks(member, new Date()).page).searchParams.get('token') ?? '';
 }
 
 describe('the checkout records the version of the terms shown before paying', () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { torontoCheckout } from '../support/checkout-form.ts';
+import { randomCheckoutKey } from '../support/checkout-key.ts';
 
 /**
  * Buyers on release day, on the shop's HTTP path through the edge cache, as the web app and the
@@ -92,7 +93,7 @@ export function newBuyer(tag: string): Buyer {
   return {
     email: `${tag}-${serial}-${process.pid}-${Date.now().toString(36)}@example.com`,
     from: clientAddress(),
-    checkoutKey: randomBytes(24).toString('base64url'),
+    checkoutKey: randomCheckoutKey(),
   };
 }
 

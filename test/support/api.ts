@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { inject } from 'vitest';
+import { randomCheckoutKey } from './checkout-key.ts';
 
 export interface ApiAnswer<T = Record<string, unknown>> {
   status: number;
@@ -70,7 +71,7 @@ export function api<T = Record<string, unknown>>(path: string, init: ApiInit = {
  */
 /** A checkout key as the web app makes one per piece and tab (random, base64url). */
 export function newCheckoutKey(): string {
-  return randomBytes(24).toString('base64url');
+  return randomCheckoutKey();
 }
 
 export function freshClientAddress(): string {

@@ -58,4 +58,21 @@ describe('verifyPaypalWebhook', () => {
     await expect(verifyPaypalWebhook(headers, '{')).resolves.toBe(false);
     await expect(verifyPaypalWebhook(headers, '7')).resolves.toBe(false);
   });
+
+  it('refuses, without asking PayPal, a transmission time more than 5 minutes ahead, or none', async () => {
+    const fetch = fakePaypal('SUCCESS');
+    const at = (ms: number) => ({
+      ...headers,
+      'paypal-transmission-time': new Date(Date.now() + ms).toISOString(),
+    });
+    await expect(verifyPaypalWebhook(at(3_600_000), '{}')).resolves.toBe(false);
+    await expect(verifyPaypalWebhook(at(310_000), '{}')).resolves.toBe(false);
+    await expect(verifyPaypalWebhook({ ...headers, 'paypal-transmission-time': 'soon' }, '{}')).resolves.toBe(
+      false,
+    );
+    expect(fetch).not.toHaveBeenCalled();
+    // A little ahead (clocks differ), or in the past (PayPal's retries): asked.
+    await expect(verifyPaypalWebhook(at(60_000), '{}')).resolves.toBe(true);
+    await expect(verifyPaypalWebhook(at(-3 * 86_400_000), '{}')).resolves.toBe(true);
+  });
 });

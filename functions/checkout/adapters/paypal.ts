@@ -113,10 +113,26 @@ function nestedWithin(value: unknown, max: number): boolean {
   return true;
 }
 
+/** How far ahead of our clock a delivery's signed PAYPAL-TRANSMISSION-TIME may be. */
+export const TRANSMISSION_AHEAD_SECONDS = 300;
+
+/**
+ * Whether a delivery's signed transmission time (ISO 8601) is a time, and not more than
+ * TRANSMISSION_AHEAD_SECONDS ahead of `now` (ms): PayPal signs when it sends, so a later time is
+ * a forgery or a broken clock. An old time is not refused: PayPal documents no freshness window
+ * and retries a delivery for 3 days; a replayed genuine delivery completes, once, only the order
+ * its capture paid.
+ */
+export function transmittedInTime(time: string, now: number): boolean {
+  const at = Date.parse(time);
+  return Number.isFinite(at) && at - now <= TRANSMISSION_AHEAD_SECONDS * 1000;
+}
+
 /**
  * Asks PayPal (POST /v1/notifications/verify-webhook-signature, through the SDK's client: same
  * OAuth token, same base URL) whether a webhook delivery is genuine. `headers` as received (any
- * case), `body` the raw request body. False for a missing header, a body that is not a JSON
+ * case), `body` the raw request body. False for a missing header, a transmission time ahead of
+ * ours (transmittedInTime, not asked), a body that is not a JSON
  * object (or is nested deeper than any PayPal event) or a FAILURE answer; an error when PayPal
  * cannot be asked (the caller answers 5xx, PayPal retries).
  */
@@ -131,6 +147,7 @@ export async function verifyPaypalWebhook(
     if (!value) return false;
     fields[field] = value;
   }
+  if (!transmittedInTime(fields.transmission_time ?? '', Date.now())) return false;
   let event: unknown;
   try {
     event = JSON.parse(typeof body === 'string' ? body : body.toString('utf8'));

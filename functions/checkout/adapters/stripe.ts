@@ -62,6 +62,32 @@ async function createClient(): Promise<Stripe> {
   return new StripeSdk(key, config);
 }
 
+/** How far a webhook's signed time may be from ours, either way (Stripe's own default, in the past). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * The signed time (`t=`, seconds) of a Stripe-Signature header, read as the SDK reads it (the
+ * last `t`, parseInt) so it is the time the signature covers; undefined without one.
+ */
+export function signatureTime(header: string): number | undefined {
+  let time: number | undefined;
+  for (const item of header.split(',')) {
+    const [name, value = ''] = item.split('=');
+    if (name === 't') time = Number.parseInt(value, 10);
+  }
+  return time !== undefined && Number.isFinite(time) ? time : undefined;
+}
+
+/**
+ * Whether a signed webhook's time is within the tolerance of `now` (ms) both ways. The SDK's
+ * constructEvent refuses only the past: a signature dated ahead would pass for as long as it is
+ * dated ahead, plus the tolerance (a delivery captured once, replayable for that long).
+ */
+export function signedInTime(header: string, now: number): boolean {
+  const time = signatureTime(header);
+  return time !== undefined && Math.abs(now / 1000 - time) <= WEBHOOK_TOLERANCE_SECONDS;
+}
+
 export function stripeWebhookSecret(): string {
   return required('STRIPE_WEBHOOK_SECRET');
 }

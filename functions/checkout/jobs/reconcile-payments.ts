@@ -19,6 +19,19 @@ import { type CompletionPorts, type CompletionResult, completePayment } from '..
 export const WEBHOOK_GRACE_MS = 2 * 60_000;
 /** How far back it looks: as far as the mail sweep, longer than providers retry their webhooks. */
 export const RECONCILE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * Orders settled at once. Each is a few provider calls, table writes and (for a sale) the
+ * owner's password hash (scrypt: 128 MB and ~0.4 s of a vCPU) and mails. Four: Node hashes four
+ * at a time anyway (libuv's pool), four hashes fit the function's memory (1,769 MB,
+ * infra/stack.ts) with room, and the providers' rate limits (Stripe: 100 reads a second) are far.
+ */
+export const RECONCILE_CONCURRENCY = 4;
+/**
+ * No order is started after this much of a run (the function's timeout is 50 s, infra/stack.ts):
+ * one started just before has the rest to finish. Orders not started are left to the next run
+ * (a minute later), counted as `deferred`.
+ */
+export const RECONCILE_BUDGET_MS = 35_000;
 
 export interface ReconcileResult {
   checked: number;
@@ -34,6 +47,8 @@ export interface ReconcileResult {
   needsAttention: number;
   /** Orders the providers or the table could not be asked about this time. */
   failed: number;
+  /** Orders not started: the run's time budget was spent; the next run takes them. */
+  deferred: number;
 }
 
 export interface ReconcileOptions {
@@ -42,6 +57,32 @@ export interface ReconcileOptions {
   ports?: CompletionPorts;
   /** Only these orders (checkout codes): a person, or a test, settling given orders now. */
   only?: readonly string[];
+  /** Orders settled at once (RECONCILE_CONCURRENCY). */
+  concurrency?: number;
+  /** No order is started after this many ms of the run (RECONCILE_BUDGET_MS). */
+  budgetMs?: number;
+}
+
+/**
+ * Runs `work` over `items`, at most `concurrency` at a time, starting none at or after `stopAt`
+ * (ms, the clock's time); answers how many were never started.
+ */
+export async function eachWithin<T>(
+  items: readonly T[],
+  concurrency: number,
+  stopAt: number,
+  work: (item: T) => Promise<void>,
+): Promise<number> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length && Date.now() < stopAt) {
+      const item = items[next] as T;
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
+  return items.length - next;
 }
 
 /**
@@ -51,6 +92,10 @@ export interface ReconcileOptions {
  * the notice when the piece went to someone else; an unpaid one whose hold ran out has its payment
  * cancelled. Paid orders without their authenticity record are reported. Anything it had to do
  * is counted as a metric that alarms: it means webhooks are failing.
+ *
+ * Orders are settled RECONCILE_CONCURRENCY at a time, each on its own as a webhook settles it
+ * (the same idempotent completion, conditional writes), so settling them side by side is what
+ * racing webhooks already do; no order is started once RECONCILE_BUDGET_MS of the run are spent.
  */
 export async function reconcilePayments(options: ReconcileOptions = {}): Promise<ReconcileResult> {
   const now = options.now ?? Date.now();
@@ -58,6 +103,8 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
   const ports = options.ports ?? completionPorts();
   const since = new Date(now - RECONCILE_WINDOW_MS).toISOString();
   const until = new Date(now).toISOString();
+  const concurrency = options.concurrency ?? RECONCILE_CONCURRENCY;
+  const stopAt = Date.now() + (options.budgetMs ?? RECONCILE_BUDGET_MS);
   const result: ReconcileResult = {
     checked: 0,
     completed: 0,
@@ -66,10 +113,12 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
     waiting: 0,
     needsAttention: 0,
     failed: 0,
+    deferred: 0,
   };
 
   const wanted = (o: { checkoutCode: string }) => !options.only || options.only.includes(o.checkoutCode);
-  for (const order of (await unsettledOrders(since, until)).filter(wanted)) {
+  const unsettled = (await unsettledOrders(since, until)).filter(wanted);
+  result.deferred += await eachWithin(unsettled, concurrency, stopAt, async (order) => {
     result.checked++;
     try {
       const outcome =
@@ -91,16 +140,18 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
         upstream: upstreamFailure(error),
       });
     }
-  }
+  });
 
-  for (const order of (await paidOrdersBetween(since, until)).filter(wanted)) {
+  const paid = (await paidOrdersBetween(since, until)).filter(wanted);
+  await eachWithin(paid, concurrency, Number.POSITIVE_INFINITY, async (order) => {
     const product = await getProduct(order.productId);
     const record = product?.cardNumber ? await readAuthRecord(product.cardNumber) : undefined;
     if (record?.pid !== order.productId) {
       result.needsAttention++;
       logger.error('a paid order has no authenticity record', { checkoutCode: order.checkoutCode });
     }
-  }
+  });
+  if (result.deferred > 0) logger.warn('the reconciliation left orders to its next run', { ...result });
   return result;
 }
 

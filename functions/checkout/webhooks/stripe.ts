@@ -4,12 +4,13 @@ import { httpError } from '#platform/http-error.ts';
 import { logger } from '#platform/logger.ts';
 import { stripeWebhookContract } from '#shared/contracts/checkout.ts';
 import { completionPorts } from '../adapters/payments.ts';
-import { stripe, stripeWebhookSecret } from '../adapters/stripe.ts';
+import { signedInTime, stripe, stripeWebhookSecret, WEBHOOK_TOLERANCE_SECONDS } from '../adapters/stripe.ts';
 import { completePayment } from '../payment-completion.ts';
 
 /**
  * POST /webhooks/stripe: the only way a card order becomes paid. The signature is checked on
- * the raw body; the event id makes redelivery harmless. Answers 2xx once the event is handled
+ * the raw body, and its signed time must be within 5 minutes of ours either way (a delivery
+ * dated ahead is refused too, not only an old one); the event id makes redelivery harmless. Answers 2xx once the event is handled
  * (or is of no interest), so Stripe stops retrying; a fault answers 500 and Stripe retries.
  */
 export const handler = defineHandler(stripeWebhookContract, async (_input, event) => {
@@ -19,9 +20,18 @@ export const handler = defineHandler(stripeWebhookContract, async (_input, event
   let verified: Stripe.Event;
   try {
     if (!signature) throw new Error('no signature');
-    verified = (await stripe()).webhooks.constructEvent(raw, signature, stripeWebhookSecret());
+    verified = (await stripe()).webhooks.constructEvent(
+      raw,
+      signature,
+      stripeWebhookSecret(),
+      WEBHOOK_TOLERANCE_SECONDS,
+    );
   } catch {
     throw httpError(400, 'the webhook signature is not valid');
+  }
+  if (!signedInTime(signature, Date.now())) {
+    logger.warn('stripe event signed outside the tolerance', { id: verified.id });
+    throw httpError(400, 'the webhook signature is not valid at this time');
   }
 
   if (verified.type !== 'payment_intent.succeeded') {

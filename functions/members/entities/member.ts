@@ -36,6 +36,12 @@ export interface MemberEntity {
   email: string;
   createdAt: string;
   status?: MemberStatus;
+  /**
+   * This subscription's id, new at every sign-up that starts one (the Put replaces the item):
+   * unsubscribe links carry it, so a link of an earlier subscription of the address unsubscribes
+   * nobody. Absent on members who signed up before subscriptions had ids.
+   */
+  subscription?: string;
   consent?: Consent;
   confirmNonce?: string;
   confirmedAt?: string;
@@ -88,6 +94,7 @@ export async function signUpMember(input: {
     email,
     createdAt: now.toISOString(),
     status: 'pending',
+    subscription: randomBytes(12).toString('base64url'),
     consent: { at: now.toISOString(), page: input.page, words: MEMBER_CONSENT_WORDS, address: input.address },
     confirmNonce: nonce,
     expiresAt: Math.floor(now.getTime() / 1000) + input.validDays * 86_400,
@@ -191,6 +198,47 @@ export async function suppressAddress(email: string, reason: SuppressionReason, 
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }
+}
+
+/**
+ * The member's own unsubscribe link: the member is unsubscribed (the first time and reason are
+ * kept), only if `subscription` (undefined: a link of a member from before subscriptions had
+ * ids) is still the member's; then the address goes on the suppression list. Idempotent.
+ * 'other-subscription' when the address has signed up again since (nothing is written); 'gone'
+ * when there is no member (nobody is mailed; nothing is written).
+ */
+export async function unsubscribeMember(
+  email: string,
+  subscription: string | undefined,
+  now: Date,
+): Promise<'unsubscribed' | 'other-subscription' | 'gone'> {
+  const at = now.toISOString();
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: memberKey(email),
+        UpdateExpression:
+          'SET #status = :unsubscribed, unsubscribedAt = if_not_exists(unsubscribedAt, :at), unsubscribeReason = if_not_exists(unsubscribeReason, :reason) REMOVE expiresAt, confirmNonce',
+        ConditionExpression:
+          subscription === undefined
+            ? 'attribute_exists(pk) AND attribute_not_exists(subscription)'
+            : 'subscription = :subscription',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':unsubscribed': 'unsubscribed',
+          ':at': at,
+          ':reason': 'unsubscribe',
+          ...(subscription === undefined ? {} : { ':subscription': subscription }),
+        },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    return (await getMember(email)) ? 'other-subscription' : 'gone';
+  }
+  await suppressAddress(email, 'unsubscribe', now);
+  return 'unsubscribed';
 }
 
 export async function getSuppression(email: string): Promise<SuppressionEntity | undefined> {

@@ -106,10 +106,9 @@ export async function sendReleases(
       }
       const started = Date.now();
       try {
-        await sendMail(
-          { to: email, ...mailOf(release, unsubscribeLinks(email).page) },
-          unsubscribeHeaders(email),
-        );
+        // The links are bound to this member's subscription and expire a year from now.
+        const links = unsubscribeLinks(member, now());
+        await sendMail({ to: email, ...mailOf(release, links.page) }, unsubscribeHeaders(links.oneClick));
         await recordOutcome(release.id, email, 'sent', now());
         run.sent += 1;
       } catch (error) {

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { ADMIN_REQUEST_HEADER } from '#shared/admin.ts';
 import { addAdmin } from '#staff/admin-auth.ts';
 import { torontoCheckout } from '../../support/checkout-form.ts';
+import { randomCheckoutKey } from '../../support/checkout-key.ts';
 import { type Answer, type Item, type PrivateStack, send } from './private-stack.ts';
 
 /** Staff, buyers and owners of a private stack, made over HTTP as the browser makes them. */
@@ -102,7 +103,7 @@ export async function buy(
   email = `buyer-${randomUUID().slice(0, 8)}@example.com`,
 ) {
   const form = torontoCheckout({
-    checkoutKey: randomBytes(24).toString('base64url'),
+    checkoutKey: randomCheckoutKey(),
     id: String(product.id),
     typeId: String(product.typeId),
     email,

@@ -1,6 +1,7 @@
 import { sendMail } from '#platform/mail.ts';
 import { releaseTestContract } from '#shared/contracts/releases.ts';
 import { defineAdminHandler } from '#staff/index.ts';
+import { getMember } from '../../entities/member.ts';
 import { unsubscribeHeaders, unsubscribeLinks } from '../../members.ts';
 import { releaseContent } from '../../releases.ts';
 import { releaseMailData } from '../../rules/release-mail.ts';
@@ -8,17 +9,18 @@ import { releaseMailData } from '../../rules/release-mail.ts';
 /**
  * POST /release-test { typeId, subject, text, to }: sends the release mail to one address (the
  * admin's own), exactly as members will get it: the same template and headers, the
- * unsubscribe link of that address.
+ * unsubscribe link of that address (bound to its subscription when it is a member).
  */
 export const handler = defineAdminHandler(releaseTestContract, async ({ body }) => {
   const content = await releaseContent(body);
+  const links = unsubscribeLinks((await getMember(body.to)) ?? { email: body.to }, new Date());
   await sendMail(
     {
       to: body.to,
       template: 'member-release',
-      data: releaseMailData(content, unsubscribeLinks(body.to).page),
+      data: releaseMailData(content, links.page),
     },
-    unsubscribeHeaders(body.to),
+    unsubscribeHeaders(links.oneClick),
   );
   return { status: 200 as const, to: body.to };
 });

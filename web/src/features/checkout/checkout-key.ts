@@ -1,3 +1,4 @@
+import { isRandomLookingCheckoutKey } from '#shared/checkout.ts';
 import type { CheckoutFields } from './api.ts';
 
 /**
@@ -16,15 +17,22 @@ function storage(): Storage | undefined {
   }
 }
 
-export function checkoutKeyFor(productId: string): string {
-  const store = storage();
-  const known = store?.getItem(keyName(productId));
-  if (known && /^[A-Za-z0-9_-]{22,64}$/.test(known)) return known;
+/** 24 random bytes (crypto.getRandomValues) as 32 base64url characters: 192 bits. */
+function randomKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
-  const key = btoa(String.fromCharCode(...bytes))
+  return btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
     .replace(/=+$/, '');
+}
+
+export function checkoutKeyFor(productId: string): string {
+  const store = storage();
+  const known = store?.getItem(keyName(productId));
+  if (known && isRandomLookingCheckoutKey(known)) return known;
+  // The server refuses a key that does not look random; a random one fails under once in 1e9.
+  let key = randomKey();
+  while (!isRandomLookingCheckoutKey(key)) key = randomKey();
   store?.setItem(keyName(productId), key);
   return key;
 }

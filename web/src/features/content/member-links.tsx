@@ -8,9 +8,12 @@ import { ApiError, apiPost } from '../../lib/api.ts';
 
 type Outcome = { kind: 'done' | 'error'; text: string };
 
+/** A refused link: the server's own words when they are one of the members' messages. */
 const failure = (error: unknown) =>
   error instanceof ApiError && error.status === 400
-    ? MEMBER_MESSAGES.linkInvalid
+    ? (Object.values(MEMBER_MESSAGES) as string[]).includes(error.message)
+      ? error.message
+      : MEMBER_MESSAGES.linkInvalid
     : 'sorry, please try again later';
 
 /**
