@@ -70,6 +70,7 @@ async function openSlot(pk: string): Promise<void> {
 const attackers = Array.from({ length: 5 }, freshClientAddress);
 
 describe('a stranger polling every slot of a card', () => {
+  const browser = startBrowser();
   it('cannot keep the owner out: the right password from a browser that logged in before gets in every time', {
     timeout: 120_000,
   }, async () => {
@@ -173,7 +174,6 @@ describe('a stranger polling every slot of a card', () => {
   it('offers the one-time link on the page that answers 429, and the link opens the piece (headless Chromium)', {
     timeout: 180_000,
   }, async () => {
-    const browser = startBrowser();
     const number = card(2);
     for (let i = 0; i <= PORTAL_LIMITS.loginTriesPerDay; i++)
       expect((await portalLogin(number, WRONG, attackers[i % 5] as string)).status).toBe(401);
