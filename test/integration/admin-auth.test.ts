@@ -27,9 +27,13 @@ describe('staff login', () => {
   it('logs the demo admin of the local stack in with an HttpOnly, Secure, SameSite=Strict session', async () => {
     const answer = await login(DEMO_ADMIN.username, DEMO_ADMIN.password);
     expect(answer).toMatchObject({ status: 200, body: { status: 200, userName: DEMO_ADMIN.username } });
-    const set = String(answer.headers['set-cookie']);
-    expect(set).toMatch(
+    // The session cookie, and (issue 36) the device cookie that tells this browser from strangers.
+    const set = [answer.headers['set-cookie'] ?? []].flat();
+    expect(set.find((c) => c.startsWith('__Host-admin='))).toMatch(
       /^__Host-admin=[\w-]{43}; Path=\/; Max-Age=28800; HttpOnly; Secure; SameSite=Strict$/,
+    );
+    expect(set.find((c) => c.startsWith('__Host-admin-device='))).toMatch(
+      /^__Host-admin-device=[\w-]{43}; Path=\/; Max-Age=34560000; HttpOnly; Secure; SameSite=Strict$/,
     );
     const me = await api('/admin', { headers: { cookie: sessionCookieOf(answer) } });
     expect(me).toMatchObject({ status: 200, body: { userName: DEMO_ADMIN.username } });
