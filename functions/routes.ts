@@ -180,7 +180,7 @@ export const routes: readonly Route[] = [
     '/authenticationcard/login-link/redeem',
     'authenticity/http/redeem-login-link',
     'public',
-    'write private-media',
+    'write private-media secrets',
   ),
 
   // Admin (001 §7)
