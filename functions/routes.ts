@@ -172,6 +172,16 @@ export const routes: readonly Route[] = [
   r('POST', '/reset-pwd', 'authenticity/http/reset-password', 'public', 'write mail secrets'),
   // Added: the owner confirms the reset link mailed by /reset-pwd; only then does the password change.
   r('POST', '/reset-pwd/confirm', 'authenticity/http/confirm-reset', 'public', 'write mail'),
+  // Added: a one-time login link mailed to the owner (the way in while strangers slow the card
+  // down), and its redemption from the page the link opens.
+  r('POST', '/authenticationcard/login-link', 'authenticity/http/login-link', 'public', 'write mail secrets'),
+  r(
+    'POST',
+    '/authenticationcard/login-link/redeem',
+    'authenticity/http/redeem-login-link',
+    'public',
+    'write private-media secrets',
+  ),
 
   // Admin (001 §7)
   r('POST', '/admin', 'staff/http/admin-login', 'public', 'write secrets'),

@@ -9,5 +9,7 @@ export const ADMIN_MESSAGES = specMessageList({
   deleteFailed: 'Error',
   notLoggedIn: 'please log in.',
   loginLimited: 'too many tries. please wait 15 minutes.',
+  /** An account strangers tried many wrong passwords on: slowed down, never locked. */
+  loginSlowed: 'too many tries on this account. please wait a few minutes and try again.',
   crossSite: 'cross-site requests are not allowed',
 });

@@ -6,10 +6,17 @@ export { ADMIN_MESSAGES };
 
 export const ADMIN_LIMITS = {
   passwordMinLength: 12,
-  /** Login tries per account and per client address in a 15-minute window. */
+  /**
+   * Wrong passwords in a sliding 15-minute window: per client address 20 (then refused), and
+   * per account 5 from browsers that never logged in to it (then each further one waits 30 s,
+   * doubling to 5 minutes; an alarm is logged). A browser that logged in to the account before
+   * has its own count of 5 with the same waits. Right passwords are never counted.
+   */
   loginTriesPerAccount: 5,
   loginTriesPerAddress: 20,
   loginWindowSeconds: 15 * 60,
+  loginFirstDelaySeconds: 30,
+  loginMaxDelaySeconds: 5 * 60,
   /** A staff session ends after 30 idle minutes and at most 8 hours after login. */
   sessionIdleSeconds: 30 * 60,
   sessionAbsoluteSeconds: 8 * 60 * 60,

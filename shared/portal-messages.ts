@@ -19,17 +19,32 @@ export const PORTAL_MESSAGES = specMessageList({
   /** A card whose tries are slowed down after many wrong passwords. */
   slowDown: 'too many tries with this card. please wait a few minutes and try again.',
   notLoggedIn: 'please log in with your card number and password.',
+  /** Shown with a 429: the owner's way in that no stranger can slow down. */
+  loginLinkOffer: 'we can mail you a one-time login link.',
+  /** The answer to every login link request, whether the email and card number match or not. */
+  loginLinkSent: 'if the email and card number match our records, a one-time login link is on its way.',
+  loginLinkInvalid: 'this login link is no longer valid. please ask for a new one.',
 });
 
 export const PORTAL_LIMITS = {
   /**
    * Wrong logins per client address per day (the 11th try is refused), and per card number
-   * before each further try must wait: 30 s, doubling to at most 5 minutes. Right passwords
-   * are not counted, and the card's owner is mailed at the 10th wrong one.
+   * before each further try of a client the card has not seen log in must wait: 30 s, doubling
+   * to at most 5 minutes. A device that logged in to the card before has its own count (the same
+   * numbers), which strangers never touch. Right passwords are not counted, and the card's
+   * owner is mailed at the 10th wrong one. All counted over a sliding day.
    */
   loginTriesPerDay: 10,
   loginFirstDelaySeconds: 30,
   loginMaxDelaySeconds: 5 * 60,
+  /**
+   * One-time login links (the owner's way in while strangers slow the card down): requests per
+   * client address a day, links mailed per card a day (counted only for a match, silent when
+   * spent), and how long a link stays valid.
+   */
+  loginLinkTriesPerAddressPerDay: 10,
+  loginLinksPerCardPerDay: 3,
+  loginLinkSeconds: 15 * 60,
   /** Transfer tries per card number and per client address per day; the 4th is refused. */
   transferTriesPerDay: 3,
   /** Reset requests per address and card number a day, and reset links mailed per card a day. */

@@ -48,6 +48,19 @@ export const resetSchema = z.object({
   cardNumber: cardNumberInput(PORTAL_MESSAGES.resetWrong),
 });
 
+/** A one-time login link is asked for with the card number and the owner's email. */
+export const loginLinkSchema = z.object({
+  cardNumber: cardNumberInput(PORTAL_MESSAGES.resetWrong),
+  email: emailInput(PORTAL_MESSAGES.resetWrong),
+});
+
+/** The token of a one-time login link: 32 random bytes, base64url. */
+export const loginLinkRedeemSchema = z.object({
+  token: z
+    .string({ error: PORTAL_MESSAGES.loginLinkInvalid })
+    .check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: PORTAL_MESSAGES.loginLinkInvalid })),
+});
+
 /** The token of a reset link: 32 random bytes, base64url. */
 export const resetConfirmSchema = z.object({
   token: z

@@ -119,6 +119,9 @@ export const ADDED_ENDPOINTS = [
   'POST /reset-pwd',
   // A reset changes the password only when the owner confirms the link mailed to them.
   'POST /reset-pwd/confirm',
+  // A one-time login link for the owner while strangers slow the card down, and its use.
+  'POST /authenticationcard/login-link',
+  'POST /authenticationcard/login-link/redeem',
   // Members by double opt-in (issue 17): the confirmation link's call and the RFC 8058
   // one-click unsubscribe (also the unsubscribe page's call).
   'POST /member/confirm',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { getProductCollection, getType } from '#catalog/index.ts';
 import { httpError } from '#platform/http-error.ts';
 import { logger, safeError } from '#platform/logger.ts';
@@ -6,9 +7,11 @@ import { generatePassword, hashPassword, verifyPassword } from '#platform/passwo
 import { IMAGE_TYPE } from '#shared/constants.ts';
 import type { PortalCard } from '#shared/contracts/authenticity.ts';
 import { PORTAL_LIMITS, PORTAL_MESSAGES } from '#shared/portal.ts';
+import { knownDevice, rememberDevice } from '#table/devices.ts';
 import {
   clearThrottle,
   giveBackAttempt,
+  giveBackThrottledTry,
   type Limit,
   type Throttle,
   takeAttempt,
@@ -17,6 +20,7 @@ import {
 import { createSession, endSession, readSession, type Session, sessionItemKey } from '#table/sessions.ts';
 import type { AuthRecordEntity } from './entities/auth-record.ts';
 import { getAuthRecord, transferRecord } from './entities/auth-record.ts';
+import { issueLoginLink, spendLoginLink } from './entities/login-link.ts';
 import { issueResetToken, readResetToken, resetWithToken } from './entities/reset-token.ts';
 import { portalLink } from './portal-link.ts';
 
@@ -61,11 +65,25 @@ export const PORTAL_RATE_LIMITS = {
     max: PORTAL_LIMITS.resetTriesPerAddressPerDay,
     windowSeconds: day,
   },
+  loginLinkAddress: {
+    name: 'portal-link-address',
+    max: PORTAL_LIMITS.loginLinkTriesPerAddressPerDay,
+    windowSeconds: day,
+  },
+  /** Login links mailed per card a day: counted only when the email matches, never shown. */
+  loginLinkCard: { name: 'portal-link-card', max: PORTAL_LIMITS.loginLinksPerCardPerDay, windowSeconds: day },
+  /** Links that did not work, per client address a day (a right one is given back). */
+  loginLinkRedeemAddress: {
+    name: 'portal-link-redeem-address',
+    max: PORTAL_LIMITS.loginTriesPerDay,
+    windowSeconds: day,
+  },
 } satisfies Record<string, Limit>;
 
 /**
- * A card's wrong passwords slow its tries down rather than lock it: a stranger who knows a card
- * number cannot keep its owner out for more than a few minutes, and the owner hears of it.
+ * A card's wrong passwords from clients it has not seen log in slow those clients' tries down
+ * rather than lock the card: the owner's known devices are not counted here and the owner's
+ * one-time login link is not slowed, and the owner hears of it.
  */
 export const LOGIN_CARD_THROTTLE: Throttle = {
   name: 'portal-login-card',
@@ -74,6 +92,9 @@ export const LOGIN_CARD_THROTTLE: Throttle = {
   maxDelaySeconds: PORTAL_LIMITS.loginMaxDelaySeconds,
   windowSeconds: day,
 };
+
+/** The same numbers for one device that logged in to the card before, counted on its own. */
+export const LOGIN_DEVICE_THROTTLE: Throttle = { ...LOGIN_CARD_THROTTLE, name: 'portal-login-device' };
 
 /**
  * A hash of a random secret nobody kept, at the same scrypt parameters as real ones: checking
@@ -117,25 +138,75 @@ export async function cardView(record: AuthRecordEntity): Promise<PortalCard> {
   };
 }
 
+/** Who is trying: the device cookie the browser sent (if any) and the client address. */
+export interface LoginClient {
+  address: string;
+  deviceToken: string | undefined;
+}
+
+/** A login's outcome: the owner's page, the new session and the device cookie's token. */
+export interface OwnerLogin {
+  card: PortalCard;
+  token: string;
+  deviceToken: string;
+}
+
 /**
- * Only wrong passwords count: a try is counted before the password is checked (so a burst
- * cannot slip past the limits) and given back when the password is right. Past ten wrong tries
- * a day, the card's tries are slowed down (growing delays, at most 5 minutes) and its owner is
- * mailed; the address trying is refused for the day.
+ * Only wrong passwords count, per card and client, so no stranger can keep the owner out:
+ * - a device that logged in to this card before (its device cookie, for the record's present
+ *   credentials) is counted on its own throttle for the card, which nobody else touches;
+ * - any other client is counted by its address (ten wrong tries a day, then refused for the
+ *   day) and, past ten wrong tries a day on the card from all such clients, slowed down
+ *   (growing delays, at most 5 minutes; the owner is mailed at the tenth). Its way in that no
+ *   stranger can slow is the one-time login link mailed to the owner.
+ * A try is counted before the password is checked (so a burst cannot slip past the limits)
+ * and given back when the password is right.
  */
 export async function logIn(
   input: { cardNumber: string; password: string },
-  address: string,
+  client: LoginClient,
   previousToken: string | undefined,
   now = Date.now(),
-): Promise<{ card: PortalCard; token: string }> {
-  if (!(await takeAttempt(PORTAL_RATE_LIMITS.loginAddress, address, now))) throw tooManyTries();
+): Promise<OwnerLogin> {
+  const [device, record] = await Promise.all([
+    knownDevice('owner', client.deviceToken, input.cardNumber, now),
+    getAuthRecord(input.cardNumber),
+  ]);
+  const known =
+    device !== undefined && record !== undefined && device.credentialVersion === record.credentialVersion;
+  return known
+    ? logInFromKnownDevice(input, record, client, previousToken, now)
+    : logInAsStranger(input, record, client, previousToken, now);
+}
+
+async function logInFromKnownDevice(
+  input: { cardNumber: string; password: string },
+  record: AuthRecordEntity,
+  client: LoginClient,
+  previousToken: string | undefined,
+  now: number,
+): Promise<OwnerLogin> {
+  const subject = `${input.cardNumber}#${deviceSubject(client.deviceToken)}`;
+  const deviceTry = await takeThrottledTry(LOGIN_DEVICE_THROTTLE, subject, now);
+  if (!deviceTry.allowed) throw httpError(429, PORTAL_MESSAGES.slowDown);
+  if (!(await passwordOpens(record, input.password))) throw wrongCredentials();
+  await clearThrottle(LOGIN_DEVICE_THROTTLE, subject);
+  return openSession(record, client.deviceToken, previousToken, now);
+}
+
+async function logInAsStranger(
+  input: { cardNumber: string; password: string },
+  record: AuthRecordEntity | undefined,
+  client: LoginClient,
+  previousToken: string | undefined,
+  now: number,
+): Promise<OwnerLogin> {
+  if (!(await takeAttempt(PORTAL_RATE_LIMITS.loginAddress, client.address, now))) throw tooManyTries();
   const cardTry = await takeThrottledTry(LOGIN_CARD_THROTTLE, input.cardNumber, now);
   if (!cardTry.allowed) {
-    await giveBackAttempt(PORTAL_RATE_LIMITS.loginAddress, address, now);
+    await giveBackAttempt(PORTAL_RATE_LIMITS.loginAddress, client.address, now);
     throw httpError(429, PORTAL_MESSAGES.slowDown);
   }
-  const record = await getAuthRecord(input.cardNumber);
   if (!(await passwordOpens(record, input.password)) || !record) {
     if (record?.email && cardTry.tries === LOGIN_CARD_THROTTLE.freeTries) {
       await warnOwner({ ...record, email: record.email }, cardTry.tries);
@@ -143,19 +214,106 @@ export async function logIn(
     throw wrongCredentials();
   }
   await Promise.all([
-    giveBackAttempt(PORTAL_RATE_LIMITS.loginAddress, address, now),
-    clearThrottle(LOGIN_CARD_THROTTLE, record.cardNumber, now),
+    giveBackAttempt(PORTAL_RATE_LIMITS.loginAddress, client.address, now),
+    giveBackThrottledTry(LOGIN_CARD_THROTTLE, record.cardNumber, cardTry),
   ]);
-  // A new token at every login: a token planted before login never becomes a live session.
+  return openSession(record, client.deviceToken, previousToken, now);
+}
+
+/** A device's throttle is keyed by a hash of its token, never the token itself. */
+const deviceSubject = (token: string | undefined) =>
+  createHash('sha256')
+    .update(token ?? '')
+    .digest('base64url');
+
+/**
+ * A new owner session (a new token at every login: a token planted before login never becomes
+ * a live session), and this browser remembered as a device of the card.
+ */
+async function openSession(
+  record: AuthRecordEntity,
+  deviceToken: string | undefined,
+  previousToken: string | undefined,
+  now: number,
+): Promise<OwnerLogin> {
   await endSession(previousToken);
-  const token = await createSession({
-    kind: 'owner',
-    subject: record.cardNumber,
-    credentialVersion: record.credentialVersion,
-    idleSeconds: PORTAL_LIMITS.sessionIdleSeconds,
-    absoluteSeconds: PORTAL_LIMITS.sessionAbsoluteSeconds,
-  });
-  return { card: await cardView(record), token };
+  const [token, device] = await Promise.all([
+    createSession({
+      kind: 'owner',
+      subject: record.cardNumber,
+      credentialVersion: record.credentialVersion,
+      idleSeconds: PORTAL_LIMITS.sessionIdleSeconds,
+      absoluteSeconds: PORTAL_LIMITS.sessionAbsoluteSeconds,
+    }),
+    rememberDevice({
+      kind: 'owner',
+      token: deviceToken,
+      subject: record.cardNumber,
+      credentialVersion: record.credentialVersion,
+      now,
+    }),
+  ]);
+  return { card: await cardView(record), token, deviceToken: device };
+}
+
+/**
+ * A one-time login link, the owner's way in while strangers slow the card down: mailed to the
+ * record's address, answered the same whether the email and card number match or not. Ten
+ * requests per client address a day (counted for every request); at most three links a card a
+ * day (counted only for a match, silent when spent).
+ */
+export async function requestLoginLink(input: {
+  email: string;
+  cardNumber: string;
+  address: string;
+  now?: number;
+}): Promise<void> {
+  const now = input.now ?? Date.now();
+  if (!(await takeAttempt(PORTAL_RATE_LIMITS.loginLinkAddress, input.address, now))) throw tooManyTries();
+  const record = await getAuthRecord(input.cardNumber);
+  if (!record?.email || record.email.toLowerCase() !== input.email) return;
+  if (!(await takeAttempt(PORTAL_RATE_LIMITS.loginLinkCard, record.cardNumber, now))) return;
+  const token = await issueLoginLink(record, now, PORTAL_LIMITS.loginLinkSeconds);
+  const link = `${portalLink()}/link?token=${encodeURIComponent(token)}`;
+  try {
+    await sendMail({
+      to: record.email,
+      template: 'portal-login-link',
+      data: {
+        cardEnding: record.cardNumber.slice(-4),
+        productName: record.name,
+        link,
+        minutes: String(PORTAL_LIMITS.loginLinkSeconds / 60),
+      },
+    });
+  } catch (error) {
+    logger.error('login link mail failed', { error: safeError(error) });
+    await giveBackAttempt(PORTAL_RATE_LIMITS.loginLinkCard, record.cardNumber, now);
+  }
+}
+
+/**
+ * The owner opened the link and went on: the link is spent and the owner gets a normal session;
+ * the browser becomes a known device of the card (it proved access to the owner's mailbox).
+ * 400 for a used, expired or voided link; a client sending many bad links is refused for the day.
+ */
+export async function redeemLoginLink(input: {
+  token: string;
+  client: LoginClient;
+  previousToken: string | undefined;
+  now?: number;
+}): Promise<OwnerLogin> {
+  const now = input.now ?? Date.now();
+  if (!(await takeAttempt(PORTAL_RATE_LIMITS.loginLinkRedeemAddress, input.client.address, now))) {
+    throw tooManyTries();
+  }
+  const link = await spendLoginLink(input.token, now);
+  const record = link ? await getAuthRecord(link.cardNumber) : undefined;
+  if (!link || !record?.email || record.credentialVersion !== link.credentialVersion) {
+    throw httpError(400, PORTAL_MESSAGES.loginLinkInvalid);
+  }
+  await giveBackAttempt(PORTAL_RATE_LIMITS.loginLinkRedeemAddress, input.client.address, now);
+  return openSession(record, input.client.deviceToken, input.previousToken, now);
 }
 
 /** Tells the owner that their card saw many wrong passwords today (once a day). */

@@ -3,9 +3,10 @@ import type { ApiEvent } from '#platform/handler.ts';
 /**
  * Session cookies: `__Host-` names (Secure, Path=/, no Domain: the browser refuses them from
  * any other site or subdomain), HttpOnly (no script reads them), SameSite=Strict (no
- * cross-site request carries them).
+ * cross-site request carries them). The `-device` cookies are the long-lived device cookies of
+ * table/devices.ts: a browser that logged in before is told apart from strangers.
  */
-export type CookieName = '__Host-owner' | '__Host-admin';
+export type CookieName = '__Host-owner' | '__Host-admin' | '__Host-owner-device' | '__Host-admin-device';
 
 export function readCookie(event: ApiEvent, name: CookieName): string | undefined {
   const pairs = event.cookies ?? event.headers.cookie?.split(';') ?? [];

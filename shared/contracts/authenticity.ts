@@ -1,4 +1,11 @@
-import { portalLoginSchema, resetConfirmSchema, resetSchema, transferSchema } from '#shared/portal.ts';
+import {
+  loginLinkRedeemSchema,
+  loginLinkSchema,
+  portalLoginSchema,
+  resetConfirmSchema,
+  resetSchema,
+  transferSchema,
+} from '#shared/portal.ts';
 import { okAnswerSchema } from '#shared/schemas.ts';
 import * as z from '#shared/zod.ts';
 import type { Contract } from './contract.ts';
@@ -54,4 +61,19 @@ export const resetPasswordContract = {
 export const confirmResetContract = {
   body: resetConfirmSchema,
   response: z.object({ status: z.literal(200), message: z.string() }),
+} satisfies Contract;
+
+/**
+ * POST /authenticationcard/login-link { cardNumber, email }: mails the owner a one-time login
+ * link; the same answer whether the pair matches or not.
+ */
+export const loginLinkContract = {
+  body: loginLinkSchema,
+  response: z.object({ status: z.literal(200), message: z.string() }),
+} satisfies Contract;
+
+/** POST /authenticationcard/login-link/redeem { token }: the link's page logs the owner in (session cookie). */
+export const redeemLoginLinkContract = {
+  body: loginLinkRedeemSchema,
+  response: portalCardSchema,
 } satisfies Contract;

@@ -13,6 +13,7 @@ import {
   cookiesOf,
   json,
   loopback,
+  mailedLoginLinkToken,
   mailedPassword,
   mailedResetToken,
   mailsTo,
@@ -412,7 +413,11 @@ describe('session cookies', () => {
     const s = await newStaff();
     const answer = await call(json('POST', '/admin', { user: s.username, pass: s.password }));
     expect(answer.status).toBe(200);
-    expect(cookiesOf(answer)).toHaveLength(1);
+    // The session and (issue 36) the device cookie that tells this browser from strangers.
+    expect(cookiesOf(answer)).toHaveLength(2);
+    const device = expectSessionCookie(cookiesOf(answer)[1], '__Host-admin-device');
+    expect(device.value).toMatch(/^[\w-]{43}$/);
+    expect(JSON.stringify(await stack.scan())).not.toContain(device.value);
     const cookie = expectSessionCookie(cookiesOf(answer)[0], '__Host-admin');
     expect(cookie.value).toMatch(/^[\w-]{43}$/);
     expect(Number(cookie.attributes.get('max-age'))).toBeGreaterThan(0);
@@ -771,6 +776,16 @@ describe('no secret in any answer or log line', () => {
     expect(confirmed.status, confirmed.text).toBe(200);
     const fresh = await mailedPassword(stack, newOwner, 'Your new authenticity portal password');
     passwords.push(fresh);
+    // The one-time login link: its token is a secret too (it opens the card's page once).
+    const linkAsked = await call(
+      json('POST', '/authenticationcard/login-link', { cardNumber: card, email: newOwner }),
+    );
+    expect(linkAsked.status, linkAsked.text).toBe(200);
+    const linkToken = await mailedLoginLinkToken(stack, newOwner);
+    tokens.push(linkToken);
+    const linked = await call(json('POST', '/authenticationcard/login-link/redeem', { token: linkToken }));
+    expect(linked.status, linked.text).toBe(200);
+    answers.push({ what: 'login link', answer: linked });
     const back = await portalLogin(stack, card, fresh);
     tokens.push(back.cookie.split('=')[1] as string);
     answers.push({ what: 'portal login', answer: back.answer });

@@ -43,9 +43,10 @@ async function freshTry(
 }
 
 /**
- * The server counts tries in fixed windows (15 minutes for staff logins, 10 for sign-ups, a day
- * for the portal). Tries that straddle the end of a window are counted in two, and the limit
- * rightly does not bite: a test that needs `seconds` starts in a window with that much left.
+ * The server counts tries in sliding windows (15 minutes for staff logins, 10 for sign-ups, a
+ * day for the portal), approximated from two fixed ones: tries spread over `seconds` across a
+ * boundary may get up to max·seconds/window more (see functions/table/rate-limit.ts), so a
+ * test that counts to the exact limit starts in a fixed window with `seconds` left.
  */
 async function withinOneWindow(windowSeconds: number, seconds: number): Promise<void> {
   const now = Date.now() / 1000;
@@ -127,18 +128,22 @@ describe('the staff login limit holds across fresh browsers', () => {
       await page.getByRole('button', { name: 'log in' }).click();
     });
 
-  it(`blocks try ${ADMIN_LIMITS.loginTriesPerAccount + 1} on an account, from any address, even with the right password`, async () => {
-    await withinOneWindow(ADMIN_LIMITS.loginWindowSeconds, 60);
+  it(`slows strangers down after ${ADMIN_LIMITS.loginTriesPerAccount} wrong tries on an account from any address, never locking its staff out`, async () => {
+    // Issue 36: the right password used to answer 429 here for the rest of the window.
     const { username, password } = await newAdmin();
     for (let i = 0; i < ADMIN_LIMITS.loginTriesPerAccount; i++) {
       const wrong = await staffTry(freshClientAddress(), username, 'wrong-password-xyz');
       expect(wrong.status).toBe(401);
       await alertSays(wrong.page, ADMIN_MESSAGES.loginFailed);
     }
-    const blocked = await staffTry(freshClientAddress(), username, password);
-    expect(blocked.status).toBe(429);
-    await alertSays(blocked.page, ADMIN_MESSAGES.loginLimited);
-    expect(await blocked.page.context().cookies()).toEqual([]);
+    const staff = await staffTry(freshClientAddress(), username, password);
+    expect(staff.status).toBe(200);
+    await staff.page.waitForURL('**/admin-home');
+    expect((await staffTry(freshClientAddress(), username, 'wrong-password-xyz')).status).toBe(401);
+    const slowed = await staffTry(freshClientAddress(), username, 'wrong-password-xyz');
+    expect(slowed.status).toBe(429);
+    await alertSays(slowed.page, ADMIN_MESSAGES.loginSlowed);
+    expect(await slowed.page.context().cookies()).toEqual([]);
   }, 240_000);
 
   it(`blocks try ${ADMIN_LIMITS.loginTriesPerAddress + 1} from one address across accounts`, async () => {

@@ -4,6 +4,7 @@ import { defineHandler, respond } from '#platform/handler.ts';
 import { assertSameOrigin } from '#platform/same-origin.ts';
 import { portalLoginContract } from '#shared/contracts/authenticity.ts';
 import { PORTAL_LIMITS } from '#shared/portal.ts';
+import { DEVICE_SECONDS } from '#table/devices.ts';
 import { logIn } from '../portal.ts';
 
 /**
@@ -11,12 +12,20 @@ import { logIn } from '../portal.ts';
  * GET with the password in the query string; a query string ends up in access logs and
  * browser history, so the credentials travel in the body here and GET reads the session.
  * Answers the spec's fields (status, id, email, authPortalText) with the photos and sets the
- * owner's session cookie.
+ * owner's session cookie and the device cookie (this browser logged in to the card: strangers'
+ * wrong passwords never slow it down).
  */
 export const handler = defineHandler(portalLoginContract, async ({ body }, event) => {
   assertSameOrigin(event);
-  const { card, token } = await logIn(body, clientAddress(event), readCookie(event, '__Host-owner'));
+  const { card, token, deviceToken } = await logIn(
+    body,
+    { address: clientAddress(event), deviceToken: readCookie(event, '__Host-owner-device') },
+    readCookie(event, '__Host-owner'),
+  );
   return respond(200, card, {
-    cookies: [sessionCookie('__Host-owner', token, PORTAL_LIMITS.sessionAbsoluteSeconds)],
+    cookies: [
+      sessionCookie('__Host-owner', token, PORTAL_LIMITS.sessionAbsoluteSeconds),
+      sessionCookie('__Host-owner-device', deviceToken, DEVICE_SECONDS),
+    ],
   });
 });

@@ -86,6 +86,20 @@ export async function mailedResetToken(stack: PrivateStack, address: string): Pr
   throw new Error(`no reset link mailed to ${address}`);
 }
 
+/** The token of the latest one-time login link mailed to `address`. */
+export async function mailedLoginLinkToken(stack: PrivateStack, address: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const mails = (await mailsTo(stack, address)).filter((m) =>
+      m.subject.startsWith('Your one-time login link'),
+    );
+    const token = mails.at(-1)?.body.text?.match(/\/authenticity\/link\?token=([A-Za-z0-9_-]+)/)?.[1];
+    if (token) return token;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no login link mailed to ${address}`);
+}
+
 export interface Purchase {
   product: Item;
   email: string;

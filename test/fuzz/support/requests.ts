@@ -294,6 +294,15 @@ export const SPECS: Record<string, Spec> = {
     fields: ['email', 'cardNumber'],
     base: (k) => fc.record({ email: fc.emailAddress(), cardNumber: pick(k.cardNumbers) }),
   },
+  'POST /authenticationcard/login-link': {
+    fields: ['cardNumber', 'email'],
+    base: (k) => fc.record({ cardNumber: pick(k.cardNumbers), email: fc.emailAddress() }),
+  },
+  'POST /authenticationcard/login-link/redeem': {
+    fields: ['token'],
+    // Well-formed tokens nobody was mailed, and anything else.
+    base: () => fc.record({ token: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) }),
+  },
   'POST /reset-pwd/confirm': {
     fields: ['token'],
     // Well-formed tokens nobody was mailed, and anything else.

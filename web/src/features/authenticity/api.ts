@@ -1,8 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
   confirmResetContract,
+  loginLinkContract,
   portalCardContract,
   portalLoginContract,
+  redeemLoginLinkContract,
   resetPasswordContract,
   transferContract,
 } from '#shared/contracts/authenticity.ts';
@@ -81,6 +83,24 @@ export function confirmReset(token: string): Promise<Answer<typeof confirmResetC
   return apiPost<Answer<typeof confirmResetContract>>('/reset-pwd/confirm', {
     token,
   } satisfies Body<typeof confirmResetContract>);
+}
+
+/** POST /authenticationcard/login-link: mails the owner a one-time login link (same answer for any pair). */
+export function requestLoginLink(
+  cardNumber: string,
+  email: string,
+): Promise<Answer<typeof loginLinkContract>> {
+  return apiPost<Answer<typeof loginLinkContract>>('/authenticationcard/login-link', {
+    cardNumber,
+    email,
+  } satisfies Body<typeof loginLinkContract>);
+}
+
+/** POST /authenticationcard/login-link/redeem: the link's page logs the owner in. */
+export function redeemLoginLink(token: string): Promise<PortalCard> {
+  return apiPost<Answer<typeof redeemLoginLinkContract>>('/authenticationcard/login-link/redeem', {
+    token,
+  } satisfies Body<typeof redeemLoginLinkContract>);
 }
 
 /** 401: no session, or it ended (expired, logged out, transferred, reset). */

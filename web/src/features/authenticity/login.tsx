@@ -6,9 +6,10 @@ import { BackButton } from '../../components/back-button.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { cardQueryKey, failureMessage, type LoginState, logIn } from './api.ts';
 import { CARD_DIGITS, CardNumberField, PASSWORD_LENGTH, PasswordField, PortalHeading } from './fields.tsx';
+import { LoginLinkOffer } from './login-link-offer.tsx';
 import './authenticity.css';
 
-type FormError = { text: string; notGenuine?: boolean; attempt: number };
+type FormError = { text: string; notGenuine?: boolean; offerLink?: boolean; attempt: number };
 
 /**
  * /authenticity (001 §2, §5, §8): the owner opens the page of their piece with the 16-digit
@@ -66,7 +67,11 @@ export function Login() {
       } else if (error instanceof ApiError && error.status === 429) {
         // The address's daily limit or the card's short throttle: the server says which.
         const known = error.message === PORTAL_MESSAGES.slowDown;
-        setFormError({ text: known ? PORTAL_MESSAGES.slowDown : PORTAL_MESSAGES.tooManyTries, attempt });
+        setFormError({
+          text: known ? PORTAL_MESSAGES.slowDown : PORTAL_MESSAGES.tooManyTries,
+          offerLink: true,
+          attempt,
+        });
       } else {
         setFormError({ text: failureMessage(error), attempt });
       }
@@ -127,6 +132,7 @@ export function Login() {
           <Link to="/forgot-pwd">forgot your password?</Link>
         </p>
       </form>
+      {formError?.offerLink && <LoginLinkOffer cardNumber={number} />}
     </main>
   );
 }

@@ -20,6 +20,10 @@ export const authenticityRoutes: RouteObject[] = [
     lazy: () => import('./confirm-reset.tsx').then((m) => ({ Component: m.ConfirmReset })),
   },
   {
+    path: '/authenticity/link',
+    lazy: () => import('./login-link.tsx').then((m) => ({ Component: m.RedeemLoginLink })),
+  },
+  {
     path: '/forgot-pwd',
     lazy: () => import('./forgot-password.tsx').then((m) => ({ Component: m.ForgotPassword })),
   },
