@@ -244,18 +244,7 @@ export const isSoldContract = {
   cache: 'availability',
 } satisfies Contract;
 
-/** GET /price-with-shipping?id&tid: a piece's US price and the shipping price per country. */
-export const priceWithShippingContract = {
-  query: z.object({ id: idSchema, tid: idSchema }),
-  response: z.object({
-    status: z.literal(200),
-    priceUs: z.number(),
-    productName: z.string(),
-    /** By country name; 0 everywhere for a piece without shipment charge. */
-    shippingArr: z.array(z.object({ countryId: z.string(), country: z.string(), price: z.number() })),
-  }),
-  cache: 'catalogue',
-} satisfies Contract;
+export { priceWithShippingContract } from './price-with-shipping.ts';
 
 /** GET /products/{id}: one piece, as a one-element array (000 §7: "array; first element used"). */
 export const getProductContract = {

@@ -1,6 +1,6 @@
 import { defineHandler } from '#platform/handler.ts';
 import { badRequest, notFound } from '#platform/http-error.ts';
-import { priceWithShippingContract } from '#shared/contracts/catalog.ts';
+import { priceWithShippingContract } from '#shared/contracts/price-with-shipping.ts';
 import { getProductAndCollection } from '../entities/product.ts';
 import { shippingList } from '../rules/shipping.ts';
 
