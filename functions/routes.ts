@@ -504,14 +504,7 @@ export const routes: readonly Route[] = [
     'table:get,query,put,update,delete,condition-check media:get,delete,list',
     { 'media:list': WHY.uploadMissing },
   ),
-  r(
-    'GET',
-    '/get-video-by-pid',
-    'catalog/admin/videos/get-video-by-pid',
-    'admin',
-    'table:get,query,update private-media:get',
-    { 'private-media:get': WHY.authenticityLinks },
-  ),
+  r('GET', '/get-video-by-pid', 'catalog/admin/videos/get-video-by-pid', 'admin', 'table:get,query,update'),
   r(
     'DELETE',
     '/videos',
