@@ -7,20 +7,20 @@ import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
-import { type Route, routeKey, routeName } from '../functions/routes.ts';
+import { type Route, routeKey, routeName, writesTable } from '../functions/routes.ts';
 import { reservedConcurrencyOf } from './capacity.ts';
 import { functionErrorAlarm } from './constructs/alarms.ts';
 import { ApiFunction } from './constructs/api-function.ts';
 import {
-  grantMedia,
-  grantPrivateMediaLinks,
+  grantBucket,
   grantSecretValue,
   grantTable,
+  PRIVATE_MEDIA_OBJECTS,
 } from './constructs/data-access.ts';
 
 /** Whether a route only reads the table, as its row declares. */
 export function readsOnly(route: Route): boolean {
-  return route.access.table === 'read';
+  return !writesTable(route.access);
 }
 
 export interface RouteGroupProps extends NestedStackProps {
@@ -82,11 +82,11 @@ export class RouteGroupStack extends NestedStack {
       // Exactly what the row declares (functions/routes.ts), nothing inferred from file names, as
       // the actions the code calls (infra/constructs/data-access.ts; checked by test/iam).
       const { access } = route;
-      grantTable(fn, table, access.table);
-      // Admins upload and delete media through presigned URLs signed by these functions.
-      if (access.media === 'media') grantMedia(fn, [mediaBucket, privateMediaBucket]);
-      // The portal signs short-lived links to the owner's authenticity photos, and reads nothing else.
-      if (access.media === 'private-media') grantPrivateMediaLinks(fn, privateMediaBucket);
+      grantTable(fn, table, access);
+      // Admins upload through presigned URLs these functions sign; the portal and the admin's
+      // picture lists sign short-lived links to authenticity photos (private-media: get).
+      grantBucket(fn, mediaBucket, access.media);
+      grantBucket(fn, privateMediaBucket, access.privateMedia, PRIVATE_MEDIA_OBJECTS);
       if (access.mail) {
         fn.addEnvironment('MAIL_FROM', props.mailFrom);
         fn.addEnvironment('MAIL_TEMPLATE_PREFIX', props.mailTemplatePrefix);

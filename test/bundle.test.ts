@@ -85,7 +85,7 @@ describe('handler bundles', () => {
         result.metafile.outputs[path.relative(ROOT_DIR, path.join(OUT_DIR, `${route.handler}.mjs`))];
       const used = capabilitiesUsed(output?.inputs ?? {});
       const declared = {
-        media: route.access.media !== undefined,
+        media: route.access.media !== undefined || route.access.privateMedia !== undefined,
         mail: route.access.mail === true,
         secrets: route.access.secrets === true,
       };

@@ -14,7 +14,7 @@ import {
   READ_THROTTLES,
   reservedConcurrency,
 } from '../infra/capacity.ts';
-import { TABLE_ACTIONS } from '../infra/constructs/data-access.ts';
+import { BUCKET_ACTIONS, tableActions } from '../infra/constructs/data-access.ts';
 import { apiBehaviours, patternMatches, readKeyOnlyCode } from '../infra/edge/api-behaviours.ts';
 import { BoutiqueStack, readsOnly } from '../infra/stack.ts';
 
@@ -203,26 +203,20 @@ describe('BoutiqueStack', () => {
     });
   });
 
-  it('grants storefront GETs read-only table access and writers read/write', () => {
+  it('grants each function exactly the table and bucket actions its row declares, storefront GETs only reads', () => {
     for (const route of built) {
       const actions = actionsOf(routeKey(route));
-      expect(actions).toContain('dynamodb:GetItem');
-      expect(actions).toContain('dynamodb:Query');
       if (readsOnly(route)) expect(actions).not.toContain('dynamodb:PutItem');
-      else expect(actions).toContain('dynamodb:PutItem');
       // Exactly the table actions the code calls (test/iam checks every recorded call against them).
-      expect(actions.filter((action) => action.startsWith('dynamodb:')).sort()).toEqual(
-        [...TABLE_ACTIONS[route.access.table]].sort(),
+      expect(actions.filter((action) => action.startsWith('dynamodb:')).sort(), routeKey(route)).toEqual(
+        tableActions(route.access).sort(),
       );
-      if (route.access.media === 'media') expect(actions).toContain('s3:PutObject');
-      else if (route.access.media === 'private-media') {
-        expect(actions.filter((action) => action.startsWith('s3:'))).not.toContain('s3:PutObject');
-        expect(actions).toContain('s3:GetObject');
-      } else
-        expect(
-          actions.some((action) => action.startsWith('s3:')),
-          routeKey(route),
-        ).toBe(false);
+      const s3 = [...new Set(actions.filter((action) => action.startsWith('s3:')))].sort();
+      const declared = [...(route.access.media ?? []), ...(route.access.privateMedia ?? [])];
+      expect(s3, routeKey(route)).toEqual([...new Set(declared.map((word) => BUCKET_ACTIONS[word]))].sort());
+      // Nothing the old coarse classes gave every write row: no batch writes nor deletes by default.
+      if (!route.access.table.includes('batch-write'))
+        expect(actions).not.toContain('dynamodb:BatchWriteItem');
     }
     const byKey = (key: string) => built.find((route) => routeKey(route) === key) as Route;
     expect(readsOnly(byKey('GET /api/type'))).toBe(true);
@@ -230,6 +224,15 @@ describe('BoutiqueStack', () => {
     expect(readsOnly(byKey('POST /api/secret'))).toBe(false);
     // Staff screens that only read and write the table sign no S3 links.
     expect(byKey('GET /api/audit-log').access.media).toBeUndefined();
+    // The staff's product list reads (and renews the session): it may not write nor delete media.
+    const list = actionsOf('GET /api/products');
+    for (const action of [
+      'dynamodb:PutItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+      's3:DeleteObject',
+    ])
+      expect(list).not.toContain(action);
   });
 
   it('serves the app, /api and public /media through one CloudFront distribution with origin access control', () => {
@@ -961,7 +964,7 @@ describe("the /api behaviours' plan (infra/edge/api-behaviours.ts)", () => {
     path,
     handler: 'x/http/y',
     auth: edge ? 'public' : 'admin',
-    access: { table: edge ? 'read' : 'write' },
+    access: { table: edge ? ['get'] : ['get', 'put'], why: {} },
     ...(edge ? { edge } : {}),
   });
 

@@ -6,6 +6,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { jobAccess } from '../../functions/routes.ts';
 import type { EVENT_MODULES } from '../build-functions.ts';
 import { deadLetterAlarm, functionErrorAlarm } from './alarms.ts';
 import { ApiFunction } from './api-function.ts';
@@ -51,7 +52,7 @@ export class MailFeedback extends Construct {
       description: 'On a bounce or complaint from SES: puts the address on the suppression list',
       environment: { TABLE_NAME: props.table.tableName },
     });
-    grantTable(this.fn, props.table, 'write');
+    grantTable(this.fn, props.table, jobAccess['members/events/ses-feedback']);
     this.fn.configureAsyncInvoke({
       retryAttempts: 2,
       maxEventAge: Duration.hours(6),

@@ -8,13 +8,14 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { type JobModule, jobAccess } from '../../functions/routes.ts';
 import { deadLetterAlarm, functionErrorAlarm } from './alarms.ts';
 import { ApiFunction } from './api-function.ts';
 import { grantSecretValue, grantTable } from './data-access.ts';
 
 export interface ScheduledJobProps {
-  /** functions/<module>.ts, exporting `handler`. */
-  module: string;
+  /** functions/<module>.ts, exporting `handler`; its access is declared in functions/routes.ts (jobAccess). */
+  module: JobModule;
   description: string;
   every: Duration;
   /** What the dead-letter alarm tells the person it wakes. */
@@ -68,13 +69,19 @@ export class ScheduledJob extends Construct {
         ...(props.shopUrl ? { SHOP_URL: props.shopUrl } : {}),
       },
     });
-    grantTable(this.fn, props.table, 'write');
-    this.fn.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['ses:SendEmail'],
-        resources: [props.mail.identityArn, ...props.mail.templateArns],
-      }),
-    );
+    const access = jobAccess[props.module];
+    grantTable(this.fn, props.table, access);
+    if ('mail' in access && access.mail)
+      this.fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [props.mail.identityArn, ...props.mail.templateArns],
+        }),
+      );
+    if (('secrets' in access && access.secrets) !== (props.secrets !== undefined))
+      throw new Error(
+        `${props.module}: its declared secrets (functions/routes.ts jobAccess) and its construct disagree`,
+      );
     if (props.secrets) {
       this.fn.addEnvironment('SHOP_SECRETS_ARN', props.secrets.secret.secretArn);
       this.fn.addEnvironment('PAYPAL_ENVIRONMENT', props.secrets.paypalEnvironment);

@@ -148,7 +148,15 @@ describe('the local gateway sends them on every answer', () => {
     });
     s3Origin = await listen(s3);
     gateway = createGateway({
-      routes: [{ method: 'GET', path: '/ping', handler: 'ping', auth: 'public', access: { table: 'read' } }],
+      routes: [
+        {
+          method: 'GET',
+          path: '/ping',
+          handler: 'ping',
+          auth: 'public',
+          access: { table: ['get'], why: {} },
+        },
+      ],
       functionsDir: dir,
       webRoot: dir,
       media: { endpoint: s3Origin, bucket: 'media' },

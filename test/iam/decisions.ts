@@ -1,17 +1,11 @@
 /**
- * Why each granted action that no recorded call uses is still granted (docs/iam.md has the
- * whole account). Keyed by grant group (test/iam/policy-check.ts `groupOf`) and action
+ * Why each granted action that no recorded call uses is still granted, for the grants no row
+ * declares (the platform's, the picture sets', the secret only the bundles' run reads); the
+ * table, media and mail actions are held per function with the row's own reason (`why` in
+ * functions/routes.ts). Keyed by grant group (test/iam/policy-check.ts `groupOf`) and action
  * pattern; a granted, unused action missing here is reported as UNDECIDED.
  */
 const DECISIONS: Record<string, Record<string, string>> = {
-  'DynamoDB table (write)': {
-    'dynamodb:BatchWriteItem':
-      'kept: deleteKeys (functions/table/query.ts) deletes the leftovers of a deleted product or collection 25 at a time when they outgrow one transaction; no test makes that many',
-  },
-  'S3 media': {
-    's3:ListBucket':
-      'kept: without it S3 answers a HeadObject of an upload that has not arrived with 403, not 404, and verifyUpload (functions/platform/uploads.ts) would fail with 500 instead of "the file has not arrived yet"',
-  },
   'Secrets Manager': {
     'secretsmanager:GetSecretValue':
       'kept: read at the first request of a container when SHOP_SECRETS_ARN is set; only the deployed bundles’ run (npm run test:bundles) reads it, the source run takes the keys from the environment',

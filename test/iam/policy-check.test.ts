@@ -2,10 +2,13 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AwsCallRecord } from '#platform/aws-call-log.ts';
+import { parseAccess } from '../../functions/routes.ts';
 import { readCloudAssembly } from '../../infra/local/cloud-assembly.ts';
 import {
   DEFAULT_LOCAL_NAMES,
+  describeProblems,
   evaluateRecordings,
+  type FunctionModel,
   iamRequests,
   type StackModel,
   stackModel,
@@ -81,7 +84,7 @@ describe.skipIf(!synthesized)('IAM check of recorded AWS calls', () => {
   it('allows what a function is granted', async () => {
     const report = await outcomes(
       call('CatalogHttpGetType', 'dynamodb', 'GetItem', { TableName: 'boutique' }),
-      call('CatalogHttpGetType', 'dynamodb', 'Query', { TableName: 'boutique', IndexName: 'gsi1' }),
+      call('CatalogHttpGetTypeByGender', 'dynamodb', 'Query', { TableName: 'boutique', IndexName: 'gsi1' }),
       call('CatalogAdminProductsCreateProduct', 'dynamodb', 'TransactWriteItems', {
         TransactItems: [
           { kind: 'Put', table: 'boutique' },
@@ -232,5 +235,68 @@ describe.skipIf(!synthesized)('IAM check of recorded AWS calls', () => {
     ]);
     expect(report.unknownFunctions).toEqual({ NoSuchFunction: 1 });
     expect(report.unattributed).toBe(1);
+  });
+
+  it('fails on a function holding an action no recorded call uses and its row names no reason for', async () => {
+    // A planted function like GET /api/products before: granted DeleteItem it never calls.
+    const real = model.byName('CatalogAdminProductsListProducts') as FunctionModel;
+    const tableArn = `arn:aws:dynamodb:us-east-1:111122223333:table/${model.table}`;
+    const planted = (why: Record<string, string>): StackModel => {
+      const fn: FunctionModel = {
+        ...real,
+        name: 'Planted',
+        access: parseAccess('table:get,delete', why),
+        policies: [
+          {
+            name: 'planted',
+            policy: {
+              Version: '2012-10-17',
+              Statement: [
+                {
+                  Effect: 'Allow',
+                  Action: ['dynamodb:GetItem', 'dynamodb:DeleteItem'],
+                  Resource: [tableArn, `${tableArn}/index/*`],
+                },
+              ],
+            },
+          },
+        ],
+      };
+      return { ...model, functions: [fn], byName: (name) => (name === 'Planted' ? fn : undefined) };
+    };
+    const run = (m: StackModel, ...calls: AwsCallRecord[]) =>
+      evaluateRecordings([{ file: 'unit', local: DEFAULT_LOCAL_NAMES, calls }], m);
+    const get = call('Planted', 'dynamodb', 'GetItem', { TableName: 'boutique' });
+
+    const unreasoned = await run(planted({}), get);
+    expect(unreasoned.denied).toEqual([]);
+    expect(unreasoned.heldUnused).toEqual([expect.objectContaining({ fn: 'Planted', word: 'table:delete' })]);
+    expect(describeProblems(unreasoned)).toEqual([
+      expect.stringMatching(/^Planted .* holds table:delete, which no recorded call uses/),
+    ]);
+
+    // Named why in its row: held, reported with the reason, not a failure.
+    const reasoned = await run(planted({ 'table:delete': 'an error path no test reaches' }), get);
+    expect(reasoned.heldUnused).toEqual([
+      expect.objectContaining({ word: 'table:delete', reason: 'an error path no test reaches' }),
+    ]);
+    expect(describeProblems(reasoned)).toEqual([]);
+
+    // Used by a recorded call (here inside a transaction): nothing held unused.
+    const used = await run(
+      planted({}),
+      get,
+      call('Planted', 'dynamodb', 'TransactWriteItems', {
+        TransactItems: [{ kind: 'Delete', table: 'boutique' }],
+      }),
+    );
+    expect(used.heldUnused).toEqual([]);
+    expect(describeProblems(used)).toEqual([]);
+  });
+
+  it('finds no action the route table holds without a use or a reason in a row, and refuses unknown words', () => {
+    expect(() => parseAccess('table:get,scan')).toThrow(/unknown table action 'scan'/);
+    expect(() => parseAccess('write media')).toThrow(/unknown access word|media needs/);
+    expect(() => parseAccess('table:get', { 'table:delete': 'x' })).toThrow(/does not hold/);
   });
 });

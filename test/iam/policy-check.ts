@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { runSimulation } from '@cloud-copilot/iam-simulate';
 import type { AwsCallRecord } from '#platform/aws-call-log.ts';
 import { DEFAULT_TEMPLATE_PREFIX, MAIL_TEMPLATES, type MailTemplate } from '#platform/mail-templates.ts';
-import { type Access, routeKey, routeName, routes } from '../../functions/routes.ts';
+import { type Access, accessWords, jobAccess, routeKey, routeName, routes } from '../../functions/routes.ts';
+import { BUCKET_ACTIONS, TABLE_ACTIONS } from '../../infra/constructs/data-access.ts';
 import type { CloudAssembly, DeployedFunction, PolicyDocument } from '../../infra/local/cloud-assembly.ts';
 import { decisionFor } from './decisions.ts';
 
@@ -73,13 +74,11 @@ export interface IamRequest {
 }
 
 /**
- * What a function is granted: its route's declaration, or what a function that serves no route
- * gets from its construct (the picture sets: no table, the picture prefixes of both buckets).
+ * What a function is granted: its row's declaration (functions/routes.ts: a route's access or a
+ * job's, jobAccess), or for the picture sets' function, which has its own grant
+ * (infra/constructs/picture-sets.ts), `pictureSets`.
  */
-export type FunctionAccess = Omit<Access, 'table' | 'media'> & {
-  table?: Access['table'];
-  media?: Access['media'] | 'picture-sets';
-};
+export type FunctionAccess = Access & { pictureSets?: true };
 
 /** A function of the assembly with what the checker needs. */
 export interface FunctionModel {
@@ -95,38 +94,22 @@ export interface FunctionModel {
  * Functions that serve no route: their handler module and the access their construct grants
  * (infra/constructs/scheduled-job.ts, infra/constructs/picture-sets.ts).
  */
-const JOBS = [
-  {
-    logicalIdPrefix: 'MailSweepFunction',
-    module: 'checkout/jobs/mail-sweep',
-    access: { table: 'write', mail: true },
-  },
-  {
-    logicalIdPrefix: 'PaymentReconciliationFunction',
-    module: 'checkout/jobs/reconcile-payments',
-    access: { table: 'write', mail: true, secrets: true },
-  },
-  {
-    logicalIdPrefix: 'OverdueOrdersFunction',
-    module: 'checkout/jobs/overdue-orders',
-    access: { table: 'write', mail: true },
-  },
-  {
-    logicalIdPrefix: 'ReleaseSenderFunction',
-    module: 'members/jobs/send-releases',
-    access: { table: 'write', mail: true, secrets: true },
-  },
-  {
-    logicalIdPrefix: 'MailFeedbackFunction',
-    module: 'members/events/ses-feedback',
-    access: { table: 'write' },
-  },
+const JOBS: { logicalIdPrefix: string; module: string; access: FunctionAccess }[] = [
+  ...(
+    [
+      ['MailSweepFunction', 'checkout/jobs/mail-sweep'],
+      ['PaymentReconciliationFunction', 'checkout/jobs/reconcile-payments'],
+      ['OverdueOrdersFunction', 'checkout/jobs/overdue-orders'],
+      ['ReleaseSenderFunction', 'members/jobs/send-releases'],
+      ['MailFeedbackFunction', 'members/events/ses-feedback'],
+    ] as const
+  ).map(([logicalIdPrefix, module]) => ({ logicalIdPrefix, module, access: jobAccess[module] })),
   {
     logicalIdPrefix: 'PictureSetsFunction',
     module: 'media/jobs/make-picture-sets',
-    access: { media: 'picture-sets' },
+    access: { table: [], why: {}, pictureSets: true },
   },
-] as const satisfies { logicalIdPrefix: string; module: string; access: FunctionAccess }[];
+];
 
 /** The managed policies CDK attaches, as AWS defines them. */
 const MANAGED_POLICIES: Record<string, PolicyDocument> = {
@@ -576,9 +559,9 @@ function groupOf(action: string, access: FunctionAccess): string {
   const service = action.split(':')[0];
   switch (service) {
     case 'dynamodb':
-      return `DynamoDB table (${access.table ?? 'none declared'})`;
+      return 'DynamoDB table';
     case 's3':
-      return `S3 ${access.media ?? '(none declared)'}`;
+      return access.pictureSets ? 'S3 picture-sets' : 'S3 media';
     case 'ses':
       return 'SES mail';
     case 'secretsmanager':
@@ -667,10 +650,49 @@ export interface Report {
   functionsWithCalls: number;
   functions: FunctionUsage[];
   groups: GroupUsage[];
+  /**
+   * Per function, each action its declaration holds that no recorded call used, with the row's
+   * reason (`why`); one without a reason fails the check (hold it with a reason, or remove it).
+   */
+  heldUnused: HeldUnused[];
 }
 
-const accessWords = (access: FunctionAccess) =>
-  [access.table, access.media, access.mail && 'mail', access.secrets && 'secrets'].filter(Boolean).join(' ');
+export interface HeldUnused {
+  fn: string;
+  route: string;
+  /** The declaration's word: `table:delete`, `media:list`, `mail`. */
+  word: string;
+  reason?: string;
+}
+
+const describeAccess = (access: FunctionAccess) =>
+  access.pictureSets ? 'picture sets' : accessWords(access).join(' ');
+
+const TABLE_WORD = new Map(Object.entries(TABLE_ACTIONS).map(([word, action]) => [action, word]));
+const BUCKET_WORD = new Map(Object.entries(BUCKET_ACTIONS).map(([word, action]) => [action, word]));
+
+/** The declaration word (functions/routes.ts) an allowed request uses: `table:put`, `media:list`, `mail`. */
+export function wordOf(request: IamRequest, model: StackModel): string | undefined {
+  const [service] = request.action.split(':');
+  if (service === 'dynamodb') {
+    const word = TABLE_WORD.get(request.action);
+    return word && `table:${word}`;
+  }
+  if (service === 's3') {
+    const bucket = request.resource.slice('arn:aws:s3:::'.length).split('/')[0];
+    const kind =
+      bucket === model.mediaBucket
+        ? 'media'
+        : bucket === model.privateMediaBucket
+          ? 'private-media'
+          : undefined;
+    const word = BUCKET_WORD.get(request.action);
+    return kind && word && `${kind}:${word}`;
+  }
+  if (service === 'ses') return 'mail';
+  if (service === 'secretsmanager') return 'secrets';
+  return undefined;
+}
 
 /** Evaluates recordings against the assembly: the whole check's data. */
 export async function evaluateRecordings(recordings: Recording[], model: StackModel): Promise<Report> {
@@ -689,12 +711,14 @@ export async function evaluateRecordings(recordings: Recording[], model: StackMo
     functionsWithCalls: 0,
     functions: [],
     groups: [],
+    heldUnused: [],
   };
   const verdicts = new Map<string, Verdict>();
   const unmapped = new Map<string, { fn: string; service: string; operation: string; count: number }>();
   const callsBy = new Map<FunctionModel, number>();
   const grantsBy = new Map<FunctionModel, Grant[]>(model.functions.map((f) => [f, grantsOf(f)]));
   const usedBy = new Map<FunctionModel, Set<string>>(model.functions.map((f) => [f, new Set()]));
+  const wordsUsedBy = new Map<FunctionModel, Set<string>>(model.functions.map((f) => [f, new Set()]));
 
   for (const { calls, local, setupCalls = 0 } of recordings) {
     for (const [index, call] of calls.entries()) {
@@ -733,6 +757,7 @@ export async function evaluateRecordings(recordings: Recording[], model: StackMo
           known.count += 1;
           continue;
         }
+        const word = wordOf(request, model);
         const { outcome, detail } = await simulate(model, fn, request);
         verdicts.set(key, {
           fn: fn.name,
@@ -748,6 +773,7 @@ export async function evaluateRecordings(recordings: Recording[], model: StackMo
         if (outcome === 'Allowed') {
           markUsed(grantsBy.get(fn) as Grant[], request);
           usedBy.get(fn)?.add(request.action);
+          if (word) wordsUsedBy.get(fn)?.add(word);
         }
       }
     }
@@ -769,7 +795,7 @@ export async function evaluateRecordings(recordings: Recording[], model: StackMo
     report.functions.push({
       name: fn.name,
       route: fn.route,
-      access: accessWords(fn.access),
+      access: describeAccess(fn.access),
       calls: callsBy.get(fn) ?? 0,
       usedActions: [...(usedBy.get(fn) ?? [])].sort(),
       grantedUnused: [...new Set(grants.filter((g) => !g.used).map((g) => g.action))].sort(),
@@ -780,6 +806,18 @@ export async function evaluateRecordings(recordings: Recording[], model: StackMo
       group.granted.add(grant.action);
       if (grant.used) group.used.add(grant.action);
       groups.set(grant.group, group);
+    }
+  }
+  for (const fn of model.functions) {
+    if (fn.access.pictureSets) continue; // its own grant, decided per group (decisions.ts)
+    const used = wordsUsedBy.get(fn) as Set<string>;
+    for (const word of accessWords(fn.access)) {
+      if (used.has(word)) continue;
+      // Only the deployed bundles read the secret: decided once for every function (decisions.ts).
+      const reason =
+        fn.access.why[word] ??
+        (word === 'secrets' ? decisionFor('Secrets Manager', 'secretsmanager:GetSecretValue') : undefined);
+      report.heldUnused.push({ fn: fn.name, route: fn.route, word, ...(reason ? { reason } : {}) });
     }
   }
   report.groups = [...groups.entries()]
@@ -812,6 +850,12 @@ export function describeProblems(report: Report): string[] {
     ...Object.entries(report.unknownFunctions).map(
       ([name, n]) => `calls recorded for "${name}", which is no function of cdk.out (×${n})`,
     ),
+    ...report.heldUnused
+      .filter((h) => !h.reason)
+      .map(
+        (h) =>
+          `${h.fn} (${h.route}) holds ${h.word}, which no recorded call uses: remove it from its row in functions/routes.ts or name why`,
+      ),
     ...(report.unattributedInGateway
       ? [
           `${report.unattributedInGateway} calls in the gateway's process were made outside any function's scope`,
