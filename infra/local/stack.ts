@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
+import { DeleteBucketCorsCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { S3Event } from 'aws-lambda';
@@ -169,6 +170,11 @@ export interface LocalStackOptions {
   bundles?: { cdkOut: string };
   /** Append every AWS call the functions make to this file, one JSON line each (test/iam checks them). */
   awsCallLog?: string;
+  /**
+   * Where to write this start's job token (owner-only), for `npm run job`; the token is also in
+   * the LocalStack returned. Jobs run only with it (infra/local/gateway.ts, jobRefusal).
+   */
+  jobTokenFile?: string;
 }
 
 export interface LocalStack {
@@ -180,10 +186,51 @@ export interface LocalStack {
   tableName: string;
   mediaBucket: string;
   privateMediaBucket: string;
+  /** The secret POST /__jobs/<name> needs (`authorization: Bearer <jobToken>`). */
+  jobToken: string;
   seeded?: { items: number; media: number };
   /** Resolves once every picture set the buckets' ObjectCreated events asked for so far is made. */
   pictureSetsIdle(): Promise<void>;
   stop(): Promise<void>;
+}
+
+const s3Client = () => new S3Client({ forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
+
+/** The shop's own origin, as a browser on this machine spells it (both loopback names). */
+function shopOrigins(host: string, port: number): string[] {
+  return host === '127.0.0.1'
+    ? [`http://localhost:${port}`, `http://127.0.0.1:${port}`]
+    : [`http://${host}:${port}`];
+}
+
+/**
+ * The buckets' CORS, as the stack's buckets in AWS (infra/constructs): the admin's browser
+ * uploads pictures to the public bucket with presigned PUTs from the shop's origin, so that
+ * bucket allows the shop's origin (only) to PUT and GET; the private bucket (authenticity
+ * photos) allows no origin at all: a page from elsewhere can neither list, read nor write it.
+ * Set over S3's own API once the shop's port is known; a configuration kept from an earlier
+ * start (.local/data) is replaced or removed.
+ */
+async function setBucketCors(
+  s3: S3Client,
+  buckets: { public: string; private: string; shopOrigins: string[] },
+): Promise<void> {
+  await s3.send(new DeleteBucketCorsCommand({ Bucket: buckets.private }));
+  await s3.send(
+    new PutBucketCorsCommand({
+      Bucket: buckets.public,
+      CORSConfiguration: {
+        CORSRules: [
+          {
+            AllowedOrigins: buckets.shopOrigins,
+            AllowedMethods: ['PUT', 'GET'],
+            AllowedHeaders: ['*'],
+            MaxAgeSeconds: 600,
+          },
+        ],
+      },
+    }),
+  );
 }
 
 /**
@@ -286,10 +333,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     let seeded: { items: number; media: number } | undefined;
     if (options.seed !== false) {
       if (await ensureDemoAdmin()) log(`created the demo admin "${DEMO_ADMIN.username}" (see README)`);
-      const s3Client = new S3Client({ forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
-      const moved = await movePrivateMedia(s3Client, mediaBucket, privateMediaBucket);
+      const moved = await movePrivateMedia(s3Client(), mediaBucket, privateMediaBucket);
       if (moved > 0) log(`moved ${moved} authenticity photos to the private bucket ${privateMediaBucket}`);
-      seeded = await seedIfEmpty(DynamoDBDocumentClient.from(dynamoClient), s3Client, tableName, {
+      seeded = await seedIfEmpty(DynamoDBDocumentClient.from(dynamoClient), s3Client(), tableName, {
         public: mediaBucket,
         private: privateMediaBucket,
       });
@@ -302,6 +348,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     let paymentsUrl: string | undefined;
     let url = '';
+    const jobToken = randomBytes(24).toString('base64url');
+    if (options.jobTokenFile) {
+      mkdirSync(dirname(options.jobTokenFile), { recursive: true });
+      writeFileSync(options.jobTokenFile, `${jobToken}\n`, { mode: 0o600 });
+      chmodSync(options.jobTokenFile, 0o600);
+    }
     const bundles = deployed && (await startBundles(deployed, started, () => ({ url, paymentsUrl })));
     const bundled = deployed && bundles && bundledPictureSets(deployed, bundles);
     if (deployed && !bundled)
@@ -320,6 +372,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       shop: LOCAL_SHOP_SETTINGS,
       media: { endpoint: s3.url, bucket: mediaBucket },
       payments: () => paymentsUrl,
+      jobToken,
       jobs: {
         ...LOCAL_JOBS,
         // Not scheduled: waits until the picture sets of every picture stored so far are made.
@@ -343,6 +396,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     const address = server.address() as { port: number };
     url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${address.port}`;
+    await setBucketCors(s3Client(), {
+      public: mediaBucket,
+      private: privateMediaBucket,
+      shopOrigins: shopOrigins(host, address.port),
+    });
 
     // The payment providers' stand-in; the real SDKs reach it through their base-URL settings.
     const secrets = LOCAL_SECRETS;
@@ -376,6 +434,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       tableName,
       mediaBucket,
       privateMediaBucket,
+      jobToken,
       ...(seeded ? { seeded } : {}),
       pictureSetsIdle: () => pictureSets.idle(),
       stop: stopAll,

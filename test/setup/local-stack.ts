@@ -15,6 +15,8 @@ declare module 'vitest' {
     s3Url: string;
     mediaBucket: string;
     privateMediaBucket: string;
+    /** The secret POST /__jobs/<name> needs (test/support/jobs.ts sends it). */
+    jobToken: string;
   }
 }
 
@@ -49,6 +51,7 @@ export default async function setup(project: TestProject) {
   project.provide('s3Url', stack.s3Url);
   project.provide('mediaBucket', stack.mediaBucket);
   project.provide('privateMediaBucket', stack.privateMediaBucket);
+  project.provide('jobToken', stack.jobToken);
   return async () => {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
