@@ -15,6 +15,7 @@ import { type BundleFunctions, bundleFunctions } from './bundles/bundle-function
 import { type CloudAssembly, readCloudAssembly } from './cloud-assembly.ts';
 import { DEMO_ADMIN, ensureDemoAdmin } from './demo/admin.ts';
 import { createGateway } from './gateway.ts';
+import { startLambdaStandIn } from './lambda-stand-in.ts';
 import { startPaymentsEmulator } from './payments/emulator.ts';
 import {
   PICTURE_SETS_FUNCTION,
@@ -30,6 +31,9 @@ import { LOCAL_SHOP_SETTINGS } from './shop-settings.ts';
 import { type StandIn, startDynamoDb, startS3, startSes } from './stand-ins.ts';
 
 const root = resolve(import.meta.dirname, '../..');
+
+/** The reset-link job's function name on the local stack (its Lambda stand-in runs it). */
+const RESET_LINK_JOB = 'boutique-reset-link';
 
 /** The payment providers' keys on the local stack (the payments stand-in knows the same). */
 export const LOCAL_SECRETS = {
@@ -61,6 +65,10 @@ export const LOCAL_JOBS = {
   ),
   'member-releases': asFunction('members/jobs/send-releases', async () =>
     (await import('../../functions/members/jobs/send-releases.ts')).sendReleases(),
+  ),
+  // Not scheduled: started by POST /reset-pwd (an asynchronous Lambda invocation in AWS).
+  'reset-link': asFunction('authenticity/jobs/reset-link', async (input?: unknown) =>
+    (await import('../../functions/authenticity/jobs/reset-link.ts')).runResetLink(input),
   ),
   // Not scheduled: the local feed of SES's bounce and complaint notifications (SNS in AWS).
   'ses-feedback': asFunction('members/events/ses-feedback', async (input?: unknown) =>
@@ -120,6 +128,8 @@ async function startBundles(
           'AWS_ENDPOINT_URL_DYNAMODB',
           'AWS_ENDPOINT_URL_S3',
           'AWS_ENDPOINT_URL_SESV2',
+          'AWS_ENDPOINT_URL_LAMBDA',
+          'RESET_LINK_FUNCTION',
           'AWS_REQUEST_CHECKSUM_CALCULATION',
           'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED',
           'S3_FORCE_PATH_STYLE',
@@ -189,6 +199,8 @@ export interface LocalStack {
   /** The secret POST /__jobs/<name> needs (`authorization: Bearer <jobToken>`). */
   jobToken: string;
   seeded?: { items: number; media: number };
+  /** Resolves once every function started asynchronously so far (the reset links) has run. */
+  asyncJobsIdle(): Promise<void>;
   /** Resolves once every picture set the buckets' ObjectCreated events asked for so far is made. */
   pictureSetsIdle(): Promise<void>;
   stop(): Promise<void>;
@@ -305,6 +317,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     const ses = await startSes(options.sesPort ?? 0, options.dataDir && join(options.dataDir, 'ses.json'));
     started.push(ses);
+    // Lambda's Invoke API, for the functions a function starts (the reset link, after /reset-pwd's answer).
+    const lambda = await startLambdaStandIn({ [RESET_LINK_JOB]: LOCAL_JOBS['reset-link'] }, log);
+    started.push(lambda);
 
     Object.assign(process.env, {
       AWS_REGION: 'us-east-1',
@@ -313,13 +328,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.url,
       AWS_ENDPOINT_URL_S3: s3.url,
       AWS_ENDPOINT_URL_SESV2: ses.url,
+      AWS_ENDPOINT_URL_LAMBDA: lambda.url,
+      RESET_LINK_FUNCTION: RESET_LINK_JOB,
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       S3_FORCE_PATH_STYLE: 'true',
       TABLE_NAME: tableName,
       MEDIA_BUCKET: mediaBucket,
       PRIVATE_MEDIA_BUCKET: privateMediaBucket,
-      EXPOSE_DDB_REQUEST_COUNT: 'true',
+      // The handlers' DynamoDB request count, as x-ddb-requests on every answer: only for the
+      // stacks that measure it (the tests, the bench, the load run set it), never for `npm start`.
+      EXPOSE_DDB_REQUEST_COUNT: process.env.EXPOSE_DDB_REQUEST_COUNT === 'true' ? 'true' : 'false',
       CHECK_RESPONSES: 'true',
       MAIL_FROM: mailFromHeader(LOCAL_SHOP_SETTINGS),
       SHOP_NAME: LOCAL_SHOP_SETTINGS.name,
@@ -437,6 +456,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       jobToken,
       ...(seeded ? { seeded } : {}),
       pictureSetsIdle: () => pictureSets.idle(),
+      asyncJobsIdle: () => lambda.idle(),
       stop: stopAll,
     };
   } catch (error) {

@@ -26,6 +26,8 @@ export default async function setup(project: TestProject) {
   // Every AWS call the functions make is recorded; `npm run test:iam` checks them against IAM.
   const awsCallLog = recordingFile();
   startRecording(awsCallLog);
+  // The answers carry their handler's DynamoDB request count (x-ddb-requests): the tests read it.
+  process.env.EXPOSE_DDB_REQUEST_COUNT = 'true';
   // WEB_DIST lets a run serve a web build other than web/dist (parallel work on one machine).
   const stack = await startLocalStack({
     port: 0,
