@@ -122,6 +122,11 @@ const JOBS = [
     access: { table: 'write' },
   },
   {
+    logicalIdPrefix: 'ResetLinkFunction',
+    module: 'authenticity/jobs/reset-link',
+    access: { table: 'write', mail: true },
+  },
+  {
     logicalIdPrefix: 'PictureSetsFunction',
     module: 'media/jobs/make-picture-sets',
     access: { media: 'picture-sets' },
