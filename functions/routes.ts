@@ -169,7 +169,8 @@ export const routes: readonly Route[] = [
   r('GET', '/authenticationcard', 'authenticity/http/card', 'owner', 'write private-media'),
   r('DELETE', '/authenticationcard', 'authenticity/http/logout', 'public', 'write'),
   r('POST', '/transfer-auth', 'authenticity/http/transfer', 'owner', 'write mail secrets'),
-  r('POST', '/reset-pwd', 'authenticity/http/reset-password', 'public', 'write mail secrets'),
+  // Mails nothing itself: it starts the reset-link job (infra/constructs/reset-link-job.ts).
+  r('POST', '/reset-pwd', 'authenticity/http/reset-password', 'public', 'write secrets'),
   // Added: the owner confirms the reset link mailed by /reset-pwd; only then does the password change.
   r('POST', '/reset-pwd/confirm', 'authenticity/http/confirm-reset', 'public', 'write mail'),
 
