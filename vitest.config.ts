@@ -8,6 +8,9 @@ export default defineConfig({
     globalSetup: ['test/setup/local-stack.ts'],
     reporters: ['default', './test/support/summary-reporter.ts'],
     testTimeout: 30_000,
+    // The stacks a test starts of its own (test/fuzz/support/private-stack.ts) count DynamoDB
+    // requests on their answers too (x-ddb-requests, opt-in: never on `npm start` or in AWS).
+    env: { EXPOSE_DDB_REQUEST_COUNT: 'true' },
     // Pages wait on scrypt hashing and DynamoDB Local; on two busy cores a second is not enough.
     expect: { poll: { timeout: 10_000, interval: 100 } },
     hookTimeout: 120_000,

@@ -325,7 +325,8 @@ export const routes: readonly Route[] = [
     'owner',
     'table:get,put,update,delete mail secrets',
   ),
-  r('POST', '/reset-pwd', 'authenticity/http/reset-password', 'public', 'table:get,put,update mail secrets'),
+  // Mails nothing itself: it starts the reset-link job (infra/constructs/reset-link-job.ts).
+  r('POST', '/reset-pwd', 'authenticity/http/reset-password', 'public', 'table:update secrets'),
   // Added: the owner confirms the reset link mailed by /reset-pwd; only then does the password change.
   r(
     'POST',
@@ -762,6 +763,8 @@ export const jobAccess = {
     mail: WHY.jobByTestCode,
   }),
   'members/events/ses-feedback': parseAccess('table:update'),
+  // After POST /reset-pwd answered: the record, the card's daily link, the token, the mail.
+  'authenticity/jobs/reset-link': parseAccess('table:get,put,update mail'),
 } as const satisfies Record<string, Access>;
 export type JobModule = keyof typeof jobAccess;
 

@@ -90,7 +90,11 @@ export const JOBS_READING_SECRETS: readonly string[] = [
  * Functions that serve no route and run on an AWS event: the picture sets, made when S3 tells
  * that a picture was stored (infra/constructs/picture-sets.ts). None reads the shop secret.
  */
-export const EVENT_MODULES = ['media/jobs/make-picture-sets', 'members/events/ses-feedback'] as const;
+export const EVENT_MODULES = [
+  'media/jobs/make-picture-sets',
+  'members/events/ses-feedback',
+  'authenticity/jobs/reset-link',
+] as const;
 
 /** The source file of a route's handler: functions/<handler>.ts. */
 export function handlerEntry(route: Route): string {

@@ -47,6 +47,7 @@ import { MailTemplates } from './constructs/mail-templates.ts';
 import { overdueOrdersAlarm } from './constructs/overdue-orders-alarm.ts';
 import { PictureSets } from './constructs/picture-sets.ts';
 import { reconciliationAlarm } from './constructs/reconciliation-alarm.ts';
+import { RESET_LINK_FUNCTION, RESET_PASSWORD_HANDLER, ResetLinkJob } from './constructs/reset-link-job.ts';
 import { ScheduledJob } from './constructs/scheduled-job.ts';
 import { WebDeployment } from './constructs/web-deployment.ts';
 import { WebDistribution } from './constructs/web-distribution.ts';
@@ -90,6 +91,7 @@ export class BoutiqueStack extends Stack {
   readonly releaseSender: ScheduledJob;
   readonly mailFeedback: MailFeedback;
   readonly pictureSets: PictureSets;
+  readonly resetLink: ResetLinkJob;
 
   constructor(scope: Construct, id: string, props: BoutiqueStackProps = {}) {
     super(scope, id, props);
@@ -308,6 +310,12 @@ export class BoutiqueStack extends Stack {
       shopUrl,
       secrets: { secret: secrets, paypalEnvironment: stage === 'prod' ? 'production' : 'sandbox' },
     });
+    // The reset link, after /reset-pwd's answer (issue 36): only that route's function may start it.
+    this.resetLink = new ResetLinkJob(this, 'ResetLink', { table, alarmTopic: alarms.topic, mail, shopUrl });
+    const resetRoute = functions.get(RESET_PASSWORD_HANDLER);
+    if (!resetRoute) throw new Error(`no function serves ${RESET_PASSWORD_HANDLER}`);
+    resetRoute.addEnvironment(RESET_LINK_FUNCTION, this.resetLink.fn.functionName);
+    this.resetLink.fn.grantInvoke(resetRoute);
     reconciliationAlarm(this, alarms.topic);
     this.overdueOrders = new ScheduledJob(this, 'OverdueOrders', {
       module: 'checkout/jobs/overdue-orders',

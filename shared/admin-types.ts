@@ -2,7 +2,7 @@ import { ADMIN_LIMITS } from '#shared/admin.ts';
 import { type Gender, INFO_TITLES, type InfoTitle } from '#shared/constants.ts';
 import { COUNTRY_CODES } from '#shared/countries.ts';
 import { hasAtMostDecimals } from '#shared/money.ts';
-import { idSchema } from '#shared/schemas.ts';
+import { idSchema, singleLine } from '#shared/schemas.ts';
 import * as z from '#shared/zod.ts';
 
 /**
@@ -52,8 +52,9 @@ const typeFieldsShape = {
       z.trim(),
       z.minLength(1, { error: 'is required' }),
       z.maxLength(200, { error: 'is at most 200 characters' }),
+      singleLine(),
     ),
-  label: optionalText(200),
+  label: optionalText(200).check(singleLine()),
   gender: typeGenderSchema,
   /** How many colour areas a piece of this collection has (one colour each). */
   areaAmount: z

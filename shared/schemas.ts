@@ -1,4 +1,5 @@
 import { INFO_TITLES, PUBLIC_IMAGE_TYPES } from '#shared/constants.ts';
+import { CONTROL_CHARACTERS } from '#shared/control-characters.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { GENDERS, type Gender } from '#shared/vocabulary.ts';
 import * as z from '#shared/zod.ts';
@@ -7,6 +8,18 @@ import * as z from '#shared/zod.ts';
  * Request schemas shared by the web app and the handlers (query values arrive as text), and the
  * building blocks of answers the contracts (shared/contracts/) share.
  */
+
+export const SINGLE_LINE_MESSAGE = 'must be one line, without line breaks or control characters';
+
+/**
+ * The check of a one-line text field staff type (a name, a title, a label, a mail subject): no
+ * control characters. `what` names the field in the message when its other messages do
+ * ("the name must be one line, …").
+ */
+export const singleLine = (what?: string) =>
+  z.refine((text: unknown) => typeof text !== 'string' || !CONTROL_CHARACTERS.test(text), {
+    error: what ? `${what} ${SINGLE_LINE_MESSAGE}` : SINGLE_LINE_MESSAGE,
+  });
 
 export const idSchema = z
   .string({ error: 'is required' })

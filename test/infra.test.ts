@@ -333,14 +333,14 @@ describe('BoutiqueStack', () => {
       (a) => (a as { Properties: { MetricName: string; Namespace: string } }).Properties,
     );
     // Each scheduled job (mail sweep, reconciliation, overdue check, release sender), the picture
-    // sets and the mail feedback alarm on their errors and their dead letters; the reconciliation
+    // sets, the mail feedback and the reset-link job alarm on their errors and their dead letters; the reconciliation
     // also on any payment it had to settle (the webhooks are failing), the overdue check on any
     // paid order waiting too long.
     expect(alarms.map((a) => `${a.Namespace} ${a.MetricName}`).sort()).toEqual([
       'AWS/ApiGateway 5xx',
-      ...Array(6).fill('AWS/Lambda Errors'),
+      ...Array(7).fill('AWS/Lambda Errors'),
       'AWS/Lambda Throttles',
-      ...Array(6).fill('AWS/SQS ApproximateNumberOfMessagesVisible'),
+      ...Array(7).fill('AWS/SQS ApproximateNumberOfMessagesVisible'),
       'OneOfOne OverdueOrders',
       'OneOfOne PaymentsFoundByReconciliation',
     ]);
@@ -622,7 +622,7 @@ describe('BoutiqueStack', () => {
       expect.arrayContaining([
         'checkout/webhooks/stripe',
         'authenticity/http/transfer',
-        'authenticity/http/reset-password',
+        'authenticity/http/confirm-reset',
       ]),
     );
     for (const route of built) {
@@ -634,6 +634,16 @@ describe('BoutiqueStack', () => {
       );
       expect(env.MAIL_TEMPLATE_PREFIX, routeKey(route)).toBe(route.access.mail ? 'boutique-dev' : undefined);
     }
+  });
+
+  it('lets only /reset-pwd start the reset-link job, which alone mails the link (issue 36)', () => {
+    const starters = built.filter((route) => actionsOf(routeKey(route)).includes('lambda:InvokeFunction'));
+    expect(starters.map((route) => route.handler)).toEqual(['authenticity/http/reset-password']);
+    const [, resetRoute] = functionOf('POST /api/reset-pwd');
+    const env = (resetRoute.Properties as unknown as { Environment: { Variables: Record<string, unknown> } })
+      .Environment.Variables;
+    expect(env.RESET_LINK_FUNCTION).toBeDefined();
+    expect(actionsOf('POST /api/reset-pwd')).not.toContain('ses:SendEmail');
   });
 
   it("keeps every stack under CloudFormation's 500-resource limit, with room to grow", () => {

@@ -379,14 +379,14 @@ export async function transferOwnership(input: {
 
 /**
  * A reset request mails the record's owner a one-time link; nothing changes until the link is
- * used. The answer is the same whether the email and card number match or not, and the limits
- * a caller can see (ten requests per address a day, one per address and card number) are
- * counted for every request, so neither tells a stranger whether a pair is right. At most one
- * link a day goes to a card's owner (counted only for a match, and silent when spent), so a
- * stranger who guesses nothing cannot spend the owner's reset.
+ * used. The answer is the same whether the email and card number match or not, and so is all
+ * the work done before it (issue 36): this counts the limits a caller can see (ten requests
+ * per address a day, one per address and card number), the same for every request, and the
+ * caller then hands the pair to sendResetLink in a job of its own (http/reset-password.ts),
+ * answering before the record is even read. So neither the answer, its headers, its time nor
+ * its DynamoDB requests tell a stranger whether a pair is right.
  */
-export async function requestReset(input: {
-  email: string;
+export async function acceptResetRequest(input: {
   cardNumber: string;
   address: string;
   now?: number;
@@ -398,10 +398,29 @@ export async function requestReset(input: {
   ) {
     throw httpError(429, PORTAL_MESSAGES.resetAgain);
   }
+}
+
+/** What the reset job is given: the pair as the caller sent it, and when it was accepted. */
+export interface ResetLinkRequest {
+  email: string;
+  cardNumber: string;
+  now: number;
+}
+
+/**
+ * The work of an accepted reset request, after its answer (functions/authenticity/jobs/reset-link.ts):
+ * when the pair matches, mails the owner a one-time link. At most one link a day goes to a
+ * card's owner (counted only for a match, and silent when spent), so a stranger who guesses
+ * nothing cannot spend the owner's reset. Says what it did, for the log only.
+ */
+export async function sendResetLink(
+  input: ResetLinkRequest,
+): Promise<'sent' | 'no-match' | 'spent' | 'mail-failed'> {
+  const { now } = input;
   const record = await getAuthRecord(input.cardNumber);
   // A record with no email (sold on another platform) is claimed through staff, never here.
-  if (!record?.email || record.email.toLowerCase() !== input.email) return;
-  if (!(await takeAttempt(PORTAL_RATE_LIMITS.resetCard, record.cardNumber, now))) return;
+  if (!record?.email || record.email.toLowerCase() !== input.email.toLowerCase()) return 'no-match';
+  if (!(await takeAttempt(PORTAL_RATE_LIMITS.resetCard, record.cardNumber, now))) return 'spent';
   const token = await issueResetToken(record, now, PORTAL_LIMITS.resetLinkSeconds);
   const link = `${portalLink()}/reset?token=${encodeURIComponent(token)}`;
   try {
@@ -410,10 +429,12 @@ export async function requestReset(input: {
       template: 'portal-reset-link',
       data: { cardEnding: record.cardNumber.slice(-4), productName: record.name, link },
     });
+    return 'sent';
   } catch (error) {
     // Nothing changed; the owner may ask again today.
     logger.error('reset link mail failed', { error: safeError(error) });
     await giveBackAttempt(PORTAL_RATE_LIMITS.resetCard, record.cardNumber, now);
+    return 'mail-failed';
   }
 }
 

@@ -33,6 +33,9 @@ export interface AwsCallRecord {
 type Input = Record<string, unknown>;
 const KEPT = [
   'TableName',
+  // Lambda's Invoke: which function, and how (never the event, which may hold an e-mail).
+  'FunctionName',
+  'InvocationType',
   'IndexName',
   'Select',
   'Bucket',
@@ -91,11 +94,12 @@ const SETTINGS = [
   'PRIVATE_MEDIA_BUCKET',
   'MAIL_FROM',
   'SHOP_SECRETS_ARN',
+  'RESET_LINK_FUNCTION',
 ] as const;
 
 /** Which of the call's names came from which setting; a template name from MAIL_TEMPLATE_PREFIX. */
 function settingsOf(input: Input): Record<string, string> | undefined {
-  const names = [input.TableName, input.Bucket, input.FromEmailAddress, input.SecretId];
+  const names = [input.TableName, input.Bucket, input.FromEmailAddress, input.SecretId, input.FunctionName];
   for (const item of (input.TransactItems ?? []) as Input[]) names.push(item.table);
   names.push(...Object.keys((input.RequestItems ?? {}) as Input));
   const settings: Record<string, string> = {};

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
@@ -45,10 +46,16 @@ export interface GatewayOptions {
   cloudFront?: { originVerify: string };
   /**
    * The scheduled jobs, run on demand at POST /__jobs/<name> (loopback only, like the whole local
-   * stack): what `npm run job <name>` calls. A JSON body, if any, is handed to the job (the
+   * stack, and only with the start's job token, never from a browser: see jobRefusal): what
+   * `npm run job <name>` calls. A JSON body, if any, is handed to the job (the
    * local feed of an AWS event, e.g. an SES notification).
    */
   jobs?: Record<string, (input?: unknown) => Promise<unknown>>;
+  /**
+   * The secret a job request must carry (`authorization: Bearer <token>`), made at each start and
+   * written where `npm run job` reads it: a web page the developer opens cannot know it.
+   */
+  jobToken?: string;
 }
 
 /** The address API Gateway sees behind CloudFront (one of CloudFront's origin-facing ranges). */
@@ -365,6 +372,14 @@ export function createGateway(options: GatewayOptions): Server {
       return;
     }
     const job = /^\/__jobs\/([a-z-]+)$/.exec(url.pathname)?.[1];
+    if (url.pathname.startsWith('/__jobs/')) {
+      const refused = jobRefusal(req, options.jobToken);
+      if (refused) {
+        req.resume();
+        json(res, 403, { message: refused });
+        return;
+      }
+    }
     if (job !== undefined && req.method === 'POST') {
       const run = options.jobs?.[job];
       if (!run)
@@ -401,6 +416,33 @@ export function createGateway(options: GatewayOptions): Server {
       else res.destroy();
     });
   });
+}
+
+/**
+ * Why a request for a job is refused, or undefined when it may run. A job changes the shop
+ * (a forged SES complaint unsubscribes a member), so it runs only for the developer's own tools:
+ * - a browser marks every cross-origin request with `Origin` (and a POST even from the same
+ *   origin), and modern ones add `Sec-Fetch-Site`: a request carrying either as sent from
+ *   another site is refused, whatever else it holds;
+ * - and the request must carry the token made at this start (`npm run job` reads it from
+ *   .local/job-token; the tests get it from their stack), which no web page can know. A page
+ *   cannot even try it blind: a custom `authorization` header needs a preflight the gateway
+ *   never allows.
+ */
+export function jobRefusal(req: IncomingMessage, token: string | undefined): string | undefined {
+  const site = req.headers['sec-fetch-site'];
+  if (req.headers.origin !== undefined || site === 'cross-site' || site === 'same-site')
+    return 'jobs are not run for a web page';
+  const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+  if (!token || !given || !sameSecret(given, token))
+    return 'a job needs the token of this start (npm run job reads .local/job-token)';
+  return undefined;
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** A %-decoded URL part, or undefined when its escapes are malformed. */

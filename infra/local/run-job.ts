@@ -1,8 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
 /**
  * `npm run job <name>`: runs one scheduled job now on the running local shop (`npm start`),
  * e.g. `npm run job reconcile-payments`, `npm run job mail-sweep` or `npm run job overdue-orders`
  * (also `npm run overdue-orders`). PORT as for `npm start`.
  * `npm run job picture-sets` waits until every picture stored so far has its picture set.
+ * The shop runs a job only with the token it wrote at its start to .local/job-token
+ * (LOCAL_JOB_TOKEN overrides it), so no web page can run one.
  */
 const name = process.argv[2];
 const base = `http://localhost:${process.env.PORT ?? 3000}`;
@@ -10,9 +15,20 @@ if (!name) {
   console.error('give a job: npm run job reconcile-payments | mail-sweep | overdue-orders | picture-sets');
   process.exit(2);
 }
+const tokenFile = resolve(import.meta.dirname, '../../.local/job-token');
+let token = process.env.LOCAL_JOB_TOKEN;
+try {
+  token ??= readFileSync(tokenFile, 'utf8').trim();
+} catch {
+  console.error(`no job token at ${tokenFile}: start the shop with npm start`);
+  process.exit(1);
+}
 let answer: Response;
 try {
-  answer = await fetch(`${base}/__jobs/${encodeURIComponent(name)}`, { method: 'POST' });
+  answer = await fetch(`${base}/__jobs/${encodeURIComponent(name)}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
 } catch {
   console.error(`no shop answers at ${base}: start it with npm start`);
   process.exit(1);

@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
+import { DeleteBucketCorsCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { S3Event } from 'aws-lambda';
@@ -14,6 +15,7 @@ import { type BundleFunctions, bundleFunctions } from './bundles/bundle-function
 import { type CloudAssembly, readCloudAssembly } from './cloud-assembly.ts';
 import { DEMO_ADMIN, ensureDemoAdmin } from './demo/admin.ts';
 import { createGateway } from './gateway.ts';
+import { startLambdaStandIn } from './lambda-stand-in.ts';
 import { startPaymentsEmulator } from './payments/emulator.ts';
 import {
   PICTURE_SETS_FUNCTION,
@@ -29,6 +31,9 @@ import { LOCAL_SHOP_SETTINGS } from './shop-settings.ts';
 import { type StandIn, startDynamoDb, startS3, startSes } from './stand-ins.ts';
 
 const root = resolve(import.meta.dirname, '../..');
+
+/** The reset-link job's function name on the local stack (its Lambda stand-in runs it). */
+const RESET_LINK_JOB = 'boutique-reset-link';
 
 /** The payment providers' keys on the local stack (the payments stand-in knows the same). */
 export const LOCAL_SECRETS = {
@@ -60,6 +65,10 @@ export const LOCAL_JOBS = {
   ),
   'member-releases': asFunction('members/jobs/send-releases', async () =>
     (await import('../../functions/members/jobs/send-releases.ts')).sendReleases(),
+  ),
+  // Not scheduled: started by POST /reset-pwd (an asynchronous Lambda invocation in AWS).
+  'reset-link': asFunction('authenticity/jobs/reset-link', async (input?: unknown) =>
+    (await import('../../functions/authenticity/jobs/reset-link.ts')).runResetLink(input),
   ),
   // Not scheduled: the local feed of SES's bounce and complaint notifications (SNS in AWS).
   'ses-feedback': asFunction('members/events/ses-feedback', async (input?: unknown) =>
@@ -119,6 +128,8 @@ async function startBundles(
           'AWS_ENDPOINT_URL_DYNAMODB',
           'AWS_ENDPOINT_URL_S3',
           'AWS_ENDPOINT_URL_SESV2',
+          'AWS_ENDPOINT_URL_LAMBDA',
+          'RESET_LINK_FUNCTION',
           'AWS_REQUEST_CHECKSUM_CALCULATION',
           'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED',
           'S3_FORCE_PATH_STYLE',
@@ -169,6 +180,11 @@ export interface LocalStackOptions {
   bundles?: { cdkOut: string };
   /** Append every AWS call the functions make to this file, one JSON line each (test/iam checks them). */
   awsCallLog?: string;
+  /**
+   * Where to write this start's job token (owner-only), for `npm run job`; the token is also in
+   * the LocalStack returned. Jobs run only with it (infra/local/gateway.ts, jobRefusal).
+   */
+  jobTokenFile?: string;
 }
 
 export interface LocalStack {
@@ -180,10 +196,53 @@ export interface LocalStack {
   tableName: string;
   mediaBucket: string;
   privateMediaBucket: string;
+  /** The secret POST /__jobs/<name> needs (`authorization: Bearer <jobToken>`). */
+  jobToken: string;
   seeded?: { items: number; media: number };
+  /** Resolves once every function started asynchronously so far (the reset links) has run. */
+  asyncJobsIdle(): Promise<void>;
   /** Resolves once every picture set the buckets' ObjectCreated events asked for so far is made. */
   pictureSetsIdle(): Promise<void>;
   stop(): Promise<void>;
+}
+
+const s3Client = () => new S3Client({ forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
+
+/** The shop's own origin, as a browser on this machine spells it (both loopback names). */
+function shopOrigins(host: string, port: number): string[] {
+  return host === '127.0.0.1'
+    ? [`http://localhost:${port}`, `http://127.0.0.1:${port}`]
+    : [`http://${host}:${port}`];
+}
+
+/**
+ * The buckets' CORS, as the stack's buckets in AWS (infra/constructs): the admin's browser
+ * uploads pictures to the public bucket with presigned PUTs from the shop's origin, so that
+ * bucket allows the shop's origin (only) to PUT and GET; the private bucket (authenticity
+ * photos) allows no origin at all: a page from elsewhere can neither list, read nor write it.
+ * Set over S3's own API once the shop's port is known; a configuration kept from an earlier
+ * start (.local/data) is replaced or removed.
+ */
+async function setBucketCors(
+  s3: S3Client,
+  buckets: { public: string; private: string; shopOrigins: string[] },
+): Promise<void> {
+  await s3.send(new DeleteBucketCorsCommand({ Bucket: buckets.private }));
+  await s3.send(
+    new PutBucketCorsCommand({
+      Bucket: buckets.public,
+      CORSConfiguration: {
+        CORSRules: [
+          {
+            AllowedOrigins: buckets.shopOrigins,
+            AllowedMethods: ['PUT', 'GET'],
+            AllowedHeaders: ['*'],
+            MaxAgeSeconds: 600,
+          },
+        ],
+      },
+    }),
+  );
 }
 
 /**
@@ -258,6 +317,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     const ses = await startSes(options.sesPort ?? 0, options.dataDir && join(options.dataDir, 'ses.json'));
     started.push(ses);
+    // Lambda's Invoke API, for the functions a function starts (the reset link, after /reset-pwd's answer).
+    const lambda = await startLambdaStandIn({ [RESET_LINK_JOB]: LOCAL_JOBS['reset-link'] }, log);
+    started.push(lambda);
 
     Object.assign(process.env, {
       AWS_REGION: 'us-east-1',
@@ -266,13 +328,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.url,
       AWS_ENDPOINT_URL_S3: s3.url,
       AWS_ENDPOINT_URL_SESV2: ses.url,
+      AWS_ENDPOINT_URL_LAMBDA: lambda.url,
+      RESET_LINK_FUNCTION: RESET_LINK_JOB,
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       S3_FORCE_PATH_STYLE: 'true',
       TABLE_NAME: tableName,
       MEDIA_BUCKET: mediaBucket,
       PRIVATE_MEDIA_BUCKET: privateMediaBucket,
-      EXPOSE_DDB_REQUEST_COUNT: 'true',
+      // The handlers' DynamoDB request count, as x-ddb-requests on every answer: only for the
+      // stacks that measure it (the tests, the bench, the load run set it), never for `npm start`.
+      EXPOSE_DDB_REQUEST_COUNT: process.env.EXPOSE_DDB_REQUEST_COUNT === 'true' ? 'true' : 'false',
       CHECK_RESPONSES: 'true',
       MAIL_FROM: mailFromHeader(LOCAL_SHOP_SETTINGS),
       SHOP_NAME: LOCAL_SHOP_SETTINGS.name,
@@ -286,10 +352,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     let seeded: { items: number; media: number } | undefined;
     if (options.seed !== false) {
       if (await ensureDemoAdmin()) log(`created the demo admin "${DEMO_ADMIN.username}" (see README)`);
-      const s3Client = new S3Client({ forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
-      const moved = await movePrivateMedia(s3Client, mediaBucket, privateMediaBucket);
+      const moved = await movePrivateMedia(s3Client(), mediaBucket, privateMediaBucket);
       if (moved > 0) log(`moved ${moved} authenticity photos to the private bucket ${privateMediaBucket}`);
-      seeded = await seedIfEmpty(DynamoDBDocumentClient.from(dynamoClient), s3Client, tableName, {
+      seeded = await seedIfEmpty(DynamoDBDocumentClient.from(dynamoClient), s3Client(), tableName, {
         public: mediaBucket,
         private: privateMediaBucket,
       });
@@ -302,6 +367,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     let paymentsUrl: string | undefined;
     let url = '';
+    const jobToken = randomBytes(24).toString('base64url');
+    if (options.jobTokenFile) {
+      mkdirSync(dirname(options.jobTokenFile), { recursive: true });
+      writeFileSync(options.jobTokenFile, `${jobToken}\n`, { mode: 0o600 });
+      chmodSync(options.jobTokenFile, 0o600);
+    }
     const bundles = deployed && (await startBundles(deployed, started, () => ({ url, paymentsUrl })));
     const bundled = deployed && bundles && bundledPictureSets(deployed, bundles);
     if (deployed && !bundled)
@@ -320,6 +391,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       shop: LOCAL_SHOP_SETTINGS,
       media: { endpoint: s3.url, bucket: mediaBucket },
       payments: () => paymentsUrl,
+      jobToken,
       jobs: {
         ...LOCAL_JOBS,
         // Not scheduled: waits until the picture sets of every picture stored so far are made.
@@ -343,6 +415,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     const address = server.address() as { port: number };
     url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${address.port}`;
+    await setBucketCors(s3Client(), {
+      public: mediaBucket,
+      private: privateMediaBucket,
+      shopOrigins: shopOrigins(host, address.port),
+    });
 
     // The payment providers' stand-in; the real SDKs reach it through their base-URL settings.
     const secrets = LOCAL_SECRETS;
@@ -376,8 +453,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       tableName,
       mediaBucket,
       privateMediaBucket,
+      jobToken,
       ...(seeded ? { seeded } : {}),
       pictureSetsIdle: () => pictureSets.idle(),
+      asyncJobsIdle: () => lambda.idle(),
       stop: stopAll,
     };
   } catch (error) {

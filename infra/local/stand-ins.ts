@@ -74,20 +74,6 @@ export async function startDynamoDb(port: number, dataDir?: string): Promise<Sta
 }
 
 /**
- * The admin's browser uploads straight to the bucket with presigned PUTs (another origin than
- * the shop's), as it does to S3 in production, where the bucket's CORS names the shop's origin.
- */
-const UPLOAD_CORS = `<CORSConfiguration>
-  <CORSRule>
-    <AllowedOrigin>*</AllowedOrigin>
-    <AllowedMethod>PUT</AllowedMethod>
-    <AllowedMethod>GET</AllowedMethod>
-    <AllowedHeader>*</AllowedHeader>
-    <MaxAgeSeconds>600</MaxAgeSeconds>
-  </CORSRule>
-</CORSConfiguration>`;
-
-/**
  * s3rver on loopback, storing objects under `dir`. `onEvent` gets its S3-notification-shaped
  * events (ObjectCreated on PUT, POST and COPY, ObjectRemoved on DELETE), as a bucket's
  * notification configuration would send them on; the key in them is not URL-encoded.
@@ -104,7 +90,8 @@ export async function startS3(
     port,
     directory: resolve(dir),
     silent: true,
-    configureBuckets: buckets.map((name) => ({ name, configs: [UPLOAD_CORS] })),
+    // No CORS here: the stack sets each bucket's once the shop's origin is known (stack.ts).
+    configureBuckets: buckets.map((name) => ({ name, configs: [] })),
   });
   // s3rver is a Koa application, so an EventEmitter; its typings leave that out.
   if (onEvent) (server as unknown as EventEmitter).on('event', onEvent);

@@ -26,6 +26,8 @@ const stack = await startLocalStack({
   sesPort: port('SES_PORT', 8005),
   paymentsPort: port('PAYMENTS_PORT', 4510),
   dataDir: resolve(import.meta.dirname, '../../.local/data'),
+  // `npm run job` reads it: jobs run only with this start's token.
+  jobTokenFile: resolve(import.meta.dirname, '../../.local/job-token'),
   ...(process.env.SERVE_BUNDLES ? { bundles: { cdkOut: resolve(process.env.SERVE_BUNDLES) } } : {}),
   log: (line) => console.log(`[local] ${line}`),
 });

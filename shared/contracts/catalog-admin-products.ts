@@ -1,7 +1,7 @@
 import { pageQuerySchema } from '#shared/admin.ts';
 import { CARD_NUMBER_RULE, cardNumberSchema } from '#shared/card-number.ts';
 import { hasAtMostDecimals } from '#shared/money.ts';
-import { idSchema } from '#shared/schemas.ts';
+import { idSchema, singleLine } from '#shared/schemas.ts';
 import { GENDERS } from '#shared/vocabulary.ts';
 import * as z from '#shared/zod.ts';
 import { okSchema, pageShape } from './catalog-admin.ts';
@@ -19,13 +19,18 @@ import type { Contract } from './contract.ts';
 const blankToUndefined = (value: unknown) =>
   value === '' || value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
 
+/** A one-line text field (a name, a size): no line breaks or control characters. */
 const text = (max: number, what: string) =>
   z.preprocess(
     blankToUndefined,
     z.optional(
       z
         .string({ error: `${what} must be text` })
-        .check(z.trim(), z.maxLength(max, { error: `${what} is at most ${max} characters` })),
+        .check(
+          z.trim(),
+          z.maxLength(max, { error: `${what} is at most ${max} characters` }),
+          singleLine(what),
+        ),
     ),
   );
 

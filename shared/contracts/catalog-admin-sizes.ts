@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES, pageQuerySchema } from '#shared/admin.ts';
-import { idSchema } from '#shared/schemas.ts';
+import { idSchema, singleLine } from '#shared/schemas.ts';
 import { GENDERS } from '#shared/vocabulary.ts';
 import * as z from '#shared/zod.ts';
 import { okSchema, pageShape } from './catalog-admin.ts';
@@ -60,6 +60,7 @@ export const sizeFieldsSchema = z.object({
       z.trim(),
       z.minLength(1, { error: ADMIN_MESSAGES.fillAllBlanks }),
       z.maxLength(40, { error: 'a size name is at most 40 characters' }),
+      singleLine('a size name'),
     ),
   typeId: z.pipe(
     z
@@ -129,6 +130,7 @@ const guideFields = z.object({
       z.trim(),
       z.minLength(1, { error: ADMIN_MESSAGES.fillAllBlanks }),
       z.maxLength(100, { error: 'at most 100 characters' }),
+      singleLine(),
     ),
   /** Position among the size's entries; left out, the entry goes last. */
   index: optionalWholeNumber(0, 9999),

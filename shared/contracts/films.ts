@@ -7,6 +7,7 @@ import {
   POSTER_URL,
   VIDEO_URL,
 } from '#shared/films.ts';
+import { singleLine } from '#shared/schemas.ts';
 import * as z from '#shared/zod.ts';
 import type { Contract } from './contract.ts';
 
@@ -45,7 +46,7 @@ export const filmChoiceSchema = z.discriminatedUnion('source', [embedChoiceSchem
 export type FilmChoice = z.output<typeof filmChoiceSchema>;
 
 export const filmSlotSchema = z.enum(FILM_SLOT_IDS, { error: FILM_MESSAGES.slot });
-export const filmTitleSchema = text(120, FILM_MESSAGES.title);
+export const filmTitleSchema = text(120, FILM_MESSAGES.title).check(singleLine('the title'));
 
 /** A film as the pages read it. */
 export const publicFilmSchema = z.discriminatedUnion('source', [

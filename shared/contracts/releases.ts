@@ -1,4 +1,4 @@
-import { emailSchema } from '#shared/schemas.ts';
+import { emailSchema, singleLine } from '#shared/schemas.ts';
 import * as z from '#shared/zod.ts';
 import type { Contract } from './contract.ts';
 
@@ -10,7 +10,9 @@ import type { Contract } from './contract.ts';
  */
 export const releaseDraftShape = {
   typeId: z.string().check(z.trim(), z.minLength(1, 'choose a collection'), z.maxLength(100)),
-  subject: z.string().check(z.trim(), z.minLength(1, 'write a subject'), z.maxLength(150)),
+  subject: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'write a subject'), z.maxLength(150), singleLine('the subject')),
   text: z.string().check(z.trim(), z.minLength(1, 'write the text'), z.maxLength(5000)),
 };
 

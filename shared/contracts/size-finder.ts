@@ -1,6 +1,13 @@
 import { ADMIN_LIMITS, ADMIN_MESSAGES, pageQuerySchema } from '#shared/admin.ts';
 import { STEP_TYPE } from '#shared/constants.ts';
-import { genderCodeSchema, genderSchema, idSchema, okAnswerSchema, pageShape } from '#shared/schemas.ts';
+import {
+  genderCodeSchema,
+  genderSchema,
+  idSchema,
+  okAnswerSchema,
+  pageShape,
+  singleLine,
+} from '#shared/schemas.ts';
 import * as z from '#shared/zod.ts';
 import type { Contract } from './contract.ts';
 
@@ -75,7 +82,7 @@ export const updateFinderBody = z.strictObject({
 const stepFields = {
   index: indexSchema,
   type: stepTypeSchema,
-  shortName: text(60),
+  shortName: text(60).check(singleLine()),
   description: text(2000),
 };
 
@@ -97,14 +104,14 @@ export const createOptionBody = z.strictObject({
   sizeFinderId: idSchema,
   stepsId: idSchema,
   index: indexSchema,
-  content: text(200),
+  content: text(200).check(singleLine()),
 });
 
 export const updateOptionBody = z.strictObject({
   id: idSchema,
   sizeFinderId: idSchema,
   index: z.optional(indexSchema),
-  content: z.optional(text(200)),
+  content: z.optional(text(200).check(singleLine())),
 });
 
 /** An uploaded file (from POST /upload-url) for a step or an option. */

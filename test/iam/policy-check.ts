@@ -102,6 +102,7 @@ const JOBS: { logicalIdPrefix: string; module: string; access: FunctionAccess }[
       ['OverdueOrdersFunction', 'checkout/jobs/overdue-orders'],
       ['ReleaseSenderFunction', 'members/jobs/send-releases'],
       ['MailFeedbackFunction', 'members/events/ses-feedback'],
+      ['ResetLinkFunction', 'authenticity/jobs/reset-link'],
     ] as const
   ).map(([logicalIdPrefix, module]) => ({ logicalIdPrefix, module, access: jobAccess[module] })),
   {
@@ -481,6 +482,22 @@ export function iamRequests(
     return requests;
   }
 
+  if (call.service === 'lambda' && call.operation === 'Invoke') {
+    const name = text('FunctionName');
+    if (!name) return undefined;
+    // The caller names the function from its environment (RESET_LINK_FUNCTION): the deployed
+    // caller's environment holds the deployed function's name.
+    const setting = call.settings?.[name];
+    const deployed = (setting && fn?.fn.environment[setting]) || name;
+    return [
+      {
+        action: 'lambda:InvokeFunction',
+        resource: `arn:aws:lambda:${model.region}:${model.account}:function:${deployed}`,
+        context: secure,
+      },
+    ];
+  }
+
   if (call.service === 'secretsmanager' && call.operation === 'GetSecretValue') {
     const id = text('SecretId');
     if (!id) return undefined;
@@ -572,6 +589,8 @@ function groupOf(action: string, access: FunctionAccess): string {
       return 'CloudWatch Logs';
     case 'sqs':
       return 'SQS dead letters (asynchronous functions)';
+    case 'lambda':
+      return 'Lambda (starts a job)';
     default:
       return service ?? action;
   }

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import { type OrderEntity, orderKeys, readOrder } from '#checkout/entities/order.ts';
 import { type FulfilledOrder, recordShipment } from '#checkout/entities/order-fulfilment.ts';
@@ -10,6 +10,7 @@ import { LOCAL_SHOP_SETTINGS } from '../../infra/local/shop-settings.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { getRaw, itemsWithPrefix, putItems } from '../support/db.ts';
 import { orderEntity, productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { runJob } from '../support/jobs.ts';
 import { buyWithCard } from '../support/purchase.ts';
 import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 
@@ -310,7 +311,7 @@ describe('the delivery e-mail when SES fails', () => {
 
     // Done is done.
     await sweepDeliveryMail(later);
-    await fetch(`${inject('baseUrl')}/__jobs/mail-sweep`, { method: 'POST' });
+    await runJob('mail-sweep');
     expect(await shipmentsTo(order.contact.email)).toHaveLength(1);
   });
 });
@@ -355,9 +356,7 @@ describe('the overdue check', () => {
     expect(codes(check.body)).not.toContain(await orderOf(bought));
 
     // The local stack runs the same job (`npm run job overdue-orders`).
-    const job = (await (
-      await fetch(`${inject('baseUrl')}/__jobs/overdue-orders`, { method: 'POST' })
-    ).json()) as {
+    const job = (await (await runJob('overdue-orders')).json()) as {
       result: { orders: { checkoutCode: string }[] };
     };
     expect(codes(job.result)).toContain(old.checkoutCode);

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signLink } from '#platform/signed-links.ts';
 import { MEMBER_CONFIRM_PAGE, MEMBER_CONSENT_WORDS, MEMBER_MESSAGES } from '#shared/membership.ts';
 import { LOCAL_SECRETS } from '../../infra/local/stack.ts';
@@ -6,6 +6,7 @@ import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { api, freshClientAddress } from '../support/api.ts';
 import { getRaw, putItems } from '../support/db.ts';
 import { uniqueId } from '../support/fixtures.ts';
+import { runJob } from '../support/jobs.ts';
 import { mailTo } from '../support/stack-env.ts';
 
 /**
@@ -211,11 +212,7 @@ describe('unsubscribe', () => {
 describe('SES bounces and complaints suppress too', () => {
   /** The local feed of the SNS notification (the same function SNS invokes in AWS). */
   const feed = async (note: unknown) => {
-    const answer = await fetch(`${inject('baseUrl')}/__jobs/ses-feedback`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(note),
-    });
+    const answer = await runJob('ses-feedback', note);
     expect(answer.status).toBe(200);
     return ((await answer.json()) as { result: { suppressed: string[] } }).result.suppressed;
   };

@@ -84,6 +84,8 @@ function crowd(options: CrowdOptions): Promise<CrowdFigures> {
 
 const started = performance.now();
 const workDir = mkdtempSync(join(tmpdir(), 'boutique-load-'));
+// The origin's DynamoDB request count (x-ddb-requests) is in the report: opt in.
+process.env.EXPOSE_DDB_REQUEST_COUNT = 'true';
 const stack = await startLocalStack({ port: 0, s3Dir: join(workDir, 's3'), log });
 let edge: EdgeCache | undefined;
 try {

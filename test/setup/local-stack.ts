@@ -15,6 +15,8 @@ declare module 'vitest' {
     s3Url: string;
     mediaBucket: string;
     privateMediaBucket: string;
+    /** The secret POST /__jobs/<name> needs (test/support/jobs.ts sends it). */
+    jobToken: string;
   }
 }
 
@@ -24,6 +26,8 @@ export default async function setup(project: TestProject) {
   // Every AWS call the functions make is recorded; `npm run test:iam` checks them against IAM.
   const awsCallLog = recordingFile();
   startRecording(awsCallLog);
+  // The answers carry their handler's DynamoDB request count (x-ddb-requests): the tests read it.
+  process.env.EXPOSE_DDB_REQUEST_COUNT = 'true';
   // WEB_DIST lets a run serve a web build other than web/dist (parallel work on one machine).
   const stack = await startLocalStack({
     port: 0,
@@ -49,6 +53,7 @@ export default async function setup(project: TestProject) {
   project.provide('s3Url', stack.s3Url);
   project.provide('mediaBucket', stack.mediaBucket);
   project.provide('privateMediaBucket', stack.privateMediaBucket);
+  project.provide('jobToken', stack.jobToken);
   return async () => {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

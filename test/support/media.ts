@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { expect, inject } from 'vitest';
 import { adminApi, type TestAdmin } from './admin.ts';
+import { runJob } from './jobs.ts';
 
 /** A colour as red, green, blue (0–255). */
 export type Rgb = readonly [number, number, number];
@@ -102,7 +103,7 @@ export async function servedAtMedia(url: string | undefined): Promise<boolean> {
  * notifications run the picture-set function in a queue, infra/local/picture-sets.ts).
  */
 export async function pictureSetsMade(): Promise<{ done: number; failed: number; queued: number }> {
-  const answer = await fetch(`${inject('baseUrl')}/__jobs/picture-sets`, { method: 'POST' });
+  const answer = await runJob('picture-sets');
   if (!answer.ok) throw new Error(`the local stack's picture sets: ${answer.status} ${await answer.text()}`);
   return ((await answer.json()) as { result: { done: number; failed: number; queued: number } }).result;
 }

@@ -1,9 +1,10 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { mapsState, restoreMaps, snapshotFile } from '../snapshot-file.ts';
 import {
   type EmulatorRequest,
   type EmulatorResponse,
   escapeHtml,
+  header,
   html,
   json,
   preflight,
@@ -134,7 +135,11 @@ export async function startPaymentsEmulator(options: PaymentsEmulatorOptions): P
       const method = request.method ?? 'GET';
       let answer: EmulatorResponse;
       try {
-        if (method === 'OPTIONS') answer = preflight();
+        const refused = target.pathname.startsWith('/__emulator/')
+          ? controlRefusal(request.headers, url)
+          : undefined;
+        if (refused) answer = json(403, { error: { type: 'invalid_request_error', message: refused } });
+        else if (method === 'OPTIONS') answer = preflight();
         else {
           const rawBody = await readBody(request);
           const emulatorRequest: EmulatorRequest = {
@@ -179,6 +184,42 @@ export async function startPaymentsEmulator(options: PaymentsEmulatorOptions): P
       });
     },
   };
+}
+
+/**
+ * Why a call to the control API (`/__emulator/…`: hold, release, drop webhooks, approve, fail
+ * the next call) is refused, or undefined. It is for tests and the developer's tools, which send
+ * no `Origin`; a web page's request carries its `Origin` (a POST always does) and, in modern
+ * browsers, `Sec-Fetch-Site`: one from any other origin than this server's own is refused before
+ * it changes anything, simple request or not. The shop's pages never call it: their card calls
+ * go through the gateway's /__payments (which forwards no Origin) and PayPal's approval page is
+ * this server's own.
+ */
+export function controlRefusal(headers: IncomingHttpHeaders, ownUrl: string): string | undefined {
+  const site = header(headers, 'sec-fetch-site');
+  if (site === 'cross-site' || site === 'same-site') return 'the control API does not answer another site';
+  const origin = header(headers, 'origin');
+  if (origin !== undefined && !sameOrigin(origin, ownUrl))
+    return 'the control API does not answer another origin';
+  return undefined;
+}
+
+/** The same scheme and port on a loopback name (localhost and 127.0.0.1 are one machine). */
+function sameOrigin(origin: string, ownUrl: string): boolean {
+  let given: URL;
+  try {
+    given = new URL(origin);
+  } catch {
+    return false;
+  }
+  const own = new URL(ownUrl);
+  const loopback = (h: string) => h === 'localhost' || h === '127.0.0.1' || h === '[::1]';
+  return (
+    given.origin === origin &&
+    given.protocol === own.protocol &&
+    given.port === own.port &&
+    (given.hostname === own.hostname || (loopback(given.hostname) && loopback(own.hostname)))
+  );
 }
 
 function prefixed(prefix: string, maps: Record<string, Map<string, unknown>>) {
