@@ -7,6 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import S3rver from 's3rver';
 import type { S3rverEvent } from './picture-sets.ts';
 import { waitForPort } from './ports.ts';
+import { writeObjectsSafely } from './s3rver-writes.ts';
 import { snapshotFile } from './snapshot-file.ts';
 
 /** The real-protocol stand-ins of the local stack: DynamoDB Local, s3rver, aws-ses-v2-local. */
@@ -93,6 +94,7 @@ export async function startS3(
     // No CORS here: the stack sets each bucket's once the shop's origin is known (stack.ts).
     configureBuckets: buckets.map((name) => ({ name, configs: [] })),
   });
+  writeObjectsSafely(server);
   // s3rver is a Koa application, so an EventEmitter; its typings leave that out.
   if (onEvent) (server as unknown as EventEmitter).on('event', onEvent);
   const address = (await server.run()) as { port: number };
