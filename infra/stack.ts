@@ -11,6 +11,7 @@ import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import {
   BlockPublicAccess,
   Bucket,
@@ -315,7 +316,10 @@ export class BoutiqueStack extends Stack {
     const resetRoute = functions.get(RESET_PASSWORD_HANDLER);
     if (!resetRoute) throw new Error(`no function serves ${RESET_PASSWORD_HANDLER}`);
     resetRoute.addEnvironment(RESET_LINK_FUNCTION, this.resetLink.fn.functionName);
-    this.resetLink.fn.grantInvoke(resetRoute);
+    // The function itself, not `grantInvoke`'s `<arn>:*` too: no version or alias is ever invoked.
+    resetRoute.addToRolePolicy(
+      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.resetLink.fn.functionArn] }),
+    );
     reconciliationAlarm(this, alarms.topic);
     this.overdueOrders = new ScheduledJob(this, 'OverdueOrders', {
       module: 'checkout/jobs/overdue-orders',
@@ -346,6 +350,7 @@ export class BoutiqueStack extends Stack {
         this.overdueOrders.deadLetters,
         this.releaseSender.deadLetters,
         this.mailFeedback.deadLetters,
+        this.resetLink.deadLetters,
         this.pictureSets.deadLetters,
       ],
     });

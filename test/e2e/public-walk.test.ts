@@ -159,6 +159,8 @@ const VISITS: Record<string, Visit> = {
   // The end of a transfer: the old owner no longer has a session; the page says the piece moved on.
   '/authenticity/finish': { url: '/authenticity/finish' },
   '/authenticity/reset': { url: '/authenticity/reset' },
+  // A one-time login link's page: nothing happens until the owner presses the button.
+  '/authenticity/link': { url: '/authenticity/link' },
   '/forgot-pwd': { url: '/forgot-pwd' },
 };
 
