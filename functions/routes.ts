@@ -295,7 +295,9 @@ export const routes: readonly Route[] = [
     },
   ),
   r('POST', '/webhooks/stripe', 'checkout/webhooks/stripe', 'webhook', 'table:get,put,update mail secrets'),
-  r('POST', '/webhooks/paypal', 'checkout/webhooks/paypal', 'webhook', 'table:get,put,update mail secrets'),
+  r('POST', '/webhooks/paypal', 'checkout/webhooks/paypal', 'webhook', 'table:get,put,update mail secrets', {
+    mail: 'a sale the webhook completes first is mailed from here (payment-completion.ts); in the suites the PayPal capture route completes it first and mails',
+  }),
 
   // Authenticity portal (001 §7)
   // Credentials travel in POST bodies, never in query strings (see each handler).
@@ -350,6 +352,10 @@ export const routes: readonly Route[] = [
     'authenticity/http/redeem-login-link',
     'public',
     'table:get,query,put,update,delete private-media:get secrets',
+    {
+      'private-media:get':
+        'signs the links of the card’s authenticity photos, as a password login does (cardView); the link’s tests use cards without photos',
+    },
   ),
 
   // Admin (001 §7)

@@ -330,6 +330,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_SESV2: ses.url,
       AWS_ENDPOINT_URL_LAMBDA: lambda.url,
       RESET_LINK_FUNCTION: RESET_LINK_JOB,
+      // The jobs the stand-ins run in this process (the reset link) mail with the templates this
+      // stack created: the deployed prefix when serving the deployed bundles.
+      ...(deployed?.mailTemplatePrefix ? { MAIL_TEMPLATE_PREFIX: deployed.mailTemplatePrefix } : {}),
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       S3_FORCE_PATH_STYLE: 'true',
