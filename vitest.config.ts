@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import BrowserSuitesLast from './test/setup/browser-suites-last.ts';
 
 export default defineConfig({
   test: {
@@ -6,6 +7,8 @@ export default defineConfig({
     // test/bundles runs in its own pass, against cdk.out (test/bundles/vitest.config.ts).
     exclude: ['**/node_modules/**', 'web/dist/**', 'cdk.out/**', 'test/bundles/**'],
     globalSetup: ['test/setup/local-stack.ts'],
+    // The browser suites last: they wait for the demo photographs a first run makes meanwhile.
+    sequence: { sequencer: BrowserSuitesLast },
     reporters: ['default', './test/support/summary-reporter.ts'],
     testTimeout: 30_000,
     // The stacks a test starts of its own (test/fuzz/support/private-stack.ts) count DynamoDB

@@ -32,13 +32,20 @@ describe('progress line', () => {
     const saved = process.env.CI;
     delete process.env.CI;
     try {
-      const progress = progressLine('sets', 2, { stream, now: () => 0 });
+      let clock = 0;
+      const progress = progressLine('sets', 2, { stream, now: () => clock });
       progress.advance(1, 'a.jpg');
+      clock = 150;
+      progress.advance(0, 'soon redrawn');
+      clock = 300;
+      progress.advance(0, 'a.jpg');
       progress.finish('made 2 sets');
     } finally {
       if (saved !== undefined) process.env.CI = saved;
     }
     expect(writes.every((w) => w.startsWith('\r\x1b[2K'))).toBe(true);
+    // Drawn at the start and 300 ms later, not for the step 150 ms after the first.
+    expect(writes).toHaveLength(3);
     expect(writes.at(-2)).toContain('sets: 1 of 2 · 0 s · about 0 s left (a.jpg)');
     expect(writes.at(-1)).toBe('\r\x1b[2Kmade 2 sets\n');
   });

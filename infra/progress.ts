@@ -55,7 +55,11 @@ export function progressLine(label: string, total: number, options: ProgressOpti
     const line = progressText(label, Math.min(done, total), total, now() - started, options.unit);
     return note && done < total ? `${line} (${note})` : line;
   };
-  const draw = () => stream.write(`\r\x1b[2K${text()}`);
+  let drawnAt = Number.NEGATIVE_INFINITY;
+  const draw = () => {
+    drawnAt = now();
+    stream.write(`\r\x1b[2K${text()}`);
+  };
   const print = () => stream.write(`${text()}\n`);
   const clock = setInterval(tty ? draw : print, tty ? 1000 : everyMs);
   clock.unref();
@@ -66,7 +70,8 @@ export function progressLine(label: string, total: number, options: ProgressOpti
       if (finished) return;
       done += count;
       note = last;
-      if (tty) draw();
+      // A terminal is redrawn at most five times a second, however fast the steps come.
+      if (tty && now() - drawnAt >= 200) draw();
     },
     finish(summary) {
       if (finished) return;

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
@@ -9,23 +8,20 @@ import {
 import { BatchWriteCommand, type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { COLLECTIONS_LIST } from '#catalog/entities/keys.ts';
 import { PRIVATE_MEDIA_PREFIX } from '#platform/media-clients.ts';
-import { PICTURE_CONTENT_TYPES, variantKey } from '#shared/media.ts';
-import { demoCatalogue, isDemoPhoto } from './demo/catalogue.ts';
-import { inParallel } from './demo/photos.ts';
-import { type DemoPictureSet, demoPictureSets } from './demo/picture-sets.ts';
+import { type DemoPhoto, demoCatalogue, isDemoPhoto } from './demo/catalogue.ts';
+import { mostSeenFirst } from './demo/photo-order.ts';
 
 /**
- * Loads the demo catalogue — items into the table, media into the buckets — when the shop has
- * no collection. Its photographs go in as an upload's do, with their picture sets (made once
- * per checkout, see demo/picture-sets.ts).
+ * Loads the demo catalogue when the shop has no collection: its items into the table and its
+ * films into the bucket, at once. Its photographs are handed back, most-seen first, for
+ * ./demo-pictures.ts to store as they are made, while the shop already answers.
  */
 export async function seedIfEmpty(
   db: DynamoDBDocumentClient,
   s3: S3Client,
   tableName: string,
   buckets: { public: string; private: string },
-  log: (line: string) => void = (line) => console.log(`[local] ${line}`),
-): Promise<{ items: number; media: number } | undefined> {
+): Promise<{ items: number; media: number; photos: DemoPhoto[] } | undefined> {
   const existing = await db.send(
     new QueryCommand({
       TableName: tableName,
@@ -38,32 +34,18 @@ export async function seedIfEmpty(
   if ((existing.Items ?? []).length > 0) return undefined;
 
   const { items, media } = demoCatalogue();
-  const sets = await demoPictureSets(
-    media.filter(isDemoPhoto).map((m) => m.composition),
-    log,
-  );
-  const put = (key: string, body: Buffer, contentType: string) =>
-    s3.send(
+  for (const file of media) {
+    if (isDemoPhoto(file)) continue;
+    await s3.send(
       new PutObjectCommand({
-        Bucket: key.startsWith(PRIVATE_MEDIA_PREFIX) ? buckets.private : buckets.public,
-        Key: key,
-        Body: body,
-        ContentType: contentType,
+        Bucket: file.key.startsWith(PRIVATE_MEDIA_PREFIX) ? buckets.private : buckets.public,
+        Key: file.key,
+        Body: file.body,
+        ContentType: file.contentType,
         CacheControl: 'public, max-age=31536000, immutable',
       }),
     );
-  await inParallel(media, async (file) => {
-    if (!isDemoPhoto(file)) return put(file.key, file.body, file.contentType);
-    const set = sets.get(file.composition) as DemoPictureSet;
-    // As an upload's: the set beside the original, at its variant keys. It is put first, so
-    // the stack's picture-set hook finds it complete when the original arrives and leaves it.
-    await Promise.all(
-      set.variants.map((v) =>
-        put(variantKey(file.key, v.width, v.format), readFileSync(v.file), PICTURE_CONTENT_TYPES[v.format]),
-      ),
-    );
-    return put(file.key, readFileSync(set.original), file.contentType);
-  });
+  }
   for (let i = 0; i < items.length; i += 25) {
     let requests: Record<string, unknown>[] = items
       .slice(i, i + 25)
@@ -76,7 +58,11 @@ export async function seedIfEmpty(
       requests = (result.UnprocessedItems?.[tableName] ?? []) as Record<string, unknown>[];
     }
   }
-  return { items: items.length, media: media.length };
+  return {
+    items: items.length,
+    media: media.length,
+    photos: mostSeenFirst(items, media.filter(isDemoPhoto)),
+  };
 }
 
 /**

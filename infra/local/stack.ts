@@ -14,6 +14,8 @@ import { lambdaContext } from './api-event.ts';
 import { type BundleFunctions, bundleFunctions } from './bundles/bundle-functions.ts';
 import { type CloudAssembly, readCloudAssembly } from './cloud-assembly.ts';
 import { DEMO_ADMIN, ensureDemoAdmin } from './demo/admin.ts';
+import { DEMO_PHOTO_DIR } from './demo/photos.ts';
+import { type DemoPictures, pendingDemoPhotos, storeDemoPictures } from './demo-pictures.ts';
 import { createGateway } from './gateway.ts';
 import { startLambdaStandIn } from './lambda-stand-in.ts';
 import { startPaymentsEmulator } from './payments/emulator.ts';
@@ -199,6 +201,11 @@ export interface LocalStack {
   /** The secret POST /__jobs/<name> needs (`authorization: Bearer <jobToken>`). */
   jobToken: string;
   seeded?: { items: number; media: number };
+  /**
+   * The demo photographs being stored in the background (made first when the machine's cache
+   * lacks them); the shop answers meanwhile. `POST /__jobs/demo-pictures` waits for them.
+   */
+  demoPictures: DemoPictures;
   /** Resolves once every function started asynchronously so far (the reset links) has run. */
   asyncJobsIdle(): Promise<void>;
   /** Resolves once every picture set the buckets' ObjectCreated events asked for so far is made. */
@@ -353,18 +360,37 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if ((await ensureTable(dynamoClient, tableName)) === 'created') log(`created table ${tableName}`);
     await ensureMailTemplates(new SESv2Client({}), deployed?.mailTemplatePrefix);
     let seeded: { items: number; media: number } | undefined;
+    // A start stopped before its photographs were all stored left their keys here.
+    const pendingFile = options.dataDir && join(options.dataDir, 'demo-pictures-pending.json');
+    let photos = pendingDemoPhotos(pendingFile);
     if (options.seed !== false) {
       if (await ensureDemoAdmin()) log(`created the demo admin "${DEMO_ADMIN.username}" (see README)`);
       const moved = await movePrivateMedia(s3Client(), mediaBucket, privateMediaBucket);
       if (moved > 0) log(`moved ${moved} authenticity photos to the private bucket ${privateMediaBucket}`);
-      seeded = await seedIfEmpty(DynamoDBDocumentClient.from(dynamoClient), s3Client(), tableName, {
+      const catalogue = await seedIfEmpty(DynamoDBDocumentClient.from(dynamoClient), s3Client(), tableName, {
         public: mediaBucket,
         private: privateMediaBucket,
       });
+      if (catalogue) {
+        seeded = { items: catalogue.items, media: catalogue.media };
+        photos = catalogue.photos;
+      }
       log(
         seeded
-          ? `loaded the demo catalogue: ${seeded.items} items, ${seeded.media} media files`
+          ? `loaded the demo catalogue: ${seeded.items} items; its films stored, its photographs next`
           : 'the table already holds a catalogue: kept as it is (delete .local/data/ to start over)',
+      );
+    }
+    const demoPictures = storeDemoPictures(photos, {
+      s3: s3Client(),
+      buckets: { public: mediaBucket, private: privateMediaBucket },
+      pendingFile,
+      log,
+    });
+    started.push({ url: '', stop: async () => demoPictures.stop() });
+    if (demoPictures.toMake > 0) {
+      log(
+        `making ${demoPictures.toMake} of the ${demoPictures.total} demo photographs and their picture sets in the background, most-seen first (first start on this machine; kept in ${DEMO_PHOTO_DIR}): pages show a placeholder until theirs is stored`,
       );
     }
 
@@ -401,6 +427,20 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         'picture-sets': async () => {
           await pictureSets.idle();
           return pictureSets.counts();
+        },
+        // Not scheduled: waits (up to `seconds`, 50 by default) for the demo photographs.
+        'demo-pictures': async (input?: unknown) => {
+          const seconds = Math.min(Number((input as { seconds?: unknown })?.seconds ?? 50) || 50, 240);
+          const timeout = new Promise<'waiting'>((done) =>
+            setTimeout(done, seconds * 1000, 'waiting').unref(),
+          );
+          const state = await Promise.race([demoPictures.idle().then(() => 'done' as const), timeout]);
+          return {
+            done: state === 'done',
+            total: demoPictures.total,
+            stored: demoPictures.stored(),
+            failed: demoPictures.failed(),
+          };
         },
       },
     });
@@ -458,6 +498,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       privateMediaBucket,
       jobToken,
       ...(seeded ? { seeded } : {}),
+      demoPictures,
       pictureSetsIdle: () => pictureSets.idle(),
       asyncJobsIdle: () => lambda.idle(),
       stop: stopAll,

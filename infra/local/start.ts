@@ -5,6 +5,7 @@ import {
   RECONCILE_EVERY_MINUTES,
 } from '../../functions/checkout/jobs/schedules.ts';
 import { RELEASES_EVERY_MINUTES } from '../../functions/members/jobs/schedules.ts';
+import { duration, progressLine } from '../progress.ts';
 import { LOCAL_JOBS, startLocalStack } from './stack.ts';
 
 /**
@@ -41,6 +42,24 @@ console.log(`
   S3 (s3rver):     ${stack.s3Url} (bucket ${stack.mediaBucket})
   Ctrl-C stops everything.
 `);
+
+// The demo photographs made in the background on a machine's first start: one line says how far.
+const pictures = stack.demoPictures;
+if (pictures.toMake > 0) {
+  const started = performance.now();
+  const progress = progressLine('[local] making the demo photographs', pictures.toMake);
+  progress.advance(pictures.made());
+  pictures.onStored((keys, made) => {
+    if (made) progress.advance(1, keys[0]);
+  });
+  void pictures
+    .idle()
+    .then(({ failed }) =>
+      progress.finish(
+        `[local] made ${pictures.made()} demo photographs and their picture sets in ${duration(performance.now() - started)}${failed > 0 ? ` (${failed} failed: see above)` : ''}; every page shows its pictures`,
+      ),
+    );
+}
 
 // The scheduled jobs, as EventBridge runs them in AWS (infra/stack.ts); `npm run job <name>` runs one now.
 const every = (minutes: number, name: keyof typeof LOCAL_JOBS) =>

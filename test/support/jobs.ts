@@ -14,3 +14,18 @@ export function runJob(name: string, input?: unknown): Promise<Response> {
     ...(input === undefined ? {} : { body: JSON.stringify(input) }),
   });
 }
+
+/**
+ * Waits until the demo catalogue's photographs are stored (made in the background on a machine's
+ * first start: minutes). Suites whose pages show them call it first; the others start at once.
+ */
+export async function waitForDemoPictures(): Promise<void> {
+  for (;;) {
+    const answer = await runJob('demo-pictures', { seconds: 50 });
+    if (!answer.ok) throw new Error(`POST /__jobs/demo-pictures answered ${answer.status}`);
+    const state = (await answer.json()) as { done: boolean; total: number; stored: number; failed: number };
+    if (state.failed > 0)
+      throw new Error(`${state.failed} of ${state.total} demo photographs could not be made`);
+    if (state.done) return;
+  }
+}

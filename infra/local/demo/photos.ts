@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 
@@ -12,9 +12,10 @@ import sharp from 'sharp';
  * seeded by the composition, so the same composition gives the same pixels (and, with the same
  * sharp build, the same bytes).
  *
- * Photographs are made once and kept in `.local/demo-photos/<hash>.jpg`, the hash covering the
- * composition and everything below that shapes the pixels (PHOTO, PHOTO_VERSION): a second
- * `npm start`, and every test stack of the same checkout, reads them from there.
+ * Photographs are made once per machine and kept in the user's cache folder
+ * (`~/.cache/one-of-one-boutique/demo-photos/<hash>.jpg`, see demoPhotoCacheDir), the hash
+ * covering the composition and everything below that shapes the pixels (PHOTO, PHOTO_VERSION):
+ * every later start, every test stack and every other clone on the machine reads them there.
  */
 export const PHOTO = { width: 3000, height: 4000, quality: 90 } as const;
 
@@ -24,7 +25,18 @@ const PHOTO_VERSION = 1;
 /** The compositions' canvas (images.ts): 600×750, a little wider than the photograph's 3:4. */
 const CANVAS = { width: 600, height: 750 } as const;
 
-export const DEMO_PHOTO_DIR = resolve(import.meta.dirname, '../../../.local/demo-photos');
+/**
+ * Where the demo's photographs and picture sets are kept: outside the checkout, so a fresh clone
+ * finds what another made. DEMO_PHOTO_CACHE names the folder itself; otherwise it is under
+ * XDG_CACHE_HOME (or ~/.cache), as the XDG base directory convention places caches.
+ */
+export function demoPhotoCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.DEMO_PHOTO_CACHE) return resolve(env.DEMO_PHOTO_CACHE);
+  const base = env.XDG_CACHE_HOME ? resolve(env.XDG_CACHE_HOME) : join(homedir(), '.cache');
+  return join(base, 'one-of-one-boutique', 'demo-photos');
+}
+
+export const DEMO_PHOTO_DIR = demoPhotoCacheDir();
 
 export function photoHash(svg: string): string {
   return createHash('sha256')

@@ -4,12 +4,13 @@ import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { PICTURE_FORMATS, PICTURE_WIDTHS, type PictureFormat } from '#shared/media.ts';
 import { makePictureVariants } from '../../../functions/media/adapters/picture-set.ts';
-import { DEMO_PHOTO_DIR, demoPhotoFile, inParallel, photoHash } from './photos.ts';
+import { DEMO_PHOTO_DIR, photoHash } from './photos.ts';
+import { type RenderPool, renderPool } from './render-pool.ts';
 
 /**
  * The demo photographs' responsive sets, made by the very function the server's picture-set
- * job uses (functions/media/adapters/picture-set.ts) and kept beside the photographs in
- * `.local/demo-photos/variants/<hash>/`. The hash covers the photograph's bytes and the
+ * job uses (functions/media/adapters/picture-set.ts) and kept beside the photographs in the
+ * cache, `variants/<hash>/`. The hash covers the photograph's bytes and the
  * pipeline: the adapter's source, the ladder of widths and formats, and the sharp build, so a
  * change to any of them makes the sets again.
  */
@@ -67,35 +68,77 @@ export interface DemoPictureSet {
   variants: CachedVariant[];
 }
 
-/**
- * The photograph and picture set of every composition, from the cache or made now, two or so
- * at a time (each sharp call here works on one core). `log` hears of it only when something
- * has to be made: that is the first start of a checkout, and it takes minutes.
- */
-export async function demoPictureSets(
-  compositions: string[],
-  log: (line: string) => void,
-  root = DEMO_PHOTO_DIR,
-): Promise<Map<string, DemoPictureSet>> {
-  const distinct = [...new Set(compositions)];
-  const started = performance.now();
-  let made = 0;
-  const sets = await inParallel(distinct, async (composition) => {
-    const cached = isCached(composition, root);
-    if (!cached && made++ === 0) {
-      log(`making the demo photographs and their picture sets in ${root} (first start only: minutes)`);
-    }
-    const original = await demoPhotoFile(composition, root);
-    return { original, variants: await cachedVariants(original, root) };
-  });
-  if (made > 0) {
-    const seconds = Math.round((performance.now() - started) / 1000);
-    log(`made ${made} of ${distinct.length} demo photographs and picture sets in ${seconds} s`);
-  }
-  return new Map(distinct.map((composition, i) => [composition, sets[i] as DemoPictureSet]));
+export interface DemoPictureRun {
+  /** Distinct compositions asked for. */
+  total: number;
+  /** Of those, the ones not in the cache: made now, in child processes. */
+  toMake: number;
+  /** Resolves once every set has been handed to `ready` or has failed (never rejects). */
+  done: Promise<{ ready: number; failed: number }>;
+  /** Ends the child processes; what has not been made is counted as failed. */
+  stop(): void;
 }
 
+/**
+ * The photograph and picture set of every composition, in the order given: a cached one at
+ * once, the others made by child processes (./render-pool.ts, one per core, below the shop's
+ * priority). `ready` is called with each as soon as it exists, a few at a time; a failure is
+ * reported to `failed` and the rest go on.
+ */
+export function demoPictureSets(
+  compositions: string[],
+  ready: (composition: string, set: DemoPictureSet, made: boolean) => Promise<void>,
+  options: { root?: string; failed?: (composition: string, error: Error) => void } = {},
+): DemoPictureRun {
+  const root = options.root ?? DEMO_PHOTO_DIR;
+  const distinct = [...new Set(compositions)];
+  const cached = new Set(distinct.filter((c) => isCached(c, root)));
+  const pool = cached.size < distinct.length ? renderPool(root) : undefined;
+  const handOver = limit(4);
+  let readyCount = 0;
+  let failedCount = 0;
+  const done = Promise.all(
+    distinct.map(async (composition) => {
+      try {
+        const original = cachedPhoto(composition, root);
+        const set = cached.has(composition)
+          ? { original, variants: await cachedVariants(original, root) }
+          : await (pool as RenderPool).render(composition);
+        await handOver(() => ready(composition, set, !cached.has(composition)));
+        readyCount++;
+      } catch (error) {
+        failedCount++;
+        options.failed?.(composition, error as Error);
+      }
+    }),
+  ).then(() => {
+    pool?.stop();
+    return { ready: readyCount, failed: failedCount };
+  });
+  return { total: distinct.length, toMake: distinct.length - cached.size, done, stop: () => pool?.stop() };
+}
+
+/** Runs at most `n` of the tasks given at once, in the order given. */
+function limit(n: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    // A finished task hands its place straight to the next one waiting.
+    if (running >= n) await new Promise<void>((go) => waiting.push(go));
+    else running++;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
+
+const cachedPhoto = (composition: string, root: string) => join(root, `${photoHash(composition)}.jpg`);
+
 function isCached(composition: string, root: string): boolean {
-  const original = join(root, `${photoHash(composition)}.jpg`);
+  const original = cachedPhoto(composition, root);
   return existsSync(original) && existsSync(join(root, 'variants', variantsHash(readFileSync(original))));
 }

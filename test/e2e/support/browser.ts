@@ -12,6 +12,7 @@ import {
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../support/chromium.ts';
+import { waitForDemoPictures } from '../../support/jobs.ts';
 
 export { CHROMIUM_ARGS };
 
@@ -48,6 +49,9 @@ const CSP_LISTENER = `document.addEventListener('securitypolicyviolation', (e) =
     document: e.documentURI, sample: e.sample, disposition: e.disposition,
   });
 });`;
+
+/** How long a browser suite waits for the demo photographs (a busy machine's first run: minutes). */
+const DEMO_PICTURES_WAIT_MS = 30 * 60_000;
 
 const FAILED_RESOURCE =
   /^Failed to load resource: (?:the server responded with a status of (\d{3})\b|net::ERR_)/;
@@ -111,8 +115,10 @@ export function startBrowser(): BrowserSession {
   beforeAll(async () => {
     if (!existsSync(CHROMIUM_PATH))
       throw new Error(`no Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium`);
+    // The pages show the demo photographs: a fresh machine's first run makes them meanwhile.
+    await waitForDemoPictures();
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  });
+  }, DEMO_PICTURES_WAIT_MS);
   afterEach(() => {
     const found = problems;
     problems = [];

@@ -1,0 +1,130 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { PRIVATE_MEDIA_PREFIX } from '#platform/media-clients.ts';
+import { PICTURE_CONTENT_TYPES, variantKey } from '#shared/media.ts';
+import { type DemoPhoto, demoCatalogue, isDemoPhoto } from './demo/catalogue.ts';
+import { demoPictureSets } from './demo/picture-sets.ts';
+
+/**
+ * The demo catalogue's photographs, stored after the shop already answers: the first start on a
+ * machine makes them (minutes of CPU), every later one copies them from the cache (a second).
+ * Until a photograph is stored its pages show the placeholder of a picture being processed
+ * (web/src/components/picture.tsx). Each goes in as an upload's does, its set first, so the
+ * stack's picture-set hook finds the set complete when the original arrives and leaves it.
+ */
+export interface DemoPictures {
+  /** Photographs (distinct compositions) to store in this run; some are stored under two keys. */
+  total: number;
+  /** Of those, the ones not in the cache (made now). */
+  toMake: number;
+  stored(): number;
+  /** Of those stored, the ones made in this run. */
+  made(): number;
+  failed(): number;
+  /** Called once a photograph and its set are stored, with its keys; `made` if it was made now. */
+  onStored(listener: (keys: string[], made: boolean) => void): void;
+  /** Resolves once every photograph is stored or has failed. */
+  idle(): Promise<{ total: number; stored: number; failed: number }>;
+  stop(): void;
+}
+
+export interface DemoPictureOptions {
+  s3: S3Client;
+  buckets: { public: string; private: string };
+  /**
+   * Where the keys still to store are kept (with a data folder): a start stopped before the end
+   * leaves them there, and the next start stores them.
+   */
+  pendingFile?: string | undefined;
+  root?: string;
+  log?: (line: string) => void;
+}
+
+/** The photographs a stopped start left unstored (none without a pending file). */
+export function pendingDemoPhotos(pendingFile: string | undefined): DemoPhoto[] {
+  if (!pendingFile || !existsSync(pendingFile)) return [];
+  const keys = new Set<string>(JSON.parse(readFileSync(pendingFile, 'utf8')) as string[]);
+  // The catalogue is fixed: its photographs are found again by their keys, in its order.
+  return demoCatalogue()
+    .media.filter(isDemoPhoto)
+    .filter((photo) => keys.has(photo.key));
+}
+
+export function storeDemoPictures(photos: DemoPhoto[], options: DemoPictureOptions): DemoPictures {
+  const { s3, buckets, pendingFile } = options;
+  const pending = new Set(photos.map((p) => p.key));
+  const savePending = () => {
+    if (!pendingFile) return;
+    if (pending.size === 0) rmSync(pendingFile, { force: true });
+    else {
+      mkdirSync(dirname(pendingFile), { recursive: true });
+      writeFileSync(pendingFile, JSON.stringify([...pending]));
+    }
+  };
+  savePending();
+  const listeners: ((keys: string[], made: boolean) => void)[] = [];
+  const byComposition = new Map<string, DemoPhoto[]>();
+  for (const photo of photos) {
+    byComposition.set(photo.composition, [...(byComposition.get(photo.composition) ?? []), photo]);
+  }
+  const put = (key: string, body: Buffer, contentType: string) =>
+    s3.send(
+      new PutObjectCommand({
+        Bucket: key.startsWith(PRIVATE_MEDIA_PREFIX) ? buckets.private : buckets.public,
+        Key: key,
+        Body: body,
+        ContentType: contentType,
+        CacheControl: 'public, max-age=31536000, immutable',
+      }),
+    );
+  let stored = 0;
+  let made = 0;
+  let failed = 0;
+  const run = demoPictureSets(
+    photos.map((p) => p.composition),
+    async (composition, set, madeNow) => {
+      const same = byComposition.get(composition) ?? [];
+      for (const photo of same) {
+        await Promise.all(
+          set.variants.map((v) =>
+            put(
+              variantKey(photo.key, v.width, v.format),
+              readFileSync(v.file),
+              PICTURE_CONTENT_TYPES[v.format],
+            ),
+          ),
+        );
+        await put(photo.key, readFileSync(set.original), photo.contentType);
+        pending.delete(photo.key);
+      }
+      savePending();
+      stored++;
+      if (madeNow) made++;
+      for (const listener of listeners)
+        listener(
+          same.map((p) => p.key),
+          madeNow,
+        );
+    },
+    {
+      ...(options.root ? { root: options.root } : {}),
+      failed: (composition, error) => {
+        const keys = (byComposition.get(composition) ?? []).map((p) => p.key);
+        failed++;
+        options.log?.(`demo photograph ${keys.join(', ')} not stored: ${error.message}`);
+      },
+    },
+  );
+  const finished = run.done.then(() => ({ total: run.total, stored, failed }));
+  return {
+    total: run.total,
+    toMake: run.toMake,
+    stored: () => stored,
+    made: () => made,
+    failed: () => failed,
+    onStored: (listener) => listeners.push(listener),
+    idle: () => finished,
+    stop: () => run.stop(),
+  };
+}
