@@ -4,7 +4,7 @@ import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { PRIVATE_MEDIA_PREFIX } from '#platform/media-clients.ts';
 import { PICTURE_CONTENT_TYPES, variantKey } from '#shared/media.ts';
 import { type DemoPhoto, demoCatalogue, isDemoPhoto } from './demo/catalogue.ts';
-import { demoPictureSets } from './demo/picture-sets.ts';
+import { demoPictureSets } from './demo/render-pool.ts';
 
 /**
  * The demo catalogue's photographs, stored after the shop already answers: the first start on a

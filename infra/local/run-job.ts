@@ -12,7 +12,9 @@ import { resolve } from 'node:path';
 const name = process.argv[2];
 const base = `http://localhost:${process.env.PORT ?? 3000}`;
 if (!name) {
-  console.error('give a job: npm run job reconcile-payments | mail-sweep | overdue-orders | picture-sets | demo-pictures');
+  console.error(
+    'give a job: npm run job reconcile-payments | mail-sweep | overdue-orders | picture-sets | demo-pictures',
+  );
   process.exit(2);
 }
 const tokenFile = resolve(import.meta.dirname, '../../.local/job-token');

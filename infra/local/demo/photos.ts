@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { availableParallelism, homedir } from 'node:os';
+import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 
@@ -194,20 +194,4 @@ export async function demoPhotoFile(svg: string, dir = DEMO_PHOTO_DIR): Promise<
   writeFileSync(partial, body);
   renameSync(partial, file);
   return file;
-}
-
-/** Runs `work` on every item, a few at a time (sharp renders one image per core here). */
-export async function inParallel<T, R>(list: T[], work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(list.length);
-  let next = 0;
-  const lanes = Math.max(1, Math.min(availableParallelism(), 4, list.length));
-  await Promise.all(
-    Array.from({ length: lanes }, async () => {
-      while (next < list.length) {
-        const i = next++;
-        results[i] = await work(list[i] as T);
-      }
-    }),
-  );
-  return results;
 }

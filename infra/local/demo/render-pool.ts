@@ -1,7 +1,8 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import type { DemoPictureSet } from './picture-sets.ts';
+import { DEMO_PHOTO_DIR } from './photos.ts';
+import { cachedPhoto, cachedVariants, type DemoPictureSet, isCached } from './picture-sets.ts';
 import type { RenderRequest } from './render-worker.ts';
 
 const WORKER = join(import.meta.dirname, 'render-worker.ts');
@@ -82,5 +83,73 @@ export function renderPool(root: string, size = availableParallelism()): RenderP
       for (const job of queue.splice(0)) job.fail(new Error('stopped before it was made'));
       for (const child of children) child.kill();
     },
+  };
+}
+
+export interface DemoPictureRun {
+  /** Distinct compositions asked for. */
+  total: number;
+  /** Of those, the ones not in the cache: made now, in child processes. */
+  toMake: number;
+  /** Resolves once every set has been handed to `ready` or has failed (never rejects). */
+  done: Promise<{ ready: number; failed: number }>;
+  /** Ends the child processes; what has not been made is counted as failed. */
+  stop(): void;
+}
+
+/**
+ * The photograph and picture set of every composition, in the order given: a cached one at
+ * once, the others made by child processes (./render-pool.ts, one per core, below the shop's
+ * priority). `ready` is called with each as soon as it exists, a few at a time; a failure is
+ * reported to `failed` and the rest go on.
+ */
+export function demoPictureSets(
+  compositions: string[],
+  ready: (composition: string, set: DemoPictureSet, made: boolean) => Promise<void>,
+  options: { root?: string; failed?: (composition: string, error: Error) => void } = {},
+): DemoPictureRun {
+  const root = options.root ?? DEMO_PHOTO_DIR;
+  const distinct = [...new Set(compositions)];
+  const cached = new Set(distinct.filter((c) => isCached(c, root)));
+  const pool = cached.size < distinct.length ? renderPool(root) : undefined;
+  const handOver = limit(4);
+  let readyCount = 0;
+  let failedCount = 0;
+  const done = Promise.all(
+    distinct.map(async (composition) => {
+      try {
+        const original = cachedPhoto(composition, root);
+        const set = cached.has(composition)
+          ? { original, variants: await cachedVariants(original, root) }
+          : await (pool as RenderPool).render(composition);
+        await handOver(() => ready(composition, set, !cached.has(composition)));
+        readyCount++;
+      } catch (error) {
+        failedCount++;
+        options.failed?.(composition, error as Error);
+      }
+    }),
+  ).then(() => {
+    pool?.stop();
+    return { ready: readyCount, failed: failedCount };
+  });
+  return { total: distinct.length, toMake: distinct.length - cached.size, done, stop: () => pool?.stop() };
+}
+
+/** Runs at most `n` of the tasks given at once, in the order given. */
+function limit(n: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    // A finished task hands its place straight to the next one waiting.
+    if (running >= n) await new Promise<void>((go) => waiting.push(go));
+    else running++;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
   };
 }
