@@ -127,13 +127,15 @@ export function Picture({
   );
 
   if (!jpeg || setState === 'unknown') return stored;
-  if (setState === 'asking') return <picture>{placeholder('asking')}</picture>;
+  // Each state its own <picture> (a key each): taking the sources out of the set's <picture>
+  // around its <img> would make the browser fetch that img's JPEG before it goes.
+  if (setState === 'asking') return <picture key="asking">{placeholder('asking')}</picture>;
   if (setState === 'processing') return processing(stored);
   if (setState === 'not-stored') return processing(placeholder('waiting'));
   if (missing.phase === 'stored') return stored;
-  if (missing.phase === 'waiting') return <picture>{placeholder('waiting')}</picture>;
+  if (missing.phase === 'waiting') return <picture key="waiting">{placeholder('waiting')}</picture>;
   return (
-    <picture>
+    <picture key="set">
       <source type="image/avif" srcSet={avif} sizes={sizes} />
       <source type="image/webp" srcSet={webp} sizes={sizes} />
       <img
