@@ -67,6 +67,25 @@ beforeAll(async () => {
   expect(demoKey).toMatch(/^collection_images\/.+\.jpg$/);
 });
 
+interface FirstPictureTimes {
+  /** When the gallery's first picture became the placeholder, and when the others were let load (ms). */
+  placeholder?: number;
+  othersLet?: number;
+  /** Whether the other pictures were seen waiting for the first. */
+  othersHeld: boolean;
+}
+
+/** Runs in the page: notes when the first picture became a placeholder and when the others were let go. */
+const WATCH_FIRST_PICTURE = `window.__firstPicture = { othersHeld: false };
+new MutationObserver(() => {
+  const times = window.__firstPicture;
+  const waiting = document.querySelector('.catalog-gallery-waiting') !== null;
+  if (waiting) times.othersHeld = true;
+  if (times.placeholder === undefined && document.querySelector('.catalog-gallery img[data-picture="waiting"]'))
+    times.placeholder = performance.now();
+  if (times.othersHeld && !waiting && times.othersLet === undefined) times.othersLet = performance.now();
+}).observe(document, { subtree: true, childList: true, attributes: true });`;
+
 describe('on the storefront, a picture whose set is not made yet', () => {
   const collection = typeEntity({ name: `Pictures being made ${uniqueId('c')}`, gender: 0, areaAmount: 2 });
   const product = productEntity(collection, { name: 'Gown photographed just now' });
@@ -119,8 +138,9 @@ describe('on the storefront, a picture whose set is not made yet', () => {
       })}`,
       {
         viewport: PHONE,
-        beforeLoad: (p) => {
+        beforeLoad: async (p) => {
           p.on('request', (request) => requests.push(new URL(request.url()).pathname));
+          await p.addInitScript({ content: WATCH_FIRST_PICTURE });
         },
         // The variant the browser chose, and the same asked again every 5 s, answer 404 until the set is there.
         expectFailures: [{ status: 404, path: new RegExp(`^/media/${folder}/\\d+w\\.(avif|webp|jpg)$`) }],
@@ -151,8 +171,14 @@ describe('on the storefront, a picture whose set is not made yet', () => {
     expect(held.naturalWidth).toBeGreaterThan(0);
     expect(held.box.width).toBeGreaterThan(300);
     expect(held.box.height).toBeCloseTo((held.box.width * 5) / 4, 0);
-    // A first picture that cannot be drawn holds the others back no longer.
+    // A first picture that cannot be drawn holds the others back no longer: they are let go at
+    // once, not when the first picture's 3 s are up (web/src/lib/first-picture.ts).
     await expect.poll(() => page.locator('.catalog-gallery-waiting').count()).toBe(0);
+    const times = await page.evaluate(
+      () => (window as unknown as { __firstPicture: FirstPictureTimes }).__firstPicture,
+    );
+    expect(times.othersHeld).toBe(true);
+    expect((times.othersLet ?? Number.POSITIVE_INFINITY) - (times.placeholder ?? 0)).toBeLessThan(1500);
     await screenshot(page, 'picture-sets-storefront-waiting');
 
     // The set is made (here: put back), and the picture is drawn from it within the next try.
