@@ -12,9 +12,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ImageEntity } from '#catalog/entities/image.ts';
 import { variantKeys } from '#shared/media.ts';
 import { DEMO } from '../../infra/local/demo/catalogue.ts';
+import { adminApi, loggedInAdmin } from '../support/admin.ts';
 import { api } from '../support/api.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
-import { pictureSetsMade } from '../support/media.ts';
+import { pictureSetsMade, uploadAs } from '../support/media.ts';
 import { DESKTOP, PHONE, screenshot, startBrowser } from './support/browser.ts';
 import { openAsStaff } from './support/staff.ts';
 
@@ -303,4 +304,70 @@ describe('in the admin, a picture just uploaded', () => {
     expect(firstVariant).toBeGreaterThan(firstReady);
     // (The session's check after the test fails it on any 404 the page logged.)
   }, 150_000);
+
+  it('asks after an authenticity photo in the private bucket, says "processing", then draws its set of signed links', async () => {
+    // Stored through the API (the local private bucket takes no upload from a page: it has no CORS).
+    const staff = await loggedInAdmin();
+    const bytes = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#8e6f4e' } })
+      .jpeg()
+      .toBuffer();
+    const { url, key } = await uploadAs(staff, 'authenticity', bytes, 'image/jpeg');
+    const added = await adminApi(staff, '/uploadimgs', {
+      method: 'POST',
+      json: { id: product.id, type: 2, urls: [url] },
+    });
+    expect(added.status, added.text).toBe(200);
+    // Its set not made yet (taken away once made): as right after the upload.
+    expect((await pictureSetsMade()).failed).toBe(0);
+    const privateBucket = inject('privateMediaBucket');
+    await s3().send(
+      new DeleteObjectsCommand({
+        Bucket: privateBucket,
+        Delete: { Objects: variantKeys(key).map((Key) => ({ Key })), Quiet: true },
+      }),
+    );
+
+    const page = await openAsStaff(browser, {
+      viewport: DESKTOP,
+      defaultTimeout: 15_000,
+      path: `/adpicture/${product.id}?type=authenticity`,
+    });
+    const events = watch(page);
+    const folder = `/${privateBucket}/${key.replace(/\.jpg$/, '/')}`;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith(folder))
+        events.push({ kind: 'media', path: new URL(request.url()).pathname });
+    });
+    const processing = page.locator('.adm-products-pictures .picture-processing');
+    await processing.getByRole('status').filter({ hasText: 'processing' }).waitFor();
+    // The stored photo meanwhile, by its signed link, never through the shop's public /media.
+    const stored = processing.locator('img');
+    await expect
+      .poll(() => stored.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+      .toBe(600);
+    expect(await stored.getAttribute('src')).toMatch(
+      new RegExp(`^${new URL(inject('s3Url')).origin}/${privateBucket}/${key}\\?.*X-Amz-Signature=`),
+    );
+
+    // The set is made (the photo stored again: the private bucket's notification makes it).
+    await s3().send(
+      new PutObjectCommand({ Bucket: privateBucket, Key: key, Body: bytes, ContentType: 'image/jpeg' }),
+    );
+    expect((await pictureSetsMade()).failed).toBe(0);
+    const drawn = page.locator('.adm-products-pictures picture img');
+    await expect
+      .poll(
+        () =>
+          drawn
+            .evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? img.currentSrc : ''))
+            .catch(() => ''),
+        { timeout: 30_000, interval: 500 },
+      )
+      .toMatch(new RegExp(`${folder}\\d+w\\.avif\\?.*X-Amz-Signature=`));
+    const answers = events.filter((e) => e.kind === 'answered' && e.path === url);
+    expect(answers[0]?.ready).toBe(false);
+    expect(answers.at(-1)?.ready).toBe(true);
+    const firstReady = events.findIndex((e) => e.kind === 'answered' && e.path === url && e.ready);
+    expect(events.findIndex((e) => e.kind === 'media')).toBeGreaterThan(firstReady);
+  }, 120_000);
 });
