@@ -479,6 +479,15 @@ export const routes: readonly Route[] = [
     'admin',
     'table:get,query,update private-media:get',
   ),
+  // Added: whether a stored picture's set has been made; the admin shows a fresh upload as
+  // "processing" until it has, and never asks for a variant before (no 404 on its pages).
+  r(
+    'GET',
+    '/picture-set',
+    'media/admin/picture-set',
+    'admin',
+    'table:get,update media:get,list private-media:get,list',
+  ),
   r(
     'PATCH',
     '/pictures-order',

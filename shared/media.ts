@@ -40,6 +40,26 @@ export function hasPictureSet(key: string): boolean {
   return RASTER_PICTURE.test(key) && !VARIANT_KEY.test(key);
 }
 
+/**
+ * A stored picture's key as the server makes them (`collection_images/<uuid>.jpg`) or the demo
+ * catalogue stores them (`collection_images/pieces/<name>.jpg`): plain path segments (none starts
+ * with a dot, so no `..`), a raster extension, under one of the two prefixes whose pictures get a
+ * set (the buckets' notifications: infra/constructs/picture-sets.ts, infra/local/picture-sets.ts).
+ */
+const STORED_PICTURE_KEY =
+  /^(?:collection_images|authenticity)\/(?:[A-Za-z0-9_-][A-Za-z0-9_.-]*\/){0,4}[A-Za-z0-9_-][A-Za-z0-9_.-]*\.(?:jpe?g|png|webp|gif)$/i;
+
+/**
+ * The bucket key of a stored url whose picture gets a responsive set (`s3/collection_images/ab12.jpg`
+ * → `collection_images/ab12.jpg`, an authenticity photo's too), or undefined: an outside address,
+ * an SVG, a video, a variant itself, a key under another prefix or with odd segments.
+ */
+export function pictureSetKeyOf(url: string): string | undefined {
+  if (!url.startsWith(S3_URL_PREFIX) || url.length > 300) return undefined;
+  const key = url.slice(S3_URL_PREFIX.length);
+  return STORED_PICTURE_KEY.test(key) && hasPictureSet(key) ? key : undefined;
+}
+
 /** `collection_images/ab12.jpg` → `collection_images/ab12/640w.avif` */
 export function variantKey(key: string, width: number, format: PictureFormat): string {
   return `${key.replace(RASTER_PICTURE, '')}/${width}w.${format}`;

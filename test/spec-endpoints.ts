@@ -154,6 +154,9 @@ export const ADDED_ENDPOINTS = [
   // /get-imgs-by-pid never shows them), and the set's order, which staff may change.
   'GET /admin-images',
   'PATCH /pictures-order',
+  // Whether a fresh upload's picture set has been made: the admin shows "processing" until it
+  // has, instead of asking for a variant that is not there yet (a 404).
+  'GET /picture-set',
   // Orders and members: the admin's view of one order with every field (the public GET
   // /orders/{id} is the shopper's success page) and the delete token DELETE /orders takes;
   // the members list as a CSV download.

@@ -139,7 +139,10 @@ describe('size finder admin', () => {
     await page.getByAltText('preview of shawl.png').waitFor();
     await screenshot(page, 'admin-finders-option-picture-chosen-desktop');
     await page.getByRole('button', { name: 'upload', exact: true }).click();
-    const picture = page.getByRole('img', { name: 'option: Shawl' });
+    // The picture itself, not the placeholder that holds its box until the server says how it is.
+    const picture = page
+      .getByRole('img', { name: 'option: Shawl' })
+      .and(page.locator(':not([data-picture])'));
     await picture.waitFor();
     expect(await picture.getAttribute('src')).toMatch(/^\/media\/collection_images\/[\w-]+\.png$/);
     await bar.waitFor({ state: 'detached' });

@@ -30,7 +30,8 @@ async function allImagesLoaded(page: Page, selector: string): Promise<void> {
   await page.waitForFunction(
     (s) =>
       [...document.querySelectorAll<HTMLImageElement>(s)].every(
-        (img) => img.complete && img.naturalWidth > 0,
+        // A picture, not the placeholder that holds its box until the server says how it is.
+        (img) => img.complete && img.naturalWidth > 0 && img.dataset.picture === undefined,
       ),
     selector,
   );
@@ -119,7 +120,11 @@ describe('the product screens', () => {
       )
       .toEqual([...srcs].reverse());
 
-    // The shop's product page shows the piece with its pictures, in that order.
+    // The shop's product page shows the piece with its pictures, in that order, once their sets
+    // are made (the admin says "processing" until then).
+    await expect
+      .poll(() => page.locator('.adm-products-pictures .picture-processing').count(), { timeout: 30_000 })
+      .toBe(0);
     const shop = await browser.open(
       `/products/productdetails?productId=${encodeURIComponent(id)}&type=${collection.id}&areaAmount=2&gender=0`,
       { viewport: PHONE },

@@ -233,7 +233,8 @@ describe('the collection screens', () => {
     const dimensions = page.getByRole('region', { name: 'add dimension pictures' });
     await dimensions.locator('input[type="file"]').setInputFiles(await Promise.all([file(3), file(4)]));
     await dimensions.getByRole('button', { name: 'upload', exact: true }).click();
-    await expect.poll(() => page.locator('.adm-types-pictures img').count()).toBe(2);
+    // The pictures themselves, not the placeholders that hold their boxes until the server says how they are.
+    await expect.poll(() => page.locator('.adm-types-pictures img:not([data-picture])').count()).toBe(2);
     const before = await page
       .locator('.adm-types-pictures img')
       .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));

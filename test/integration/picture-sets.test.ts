@@ -1,11 +1,14 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, DeleteObjectsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CollectionEntity } from '#catalog/entities/collection.ts';
 import { makePictureSet } from '#media/jobs/make-picture-sets.ts';
 import { s3 } from '#platform/media-clients.ts';
+import { ADMIN_MESSAGES } from '#shared/admin.ts';
+import { PICTURE_SET_URL_MESSAGE } from '#shared/contracts/media.ts';
 import { PICTURE_CONTENT_TYPES, type PictureFormat, variantKey, variantKeys } from '#shared/media.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
+import { api } from '../support/api.ts';
 import { getRaw } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { jpeg, objectAddress, pictureSetsMade, png, uploadAs } from '../support/media.ts';
@@ -211,5 +214,112 @@ describe('the picture-set function', () => {
   it('finds nothing to do for a picture already gone', async () => {
     const key = `collection_images/${uniqueId('never')}.png`;
     expect(await makePictureSet(media(), key)).toEqual({ key, skipped: 'original gone' });
+  });
+});
+
+describe('GET /picture-set: whether a stored picture’s set has been made (what the admin asks after an upload)', () => {
+  const raw = () =>
+    new S3Client({
+      endpoint: inject('s3Url'),
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+  const stateOf = (url: string) =>
+    adminApi<{ status: number; ready: boolean; stored: boolean; message: string }>(
+      admin,
+      `/picture-set?url=${encodeURIComponent(url)}`,
+    );
+  const dropVariants = (bucket: string, keys: string[]) =>
+    raw().send(
+      new DeleteObjectsCommand({
+        Bucket: bucket,
+        Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+      }),
+    );
+
+  it.each([
+    ['image', 'mediaBucket'],
+    ['authenticity', 'privateMediaBucket'],
+  ] as const)(
+    '%s: not ready while the original is stored without its set, ready once the picture-set function made it',
+    async (kind, bucketName) => {
+      const bucket = inject(bucketName);
+      const bytes = await photo(640, 480);
+      const { url, key } = await upload(kind, bytes);
+      expect((await pictureSetsMade()).failed).toBe(0);
+      expect((await stateOf(url)).body).toEqual({ status: 200, ready: true, stored: true });
+
+      // The original stored, its set not (yet): as right after the upload, before the function ran.
+      await dropVariants(bucket, variantKeys(key));
+      expect(await existing(bucket, variantKeys(key))).toEqual([]);
+      expect(await exists(bucket, key)).toBe(true);
+      expect((await stateOf(url)).body).toEqual({ status: 200, ready: false, stored: true });
+
+      // Stored again: the bucket's notification runs the picture-set function, which makes the set.
+      await raw().send(
+        new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: 'image/jpeg' }),
+      );
+      expect((await pictureSetsMade()).failed).toBe(0);
+      expect(await existing(bucket, variantKeys(key))).toEqual(variantKeys(key));
+      expect((await stateOf(url)).body).toEqual({ status: 200, ready: true, stored: true });
+    },
+  );
+
+  it('is not ready until the last variant is written, whatever else of the set is there', async () => {
+    const { url, key } = await upload('image', await photo(500, 500));
+    await pictureSetsMade();
+    const last = variantKey(key, 1920, 'jpg');
+    await dropVariants(inject('mediaBucket'), [last]);
+    expect(await existing(inject('mediaBucket'), variantKeys(key))).toHaveLength(variantKeys(key).length - 1);
+    expect((await stateOf(url)).body).toEqual({ status: 200, ready: false, stored: true });
+  });
+
+  it('says a picture not stored (yet) is neither ready nor stored', async () => {
+    for (const url of [
+      `s3/collection_images/${uniqueId('not-yet')}.jpg`,
+      `s3/authenticity/${uniqueId('not-yet')}.png`,
+    ])
+      expect((await stateOf(url)).body, url).toEqual({ status: 200, ready: false, stored: false });
+  });
+
+  it('refuses, with a 400 that says why, what is not a stored picture with a set', async () => {
+    const refused = [
+      'collection_images/a.jpg',
+      'https://example.com/a.jpg',
+      '/media/collection_images/a.jpg',
+      's3/collection_images/a.svg',
+      's3/videos/a.mp4',
+      's3/videos/a.jpg',
+      's3/collection_images/a/640w.jpg',
+      's3/collection_images/../authenticity/a.jpg',
+      's3/collection_images/%2e%2e/a.jpg',
+      's3/collection_images/a.jpg\u0000',
+      '',
+      `s3/collection_images/${'a'.repeat(400)}.jpg`,
+    ];
+    for (const url of refused) {
+      const answer = await stateOf(url);
+      expect(answer.status, `${url}: ${answer.text}`).toBe(400);
+      expect(answer.body.message, url).toBe(`url: ${PICTURE_SET_URL_MESSAGE}`);
+    }
+    const none = await adminApi<{ message: string }>(admin, '/picture-set');
+    expect(none.status, none.text).toBe(400);
+    expect(none.body.message).toBe(`url: ${PICTURE_SET_URL_MESSAGE}`);
+  });
+
+  it('answers only staff: 401 without a session, with a forged one or after logging out', async () => {
+    const path = `/picture-set?url=${encodeURIComponent('s3/collection_images/a.jpg')}`;
+    const ended = await loggedInAdmin();
+    expect((await api('/admin', { method: 'DELETE', headers: ended.headers })).status).toBe(200);
+    for (const headers of [
+      {},
+      { cookie: '__Host-admin=forged-session-token-that-is-long-enough-0123456789' },
+      ended.headers,
+    ]) {
+      const answer = await api<{ message: string }>(path, { headers });
+      expect(answer.status, answer.text).toBe(401);
+      expect(answer.body.message).toBe(ADMIN_MESSAGES.notLoggedIn);
+    }
   });
 });

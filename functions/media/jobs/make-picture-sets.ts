@@ -1,14 +1,10 @@
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { S3Event } from 'aws-lambda';
 import { logger, safeError } from '#platform/logger.ts';
 import { s3 } from '#platform/media-clients.ts';
-import { hasPictureSet, PICTURE_WIDTHS, variantKey, variantKeys } from '#shared/media.ts';
+import { hasPictureSet, variantKey, variantKeys } from '#shared/media.ts';
 import { makePictureVariants } from '../adapters/picture-set.ts';
+import { completionKey, isMissing, objectExists, pictureSetComplete } from '../picture-set-state.ts';
 
 /** Variant keys never change content: a new picture is a new upload with a new key. */
 export const VARIANT_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -17,9 +13,6 @@ export type PictureSetResult =
   | { key: string; made: number }
   | { key: string; skipped: 'not a picture' | 'set exists' | 'original gone' | 'unreadable' }
   | { key: string; removed: number; because: 'original gone' };
-
-const isMissing = (error: unknown) =>
-  ['NoSuchKey', 'NotFound'].includes((error as { name?: string })?.name ?? '');
 
 /**
  * Makes the responsive set of one stored picture beside it, in the same bucket (a private
@@ -32,7 +25,7 @@ export async function makePictureSet(bucket: string, key: string): Promise<Pictu
   if (!hasPictureSet(key)) return { key, skipped: 'not a picture' };
   // S3 may deliver an event twice, and the demo catalogue stores ready-made sets: a set whose
   // last variant exists is complete (that variant is written after all the others).
-  if (await exists(bucket, completionKey(key))) return { key, skipped: 'set exists' };
+  if (await pictureSetComplete(bucket, key)) return { key, skipped: 'set exists' };
   let original: Uint8Array;
   try {
     const object = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
@@ -71,10 +64,7 @@ export async function makePictureSet(bucket: string, key: string): Promise<Pictu
 
   // The upload may have been refused (and its object deleted) while the set was being made:
   // the set must not outlive it.
-  try {
-    await s3().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-  } catch (error) {
-    if (!isMissing(error)) throw error;
+  if (!(await objectExists(bucket, key))) {
     const removed = await deleteVariants(bucket, key);
     logger.info('the picture was deleted while its set was made: set removed', { bucket, key });
     return { key, removed, because: 'original gone' };
@@ -86,20 +76,6 @@ export async function makePictureSet(bucket: string, key: string): Promise<Pictu
     bytes: variants.reduce((sum, v) => sum + v.body.length, 0),
   });
   return { key, made: variants.length };
-}
-
-/** The variant written last, so its presence means the whole set is there. */
-export const completionKey = (key: string) =>
-  variantKey(key, PICTURE_WIDTHS[PICTURE_WIDTHS.length - 1] as number, 'jpg');
-
-async function exists(bucket: string, key: string): Promise<boolean> {
-  try {
-    await s3().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-    return true;
-  } catch (error) {
-    if (isMissing(error)) return false;
-    throw error;
-  }
 }
 
 async function deleteVariants(bucket: string, key: string): Promise<number> {

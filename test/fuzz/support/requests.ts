@@ -360,6 +360,18 @@ export const SPECS: Record<string, Spec> = {
   'POST /uploadimgs': { fields: ['id', 'type', 'urls'] },
   'DELETE /pictures': { fields: ['id', 'ownerId', 'type'] },
   'GET /admin-images': { fields: ['id', 'type'] },
+  'GET /picture-set': {
+    fields: ['url'],
+    base: () =>
+      fc.record({
+        url: fc.constantFrom(
+          's3/collection_images/a.jpg',
+          's3/collection_images/pieces/t-aurora-front.jpg',
+          's3/authenticity/a.png',
+          's3/collection_images/a/1920w.jpg',
+        ),
+      }),
+  },
   'PATCH /pictures-order': { fields: ['ownerId', 'type', 'ids'] },
   'GET /product-image': { fields: ['id'] },
   'POST /upload-product-img': { fields: ['id', 'url'] },

@@ -5,8 +5,8 @@ import { Link, useParams } from 'react-router-dom';
 import { ADMIN_LIMITS } from '#shared/admin.ts';
 import type { adminImagesContract, reorderPicturesContract } from '#shared/contracts/catalog-admin-media.ts';
 import type { Answer } from '#shared/contracts/contract.ts';
-import { Picture } from '../../../components/picture.tsx';
 import { adminDelete, adminGet, adminPatch, adminPost } from '../api.ts';
+import { AdminPicture } from '../kit/admin-picture.tsx';
 import { SelectField } from '../kit/fields.tsx';
 import { MoveButtons } from '../kit/move-buttons.tsx';
 import { AdminPage, ConfirmButton, ErrorText, Loading } from '../ui.tsx';
@@ -73,8 +73,7 @@ export function TypeDimensions() {
         <ol className="adm-types-pictures" hidden={!images.data?.length}>
           {(images.data ?? []).map((img, i, list) => (
             <li key={img.id}>
-              <Picture
-                processingNote
+              <AdminPicture
                 url={img.url}
                 src={img.src}
                 alt={`${label.replace(/ pictures$/, '')} ${i + 1}`}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { COLLECTION_IMAGES_MAX } from '#shared/admin-types.ts';
-import { Picture } from '../../../components/picture.tsx';
+import { AdminPicture } from '../kit/admin-picture.tsx';
 import { MoveButtons } from '../kit/move-buttons.tsx';
 import { ConfirmButton, ErrorText } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';
@@ -57,8 +57,7 @@ export function ImageSet({
       <ol className="adm-types-pictures" hidden={urls.length === 0}>
         {urls.map((url, i) => (
           <li key={url}>
-            <Picture
-              processingNote
+            <AdminPicture
               url={url}
               alt={`${who} set, number ${i + 1}`}
               sizes="160px"

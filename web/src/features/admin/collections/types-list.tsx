@@ -3,9 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
-import { Picture } from '../../../components/picture.tsx';
 import { PILLARS } from '../../content/constants.ts';
 import { adminDelete } from '../api.ts';
+import { AdminPicture } from '../kit/admin-picture.tsx';
 import { GENDER_NAMES } from '../kit/words.ts';
 import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, Pager, vancouverTime } from '../ui.tsx';
@@ -55,8 +55,7 @@ export function TypesList() {
             {page.data.list.map((t) => (
               <li key={t.id} className="adm-types-card">
                 {t.cover ? (
-                  <Picture
-                    processingNote
+                  <AdminPicture
                     url={t.cover}
                     alt=""
                     className="adm-types-cover"

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { ADMIN_LIMITS } from '#shared/admin.ts';
 import type { reorderPicturesContract, uploadImagesContract } from '#shared/contracts/catalog-admin-media.ts';
 import type { Answer } from '#shared/contracts/contract.ts';
-import { Picture } from '../../../components/picture.tsx';
 import { adminDelete, adminPatch, adminPost } from '../api.ts';
+import { AdminPicture } from '../kit/admin-picture.tsx';
 import { MoveButtons } from '../kit/move-buttons.tsx';
 import { ConfirmButton, ErrorText, Loading } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';
@@ -59,8 +59,7 @@ export function PictureSet({ ownerId, type, label }: { ownerId: string; type: nu
       <ol className="adm-media adm-products-pictures">
         {list.map((img, i) => (
           <li key={img.id}>
-            <Picture
-              processingNote
+            <AdminPicture
               url={img.url}
               src={img.src}
               signedSet={img.srcset}

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatPrice } from '#shared/format.ts';
-import { Picture } from '../../../components/picture.tsx';
 import { adminDelete } from '../api.ts';
+import { AdminPicture } from '../kit/admin-picture.tsx';
 import { GENDER_NAMES } from '../kit/words.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, vancouverTime } from '../ui.tsx';
 import { groupsOf4, productQuery, STATUS_NAMES } from './api.ts';
@@ -26,8 +26,7 @@ export function ProductDetails() {
           <section className="adm-products-section" aria-labelledby="piece-heading">
             <h2 id="piece-heading">the piece</h2>
             {data.main ? (
-              <Picture
-                processingNote
+              <AdminPicture
                 className="adm-products-main"
                 url={data.main.url}
                 src={data.main.src}

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { getProductImageContract } from '#shared/contracts/catalog-admin-media.ts';
 import type { Answer } from '#shared/contracts/contract.ts';
-import { Picture } from '../../../components/picture.tsx';
 import { adminDelete, adminGet, adminPatch, adminPost } from '../api.ts';
+import { AdminPicture } from '../kit/admin-picture.tsx';
 import { AdminPage, ConfirmButton, ErrorText, Loading } from '../ui.tsx';
 import { Uploader } from '../uploader.tsx';
 import { type AdminImage, productQuery } from './api.ts';
@@ -65,8 +65,7 @@ export function ProductImagePage() {
             <h2 id="main-heading">main picture</h2>
             {image.data.img ? (
               <>
-                <Picture
-                  processingNote
+                <AdminPicture
                   className="adm-products-main"
                   url={image.data.img.url}
                   src={image.data.img.src}
@@ -103,8 +102,7 @@ export function ProductImagePage() {
               <ol className="adm-media adm-products-pictures">
                 {image.data.imgs.slice(1).map((picture, i) => (
                   <li key={picture.id}>
-                    <Picture
-                      processingNote
+                    <AdminPicture
                       url={picture.url}
                       src={picture.src}
                       alt={`${name ?? 'the piece'}, view ${i + 2}`}
