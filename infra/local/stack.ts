@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteBucketCorsCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
+import { PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { S3Event } from 'aws-lambda';
@@ -223,33 +223,35 @@ function shopOrigins(host: string, port: number): string[] {
 }
 
 /**
- * The buckets' CORS, as the stack's buckets in AWS (infra/constructs): the admin's browser
- * uploads pictures to the public bucket with presigned PUTs from the shop's origin, so that
- * bucket allows the shop's origin (only) to PUT and GET; the private bucket (authenticity
- * photos) allows no origin at all: a page from elsewhere can neither list, read nor write it.
- * Set over S3's own API once the shop's port is known; a configuration kept from an earlier
- * start (.local/data) is replaced or removed.
+ * The buckets' CORS, as the stack's buckets in AWS (infra/stack.ts, mediaBucketProps): the
+ * admin's browser uploads pictures with presigned PUTs from the shop's origin — to the public
+ * bucket, and authenticity photos to the private one — so each allows the shop's origin (only)
+ * to PUT and GET, with the headers of an upload; a page from elsewhere gets no allowance. The
+ * signature is the guard of a PUT; the private bucket's objects are read only through signed
+ * links. Set over S3's own API once the shop's port is known; a configuration kept from an
+ * earlier start (.local/data) is replaced.
  */
 async function setBucketCors(
   s3: S3Client,
   buckets: { public: string; private: string; shopOrigins: string[] },
 ): Promise<void> {
-  await s3.send(new DeleteBucketCorsCommand({ Bucket: buckets.private }));
-  await s3.send(
-    new PutBucketCorsCommand({
-      Bucket: buckets.public,
-      CORSConfiguration: {
-        CORSRules: [
-          {
-            AllowedOrigins: buckets.shopOrigins,
-            AllowedMethods: ['PUT', 'GET'],
-            AllowedHeaders: ['*'],
-            MaxAgeSeconds: 600,
-          },
-        ],
-      },
-    }),
-  );
+  for (const bucket of [buckets.public, buckets.private]) {
+    await s3.send(
+      new PutBucketCorsCommand({
+        Bucket: bucket,
+        CORSConfiguration: {
+          CORSRules: [
+            {
+              AllowedOrigins: buckets.shopOrigins,
+              AllowedMethods: ['PUT', 'GET'],
+              AllowedHeaders: ['content-type', 'content-length'],
+              MaxAgeSeconds: 600,
+            },
+          ],
+        },
+      }),
+    );
+  }
 }
 
 /**
