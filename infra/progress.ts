@@ -7,6 +7,8 @@
 export interface Progress {
   /** `done` more of the total are finished (1 by default); `note` names the last one. */
   advance(done?: number, note?: string): void;
+  /** A line of its own, printed above the progress line (which a terminal then redraws below it). */
+  log(line: string): void;
   /** Prints the final line (and stops the clock). */
   finish(summary?: string): void;
 }
@@ -27,7 +29,15 @@ export function duration(ms: number): string {
   return s % 60 === 0 ? `${m} min` : `${m} min ${s % 60} s`;
 }
 
-/** The line for `done` of `total` after `elapsedMs`; the estimate assumes the same pace. */
+/** "about 3 min left" when `done` of `total` took `elapsedMs`, at the same pace; '' before any. */
+function estimate(done: number, total: number, elapsedMs: number): string {
+  return done > 0 && done < total ? `about ${duration((elapsedMs / done) * (total - done))} left` : '';
+}
+
+/**
+ * The line for `done` of `total` after `elapsedMs`; the estimate assumes the same pace. A
+ * fractional `done` (a part of the next one finished) counts in the estimate, not in the count.
+ */
 export function progressText(
   label: string,
   done: number,
@@ -35,26 +45,26 @@ export function progressText(
   elapsedMs: number,
   unit = '',
 ): string {
-  const count = `${done} of ${total}${unit ? ` ${unit}` : ''}`;
+  const count = `${Math.floor(done)} of ${total}${unit ? ` ${unit}` : ''}`;
   const parts = [`${label}: ${count}`, duration(elapsedMs)];
   if (done >= total) parts.push('done');
-  else if (done > 0) parts.push(`about ${duration((elapsedMs / done) * (total - done))} left`);
+  else if (done > 0) parts.push(estimate(done, total, elapsedMs));
   return parts.join(' · ');
 }
 
-export function progressLine(label: string, total: number, options: ProgressOptions = {}): Progress {
+interface LiveLine {
+  /** Redraws the line now (on a terminal; a log gets its lines from the clock). */
+  update(): void;
+  log(line: string): void;
+  finish(line: string): void;
+}
+
+/** The drawing shared by the progress lines: `text()` is the line as it is now. */
+function liveLine(text: () => string, options: ProgressOptions): LiveLine {
   const stream = options.stream ?? process.stdout;
   const tty = stream.isTTY === true && process.env.CI === undefined;
   const everyMs = options.everyMs ?? 15_000;
-  const now = options.now ?? (() => performance.now());
-  const started = now();
-  let done = 0;
-  let note = '';
   let finished = false;
-  const text = () => {
-    const line = progressText(label, Math.min(done, total), total, now() - started, options.unit);
-    return note && done < total ? `${line} (${note})` : line;
-  };
   const draw = () => stream.write(`\r\x1b[2K${text()}`);
   const print = () => stream.write(`${text()}\n`);
   const clock = setInterval(tty ? draw : print, tty ? 1000 : everyMs);
@@ -62,18 +72,132 @@ export function progressLine(label: string, total: number, options: ProgressOpti
   if (tty) draw();
   else print();
   return {
+    update() {
+      if (tty && !finished) draw();
+    },
+    log(line) {
+      if (!tty || finished) {
+        stream.write(`${line}\n`);
+        return;
+      }
+      stream.write(`\r\x1b[2K${line}\n`);
+      draw();
+    },
+    finish(line) {
+      if (finished) return;
+      finished = true;
+      clearInterval(clock);
+      stream.write(tty ? `\r\x1b[2K${line}\n` : `${line}\n`);
+    },
+  };
+}
+
+export function progressLine(label: string, total: number, options: ProgressOptions = {}): Progress {
+  const now = options.now ?? (() => performance.now());
+  const started = now();
+  let done = 0;
+  let note = '';
+  const text = () => {
+    const line = progressText(label, Math.min(done, total), total, now() - started, options.unit);
+    return note && done < total ? `${line} (${note})` : line;
+  };
+  const line = liveLine(text, options);
+  let finished = false;
+  return {
     advance(count = 1, last = '') {
       if (finished) return;
       done += count;
       note = last;
-      if (tty) draw();
+      line.update();
     },
+    log: (text) => line.log(text),
     finish(summary) {
       if (finished) return;
       finished = true;
-      clearInterval(clock);
-      const line = summary ?? text();
-      stream.write(tty ? `\r\x1b[2K${line}\n` : `${line}\n`);
+      line.finish(summary ?? text());
+    },
+  };
+}
+
+/**
+ * A run of named sections, one after another (the bench's parts, the load test's phases): "bench:
+ * section 3 of 8, gateway load · 4 min 2 s · about 6 min left". A section's `weight` (1 unless
+ * given: its expected share, e.g. its seconds) and the finished part of the running one make the
+ * estimate.
+ */
+export interface SectionProgress {
+  /** The named section begins; those before it count as done. */
+  start(name: string): void;
+  /** `fraction` (0 to 1) of the running section is done. */
+  part(fraction: number): void;
+  log(line: string): void;
+  /** Every section is done (the final line), or `summary` says how it ended. */
+  finish(summary?: string): void;
+}
+
+export type Section = string | { name: string; weight?: number };
+
+const nameOf = (section: Section) => (typeof section === 'string' ? section : section.name);
+const weightOf = (section: Section) => (typeof section === 'string' ? 1 : (section.weight ?? 1));
+
+/**
+ * The line with section `current` (0-based; -1 before the first, `sections.length` when all are
+ * done) running and `fraction` of it done, after `elapsedMs`.
+ */
+export function sectionsText(
+  label: string,
+  sections: readonly Section[],
+  current: number,
+  fraction: number,
+  elapsedMs: number,
+): string {
+  const total = sections.length;
+  const running = sections[current];
+  if (running === undefined) {
+    const done = current >= total ? total : 0;
+    return progressText(label, done, total, elapsedMs, 'sections');
+  }
+  const weight = (list: readonly Section[]) => list.reduce((sum, s) => sum + weightOf(s), 0);
+  const doneWeight =
+    weight(sections.slice(0, current)) + Math.min(1, Math.max(0, fraction)) * weightOf(running);
+  const parts = [
+    `${label}: section ${current + 1} of ${total}, ${nameOf(running)}`,
+    duration(elapsedMs),
+    estimate(doneWeight, weight(sections), elapsedMs),
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
+export function sectionProgress(
+  label: string,
+  sections: readonly Section[],
+  options: Omit<ProgressOptions, 'unit'> = {},
+): SectionProgress {
+  const now = options.now ?? (() => performance.now());
+  const started = now();
+  let current = -1;
+  let fraction = 0;
+  const text = () => sectionsText(label, sections, current, fraction, now() - started);
+  const line = liveLine(text, options);
+  let finished = false;
+  return {
+    start(name) {
+      const index = sections.findIndex((s, i) => i > current && nameOf(s) === name);
+      if (index < 0) throw new Error(`${label}: no section "${name}" after section ${current + 1}`);
+      current = index;
+      fraction = 0;
+      line.update();
+    },
+    part(done) {
+      fraction = done;
+      line.update();
+    },
+    log: (text) => line.log(text),
+    finish(summary) {
+      if (finished) return;
+      finished = true;
+      if (summary === undefined) current = sections.length;
+      line.finish(summary ?? text());
     },
   };
 }
