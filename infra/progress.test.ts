@@ -43,6 +43,22 @@ describe('progress line', () => {
     expect(writes.at(-1)).toBe('\r\x1b[2Kmade 2 sets\n');
   });
 
+  it('says done once the step has ended, and until then what runs after the counted work', () => {
+    expect(progressText('bundles', 3, 3, 61_000, 'bundles', false)).toBe(
+      'bundles: 3 of 3 bundles · 1 min 1 s',
+    );
+    const lines: string[] = [];
+    let clock = 0;
+    const stream = { isTTY: false, write: (s: string) => lines.push(s) } as never;
+    const progress = progressLine('synth', 1, { stream, now: () => clock, everyMs: 10 });
+    progress.advance(0, 'starting');
+    progress.advance(1, 'a');
+    progress.advance(0, 'templates');
+    clock += 2_000;
+    progress.finish();
+    expect(lines).toEqual(['synth: 0 of 1 · 0 s\n', 'synth: 1 of 1 · 2 s · done\n']);
+  });
+
   it('counts a finished part of the next one in the estimate, not in the count', () => {
     expect(progressText('sections', 1.5, 3, 60_000)).toBe('sections: 1 of 3 · 1 min · about 1 min left');
   });
@@ -64,7 +80,7 @@ describe('progress line', () => {
     expect(writes.slice(-4)).toEqual([
       '\r\x1b[2Ka warning\n',
       '\r\x1b[2Kbundles: 1 of 2 · 0 s · about 0 s left (a)',
-      '\r\x1b[2Kbundles: 1 of 2 · 0 s · about 0 s left (a)\n',
+      '\r\x1b[2Kbundles: 1 of 2 · 0 s · about 0 s left\n',
       'after\n',
     ]);
 

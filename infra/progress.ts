@@ -5,7 +5,10 @@
  * step shows a few lines rather than a wall of them.
  */
 export interface Progress {
-  /** `done` more of the total are finished (1 by default); `note` names the last one. */
+  /**
+   * `done` more of the total are finished (1 by default); `note` names the last one, or what runs
+   * now (`advance(0, note)`: before the first, after the last).
+   */
   advance(done?: number, note?: string): void;
   /** A line of its own, printed above the progress line (which a terminal then redraws below it). */
   log(line: string): void;
@@ -37,6 +40,8 @@ function estimate(done: number, total: number, elapsedMs: number): string {
 /**
  * The line for `done` of `total` after `elapsedMs`; the estimate assumes the same pace. A
  * fractional `done` (a part of the next one finished) counts in the estimate, not in the count.
+ * A full count says 'done' once the step has `ended` (until then, what follows the counted work
+ * may still be running).
  */
 export function progressText(
   label: string,
@@ -44,11 +49,13 @@ export function progressText(
   total: number,
   elapsedMs: number,
   unit = '',
+  ended = true,
 ): string {
   const count = `${Math.floor(done)} of ${total}${unit ? ` ${unit}` : ''}`;
   const parts = [`${label}: ${count}`, duration(elapsedMs)];
-  if (done >= total) parts.push('done');
-  else if (done > 0) parts.push(estimate(done, total, elapsedMs));
+  if (done >= total) {
+    if (ended) parts.push('done');
+  } else if (done > 0) parts.push(estimate(done, total, elapsedMs));
   return parts.join(' · ');
 }
 
@@ -97,12 +104,13 @@ export function progressLine(label: string, total: number, options: ProgressOpti
   const started = now();
   let done = 0;
   let note = '';
+  let finished = false;
   const text = () => {
-    const line = progressText(label, Math.min(done, total), total, now() - started, options.unit);
-    return note && done < total ? `${line} (${note})` : line;
+    const elapsed = now() - started;
+    const line = progressText(label, Math.min(done, total), total, elapsed, options.unit, finished);
+    return note && !finished ? `${line} (${note})` : line;
   };
   const line = liveLine(text, options);
-  let finished = false;
   return {
     advance(count = 1, last = '') {
       if (finished) return;
