@@ -11,6 +11,9 @@ describe('progress line', () => {
       'bundles: 3 of 3 bundles · 1 min 1 s · done',
     );
     expect(duration(120_400)).toBe('2 min');
+    // One of 138 after a slow start says little about the pace: no estimate before 3%.
+    expect(progressText('synth', 1, 138, 5_000)).toBe('synth: 1 of 138 · 5 s');
+    expect(progressText('synth', 5, 138, 10_000)).toBe('synth: 5 of 138 · 10 s · about 4 min 26 s left');
   });
 
   it('writes a log a few lines, not one per step', () => {

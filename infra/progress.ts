@@ -32,14 +32,20 @@ export function duration(ms: number): string {
   return s % 60 === 0 ? `${m} min` : `${m} min ${s % 60} s`;
 }
 
-/** "about 3 min left" when `done` of `total` took `elapsedMs`, at the same pace; '' before any. */
+/** Below this share done, the pace says too little (a slow start, one unit): no estimate yet. */
+const ESTIMATE_FROM = 0.03;
+
+/** "about 3 min left" when `done` of `total` took `elapsedMs`, at the same pace; '' before then. */
 function estimate(done: number, total: number, elapsedMs: number): string {
-  return done > 0 && done < total ? `about ${duration((elapsedMs / done) * (total - done))} left` : '';
+  return done >= total * ESTIMATE_FROM && done > 0 && done < total
+    ? `about ${duration((elapsedMs / done) * (total - done))} left`
+    : '';
 }
 
 /**
- * The line for `done` of `total` after `elapsedMs`; the estimate assumes the same pace. A
- * fractional `done` (a part of the next one finished) counts in the estimate, not in the count.
+ * The line for `done` of `total` after `elapsedMs`; the estimate assumes the same pace (once 3%
+ * is done). A fractional `done` (a part of the next one finished) counts in the estimate, not in
+ * the count.
  * A full count says 'done' once the step has `ended` (until then, what follows the counted work
  * may still be running).
  */
@@ -55,8 +61,8 @@ export function progressText(
   const parts = [`${label}: ${count}`, duration(elapsedMs)];
   if (done >= total) {
     if (ended) parts.push('done');
-  } else if (done > 0) parts.push(estimate(done, total, elapsedMs));
-  return parts.join(' · ');
+  } else parts.push(estimate(done, total, elapsedMs));
+  return parts.filter(Boolean).join(' · ');
 }
 
 interface LiveLine {
