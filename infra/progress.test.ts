@@ -109,6 +109,10 @@ describe('a line over sections', () => {
       'bench: section 2 of 3, handlers · 1 min · about 1 min left',
     );
     expect(sectionsText('bench', sections, 3, 0, 125_000)).toBe('bench: 3 of 3 sections · 2 min 5 s · done');
+    expect(sectionsText('load', sections, 2, 0, 10_000, 'phase')).toBe(
+      'load: phase 3 of 3, report · 10 s · about 3 s left',
+    );
+    expect(sectionsText('load', sections, 3, 0, 12_000, 'phase')).toBe('load: 3 of 3 phases · 12 s · done');
   });
 
   it('goes through the sections in order, in a log a few lines', () => {

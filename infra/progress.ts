@@ -156,7 +156,7 @@ const weightOf = (section: Section) => (typeof section === 'string' ? 1 : (secti
 
 /**
  * The line with section `current` (0-based; -1 before the first, `sections.length` when all are
- * done) running and `fraction` of it done, after `elapsedMs`.
+ * done) running and `fraction` of it done, after `elapsedMs`. `kind` names a section: "phase".
  */
 export function sectionsText(
   label: string,
@@ -164,18 +164,19 @@ export function sectionsText(
   current: number,
   fraction: number,
   elapsedMs: number,
+  kind = 'section',
 ): string {
   const total = sections.length;
   const running = sections[current];
   if (running === undefined) {
     const done = current >= total ? total : 0;
-    return progressText(label, done, total, elapsedMs, 'sections');
+    return progressText(label, done, total, elapsedMs, `${kind}s`);
   }
   const weight = (list: readonly Section[]) => list.reduce((sum, s) => sum + weightOf(s), 0);
   const doneWeight =
     weight(sections.slice(0, current)) + Math.min(1, Math.max(0, fraction)) * weightOf(running);
   const parts = [
-    `${label}: section ${current + 1} of ${total}, ${nameOf(running)}`,
+    `${label}: ${kind} ${current + 1} of ${total}, ${nameOf(running)}`,
     duration(elapsedMs),
     estimate(doneWeight, weight(sections), elapsedMs),
   ];
@@ -185,13 +186,13 @@ export function sectionsText(
 export function sectionProgress(
   label: string,
   sections: readonly Section[],
-  options: Omit<ProgressOptions, 'unit'> = {},
+  options: Omit<ProgressOptions, 'unit'> & { kind?: string } = {},
 ): SectionProgress {
   const now = options.now ?? (() => performance.now());
   const started = now();
   let current = -1;
   let fraction = 0;
-  const text = () => sectionsText(label, sections, current, fraction, now() - started);
+  const text = () => sectionsText(label, sections, current, fraction, now() - started, options.kind);
   const line = liveLine(text, options);
   let finished = false;
   return {
