@@ -14,9 +14,11 @@ import {
   READ_THROTTLES,
   reservedConcurrency,
 } from '../infra/capacity.ts';
+import { ApiFunction } from '../infra/constructs/api-function.ts';
 import { BUCKET_ACTIONS, tableActions } from '../infra/constructs/data-access.ts';
 import { apiBehaviours, patternMatches, readKeyOnlyCode } from '../infra/edge/api-behaviours.ts';
 import { BoutiqueStack, readsOnly } from '../infra/stack.ts';
+import { bundleCount } from '../infra/synth-progress.ts';
 
 /**
  * Synthesises the stack in-process with the feature flags of cdk.json. Bundling is skipped
@@ -107,6 +109,11 @@ describe('BoutiqueStack', () => {
         },
       });
     }
+  });
+
+  it('bundles as many functions as `npm run synth` counts on its progress line', () => {
+    const made = stack.node.findAll().filter((construct) => construct instanceof ApiFunction);
+    expect(made).toHaveLength(bundleCount());
   });
 
   it('gives pending routes no function', () => {

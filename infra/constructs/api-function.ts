@@ -20,6 +20,7 @@ import {
   ROOT_DIR,
   secretsDefine,
 } from '../build-functions.ts';
+import { reportBundled } from '../synth-progress.ts';
 
 export interface ApiFunctionProps {
   /** The handler module under functions/, without extension: `catalog/get-type`. */
@@ -128,5 +129,7 @@ export class ApiFunction extends NodejsFunction {
         ),
       },
     });
+    // The bundle is made (NodejsFunction bundles in its constructor): `npm run synth` counts it.
+    reportBundled(props.module);
   }
 }

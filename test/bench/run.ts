@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { startLocalStack } from '../../infra/local/stack.ts';
+import { sectionProgress } from '../../infra/progress.ts';
+import { bundleCount } from '../../infra/synth-progress.ts';
 import { releaseDaySection, withReleaseDay } from '../load/report.ts';
 import {
   buildBundles,
@@ -16,15 +18,19 @@ import { type LoadResult, loadGateway } from './gateway-load.ts';
 import { type HandlerLatency, measureHandler, poolRounds } from './handlers.ts';
 import { currentLoad, describeMachine } from './machine.ts';
 import { firstScreenPictures, type PictureSetFigures } from './pictures.ts';
-import { type BenchResults, type BundleFigures, type Outcome, renderReport } from './report.ts';
+import { type BenchResults, type BundleFigures, renderReport } from './report.ts';
+import { benchSections, bundleBuildShare, fileLog, sectionRunner } from './sections.ts';
 import { LOADED_READS, storefrontCalls } from './storefront.ts';
-import { firstLoadJs, lighthousePages } from './web.ts';
+import { firstLoadJs, lighthousePages, PAGES } from './web.ts';
 
 /**
  * `npm run bench` (not part of `npm test`): builds the Lambda bundles and times their import,
  * starts the local stack on free ports, times the storefront handlers in-process, loads the
  * local gateway with autocannon, measures the web app's first load and Lighthouse, and writes
  * docs/benchmarks.md. A part that fails is written down as not measured; the others still run.
+ * The terminal shows one progress line on stderr ("bench: section 3 of 8, storefront handlers ·
+ * 2 min 40 s · about 4 min left") and any section that failed; each section's own lines (its
+ * figures, the local stack's start) go to .local/bench.log.
  *
  * Knobs (environment): BENCH_RUNS (Lighthouse runs per page, 5: this shared machine's CPU jitter, multiplied by Lighthouse's 4× slowdown, swings single runs), BENCH_IMPORT_RUNS (paired import
  * runs per bundle, 7: the median of 7 is what the budgets are checked against), BENCH_CALLS (timed handler calls per round, 1000),
@@ -45,20 +51,22 @@ const settings = {
   out: process.env.BENCH_OUT ?? join(root, 'docs', 'benchmarks.md'),
 };
 
-const log = (line: string) => console.log(`[bench] ${line}`);
-
-async function attempt<T>(part: string, fn: () => Promise<T>): Promise<Outcome<T>> {
-  const started = performance.now();
-  log(`${part}…`);
-  try {
-    const value = await fn();
-    log(`${part} done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    return { value };
-  } catch (error) {
-    console.error(`[bench] ${part} failed`, error);
-    return { missing: `${part} failed: ${error instanceof Error ? error.message : String(error)}` };
-  }
-}
+const LOG_FILE = join(root, '.local', 'bench.log');
+/** A file as the terminal shows it: from the repository root when it is in it. */
+const shown = (file: string) => (relative(root, file).startsWith('..') ? file : relative(root, file));
+const log = fileLog(LOG_FILE, 'bench');
+const calls = storefrontCalls();
+const progress = sectionProgress(
+  'bench',
+  benchSections(settings, {
+    bundles: bundleCount(),
+    handlers: calls.length,
+    loadedReads: LOADED_READS.length,
+    pages: PAGES.length,
+  }),
+  { stream: process.stderr },
+);
+const attempt = sectionRunner(progress, log);
 
 /** What `cdk deploy` would upload (`npm run bench` synthesizes it first). */
 const CDK_OUT = resolve(process.env.BENCH_CDK_OUT ?? 'cdk.out');
@@ -68,10 +76,12 @@ const workDir = mkdtempSync(join(tmpdir(), 'boutique-bench-'));
 log(`working in ${workDir}`);
 
 try {
-  const bundles = await attempt('bundles', async (): Promise<BundleFigures> => {
+  const bundles = await attempt('bundles', async (done): Promise<BundleFigures> => {
     const built = await buildBundles(join(workDir, 'functions'));
     const bundles = deployedBundles(CDK_OUT);
     if (bundles.length === 0) throw new Error(`no bundles in ${CDK_OUT}: run npm run synth first`);
+    const buildShare = bundleBuildShare(settings, bundles.length);
+    done(buildShare);
     log(
       `${bundles.length} bundles from ${CDK_OUT}; built again in ${(built.buildMs / 1000).toFixed(0)} s for their composition`,
     );
@@ -83,6 +93,7 @@ try {
     for (const bundle of bundles) {
       const runs = bundle.storefrontRead ? settings.importRuns.storefront : settings.importRuns.other;
       imports.set(bundle.handler, probe.measure(bundle.file, runs, bundle.environment));
+      done(buildShare + ((1 - buildShare) * imports.size) / bundles.length);
     }
     const biggest = bundles.find((b) => b.storefrontRead);
     const builtFile = (handler: string) => join(built.outdir, `${handler}.mjs`);
@@ -107,6 +118,7 @@ try {
 
   // The answers' DynamoDB request count (x-ddb-requests) is what the bench measures: opt in.
   process.env.EXPOSE_DDB_REQUEST_COUNT = 'true';
+  progress.start('local stack');
   const stack = await startLocalStack({
     port: 0,
     s3Dir: join(workDir, 's3'),
@@ -115,14 +127,14 @@ try {
   });
   let results: BenchResults;
   try {
-    const calls = storefrontCalls();
-    const handlers = await attempt('storefront handlers', async () => {
+    const handlers = await attempt('storefront handlers', async (done) => {
       // As deployed: the local stack checks every answer against its contract, AWS does not.
       const checking = process.env.CHECK_RESPONSES;
       process.env.CHECK_RESPONSES = 'false';
       // Rounds over all the handlers, so a slow moment of the machine (or of DynamoDB Local's
       // JVM) is spread over every call rather than landing on whichever was being timed.
       const rounds = new Map<string, HandlerLatency[]>();
+      let callsMeasured = 0;
       for (let round = 0; round < settings.handlerRounds; round++) {
         for (const call of calls) {
           const result = await measureHandler(call, {
@@ -131,6 +143,8 @@ try {
             firstCall: round * (settings.warmup + settings.calls),
           });
           rounds.set(result.routeKey, [...(rounds.get(result.routeKey) ?? []), result]);
+          callsMeasured += 1;
+          done(callsMeasured / (settings.handlerRounds * calls.length));
         }
       }
       const measured = [...rounds.values()].map(poolRounds);
@@ -146,7 +160,7 @@ try {
       };
     });
 
-    const gateway = await attempt('gateway load', async () => {
+    const gateway = await attempt('gateway load', async (done) => {
       const loaded: LoadResult[] = [];
       for (const path of LOADED_READS) {
         const call = calls.find((c) => c.route.path === path);
@@ -162,16 +176,19 @@ try {
         );
         log(`  ${result.name}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms} ms`);
         loaded.push(result);
+        done(loaded.length / LOADED_READS.length);
       }
       return loaded;
     });
 
     const firstLoad = await attempt('first-load JS', () => firstLoadJs(stack.url));
-    const lighthouse = await attempt('Lighthouse', async () => ({
+    const lighthouse = await attempt('Lighthouse', async (done) => ({
       ...(await lighthousePages(stack.url, {
         runs: settings.lighthouseRuns,
         chromePath: settings.chromePath,
         webRoot: process.env.BENCH_WEB_DIST ?? join(root, 'web', 'dist'),
+        log,
+        onRun: (runs, total) => done(runs / total),
       })),
       runs: settings.lighthouseRuns,
     }));
@@ -215,6 +232,11 @@ try {
   const previous = existsSync(settings.out) ? readFileSync(settings.out, 'utf8') : '';
   writeFileSync(settings.out, withReleaseDay(report, releaseDaySection(previous)));
   log(`wrote ${settings.out} in ${(results.durationS / 60).toFixed(1)} min`);
+  progress.finish();
+  progress.log(`bench: wrote ${shown(settings.out)}; each section's own lines are in ${shown(LOG_FILE)}`);
+} catch (error) {
+  progress.finish(`bench: stopped (see below; each section's own lines are in ${shown(LOG_FILE)})`);
+  throw error;
 } finally {
   rmSync(workDir, { recursive: true, force: true });
 }

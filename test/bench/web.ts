@@ -83,8 +83,18 @@ async function warmCompressedAssets(base: string, webRoot: string): Promise<void
 
 export async function lighthousePages(
   base: string,
-  options: { runs: number; chromePath: string; webRoot: string },
+  options: {
+    runs: number;
+    chromePath: string;
+    webRoot: string;
+    /** Each page's median (console.log unless given). */
+    log?: (line: string) => void;
+    /** After each run: `done` of `total` runs. */
+    onRun?: (done: number, total: number) => void;
+  },
 ): Promise<LighthouseResults> {
+  const log = options.log ?? ((line: string) => console.log(`[bench] ${line}`));
+  let done = 0;
   await warmCompressedAssets(base, options.webRoot);
   // Through an HTTP/2 front, as CloudFront serves a phone (h2-front.ts); its certificate is
   // self-signed, hence the flag.
@@ -119,6 +129,8 @@ export async function lighthousePages(
           cls: audit('cumulative-layout-shift'),
           speedIndexMs: audit('speed-index'),
         });
+        done += 1;
+        options.onRun?.(done, PAGES.length * options.runs);
       }
       const m = (key: keyof LighthouseRun) => median(runs.map((r) => r[key]));
       pages.push({
@@ -133,7 +145,7 @@ export async function lighthousePages(
           speedIndexMs: m('speedIndexMs'),
         },
       });
-      console.log(`[bench] lighthouse ${page.name}: score ${m('score')}, LCP ${m('lcpMs').toFixed(0)} ms`);
+      log(`lighthouse ${page.name}: score ${m('score')}, LCP ${m('lcpMs').toFixed(0)} ms`);
     }
     return { pages, lighthouseVersion, userAgent };
   } finally {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { productKey, productKeys } from '#catalog/entities/keys.ts';
@@ -10,6 +10,8 @@ import { PRODUCT_STATUS } from '#shared/constants.ts';
 import { staleBoundOf } from '#shared/edge-cache.ts';
 import { DEMO } from '../../infra/local/demo/catalogue.ts';
 import { startLocalStack } from '../../infra/local/stack.ts';
+import { sectionProgress } from '../../infra/progress.ts';
+import { fileLog } from '../bench/sections.ts';
 import type { CrowdFigures, CrowdOptions } from './crowd.ts';
 import { type AccessLine, type EdgeCache, startEdgeCache } from './edge-cache.ts';
 import { type LoadResults, originFigures, writeResults } from './report.ts';
@@ -43,6 +45,10 @@ import { type Page, walkTo } from './walk.ts';
  * as fast as answered), LOAD_SECONDS (the crowd with the cache,
  * 40), LOAD_TODAY_SECONDS (without, 15), LOAD_WARMUP_SECONDS (5), LOAD_RACERS (200),
  * LOAD_CARD_BUYERS and LOAD_PAYPAL_BUYERS (8 each), LOAD_DRY (1: print, write nothing).
+ *
+ * The terminal shows one progress line on stderr ("load: phase 5 of 7, release day · 52 s · about
+ * 20 s left"); each phase's own lines (the local stack's start, the race, the purchases) go to
+ * .local/load.log.
  */
 const root = resolve(import.meta.dirname, '../..');
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -57,12 +63,36 @@ const settings = {
   paypalBuyers: env('LOAD_PAYPAL_BUYERS', 8),
   dry: process.env.LOAD_DRY === '1',
 };
-const log = (line: string) => console.log(`[load] ${line}`);
+const LOG_FILE = join(root, '.local', 'load.log');
+const log = fileLog(LOG_FILE, 'load');
+/** The phases, each weighted by about its seconds (for the estimate). */
+const progress = sectionProgress(
+  'load',
+  [
+    { name: 'local stack', weight: 10 },
+    { name: 'release', weight: 1 },
+    { name: 'today, no cache', weight: settings.todaySeconds + 1 },
+    { name: 'warm-up', weight: settings.warmupSeconds + 1 },
+    { name: 'release day', weight: settings.seconds + 2 },
+    { name: 'quiet reads', weight: 2 },
+    { name: 'counts', weight: 3 },
+  ],
+  { stream: process.stderr, kind: 'phase' },
+);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The crowd in its own process (test/load/crowd.ts), so autocannon does not share the stack's event loop. */
+/**
+ * The crowd in its own process (test/load/crowd.ts), so autocannon does not share the stack's
+ * event loop. Its seconds are the running phase's on the progress line.
+ */
 function crowd(options: CrowdOptions): Promise<CrowdFigures> {
-  return new Promise((done, fail) => {
+  const started = performance.now();
+  const clock = setInterval(
+    () => progress.part(Math.min(1, (performance.now() - started) / (options.seconds * 1000))),
+    1000,
+  );
+  clock.unref();
+  return new Promise<CrowdFigures>((done, fail) => {
     const child = spawn(process.execPath, [join(import.meta.dirname, 'crowd.ts'), JSON.stringify(options)], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -79,16 +109,24 @@ function crowd(options: CrowdOptions): Promise<CrowdFigures> {
       if (code !== 0) fail(new Error(`the crowd exited with ${code}: ${stderr.slice(-2000)}`));
       else done(JSON.parse(stdout) as CrowdFigures);
     });
-  });
+  }).finally(() => clearInterval(clock));
 }
 
 const started = performance.now();
 const workDir = mkdtempSync(join(tmpdir(), 'boutique-load-'));
 // The origin's DynamoDB request count (x-ddb-requests) is in the report: opt in.
 process.env.EXPOSE_DDB_REQUEST_COUNT = 'true';
-const stack = await startLocalStack({ port: 0, s3Dir: join(workDir, 's3'), log });
+/** A file as the terminal shows it: from the repository root. */
+const shown = (file: string) => relative(root, file);
+const stopped = () => `load: stopped (see below; each phase's own lines are in ${shown(LOG_FILE)})`;
+progress.start('local stack');
+const stack = await startLocalStack({ port: 0, s3Dir: join(workDir, 's3'), log }).catch((error: unknown) => {
+  progress.finish(stopped());
+  throw error;
+});
 let edge: EdgeCache | undefined;
 try {
+  progress.start('release');
   const db = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
     marshallOptions: { removeUndefinedValues: true },
   });
@@ -142,6 +180,7 @@ try {
   const walks: Page[][] = [walkTo(newPiece), walkTo({ id: DEMO.availableProduct, typeId: model.typeId })];
 
   // 1. Today: nothing kept at the edge.
+  progress.start('today, no cache');
   const passthrough = await startEdgeCache({ origin: stack.url, cache: false });
   let todayLines: AccessLine[];
   let today: CrowdFigures;
@@ -161,6 +200,7 @@ try {
   log(`  ${today.pageViews} page views, ${todayLines.filter((l) => l.upstream).length} origin requests`);
 
   // 2. With the cache.
+  progress.start('warm-up');
   edge = await startEdgeCache({ origin: stack.url });
   const base = edge.url;
   log(`edge cache at ${base}; warm-up ${settings.warmupSeconds} s`);
@@ -172,6 +212,7 @@ try {
     walks,
   });
   const offset = edge.readLog().size;
+  progress.start('release day');
   log(`release day: ${settings.shoppers} shoppers for ${settings.seconds} s…`);
   const crowdRun = crowd({
     url: base,
@@ -246,6 +287,7 @@ try {
 
   // The origin's time per storefront read when nothing else runs: the crowd's figures include
   // queueing on this machine's two cores, which Lambda (one request per instance) does not have.
+  progress.start('quiet reads');
   const quiet: number[] = [];
   const distinct = [...new Set(walks.flat().flatMap((p) => p.calls.map((c) => c.path)))];
   for (let round = 0; round < 10; round++) {
@@ -253,6 +295,7 @@ try {
   }
 
   // What the table says: the new piece sold exactly once.
+  progress.start('counts');
   const orders: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -341,6 +384,13 @@ try {
   if (settings.dry) console.log(JSON.stringify(results, null, 2));
   else writeResults(results, root, log);
   log(`done in ${results.durationS.toFixed(0)} s`);
+  progress.finish();
+  progress.log(
+    `load: ${settings.dry ? 'LOAD_DRY: the results are on stdout, nothing written' : 'wrote docs/benchmarks.md (Release day) and docs/capacity.md'}; each phase's own lines are in ${shown(LOG_FILE)}`,
+  );
+} catch (error) {
+  progress.finish(stopped());
+  throw error;
 } finally {
   await edge?.stop();
   await stack.stop();
