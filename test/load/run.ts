@@ -126,6 +126,8 @@ const stack = await startLocalStack({ port: 0, s3Dir: join(workDir, 's3'), log }
 });
 let edge: EdgeCache | undefined;
 try {
+  // The crowd loads the pages' photographs: on a machine's first run they are made first.
+  await stack.demoPictures.idle();
   progress.start('release');
   const db = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
     marshallOptions: { removeUndefinedValues: true },
