@@ -81,6 +81,7 @@ export function storeDemoPictures(photos: DemoPhoto[], options: DemoPictureOptio
   let stored = 0;
   let made = 0;
   let failed = 0;
+  let stopped = false;
   const run = demoPictureSets(
     photos.map((p) => p.composition),
     async (composition, set, madeNow) => {
@@ -112,7 +113,8 @@ export function storeDemoPictures(photos: DemoPhoto[], options: DemoPictureOptio
       failed: (composition, error) => {
         const keys = (byComposition.get(composition) ?? []).map((p) => p.key);
         failed++;
-        options.log?.(`demo photograph ${keys.join(', ')} not stored: ${error.message}`);
+        // A stopping stack ends its S3 stand-in while photographs are still being copied.
+        if (!stopped) options.log?.(`demo photograph ${keys.join(', ')} not stored: ${error.message}`);
       },
     },
   );
@@ -125,6 +127,9 @@ export function storeDemoPictures(photos: DemoPhoto[], options: DemoPictureOptio
     failed: () => failed,
     onStored: (listener) => listeners.push(listener),
     idle: () => finished,
-    stop: () => run.stop(),
+    stop: () => {
+      stopped = true;
+      run.stop();
+    },
   };
 }
