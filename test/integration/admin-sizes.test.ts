@@ -5,6 +5,7 @@ import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { api } from '../support/api.ts';
 import { getRaw, itemsWithPrefix } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { DEMO_PICTURES_WAIT_MS, waitForDemoPictures } from '../support/jobs.ts';
 import { png, servedAtMedia, uploadAs } from '../support/media.ts';
 
 /** Sizes and size guides in the admin (001 §2, §3, §5, §7): CRUD, checks, pictures, audit, storefront. */
@@ -66,6 +67,8 @@ async function createGuide(sizeId: string, fields: Record<string, unknown> = {})
 }
 
 describe('sizes', () => {
+  // A size's guides share the demo's guide photographs: made meanwhile on a first run.
+  beforeAll(waitForDemoPictures, DEMO_PICTURES_WAIT_MS);
   it('creates a size at the end of its collection, audited, and the storefront lists it', async () => {
     const first = await createSize({ name: 'S', index: 1, description: 'small, for women' });
     expect(first.status, first.text).toBe(200);

@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CollectionEntity } from '#catalog/entities/collection.ts';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import type { SizeEntity } from '#catalog/entities/size.ts';
@@ -13,6 +13,7 @@ import {
 } from '#shared/media.ts';
 import { DEMO, demoCatalogue } from '../../infra/local/demo/catalogue.ts';
 import { api } from '../support/api.ts';
+import { DEMO_PICTURES_WAIT_MS, waitForDemoPictures } from '../support/jobs.ts';
 
 const { items } = demoCatalogue();
 const types = items.filter((i): i is CollectionEntity & Record<string, unknown> => i.kind === 'type');
@@ -36,6 +37,8 @@ function get(path: string): Promise<{ status: number; type: string; length: numb
 }
 
 describe('the demo catalogue, served by the local stack', () => {
+  // It looks at the demo photographs themselves: a machine's first run makes them meanwhile.
+  beforeAll(waitForDemoPictures, DEMO_PICTURES_WAIT_MS);
   it("lists the women's collections and the unisex ones for gender 0", async () => {
     const { body } = await api<{ types: { id: string }[] }>('/getTypeByGender?gender=0');
     const ids = body.types.map((t) => t.id);

@@ -8,6 +8,7 @@ import { throttleDelaySeconds } from '#table/rate-limit.ts';
 import { type ApiAnswer, api, freshClientAddress } from '../support/api.ts';
 import { getRaw, itemsWithPrefix, putItems } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { DEMO_PICTURES_WAIT_MS, waitForDemoPictures } from '../support/jobs.ts';
 import { buyWithCard, mailedPassword } from '../support/purchase.ts';
 import { mailTo } from '../support/stack-env.ts';
 
@@ -69,6 +70,8 @@ const sessionHeader = (answer: ApiAnswer<unknown>) => {
 };
 
 describe('portal login', () => {
+  // The owner's page lists the demo's authenticity photographs: made meanwhile on a first run.
+  beforeAll(waitForDemoPictures, DEMO_PICTURES_WAIT_MS);
   it("opens the buyer's record with the mailed password: name, portal text, photos, and an HttpOnly Secure SameSite=Strict session", async () => {
     const p = at(0);
     const spaced = (p.cardNumber as string).replace(/(\d{4})(?=\d)/g, '$1 ');

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_PICTURES_WAIT_MS, waitForDemoPictures } from '../support/jobs.ts';
 
 /**
  * What surrounds the API on the shop's port: the payments proxy, /media and the web files.
@@ -98,6 +99,8 @@ describe('the payments proxy reaches only the card stand-in, and only its browse
 });
 
 describe('/media serves only public files, as what they are', () => {
+  // The private photographs must exist for a way around /media to be tried against them.
+  beforeAll(waitForDemoPictures, DEMO_PICTURES_WAIT_MS);
   const hostile = [
     '/media/collection_images/%252e%252e/authenticity/p-meridien-01-1.jpg',
     '/media/collection_images/%2e%2e/authenticity/p-meridien-01-1.jpg',

@@ -15,6 +15,9 @@ export function runJob(name: string, input?: unknown): Promise<Response> {
   });
 }
 
+/** How long a suite waits for the demo photographs (a busy machine's first run: minutes). */
+export const DEMO_PICTURES_WAIT_MS = 30 * 60_000;
+
 /**
  * Waits until the demo catalogue's photographs are stored (made in the background on a machine's
  * first start: minutes). Suites whose pages show them call it first; the others start at once.

@@ -12,7 +12,7 @@ import {
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../support/chromium.ts';
-import { waitForDemoPictures } from '../../support/jobs.ts';
+import { DEMO_PICTURES_WAIT_MS, waitForDemoPictures } from '../../support/jobs.ts';
 
 export { CHROMIUM_ARGS };
 
@@ -49,9 +49,6 @@ const CSP_LISTENER = `document.addEventListener('securitypolicyviolation', (e) =
     document: e.documentURI, sample: e.sample, disposition: e.disposition,
   });
 });`;
-
-/** How long a browser suite waits for the demo photographs (a busy machine's first run: minutes). */
-const DEMO_PICTURES_WAIT_MS = 30 * 60_000;
 
 const FAILED_RESOURCE =
   /^Failed to load resource: (?:the server responded with a status of (\d{3})\b|net::ERR_)/;
