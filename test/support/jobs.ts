@@ -26,7 +26,9 @@ export async function waitForDemoPictures(): Promise<void> {
   for (;;) {
     const answer = await runJob('demo-pictures', { seconds: 50 });
     if (!answer.ok) throw new Error(`POST /__jobs/demo-pictures answered ${answer.status}`);
-    const state = (await answer.json()) as { done: boolean; total: number; stored: number; failed: number };
+    const { result: state } = (await answer.json()) as {
+      result: { done: boolean; total: number; stored: number; failed: number };
+    };
     if (state.failed > 0)
       throw new Error(`${state.failed} of ${state.total} demo photographs could not be made`);
     if (state.done) return;
