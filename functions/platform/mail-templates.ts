@@ -18,6 +18,20 @@ export const MAIL_TEMPLATES = {
       '{{shop}}',
     ],
   },
+  'order-sold': {
+    subject: 'Sold: {{productName}}, {{total}} USD',
+    text: [
+      '{{productName}} ({{collectionName}}{{#if size}}, size {{size}}{{/if}}) is sold.',
+      '',
+      'Amount paid: {{total}} USD by {{payment}} (order {{checkoutCode}}).',
+      'Buyer: {{buyerName}}, {{country}}.',
+      '',
+      'We promised delivery within 7 business days. Ship it from its page:',
+      '{{orderLink}}',
+      '',
+      '{{shop}}',
+    ],
+  },
   'order-shipped': {
     subject: '{{productName}} is on its way',
     text: [
