@@ -519,3 +519,18 @@ export async function paidOrdersAwaitingMail(since: string, until: string): Prom
     },
   });
 }
+
+/**
+ * The buyers who accepted a version of the terms other than `version` (a paid order records the
+ * version shown before paying): their address and piece, for a terms notice.
+ */
+export async function buyersOfOtherTerms(version: string): Promise<{ email: string; productId: string }[]> {
+  const orders = await queryAll<OrderEntity>({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :list',
+    FilterExpression: '#status = :paid AND attribute_exists(termsVersion) AND termsVersion <> :version',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':list': ORDERS_LIST, ':paid': 'paid', ':version': version },
+  });
+  return orders.map((order) => ({ email: order.contact.email, productId: order.productId }));
+}
