@@ -1,9 +1,12 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listOrders, type OrderEntity, orderKeys } from '#checkout/entities/order.ts';
+import { LOCAL_SHOP_SETTINGS } from '../../infra/local/shop-settings.ts';
+import { newCheckoutKey, until } from '../support/api.ts';
 import { putItems } from '../support/db.ts';
 import { orderEntity, productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
-import { pointAtLocalStack } from '../support/stack-env.ts';
+import { checkoutBody, payWithTestCard } from '../support/purchase.ts';
+import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
 import { openAsStaff } from './support/staff.ts';
 
@@ -19,6 +22,11 @@ const type = typeEntity({ name: 'Home Count Atelier' });
 const stamp = Date.now().toString().slice(-9);
 const latePiece = productEntity(type, { name: 'Forgotten Opera Coat', cardNumber: `76${stamp}00001` });
 const readyPiece = productEntity(type, { name: 'Just Sold Shawl', cardNumber: `76${stamp}00002` });
+const forSale = productEntity(type, {
+  name: 'Midnight Sale Cape',
+  cardNumber: `76${stamp}00003`,
+  priceUs: 2400,
+});
 let late: OrderEntity;
 
 async function paidOrder(product: typeof latePiece, paidAt: number): Promise<OrderEntity> {
@@ -34,7 +42,7 @@ async function paidOrder(product: typeof latePiece, paidAt: number): Promise<Ord
 
 beforeAll(async () => {
   pointAtLocalStack();
-  await store({ type, products: [latePiece, readyPiece] });
+  await store({ type, products: [latePiece, readyPiece, forSale] });
   // 90 calendar days: the longest wait of any test's order, so the home names it.
   late = await paidOrder(latePiece, Date.now() - 90 * DAY);
   await paidOrder(readyPiece, Date.now() - 60_000);
@@ -100,5 +108,32 @@ describe('/admin-home: what waits to ship', () => {
     await page.goto('/admin-home');
     await region.getByRole('link', { name: /wait(s)? to ship$/ }).click();
     await page.waitForURL('**/orders?filter=waiting');
+  });
+});
+
+describe('a sale, told to staff', () => {
+  it('mails the orders address with the piece, the amount and the link that opens the order for staff', async () => {
+    const buyer = `${uniqueId('sale-e2e')}@example.com`;
+    const code = await payWithTestCard(checkoutBody(forSale, newCheckoutKey(), { email: buyer }));
+    const notice = async () =>
+      (await mailTo(LOCAL_SHOP_SETTINGS.ordersEmail)).find((m) => m.body.text?.includes(`(order ${code})`));
+    await until(async () => (await notice()) !== undefined, 'the sale notice');
+    const mail = await notice();
+    expect(mail?.subject).toMatch(/^Sold: Midnight Sale Cape, [\d,.]+ USD$/);
+    const link = /^(http\S+\/view-order\/\S+)$/m.exec(mail?.body.text ?? '')?.[1] ?? '';
+    expect(link).toMatch(new RegExp(`/view-order/${code}$`));
+
+    // The mail as staff read it (the SES stand-in keeps its text).
+    const page = await openAsStaff(browser, { viewport: DESKTOP });
+    await page.setContent(
+      `<main style="font: 15px/1.5 system-ui; padding: 24px; max-width: 720px"><p><b>To:</b> ${LOCAL_SHOP_SETTINGS.ordersEmail}<br><b>Subject:</b> ${mail?.subject}</p><pre style="white-space: pre-wrap; font: inherit">${mail?.body.text}</pre></main>`,
+    );
+    await screenshot(page, 'admin-sale-notice-mail');
+    // Its link opens the order, with the form to ship it.
+    await page.goto(link);
+    await page.getByText('Midnight Sale Cape').first().waitFor();
+    await page.getByRole('button', { name: 'mark as shipped' }).waitFor();
+    await page.mouse.move(0, 0);
+    await screenshot(page, 'admin-sale-notice-order');
   });
 });

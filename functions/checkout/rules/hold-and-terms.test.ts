@@ -12,7 +12,15 @@ describe('the terms and the checkout hold', () => {
   it('name the minutes a checkout start holds the piece for', () => {
     const now = Date.UTC(2026, 10, 27, 12);
     const { order } = newOrder({
-      form: { checkoutKey: 'k'.repeat(32), id: 'p1', paymentType: 1, hasBilling: false } as CheckoutRequest,
+      form: {
+        checkoutKey: 'k'.repeat(32),
+        id: 'p1',
+        paymentType: 1,
+        hasBilling: false,
+        country: 'CA',
+        state: 'ON',
+        city: 'Toronto',
+      } as CheckoutRequest,
       product: {
         id: 'p1',
         name: 'Piece',
@@ -20,7 +28,7 @@ describe('the terms and the checkout hold', () => {
         removeShipmentCharge: false,
         colors: [],
       } as unknown as ProductEntity,
-      type: { id: 't1', name: 'Collection', shippingPrices: {} } as unknown as TypeEntity,
+      type: { id: 't1', name: 'Collection', shippingPrices: { CA: 40 } } as unknown as TypeEntity,
       discountPercent: 0,
       now,
     });
