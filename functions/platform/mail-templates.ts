@@ -18,6 +18,20 @@ export const MAIL_TEMPLATES = {
       '{{shop}}',
     ],
   },
+  'order-sold': {
+    subject: 'Sold: {{productName}}, {{total}} USD',
+    text: [
+      '{{productName}} ({{collectionName}}{{#if size}}, size {{size}}{{/if}}) is sold.',
+      '',
+      'Amount paid: {{total}} USD by {{payment}} (order {{checkoutCode}}).',
+      'Buyer: {{buyerName}}, {{country}}.',
+      '',
+      'We promised delivery within 7 business days. Ship it from its page:',
+      '{{orderLink}}',
+      '',
+      '{{shop}}',
+    ],
+  },
   'order-shipped': {
     subject: '{{productName}} is on its way',
     text: [
@@ -209,7 +223,8 @@ export const MAIL_TEMPLATES = {
       '',
       '{{shop}}',
       '',
-      'You receive this email because you are a member. To unsubscribe with one click: {{unsubscribeLink}}',
+      'You receive this notice because the terms apply to you, as a member, a buyer or the owner of one of our pieces; it is sent whatever your choice of release emails.',
+      '{{#if unsubscribeLink}}To unsubscribe from release emails with one click: {{unsubscribeLink}}{{/if}}',
     ],
   },
 } as const satisfies Record<string, { subject: string; text: readonly string[] }>;

@@ -1,6 +1,8 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { HOLD_MINUTES } from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
+import { TERMS_RESERVATION } from '#shared/terms.ts';
 import { LOCAL_SHOP_SETTINGS } from '../../infra/local/shop-settings.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
 
@@ -198,6 +200,9 @@ const MORE_PAGES: [path: string, title: string, text: string[]][] = [
       'Registered users receive an email notice',
       '3 to 7 business days to Canada or the USA',
       '5 to 10 business days elsewhere',
+      // The checkout's hold, in the same words and minutes (HOLD_MINUTES) as the countdown's.
+      TERMS_RESERVATION,
+      `held for you for ${HOLD_MINUTES} minutes`,
     ],
   ],
 ];

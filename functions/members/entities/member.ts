@@ -67,7 +67,16 @@ export interface SuppressionEntity {
   email: string;
   reason: SuppressionReason;
   at: string;
+  /**
+   * The first bounce or complaint, even when the address was unsubscribed before: mail to it
+   * does not arrive or is unwanted, so not even a legal notice is sent to it.
+   */
+  feedback?: Exclude<SuppressionReason, 'unsubscribe'>;
 }
+
+/** Whether the address bounced or complained: the shop mails it nothing, not even a legal notice. */
+export const undeliverable = (s: SuppressionEntity | undefined): boolean =>
+  s !== undefined && (s.reason !== 'unsubscribe' || s.feedback !== undefined);
 
 export type SignUp = { result: 'pending'; nonce: string } | { result: 'confirmed' } | { result: 'limited' };
 
@@ -172,12 +181,14 @@ export async function confirmMember(
  */
 export async function suppressAddress(email: string, reason: SuppressionReason, now: Date): Promise<void> {
   const at = now.toISOString();
+  const feedback = reason !== 'unsubscribe';
   await ddb().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: suppressionKey(email),
-      UpdateExpression:
-        'SET kind = :kind, email = :email, reason = if_not_exists(reason, :reason), #at = if_not_exists(#at, :at)',
+      UpdateExpression: `SET kind = :kind, email = :email, reason = if_not_exists(reason, :reason), #at = if_not_exists(#at, :at)${
+        feedback ? ', feedback = if_not_exists(feedback, :reason)' : ''
+      }`,
       ExpressionAttributeNames: { '#at': 'at' },
       ExpressionAttributeValues: { ':kind': 'suppression', ':email': email, ':reason': reason, ':at': at },
     }),

@@ -1,7 +1,7 @@
 import { logger, safeError } from '#platform/logger.ts';
 import { sendMail } from '#platform/mail.ts';
 import type { Mail } from '#platform/mail-templates.ts';
-import { getMember, listMembers, type MemberEntity, memberStatus } from '../entities/member.ts';
+import { listMembers, type MemberEntity } from '../entities/member.ts';
 import {
   claimRecipient,
   finishRelease,
@@ -15,6 +15,7 @@ import {
 import { unsubscribeHeaders, unsubscribeLinks } from '../members.ts';
 import { releaseMailData } from '../rules/release-mail.ts';
 import { termsNoticeMailData } from '../rules/terms-notice-mail.ts';
+import { noticeDelivery, releaseDelivery, termsNoticeRecipients } from './terms-notice-recipients.ts';
 
 /**
  * The members' mail sender: works through every mailing being sent (a release announced, or a
@@ -25,7 +26,8 @@ import { termsNoticeMailData } from '../rules/terms-notice-mail.ts';
  * simply continued by the next one.
  *
  * The queue of a release is its recipients that have no marker yet: the members confirmed when
- * it was announced. Each recipient is claimed (a conditional Put of its marker) BEFORE its mail
+ * it was announced; of a terms notice, those members (subscribed or not), and the buyers and
+ * owners who accepted an earlier version (terms-notice-recipients.ts). Each recipient is claimed (a conditional Put of its marker) BEFORE its mail
  * goes to SES, then marked sent, suppressed (unsubscribed meanwhile: re-read just before) or
  * failed. AT MOST ONCE: a sender killed between the claim and the outcome leaves the marker
  * claimed, and no run ever mails that address again for this release; once no recipient is
@@ -88,7 +90,10 @@ export async function sendReleases(
   const members = await listMembers();
   for (const release of sending.reverse()) {
     run.releases += 1;
-    const recipients = recipientsOf(release, members);
+    const recipients =
+      release.kind === 'termsNotice'
+        ? await termsNoticeRecipients(release, recipientsOf(release, members))
+        : recipientsOf(release, members);
     if (release.total === undefined) await setReleaseTotal(release.id, recipients.length);
     const marked = new Set((await listRecipients(release.id)).map((r) => r.email));
     for (const email of recipients) {
@@ -98,17 +103,21 @@ export async function sendReleases(
         run.skipped += 1;
         continue;
       }
-      const member = await getMember(email);
-      if (!member || memberStatus(member) !== 'confirmed') {
+      const delivery = await (release.kind === 'termsNotice' ? noticeDelivery : releaseDelivery)(email);
+      if (!delivery.send) {
         await recordOutcome(release.id, email, 'suppressed', now());
         run.suppressed += 1;
         continue;
       }
       const started = Date.now();
       try {
-        // The links are bound to this member's subscription and expire a year from now.
-        const links = unsubscribeLinks(member, now());
-        await sendMail({ to: email, ...mailOf(release, links.page) }, unsubscribeHeaders(links.oneClick));
+        // The links are bound to this member's subscription and expire a year from now. A terms
+        // notice to someone not subscribed (a buyer, an owner, a member who unsubscribed) has none.
+        const links = delivery.member ? unsubscribeLinks(delivery.member, now()) : undefined;
+        await sendMail(
+          { to: email, ...mailOf(release, links?.page ?? '') },
+          links ? unsubscribeHeaders(links.oneClick) : [],
+        );
         await recordOutcome(release.id, email, 'sent', now());
         run.sent += 1;
       } catch (error) {
