@@ -184,7 +184,14 @@ function cachedRead(path: string, handler: string, contract: Contract, access: s
 
 export const routes: readonly Route[] = [
   // Storefront (000 §7)
-  r('POST', '/member', 'members/http/post-member', 'public', 'table:put,update mail secrets'),
+  // Also the membership page's "send it again" (issue 34): the same sign-up, its limits and its answer.
+  r(
+    'POST',
+    '/member',
+    'members/http/post-member',
+    'public',
+    'table:get,put,update,condition-check mail secrets',
+  ),
   // Added: double opt-in and unsubscribe, by signed links mailed to the member (no login).
   r('POST', '/member/confirm', 'members/http/confirm-member', 'public', 'table:get,update,delete secrets'),
   r('POST', '/member/unsubscribe', 'members/http/unsubscribe-member', 'public', 'table:get,update secrets'),

@@ -195,6 +195,20 @@ export const MAIL_TEMPLATES = {
       '{{shop}}',
     ],
   },
+  'member-already': {
+    subject: 'You are already a member',
+    text: [
+      'Hello,',
+      '',
+      'Someone, we hope you, asked to become a member of {{shop}} with this address. It is a member already: there is nothing to confirm.',
+      '',
+      'As a member you receive an email the moment a new release arrives, and a notice when our terms of use change. Every email has a link to unsubscribe.',
+      '',
+      'If it was not you, ignore this email.',
+      '',
+      '{{shop}}',
+    ],
+  },
   'member-release': {
     subject: '{{subject}}',
     text: [
