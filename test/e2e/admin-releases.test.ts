@@ -121,5 +121,5 @@ describe('a release scheduled in the admin', () => {
     expect(mails.filter((s) => s === edited)).toHaveLength(1);
     expect(mails.filter((s) => s === subject)).toHaveLength(0);
     expect((await getRaw(`TYPE#${type.id}`, '#TYPE'))?.preSale).toBe(false);
-  });
+  }, 180_000);
 });
