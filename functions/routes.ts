@@ -645,6 +645,9 @@ export const routes: readonly Route[] = [
   r('POST', '/release-test', 'members/admin/releases/test-release', 'admin', 'table:get,update mail secrets'),
   r('POST', '/releases', 'members/admin/releases/create-release', 'admin', 'table:get,put,update'),
   r('GET', '/releases', 'members/admin/releases/list-releases', 'admin', 'table:get,query,update'),
+  // Added (issue 34): a scheduled release edited or moved, or cancelled, until its sending starts.
+  r('PATCH', '/releases', 'members/admin/releases/update-release', 'admin', 'table:get,put,update'),
+  r('DELETE', '/releases', 'members/admin/releases/cancel-release', 'admin', 'table:get,put,update'),
   // Added (issue 20): publish a new version of the terms; its notice goes to the confirmed
   // members through the release sender. GET /terms (public, below) reads the current version.
   r('POST', '/terms-versions', 'members/admin/terms/publish-terms', 'admin', 'table:get,put,update'),

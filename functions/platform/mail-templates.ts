@@ -214,7 +214,7 @@ export const MAIL_TEMPLATES = {
     text: [
       '{{text}}',
       '',
-      '{{collectionName}}: {{collectionLink}}',
+      '{{#if eventTitle}}{{eventTitle}}: {{eventDate}}{{else}}{{collectionName}}: {{collectionLink}}{{/if}}',
       '{{#if pictureLink}}Picture: {{pictureLink}}{{/if}}',
       '',
       '{{shop}}',
