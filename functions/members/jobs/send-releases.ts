@@ -3,7 +3,7 @@ import { logger, safeError } from '#platform/logger.ts';
 import { sendMail } from '#platform/mail.ts';
 import type { Mail } from '#platform/mail-templates.ts';
 import { auditItem } from '#table/audit.ts';
-import { getMember, listMembers, type MemberEntity, memberStatus } from '../entities/member.ts';
+import { listMembers, type MemberEntity } from '../entities/member.ts';
 import {
   claimRecipient,
   finishRelease,
