@@ -8,7 +8,6 @@ import type { allStepsByTidContract, postAnswersContract } from '#shared/contrac
 import { MESSAGES } from '#shared/messages.ts';
 import type { Gender } from '#shared/vocabulary.ts';
 import { Loading } from '../../components/page.tsx';
-import { TapButton } from '../../components/tap-button.tsx';
 import { VideoPlayer } from '../../components/video-player.tsx';
 import { ApiError, apiGet, apiPost } from '../../lib/api.ts';
 import { FINDER_RESULT_DAYS, SUPPORT_EMAIL } from './support.ts';
@@ -192,9 +191,9 @@ function Finder({
           </p>
         )}
         <div className="picking-finder-actions">
-          <TapButton className="button" onActivate={() => go(1)}>
+          <button type="button" className="button" onClick={() => go(1)}>
             begin
-          </TapButton>
+          </button>
         </div>
       </section>
     );
@@ -220,9 +219,9 @@ function Finder({
           </p>
         )}
         <div className="picking-finder-actions">
-          <TapButton className="button" onActivate={onDone}>
+          <button type="button" className="button" onClick={onDone}>
             close
-          </TapButton>
+          </button>
         </div>
       </section>
     );
@@ -248,17 +247,22 @@ function Finder({
         </p>
       )}
       <div className="picking-finder-actions">
-        <TapButton className="button button-quiet" onActivate={() => go(at - 1)} disabled={sending}>
+        <button type="button" className="button button-quiet" onClick={() => go(at - 1)} disabled={sending}>
           back
-        </TapButton>
+        </button>
         {!isEmail && (
-          <TapButton className="picking-textlink" onActivate={() => void record('skip')} disabled={sending}>
+          <button
+            type="button"
+            className="picking-textlink"
+            onClick={() => void record('skip')}
+            disabled={sending}
+          >
             skip
-          </TapButton>
+          </button>
         )}
-        <TapButton className="button" onActivate={proceed} disabled={!canContinue || sending}>
+        <button type="button" className="button" onClick={proceed} disabled={!canContinue || sending}>
           {sending ? 'sending…' : 'continue'}
-        </TapButton>
+        </button>
       </div>
     </section>
   );
@@ -282,14 +286,15 @@ function StepInput({
         <fieldset className="picking-options">
           <legend className="visually-hidden">{step.shortName}</legend>
           {step.options.map((o) => (
-            <TapButton
+            <button
               key={o.index}
+              type="button"
               className="picking-option"
               aria-pressed={draft.choice.includes(o.text)}
-              onActivate={() => edit({ choice: [o.text] })}
+              onClick={() => edit({ choice: [o.text] })}
             >
               {o.text}
-            </TapButton>
+            </button>
           ))}
         </fieldset>
       );
@@ -320,10 +325,11 @@ function StepInput({
           >
             {step.options.map((o) => (
               <SwiperSlide key={o.index} className="picking-slide">
-                <TapButton
+                <button
+                  type="button"
                   className="picking-card"
                   aria-pressed={draft.choice.includes(o.text)}
-                  onActivate={() => toggle(o.text)}
+                  onClick={() => toggle(o.text)}
                 >
                   {o.imageUrl && (
                     <Picture
@@ -335,7 +341,7 @@ function StepInput({
                     />
                   )}
                   <span>{o.text}</span>
-                </TapButton>
+                </button>
               </SwiperSlide>
             ))}
           </Swiper>
