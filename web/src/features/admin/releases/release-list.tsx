@@ -7,9 +7,13 @@ import { ConfirmButton, ErrorText, Loading, vancouverTime } from '../ui.tsx';
 
 export type ReleaseRow = Answer<typeof listReleasesContract>['list'][number];
 
-/** While one is sending its progress moves: every 3 s; while one waits for its time: every 30 s. */
+/**
+ * While one is sending its progress moves, or one's time has come (the sender starts it within a
+ * minute): every 3 s; while one waits for a later time: every 30 s.
+ */
 function refreshEvery(list: readonly ReleaseRow[] | undefined): number | false {
-  if (list?.some((r) => r.status === 'sending')) return 3000;
+  const due = (r: ReleaseRow) => r.status === 'scheduled' && Date.parse(r.sendAt) <= Date.now();
+  if (list?.some((r) => r.status === 'sending' || due(r))) return 3000;
   if (list?.some((r) => r.status === 'scheduled')) return 30_000;
   return false;
 }
