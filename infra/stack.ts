@@ -199,7 +199,6 @@ export class BoutiqueStack extends Stack {
     const shop: ShopSettings = props.shop ?? {
       name: 'One of One Luxury',
       supportEmail: `support@${mailDomain ?? 'example.com'}`,
-      ordersEmail: `sales@${mailDomain ?? 'example.com'}`,
       mailFrom: `orders@${mailDomain ?? 'example.com'}`,
       sisterSites: [],
     };
@@ -255,7 +254,6 @@ export class BoutiqueStack extends Stack {
         paypalEnvironment: stage === 'prod' ? 'production' : 'sandbox',
         mailFrom,
         shopEnvironment,
-        ordersEmail: shop.ordersEmail,
         mailIdentityArn,
         mailTemplatePrefix: mailTemplates.prefix,
         mailTemplateArns: mailSendArns,
@@ -270,7 +268,6 @@ export class BoutiqueStack extends Stack {
     const mail = {
       from: mailFrom,
       shopEnvironment,
-      ordersEmail: shop.ordersEmail,
       identityArn: mailIdentityArn,
       templatePrefix: mailTemplates.prefix,
       templateArns: mailSendArns,

@@ -5,7 +5,6 @@ export {
   authRecordKey,
   authRecordKeys,
   getAuthRecord,
-  listAuthRecords,
   newRecordItem,
   noRecordItem,
   readAuthRecord,

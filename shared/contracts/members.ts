@@ -18,17 +18,12 @@ export const memberRowSchema = z.object({
   status: z.enum(MEMBER_STATUSES),
   confirmedAt: z.optional(z.string()),
   unsubscribedAt: z.optional(z.string()),
-  /** A pending sign-up: when its confirmation link stops working (ISO time), and it is removed. */
-  confirmBy: z.optional(z.string()),
 });
 
-/**
- * GET /members?offset&pageSize: members newest first; the page has no `status`. `pending`: how
- * many of them (of every page) signed up and have not confirmed yet (issue 34).
- */
+/** GET /members?offset&pageSize: members newest first; the page has no `status`. */
 export const listMembersContract = {
   query: pageQuerySchema,
-  response: z.object({ ...pageShape(memberRowSchema), pending: z.number() }),
+  response: z.object(pageShape(memberRowSchema)),
 } satisfies Contract;
 
 /** DELETE /member { email }: removes one member; answers the e-mail removed. */

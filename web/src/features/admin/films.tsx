@@ -131,7 +131,9 @@ export function ViewFilms() {
                   <th scope="row">
                     {slot.label}
                     <br />
-                    <small className="adm-muted">{slot.page ?? `/allvideos/${slot.id}`}</small>
+                    <small className="adm-muted">
+                      {slot.listed ? `/allvideos/${slot.id}` : '/world/club'}
+                    </small>
                   </th>
                   <td>
                     {editing === slot.id ? (
