@@ -184,7 +184,14 @@ function cachedRead(path: string, handler: string, contract: Contract, access: s
 
 export const routes: readonly Route[] = [
   // Storefront (000 §7)
-  r('POST', '/member', 'members/http/post-member', 'public', 'table:put,update mail secrets'),
+  // Also the membership page's "send it again" (issue 34): the same sign-up, its limits and its answer.
+  r(
+    'POST',
+    '/member',
+    'members/http/post-member',
+    'public',
+    'table:get,put,update,condition-check mail secrets',
+  ),
   // Added: double opt-in and unsubscribe, by signed links mailed to the member (no login).
   r('POST', '/member/confirm', 'members/http/confirm-member', 'public', 'table:get,update,delete secrets'),
   r('POST', '/member/unsubscribe', 'members/http/unsubscribe-member', 'public', 'table:get,update secrets'),
@@ -638,6 +645,9 @@ export const routes: readonly Route[] = [
   r('POST', '/release-test', 'members/admin/releases/test-release', 'admin', 'table:get,update mail secrets'),
   r('POST', '/releases', 'members/admin/releases/create-release', 'admin', 'table:get,put,update'),
   r('GET', '/releases', 'members/admin/releases/list-releases', 'admin', 'table:get,query,update'),
+  // Added (issue 34): a scheduled release edited or moved, or cancelled, until its sending starts.
+  r('PATCH', '/releases', 'members/admin/releases/update-release', 'admin', 'table:get,put,update'),
+  r('DELETE', '/releases', 'members/admin/releases/cancel-release', 'admin', 'table:get,put,update'),
   // Added (issue 20): publish a new version of the terms; its notice goes to the confirmed
   // members through the release sender. GET /terms (public, below) reads the current version.
   r('POST', '/terms-versions', 'members/admin/terms/publish-terms', 'admin', 'table:get,put,update'),

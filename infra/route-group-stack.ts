@@ -42,6 +42,8 @@ export interface RouteGroupProps extends NestedStackProps {
   mailFrom: string;
   /** The shop's name and support address (SHOP_NAME, SUPPORT_EMAIL), for every function. */
   shopEnvironment: Record<'SHOP_NAME' | 'SUPPORT_EMAIL', string>;
+  /** Staff's orders address, for the functions that send mail (a sale's notice: ORDERS_EMAIL). */
+  ordersEmail: string;
   mailIdentityArn: string;
   /** The shop's SES templates: their name prefix and ARNs. */
   mailTemplatePrefix: string;
@@ -89,6 +91,7 @@ export class RouteGroupStack extends NestedStack {
       grantBucket(fn, privateMediaBucket, access.privateMedia, PRIVATE_MEDIA_OBJECTS);
       if (access.mail) {
         fn.addEnvironment('MAIL_FROM', props.mailFrom);
+        fn.addEnvironment('ORDERS_EMAIL', props.ordersEmail);
         fn.addEnvironment('MAIL_TEMPLATE_PREFIX', props.mailTemplatePrefix);
         // A templated send is authorised on the sending identity and on the template.
         fn.addToRolePolicy(

@@ -199,6 +199,7 @@ export class BoutiqueStack extends Stack {
     const shop: ShopSettings = props.shop ?? {
       name: 'One of One Luxury',
       supportEmail: `support@${mailDomain ?? 'example.com'}`,
+      ordersEmail: `sales@${mailDomain ?? 'example.com'}`,
       mailFrom: `orders@${mailDomain ?? 'example.com'}`,
       sisterSites: [],
     };
@@ -254,6 +255,7 @@ export class BoutiqueStack extends Stack {
         paypalEnvironment: stage === 'prod' ? 'production' : 'sandbox',
         mailFrom,
         shopEnvironment,
+        ordersEmail: shop.ordersEmail,
         mailIdentityArn,
         mailTemplatePrefix: mailTemplates.prefix,
         mailTemplateArns: mailSendArns,
@@ -268,6 +270,7 @@ export class BoutiqueStack extends Stack {
     const mail = {
       from: mailFrom,
       shopEnvironment,
+      ordersEmail: shop.ordersEmail,
       identityArn: mailIdentityArn,
       templatePrefix: mailTemplates.prefix,
       templateArns: mailSendArns,

@@ -27,6 +27,9 @@ export const ADMIN_LIMITS = {
   replyNoteMax: 1000,
 } as const;
 
+/** The admin's page of one order (the sale notice to staff links it). */
+export const adminOrderPage = (checkoutCode: string) => `/view-order/${encodeURIComponent(checkoutCode)}`;
+
 /** Every state-changing admin call carries this header (a cross-site form or image cannot). */
 export const ADMIN_REQUEST_HEADER = 'x-boutique-admin';
 

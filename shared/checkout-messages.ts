@@ -14,6 +14,8 @@ export const CHECKOUT_MESSAGES = specMessageList({
   weakCheckoutKey: 'this checkout key is too easy to guess. please reload the page and try again.',
   /** Not in the spec: this shopper's own order was paid already (a reload after paying). */
   alreadyPaid: 'this order is already paid. thank you!',
+  /** Not in the spec: a piece of a collection on pre-sale (its release has not come yet). */
+  notOnSaleYet: 'this piece is not on sale yet. members are told by mail the moment it is.',
   patchFailed: 'something is wrong. please contact us',
   otherFailure: 'something wrong, please contact us!',
   invalidDiscount: 'enter a valid discount code.',

@@ -7,7 +7,11 @@ describe('films', () => {
     const ids = FILM_SLOTS.map((s) => s.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(FILM_SLOTS.filter((s) => s.listed)).toHaveLength(25);
-    expect(ids).toEqual(expect.arrayContaining(['one-of-one', 'mission-video', 'music-video', 'club']));
+    expect(ids).toEqual(
+      expect.arrayContaining(['one-of-one', 'mission-video', 'music-video', 'club', 'how-to-measure']),
+    );
+    // A film not on /allvideos says which page shows it (the admin films page names it).
+    for (const slot of FILM_SLOTS.filter((s) => !s.listed)) expect(slot.page, slot.id).toMatch(/^\//);
   });
 
   it('reads a meaning address back as an upload or a listed provider film, and nothing else', () => {

@@ -6,7 +6,8 @@ import { S3_URL_PREFIX } from '#shared/media.ts';
  * slot with a stable id, and staff put one film in it (an upload to the media bucket with a
  * poster, or an embed from a provider of film-providers.ts). 000 §7: /allvideos lists about 25
  * titled films, each on its own page (`/allvideos/<slot>`); the mission pages show the
- * 'mission-video' film, the music page the 'music-video' film, the club page its own.
+ * 'mission-video' film, the music page the 'music-video' film, the club page and "How to
+ * measure" (/products/measure) their own.
  */
 export interface FilmSlot {
   id: string;
@@ -14,8 +15,10 @@ export interface FilmSlot {
   label: string;
   /** Product type and materials, for the collections' films. */
   note?: string;
-  /** Listed on /allvideos (the club's film is shown on its page only). */
+  /** Listed on /allvideos (the club's and the measuring film are shown on their pages only). */
   listed: boolean;
+  /** The page an unlisted film is shown on. */
+  page?: string;
 }
 
 const listed = (id: string, label: string, note?: string): FilmSlot => ({
@@ -52,7 +55,8 @@ export const FILM_SLOTS: readonly FilmSlot[] = [
   listed('about-us', 'about us'),
   listed('how-to-shop', 'how to shop'),
   listed('how-to-colors', 'how to pick colours'),
-  { id: 'club', label: 'club', listed: false },
+  { id: 'club', label: 'club', listed: false, page: '/world/club' },
+  { id: 'how-to-measure', label: 'how to measure', listed: false, page: '/products/measure' },
 ];
 
 export const FILM_SLOT_IDS = FILM_SLOTS.map((s) => s.id) as [string, ...string[]];
@@ -61,6 +65,8 @@ export const FILM_SLOT_IDS = FILM_SLOTS.map((s) => s.id) as [string, ...string[]
 export const MISSION_FILM = 'mission-video';
 export const MUSIC_FILM = 'music-video';
 export const CLUB_FILM = 'club';
+/** "How to measure" (/products/measure), a film staff set like the others. */
+export const MEASURE_FILM = 'how-to-measure';
 
 export const filmSlot = (id: string): FilmSlot | undefined => FILM_SLOTS.find((s) => s.id === id);
 

@@ -38,6 +38,8 @@ export const MEMBER_UNSUBSCRIBE_LINK_DAYS = 365;
 export const MEMBER_MESSAGES = {
   confirmed: 'thank you. your membership is confirmed.',
   linkInvalid: 'this link is no longer valid. please sign up again.',
+  /** A confirmation link past its MEMBER_CONFIRM_DAYS. */
+  linkExpired: `this link has expired: a confirmation link works for ${MEMBER_CONFIRM_DAYS} days. please sign up again.`,
   unsubscribed: 'you are unsubscribed. we will not email you again.',
   /** An unsubscribe link past its year. */
   unsubscribeExpired:
@@ -45,4 +47,24 @@ export const MEMBER_MESSAGES = {
   /** An unsubscribe link of an earlier membership of the same address (unsubscribed, then signed up again). */
   unsubscribeOtherMembership:
     'this link belongs to an earlier membership and no longer unsubscribes. please use the unsubscribe link in a more recent email from us.',
+} as const;
+
+/**
+ * What the membership page says after the spec's "received." (issue 34): a sign-up is no
+ * membership until its confirmation link is opened, within MEMBER_CONFIRM_DAYS.
+ */
+export const MEMBER_SIGNUP_WORDS = {
+  mailOnItsWay: (email: string) =>
+    `a confirmation email is on its way to ${email}. please open its link within ${MEMBER_CONFIRM_DAYS} days: only then are you a member.`,
+  notThere: 'nothing arrived? look in your spam folder, or',
+  sendAgain: 'send it again',
+  sentAgain: 'sent again. the link of either email will do.',
+  back: 'back',
+} as const;
+
+/** What a confirmed member is told on the confirmation page, after MEMBER_MESSAGES.confirmed. */
+export const MEMBER_CONFIRMED_WORDS = {
+  nowMember: 'you are now a member.',
+  receive:
+    'you will receive an email the moment a new release arrives, and a notice when our terms of use change. every email has a link to unsubscribe.',
 } as const;

@@ -100,7 +100,8 @@ const answerEntrySchema = z.object({
 export const answersRequestSchema = z.strictObject({
   typeId: idSchema,
   gender: z.optional(z.union([genderSchema, z.union([z.literal(0), z.literal(1), z.literal(2)])])),
-  email: z.union([z.literal('skip'), emailSchema]),
+  // A malformed address is refused in the spec's words (000 §8), not as an unmatched union.
+  email: z.union([z.literal('skip'), emailSchema], { error: MESSAGES.invalidEmail }),
   result: z
     .record(
       z.string().check(z.regex(/^\d{1,3}$/, { error: 'result keys are step indexes' })),

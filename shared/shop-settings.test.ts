@@ -4,6 +4,7 @@ import { mailFromHeader, shopSettingsFromContext } from './shop-settings.ts';
 const real = {
   name: 'One of One Luxury',
   supportEmail: 'support@oneofoneluxury.com',
+  ordersEmail: 'sales@oneofoneluxury.com',
   mailFrom: 'orders@oneofoneluxury.com',
   sisterSites: [{ name: 'Atelier', url: 'https://atelier.oneofoneluxury.com' }],
 };
@@ -54,6 +55,12 @@ describe('shop settings from CDK context', () => {
       { shop: { ...real, sisterSites: [{ name: 'x', url: 'https://x.test' }] } },
       /sisterSites x/,
     ],
+    [
+      'an .example orders address',
+      { shop: { ...real, ordersEmail: 'sales@oneofone.example' } },
+      /production stage needs real addresses.*ordersEmail sales@oneofone\.example/,
+    ],
+    ['a missing orders address', { shop: { ...real, ordersEmail: undefined } }, /ordersEmail/],
     ['no settings at all', {}, /stage "prod".*name/],
     ['a missing support address', { shop: { ...real, supportEmail: undefined } }, /supportEmail/],
     [

@@ -2,7 +2,7 @@ import * as z from '#shared/zod.ts';
 
 /**
  * The settings of one deployment of the shop: its name, the support address shoppers and owners
- * write to, the address its mail is sent from, and the external sister sites /home links. One
+ * write to, the staff's orders address every sale is announced to, the address its mail is sent from, and the external sister sites /home links. One
  * source: CDK context (cdk.json `context.shop`, each value overridable with `-c shop.<name>=…`),
  * read by the stack (functions' environment) and by the web build (vite `define`). The local
  * stack has its own values (infra/local/shop-settings.ts).
@@ -19,6 +19,8 @@ export const shopSettingsSchema = z.strictObject({
     .string()
     .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(80, 'at most 80 characters')),
   supportEmail: email,
+  /** Staff's address: every paid order is mailed here (the piece, the amount, its admin page). */
+  ordersEmail: email,
   /** The bare sender address; mail goes out as `<name> <mailFrom>`. */
   mailFrom: email,
   sisterSites: z.array(
@@ -44,6 +46,7 @@ function placeholders(settings: ShopSettings): string[] {
   const domain = (email: string) => email.slice(email.lastIndexOf('@') + 1);
   return [
     ...(PLACEHOLDER.test(domain(settings.supportEmail)) ? [`supportEmail ${settings.supportEmail}`] : []),
+    ...(PLACEHOLDER.test(domain(settings.ordersEmail)) ? [`ordersEmail ${settings.ordersEmail}`] : []),
     ...(PLACEHOLDER.test(domain(settings.mailFrom)) ? [`mailFrom ${settings.mailFrom}`] : []),
     ...settings.sisterSites.flatMap((site) =>
       PLACEHOLDER.test(host(site.url)) ? [`sisterSites ${site.name} ${site.url}`] : [],

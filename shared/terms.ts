@@ -3,6 +3,8 @@
  * effect and a summary of what changed; members are mailed the notice; the terms page shows
  * the current version and the checkout records the version the shopper was shown.
  */
+import { HOLD_MINUTES } from '#shared/constants.ts';
+
 export const TERMS_PAGE = '/more/terms-and-conditions';
 export const PRIVACY_PAGE = '/more/privacy-policy';
 export const TAXES_PAGE = '/more/taxes';
@@ -18,3 +20,14 @@ export const TERMS_MESSAGES = {
   /** The checkout was started from a page showing terms that were never published. */
   unknownVersion: 'the terms changed. please reload the page and read them again.',
 } as const;
+
+/**
+ * What the terms say of reserving a piece: what the checkout does. Starting to pay holds the piece
+ * for HOLD_MINUTES, the countdown the checkout shows ("this piece is reserved for you for mm:ss");
+ * a payment not completed by then releases it.
+ */
+export const TERMS_RESERVATION =
+  `When you go to payment, the product is held for you for ${HOLD_MINUTES} minutes while you pay: ` +
+  'the checkout shows the time left, and nobody else can buy it meanwhile. If your payment is not ' +
+  'completed within that time, the hold ends and the product may be bought by someone else. It is ' +
+  'yours once your payment is complete.';

@@ -51,6 +51,9 @@ export const CARRIERS = [
 export type CarrierId = (typeof CARRIERS)[number]['id'];
 export const CARRIER_IDS = CARRIERS.map((carrier) => carrier.id) as [CarrierId, ...CarrierId[]];
 
-/** The admin's orders list filters: every order, paid ones waiting to ship, shipped (or delivered), refunded. */
-export const ORDER_LIST_FILTERS = ['all', 'waiting', 'shipped', 'refunded'] as const;
+/**
+ * The admin's orders list filters: every order, paid ones waiting to ship, those of them waiting
+ * longer than the 7 business days promised (overdue), shipped (or delivered), refunded.
+ */
+export const ORDER_LIST_FILTERS = ['all', 'waiting', 'overdue', 'shipped', 'refunded'] as const;
 export type OrderListFilter = (typeof ORDER_LIST_FILTERS)[number];

@@ -20,6 +20,7 @@ const run = promisify(execFile);
 const PROD_SHOP = {
   name: 'One of One Luxury',
   supportEmail: 'care@oneofoneluxury.com',
+  ordersEmail: 'sales@oneofoneluxury.com',
   mailFrom: 'orders@oneofoneluxury.com',
   sisterSites: [{ name: 'One of One Art', url: 'https://art.oneofoneluxury.com/' }],
 };
@@ -96,6 +97,8 @@ describe('a production build', () => {
     for (const vars of functions) {
       expect(vars).toMatchObject({ SHOP_NAME: PROD_SHOP.name, SUPPORT_EMAIL: PROD_SHOP.supportEmail });
       if (vars?.MAIL_FROM) expect(vars.MAIL_FROM).toBe(`One of One Luxury <${PROD_SHOP.mailFrom}>`);
+      // Every function that sends mail may announce a sale to staff.
+      if (vars?.MAIL_FROM) expect(vars.ORDERS_EMAIL).toBe(PROD_SHOP.ordersEmail);
     }
   });
 
@@ -103,7 +106,7 @@ describe('a production build', () => {
     const refused = mkdtempSync(join(tmpdir(), 'boutique-prod-refused-'));
     try {
       await expect(synth(refused, cdkJson.context.shop)).rejects.toThrow(
-        /a production stage needs real addresses, not placeholders: supportEmail support@oneofone\.example/,
+        /a production stage needs real addresses, not placeholders: supportEmail support@oneofone\.example; ordersEmail sales@oneofone\.example/,
       );
     } finally {
       rmSync(refused, { recursive: true, force: true });

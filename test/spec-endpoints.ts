@@ -132,6 +132,9 @@ export const ADDED_ENDPOINTS = [
   'POST /release-test',
   'POST /releases',
   'GET /releases',
+  // Issue 34: a scheduled release edited or moved, or cancelled, until its sending starts.
+  'PATCH /releases',
+  'DELETE /releases',
   // Terms of use (issue 20): staff publish a version (its notice goes to the members the same
   // way); the terms page and the checkout read the current version.
   'POST /terms-versions',

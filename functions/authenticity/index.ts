@@ -5,6 +5,7 @@ export {
   authRecordKey,
   authRecordKeys,
   getAuthRecord,
+  listAuthRecords,
   newRecordItem,
   noRecordItem,
   readAuthRecord,

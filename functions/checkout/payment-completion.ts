@@ -24,8 +24,12 @@ export interface CompletionPorts {
   hashPassword(password: string): Promise<string>;
   sendMail(mail: Mail): Promise<void>;
   markMailSent(checkoutCode: string, now: number): Promise<void>;
+  markStaffMailSent(checkoutCode: string, now: number): Promise<void>;
   /** The authenticity portal's address, for the password mail. */
   portalLink(): string;
+  /** Staff's orders address, and the admin's page of an order: the sale notice. */
+  ordersAddress(): string;
+  adminOrderLink(checkoutCode: string): string;
   now(): number;
   log(message: string, detail: Record<string, unknown>): void;
 }
@@ -41,7 +45,10 @@ export type MailPorts = Pick<
   | 'hashPassword'
   | 'sendMail'
   | 'markMailSent'
+  | 'markStaffMailSent'
   | 'portalLink'
+  | 'ordersAddress'
+  | 'adminOrderLink'
   | 'now'
   | 'log'
 >;
@@ -112,7 +119,10 @@ export async function completePayment(
   });
 
   if (outcome === 'sold') {
-    await sendOrderMails(order, product, password, ports);
+    await bothOrFail([
+      () => sendOrderMails(order, product, password, ports),
+      () => sendStaffNotice(order, ports),
+    ]);
     return 'sold';
   }
   if (outcome === 'piece-taken') {
@@ -147,10 +157,10 @@ async function afterDecision(checkoutCode: string, ports: CompletionPorts): Prom
 
 /**
  * If the mail of a completed sale never went out (its sender crashed, or SES failed, and its
- * lease ran out), sends it now with fresh credentials: the first password was never seen.
- * Likewise the refund notice of a late payment. While the first sender may still be at work,
- * does nothing. Called by later confirmations and by the scheduled mail sweep, so a sale's mail
- * never depends on one request alone.
+ * lease ran out), sends it now: the buyer's with fresh credentials (the first password was never
+ * seen), the sale notice to staff, or both, whichever is still due. Likewise the refund notice of
+ * a late payment. While the first sender may still be at work, does nothing. Called by later
+ * confirmations and by the scheduled mail sweep, so a sale's mail never depends on one request.
  */
 export async function finishPendingMail(
   checkoutCode: string,
@@ -160,10 +170,13 @@ export async function finishPendingMail(
   const retryAt = ports.now();
   // A refunded order's mail is its refund notice (only those recorded with a notice lease).
   const refunded = current?.status === 'refunded' && current.mailLeaseUntil !== undefined;
+  const paid = current?.status === 'paid';
+  const buyerDue = !current?.mailSentAt;
+  const staffDue = paid && current?.staffMailDue === true;
   if (
     !current ||
-    (current.status !== 'paid' && !refunded) ||
-    current.mailSentAt ||
+    !(paid || refunded) ||
+    !(buyerDue || staffDue) ||
     (current.mailLeaseUntil ?? 0) >= retryAt ||
     !(await ports.claimMailLease(current.checkoutCode, retryAt, retryAt + MAIL_LEASE_MS))
   ) {
@@ -173,11 +186,35 @@ export async function finishPendingMail(
     await sendRefundNotice(current, ports);
     return 'sent';
   }
+  const sent = await bothOrFail([
+    async () => (buyerDue ? resendOrderMails(current, ports) : false),
+    async () => {
+      if (!staffDue) return false;
+      await sendStaffNotice(current, ports);
+      return true;
+    },
+  ]);
+  return sent.some(Boolean) ? 'sent' : 'not-needed';
+}
+
+/**
+ * Runs each send, whatever the others do, then throws the first failure: the buyer's mail and
+ * the staff's notice are marked apart, so a retry sends only what failed.
+ */
+async function bothOrFail<T>(sends: (() => Promise<T>)[]): Promise<T[]> {
+  const results = await Promise.allSettled(sends.map((send) => send()));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return results.map((r) => (r as PromiseFulfilledResult<T>).value);
+}
+
+/** The buyer's mail of a paid order, with a fresh portal password; false if there is no record. */
+async function resendOrderMails(current: OrderEntity, ports: MailPorts): Promise<boolean> {
   const product = await ports.getProduct(current.productId);
   const existing = product?.cardNumber ? await ports.getAuthRecord(product.cardNumber) : undefined;
   if (!product?.cardNumber || !existing) {
-    ports.log('a paid order has no authenticity record to mail', { checkoutCode });
-    return 'not-needed';
+    ports.log('a paid order has no authenticity record to mail', { checkoutCode: current.checkoutCode });
+    return false;
   }
   const fresh = generatePassword();
   if (
@@ -187,10 +224,30 @@ export async function finishPendingMail(
       existing.credentialVersion,
     ))
   ) {
-    return 'not-needed';
+    return false;
   }
   await sendOrderMails(current, product, fresh, ports);
-  return 'sent';
+  return true;
+}
+
+/** The sale notice to staff: the piece, the amount and the order's admin page, to the orders address. */
+async function sendStaffNotice(order: OrderEntity, ports: MailPorts) {
+  await ports.sendMail({
+    to: ports.ordersAddress(),
+    template: 'order-sold',
+    data: {
+      productName: order.productName,
+      collectionName: order.typeName,
+      size: order.size && order.size !== 'null' ? order.size : '',
+      total: formatPrice(order.finalPrice),
+      payment: order.paymentType === 2 ? 'PayPal' : 'card',
+      checkoutCode: order.checkoutCode,
+      buyerName: order.contact.name,
+      country: order.contact.country,
+      orderLink: ports.adminOrderLink(order.checkoutCode),
+    },
+  });
+  await ports.markStaffMailSent(order.checkoutCode, ports.now());
 }
 
 async function sendRefundNotice(order: OrderEntity, ports: MailPorts) {

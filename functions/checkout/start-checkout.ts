@@ -42,6 +42,8 @@ export async function startCheckout(
     return respond(406, { status: 406, message: CHECKOUT_MESSAGES.alreadySold });
   const type = await getType(product.typeId);
   if (!type) throw notFound('collection');
+  // The page shows only the pre-sale text; the server holds to it too, until the release ends it.
+  if (type.preSale) throw httpError(409, CHECKOUT_MESSAGES.notOnSaleYet);
   if (form.termsVersion && !(await isPublishedTerms(form.termsVersion)))
     throw httpError(400, TERMS_MESSAGES.unknownVersion);
 

@@ -1,5 +1,6 @@
 import { type LinkPayload, signLink } from '#platform/signed-links.ts';
 import {
+  MEMBER_CONFIRM_PAGE,
   MEMBER_UNSUBSCRIBE_API,
   MEMBER_UNSUBSCRIBE_LINK_DAYS,
   MEMBER_UNSUBSCRIBE_PAGE,
@@ -47,6 +48,19 @@ export function unsubscribeLinks(
     page: `${shopUrl()}${MEMBER_UNSUBSCRIBE_PAGE}?token=${token}`,
     oneClick: `${shopUrl()}/api${MEMBER_UNSUBSCRIBE_API}?token=${token}`,
   };
+}
+
+/**
+ * A confirmation link for a pending sign-up: it carries the nonce and the time it stops working
+ * (the sign-up's `expiresAt` when it was mailed, MEMBER_CONFIRM_DAYS on).
+ */
+export function confirmLink(email: string, nonce: string, expiresAt: number): string {
+  return memberLink(MEMBER_CONFIRM_PAGE, { p: 'confirm', e: email, n: nonce, x: expiresAt });
+}
+
+/** Whether a confirmation link is past its time (links mailed before they carried one: never). */
+export function confirmLinkExpired(link: Pick<LinkPayload, 'x'>, now: Date): boolean {
+  return link.x !== undefined && now.getTime() / 1000 >= link.x;
 }
 
 /** Whether an unsubscribe link is past its lifetime at `now`. */

@@ -18,6 +18,20 @@ export const MAIL_TEMPLATES = {
       '{{shop}}',
     ],
   },
+  'order-sold': {
+    subject: 'Sold: {{productName}}, {{total}} USD',
+    text: [
+      '{{productName}} ({{collectionName}}{{#if size}}, size {{size}}{{/if}}) is sold.',
+      '',
+      'Amount paid: {{total}} USD by {{payment}} (order {{checkoutCode}}).',
+      'Buyer: {{buyerName}}, {{country}}.',
+      '',
+      'We promised delivery within 7 business days. Ship it from its page:',
+      '{{orderLink}}',
+      '',
+      '{{shop}}',
+    ],
+  },
   'order-shipped': {
     subject: '{{productName}} is on its way',
     text: [
@@ -181,12 +195,26 @@ export const MAIL_TEMPLATES = {
       '{{shop}}',
     ],
   },
+  'member-already': {
+    subject: 'You are already a member',
+    text: [
+      'Hello,',
+      '',
+      'Someone, we hope you, asked to become a member of {{shop}} with this address. It is a member already: there is nothing to confirm.',
+      '',
+      'As a member you receive an email the moment a new release arrives, and a notice when our terms of use change. Every email has a link to unsubscribe.',
+      '',
+      'If it was not you, ignore this email.',
+      '',
+      '{{shop}}',
+    ],
+  },
   'member-release': {
     subject: '{{subject}}',
     text: [
       '{{text}}',
       '',
-      '{{collectionName}}: {{collectionLink}}',
+      '{{#if eventTitle}}{{eventTitle}}: {{eventDate}}{{else}}{{collectionName}}: {{collectionLink}}{{/if}}',
       '{{#if pictureLink}}Picture: {{pictureLink}}{{/if}}',
       '',
       '{{shop}}',
@@ -209,7 +237,8 @@ export const MAIL_TEMPLATES = {
       '',
       '{{shop}}',
       '',
-      'You receive this email because you are a member. To unsubscribe with one click: {{unsubscribeLink}}',
+      'You receive this notice because the terms apply to you, as a member, a buyer or the owner of one of our pieces; it is sent whatever your choice of release emails.',
+      '{{#if unsubscribeLink}}To unsubscribe from release emails with one click: {{unsubscribeLink}}{{/if}}',
     ],
   },
 } as const satisfies Record<string, { subject: string; text: readonly string[] }>;

@@ -9,3 +9,10 @@ export function shopMailData(): { shop: string; contact: string } {
   if (!shop || !contact) throw new Error('SHOP_NAME and SUPPORT_EMAIL are not set');
   return { shop, contact };
 }
+
+/** Staff's orders address (ORDERS_EMAIL, the deployment's `ordersEmail`): every sale is announced there. */
+export function ordersAddress(): string {
+  const address = process.env.ORDERS_EMAIL;
+  if (!address) throw new Error('ORDERS_EMAIL is not set');
+  return address;
+}

@@ -20,7 +20,7 @@ export interface LinkPayload {
   n?: string;
   /** the subscription the link was mailed for (unsubscribe links; absent for members from before subscriptions had ids) */
   s?: string;
-  /** expiry, epoch seconds (unsubscribe links) */
+  /** expiry, epoch seconds (unsubscribe and confirmation links) */
   x?: number;
 }
 

@@ -50,6 +50,8 @@ export class ResetLinkJob extends Construct {
         TABLE_NAME: props.table.tableName,
         MAIL_FROM: props.mail.from,
         ...props.mail.shopEnvironment,
+        // As every function that mails: the shop's mail settings whole, one way for all.
+        ORDERS_EMAIL: props.mail.ordersEmail,
         MAIL_TEMPLATE_PREFIX: props.mail.templatePrefix,
         SHOP_URL: props.shopUrl,
       },

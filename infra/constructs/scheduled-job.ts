@@ -25,6 +25,8 @@ export interface ScheduledJobProps {
   mail: {
     from: string;
     shopEnvironment: Record<'SHOP_NAME' | 'SUPPORT_EMAIL', string>;
+    /** Staff's orders address (ORDERS_EMAIL): the sale notice of a paid order goes there. */
+    ordersEmail: string;
     identityArn: string;
     templatePrefix: string;
     templateArns: string[];
@@ -65,6 +67,7 @@ export class ScheduledJob extends Construct {
         TABLE_NAME: props.table.tableName,
         MAIL_FROM: props.mail.from,
         ...props.mail.shopEnvironment,
+        ORDERS_EMAIL: props.mail.ordersEmail,
         MAIL_TEMPLATE_PREFIX: props.mail.templatePrefix,
         ...(props.shopUrl ? { SHOP_URL: props.shopUrl } : {}),
       },

@@ -7,6 +7,7 @@ import type { ShopSettings } from '#shared/shop-settings.ts';
 export const LOCAL_SHOP_SETTINGS: ShopSettings = {
   name: 'One of One Luxury',
   supportEmail: 'support@oneofone.localhost',
+  ordersEmail: 'sales@oneofone.localhost',
   mailFrom: 'orders@oneofone.localhost',
   sisterSites: [
     { name: 'One of One Art', url: 'https://art.oneofone.localhost/' },

@@ -355,6 +355,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       MAIL_FROM: mailFromHeader(LOCAL_SHOP_SETTINGS),
       SHOP_NAME: LOCAL_SHOP_SETTINGS.name,
       SUPPORT_EMAIL: LOCAL_SHOP_SETTINGS.supportEmail,
+      ORDERS_EMAIL: LOCAL_SHOP_SETTINGS.ordersEmail,
       AWS_LAMBDA_LOG_LEVEL: process.env.AWS_LAMBDA_LOG_LEVEL ?? 'WARN',
     });
 

@@ -210,13 +210,13 @@ export const orderListItemSchema = z.object({
 
 /**
  * GET /orders?offset&pageSize&filter (admin): orders newest first; the page has no `status`.
- * `filter`: all (the default, as before), waiting (paid, not shipped), shipped (shipped or
- * delivered), refunded.
+ * `filter`: all (the default, as before), waiting (paid, not shipped), overdue (waiting longer
+ * than 7 business days, Vancouver calendar), shipped (shipped or delivered), refunded.
  */
 export const listOrdersContract = {
   query: z.extend(pageQuerySchema, {
     filter: z._default(
-      z.enum(ORDER_LIST_FILTERS, { error: 'must be all, waiting, shipped or refunded' }),
+      z.enum(ORDER_LIST_FILTERS, { error: 'must be all, waiting, overdue, shipped or refunded' }),
       'all',
     ),
   }),

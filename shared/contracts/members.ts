@@ -18,12 +18,17 @@ export const memberRowSchema = z.object({
   status: z.enum(MEMBER_STATUSES),
   confirmedAt: z.optional(z.string()),
   unsubscribedAt: z.optional(z.string()),
+  /** A pending sign-up: when its confirmation link stops working (ISO time), and it is removed. */
+  confirmBy: z.optional(z.string()),
 });
 
-/** GET /members?offset&pageSize: members newest first; the page has no `status`. */
+/**
+ * GET /members?offset&pageSize: members newest first; the page has no `status`. `pending`: how
+ * many of them (of every page) signed up and have not confirmed yet (issue 34).
+ */
 export const listMembersContract = {
   query: pageQuerySchema,
-  response: z.object(pageShape(memberRowSchema)),
+  response: z.object({ ...pageShape(memberRowSchema), pending: z.number() }),
 } satisfies Contract;
 
 /** DELETE /member { email }: removes one member; answers the e-mail removed. */

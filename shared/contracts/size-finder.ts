@@ -213,7 +213,12 @@ const optionAnswer = z.object({ status: z.literal(200), option: optionSchema });
 /** GET /size-finder?tid&offset&pageSize: a collection and its size finders. */
 export const listSizeFindersContract = {
   query: z.extend(pageQuerySchema, { tid: idSchema }),
-  response: z.object({ status: z.literal(200), type: finderCollectionSchema, ...pageShape(finderSchema) }),
+  response: z.object({
+    status: z.literal(200),
+    type: finderCollectionSchema,
+    /** Each finder with whether it asks for the shopper's email (without, nobody can be answered). */
+    ...pageShape(z.extend(finderSchema, { hasEmailStep: z.boolean() })),
+  }),
 } satisfies Contract;
 
 /**
@@ -240,7 +245,12 @@ export const deleteSizeFinderContract = { query: idQuery, response: okAnswerSche
 /** GET /all-steps?id&offset&pageSize: a finder with its collection and its steps in order. */
 export const listStepsContract = {
   query: z.extend(pageQuerySchema, { id: idSchema }),
-  response: z.extend(finderAnswer, { type: z.optional(finderCollectionSchema), ...pageShape(stepSchema) }),
+  response: z.extend(finderAnswer, {
+    type: z.optional(finderCollectionSchema),
+    /** Whether one step asks for the shopper's email (without, nobody can be answered). */
+    hasEmailStep: z.boolean(),
+    ...pageShape(stepSchema),
+  }),
 } satisfies Contract;
 
 /** GET /step?id&sizeFinderId: one step and its finder. */

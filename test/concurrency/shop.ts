@@ -5,6 +5,7 @@ import type { CollectionEntity } from '#catalog/entities/collection.ts';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import type { OrderEntity } from '#checkout/entities/order.ts';
 import { verifyPassword } from '#platform/passwords.ts';
+import { LOCAL_SHOP_SETTINGS } from '../../infra/local/shop-settings.ts';
 import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
 import { torontoCheckout } from '../support/checkout-form.ts';
 import { db, itemsWithPrefix } from '../support/db.ts';
@@ -493,6 +494,9 @@ export async function checkInvariants(ledger: Ledger): Promise<{ violations: str
     mailSentAt?: string;
   })[];
   const mail = await mailbox();
+  const saleNotices = (code: string) =>
+    (mail.get(LOCAL_SHOP_SETTINGS.ordersEmail) ?? []).filter((m) => m.body.text?.includes(`(order ${code})`))
+      .length;
 
   // What the providers took and gave back, for this scenario's checkouts.
   const intents = (
@@ -589,9 +593,16 @@ export async function checkInvariants(ledger: Ledger): Promise<{ violations: str
         violations.push(`${code}: the mailed portal password does not open the record`);
       const others = inbox.length - confirmations.length - passwords.length;
       if (others !== 0) violations.push(`${code}: ${others} unexpected mails to the buyer`);
+      // The sale notice to staff: once (a crash between its sending and its mark may repeat it).
+      const notices = saleNotices(code);
+      if (notices !== 1 && !(crashed && notices > 1))
+        violations.push(`${code}: ${notices} sale notices to staff (want 1)`);
+      if (!order.staffMailSentAt) violations.push(`${code}: paid, but its sale notice is not marked sent`);
     }
     for (const order of mine) {
       const code = order.checkoutCode;
+      if (order.status !== 'paid' && saleNotices(code) > 0)
+        violations.push(`${code}: ${order.status}, yet staff were told of a sale`);
       if (order.status === 'refunded') {
         tally.refundedOrders += 1;
         const ref = taken.get(code);

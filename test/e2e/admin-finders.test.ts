@@ -74,6 +74,8 @@ describe('size finder admin', () => {
     await page.getByLabel('new size finder for').selectOption('0');
     await page.getByRole('button', { name: 'add size finder' }).click();
     await page.getByRole('link', { name: 'steps of the size finder for women' }).waitFor();
+    // A new finder has no e-mail step yet: the list says it cannot answer anyone.
+    await page.getByText('no e-mail step: nobody can be answered').waitFor();
     await expectAccessible(page);
     await screenshot(page, 'admin-finders-list-desktop');
     await page.getByRole('link', { name: 'steps of the size finder for women' }).click();
@@ -91,6 +93,12 @@ describe('size finder admin', () => {
     await expectAccessible(page);
     await screenshot(page, 'admin-finders-edit-step-desktop');
     await page.goto(stepsUrl);
+    // Without an e-mail step the steps page warns, and the warning goes once the step is added.
+    const warning = page.getByRole('note', { name: 'no e-mail step' });
+    await warning.getByText('This size finder has no e-mail step.').waitFor();
+    await page.getByText('1 steps.').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'admin-finders-no-email-warning-desktop');
     await addStep(page, {
       index: '2',
       type: '4',
@@ -103,6 +111,7 @@ describe('size finder admin', () => {
       .first()
       .waitFor();
     await page.getByText('2 steps.').waitFor();
+    expect(await warning.count()).toBe(0);
     await expectAccessible(page);
     await screenshot(page, 'admin-finders-steps-desktop');
 
@@ -206,6 +215,8 @@ describe('size finder admin', () => {
 
     // A delete that fails says "Error"; one that works takes the finder and its pictures away.
     await page.goto(`/view-size-finders?tid=${type.id}`);
+    await page.getByRole('link', { name: 'steps of the size finder for women' }).waitFor();
+    expect(await page.getByText('no e-mail step: nobody can be answered').count()).toBe(0);
     browser.expectFailures({ status: 500, path: '/api/size-finder' });
     await page.route('**/api/size-finder?*', (route) =>
       route.request().method() === 'DELETE'

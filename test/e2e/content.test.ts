@@ -1,7 +1,10 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { HOLD_MINUTES } from '#shared/constants.ts';
 import { FILM_SLOTS } from '#shared/films.ts';
+import { MEMBER_SIGNUP_WORDS } from '#shared/membership.ts';
 import { MESSAGES } from '#shared/messages.ts';
+import { TERMS_RESERVATION } from '#shared/terms.ts';
 import { LOCAL_SHOP_SETTINGS } from '../../infra/local/shop-settings.ts';
 import { api } from '../support/api.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
@@ -79,15 +82,22 @@ describe('membership', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('signupAttempts'))).toBeNull();
   });
 
-  it('says "received." for a good email and goes back one screen', async () => {
+  it('says "received." for a good email, then that a confirmation email is on its way; its back button goes back one screen', async () => {
     const page = await browser.open('/world');
     const posts = memberPosts(page);
     const seen = alerts(page);
     await page.getByRole('link', { name: 'Membership' }).click();
     await page.waitForURL('**/world/membership');
     await revealField(page);
-    await page.getByLabel('email address').fill(`member-${Date.now()}@example.com`);
+    const email = `member-${Date.now()}@example.com`;
+    await page.getByLabel('email address').fill(email);
     await page.getByRole('button', { name: 'confirm' }).click();
+    await waitForAlerts(seen, 1);
+    // Issue 34: the page stays to say what comes next (the spec went back at once).
+    const sent = page.getByRole('region', { name: 'your sign-up' });
+    await sent.getByText(MEMBER_SIGNUP_WORDS.mailOnItsWay(email)).waitFor();
+    expect(await page.getByLabel('email address').count()).toBe(0);
+    await sent.getByRole('button', { name: MEMBER_SIGNUP_WORDS.back }).click();
     await page.waitForURL((url) => url.pathname === '/world');
     expect(seen).toEqual([MESSAGES.signupReceived]);
     expect(posts).toHaveLength(1);
@@ -200,6 +210,9 @@ const MORE_PAGES: [path: string, title: string, text: string[]][] = [
       'Registered users receive an email notice',
       '3 to 7 business days to Canada or the USA',
       '5 to 10 business days elsewhere',
+      // The checkout's hold, in the same words and minutes (HOLD_MINUTES) as the countdown's.
+      TERMS_RESERVATION,
+      `held for you for ${HOLD_MINUTES} minutes`,
     ],
   ],
 ];

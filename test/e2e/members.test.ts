@@ -1,10 +1,15 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { sendReleases } from '#members/jobs/send-releases.ts';
-import { MEMBER_MESSAGES } from '#shared/membership.ts';
+import {
+  MEMBER_CONFIRM_DAYS,
+  MEMBER_CONFIRMED_WORDS,
+  MEMBER_MESSAGES,
+  MEMBER_SIGNUP_WORDS,
+} from '#shared/membership.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { LOCAL_SECRETS } from '../../infra/local/stack.ts';
-import { freshClientAddress } from '../support/api.ts';
-import { getRaw } from '../support/db.ts';
+import { api, freshClientAddress } from '../support/api.ts';
+import { getRaw, putItems } from '../support/db.ts';
 import { store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
@@ -53,6 +58,25 @@ describe('a member from sign-up to unsubscribe', () => {
       status: 'pending',
       consent: { page: '/world/membership' },
     });
+    // Issue 34: after "received." the page says a mail is on its way, for how long its link works.
+    const sent = page.getByRole('region', { name: 'your sign-up' });
+    await sent.getByRole('status').getByText(MESSAGES.signupReceived).waitFor();
+    await sent.getByText(MEMBER_SIGNUP_WORDS.mailOnItsWay(email)).waitFor();
+    expect(MEMBER_SIGNUP_WORDS.mailOnItsWay(email)).toContain(`within ${MEMBER_CONFIRM_DAYS} days`);
+    await expectAccessible(page);
+    await screenshot(page, 'member-signup-sent-phone');
+    await linkIn('Please confirm your membership', /(http\S+)/);
+    // "send it again": one more mail, no new alert.
+    await sent.getByRole('button', { name: MEMBER_SIGNUP_WORDS.sendAgain }).click();
+    await sent.getByRole('status').getByText(MEMBER_SIGNUP_WORDS.sentAgain).waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await mailTo(email)).filter((m) => m.subject === 'Please confirm your membership').length,
+      )
+      .toBe(2);
+    expect(seen).toEqual([MESSAGES.signupReceived]);
+    await screenshot(page, 'member-signup-sent-again-phone');
 
     const confirmPath = await linkIn('Please confirm your membership', /(http\S+)/);
     const confirm = await browser.open(confirmPath);
@@ -61,7 +85,12 @@ describe('a member from sign-up to unsubscribe', () => {
     expect((await getRaw(`MEMBER#${email}`, '#MEMBER'))?.status).toBe('pending');
     await expectAccessible(confirm);
     await confirm.getByRole('button', { name: 'confirm my membership' }).click();
-    await confirm.getByRole('status').getByText(MEMBER_MESSAGES.confirmed).waitFor();
+    const done = confirm.getByRole('status');
+    await done.getByText(MEMBER_MESSAGES.confirmed).waitFor();
+    // Said plainly: a member now, and what members receive.
+    await done.getByText(MEMBER_CONFIRMED_WORDS.nowMember).waitFor();
+    await done.getByText(MEMBER_CONFIRMED_WORDS.receive).waitFor();
+    await expectAccessible(confirm);
     await screenshot(confirm, 'member-confirmed-phone');
     expect((await getRaw(`MEMBER#${email}`, '#MEMBER'))?.status).toBe('confirmed');
 
@@ -97,6 +126,37 @@ describe('a member from sign-up to unsubscribe', () => {
     await leave.getByRole('button', { name: 'unsubscribe' }).click();
     await leave.getByRole('status').getByText(MEMBER_MESSAGES.unsubscribed).waitFor();
     expect((await getRaw(`MEMBER#${email}`, '#MEMBER'))?.status).toBe('unsubscribed');
+  });
+});
+
+describe('staff see pending sign-ups (issue 34)', () => {
+  it("/view-members counts the pending ones and shows each one's age and how long its link works", async () => {
+    const waiting = `${uniqueId('e2e-pending')}@example.com`;
+    const answer = await api('/member', {
+      method: 'POST',
+      json: { email: waiting },
+      from: freshClientAddress(),
+    });
+    expect(answer.status).toBe(200);
+    // Signed up three hours ago, as far as the list can tell.
+    const item = await getRaw(`MEMBER#${waiting}`, '#MEMBER');
+    const hours = 3 * 3_600;
+    await putItems([
+      {
+        ...item,
+        createdAt: new Date(Date.now() - hours * 1000).toISOString(),
+        expiresAt: Number(item?.expiresAt) - hours,
+      },
+    ]);
+    const admin = await adminPage('/view-members');
+    await admin.getByRole('heading', { name: 'members', level: 1 }).waitFor();
+    await admin.getByText(/, of which [1-9]\d* pending: /).waitFor();
+    const row = admin.getByRole('row').filter({ hasText: waiting });
+    await row.waitFor();
+    const status = (await row.getByRole('cell').allTextContents())[1];
+    expect(status).toBe(`pending signed up 3 hours ago, link valid ${MEMBER_CONFIRM_DAYS - 1} days more`);
+    await expectAccessible(admin);
+    await screenshot(admin, 'admin-members-pending-desktop');
   });
 });
 

@@ -1,9 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { STEP_TYPE } from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
+import type { OptionEntity, SizeFinderEntity, StepEntity } from '#size-finder/index.ts';
 import { DEMO } from '../../infra/local/demo/catalogue.ts';
 import { LOCAL_SHOP_SETTINGS } from '../../infra/local/shop-settings.ts';
 import { itemsWithPrefix } from '../support/db.ts';
+import { store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
 
 const browser = startBrowser();
@@ -190,8 +193,22 @@ describe('size finder and size guide', () => {
     await cont.click();
     await sheet.getByRole('alert').filter({ hasText: MESSAGES.insertEmail }).waitFor();
     expect(seen).toEqual([MESSAGES.insertEmail]);
+    // A mistyped address: the server's 400 in the spec's words, under the field, not an outage.
+    browser.expectFailures({ status: 400, path: '/api/answers' });
+    const box = sheet.getByRole('textbox', { name: 'your email address', exact: true });
+    await box.fill('ana@atelier');
+    await cont.click();
+    const refused = sheet.locator('.picking-field').getByRole('alert');
+    await refused.filter({ hasText: MESSAGES.invalidEmail }).waitFor();
+    expect(await refused.textContent()).toBe(MESSAGES.invalidEmail);
+    expect(await box.getAttribute('aria-invalid')).toBe('true');
+    expect(await box.getAttribute('aria-describedby')).toBe(await refused.getAttribute('id'));
+    expect(await sheet.getByText(MESSAGES.answersTryLater).count()).toBe(0);
+    await sheet.getByText('question 6 of 6').waitFor();
+    await screenshot(page, 'picking-finder-bad-email-phone');
     const email = `finder-${Date.now()}@example.com`;
-    await sheet.getByRole('textbox', { name: 'your email address', exact: true }).fill(email);
+    await box.fill(email);
+    await refused.waitFor({ state: 'detached' });
     await cont.click();
     await sheet.getByRole('heading', { name: 'Thank you' }).waitFor();
     await screenshot(page, 'picking-finder-thanks-phone');
@@ -207,6 +224,54 @@ describe('size finder and size guide', () => {
       '5': { shortName: 'heel', val: '2 cm, 5 cm' },
       '6': { shortName: 'email', val: email },
     });
+  });
+
+  it('promises no reply when the finder has no email step, and says what happens instead', async () => {
+    const type = typeEntity({ name: 'Quiet finder capes', gender: 0 });
+    const finder: SizeFinderEntity = {
+      kind: 'sizeFinder',
+      id: uniqueId('f'),
+      typeId: type.id,
+      gender: 0,
+      numberOfSteps: 1,
+    };
+    const step: StepEntity = {
+      kind: 'step',
+      id: uniqueId('st'),
+      sizeFinderId: finder.id,
+      index: 1,
+      type: STEP_TYPE.singleChoice,
+      shortName: 'fit',
+      description: 'How do you like a cape to fall?',
+    };
+    const option: OptionEntity = {
+      kind: 'option',
+      id: uniqueId('op'),
+      stepsId: step.id,
+      sizeFinderId: finder.id,
+      index: 1,
+      content: 'Loosely',
+    };
+    await store({ type, finder: { finder, steps: [step], options: [option] } });
+    const page = await browser.open(`/products/productsizeguide?${query({ type: type.id, gender: '0' })}`);
+    await page.getByRole('button', { name: 'size finder' }).click();
+    const sheet = page.getByRole('dialog', { name: 'size finder' });
+    await sheet.getByText(/does not ask for your email, so no size is sent back to you/).waitFor();
+    expect(await sheet.getByText(/business days/).count()).toBe(0);
+    await screenshot(page, 'picking-finder-no-email-intro-phone');
+    await sheet.getByRole('button', { name: 'begin' }).click();
+    await sheet.getByRole('button', { name: 'Loosely' }).click();
+    await sheet.getByRole('button', { name: 'continue' }).click();
+    await sheet.getByRole('heading', { name: 'Thank you' }).waitFor();
+    await sheet.getByText(/no size results will be sent to you/).waitFor();
+    expect(await sheet.getByText(/within 7 business days/).count()).toBe(0);
+    expect(
+      await sheet.getByRole('link', { name: LOCAL_SHOP_SETTINGS.supportEmail }).getAttribute('href'),
+    ).toBe(`mailto:${LOCAL_SHOP_SETTINGS.supportEmail}`);
+    await expectAccessible(page);
+    await screenshot(page, 'picking-finder-no-email-thanks-phone');
+    const stored = (await itemsWithPrefix('ANSWER#')).find((item) => item.typeId === type.id);
+    expect(stored?.email).toBe('skip');
   });
 
   it('shows the size guide, and the unit switch changes the figures', async () => {

@@ -129,7 +129,7 @@ describe('building a size finder', () => {
       type: { id: women.id, name: women.name, gender: 0 },
       pageCount: 1,
       total: 1,
-      list: [{ id: fid, typeId: women.id, gender: 0, numberOfSteps: 6 }],
+      list: [{ id: fid, typeId: women.id, gender: 0, numberOfSteps: 6, hasEmailStep: true }],
     });
     const steps = await adminApi<{ list: Step[]; finder: { numberOfSteps: number } }>(
       admin,
@@ -166,6 +166,25 @@ describe('building a size finder', () => {
     expect(one.body.option).toMatchObject({ content: 'V-neck', stepsId: three, sizeFinderId: fid });
     const step = await adminApi(admin, `/step?id=${value}&sizeFinderId=${fid}`);
     expect(step.body).toMatchObject({ step: { id: value, type: 2, shortName: 'bust', index: 2 } });
+  });
+
+  it('says whether a finder asks for the email, so staff are warned of one that cannot answer', async () => {
+    const quiet = typeEntity({ name: 'Quiet capes', gender: 0 });
+    await store({ type: quiet });
+    const fid = await createFinder(quiet, 0);
+    const emailOf = async () => ({
+      list: (await adminApi<{ list: { hasEmailStep: boolean }[] }>(admin, `/size-finder?tid=${quiet.id}`))
+        .body.list[0]?.hasEmailStep,
+      steps: (await adminApi<{ hasEmailStep: boolean }>(admin, `/all-steps?id=${fid}`)).body.hasEmailStep,
+    });
+    expect(await emailOf()).toEqual({ list: false, steps: false });
+    await createStep(fid, 1, 1, 'fit');
+    expect(await emailOf()).toEqual({ list: false, steps: false });
+    const email = await createStep(fid, 2, 4, 'email');
+    expect(await emailOf()).toEqual({ list: true, steps: true });
+    const removed = await adminApi(admin, `/step?id=${email}&sizeFinderId=${fid}`, { method: 'DELETE' });
+    expect(removed.status, removed.text).toBe(200);
+    expect(await emailOf()).toEqual({ list: false, steps: false });
   });
 
   it('allows one finder per collection and gender, for the genders the collection is for', async () => {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { FILM_MESSAGES, FILM_SLOTS, MEANING_MESSAGE } from '#shared/films.ts';
+import { FILM_MESSAGES, FILM_SLOTS, MEANING_MESSAGE, MEASURE_FILM } from '#shared/films.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { api } from '../support/api.ts';
-import { getRaw, itemsWithPrefix } from '../support/db.ts';
+import { getRaw, itemsWithPrefix, putItems } from '../support/db.ts';
 import { store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { jpeg, objectAddress, uploadAs } from '../support/media.ts';
 
@@ -143,6 +143,46 @@ describe('films', () => {
     // Only files an admin upload made are ever deleted: the demo's shared clip stays.
     expect((await fetch(stored(String(seeded?.video)))).status).toBe(200);
     expect((await adminApi(admin, '/films', { method: 'DELETE', json: { slot: 'club' } })).status).toBe(404);
+  });
+
+  it('"How to measure" is a slot staff set like the others: the demo fills it, an upload replaces it, a clear empties it', async () => {
+    const demo = await getRaw('FILMS', `FILM#${MEASURE_FILM}`);
+    const seeded = await filmOf(MEASURE_FILM);
+    expect(seeded).toMatchObject({
+      source: 'upload',
+      title: 'how to measure',
+      src: '/media/videos/measure.mp4',
+    });
+    try {
+      const video = await upload('video', CLIP, 'video/mp4');
+      const poster = await upload('image', await posterBytes(), 'image/jpeg');
+      const set = await adminApi(admin, '/films', {
+        method: 'POST',
+        json: {
+          slot: MEASURE_FILM,
+          title: 'measuring, step by step',
+          film: { source: 'upload', video, poster },
+        },
+      });
+      expect(set.status, set.text).toBe(200);
+      const film = await filmOf(MEASURE_FILM);
+      expect(film).toMatchObject({
+        title: 'measuring, step by step',
+        source: 'upload',
+        video,
+        type: 'video/mp4',
+      });
+      expect((await fetch(`${inject('baseUrl')}${String(film?.src)}`)).status).toBe(200);
+      // The demo's clip stays: the size finder's measuring steps play it too.
+      expect((await fetch(stored(String(seeded?.video)))).status).toBe(200);
+      const cleared = await adminApi(admin, `/films?slot=${MEASURE_FILM}`, { method: 'DELETE' });
+      expect(cleared.status, cleared.text).toBe(200);
+      expect(await filmOf(MEASURE_FILM)).toBeUndefined();
+      expect((await auditOf(MEASURE_FILM)).map((a) => a.action)).toEqual(['replace-film', 'clear-film']);
+    } finally {
+      // The browser suites play the demo's film on /products/measure.
+      if (demo) await putItems([demo]);
+    }
   });
 
   it('refuses bad input with 400 and its words, and writes nothing', async () => {

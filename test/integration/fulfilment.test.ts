@@ -344,6 +344,14 @@ describe('the overdue check', () => {
       '/orders?filter=waiting&pageSize=100',
     );
     expect(list.body.list.find((o) => o.id === old.checkoutCode)).toMatchObject({ overdue: true });
+    // The list's overdue filter (the admin home's count) applies the same rule: only overdue ones.
+    const overdueList = await adminApi<{ list: { id: string; overdue?: boolean }[] }>(
+      admin,
+      '/orders?filter=overdue&pageSize=100',
+    );
+    expect(overdueList.status).toBe(200);
+    expect(overdueList.body.list.find((o) => o.id === old.checkoutCode)).toMatchObject({ overdue: true });
+    expect(overdueList.body.list.filter((o) => !o.overdue)).toEqual([]);
     const check = await adminApi<{ overdue: number; waiting: number; orders: { checkoutCode: string }[] }>(
       admin,
       '/overdue-orders',

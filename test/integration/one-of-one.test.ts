@@ -11,6 +11,7 @@ import {
   holdAndRecordOrder,
   markMailSent,
   markRefunded,
+  markStaffMailSent,
   sellOrder,
 } from '#checkout/entities/order.ts';
 import {
@@ -21,6 +22,7 @@ import {
 } from '#checkout/payment-completion.ts';
 import { sendMail } from '#platform/mail.ts';
 import { hashPassword, verifyPassword } from '#platform/passwords.ts';
+import { ordersAddress } from '#platform/shop-settings.ts';
 import { getRaw } from '../support/db.ts';
 import { orderEntity, productEntity, store, typeEntity } from '../support/fixtures.ts';
 import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
@@ -46,7 +48,10 @@ function ports(overrides: Partial<CompletionPorts> = {}): CompletionPorts {
     hashPassword,
     sendMail,
     markMailSent,
+    markStaffMailSent,
     portalLink,
+    ordersAddress,
+    adminOrderLink: (code) => `http://shop.localhost/view-order/${code}`,
     now: Date.now,
     log: () => undefined,
     ...overrides,

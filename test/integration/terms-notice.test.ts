@@ -1,20 +1,25 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { type AuthRecordEntity, authRecordKeys } from '#authenticity/entities/auth-record.ts';
 import type { ProductEntity } from '#catalog/entities/product.ts';
+import { type OrderEntity, orderKeys } from '#checkout/entities/order.ts';
+import { applySesFeedback } from '#members/events/ses-feedback.ts';
 import { sendReleases } from '#members/jobs/send-releases.ts';
 import { TERMS_MESSAGES } from '#shared/terms.ts';
 import { LOCAL_SECRETS } from '../../infra/local/stack.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
-import { getRaw, itemsWithPrefix } from '../support/db.ts';
-import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { getRaw, itemsWithPrefix, putItems } from '../support/db.ts';
+import { orderEntity, productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { checkoutBody } from '../support/purchase.ts';
 import { pointAtLocalStack } from '../support/stack-env.ts';
 
 /**
  * The terms-change notice (issue 20): staff publish a version of the terms (version, effective
  * date, summary; audited; listed); the confirmed members are mailed the notice through the
- * release sender (markers, suppression, unsubscribe link); an unconfirmed sign-up and an
- * unsubscribed (suppressed) member are not; GET /terms shows the current version.
+ * release sender (markers, suppression, unsubscribe link); an unconfirmed sign-up is not; GET
+ * /terms shows the current version. A legal notice, not marketing (issue 34): a member who
+ * unsubscribed from release mail, every buyer and owner who accepted an earlier version get it
+ * too, each once; a bounced or complained address does not.
  */
 interface StoredMail {
   destination: { to: string[] };
@@ -56,7 +61,7 @@ beforeAll(async () => {
 });
 
 describe('a new version of the terms', () => {
-  it('reaches a confirmed member, not an unconfirmed or unsubscribed one, and becomes the current version', async () => {
+  it('reaches a confirmed member and one who unsubscribed from release mail, not an unconfirmed one, and becomes the current version', async () => {
     const member = await confirmedMember();
     const unconfirmed = (await signUp()).email;
     const gone = await confirmedMember();
@@ -90,13 +95,18 @@ describe('a new version of the terms', () => {
       `Read the terms in full: ${inject('baseUrl')}/more/terms-and-conditions`,
     );
     expect(mail?.body.text).toMatch(
-      /To unsubscribe with one click: http\S+\/world\/membership\/unsubscribe\?token=/,
+      /To unsubscribe from release emails with one click: http\S+\/world\/membership\/unsubscribe\?token=/,
     );
     expect(mail?.headers?.find((h) => h.name === 'List-Unsubscribe-Post')?.value).toBe(
       'List-Unsubscribe=One-Click',
     );
     expect(await mailTo(unconfirmed)).toEqual([]);
-    expect(await mailTo(gone)).toEqual([]);
+    // A legal notice, not a release: the unsubscribed member gets it too, without an unsubscribe link.
+    const [goneMail, ...goneMore] = await mailTo(gone);
+    expect(goneMore).toEqual([]);
+    expect(goneMail?.body.text).toContain(`version ${version} takes effect on 2027-01-15`);
+    expect(goneMail?.body.text).not.toContain('unsubscribe');
+    expect(goneMail?.headers?.find((h) => h.name === 'List-Unsubscribe')).toBeUndefined();
     // The release sender's markers: at most once per member.
     expect(await getRaw(`RELEASE#${noticeId}`, `TO#${member}`)).toMatchObject({ state: 'sent' });
     expect(await getRaw(`RELEASE#${noticeId}`, '#RELEASE')).toMatchObject({
@@ -192,4 +202,120 @@ describe('the checkout records the version of the terms shown before paying', ()
     expect(view.status, view.text).toBe(200);
     expect(view.body.order.termsVersion).toBe(version);
   });
+});
+
+describe('a terms notice is a legal notice, not marketing', () => {
+  const type = typeEntity({ name: 'Terms notice owners' });
+  const stamp = Date.now().toString().slice(-9);
+  const pieces = Array.from({ length: 5 }, (_, i) =>
+    productEntity(type, { status: 0, cardNumber: `78${stamp}${String(i).padStart(5, '0')}` }),
+  ) as [ProductEntity, ProductEntity, ProductEntity, ProductEntity, ProductEntity];
+
+  /** A paid (or pending) order of the piece by `email`, recording the terms it accepted, and the piece's record. */
+  async function bought(
+    piece: ProductEntity,
+    email: string,
+    {
+      termsVersion,
+      owner = email,
+      status = 'paid' as OrderEntity['status'],
+    }: {
+      termsVersion?: string;
+      owner?: string;
+      status?: OrderEntity['status'];
+    },
+  ) {
+    const order: OrderEntity = {
+      ...orderEntity(piece, Date.now() - 60_000, email),
+      status,
+      ...(termsVersion ? { termsVersion } : {}),
+      ...(status === 'paid'
+        ? { paidAt: new Date().toISOString(), mailSentAt: new Date().toISOString() }
+        : {}),
+    };
+    const record: AuthRecordEntity = {
+      kind: 'authRecord',
+      cardNumber: piece.cardNumber as string,
+      pid: piece.id,
+      name: piece.name,
+      email: owner,
+      credentialVersion: 1,
+      createdAt: new Date().toISOString(),
+    };
+    await putItems([
+      { ...orderKeys(order), ...order },
+      ...(status === 'paid' ? [{ ...authRecordKeys(record), ...record }] : []),
+    ]);
+  }
+
+  const noticeMails = async (email: string, version: string) =>
+    (await mailTo(email)).filter((m) => m.body.text?.includes(`version ${version} takes effect`));
+
+  it('reaches an owner who unsubscribed from releases and a buyer who never signed up, once each; not a bounced address', async () => {
+    await store({ type, products: pieces });
+    const earlier = uniqueId('e').slice(0, 40);
+    // The first buyer of piece 0 transferred it to a member, who then unsubscribed from releases.
+    const firstBuyer = `${uniqueId('buyer')}@example.com`;
+    const owner = await confirmedMember();
+    const unsubscribed = await api(
+      `/member/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(owner))}`,
+      { method: 'POST', json: {} },
+    );
+    expect(unsubscribed.status, unsubscribed.text).toBe(200);
+    await bought(pieces[0], firstBuyer, { termsVersion: earlier, owner });
+    // A buyer who never signed up.
+    const buyer = `${uniqueId('buyer')}@example.com`;
+    await bought(pieces[1], buyer, { termsVersion: earlier });
+    // A buyer whose address bounced: suppressed, even for a legal notice.
+    const bounced = `${uniqueId('bounced')}@example.com`;
+    await bought(pieces[2], bounced, { termsVersion: earlier });
+    await applySesFeedback({
+      eventType: 'Bounce',
+      bounce: { bounceType: 'Permanent', bouncedRecipients: [{ emailAddress: bounced }] },
+    });
+    // A member who unsubscribed from releases and then complained: suppressed.
+    const complained = await confirmedMember();
+    await api(`/member/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(complained))}`, {
+      method: 'POST',
+      json: {},
+    });
+    await applySesFeedback({
+      eventType: 'Complaint',
+      complaint: { complainedRecipients: [{ emailAddress: complained }] },
+    });
+    // No terms accepted (an order from before the terms were versioned), and a checkout never paid.
+    const noTerms = `${uniqueId('noterms')}@example.com`;
+    await bought(pieces[3], noTerms, {});
+    const unpaid = `${uniqueId('unpaid')}@example.com`;
+    await bought(pieces[4], unpaid, { termsVersion: earlier, status: 'pending' });
+
+    const version = uniqueId('n').slice(0, 40);
+    const published = await adminApi<{ noticeId: string }>(admin, '/terms-versions', {
+      method: 'POST',
+      json: { version, effectiveDate: '2027-04-01', summary: 'Owners are told of every change.' },
+    });
+    expect(published.status, published.text).toBe(200);
+    const { noticeId } = published.body;
+    for (let run = 0; run < 10; run++) {
+      await sendReleases({ ratePerSecond: 500, runSeconds: 20, releaseId: noticeId });
+      if ((await getRaw(`RELEASE#${noticeId}`, '#RELEASE'))?.status === 'done') break;
+    }
+
+    for (const address of [owner, firstBuyer, buyer]) {
+      const mails = await noticeMails(address, version);
+      expect(mails, address).toHaveLength(1);
+      expect(mails[0]?.body.text).toContain('Owners are told of every change.');
+      expect(mails[0]?.body.text).not.toContain('unsubscribe');
+    }
+    for (const address of [bounced, complained, noTerms, unpaid])
+      expect(await noticeMails(address, version), address).toEqual([]);
+    expect(await getRaw(`RELEASE#${noticeId}`, `TO#${bounced}`)).toMatchObject({ state: 'suppressed' });
+    expect(await getRaw(`RELEASE#${noticeId}`, `TO#${complained}`)).toMatchObject({ state: 'suppressed' });
+    expect(await getRaw(`RELEASE#${noticeId}`, '#RELEASE')).toMatchObject({ status: 'done', failed: 0 });
+
+    // Sending again mails nobody twice.
+    await sendReleases({ ratePerSecond: 500, runSeconds: 5, releaseId: noticeId });
+    for (const address of [owner, firstBuyer, buyer])
+      expect(await noticeMails(address, version), address).toHaveLength(1);
+  }, 120_000);
 });

@@ -121,6 +121,20 @@ describe('POST /answers', () => {
     ).toBe(200);
   });
 
+  it.each(['ana@atelier', 'ana atelier@example.com', 'ana.example.com', '@example.com'])(
+    'refuses the mistyped address %j with 400 "please input a correct email." and stores nothing',
+    async (email) => {
+      const before = (await itemsWithPrefix('ANSWER#')).length;
+      const { status, body } = await api('/answers', {
+        method: 'POST',
+        json: { typeId: type.id, email, result },
+      });
+      expect(status).toBe(400);
+      expect(body).toEqual({ message: MESSAGES.invalidEmail });
+      expect((await itemsWithPrefix('ANSWER#')).length).toBe(before);
+    },
+  );
+
   it('answers 404 for an unknown collection and stores nothing', async () => {
     const email = `${uniqueId('lost')}@example.com`;
     const { status } = await api('/answers', {

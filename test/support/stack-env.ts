@@ -7,9 +7,13 @@ import { LOCAL_SHOP_SETTINGS } from '../../infra/local/shop-settings.ts';
  * pointed, so data-layer and domain code can be tested directly.
  */
 /** The local stack's shop settings as its functions get them (infra/local/stack.ts). */
-export function localShopEnvironment(): Record<'MAIL_FROM' | 'SHOP_NAME' | 'SUPPORT_EMAIL', string> {
+export function localShopEnvironment(): Record<
+  'MAIL_FROM' | 'SHOP_NAME' | 'SUPPORT_EMAIL' | 'ORDERS_EMAIL',
+  string
+> {
   return {
     MAIL_FROM: mailFromHeader(LOCAL_SHOP_SETTINGS),
+    ORDERS_EMAIL: LOCAL_SHOP_SETTINGS.ordersEmail,
     SHOP_NAME: LOCAL_SHOP_SETTINGS.name,
     SUPPORT_EMAIL: LOCAL_SHOP_SETTINGS.supportEmail,
   };

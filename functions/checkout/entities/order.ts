@@ -10,6 +10,7 @@ import { auditedWrite, pageOf } from '#table/audit.ts';
 import type { Keys } from '#table/keys.ts';
 import { queryAll } from '#table/query.ts';
 import { isConditionFailed, transact } from '#table/transactions.ts';
+import { shippingWait } from '../rules/shipping-wait.ts';
 import { hashToken, orderDeleteTokenKey } from './order-delete-token.ts';
 import { providerEventOnce } from './provider-event.ts';
 
@@ -85,6 +86,13 @@ export interface OrderEntity {
   mailSentAt?: string;
   /** Until when the confirmation that sold the piece is sending its mail (epoch ms). */
   mailLeaseUntil?: number;
+  /**
+   * The sale's notice to staff (the orders address) is still to send: set with the sale, removed
+   * once sent, under the same lease as the buyer's mail. Orders sold before the notice existed
+   * have neither field and are never announced late.
+   */
+  staffMailDue?: true;
+  staffMailSentAt?: string;
 }
 
 /**
@@ -108,6 +116,8 @@ export type AdminOrder = OrderEntity & OrderTombstone;
 const LIST_FILTERS: Record<OrderListFilter, string> = {
   all: 'attribute_not_exists(deletedAt) OR #status IN (:paid, :refunded)',
   waiting: '#status = :paid AND attribute_not_exists(fulfilment)',
+  // Then only those past the promise (shippingWait): a count of business days, not a condition.
+  overdue: '#status = :paid AND attribute_not_exists(fulfilment)',
   shipped: '#status = :paid AND attribute_exists(fulfilment)',
   refunded: '#status = :refunded',
 };
@@ -115,12 +125,14 @@ const LIST_FILTERS: Record<OrderListFilter, string> = {
 /**
  * Newest first. Deleted orders are left out, unless money moved for one after it was deleted
  * (a late payment of an abandoned checkout): then it shows again, so no payment is ever hidden.
- * `filter` narrows the list: paid orders waiting to ship, shipped (or delivered) ones, refunded ones.
+ * `filter` narrows the list: paid orders waiting to ship (all of them, or only the overdue ones:
+ * more than 7 business days at `now`), shipped (or delivered) ones, refunded ones.
  */
 export async function listOrders(
   offset: number,
   pageSize: number,
   filter: OrderListFilter = 'all',
+  now: number = Date.now(),
 ): Promise<Page<AdminOrder>> {
   const all = await queryAll<AdminOrder>({
     IndexName: 'gsi2',
@@ -134,7 +146,8 @@ export async function listOrders(
     },
     ScanIndexForward: false,
   });
-  return pageOf(all, offset, pageSize);
+  const listed = filter === 'overdue' ? all.filter((order) => shippingWait(order, now)?.overdue) : all;
+  return pageOf(listed, offset, pageSize);
 }
 
 export async function readOrder(checkoutCode: string): Promise<AdminOrder | undefined> {
@@ -317,7 +330,8 @@ export async function sellOrder(input: SaleInput): Promise<SellOutcome> {
         Update: {
           TableName: tableName(),
           Key: orderKey(order.checkoutCode),
-          UpdateExpression: 'SET #status = :paid, paidAt = :at, paymentRef = :ref, mailLeaseUntil = :lease',
+          UpdateExpression:
+            'SET #status = :paid, paidAt = :at, paymentRef = :ref, mailLeaseUntil = :lease, staffMailDue = :due',
           // A released (failed) order can still be paid with its payment: sold if the piece is free.
           ConditionExpression: '#status IN (:pending, :failed)',
           ExpressionAttributeNames: { '#status': 'status' },
@@ -328,6 +342,7 @@ export async function sellOrder(input: SaleInput): Promise<SellOutcome> {
             ':at': at,
             ':ref': input.paymentRef,
             ':lease': input.mailLeaseUntil,
+            ':due': true,
           },
         },
       },
@@ -407,9 +422,10 @@ export async function markRefunded(input: RefundInput): Promise<RefundOutcome> {
 }
 
 /**
- * Takes over sending the mail of a paid order (or the refund notice of a refunded one) whose
- * first sender did not finish in time (it crashed). Only one caller can win, and only once the
- * previous lease has run out. Refunded orders recorded before the notice had a lease are left.
+ * Takes over sending the mail of a paid order (the buyer's, or the sale notice to staff, whichever
+ * is still due) or the refund notice of a refunded one, whose first sender did not finish in
+ * time (it crashed, or SES failed). Only one caller can win, and only once the previous lease has
+ * run out. Refunded orders recorded before the notice had a lease are left.
  */
 export async function claimMailLease(checkoutCode: string, now: number, until: number): Promise<boolean> {
   try {
@@ -419,7 +435,7 @@ export async function claimMailLease(checkoutCode: string, now: number, until: n
         Key: orderKey(checkoutCode),
         UpdateExpression: 'SET mailLeaseUntil = :until',
         ConditionExpression:
-          'attribute_not_exists(mailSentAt) AND ((#status = :paid AND (attribute_not_exists(mailLeaseUntil) OR mailLeaseUntil < :now)) OR (#status = :refunded AND mailLeaseUntil < :now))',
+          '(#status = :paid AND (attribute_not_exists(mailSentAt) OR attribute_exists(staffMailDue)) AND (attribute_not_exists(mailLeaseUntil) OR mailLeaseUntil < :now)) OR (#status = :refunded AND attribute_not_exists(mailSentAt) AND mailLeaseUntil < :now)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':paid': 'paid', ':refunded': 'refunded', ':now': now, ':until': until },
       }),
@@ -437,6 +453,18 @@ export async function markMailSent(checkoutCode: string, now: number): Promise<v
       TableName: tableName(),
       Key: orderKey(checkoutCode),
       UpdateExpression: 'SET mailSentAt = :at',
+      ExpressionAttributeValues: { ':at': new Date(now).toISOString() },
+    }),
+  );
+}
+
+/** The sale notice went to staff: no sender sends it again. */
+export async function markStaffMailSent(checkoutCode: string, now: number): Promise<void> {
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: orderKey(checkoutCode),
+      UpdateExpression: 'SET staffMailSentAt = :at REMOVE staffMailDue',
       ExpressionAttributeValues: { ':at': new Date(now).toISOString() },
     }),
   );
@@ -471,8 +499,8 @@ export async function releaseHold(
 }
 
 /**
- * Paid orders checked out between `since` and `until` (ISO times) whose mail has not gone out,
- * and refunded ones whose refund notice has not: the mail sweep's work list. Orders are few
+ * Paid orders checked out between `since` and `until` (ISO times) whose mail (the buyer's or the
+ * sale notice to staff) has not gone out, and refunded ones whose refund notice has not: the mail sweep's work list. Orders are few
  * (each piece sells once), so the shop-wide list on gsi2, bounded by time, is enough.
  */
 export async function paidOrdersAwaitingMail(since: string, until: string): Promise<OrderEntity[]> {
@@ -480,7 +508,7 @@ export async function paidOrdersAwaitingMail(since: string, until: string): Prom
     IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :list AND gsi2sk BETWEEN :since AND :until',
     FilterExpression:
-      'attribute_not_exists(mailSentAt) AND (#status = :paid OR (#status = :refunded AND attribute_exists(mailLeaseUntil)))',
+      '(#status = :paid AND (attribute_not_exists(mailSentAt) OR attribute_exists(staffMailDue))) OR (#status = :refunded AND attribute_not_exists(mailSentAt) AND attribute_exists(mailLeaseUntil))',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
       ':list': ORDERS_LIST,
@@ -490,4 +518,19 @@ export async function paidOrdersAwaitingMail(since: string, until: string): Prom
       ':refunded': 'refunded',
     },
   });
+}
+
+/**
+ * The buyers who accepted a version of the terms other than `version` (a paid order records the
+ * version shown before paying): their address and piece, for a terms notice.
+ */
+export async function buyersOfOtherTerms(version: string): Promise<{ email: string; productId: string }[]> {
+  const orders = await queryAll<OrderEntity>({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :list',
+    FilterExpression: '#status = :paid AND attribute_exists(termsVersion) AND termsVersion <> :version',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':list': ORDERS_LIST, ':paid': 'paid', ':version': version },
+  });
+  return orders.map((order) => ({ email: order.contact.email, productId: order.productId }));
 }

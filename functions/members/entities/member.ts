@@ -6,8 +6,8 @@ import { MEMBER_CONSENT_WORDS, type MemberStatus } from '#shared/membership.ts';
 import { auditedWrite } from '#table/audit.ts';
 import type { Keys } from '#table/keys.ts';
 import { queryAll } from '#table/query.ts';
-import { attemptUpdate, type Limit, takeAttempt } from '#table/rate-limit.ts';
-import { transact } from '#table/transactions.ts';
+import { attemptUpdate, type Limit } from '#table/rate-limit.ts';
+import { type TransactItem, transact } from '#table/transactions.ts';
 
 export const memberKeys = (m: { email: string; createdAt: string }): Keys => ({
   pk: `MEMBER#${m.email}`,
@@ -67,16 +67,34 @@ export interface SuppressionEntity {
   email: string;
   reason: SuppressionReason;
   at: string;
+  /**
+   * The first bounce or complaint, even when the address was unsubscribed before: mail to it
+   * does not arrive or is unwanted, so not even a legal notice is sent to it.
+   */
+  feedback?: Exclude<SuppressionReason, 'unsubscribe'>;
 }
 
-export type SignUp = { result: 'pending'; nonce: string } | { result: 'confirmed' } | { result: 'limited' };
+/** Whether the address bounced or complained: the shop mails it nothing, not even a legal notice. */
+export const undeliverable = (s: SuppressionEntity | undefined): boolean =>
+  s !== undefined && (s.reason !== 'unsubscribe' || s.feedback !== undefined);
+
+export type SignUp =
+  | { result: 'pending'; nonce: string; expiresAt: number }
+  | { result: 'confirmed' }
+  | { result: 'limited' };
 
 /**
- * Records a sign-up as a pending member with its consent and a fresh confirmation nonce,
- * counting it toward the client's `limit` and the address's `mailLimit` (confirmation mails
- * per address) in the same transaction (one round trip). A pending or unsubscribed member is
- * replaced by the new pending sign-up (older links stop working); a confirmed member is left
- * as it is ('confirmed': nothing to mail), the attempt still counted.
+ * Records a sign-up, counting it toward the client's `limit` and the address's `mailLimit`
+ * (mails per address) in the same transaction as the member's write, so a refused attempt
+ * changes nothing and a counted one always has its write:
+ * - no member, an unsubscribed one, or a pending sign-up past its time: a new pending member
+ *   with its consent, a fresh subscription and confirmation nonce (older links stop working);
+ * - a pending sign-up still in its time (the page's "send it again", or the form sent twice):
+ *   the same sign-up with its consent renewed and its time restarted; its nonce and first
+ *   sign-up time are kept, so the link of an earlier mail still works;
+ * - a confirmed member is left as it is ('confirmed': the caller mails no link).
+ * The first write assumes a new address (one round trip); when there is a member it is read,
+ * and the write is conditioned on what was read (read again if it changed meanwhile).
  */
 export async function signUpMember(input: {
   email: string;
@@ -88,55 +106,118 @@ export async function signUpMember(input: {
   mailLimit: Limit;
 }): Promise<SignUp> {
   const { email, now } = input;
-  const nonce = randomBytes(12).toString('base64url');
-  const member: MemberEntity = {
-    kind: 'member',
-    email,
-    createdAt: now.toISOString(),
-    status: 'pending',
-    subscription: randomBytes(12).toString('base64url'),
-    consent: { at: now.toISOString(), page: input.page, words: MEMBER_CONSENT_WORDS, address: input.address },
-    confirmNonce: nonce,
-    expiresAt: Math.floor(now.getTime() / 1000) + input.validDays * 86_400,
+  const at = now.getTime();
+  const nowSeconds = Math.floor(at / 1000);
+  const expiresAt = nowSeconds + input.validDays * 86_400;
+  const consent: Consent = {
+    at: now.toISOString(),
+    page: input.page,
+    words: MEMBER_CONSENT_WORDS,
+    address: input.address,
   };
-  try {
-    await transact([
-      { Update: attemptUpdate(input.limit, input.address, now.getTime()) },
-      { Update: attemptUpdate(input.mailLimit, email, now.getTime()) },
-      {
+  const limits = [
+    { Update: attemptUpdate(input.limit, input.address, at) },
+    { Update: attemptUpdate(input.mailLimit, email, at) },
+  ];
+  // A new address first (most sign-ups): one round trip. The member is read only when there is one.
+  let known = false;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const existing = known ? await getMember(email) : undefined;
+    const status = existing ? memberStatus(existing) : undefined;
+    const live =
+      status === 'pending' && existing?.confirmNonce && (existing.expiresAt ?? 0) > nowSeconds
+        ? existing
+        : undefined;
+    let write: TransactItem;
+    let nonce: string | undefined;
+    if (status === 'confirmed') {
+      write = {
+        ConditionCheck: {
+          TableName: tableName(),
+          Key: memberKey(email),
+          ConditionExpression:
+            'attribute_exists(pk) AND (attribute_not_exists(#status) OR #status = :confirmed)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':confirmed': 'confirmed' },
+        },
+      };
+    } else if (live) {
+      nonce = live.confirmNonce;
+      write = {
+        Update: {
+          TableName: tableName(),
+          Key: memberKey(email),
+          UpdateExpression: 'SET consent = :consent, expiresAt = :expires',
+          ConditionExpression: '#status = :pending AND confirmNonce = :nonce',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':consent': consent,
+            ':expires': expiresAt,
+            ':pending': 'pending',
+            ':nonce': nonce,
+          },
+        },
+      };
+    } else {
+      nonce = randomBytes(12).toString('base64url');
+      const member: MemberEntity = {
+        kind: 'member',
+        email,
+        createdAt: now.toISOString(),
+        status: 'pending',
+        subscription: randomBytes(12).toString('base64url'),
+        consent,
+        confirmNonce: nonce,
+        expiresAt,
+      };
+      write = {
         Put: {
           TableName: tableName(),
           Item: { ...memberKeys(member), ...member },
-          ConditionExpression: 'attribute_not_exists(pk) OR #status IN (:pending, :unsubscribed)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':pending': 'pending', ':unsubscribed': 'unsubscribed' },
+          // What was read: no member, an unsubscribed one or a pending one past its time.
+          ConditionExpression: existing
+            ? '#status = :unsubscribed OR (#status = :pending AND expiresAt <= :now)'
+            : 'attribute_not_exists(pk)',
+          ...(existing
+            ? {
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: {
+                  ':pending': 'pending',
+                  ':unsubscribed': 'unsubscribed',
+                  ':now': nowSeconds,
+                },
+              }
+            : {}),
         },
-      },
-    ]);
-    return { result: 'pending', nonce };
-  } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const [attempt, mails, put] = error.CancellationReasons ?? [];
-    if (attempt?.Code === 'ConditionalCheckFailed' || mails?.Code === 'ConditionalCheckFailed')
-      return { result: 'limited' };
-    if (put?.Code !== 'ConditionalCheckFailed') throw error;
-    // Already a confirmed member: the sign-up still counts toward the client's limit.
-    return (await takeAttempt(input.limit, input.address, now.getTime()))
-      ? { result: 'confirmed' }
-      : { result: 'limited' };
+      };
+    }
+    try {
+      await transact([...limits, write]);
+      return nonce === undefined ? { result: 'confirmed' } : { result: 'pending', nonce, expiresAt };
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const [client, mails, member] = error.CancellationReasons ?? [];
+      if (client?.Code === 'ConditionalCheckFailed' || mails?.Code === 'ConditionalCheckFailed')
+        return { result: 'limited' };
+      if (member?.Code !== 'ConditionalCheckFailed') throw error;
+      // There is a member, or it changed since it was read (a confirmation, another sign-up): read it.
+      known = true;
+    }
   }
+  throw new Error('the member kept changing during a sign-up');
 }
 
 /**
  * The member opened the confirmation link: pending → confirmed (TTL removed) and the address
  * leaves the suppression list, together. 'already' when that very link was used before;
- * 'invalid' when the link is another sign-up's, expired, or the member is gone.
+ * 'expired' when it is this sign-up's link past its time (TTL has not removed it yet);
+ * 'invalid' when the link is another sign-up's, or the member is gone.
  */
 export async function confirmMember(
   email: string,
   nonce: string,
   now: Date,
-): Promise<'confirmed' | 'already' | 'invalid'> {
+): Promise<'confirmed' | 'already' | 'expired' | 'invalid'> {
   try {
     await transact([
       {
@@ -161,7 +242,9 @@ export async function confirmMember(
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
     const member = await getMember(email);
-    return member?.status === 'confirmed' && member.confirmNonce === nonce ? 'already' : 'invalid';
+    if (member?.confirmNonce !== nonce) return 'invalid';
+    if (member.status === 'confirmed') return 'already';
+    return member.status === 'pending' ? 'expired' : 'invalid';
   }
 }
 
@@ -172,12 +255,14 @@ export async function confirmMember(
  */
 export async function suppressAddress(email: string, reason: SuppressionReason, now: Date): Promise<void> {
   const at = now.toISOString();
+  const feedback = reason !== 'unsubscribe';
   await ddb().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: suppressionKey(email),
-      UpdateExpression:
-        'SET kind = :kind, email = :email, reason = if_not_exists(reason, :reason), #at = if_not_exists(#at, :at)',
+      UpdateExpression: `SET kind = :kind, email = :email, reason = if_not_exists(reason, :reason), #at = if_not_exists(#at, :at)${
+        feedback ? ', feedback = if_not_exists(feedback, :reason)' : ''
+      }`,
       ExpressionAttributeNames: { '#at': 'at' },
       ExpressionAttributeValues: { ':kind': 'suppression', ':email': email, ':reason': reason, ':at': at },
     }),

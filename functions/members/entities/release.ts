@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import { httpError, notFound } from '#platform/http-error.ts';
+import { RELEASE_MESSAGES } from '#shared/contracts/releases.ts';
 import { auditedWrite } from '#table/audit.ts';
-import { queryAll } from '#table/query.ts';
-import { transact } from '#table/transactions.ts';
+import { getItem, queryAll, withoutKeys } from '#table/query.ts';
+import { type TransactItem, transact } from '#table/transactions.ts';
 import type { ReleaseContent } from '../rules/release-mail.ts';
 
 /**
@@ -31,9 +33,12 @@ export interface MailingProgress {
   id: string;
   createdAt: string;
   createdBy: string;
-  /** sending: the sender works through it; done: every recipient has an outcome. */
-  status: 'sending' | 'done';
-  /** Recipients: the members confirmed when it was announced (set by the first sender run). */
+  /**
+   * scheduled: waits for its time (a release only; editable, movable, cancellable); sending: the
+   * sender works through it; done: every recipient has an outcome; cancelled: never sent.
+   */
+  status: 'scheduled' | 'sending' | 'done' | 'cancelled';
+  /** Recipients: the members confirmed when it started (set by the first sender run). */
   total?: number;
   sent: number;
   suppressed: number;
@@ -45,12 +50,25 @@ export interface MailingProgress {
 
 export interface ReleaseEntity extends ReleaseContent, MailingProgress {
   kind: 'release';
-  typeId: string;
+  /** The collection whose pre-sale ends at the release; absent for an event. */
+  typeId?: string;
+  /** When it goes out (absent on the releases of issue 17: their createdAt). */
+  sendAt?: string;
+  /** When the sender started it: the members confirmed by then are its recipients. */
+  startedAt?: string;
+  /** Edits and moves so far; the start and every edit are conditional on it. */
+  revision?: number;
+  updatedAt?: string;
+  updatedBy?: string;
+  cancelledAt?: string;
+  cancelledBy?: string;
 }
 
 /** The notice to members that the terms changed (issue 20): the new version, its date, a summary. */
 export interface TermsNoticeEntity extends MailingProgress {
   kind: 'termsNotice';
+  /** Sent as soon as it is published: never scheduled. */
+  status: 'sending' | 'done';
   version: string;
   effectiveDate: string;
   summary: string;
@@ -100,13 +118,25 @@ export interface RecipientEntity {
   error?: string;
 }
 
-/** Announces a release: the item, with its audit entry, in one transaction. */
+/** When a release goes out. */
+export const sendAtOf = (release: Pick<ReleaseEntity, 'sendAt' | 'createdAt'>): string =>
+  release.sendAt ?? release.createdAt;
+
+/** Schedules a release at `sendAt` (now when absent): the item, with its audit entry, in one transaction. */
 export async function createRelease(
-  input: ReleaseContent & { typeId: string },
+  input: ReleaseContent & { typeId?: string },
   admin: string,
+  sendAt?: string,
   now = new Date(),
 ): Promise<ReleaseEntity> {
-  const release: ReleaseEntity = { kind: 'release', ...newMailing(admin, now), ...input };
+  const release: ReleaseEntity = {
+    kind: 'release',
+    ...newMailing(admin, now),
+    status: 'scheduled',
+    ...input,
+    sendAt: new Date(sendAt ?? now).toISOString(),
+    revision: 0,
+  };
   await auditedWrite([mailingPut(release)], {
     admin,
     action: 'announce',
@@ -115,6 +145,129 @@ export async function createRelease(
     after: release,
   });
   return release;
+}
+
+export async function getRelease(id: string): Promise<ReleaseEntity | undefined> {
+  const item = await getItem<MailingEntity>(releaseKey(id));
+  return item?.kind === 'release' ? (withoutKeys(item) as ReleaseEntity) : undefined;
+}
+
+/** A schedule staff may still change: 404 if unknown, 409 once its sending started or it was cancelled. */
+async function requireScheduled(id: string): Promise<ReleaseEntity> {
+  const release = await getRelease(id);
+  if (!release) throw notFound('release');
+  if (release.status === 'cancelled') throw httpError(409, RELEASE_MESSAGES.cancelled);
+  if (release.status !== 'scheduled') throw httpError(409, RELEASE_MESSAGES.started);
+  return release;
+}
+
+/** Holds only while the release is the scheduled version that was read (no start, no other edit). */
+const unchangedSchedule = (release: ReleaseEntity) => ({
+  ConditionExpression: '#status = :scheduled AND #revision = :revision',
+  ExpressionAttributeNames: { '#status': 'status', '#revision': 'revision' },
+  ExpressionAttributeValues: { ':scheduled': 'scheduled', ':revision': release.revision ?? 0 },
+});
+
+/**
+ * Edits or moves a scheduled release: its content and time replaced, its revision counted. Refused
+ * (409) once the sender started it: a release's mail is the same for every member, and the
+ * markers of those already mailed must keep meaning "this mail".
+ */
+export async function updateRelease(
+  id: string,
+  input: ReleaseContent & { typeId?: string },
+  sendAt: string,
+  admin: string,
+  now = new Date(),
+): Promise<ReleaseEntity> {
+  const before = await requireScheduled(id);
+  const after: ReleaseEntity = {
+    kind: 'release',
+    id,
+    createdAt: before.createdAt,
+    createdBy: before.createdBy,
+    status: 'scheduled',
+    sent: 0,
+    suppressed: 0,
+    failed: 0,
+    interrupted: 0,
+    ...input,
+    sendAt: new Date(sendAt).toISOString(),
+    revision: (before.revision ?? 0) + 1,
+    updatedAt: now.toISOString(),
+    updatedBy: admin,
+  };
+  const guard = unchangedSchedule(before);
+  const { ConditionExpression: _unconditional, ...put } = mailingPut(after).Put;
+  await auditedWrite([{ Put: { ...put, ...guard } }], {
+    admin,
+    action: 'reschedule',
+    entity: 'release',
+    entityId: id,
+    before,
+    after,
+  });
+  return after;
+}
+
+/** Cancels a scheduled release (409 once its sending started): the sender never starts it. */
+export async function cancelRelease(id: string, admin: string, now = new Date()): Promise<void> {
+  const before = await requireScheduled(id);
+  const guard = unchangedSchedule(before);
+  await auditedWrite(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: releaseKey(id),
+          UpdateExpression: 'SET #status = :cancelled, cancelledAt = :at, cancelledBy = :admin',
+          ...guard,
+          ExpressionAttributeValues: {
+            ...guard.ExpressionAttributeValues,
+            ':cancelled': 'cancelled',
+            ':at': now.toISOString(),
+            ':admin': admin,
+          },
+        },
+      },
+    ],
+    { admin, action: 'cancel', entity: 'release', entityId: id, before },
+  );
+}
+
+/**
+ * Starts a scheduled release that is due, with `alongside` (the end of its collection's
+ * pre-sale and its audit entry) in the same transaction: false if it was edited, moved or
+ * cancelled since it was read (the next run sees the new version).
+ */
+export async function startRelease(
+  release: ReleaseEntity,
+  alongside: TransactItem[],
+  now: Date,
+): Promise<boolean> {
+  const guard = unchangedSchedule(release);
+  try {
+    await transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: releaseKey(release.id),
+          UpdateExpression: 'SET #status = :sending, startedAt = :at',
+          ...guard,
+          ExpressionAttributeValues: {
+            ...guard.ExpressionAttributeValues,
+            ':sending': 'sending',
+            ':at': now.toISOString(),
+          },
+        },
+      },
+      ...alongside,
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) return false;
+    throw error;
+  }
 }
 
 /** Every mailing (releases and terms notices), newest first. */

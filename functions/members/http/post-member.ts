@@ -5,10 +5,10 @@ import { logger, safeError } from '#platform/logger.ts';
 import { sendMail } from '#platform/mail.ts';
 import { LIMITS } from '#shared/constants.ts';
 import { postMemberContract } from '#shared/contracts/staff.ts';
-import { MEMBER_CONFIRM_DAYS, MEMBER_CONFIRM_PAGE } from '#shared/membership.ts';
+import { MEMBER_CONFIRM_DAYS } from '#shared/membership.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { signUpMember } from '../entities/member.ts';
-import { memberLink, signupPage } from '../members.ts';
+import { confirmLink, signupPage } from '../members.ts';
 
 const signupLimit = {
   name: 'signup',
@@ -16,15 +16,19 @@ const signupLimit = {
   windowSeconds: LIMITS.memberSignupWindowSeconds,
 };
 
-/** Confirmation mails per address a day: nobody can fill someone's inbox with them. */
+/** Mails per address a day (confirmations and "already a member" notes): nobody can fill someone's inbox with them. */
 const confirmationMailLimit = { name: 'signup-mail', max: 3, windowSeconds: 86_400 };
 
 /**
- * POST /member {email, page?}: a sign-up (double opt-in). It is stored as pending with its
- * consent (when, the page, the words shown, the client's address) and a confirmation link is
- * mailed; only a confirmed member receives releases. The shopper sees "received." in every
- * case (a confirmed member, an unsubscribed one signing up again), so the answer tells nobody
- * whether an address is a member.
+ * POST /member {email, page?}: a sign-up (double opt-in), and the membership page's "send it
+ * again". It is stored as pending with its consent (when, the page, the words shown, the
+ * client's address) and a confirmation link is mailed; only a confirmed member receives
+ * releases. Sent again within the link's time, the same sign-up is mailed the same link anew,
+ * valid MEMBER_CONFIRM_DAYS from now. A confirmed member is mailed no link but a note that the
+ * address is a member already: the page has just promised a mail, and a member who forgot
+ * would otherwise wait for one that never comes. Every case counts toward the client's limit
+ * and the address's mails, mails once, and answers the same, so the answer tells nobody whether
+ * an address is a member.
  */
 export const handler = defineHandler(postMemberContract, async ({ body }, event) => {
   const signUp = await signUpMember({
@@ -37,19 +41,23 @@ export const handler = defineHandler(postMemberContract, async ({ body }, event)
     mailLimit: confirmationMailLimit,
   });
   if (signUp.result === 'limited') throw httpError(429, MESSAGES.signupTryLater);
-  if (signUp.result === 'pending') {
-    const link = memberLink(MEMBER_CONFIRM_PAGE, { p: 'confirm', e: body.email, n: signUp.nonce });
-    try {
-      await sendMail({
-        to: body.email,
-        template: 'member-confirm',
-        data: { link, days: String(MEMBER_CONFIRM_DAYS) },
-      });
-    } catch (error) {
-      // The sign-up stays pending (and expires); the shopper is asked to try again.
-      logger.error('member confirmation mail failed', { error: safeError(error) });
-      throw httpError(503, MESSAGES.signupTryLater);
-    }
+  try {
+    await sendMail(
+      signUp.result === 'pending'
+        ? {
+            to: body.email,
+            template: 'member-confirm',
+            data: {
+              link: confirmLink(body.email, signUp.nonce, signUp.expiresAt),
+              days: String(MEMBER_CONFIRM_DAYS),
+            },
+          }
+        : { to: body.email, template: 'member-already', data: {} },
+    );
+  } catch (error) {
+    // The sign-up stays as it is (a pending one expires); the shopper is asked to try again.
+    logger.error('member sign-up mail failed', { error: safeError(error) });
+    throw httpError(503, MESSAGES.signupTryLater);
   }
   return { status: 200 as const };
 });

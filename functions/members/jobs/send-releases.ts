@@ -1,23 +1,31 @@
+import { endPreSaleItem, getType } from '#catalog/index.ts';
 import { logger, safeError } from '#platform/logger.ts';
 import { sendMail } from '#platform/mail.ts';
 import type { Mail } from '#platform/mail-templates.ts';
-import { getMember, listMembers, type MemberEntity, memberStatus } from '../entities/member.ts';
+import { auditItem } from '#table/audit.ts';
+import { listMembers, type MemberEntity } from '../entities/member.ts';
 import {
   claimRecipient,
   finishRelease,
   listMailings,
   listRecipients,
   type MailingEntity,
+  type MailingProgress,
   type ReleaseEntity,
   recordOutcome,
+  sendAtOf,
   setReleaseTotal,
+  startRelease,
 } from '../entities/release.ts';
 import { unsubscribeHeaders, unsubscribeLinks } from '../members.ts';
 import { releaseMailData } from '../rules/release-mail.ts';
 import { termsNoticeMailData } from '../rules/terms-notice-mail.ts';
+import { noticeDelivery, releaseDelivery, termsNoticeRecipients } from './terms-notice-recipients.ts';
 
 /**
- * The members' mail sender: works through every mailing being sent (a release announced, or a
+ * The members' mail sender: first starts every scheduled release whose time has come (issue 34:
+ * its collection's pre-sale ends in the same transaction, so the pieces can be bought when the
+ * mail arrives), then works through every mailing being sent (a release announced, or a
  * notice of new terms: entities/release.ts), at a set rate (SES limits how
  * many mails a second an account sends; SEND_RATE stays under it). Scheduled every minute
  * (EventBridge in AWS; the local stack's job `member-releases`), each run sends for at most
@@ -25,7 +33,8 @@ import { termsNoticeMailData } from '../rules/terms-notice-mail.ts';
  * simply continued by the next one.
  *
  * The queue of a release is its recipients that have no marker yet: the members confirmed when
- * it was announced. Each recipient is claimed (a conditional Put of its marker) BEFORE its mail
+ * it was announced; of a terms notice, those members (subscribed or not), and the buyers and
+ * owners who accepted an earlier version (terms-notice-recipients.ts). Each recipient is claimed (a conditional Put of its marker) BEFORE its mail
  * goes to SES, then marked sent, suppressed (unsubscribed meanwhile: re-read just before) or
  * failed. AT MOST ONCE: a sender killed between the claim and the outcome leaves the marker
  * claimed, and no run ever mails that address again for this release; once no recipient is
@@ -38,6 +47,8 @@ export const RUN_SECONDS = 50;
 export const CLAIM_LEASE_SECONDS = 120;
 
 export interface SendRun {
+  /** Scheduled releases started by this run. */
+  started: number;
   releases: number;
   sent: number;
   suppressed: number;
@@ -46,14 +57,14 @@ export interface SendRun {
   finished: number;
 }
 
-/** The members a release goes to: confirmed by the time it was announced. */
-export function recipientsOf(release: Pick<ReleaseEntity, 'createdAt'>, members: MemberEntity[]): string[] {
+/** The members a mailing goes to: confirmed by the time it started (a terms notice: was announced). */
+export function recipientsOf(
+  release: Pick<MailingProgress, 'createdAt'> & { startedAt?: string },
+  members: MemberEntity[],
+): string[] {
+  const at = release.startedAt ?? release.createdAt;
   return members
-    .filter((m) =>
-      m.confirmedAt
-        ? m.confirmedAt <= release.createdAt
-        : m.status === undefined && m.createdAt <= release.createdAt,
-    )
+    .filter((m) => (m.confirmedAt ? m.confirmedAt <= at : m.status === undefined && m.createdAt <= at))
     .map((m) => m.email)
     .sort();
 }
@@ -67,6 +78,33 @@ function mailOf(mailing: MailingEntity, unsubscribeLink: string): Pick<Mail, 'te
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Starts a due release: the release item moves to sending and, for a collection, the pre-sale
+ * ends with its audit entry, all in one transaction conditional on the version read (an edit
+ * or a cancel that came first wins; the next run reads it). A release whose collection was
+ * deleted meanwhile is not started (its mail would link to nothing); the log says so.
+ */
+async function startDue(release: ReleaseEntity, now: Date): Promise<boolean> {
+  if (!release.typeId) return startRelease(release, [], now);
+  const collection = await getType(release.typeId, ['id', 'preSale']);
+  if (!collection) {
+    logger.error('a scheduled release names a collection that no longer exists', { releaseId: release.id });
+    return false;
+  }
+  const audit = auditItem(
+    {
+      admin: `release ${release.id} (scheduled by ${release.createdBy})`,
+      action: 'release',
+      entity: 'type',
+      entityId: release.typeId,
+      before: { preSale: collection.preSale },
+      after: { preSale: false },
+    },
+    now.getTime(),
+  );
+  return startRelease(release, [endPreSaleItem(release.typeId), audit], now);
+}
+
 export async function sendReleases(
   options: {
     ratePerSecond?: number;
@@ -74,21 +112,46 @@ export async function sendReleases(
     claimLeaseSeconds?: number;
     /** Only this mailing (a test's own). */
     releaseId?: string;
+    /** The clock: what is due, and the times written (a test drives it). */
     now?: () => Date;
+    /** After each mail recorded as sent, with the run's count so far (a test crashes or pauses here). */
+    afterMail?: (sent: number) => void | Promise<void>;
   } = {},
 ): Promise<SendRun> {
   const now = options.now ?? (() => new Date());
   const gap = 1000 / (options.ratePerSecond ?? SEND_RATE_PER_SECOND);
   const stopAt = Date.now() + (options.runSeconds ?? RUN_SECONDS) * 1000;
-  const run: SendRun = { releases: 0, sent: 0, suppressed: 0, failed: 0, skipped: 0, finished: 0 };
-  const sending = (await listMailings()).filter(
-    (r) => r.status === 'sending' && (!options.releaseId || r.id === options.releaseId),
+  const run: SendRun = {
+    started: 0,
+    releases: 0,
+    sent: 0,
+    suppressed: 0,
+    failed: 0,
+    skipped: 0,
+    finished: 0,
+  };
+  const mine = (r: MailingEntity) => !options.releaseId || r.id === options.releaseId;
+  const mailings = (await listMailings()).filter(mine);
+  const due = mailings.filter(
+    (r): r is ReleaseEntity =>
+      r.kind === 'release' && r.status === 'scheduled' && sendAtOf(r) <= now().toISOString(),
   );
+  for (const release of due.reverse()) {
+    const at = now();
+    if (!(await startDue(release, at))) continue;
+    // As written by the start (the list's index may not show it yet).
+    Object.assign(release, { status: 'sending', startedAt: at.toISOString() });
+    run.started += 1;
+  }
+  const sending = mailings.filter((r) => r.status === 'sending');
   if (sending.length === 0) return run;
   const members = await listMembers();
   for (const release of sending.reverse()) {
     run.releases += 1;
-    const recipients = recipientsOf(release, members);
+    const recipients =
+      release.kind === 'termsNotice'
+        ? await termsNoticeRecipients(release, recipientsOf(release, members))
+        : recipientsOf(release, members);
     if (release.total === undefined) await setReleaseTotal(release.id, recipients.length);
     const marked = new Set((await listRecipients(release.id)).map((r) => r.email));
     for (const email of recipients) {
@@ -98,19 +161,25 @@ export async function sendReleases(
         run.skipped += 1;
         continue;
       }
-      const member = await getMember(email);
-      if (!member || memberStatus(member) !== 'confirmed') {
+      const delivery = await (release.kind === 'termsNotice' ? noticeDelivery : releaseDelivery)(email);
+      if (!delivery.send) {
         await recordOutcome(release.id, email, 'suppressed', now());
         run.suppressed += 1;
         continue;
       }
       const started = Date.now();
+      let memberMailed = false;
       try {
-        // The links are bound to this member's subscription and expire a year from now.
-        const links = unsubscribeLinks(member, now());
-        await sendMail({ to: email, ...mailOf(release, links.page) }, unsubscribeHeaders(links.oneClick));
+        // The links are bound to this member's subscription and expire a year from now. A terms
+        // notice to someone not subscribed (a buyer, an owner, a member who unsubscribed) has none.
+        const links = delivery.member ? unsubscribeLinks(delivery.member, now()) : undefined;
+        await sendMail(
+          { to: email, ...mailOf(release, links?.page ?? '') },
+          links ? unsubscribeHeaders(links.oneClick) : [],
+        );
         await recordOutcome(release.id, email, 'sent', now());
         run.sent += 1;
+        memberMailed = true;
       } catch (error) {
         logger.error('member mail failed', {
           kind: release.kind,
@@ -120,6 +189,7 @@ export async function sendReleases(
         await recordOutcome(release.id, email, 'failed', now(), (error as Error).name ?? 'Error');
         run.failed += 1;
       }
+      if (options.afterMail && memberMailed) await options.afterMail(run.sent);
       const wait = gap - (Date.now() - started);
       if (wait > 0) await sleep(wait);
     }

@@ -27,6 +27,25 @@ describe('the release mail', () => {
     expect(withPicture.text).toContain('Picture: https://p.example/a.jpg');
   });
 
+  it('announces an event by its title and day, with no collection line', () => {
+    const event = renderTemplate(
+      MAIL_TEMPLATES['member-release'],
+      releaseMailData(
+        {
+          announces: 'event',
+          subject: 'An evening in Paris',
+          text: 'Members first.',
+          eventTitle: 'Salon privé',
+          eventDate: '2026-12-12',
+        },
+        'u',
+      ),
+    );
+    expect(event.text).toContain('Salon privé: 12 December 2026');
+    expect(event.text).not.toMatch(/^: /m);
+    expect(event.text).not.toContain('Picture:');
+  });
+
   it("takes the collection's first picture as a 960 px JPEG, and its storefront link", () => {
     expect(
       collectionPicture(

@@ -3,25 +3,42 @@ import { hasPictureSet, mediaSrc, S3_URL_PREFIX, variantKey } from '#shared/medi
 
 /**
  * The release mail (template 'member-release'): its data from a release and a recipient's
- * unsubscribe link, the collection's picture and link, and the text SES will render, for the
- * admin's preview. Pure: no AWS.
+ * unsubscribe link, the collection's picture and link (or the event's title and date), and the
+ * text SES will render, for the admin's preview. Pure: no AWS.
  */
 export interface ReleaseContent {
+  /** A collection's release, or an event announced without a collection (absent: a collection). */
+  announces?: 'collection' | 'event';
   subject: string;
   text: string;
-  collectionName: string;
+  collectionName?: string;
   /** Absolute addresses. */
-  collectionLink: string;
+  collectionLink?: string;
   pictureLink?: string;
+  eventTitle?: string;
+  /** YYYY-MM-DD. */
+  eventDate?: string;
+}
+
+/** An event's day as the mail writes it: '12 December 2026'. */
+export function eventDay(date: string): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
 }
 
 export function releaseMailData(content: ReleaseContent, unsubscribeLink: string): Record<string, string> {
   return {
     subject: content.subject,
     text: content.text,
-    collectionName: content.collectionName,
-    collectionLink: content.collectionLink,
+    collectionName: content.collectionName ?? '',
+    collectionLink: content.collectionLink ?? '',
     pictureLink: content.pictureLink ?? '',
+    eventTitle: content.eventTitle ?? '',
+    eventDate: content.eventDate ? eventDay(content.eventDate) : '',
     unsubscribeLink,
   };
 }

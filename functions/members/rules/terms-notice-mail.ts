@@ -1,6 +1,6 @@
 /**
- * The terms notice (template 'terms-notice'): its data from a published version and a member's
- * unsubscribe link. Pure: no AWS.
+ * The terms notice (template 'terms-notice'): its data from a published version and, for a
+ * subscribed member, the unsubscribe link of release mail (empty for anyone else). Pure: no AWS.
  */
 export interface TermsNoticeContent {
   version: string;

@@ -3,6 +3,7 @@ import { listStepsContract } from '#shared/contracts/size-finder.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { pageOf } from '#table/audit.ts';
 import { finderView, stepView } from '../entities/size-finder.ts';
+import { hasEmailStep } from '../rules/email-step.ts';
 import { finderOr404 } from './load.ts';
 
 /** GET /all-steps?id&offset&pageSize — a finder (id) with its collection and its steps in order. */
@@ -13,6 +14,7 @@ export const handler = defineAdminHandler(listStepsContract, async ({ query }) =
     status: 200 as const,
     finder: finderView(parts.finder),
     type: type ? { id: type.id, name: type.name, gender: type.gender } : undefined,
+    hasEmailStep: hasEmailStep(parts.steps),
     ...pageOf(
       parts.steps.map((s) => stepView(s, parts.options)),
       query.offset,

@@ -406,7 +406,7 @@ describe('demo catalogue', () => {
     }
   });
 
-  it('has product pictures, authenticity photos, dimension and gallery images', () => {
+  it('has product pictures, authenticity photos, dimension, detail and gallery images', () => {
     for (const p of products) {
       const own = images.filter((i) => i.ownerId === p.id && i.type === 1);
       expect(own.length, p.id).toBeGreaterThanOrEqual(2);
@@ -425,6 +425,9 @@ describe('demo catalogue', () => {
     expect(images.some((i) => i.type === 3 && i.ownerId === DEMO.typeWithDimensions)).toBe(true);
     expect(images.filter((i) => i.type === 6).every((i) => i.ownerId === DEMO.typeWithGallery)).toBe(true);
     expect(images.filter((i) => i.type === 6).length).toBeGreaterThanOrEqual(3);
+    const detailsOf = (type: number) => images.filter((i) => i.type === type).map((i) => i.ownerId);
+    expect(new Set(detailsOf(5))).toEqual(new Set([DEMO.typeWithWomenDetails]));
+    expect(new Set(detailsOf(4))).toEqual(new Set([DEMO.typeWithMenDetails]));
     for (const i of images) {
       expect(i.url).toMatch(i.type === 2 ? /^s3\/authenticity\// : /^s3\/collection_images\//);
     }

@@ -11,7 +11,7 @@ import type { SizeEntity, SizeGuideEntity } from '#catalog/entities/size.ts';
 import type { CollectionVideoEntity, ProductVideoEntity } from '#catalog/entities/video.ts';
 import { collectionVideoKeys, productVideoKeys } from '#catalog/entities/video.ts';
 import { type Gender, IMAGE_TYPE, type InfoTitle, STEP_TYPE } from '#shared/constants.ts';
-import { FILM_SLOTS } from '#shared/films.ts';
+import { FILM_SLOTS, MEASURE_FILM } from '#shared/films.ts';
 import { s3Url } from '#shared/media.ts';
 import type { OptionEntity, SizeFinderEntity, StepEntity } from '#size-finder/entities/size-finder.ts';
 import { optionKeys, sizeFinderKeys, stepKeys } from '#size-finder/entities/size-finder.ts';
@@ -94,6 +94,9 @@ export const DEMO = {
   typeWithDimensions: 't-celeste',
   /** Collection with gallery images (image type 6). */
   typeWithGallery: 't-aurora',
+  /** Collections with detail pictures: women's details (image type 5), men's details (type 4). */
+  typeWithWomenDetails: 't-aurora',
+  typeWithMenDetails: 't-regent',
   /** An unsold gown (size M, black bodice, white skirt) with authenticity photos and a video. */
   availableProduct: 'p-aurora-08',
   /** A sold gown (size M, red bodice, black skirt) with authenticity photos. */
@@ -1240,6 +1243,27 @@ export function demoCatalogue(): DemoCatalogue {
     items.push({ ...imageKeys({ ...image, ownerPk: imageOwner('type', gallery.id) }), ...image });
   }
 
+  // Detail pictures (types 4 men's, 5 women's): the collection's detail and front photographs,
+  // already made for its pieces (no photograph more to make at the first start).
+  const details = [
+    [DEMO.typeWithWomenDetails, IMAGE_TYPE.womenDetails, 'wdet'],
+    [DEMO.typeWithMenDetails, IMAGE_TYPE.menDetails, 'mdet'],
+  ] as const;
+  for (const [typeId, type, prefix] of details) {
+    const c = collectionOf(typeId);
+    for (const [i, url] of shotsOf(c).slice(0, 2).reverse().entries()) {
+      const image: ImageEntity = {
+        kind: 'image',
+        id: `${prefix}-${typeId.slice(2)}-${i + 1}`,
+        ownerId: typeId,
+        type,
+        index: i + 1,
+        url,
+      };
+      items.push({ ...imageKeys({ ...image, ownerPk: imageOwner('type', typeId) }), ...image });
+    }
+  }
+
   // Collection and pillar videos
   const typeVideo = (ownerId: string, gender: Gender, key: string) => {
     const v: CollectionVideoEntity = { kind: 'typeVideo', ownerId, gender, url: videoUrl(key) };
@@ -1265,7 +1289,8 @@ export function demoCatalogue(): DemoCatalogue {
       title: slot.label,
       film: {
         source: 'upload',
-        video: videoUrl(clips[i % clips.length] as string),
+        // "How to measure" plays the measuring clip the finder's steps play too.
+        video: videoUrl(slot.id === MEASURE_FILM ? VIDEO.measure : (clips[i % clips.length] as string)),
         poster: posters[i % posters.length] as string,
       },
     };

@@ -465,10 +465,22 @@ export const SPECS: Record<string, Spec> = {
       fc.record({ typeId: pick(k.types), subject: fc.string(), text: fc.string(), to: fc.emailAddress() }),
   },
   'POST /releases': {
-    fields: ['typeId', 'subject', 'text'],
+    fields: ['announces', 'typeId', 'eventTitle', 'eventDate', 'subject', 'text', 'sendAt'],
     base: (k) => fc.record({ typeId: pick(k.types), subject: fc.string(), text: fc.string() }),
   },
   'GET /releases': { fields: [] },
+  'PATCH /releases': {
+    fields: ['id', 'announces', 'typeId', 'eventTitle', 'eventDate', 'subject', 'text', 'sendAt'],
+    base: (k) =>
+      fc.record({
+        id: fc.uuid(),
+        typeId: pick(k.types),
+        subject: fc.string(),
+        text: fc.string(),
+        sendAt: fc.constantFrom('2030-01-01T00:00:00Z', 'tomorrow', '2026-13-01T00:00:00Z'),
+      }),
+  },
+  'DELETE /releases': { fields: ['id'], base: () => fc.record({ id: fc.uuid() }) },
   'GET /size-finder': { fields: ['tid', ...PAGE] },
   'GET /size-finder-id': { fields: ['id', 'tid', 'gender'] },
   'POST /size-finder': { fields: ['typeId', 'gender', 'numberOfSteps'] },

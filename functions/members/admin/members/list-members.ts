@@ -4,13 +4,15 @@ import { pageOf } from '#table/audit.ts';
 import { listMembers, memberStatus } from '../../entities/member.ts';
 
 /**
- * GET /members?offset&pageSize (001 §7) → { pageCount, total, list: [{ id, email, createdAt, status, confirmedAt?, unsubscribedAt? }] }:
+ * GET /members?offset&pageSize (001 §7) → { pageCount, total, pending, list: [{ id, email, createdAt, status, confirmedAt?, unsubscribedAt?, confirmBy? }] }:
  * newest first, 10 a page. A member is known by its email (001 §3 Member: id, email), so id is the email.
  */
 export const handler = defineAdminHandler(listMembersContract, async ({ query }) => {
-  const page = pageOf(await listMembers(), query.offset, query.pageSize);
+  const members = await listMembers();
+  const page = pageOf(members, query.offset, query.pageSize);
   return {
     ...page,
+    pending: members.filter((m) => memberStatus(m) === 'pending').length,
     list: page.list.map((m) => ({
       id: m.email,
       email: m.email,
@@ -18,6 +20,9 @@ export const handler = defineAdminHandler(listMembersContract, async ({ query })
       status: memberStatus(m),
       ...(m.confirmedAt ? { confirmedAt: m.confirmedAt } : {}),
       ...(m.unsubscribedAt ? { unsubscribedAt: m.unsubscribedAt } : {}),
+      ...(memberStatus(m) === 'pending' && m.expiresAt
+        ? { confirmBy: new Date(m.expiresAt * 1000).toISOString() }
+        : {}),
     })),
   };
 });

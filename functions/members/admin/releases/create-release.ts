@@ -4,11 +4,12 @@ import { createRelease } from '../../entities/release.ts';
 import { releaseContent } from '../../releases.ts';
 
 /**
- * POST /releases { typeId, subject, text }: announces the release to every member confirmed
- * now. The release is stored with its audit entry; the sender (members/jobs/send-releases,
- * every minute) mails it at a set rate; GET /releases shows the progress.
+ * POST /releases { draft, sendAt? }: schedules the release (now when no time is given), stored
+ * with its audit entry. At its time the sender (members/jobs/send-releases, every minute) ends
+ * its collection's pre-sale and mails every member confirmed by then, at a set rate; GET
+ * /releases shows the progress.
  */
 export const handler = defineAdminHandler(createReleaseContract, async ({ body }, event) => {
-  const release = await createRelease(await releaseContent(body), event.admin);
-  return { status: 200 as const, id: release.id };
+  const release = await createRelease(await releaseContent(body), event.admin, body.sendAt);
+  return { status: 200 as const, id: release.id, sendAt: release.sendAt ?? release.createdAt };
 });

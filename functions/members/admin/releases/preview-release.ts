@@ -5,7 +5,7 @@ import { defineAdminHandler } from '#staff/index.ts';
 import { releaseContent } from '../../releases.ts';
 import { releaseMailData, renderTemplate } from '../../rules/release-mail.ts';
 
-/** POST /release-preview { typeId, subject, text }: the release mail as a member will read it. */
+/** POST /release-preview { draft }: the release mail (a collection's or an event's) as a member will read it. */
 export const handler = defineAdminHandler(releasePreviewContract, async ({ body }) => {
   const content = await releaseContent(body);
   const mail = renderTemplate(MAIL_TEMPLATES['member-release'], {
@@ -14,7 +14,7 @@ export const handler = defineAdminHandler(releasePreviewContract, async ({ body 
   });
   return {
     ...mail,
-    collectionName: content.collectionName,
+    ...(content.collectionName ? { collectionName: content.collectionName } : {}),
     ...(content.pictureLink ? { pictureLink: content.pictureLink } : {}),
   };
 });

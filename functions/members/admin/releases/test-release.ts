@@ -7,12 +7,13 @@ import { releaseContent } from '../../releases.ts';
 import { releaseMailData } from '../../rules/release-mail.ts';
 
 /**
- * POST /release-test { typeId, subject, text, to }: sends the release mail to one address (the
- * admin's own), exactly as members will get it: the same template and headers, the
+ * POST /release-test { draft, to }: sends the release mail to one address staff give (their
+ * own), exactly as members will get it: the same template and headers, the
  * unsubscribe link of that address (bound to its subscription when it is a member).
  */
 export const handler = defineAdminHandler(releaseTestContract, async ({ body }) => {
-  const content = await releaseContent(body);
+  const { to: _to, ...draft } = body;
+  const content = await releaseContent(draft);
   const links = unsubscribeLinks((await getMember(body.to)) ?? { email: body.to }, new Date());
   await sendMail(
     {

@@ -131,9 +131,7 @@ export function ViewFilms() {
                   <th scope="row">
                     {slot.label}
                     <br />
-                    <small className="adm-muted">
-                      {slot.listed ? `/allvideos/${slot.id}` : '/world/club'}
-                    </small>
+                    <small className="adm-muted">{slot.page ?? `/allvideos/${slot.id}`}</small>
                   </th>
                   <td>
                     {editing === slot.id ? (

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { PUBLIC_IMAGE_TYPES } from '#shared/constants.ts';
 import type {
   getImgsByPidContract,
   getProductContract,
@@ -66,7 +67,10 @@ export const productQuery = (productId: string) =>
     staleTime: 0,
   });
 
-export const imagesQuery = (id: string, type: 1 | 3) =>
+/** The picture types a shopper sees (001 §3 Image): all but the authenticity photos (2). */
+export type PublicImageType = (typeof PUBLIC_IMAGE_TYPES)[number];
+
+export const imagesQuery = (id: string, type: PublicImageType) =>
   queryOptions({
     queryKey: ['imgs', id, type],
     queryFn: () => apiGetUrl<ImagesAnswer>(imagesRead(id, type)).then((r) => r.imgs ?? []),

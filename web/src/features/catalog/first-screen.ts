@@ -19,7 +19,7 @@ export const LIST_GALLERY_SIZES =
 
 export const typesRead = (gender: 0 | 1) => apiUrl('/getTypeByGender', { gender });
 export const productRead = (productId: string) => apiUrl(`/products/${encodeURIComponent(productId)}`);
-export const imagesRead = (id: string, type: 1 | 3) => apiUrl('/get-imgs-by-pid', { id, type });
+export const imagesRead = (id: string, type: 1 | 3 | 4 | 5 | 6) => apiUrl('/get-imgs-by-pid', { id, type });
 export const typeRead = (typeId: string) => apiUrl('/type', { id: typeId });
 
 export interface FirstScreen {

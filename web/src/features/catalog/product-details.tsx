@@ -8,6 +8,7 @@ import { Loading } from '../../components/page.tsx';
 import { genderOf, navTarget, useNavValues } from '../../lib/nav-input.ts';
 import { SESSION_KEYS } from '../../lib/scroll.ts';
 import { collectionTitle, imagesQuery, productQuery, typeQuery } from './api.ts';
+import { CollectionPictures } from './collection-pictures.tsx';
 import { Gallery } from './gallery.tsx';
 import './catalog.css';
 
@@ -202,11 +203,13 @@ export function ProductDetails() {
           values: { type: typeId, gender },
         }
       : {
+          // The dimension drawings (image type 3) with the collection's dimensions text, not the
+          // "dimension details" text again.
           key: 'dimensions',
           group: 'more',
           label: 'product dimensions',
-          to: '/products/material',
-          values: { tid: typeId, title: 'dimensionDetails' },
+          to: '/products/productdimensions',
+          values: { type: typeId },
         },
   );
   items.push({ key: 'contact', group: 'more', label: 'Contact Us', to: '/more/contact_us', values: {} });
@@ -286,6 +289,11 @@ export function ProductDetails() {
           </nav>
         </div>
       </div>
+      <CollectionPictures
+        typeId={typeId}
+        gender={gender}
+        name={collection ? collectionTitle(collection) : name}
+      />
     </main>
   );
 }

@@ -6,6 +6,7 @@ import { FilmAt } from '../../components/film.tsx';
 import { Loading } from '../../components/page.tsx';
 import { genderOf, navTarget, useNavValues } from '../../lib/nav-input.ts';
 import { collectionTitle, sizesQuery, typeQuery } from './api.ts';
+import { CollectionPictures } from './collection-pictures.tsx';
 import { Gallery } from './gallery.tsx';
 import { parseGallery } from './gallery-text.ts';
 import './catalog.css';
@@ -138,6 +139,7 @@ export function ProductRelated() {
           )}
         </div>
       </div>
+      {!collection.preSale && <CollectionPictures typeId={typeId} gender={gender} name={title} />}
     </main>
   );
 }

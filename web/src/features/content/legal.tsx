@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { TERMS_RESERVATION } from '#shared/terms.ts';
 import { SupportEmail } from './content-ui.tsx';
 import { currentTermsQuery } from './current-terms.ts';
 
@@ -51,8 +52,9 @@ export function TermsOfUse({ level = 2 }: { level?: Level }) {
       <Section level={level} title="One of one">
         <p>
           Every product exists exactly once. Pictures show the product you receive; colours may appear
-          slightly different on your screen. A product is reserved for you only once your payment is complete.
+          slightly different on your screen.
         </p>
+        <p>{TERMS_RESERVATION}</p>
       </Section>
       <Section level={level} title="Prices and payment">
         <p>

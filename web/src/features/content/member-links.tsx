@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Answer, Body } from '#shared/contracts/contract.ts';
 import type { confirmMemberContract, unsubscribeMemberContract } from '#shared/contracts/staff.ts';
-import { MEMBER_MESSAGES } from '#shared/membership.ts';
+import { MEMBER_CONFIRMED_WORDS, MEMBER_MESSAGES } from '#shared/membership.ts';
 import { Page } from '../../components/page.tsx';
 import { ApiError, apiPost } from '../../lib/api.ts';
 
@@ -25,6 +25,8 @@ function MemberLinkPage(props: {
   text: string;
   button: string;
   send: (token: string) => Promise<{ message: string }>;
+  /** Said under the server's answer once the link has done its work. */
+  done?: readonly string[];
 }) {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -51,9 +53,14 @@ function MemberLinkPage(props: {
       </div>
       <div aria-live="polite" aria-atomic="true">
         {outcome?.kind === 'done' && (
-          <p role="status" className="content-notice">
-            {outcome.text}
-          </p>
+          <div role="status">
+            <p className="content-notice">{outcome.text}</p>
+            {props.done?.map((line) => (
+              <p key={line} className="content-notice">
+                {line}
+              </p>
+            ))}
+          </div>
         )}
       </div>
       {outcome?.kind === 'error' && (
@@ -73,13 +80,17 @@ function MemberLinkPage(props: {
   );
 }
 
-/** /world/membership/confirm?token=… — the confirmation link of a sign-up. */
+/**
+ * /world/membership/confirm?token=… — the confirmation link of a sign-up; once confirmed, the
+ * page says plainly that the visitor is a member now and what members receive (issue 34).
+ */
 export function MemberConfirm() {
   return (
     <MemberLinkPage
       title="Membership"
       text="Confirm your membership to receive an email the moment a new release arrives."
       button="confirm my membership"
+      done={[MEMBER_CONFIRMED_WORDS.nowMember, MEMBER_CONFIRMED_WORDS.receive]}
       send={(token) =>
         apiPost<Answer<typeof confirmMemberContract>>('/member/confirm', {
           token,

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Answer, Body } from '#shared/contracts/contract.ts';
 import type { postMemberContract } from '#shared/contracts/staff.ts';
-import { MEMBER_CONSENT } from '#shared/membership.ts';
+import { MEMBER_CONSENT, MEMBER_SIGNUP_WORDS } from '#shared/membership.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { Page } from '../../components/page.tsx';
 import { Sheet } from '../../components/sheet.tsx';
@@ -34,9 +34,14 @@ type Notice = { text: string; kind: 'error' | 'received'; at: number };
 
 /**
  * /world/membership (000 §2, §4, §5, §8, §9): the email field stays hidden until "here" is
- * clicked; a valid address is posted to /member; success says "received." and goes back.
- * The words of the offer and of the agreement are MEMBER_CONSENT, which the server records
- * with the sign-up (its consent); a confirmation link is then mailed (double opt-in).
+ * clicked; a valid address is posted to /member; success says "received.". The words of the
+ * offer and of the agreement are MEMBER_CONSENT, which the server records with the sign-up (its
+ * consent); a confirmation link is then mailed (double opt-in).
+ *
+ * Issue 34: after "received." the page stays, says a confirmation email is on its way and must
+ * be opened within MEMBER_CONFIRM_DAYS, and offers to send it again; its back button then does
+ * what the spec does at once (goes back one screen). Going back at once would take the visitor
+ * away from the only words telling them they are not a member until they confirm.
  */
 export function Membership() {
   const navigate = useNavigate();
@@ -44,6 +49,9 @@ export function Membership() {
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<Notice | undefined>();
+  /** The address a sign-up was taken for: the page then says what comes next. */
+  const [sentTo, setSentTo] = useState<string>();
+  const [resent, setResent] = useState<Notice | undefined>();
   const [sheet, setSheet] = useState<'terms' | 'privacy' | undefined>();
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
@@ -53,19 +61,34 @@ export function Membership() {
     if (open) inputRef.current?.focus();
   }, [open]);
 
-  // The spec's alert comes once the message is on the page; success then goes back one screen.
+  // The spec's alert comes once the message is on the page.
   useEffect(() => {
     if (!notice) return;
-    const timer = setTimeout(() => {
-      window.alert(notice.text);
-      if (notice.kind === 'received') {
-        const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-        if (index > 0) navigate(-1);
-        else navigate('/world', { replace: true });
-      }
-    }, 0);
+    const timer = setTimeout(() => window.alert(notice.text), 0);
     return () => clearTimeout(timer);
-  }, [notice, navigate]);
+  }, [notice]);
+
+  /** The spec's "goes back one screen" after a sign-up, now the follow-up's back button. */
+  const goBack = () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate('/world', { replace: true });
+  };
+
+  /** Posts the sign-up (counted in the session, 000 §9); true when the server took it. */
+  async function post(address: string): Promise<boolean> {
+    if (!takeSessionAttempt()) return false;
+    try {
+      const answer = await apiPost<Answer<typeof postMemberContract>>('/member', {
+        email: address,
+        // Recorded with the consent: the page the words above were shown on.
+        page: window.location.pathname,
+      } satisfies Body<typeof postMemberContract>);
+      return answer.status === 200;
+    } catch {
+      return false;
+    }
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -75,28 +98,27 @@ export function Membership() {
       setNotice({ text: MESSAGES.invalidEmail, kind: 'error', at: Date.now() });
       return;
     }
-    if (!takeSessionAttempt()) {
-      setNotice({ text: MESSAGES.signupTryLater, kind: 'error', at: Date.now() });
-      return;
-    }
     setSending(true);
     setNotice(undefined);
-    try {
-      const answer = await apiPost<Answer<typeof postMemberContract>>('/member', {
-        email: value,
-        // Recorded with the consent: the page the words above were shown on.
-        page: window.location.pathname,
-      } satisfies Body<typeof postMemberContract>);
-      setNotice(
-        answer.status === 200
-          ? { text: MESSAGES.signupReceived, kind: 'received', at: Date.now() }
-          : { text: MESSAGES.signupTryLater, kind: 'error', at: Date.now() },
-      );
-    } catch {
-      setNotice({ text: MESSAGES.signupTryLater, kind: 'error', at: Date.now() });
-    } finally {
-      setSending(false);
-    }
+    const taken = await post(value);
+    setSending(false);
+    if (taken) {
+      setSentTo(value);
+      setNotice({ text: MESSAGES.signupReceived, kind: 'received', at: Date.now() });
+    } else setNotice({ text: MESSAGES.signupTryLater, kind: 'error', at: Date.now() });
+  }
+
+  async function sendAgain() {
+    if (!sentTo || sending) return;
+    setSending(true);
+    setResent(undefined);
+    const taken = await post(sentTo);
+    setSending(false);
+    setResent(
+      taken
+        ? { text: MEMBER_SIGNUP_WORDS.sentAgain, kind: 'received', at: Date.now() }
+        : { text: MESSAGES.signupTryLater, kind: 'error', at: Date.now() },
+    );
   }
 
   const error = notice?.kind === 'error' ? notice.text : undefined;
@@ -121,7 +143,38 @@ export function Membership() {
         </p>
       </div>
 
-      {open && (
+      {open && sentTo && (
+        <section className="content-signup-sent" aria-label="your sign-up">
+          <p role="status" className="content-notice">
+            {MESSAGES.signupReceived}
+          </p>
+          <p>{MEMBER_SIGNUP_WORDS.mailOnItsWay(sentTo)}</p>
+          <p>
+            {MEMBER_SIGNUP_WORDS.notThere}{' '}
+            <button type="button" className="content-inline-link" onClick={sendAgain} disabled={sending}>
+              {MEMBER_SIGNUP_WORDS.sendAgain}
+            </button>
+            .
+          </p>
+          <div aria-live="polite" aria-atomic="true">
+            {resent?.kind === 'received' && (
+              <p role="status" className="content-notice" key={resent.at}>
+                {resent.text}
+              </p>
+            )}
+          </div>
+          {resent?.kind === 'error' && (
+            <p role="alert" className="content-notice error-text" key={resent.at}>
+              {resent.text}
+            </p>
+          )}
+          <button type="button" className="button" onClick={goBack}>
+            {MEMBER_SIGNUP_WORDS.back}
+          </button>
+        </section>
+      )}
+
+      {open && !sentTo && (
         <form className="content-signup" onSubmit={submit} noValidate aria-label="Membership sign-up">
           <label htmlFor={inputId}>email address</label>
           <div className="content-signup-row">
@@ -155,11 +208,6 @@ export function Membership() {
           {error && (
             <p id={noticeId} role="alert" className="content-notice error-text">
               {error}
-            </p>
-          )}
-          {notice?.kind === 'received' && (
-            <p role="status" className="content-notice">
-              {notice.text}
             </p>
           )}
         </form>

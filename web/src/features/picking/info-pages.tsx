@@ -1,10 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import { MEASURE_FILM } from '#shared/films.ts';
+import { Film } from '../../components/film.tsx';
 import { Page } from '../../components/page.tsx';
-import { VideoPlayer } from '../../components/video-player.tsx';
+import { filmsQuery } from '../content/films.tsx';
 import { SUPPORT_EMAIL } from './support.ts';
 import './picking.css';
-
-/** The fixed "how to measure" film, served from the shop's own media (000 §7: fixed videos). */
-const MEASURE_VIDEO = 's3/videos/measure.mp4';
 
 /** /products/measure: how to measure. */
 export function Measure() {
@@ -34,9 +34,20 @@ export function Measure() {
           </li>
         </ol>
       </div>
-      <VideoPlayer url={MEASURE_VIDEO} title="How to measure" />
+      <MeasureFilm />
     </Page>
   );
+}
+
+/**
+ * The "how to measure" film staff set in the admin's films (slot MEASURE_FILM). Until they do,
+ * the written steps above are the page: no player, no "coming soon".
+ */
+function MeasureFilm() {
+  const films = useQuery(filmsQuery);
+  const film = films.data?.find((f) => f.slot === MEASURE_FILM);
+  if (!film) return null;
+  return <Film film={film} title={film.title} />;
 }
 
 /** /products/questions (000 §2): asks the shopper to email support. */

@@ -1,10 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { Navigate } from 'react-router-dom';
-import type { getProductDetailsInfoContract, getProductInfoContract } from '#shared/contracts/catalog.ts';
+import { Link, Navigate } from 'react-router-dom';
+import { IMAGE_TYPE } from '#shared/constants.ts';
+import type {
+  getImgsByPidContract,
+  getProductDetailsInfoContract,
+  getProductInfoContract,
+} from '#shared/contracts/catalog.ts';
 import type { Answer } from '#shared/contracts/contract.ts';
 import { Loading, Page } from '../../components/page.tsx';
 import { apiGet } from '../../lib/api.ts';
-import { useNavValues } from '../../lib/nav-input.ts';
+import { navTarget, useNavValues } from '../../lib/nav-input.ts';
 import { SUPPORT_EMAIL } from './support.ts';
 import './picking.css';
 
@@ -65,6 +70,7 @@ function InfoPage({ source }: { source: InfoSource }) {
     <Page title={heading}>
       <div className="picking-rule" aria-hidden="true" />
       {title === 'changeCountry' ? <ChangeCountry /> : <InfoText source={source} tid={tid} title={title} />}
+      {DIMENSION_TITLES.has(title) && <DrawingsLink tid={tid} />}
     </Page>
   );
 }
@@ -94,4 +100,25 @@ function InfoText({ source, tid, title }: { source: InfoSource; tid: string; tit
     return <p className="picking-text picking-muted">There is nothing written here yet.</p>;
   }
   return <p className="picking-text picking-prose">{info.data.content}</p>;
+}
+
+/** The texts about a collection's size, beside which its dimension drawings (image type 3) belong. */
+const DIMENSION_TITLES = new Set(['dimensionBefore', 'dimensionDetails']);
+
+/** A link to the collection's dimension drawings (/products/productdimensions), when it has some. */
+function DrawingsLink({ tid }: { tid: string }) {
+  const drawings = useQuery({
+    queryKey: ['imgs', tid, IMAGE_TYPE.dimension],
+    queryFn: () =>
+      apiGet<Answer<typeof getImgsByPidContract>>('/get-imgs-by-pid', {
+        id: tid,
+        type: IMAGE_TYPE.dimension,
+      }).then((r) => r.imgs ?? []),
+  });
+  if (!drawings.data?.length) return null;
+  return (
+    <p className="picking-text">
+      <Link to={navTarget('/products/productdimensions', { type: tid })}>see the dimension drawings</Link>
+    </p>
+  );
 }

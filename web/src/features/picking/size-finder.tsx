@@ -9,8 +9,8 @@ import { MESSAGES } from '#shared/messages.ts';
 import type { Gender } from '#shared/vocabulary.ts';
 import { Loading } from '../../components/page.tsx';
 import { VideoPlayer } from '../../components/video-player.tsx';
-import { apiGet, apiPost } from '../../lib/api.ts';
-import { FINDER_RESULT_DAYS } from './support.ts';
+import { ApiError, apiGet, apiPost } from '../../lib/api.ts';
+import { FINDER_RESULT_DAYS, SUPPORT_EMAIL } from './support.ts';
 import { UnitToggle } from './unit-toggle.tsx';
 import 'swiper/css';
 import 'swiper/css/navigation';
@@ -102,6 +102,8 @@ function Finder({
   const [result, setResult] = useState<Result>({});
   const [drafts, setDrafts] = useState<Record<number, Draft>>({});
   const [message, setMessage] = useState<string | undefined>();
+  /** The server's word on the email typed (a 400), shown under the field. */
+  const [emailError, setEmailError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
   const total = steps.length;
   const step = at >= 1 && at <= total ? steps[at - 1] : undefined;
@@ -111,11 +113,13 @@ function Finder({
   function edit(change: Partial<Draft>) {
     if (!step) return;
     setMessage(undefined);
+    setEmailError(undefined);
     setDrafts({ ...drafts, [step.sIndex]: { ...draft, ...change } });
   }
 
   function go(to: number) {
     setMessage(undefined);
+    setEmailError(undefined);
     setAt(to);
   }
 
@@ -129,8 +133,14 @@ function Finder({
         result: answers,
       } satisfies AnswersBody);
       if (answer.status === 200) return true;
-    } catch {
-      // Shown below.
+    } catch (error) {
+      // A refused answer is the shopper's to correct, not an outage: a mistyped address is said
+      // under its field, anything else the server refused under the question.
+      if (error instanceof ApiError && error.status === 400) {
+        if (error.message === MESSAGES.invalidEmail && email !== 'skip') setEmailError(error.message);
+        else setMessage(error.message);
+        return false;
+      }
     } finally {
       setSending(false);
     }
@@ -168,10 +178,18 @@ function Finder({
         <h3 id="finder-intro" className="picking-finder-q">
           Let us find your size
         </h3>
-        <p>
-          Answer {total} short questions — each one may be skipped — and leave your email. Our atelier reads
-          every answer and sends you your size within {FINDER_RESULT_DAYS} business days.
-        </p>
+        {hasEmailStep ? (
+          <p>
+            Answer {total} short questions — each one may be skipped — and leave your email. Our atelier reads
+            every answer and sends you your size within {FINDER_RESULT_DAYS} business days.
+          </p>
+        ) : (
+          <p>
+            Answer {total} short questions — each one may be skipped. This finder does not ask for your email,
+            so no size is sent back to you: your answers guide our atelier, and the size guide shows the size
+            your measurements fit.
+          </p>
+        )}
         <div className="picking-finder-actions">
           <button type="button" className="button" onClick={() => go(1)}>
             begin
@@ -187,10 +205,19 @@ function Finder({
         <h3 id="finder-thanks" className="picking-finder-q">
           Thank you
         </h3>
-        <p>
-          Your answers are with our atelier. You will receive your size results within {FINDER_RESULT_DAYS}{' '}
-          business days.
-        </p>
+        {hasEmailStep ? (
+          <p>
+            Your answers are with our atelier. You will receive your size results within {FINDER_RESULT_DAYS}{' '}
+            business days.
+          </p>
+        ) : (
+          <p>
+            Your answers are with our atelier. As this finder asks for no email, no size results will be sent
+            to you: compare your measurements with the size guide, or write to{' '}
+            <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> and our atelier will answer you
+            personally.
+          </p>
+        )}
         <div className="picking-finder-actions">
           <button type="button" className="button" onClick={onDone}>
             close
@@ -213,7 +240,7 @@ function Finder({
       <h3 id="finder-q" className="picking-finder-q">
         {step.description}
       </h3>
-      <StepInput step={step} draft={draft} edit={edit} />
+      <StepInput step={step} draft={draft} edit={edit} emailError={emailError} />
       {message && (
         <p role="alert" className="error-text picking-finder-message">
           {message}
@@ -245,10 +272,12 @@ function StepInput({
   step,
   draft,
   edit,
+  emailError,
 }: {
   step: Step;
   draft: Draft;
   edit: (change: Partial<Draft>) => void;
+  emailError?: string;
 }) {
   const id = `step-${step.stepId}`;
   switch (step.type) {
@@ -417,8 +446,15 @@ function StepInput({
             type="email"
             autoComplete="email"
             value={draft.email}
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={emailError ? `${id}-error` : undefined}
             onChange={(e) => edit({ email: e.target.value })}
           />
+          {emailError && (
+            <p id={`${id}-error`} role="alert" className="error-text">
+              {emailError}
+            </p>
+          )}
         </div>
       );
     default:

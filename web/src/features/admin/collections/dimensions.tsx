@@ -21,6 +21,14 @@ const PICTURE_TYPES = [
   [6, 'gallery'],
 ] as const;
 
+/** Where the shop shows each kind, so staff know what an upload changes. */
+const SHOWN_ON: Record<number, string> = {
+  3: '"product dimensions" of a piece without a size (/products/productdimensions).',
+  4: 'under the collection page and its pieces, for men shoppers ("the details").',
+  5: 'under the collection page and its pieces, for women shoppers ("the details").',
+  6: 'under the collection page and its pieces, for every shopper ("gallery").',
+};
+
 /** /view-dimensions/{id} (001 §2): a collection's dimension (and detail, gallery) pictures. */
 export function TypeDimensions() {
   const { id = '' } = useParams();
@@ -67,6 +75,7 @@ export function TypeDimensions() {
       </div>
       <section className="adm-types-section" aria-labelledby="pictures-heading">
         <h2 id="pictures-heading">{label}</h2>
+        <p className="adm-muted">Shown on {SHOWN_ON[type]}</p>
         {images.isPending && <Loading />}
         <ErrorText>{images.error?.message || error}</ErrorText>
         {images.data && images.data.length === 0 && <p className="adm-muted">no pictures yet.</p>}

@@ -127,7 +127,12 @@ function FinderRow({
   return (
     <tr>
       <td data-label="for">{who}</td>
-      <td data-label="steps">{finder.numberOfSteps}</td>
+      <td data-label="steps">
+        {finder.numberOfSteps}
+        {!finder.hasEmailStep && (
+          <p className="adm-finders-warning">no e-mail step: nobody can be answered</p>
+        )}
+      </td>
       <td data-label="actions" className="adm-actions">
         <div className="adm-row">
           <Link to={stepsPath(finder.id)}>

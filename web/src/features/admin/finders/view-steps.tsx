@@ -9,7 +9,7 @@ import { GENDER_NAMES } from '../kit/words.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, Pager } from '../ui.tsx';
 import { findersApi, findersKey, type Step } from './api.ts';
 import { stepTypeLabel, TYPES_WITH_OPTIONS } from './labels.ts';
-import { deleteOrError, findersPath, optionsPath, useRefresh } from './parts.tsx';
+import { deleteOrError, findersPath, NoEmailWarning, optionsPath, useRefresh } from './parts.tsx';
 
 /** /view-steps?id (001 §2): the steps of a size finder in the order shoppers meet them. */
 export function ViewSteps() {
@@ -50,6 +50,7 @@ export function ViewSteps() {
         <ErrorText>{steps.error?.message}</ErrorText>
         {data && (
           <>
+            {!data.hasEmailStep && <NoEmailWarning />}
             <p className="adm-finders-note">
               {data.finder.numberOfSteps} steps. Shoppers answer them in index order; answers are kept by
               index.

@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Answer, Body } from '#shared/contracts/contract.ts';
 import type { deleteMemberContract, listMembersContract } from '#shared/contracts/members.ts';
+import { MEMBER_CONFIRM_DAYS } from '#shared/membership.ts';
+import { timeAgo, timeLeft } from '#shared/time-ago.ts';
 import { ApiError, apiUrl } from '../../../lib/api.ts';
 import { adminDelete, adminGet } from '../api.ts';
 import { CardTable } from '../kit/table.tsx';
@@ -10,6 +12,16 @@ import { forgetAdmin } from '../session.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, Pager, vancouverTime } from '../ui.tsx';
 
 type MembersPage = Answer<typeof listMembersContract>;
+
+/** The clock, a minute at a time: the ages of pending sign-ups stay true while the page is open. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
 
 /** Fetches the server's CSV (quoted, formulas neutralised) and hands it to the browser as a download. */
 async function downloadMembersCsv(): Promise<void> {
@@ -44,13 +56,15 @@ async function downloadMembersCsv(): Promise<void> {
 
 /**
  * /view-members (001 §2): members newest first, 10 a page, with their status (pending,
- * confirmed, unsubscribed); delete (asks first); export as CSV.
+ * confirmed, unsubscribed); delete (asks first); export as CSV. A pending sign-up shows its age
+ * and how long its link still works, and the count of pending ones heads the list (issue 34).
  */
 export function ViewMembers() {
   const [offset, setOffset] = usePageOffset();
   const queryClient = useQueryClient();
   const [exportError, setExportError] = useState('');
   const [exporting, setExporting] = useState(false);
+  const now = useNow();
   const members = useQuery({
     queryKey: ['admin', 'members', offset],
     queryFn: () => adminGet<MembersPage>('/members', { offset, pageSize: PAGE_SIZE }),
@@ -91,6 +105,13 @@ export function ViewMembers() {
         <>
           <p className="adm-muted">
             {members.data.total} {members.data.total === 1 ? 'member' : 'members'}
+            {members.data.pending > 0 && (
+              <>
+                , of which {members.data.pending} pending:{' '}
+                {members.data.pending === 1 ? 'a sign-up' : 'sign-ups'} not confirmed by e-mail yet, removed{' '}
+                {MEMBER_CONFIRM_DAYS} days after signing up
+              </>
+            )}
           </p>
           {members.data.list.length === 0 ? (
             <p className="adm-muted">no members yet.</p>
@@ -103,6 +124,13 @@ export function ViewMembers() {
                   </td>
                   <td data-label="status">
                     {m.status}
+                    {m.status === 'pending' && (
+                      <span className="adm-muted">
+                        {' '}
+                        signed up {timeAgo(m.createdAt, now)}
+                        {m.confirmBy && `, link valid ${timeLeft(Date.parse(m.confirmBy), now)} more`}
+                      </span>
+                    )}
                     {m.status === 'confirmed' && m.confirmedAt && (
                       <span className="adm-muted"> {vancouverTime(m.confirmedAt)}</span>
                     )}

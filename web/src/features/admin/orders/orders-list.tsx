@@ -2,6 +2,7 @@ import './orders.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { adminOrderPage } from '#shared/admin.ts';
 import type { Answer } from '#shared/contracts/contract.ts';
 import type { checkOverdueOrdersContract } from '#shared/contracts/fulfilment.ts';
 import { formatPrice } from '#shared/format.ts';
@@ -17,6 +18,7 @@ import { type OrdersPage, paymentTypeName } from './types.ts';
 const FILTER_LABELS: Record<OrderListFilter, string> = {
   all: 'all orders',
   waiting: 'paid, waiting to ship',
+  overdue: 'overdue (over 7 business days)',
   shipped: 'shipped',
   refunded: 'refunded',
 };
@@ -125,7 +127,7 @@ export function OrdersList() {
                   <td data-label="payment">{paymentTypeName(o.paymentType)}</td>
                   <td data-label="order">
                     <Link
-                      to={`/view-order/${encodeURIComponent(o.id)}`}
+                      to={adminOrderPage(o.id)}
                       aria-label={`view the order of ${o.productName} by ${o.name}`}
                     >
                       view

@@ -4,31 +4,76 @@ import { type FormEvent, useState } from 'react';
 import type { typelistContract } from '#shared/contracts/catalog-admin.ts';
 import type { Answer, Body } from '#shared/contracts/contract.ts';
 import type {
+  cancelReleaseContract,
   createReleaseContract,
-  listReleasesContract,
   releasePreviewContract,
   releaseTestContract,
+  updateReleaseContract,
 } from '#shared/contracts/releases.ts';
-import { adminGet, adminPost } from '../api.ts';
+import { adminDelete, adminGet, adminPatch, adminPost } from '../api.ts';
 import { choicesOf, SelectField, TextAreaField, TextField } from '../kit/fields.tsx';
-import { CardTable } from '../kit/table.tsx';
-import { AdminPage, ConfirmButton, ErrorText, Loading, StatusText, vancouverTime } from '../ui.tsx';
+import { AdminPage, ConfirmButton, ErrorText, StatusText } from '../ui.tsx';
+import { fromLocalInput, toLocalInput } from './local-time.ts';
+import { ReleaseList, type ReleaseRow } from './release-list.tsx';
 
-type Draft = Body<typeof createReleaseContract>;
+type Announces = 'collection' | 'event';
+interface Form {
+  announces: Announces;
+  typeId: string;
+  eventTitle: string;
+  eventDate: string;
+  subject: string;
+  text: string;
+  /** datetime-local, this computer's time; blank: now. */
+  sendAt: string;
+}
 type Preview = Answer<typeof releasePreviewContract>;
+
+const EMPTY: Form = {
+  announces: 'collection',
+  typeId: '',
+  eventTitle: '',
+  eventDate: '',
+  subject: '',
+  text: '',
+  sendAt: '',
+};
 
 /** The address test mails go to, remembered in this browser. */
 const TEST_ADDRESS_KEY = 'boutique.admin.release-test-to';
 
+/** The draft the API takes: a collection's or an event's fields, never both. */
+function draftOf(form: Form): Body<typeof releasePreviewContract> {
+  const words = { subject: form.subject, text: form.text };
+  return form.announces === 'event'
+    ? { announces: 'event', eventTitle: form.eventTitle, eventDate: form.eventDate, ...words }
+    : { announces: 'collection', typeId: form.typeId, ...words };
+}
+
+function formOf(row: ReleaseRow): Form {
+  return {
+    announces: row.announces,
+    typeId: row.typeId ?? '',
+    eventTitle: row.eventTitle ?? '',
+    eventDate: row.eventDate ?? '',
+    subject: row.subject,
+    text: row.text,
+    sendAt: toLocalInput(row.sendAt),
+  };
+}
+
 /**
- * /announce-release (issue 17): a collection's release told to every confirmed member. Write the
- * subject and text, see the mail as members will read it (with the collection's picture), send
- * a test to yourself, then announce: the sender mails it at a set rate, and the list below
- * shows each release's progress (sent / suppressed / failed), refreshed while one is sending.
+ * /announce-release (issues 17 and 34): a release scheduled for every confirmed member — a
+ * collection's (its pre-sale ends at that time, so its pieces can be bought when the mail
+ * arrives) or an event's, without a collection. Write the words and the time, see the mail as
+ * members will read it, send a test to an address, then schedule. Until its time a release can
+ * be edited, moved or cancelled; once its sending has started it cannot (the list shows sent n
+ * of N, refreshed while one is sending).
  */
 export function AnnounceRelease() {
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Draft>({ typeId: '', subject: '', text: '' });
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [editing, setEditing] = useState<string>();
   const [preview, setPreview] = useState<Preview>();
   const [testTo, setTestTo] = useState(() => localStorage.getItem(TEST_ADDRESS_KEY) ?? '');
   const [notice, setNotice] = useState('');
@@ -38,14 +83,9 @@ export function AnnounceRelease() {
     queryKey: ['admin', 'typelist'],
     queryFn: async () => (await adminGet<Answer<typeof typelistContract>>('/typelist')).types,
   });
-  const releases = useQuery({
-    queryKey: ['admin', 'releases'],
-    queryFn: () => adminGet<Answer<typeof listReleasesContract>>('/releases'),
-    refetchInterval: (query) => (query.state.data?.list.some((r) => r.status === 'sending') ? 3000 : false),
-  });
 
-  const change = (patch: Partial<Draft>) => {
-    setDraft((d) => ({ ...d, ...patch }));
+  const change = (patch: Partial<Form>) => {
+    setForm((f) => ({ ...f, ...patch }));
     setPreview(undefined);
     setNotice('');
   };
@@ -65,40 +105,110 @@ export function AnnounceRelease() {
 
   const showPreview = (event: FormEvent) => {
     event.preventDefault();
-    void run(async () => setPreview(await adminPost<Preview>('/release-preview', draft)));
+    void run(async () => setPreview(await adminPost<Preview>('/release-preview', draftOf(form))));
   };
 
   const sendTest = () =>
     run(async () => {
       localStorage.setItem(TEST_ADDRESS_KEY, testTo);
       const answer = await adminPost<Answer<typeof releaseTestContract>>('/release-test', {
-        ...draft,
+        ...draftOf(form),
         to: testTo,
       } satisfies Body<typeof releaseTestContract>);
       setNotice(`test sent to ${answer.to}.`);
     });
 
-  const announce = async () => {
-    await adminPost<Answer<typeof createReleaseContract>>('/releases', draft);
-    setNotice('announced: the members are being mailed.');
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'releases'] });
+
+  const schedule = async () => {
+    const sendAt = form.sendAt ? fromLocalInput(form.sendAt) : undefined;
+    if (editing) {
+      await adminPatch<Answer<typeof updateReleaseContract>>('/releases', {
+        id: editing,
+        ...draftOf(form),
+        sendAt: sendAt ?? new Date().toISOString(),
+      } satisfies Body<typeof updateReleaseContract>);
+      setNotice('the release is changed: nobody has been mailed yet.');
+    } else {
+      await adminPost<Answer<typeof createReleaseContract>>('/releases', {
+        ...draftOf(form),
+        ...(sendAt ? { sendAt } : {}),
+      } satisfies Body<typeof createReleaseContract>);
+      setNotice(sendAt ? 'scheduled.' : 'announced: the members are being mailed.');
+    }
+    setEditing(undefined);
+    setForm(EMPTY);
     setPreview(undefined);
-    await queryClient.invalidateQueries({ queryKey: ['admin', 'releases'] });
+    await refresh();
   };
+
+  const edit = (row: ReleaseRow) => {
+    setEditing(row.id);
+    setForm(formOf(row));
+    setPreview(undefined);
+    setNotice('');
+    setError('');
+    window.scrollTo({ top: 0 });
+  };
+
+  const cancel = async (row: ReleaseRow) => {
+    await adminDelete<Answer<typeof cancelReleaseContract>>('/releases', undefined, {
+      id: row.id,
+    } satisfies Body<typeof cancelReleaseContract>);
+    if (editing === row.id) {
+      setEditing(undefined);
+      setForm(EMPTY);
+      setPreview(undefined);
+    }
+    setNotice('the release is cancelled: nobody will be mailed.');
+    await refresh();
+  };
+
+  const when = form.sendAt ? new Date(fromLocalInput(form.sendAt)).toLocaleString() : 'now';
 
   return (
     <AdminPage title="announce a release">
       <form onSubmit={showPreview} aria-label="release">
-        <SelectField
-          label="collection"
-          value={draft.typeId}
-          onChange={(typeId) => change({ typeId })}
-          choices={choicesOf(types.data)}
-          blank="choose…"
-          required
+        {editing && <p className="adm-muted">editing a scheduled release.</p>}
+        <SelectField<Announces>
+          label="announces"
+          value={form.announces}
+          onChange={(announces) => change({ announces })}
+          choices={[
+            ['collection', 'a collection (its pre-sale ends at the release)'],
+            ['event', 'an event (no collection)'],
+          ]}
         />
+        {form.announces === 'collection' ? (
+          <SelectField
+            label="collection"
+            value={form.typeId}
+            onChange={(typeId) => change({ typeId })}
+            choices={choicesOf(types.data)}
+            blank="choose…"
+            required
+          />
+        ) : (
+          <>
+            <TextField
+              label="event"
+              value={form.eventTitle}
+              maxLength={150}
+              onChange={(eventTitle) => change({ eventTitle })}
+              required
+            />
+            <TextField
+              label="date of the event"
+              type="date"
+              value={form.eventDate}
+              onChange={(eventDate) => change({ eventDate })}
+              required
+            />
+          </>
+        )}
         <TextField
           label="subject"
-          value={draft.subject}
+          value={form.subject}
           maxLength={150}
           onChange={(subject) => change({ subject })}
           required
@@ -106,22 +216,46 @@ export function AnnounceRelease() {
         <TextAreaField
           label="text"
           rows={6}
-          value={draft.text}
+          value={form.text}
           maxLength={5000}
           onChange={(text) => change({ text })}
           required
         />
-        <button type="submit" disabled={busy}>
-          preview
-        </button>
+        <TextField
+          label="release time"
+          hint="this computer's time; blank: at once"
+          type="datetime-local"
+          value={form.sendAt}
+          onChange={(sendAt) => change({ sendAt })}
+        />
+        <div className="adm-row">
+          <button type="submit" disabled={busy}>
+            preview
+          </button>
+          {editing && (
+            <button
+              type="button"
+              onClick={() => {
+                setEditing(undefined);
+                setForm(EMPTY);
+                setPreview(undefined);
+              }}
+            >
+              stop editing
+            </button>
+          )}
+        </div>
       </form>
       <ErrorText>{error}</ErrorText>
       <StatusText>{notice}</StatusText>
 
       {preview && (
         <section aria-label="preview" className="adm-preview">
+          <p className="adm-muted">goes out: {when}, to every member confirmed by then.</p>
           <h2>{preview.subject}</h2>
-          {preview.pictureLink && <img src={preview.pictureLink} alt={preview.collectionName} width={320} />}
+          {preview.pictureLink && (
+            <img src={preview.pictureLink} alt={preview.collectionName ?? ''} width={320} />
+          )}
           <pre className="adm-mail-text">{preview.text}</pre>
           <TextField label="send a test to" type="email" value={testTo} onChange={setTestTo} />
           <div className="adm-row">
@@ -129,40 +263,15 @@ export function AnnounceRelease() {
               send a test
             </button>
             <ConfirmButton
-              label="announce"
-              question="mail this release to every confirmed member?"
-              onConfirm={announce}
+              label={editing ? 'save the schedule' : form.sendAt ? 'schedule' : 'announce'}
+              question={`mail this to every confirmed member (${when})?`}
+              onConfirm={schedule}
             />
           </div>
         </section>
       )}
 
-      <h2>releases</h2>
-      {releases.isPending && <Loading />}
-      <ErrorText>{releases.error?.message}</ErrorText>
-      {releases.data && releases.data.list.length === 0 && <p className="adm-muted">no releases yet.</p>}
-      {releases.data && releases.data.list.length > 0 && (
-        <CardTable
-          beside
-          columns={['announced (Vancouver)', 'collection', 'subject', 'status', 'sent / suppressed / failed']}
-        >
-          {releases.data.list.map((r) => (
-            <tr key={r.id}>
-              <td data-label="announced">
-                {vancouverTime(r.createdAt)} <span className="adm-muted">by {r.createdBy}</span>
-              </td>
-              <td data-label="collection">{r.collectionName}</td>
-              <td data-label="subject">{r.subject}</td>
-              <td data-label="status">{r.status}</td>
-              <td data-label="progress">
-                {r.sent} / {r.suppressed} / {r.failed}
-                {r.total !== undefined && <span className="adm-muted"> of {r.total}</span>}
-                {r.interrupted > 0 && <span className="adm-muted"> ({r.interrupted} interrupted)</span>}
-              </td>
-            </tr>
-          ))}
-        </CardTable>
-      )}
+      <ReleaseList onEdit={edit} onCancel={cancel} />
     </AdminPage>
   );
 }

@@ -1,0 +1,3 @@
+/** What other modules' handlers use of checkout: the only door into it. */
+
+export { buyersOfOtherTerms } from './entities/order.ts';
