@@ -198,14 +198,22 @@ export async function finishPendingMail(
 }
 
 /**
- * Runs each send, whatever the others do, then throws the first failure: the buyer's mail and
- * the staff's notice are marked apart, so a retry sends only what failed.
+ * Runs each send in turn, the buyer's first, whatever the others do, then throws the first
+ * failure: the buyer's mail and the staff's notice are marked apart, so a retry sends only what
+ * failed. One after the other, so a crash always leaves the same mail unsent for the sweep.
  */
 async function bothOrFail<T>(sends: (() => Promise<T>)[]): Promise<T[]> {
-  const results = await Promise.allSettled(sends.map((send) => send()));
-  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed) throw failed.reason;
-  return results.map((r) => (r as PromiseFulfilledResult<T>).value);
+  const values: T[] = [];
+  let failure: { reason: unknown } | undefined;
+  for (const send of sends) {
+    try {
+      values.push(await send());
+    } catch (reason) {
+      failure ??= { reason };
+    }
+  }
+  if (failure) throw failure.reason;
+  return values;
 }
 
 /** The buyer's mail of a paid order, with a fresh portal password; false if there is no record. */
