@@ -66,7 +66,8 @@ describe('send it again', () => {
     const left = Number(after?.expiresAt) - Date.now() / 1000;
     expect(left).toBeGreaterThan(MEMBER_CONFIRM_DAYS * 86_400 - 60);
     expect(linkOf(second)?.x).toBe(after?.expiresAt);
-    expect(linkOf(first)?.x).toBeLessThan(Number(linkOf(second)?.x));
+    // The first link keeps its own time (both mails may go out within the same second).
+    expect(linkOf(first)?.x).toBe(before?.expiresAt);
     // The mail says how long the link works, from the same constant.
     const mail = (await mailTo(email)).filter((m) => m.subject === CONFIRM_SUBJECT).at(-1);
     expect(mail?.body.text).toContain(`within ${MEMBER_CONFIRM_DAYS} days`);
