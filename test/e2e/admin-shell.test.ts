@@ -168,7 +168,7 @@ describe('the admin routes', () => {
     await page.getByRole('button', { name: 'log out' }).click();
     await page.waitForURL('**/admin');
     expect((await page.context().cookies()).map((c) => c.name)).not.toContain('__Host-admin');
-    expect(await page.evaluate(() => sessionStorage.getItem('adminUser'))).toBeNull();
+    expect(await page.evaluate(() => sessionStorage.getItem('user'))).toBeNull();
     expect((await page.request.get('/api/admin')).status()).toBe(401);
     expect((await page.request.get('/api/orders')).status()).toBe(401);
     // The old cookie, replayed by hand, opens nothing: the session ended on the server.

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { STEP_TYPE } from '#shared/constants.ts';
+import { mediaSrc } from '#shared/media.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import type { OptionEntity, SizeFinderEntity, StepEntity } from '#size-finder/index.ts';
 import { DEMO } from '../../infra/local/demo/catalogue.ts';
@@ -319,6 +320,31 @@ describe('videos', () => {
     await video.waitFor();
     expect(await video.getAttribute('src')).toMatch(/^\/media\//);
     expect(await page.getByRole('link', { name: /back/ }).getAttribute('href')).toBe('/home');
+  });
+
+  it('/care/{id} plays the piece’s own film, its care film (000 §2)', async () => {
+    const page = await browser.open(`/care/${DEMO.availableProduct}`);
+    const answer = await page.request.get(`/api/get-vid-by-pid?id=${DEMO.availableProduct}`);
+    const { vids } = (await answer.json()) as { vids: { url: string }[] };
+    expect(vids.length).toBeGreaterThan(0);
+    await page.getByRole('heading', { name: 'Product Care', level: 1 }).waitFor();
+    const video = page.locator('main video');
+    await video.waitFor();
+    expect(await video.getAttribute('src')).toBe(mediaSrc(vids[0]?.url as string));
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      return v.play();
+    });
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(0.3);
+    await video.evaluate((v: HTMLVideoElement) => v.pause());
+    await screenshot(page, 'picking-care-film-phone');
+    // A piece without films says so instead of showing a broken player.
+    const none = await browser.open(`/care/${DEMO.soldSingleProduct}`);
+    await none.getByRole('heading', { name: 'Product Care', level: 1 }).waitFor();
+    await none.getByText('There is no film for this piece yet.').waitFor();
+    expect(await none.locator('main video').count()).toBe(0);
   });
 
   it('plays a product video by pid', async () => {

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppErrorBoundary } from './app/app-error.tsx';
 import { router } from './app/router.tsx';
+import { pinBodyHeight } from './lib/body-height.ts';
 import { queryClient } from './lib/query-client.ts';
 import './styles.css';
 
@@ -12,6 +13,8 @@ void navigator.serviceWorker
   ?.getRegistrations()
   .then((registrations) => Promise.all(registrations.map((r) => r.unregister())))
   .catch(() => undefined);
+
+pinBodyHeight();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');

@@ -131,6 +131,7 @@ export function startBrowser(): BrowserSession {
         hasTouch: options.viewport ? options.viewport.width < 800 : true,
         isMobile: false,
         ...(options.deviceScaleFactor ? { deviceScaleFactor: options.deviceScaleFactor } : {}),
+        ...(options.userAgent ? { userAgent: options.userAgent } : {}),
       });
       contexts.push(context);
       if (options.expectFailures) failures.push(...options.expectFailures);
@@ -177,6 +178,8 @@ export interface OpenOptions {
   viewport?: { width: number; height: number };
   /** Device pixels per CSS pixel (a phone's 3). */
   deviceScaleFactor?: number;
+  /** The browser's user agent string (a phone's, for what the shop does on phones only). */
+  userAgent?: string;
   /** Runs on the new page before it loads its address (to watch its requests from the start). */
   beforeLoad?: (page: Page) => void | Promise<void>;
   /** Install Playwright's fake clock before the page loads (for timers such as the 5 s landing). */

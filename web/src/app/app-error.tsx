@@ -23,7 +23,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { error
     return (
       <main className="page page-center">
         <h1>Unexpected Application Error</h1>
-        <p>
+        <p className="app-error-text">
           {status} {text}
         </p>
       </main>

@@ -3,7 +3,13 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Loading } from '../../components/page.tsx';
 import { navTarget } from '../../lib/nav-input.ts';
-import { debounce, readNumber, SESSION_KEYS } from '../../lib/scroll.ts';
+import {
+  debounce,
+  readNumber,
+  SCROLL_RESTORE_DELAY_MS,
+  SCROLL_SAVE_DEBOUNCE_MS,
+  SESSION_KEYS,
+} from '../../lib/scroll.ts';
 import {
   type CatalogCollection,
   collectionTitle,
@@ -21,8 +27,6 @@ import './catalog.css';
 const ROW_HEIGHT = 330;
 const MIN_BATCH = 3;
 const THRESHOLD = 0.8;
-const SAVE_DEBOUNCE_MS = 100;
-const RESTORE_DELAY_MS = 50;
 
 /** How many rows each list rendered last, so a return shows as many again (000 §4). */
 const renderedBefore = new Map<ListGender, number>();
@@ -85,7 +89,7 @@ function GenderList({ gender }: { gender: ListGender }) {
   useEffect(() => {
     const save = debounce(
       () => sessionStorage.setItem(scrollKey, String(Math.round(window.scrollY))),
-      SAVE_DEBOUNCE_MS,
+      SCROLL_SAVE_DEBOUNCE_MS,
     );
     window.addEventListener('scroll', save, { passive: true });
     return () => window.removeEventListener('scroll', save);
@@ -95,7 +99,10 @@ function GenderList({ gender }: { gender: ListGender }) {
     if (!loaded) return;
     const saved = readNumber(scrollKey);
     if (!saved) return;
-    const timer = setTimeout(() => window.scrollTo({ top: saved, behavior: 'instant' }), RESTORE_DELAY_MS);
+    const timer = setTimeout(
+      () => window.scrollTo({ top: saved, behavior: 'instant' }),
+      SCROLL_RESTORE_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [loaded, scrollKey]);
 

@@ -13,11 +13,14 @@ import { isThrottled, THROTTLED_RETRIES } from '../../lib/throttled.ts';
 import { PILLARS } from './constants.ts';
 import { Lead } from './content-ui.tsx';
 import { filmsQuery, SlotFilm } from './films.tsx';
+import { useVidsScroll } from './vids-scroll.ts';
 
 /** 000 §2: /allvideos, one titled link a film (shared/films.ts); each film is content staff set. */
 export function AllVideos() {
   const films = useQuery(filmsQuery);
   const titleOf = (slot: FilmSlot) => films.data?.find((f) => f.slot === slot.id)?.title ?? slot.label;
+  // The titles are the films' own once read (or the slots' when they cannot be): then the list has its height.
+  useVidsScroll(!films.isPending);
   return (
     <Page title="Videos">
       <Lead>Our films: the house, its mission, and every collection.</Lead>

@@ -8,6 +8,7 @@ import type { allStepsByTidContract, postAnswersContract } from '#shared/contrac
 import { MESSAGES } from '#shared/messages.ts';
 import type { Gender } from '#shared/vocabulary.ts';
 import { Loading } from '../../components/page.tsx';
+import { TapButton } from '../../components/tap-button.tsx';
 import { VideoPlayer } from '../../components/video-player.tsx';
 import { ApiError, apiGet, apiPost } from '../../lib/api.ts';
 import { FINDER_RESULT_DAYS, SUPPORT_EMAIL } from './support.ts';
@@ -191,9 +192,9 @@ function Finder({
           </p>
         )}
         <div className="picking-finder-actions">
-          <button type="button" className="button" onClick={() => go(1)}>
+          <TapButton className="button" onActivate={() => go(1)}>
             begin
-          </button>
+          </TapButton>
         </div>
       </section>
     );
@@ -219,9 +220,9 @@ function Finder({
           </p>
         )}
         <div className="picking-finder-actions">
-          <button type="button" className="button" onClick={onDone}>
+          <TapButton className="button" onActivate={onDone}>
             close
-          </button>
+          </TapButton>
         </div>
       </section>
     );
@@ -247,22 +248,17 @@ function Finder({
         </p>
       )}
       <div className="picking-finder-actions">
-        <button type="button" className="button button-quiet" onClick={() => go(at - 1)} disabled={sending}>
+        <TapButton className="button button-quiet" onActivate={() => go(at - 1)} disabled={sending}>
           back
-        </button>
+        </TapButton>
         {!isEmail && (
-          <button
-            type="button"
-            className="picking-textlink"
-            onClick={() => void record('skip')}
-            disabled={sending}
-          >
+          <TapButton className="picking-textlink" onActivate={() => void record('skip')} disabled={sending}>
             skip
-          </button>
+          </TapButton>
         )}
-        <button type="button" className="button" onClick={proceed} disabled={!canContinue || sending}>
+        <TapButton className="button" onActivate={proceed} disabled={!canContinue || sending}>
           {sending ? 'sending…' : 'continue'}
-        </button>
+        </TapButton>
       </div>
     </section>
   );
@@ -286,15 +282,14 @@ function StepInput({
         <fieldset className="picking-options">
           <legend className="visually-hidden">{step.shortName}</legend>
           {step.options.map((o) => (
-            <button
+            <TapButton
               key={o.index}
-              type="button"
               className="picking-option"
               aria-pressed={draft.choice.includes(o.text)}
-              onClick={() => edit({ choice: [o.text] })}
+              onActivate={() => edit({ choice: [o.text] })}
             >
               {o.text}
-            </button>
+            </TapButton>
           ))}
         </fieldset>
       );
@@ -325,11 +320,10 @@ function StepInput({
           >
             {step.options.map((o) => (
               <SwiperSlide key={o.index} className="picking-slide">
-                <button
-                  type="button"
+                <TapButton
                   className="picking-card"
                   aria-pressed={draft.choice.includes(o.text)}
-                  onClick={() => toggle(o.text)}
+                  onActivate={() => toggle(o.text)}
                 >
                   {o.imageUrl && (
                     <Picture
@@ -341,7 +335,7 @@ function StepInput({
                     />
                   )}
                   <span>{o.text}</span>
-                </button>
+                </TapButton>
               </SwiperSlide>
             ))}
           </Swiper>
