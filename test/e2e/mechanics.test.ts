@@ -110,7 +110,8 @@ describe('a pinch-zoomed picture does not open its collection (000 §2: scale ab
     page
       .locator('.catalog-card')
       .first()
-      .locator('.swiper-slide-active .swiper-zoom-container')
+      // Swiper scales what the zoom container holds (the <picture>), not the container.
+      .locator('.swiper-slide-active .swiper-zoom-container > *')
       .evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).a);
 
   it('a tap on a picture zoomed by pinching stays on the list; a tap on one not zoomed opens it', async () => {
