@@ -50,9 +50,9 @@ describe('the admin pages of a piece’s media', () => {
     await page.getByRole('link', { name: /^main image of / }).click();
     await page.waitForURL(`**/ad-product-image?id=${ID}`);
     await page.getByRole('heading', { name: /^main picture of /, level: 1 }).waitFor();
-    const main = page.locator('.adm-products-main img');
+    const main = page.locator('img.adm-products-main');
     await main.waitFor();
-    await loaded(page, '.adm-products-main img');
+    await loaded(page, 'img.adm-products-main');
     const shown = new URL(await main.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
     expect(setFiles(imgs[0]?.url as string)).toContain(shown);
     // Each other picture, in the shop's order, may become the main one.
