@@ -8,9 +8,11 @@ import {
 } from '#shared/membership.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { LOCAL_SECRETS } from '../../infra/local/stack.ts';
-import { api, freshClientAddress } from '../support/api.ts';
+import { adminApi, loggedInAdmin } from '../support/admin.ts';
+import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
 import { getRaw, putItems } from '../support/db.ts';
-import { store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { checkoutBody, payWithTestCard } from '../support/purchase.ts';
 import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
 import { openAsStaff } from './support/staff.ts';
@@ -23,11 +25,17 @@ import { openAsStaff } from './support/staff.ts';
 const browser = startBrowser();
 const type = typeEntity({ name: `Release Atelier ${uniqueId('e')}` });
 const email = `${uniqueId('e2e-member')}@example.com`;
+/** Bought by the member before the terms change: an owner who has left the release mail. */
+const owned = productEntity(type, {
+  name: 'Terms Walk Stole',
+  cardNumber: `77${Date.now().toString().slice(-9)}00001`,
+  priceUs: 1800,
+});
 
 beforeAll(async () => {
   pointAtLocalStack();
   Object.assign(process.env, { SHOP_URL: inject('baseUrl'), MEMBER_LINK_KEY: LOCAL_SECRETS.MEMBER_LINK_KEY });
-  await store({ type });
+  await store({ type, products: [owned] });
 });
 
 /** The page path and query of the first link in the latest mail with `subject`. */
@@ -160,8 +168,30 @@ describe('staff see pending sign-ups (issue 34)', () => {
   });
 });
 
+/** The version of the terms the checkout shows now; publishes a first one on a stack that has none. */
+async function termsShown(): Promise<string> {
+  const current = async () => (await api<{ current?: { version: string } }>('/terms')).body.current?.version;
+  const shown = await current();
+  if (shown) return shown;
+  const admin = await loggedInAdmin();
+  const first = {
+    version: uniqueId('first').slice(0, 40),
+    effectiveDate: '2026-01-01',
+    summary: 'The first terms.',
+  };
+  expect((await adminApi(admin, '/terms-versions', { method: 'POST', json: first })).status).toBe(200);
+  return (await current()) ?? '';
+}
+
 describe('a new version of the terms (issue 20)', () => {
-  it('staff publish it on the admin page (listed with its notice), and the terms page shows its version and date', async () => {
+  it('staff publish it on the admin page (listed with its notice), the terms page shows its version and date, and an owner who unsubscribed from releases is told', async () => {
+    // The member of the walk above, unsubscribed there, owns a piece bought under the terms of then.
+    expect((await getRaw(`MEMBER#${email}`, '#MEMBER'))?.status).toBe('unsubscribed');
+    const before = await termsShown();
+    const code = await payWithTestCard(
+      checkoutBody(owned, newCheckoutKey(), { email, termsVersion: before }),
+    );
+    expect((await getRaw(`ORDER#${code}`, '#ORDER'))?.termsVersion).toBe(before);
     const admin = await adminPage('/terms-versions');
     admin.on('dialog', (dialog) => void dialog.accept());
     const version = `e2e.${Date.now().toString().slice(-8)}`;
@@ -188,5 +218,20 @@ describe('a new version of the terms (issue 20)', () => {
 
     const terms = await browser.open('/more/terms-and-conditions');
     await terms.getByText(`Version ${version}, effective 2027-05-01.`).waitFor();
+
+    // The owner who left the release mail gets the notice, once, without an unsubscribe link.
+    const notices = (await mailTo(email)).filter((m) =>
+      m.body.text?.includes(`version ${version} takes effect`),
+    );
+    expect(notices).toHaveLength(1);
+    const [notice] = notices;
+    expect(notice?.body.text).toContain('Governing law clarified.');
+    expect(notice?.body.text).not.toContain('unsubscribe');
+    // The mail as the owner reads it (the SES stand-in keeps its text).
+    const inbox = await browser.open('/home', { viewport: DESKTOP });
+    await inbox.setContent(
+      `<main style="font: 15px/1.5 system-ui; padding: 24px; max-width: 720px"><p><b>To:</b> ${email}<br><b>Subject:</b> ${notice?.subject}</p><pre style="white-space: pre-wrap; font: inherit">${notice?.body.text}</pre></main>`,
+    );
+    await screenshot(inbox, 'member-terms-notice-unsubscribed-owner');
   });
 });

@@ -18,6 +18,11 @@ async function upload(admin: TestAdmin, bytes?: Buffer, contentType = 'image/png
 /** Whether a stored file is still in the bucket (the gateway serves it under /media/). */
 const stored = servedAtMedia;
 
+/** This suite's admin's audit entries: other suites write theirs on the same stack meanwhile. */
+async function auditCount(): Promise<number> {
+  return (await itemsWithPrefix('AUDIT#')).filter((a) => a.admin === admin.username).length;
+}
+
 async function auditOf(entityId: string) {
   const all = await itemsWithPrefix('AUDIT#');
   return all
@@ -203,7 +208,7 @@ describe('sizes', () => {
 
   it('refuses bad input with 400 and writes nothing', async () => {
     const before = {
-      audit: (await itemsWithPrefix('AUDIT#')).length,
+      audit: await auditCount(),
       sizes: (await itemsWithPrefix('SIZE#')).length,
     };
     const bad: [string, Record<string, unknown>, string][] = [
@@ -234,7 +239,7 @@ describe('sizes', () => {
     });
     expect(notJson.status).toBe(400);
     expect({
-      audit: (await itemsWithPrefix('AUDIT#')).length,
+      audit: await auditCount(),
       sizes: (await itemsWithPrefix('SIZE#')).length,
     }).toEqual(before);
   });
@@ -441,7 +446,7 @@ describe('size guides', () => {
 
   it('refuses bad entries with 400 and writes nothing ("a size guide needs a size id")', async () => {
     const before = {
-      audit: (await itemsWithPrefix('AUDIT#')).length,
+      audit: await auditCount(),
       guides: (await itemsWithPrefix(`SIZE#${size.id}`)).length,
     };
     const bad: [Record<string, unknown>, string][] = [
@@ -478,7 +483,7 @@ describe('size guides', () => {
     expect((await adminApi(admin, '/size-guide?id=g-x')).status).toBe(400);
     expect((await adminApi(admin, '/size-guides')).status).toBe(400);
     expect({
-      audit: (await itemsWithPrefix('AUDIT#')).length,
+      audit: await auditCount(),
       guides: (await itemsWithPrefix(`SIZE#${size.id}`)).length,
     }).toEqual(before);
   });

@@ -28,7 +28,8 @@ let admin: TestAdmin;
 const type = typeEntity({
   name: `Aurora ${uniqueId('r')}`,
   singlecollection: true,
-  womenproductimage: '["s3/collection_images/aurora.png"]',
+  // A demo photograph (its set exists): this collection is listed on /women for the browser suites.
+  womenproductimage: '["s3/collection_images/pieces/t-aurora-front.jpg"]',
 });
 
 async function newConfirmedMember(): Promise<string> {
@@ -84,7 +85,7 @@ describe('a release told to the members', () => {
       `${type.name}: ${inject('baseUrl')}/products/singleproducts?type=${type.id}`,
     );
     expect(mail?.body.text).toContain(
-      `Picture: ${inject('baseUrl')}/media/collection_images/aurora/960w.jpg`,
+      `Picture: ${inject('baseUrl')}/media/collection_images/pieces/t-aurora-front/960w.jpg`,
     );
     expect(mail?.body.text).toMatch(
       /To unsubscribe with one click: http\S+\/world\/membership\/unsubscribe\?token=/,
@@ -178,7 +179,7 @@ describe("the admin's announcement", () => {
     expect(preview.status).toBe(200);
     expect(preview.body.subject).toBe('Hello');
     expect(preview.body.text).toContain('A new piece, one of one.');
-    expect(preview.body.pictureLink).toMatch(/\/media\/collection_images\/aurora\/960w\.jpg$/);
+    expect(preview.body.pictureLink).toMatch(/\/media\/collection_images\/pieces\/t-aurora-front\/960w\.jpg$/);
     expect(
       (await adminApi(admin, '/release-preview', { method: 'POST', json: { ...draft('x'), typeId: 'nope' } }))
         .status,
