@@ -157,7 +157,12 @@ describe('women and men lists', () => {
   it('opens the collection landing on a tap on its pictures', async () => {
     const page = await browser.open('/women');
     await page.getByRole('link', { name: WOMEN[1] }).waitFor();
-    await page.locator('.catalog-card').nth(1).locator('img').first().click();
+    // Scrolled to first: a gallery below the fold starts Swiper once on screen, and a click
+    // landing while Swiper replaces its static markup would be a click on nothing.
+    const card = page.locator('.catalog-card').nth(1);
+    await card.scrollIntoViewIfNeeded();
+    await card.locator('.swiper-initialized').waitFor();
+    await card.locator('.swiper-slide-active img').first().click();
     await page.getByRole('link', { name: 'Shop Products - pick colors' }).waitFor();
     expect(new URL(page.url()).searchParams.get('type')).toBe(DEMO.womenUnsized);
   });
