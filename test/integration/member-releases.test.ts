@@ -179,7 +179,9 @@ describe("the admin's announcement", () => {
     expect(preview.status).toBe(200);
     expect(preview.body.subject).toBe('Hello');
     expect(preview.body.text).toContain('A new piece, one of one.');
-    expect(preview.body.pictureLink).toMatch(/\/media\/collection_images\/pieces\/t-aurora-front\/960w\.jpg$/);
+    expect(preview.body.pictureLink).toMatch(
+      /\/media\/collection_images\/pieces\/t-aurora-front\/960w\.jpg$/,
+    );
     expect(
       (await adminApi(admin, '/release-preview', { method: 'POST', json: { ...draft('x'), typeId: 'nope' } }))
         .status,
