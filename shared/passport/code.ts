@@ -1,0 +1,96 @@
+import { fromBase64url } from './base64url.ts';
+import { KEY_ID_PATTERN } from './key-id.ts';
+
+/**
+ * The code printed on a piece's steel card and shown as a QR code (docs/passport.md):
+ * `c1.<pid>.<n>.<of>.<col>.<date>.<digest>.<kid>.<sig>`, at most 300 characters, opening
+ * `/verify#<code>`. The signature covers the text before `.<sig>`.
+ */
+export const CODE_VERSION = 'c1';
+export const CODE_MAX_LENGTH = 300;
+/** A collection name is cut to this many characters in the code (the certificate has it whole). */
+export const CODE_COLLECTION_MAX = 40;
+
+export interface CodeFields {
+  pieceId: string;
+  number: number;
+  of: number;
+  collection: string;
+  /** The issue date, YYYY-MM-DD. */
+  issued: string;
+  /** SHA-256 of the certificate's compact JWS, first 16 bytes, base64url. */
+  digest: string;
+  kid: string;
+}
+
+export interface Code extends CodeFields {
+  /** The signed text (everything before `.<sig>`). */
+  signed: string;
+  /** The raw r‖s signature (64 bytes). */
+  signature: Uint8Array;
+}
+
+/** Percent-encoding that also encodes '.', the fields' separator. */
+const encodeField = (text: string) => encodeURIComponent(text).replace(/\./g, '%2E');
+
+/** The text a code's signature covers. */
+export function codeBody(fields: CodeFields): string {
+  return [
+    CODE_VERSION,
+    encodeField(fields.pieceId),
+    String(fields.number),
+    String(fields.of),
+    encodeField([...fields.collection].slice(0, CODE_COLLECTION_MAX).join('')),
+    fields.issued.replace(/-/g, ''),
+    fields.digest,
+    fields.kid,
+  ].join('.');
+}
+
+/** The code: its body and the base64url signature. */
+export const codeText = (body: string, signature: string) => `${body}.${signature}`;
+
+const decodeField = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/** Reads a code; undefined for anything that is not one (a verifier then says it is not a code). */
+export function parseCode(text: string): Code | undefined {
+  if (text.length > CODE_MAX_LENGTH) return undefined;
+  const parts = text.split('.');
+  if (parts.length !== 9 || parts[0] !== CODE_VERSION) return undefined;
+  const [, pid = '', n = '', of = '', col = '', date = '', digest = '', kid = '', sig = ''] = parts;
+  const pieceId = decodeField(pid);
+  const collection = decodeField(col);
+  const signature = fromBase64url(sig);
+  const digestBytes = fromBase64url(digest);
+  const day = /^(\d{4})(\d{2})(\d{2})$/.exec(date);
+  if (
+    !pieceId ||
+    collection === undefined ||
+    !/^[1-9]\d{0,5}$/.test(n) ||
+    !/^[1-9]\d{0,5}$/.test(of) ||
+    Number(n) > Number(of) ||
+    !day ||
+    digestBytes?.length !== 16 ||
+    !KEY_ID_PATTERN.test(kid) ||
+    signature?.length !== 64
+  ) {
+    return undefined;
+  }
+  return {
+    pieceId,
+    number: Number(n),
+    of: Number(of),
+    collection,
+    issued: `${day[1]}-${day[2]}-${day[3]}`,
+    digest,
+    kid,
+    signed: parts.slice(0, 8).join('.'),
+    signature,
+  };
+}
