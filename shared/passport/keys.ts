@@ -46,12 +46,16 @@ export async function importVerifyKey(key: PassportKey): Promise<CryptoKey | und
 /** ES256 over `data` with a raw `r‖s` signature. */
 export async function verifyEs256(key: CryptoKey, signature: Uint8Array, data: Uint8Array): Promise<boolean> {
   if (signature.length !== 64) return false;
-  return crypto.subtle.verify(
-    { name: 'ECDSA', hash: 'SHA-256' },
-    key,
-    signature as BufferSource,
-    data as BufferSource,
-  );
+  try {
+    return await crypto.subtle.verify(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      key,
+      signature as BufferSource,
+      data as BufferSource,
+    );
+  } catch {
+    return false;
+  }
 }
 
 /** A key's SubjectPublicKeyInfo (DER), which names it (its kid, its checkpoint key hash). */

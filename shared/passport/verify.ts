@@ -47,7 +47,7 @@ export async function verifyFragment(
   keys: KeySet,
   options: FragmentOptions = {},
 ): Promise<FragmentVerdict> {
-  const text = fragment.slice(fragment.indexOf('#') + 1).trim();
+  const text = fragment.slice(fragment.indexOf('#') + 1);
   const code = parseCode(text);
   if (code) {
     const key = findKey(keys, code.kid);
