@@ -8,7 +8,7 @@ const FIELDS = {
   id: 'A'.repeat(22),
   kid: 'abcdefghijk',
 };
-const SIG = 'B'.repeat(86);
+const SIG = `${'B'.repeat(85)}A`;
 
 describe('the resale proof p1.<pid>.<since>.<exp>.<id>.<kid>.<sig>', () => {
   it('writes the signed body with the piece id percent-encoded (dots too), the month and the day', () => {
