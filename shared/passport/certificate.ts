@@ -1,0 +1,153 @@
+import { fromBase64url, toBase64url } from './base64url.ts';
+import { sha256, utf8 } from './bytes.ts';
+import type { RawSigner } from './keys.ts';
+
+/**
+ * The piece's certificate (docs/passport.md, The certificate): a W3C Verifiable Credential 2.0
+ * secured as a compact JWS (ES256, typ vc+jwt). Of the piece, never of its owner.
+ */
+export interface Photo {
+  sha256: string;
+  path: string;
+}
+
+export interface CertificatePayload {
+  '@context': ['https://www.w3.org/ns/credentials/v2'];
+  type: ['VerifiableCredential', 'OneOfOnePieceCertificate'];
+  issuer: string;
+  validFrom: string;
+  credentialSubject: {
+    id: string;
+    collection: string;
+    number: number;
+    of: number;
+    description: string;
+    photos: Photo[];
+  };
+}
+
+export interface CertificateInput {
+  issuer: string;
+  validFrom: string;
+  pieceId: string;
+  collection: string;
+  number: number;
+  of: number;
+  description: string;
+  photos: Photo[];
+}
+
+export interface JwsHeader {
+  alg: 'ES256';
+  typ: 'vc+jwt';
+  kid: string;
+}
+
+export const PIECE_URN_PREFIX = 'urn:oneofone:piece:';
+export const DESCRIPTION_MAX = 200;
+
+/** The payload, its keys in the doc's order (the JSON text is what gets signed). */
+export function certificatePayload(input: CertificateInput): CertificatePayload {
+  return {
+    '@context': ['https://www.w3.org/ns/credentials/v2'],
+    type: ['VerifiableCredential', 'OneOfOnePieceCertificate'],
+    issuer: input.issuer,
+    validFrom: input.validFrom,
+    credentialSubject: {
+      id: `${PIECE_URN_PREFIX}${input.pieceId}`,
+      collection: input.collection,
+      number: input.number,
+      of: input.of,
+      description: [...input.description].slice(0, DESCRIPTION_MAX).join(''),
+      photos: input.photos.map(({ sha256, path }) => ({ sha256, path })),
+    },
+  };
+}
+
+export const jwsHeader = (kid: string): JwsHeader => ({ alg: 'ES256', typ: 'vc+jwt', kid });
+
+const part = (value: unknown) => toBase64url(utf8(JSON.stringify(value)));
+
+/** The JWS signing input: `base64url(header).base64url(payload)`. */
+export const signingInput = (header: JwsHeader, payload: CertificatePayload) =>
+  `${part(header)}.${part(payload)}`;
+
+/** The compact JWS from its signing input and a raw `r‖s` signature. */
+export function assembleJws(input: string, signature: Uint8Array): string {
+  if (signature.length !== 64) throw new Error('An ES256 signature is 64 bytes (r‖s)');
+  return `${input}.${toBase64url(signature)}`;
+}
+
+export async function signCertificate(payload: CertificatePayload, kid: string, sign: RawSigner) {
+  const input = signingInput(jwsHeader(kid), payload);
+  return assembleJws(input, await sign(utf8(input)));
+}
+
+/** SHA-256 of the compact JWS (ASCII), first 16 bytes, base64url: what the code and the log carry. */
+export async function certificateDigest(jws: string): Promise<string> {
+  return toBase64url((await sha256(utf8(jws))).subarray(0, 16));
+}
+
+export interface ParsedJws {
+  header: JwsHeader;
+  payload: CertificatePayload;
+  /** The ASCII text the signature covers. */
+  signed: string;
+  signature: Uint8Array;
+}
+
+const json = (text: string) => {
+  const bytes = fromBase64url(text);
+  if (!bytes) return undefined;
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Reads a certificate's compact JWS (shape only; the signature is the verifier's). */
+export function parseCertificate(jws: string): ParsedJws | undefined {
+  const parts = jws.split('.');
+  if (parts.length !== 3) return undefined;
+  const [h = '', p = '', s = ''] = parts;
+  const header = json(h);
+  const payload = json(p);
+  const signature = fromBase64url(s);
+  if (
+    !isObject(header) ||
+    header.alg !== 'ES256' ||
+    header.typ !== 'vc+jwt' ||
+    typeof header.kid !== 'string'
+  ) {
+    return undefined;
+  }
+  if (!isObject(payload) || signature?.length !== 64) return undefined;
+  const subject = payload.credentialSubject;
+  if (
+    typeof payload.issuer !== 'string' ||
+    typeof payload.validFrom !== 'string' ||
+    Number.isNaN(Date.parse(payload.validFrom)) ||
+    !isObject(subject) ||
+    typeof subject.id !== 'string' ||
+    !subject.id.startsWith(PIECE_URN_PREFIX) ||
+    typeof subject.collection !== 'string' ||
+    !Number.isInteger(subject.number) ||
+    !Number.isInteger(subject.of) ||
+    !Array.isArray(subject.photos)
+  ) {
+    return undefined;
+  }
+  return {
+    header: header as unknown as JwsHeader,
+    payload: payload as unknown as CertificatePayload,
+    signed: `${h}.${p}`,
+    signature,
+  };
+}
+
+export const pieceIdOf = (payload: CertificatePayload) =>
+  payload.credentialSubject.id.slice(PIECE_URN_PREFIX.length);

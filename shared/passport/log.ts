@@ -1,0 +1,25 @@
+/** Writing the log (docs/passport.md, The log): an entry's canonical JSON (RFC 8785), the owner commitment. */
+import canonicalize from 'canonicalize';
+import { toBase64url } from './base64url.ts';
+import { sha256, toHex, utf8 } from './bytes.ts';
+import type { LogEntry } from './log-entry.ts';
+
+/** The entry's bytes as the log holds and hashes them. */
+export function entryText(entry: LogEntry): string {
+  const { seq, time, kind, piece, owner, cert } = entry;
+  const text = canonicalize(
+    kind === 'issue' ? { seq, time, kind, piece, owner, cert } : { seq, time, kind, piece, owner },
+  );
+  if (text === undefined) throw new Error('A log entry is plain JSON');
+  return text;
+}
+
+export const entryBytes = (entry: LogEntry) => utf8(entryText(entry));
+
+/** A new owner's salt: 32 random bytes, kept with the owner's record and shown only to them (base64url). */
+export const newOwnerSalt = () => toBase64url(crypto.getRandomValues(new Uint8Array(32)));
+
+/** SHA-256 of `"oneofone-owner:v1\n" + pid + "\n" + salt` (the salt's base64url text), hex. */
+export async function ownerCommitment(pieceId: string, salt: string): Promise<string> {
+  return toHex(await sha256(utf8(`oneofone-owner:v1\n${pieceId}\n${salt}`)));
+}

@@ -1,0 +1,137 @@
+import { concatBytes, equalBytes, sha256 } from './bytes.ts';
+
+/**
+ * The log's Merkle tree, RFC 9162 §2.1 (as RFC 6962): leaf hash SHA-256(0x00 ‖ entry), node hash
+ * SHA-256(0x01 ‖ left ‖ right), the empty tree's root SHA-256(""). Proofs are made from the
+ * leaves' hashes (§2.1.3.1, §2.1.4.1) and checked with §2.1.3.2 and §2.1.4.2.
+ */
+export type Hash = Uint8Array;
+
+export const HASH_SIZE = 32;
+
+export const leafHash = (entry: Uint8Array) => sha256(concatBytes(Uint8Array.of(0), entry));
+export const nodeHash = (left: Hash, right: Hash) => sha256(concatBytes(Uint8Array.of(1), left, right));
+
+/** The largest power of two smaller than n (n > 1). */
+function split(n: number): number {
+  let k = 1;
+  while (k * 2 < n) k *= 2;
+  return k;
+}
+
+/** MTH(D[n]) over the leaves' hashes. */
+export async function rootOf(leaves: readonly Hash[]): Promise<Hash> {
+  if (leaves.length === 0) return sha256(new Uint8Array());
+  if (leaves.length === 1) return leaves[0] as Hash;
+  const k = split(leaves.length);
+  return nodeHash(await rootOf(leaves.slice(0, k)), await rootOf(leaves.slice(k)));
+}
+
+/** PATH(m, D[n]): the inclusion proof of leaf `index` in the tree of these leaves. */
+export async function inclusionProof(leaves: readonly Hash[], index: number): Promise<Hash[]> {
+  if (!Number.isInteger(index) || index < 0 || index >= leaves.length) {
+    throw new RangeError(`No leaf ${index} in a tree of ${leaves.length}`);
+  }
+  if (leaves.length === 1) return [];
+  const k = split(leaves.length);
+  return index < k
+    ? [...(await inclusionProof(leaves.slice(0, k), index)), await rootOf(leaves.slice(k))]
+    : [...(await inclusionProof(leaves.slice(k), index - k)), await rootOf(leaves.slice(0, k))];
+}
+
+async function subproof(m: number, leaves: readonly Hash[], whole: boolean): Promise<Hash[]> {
+  const n = leaves.length;
+  if (m === n) return whole ? [] : [await rootOf(leaves)];
+  const k = split(n);
+  return m <= k
+    ? [...(await subproof(m, leaves.slice(0, k), whole)), await rootOf(leaves.slice(k))]
+    : [...(await subproof(m - k, leaves.slice(k), false)), await rootOf(leaves.slice(0, k))];
+}
+
+/** PROOF(m, D[n]): that the tree of the first `size1` leaves is a prefix of the tree of all of them. */
+export async function consistencyProof(leaves: readonly Hash[], size1: number): Promise<Hash[]> {
+  if (!Number.isInteger(size1) || size1 < 0 || size1 > leaves.length) {
+    throw new RangeError(`No tree of ${size1} inside a tree of ${leaves.length}`);
+  }
+  return size1 === 0 ? [] : subproof(size1, leaves, true);
+}
+
+const isHash = (hash: Hash) => hash.length === HASH_SIZE;
+const odd = (n: number) => n % 2 === 1;
+
+/** RFC 9162 §2.1.3.2. Sizes and indexes are below 2^53 (plain numbers, halved by division). */
+export async function verifyInclusion(
+  index: number,
+  size: number,
+  leaf: Hash,
+  proof: readonly Hash[],
+  root: Hash,
+): Promise<boolean> {
+  if (!Number.isSafeInteger(index) || !Number.isSafeInteger(size) || index < 0 || index >= size) return false;
+  if (!isHash(leaf) || !isHash(root) || !proof.every(isHash)) return false;
+  let fn = index;
+  let sn = size - 1;
+  let r = leaf;
+  for (const p of proof) {
+    if (sn === 0) return false;
+    if (odd(fn) || fn === sn) {
+      r = await nodeHash(p, r);
+      if (!odd(fn)) {
+        do {
+          fn = Math.floor(fn / 2);
+          sn = Math.floor(sn / 2);
+        } while (!odd(fn) && fn !== 0);
+      }
+    } else {
+      r = await nodeHash(r, p);
+    }
+    fn = Math.floor(fn / 2);
+    sn = Math.floor(sn / 2);
+  }
+  return sn === 0 && equalBytes(r, root);
+}
+
+const isPowerOfTwo = (n: number) => n > 0 && 2 ** Math.round(Math.log2(n)) === n;
+
+/** RFC 9162 §2.1.4.2, with its two trivial cases (an empty first tree, equal sizes). */
+export async function verifyConsistency(
+  size1: number,
+  size2: number,
+  proof: readonly Hash[],
+  root1: Hash,
+  root2: Hash,
+): Promise<boolean> {
+  if (!Number.isSafeInteger(size1) || !Number.isSafeInteger(size2) || size1 < 0 || size1 > size2)
+    return false;
+  if (!isHash(root1) || !isHash(root2) || !proof.every(isHash)) return false;
+  if (size1 === 0) return proof.length === 0;
+  if (size1 === size2) return proof.length === 0 && equalBytes(root1, root2);
+  if (proof.length === 0) return false;
+  const path = isPowerOfTwo(size1) ? [root1, ...proof] : [...proof];
+  let fn = size1 - 1;
+  let sn = size2 - 1;
+  while (odd(fn)) {
+    fn = Math.floor(fn / 2);
+    sn = Math.floor(sn / 2);
+  }
+  let fr = path[0] as Hash;
+  let sr = path[0] as Hash;
+  for (const c of path.slice(1)) {
+    if (sn === 0) return false;
+    if (odd(fn) || fn === sn) {
+      fr = await nodeHash(c, fr);
+      sr = await nodeHash(c, sr);
+      if (!odd(fn)) {
+        do {
+          fn = Math.floor(fn / 2);
+          sn = Math.floor(sn / 2);
+        } while (!odd(fn) && fn !== 0);
+      }
+    } else {
+      sr = await nodeHash(sr, c);
+    }
+    fn = Math.floor(fn / 2);
+    sn = Math.floor(sn / 2);
+  }
+  return sn === 0 && equalBytes(fr, root1) && equalBytes(sr, root2);
+}

@@ -1,0 +1,233 @@
+import { utf8 } from './bytes.ts';
+import { type CertificatePayload, certificateDigest, parseCertificate, pieceIdOf } from './certificate.ts';
+import { type CheckpointFailure, verifyCheckpoint } from './checkpoint.ts';
+import { CODE_COLLECTION_MAX, type CodeFields, parseCode } from './code.ts';
+import { findKey, importVerifyKey, type KeySet, keyValidOn, type PassportKey, verifyEs256 } from './keys.ts';
+import { type LogEntry, parseEntry } from './log-entry.ts';
+import { type Hash, leafHash, verifyConsistency, verifyInclusion } from './merkle.ts';
+import { PROOF_MAX_DAYS, parseProof } from './proof.ts';
+import { parseTlogProof } from './tlog-proof.ts';
+
+/**
+ * The verifier of the /verify page (docs/passport.md): WebCrypto only, so that it runs offline
+ * in the browser with the pinned keys. Each check answers a verdict that says plainly why not.
+ */
+export type FragmentVerdict =
+  | ({ ok: true; kind: 'code' } & CodeFields)
+  | { ok: true; kind: 'proof'; pieceId: string; since: string; expires: string; id: string; kid: string }
+  | {
+      ok: false;
+      reason:
+        | 'not-a-code'
+        | 'unknown-key'
+        | 'signature-invalid'
+        | 'key-not-valid-then'
+        | 'expired'
+        | 'voided';
+    };
+
+export interface FragmentOptions {
+  /** The clock (a resale proof expires). */
+  now?: Date;
+  /** Online: `/api/passport/proofs/<id>` said this proof no longer stands (the piece changed hands). */
+  voided?: boolean;
+}
+
+const DAY = 86_400_000;
+const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+async function signatureHolds(key: PassportKey, signature: Uint8Array, signed: string) {
+  const imported = await importVerifyKey(key);
+  return imported !== undefined && (await verifyEs256(imported, signature, utf8(signed)));
+}
+
+/** A card's code (`c1.…`) or a resale proof (`p1.…`), as the fragment of `/verify#…` carries it. */
+export async function verifyFragment(
+  fragment: string,
+  keys: KeySet,
+  options: FragmentOptions = {},
+): Promise<FragmentVerdict> {
+  const text = fragment.slice(fragment.indexOf('#') + 1);
+  const code = parseCode(text);
+  if (code) {
+    const key = findKey(keys, code.kid);
+    if (!key) return { ok: false, reason: 'unknown-key' };
+    if (!(await signatureHolds(key, code.signature, code.signed)))
+      return { ok: false, reason: 'signature-invalid' };
+    if (!keyValidOn(key, code.issued)) return { ok: false, reason: 'key-not-valid-then' };
+    const { pieceId, number, of, collection, issued, digest, kid } = code;
+    return { ok: true, kind: 'code', pieceId, number, of, collection, issued, digest, kid };
+  }
+  const proof = parseProof(text);
+  if (!proof) return { ok: false, reason: 'not-a-code' };
+  const key = findKey(keys, proof.kid);
+  if (!key) return { ok: false, reason: 'unknown-key' };
+  if (!(await signatureHolds(key, proof.signature, proof.signed)))
+    return { ok: false, reason: 'signature-invalid' };
+  // Made 1 to 30 days before it expires: the key must have been signing on one of those days.
+  const expiry = Date.parse(`${proof.expires}T00:00:00Z`);
+  const firstDay = dayOf(expiry - PROOF_MAX_DAYS * DAY);
+  const lastDay = dayOf(expiry - DAY);
+  if (key.from.slice(0, 10) > lastDay || (key.until && key.until.slice(0, 10) < firstDay)) {
+    return { ok: false, reason: 'key-not-valid-then' };
+  }
+  if ((options.now ?? new Date()).getTime() >= expiry) return { ok: false, reason: 'expired' };
+  if (options.voided) return { ok: false, reason: 'voided' };
+  const { pieceId, since, expires, id, kid } = proof;
+  return { ok: true, kind: 'proof', pieceId, since, expires, id, kid };
+}
+
+export type CertificateVerdict =
+  | { ok: true; pieceId: string; payload: CertificatePayload; digest: string; kid: string }
+  | {
+      ok: false;
+      reason:
+        | 'not-a-certificate'
+        | 'unknown-key'
+        | 'signature-invalid'
+        | 'key-not-valid-then'
+        | 'wrong-issuer'
+        | 'digest-mismatch'
+        | 'certificate-mismatch';
+    };
+
+/**
+ * A certificate's JWS: its signature, its key's dates, its issuer; with a code, that its digest
+ * is the code's and that it says what the code says. (Its photographs are the page's: online.)
+ */
+export async function verifyCertificate(
+  jws: string,
+  keys: KeySet,
+  code?: CodeFields,
+): Promise<CertificateVerdict> {
+  const parsed = parseCertificate(jws);
+  if (!parsed) return { ok: false, reason: 'not-a-certificate' };
+  const { header, payload } = parsed;
+  const key = findKey(keys, header.kid);
+  if (!key) return { ok: false, reason: 'unknown-key' };
+  if (!(await signatureHolds(key, parsed.signature, parsed.signed)))
+    return { ok: false, reason: 'signature-invalid' };
+  const issued = new Date(payload.validFrom).toISOString().slice(0, 10);
+  if (!keyValidOn(key, issued)) return { ok: false, reason: 'key-not-valid-then' };
+  if (payload.issuer !== keys.issuer) return { ok: false, reason: 'wrong-issuer' };
+  const digest = await certificateDigest(jws);
+  const pieceId = pieceIdOf(payload);
+  if (code) {
+    if (code.digest !== digest) return { ok: false, reason: 'digest-mismatch' };
+    const subject = payload.credentialSubject;
+    if (
+      code.pieceId !== pieceId ||
+      code.number !== subject.number ||
+      code.of !== subject.of ||
+      code.collection !== [...subject.collection].slice(0, CODE_COLLECTION_MAX).join('') ||
+      code.issued !== issued ||
+      code.kid !== header.kid
+    ) {
+      return { ok: false, reason: 'certificate-mismatch' };
+    }
+  }
+  return { ok: true, pieceId, payload, digest, kid: header.kid };
+}
+
+export interface HistoryItem {
+  /** The entry's text, as the log holds it. */
+  entry: string;
+  /** Its tlog-proof against the latest checkpoint. */
+  proof: string;
+}
+
+export type HistoryVerdict =
+  | {
+      ok: true;
+      pieceId: string;
+      entries: LogEntry[];
+      /** The certificates' digests the log issued for the piece, oldest first. */
+      certificates: string[];
+      sold: boolean;
+      transfers: number;
+      /** The day (YYYY-MM-DD) of the last transfer, or null. */
+      last: string | null;
+      /** Marked lost or stolen, and not found since. */
+      lost: boolean;
+      size: number;
+    }
+  | {
+      ok: false;
+      reason:
+        | CheckpointFailure
+        | 'proof-invalid'
+        | 'checkpoint-mismatch'
+        | 'entry-invalid'
+        | 'not-in-log'
+        | 'out-of-order';
+    };
+
+/** A piece's entries, each proven in the log by its tlog-proof against one signed checkpoint. */
+export async function verifyHistory(
+  items: HistoryItem[],
+  checkpoint: string,
+  keys: KeySet,
+): Promise<HistoryVerdict> {
+  const signed = await verifyCheckpoint(checkpoint, keys);
+  if (!signed.ok) return signed;
+  const { size, root } = signed.checkpoint;
+  const entries: LogEntry[] = [];
+  for (const item of items) {
+    const proof = parseTlogProof(item.proof);
+    if (!proof) return { ok: false, reason: 'proof-invalid' };
+    if (proof.checkpoint !== checkpoint) return { ok: false, reason: 'checkpoint-mismatch' };
+    const entry = parseEntry(item.entry);
+    if (!entry || entry.seq !== proof.index || entry.piece !== (entries[0]?.piece ?? entry.piece)) {
+      return { ok: false, reason: 'entry-invalid' };
+    }
+    if (entries.length > 0 && entry.seq <= (entries.at(-1) as LogEntry).seq)
+      return { ok: false, reason: 'out-of-order' };
+    if (!(await verifyInclusion(proof.index, size, await leafHash(utf8(item.entry)), proof.proof, root))) {
+      return { ok: false, reason: 'not-in-log' };
+    }
+    entries.push(entry);
+  }
+  const transfers = entries.filter((entry) => entry.kind === 'transfer');
+  const lostOrFound = entries.filter((entry) => entry.kind === 'lost' || entry.kind === 'found').at(-1);
+  return {
+    ok: true,
+    pieceId: entries[0]?.piece ?? '',
+    entries,
+    certificates: entries.flatMap((entry) => (entry.kind === 'issue' && entry.cert ? [entry.cert] : [])),
+    sold: entries.some((entry) => entry.kind === 'sale'),
+    transfers: transfers.length,
+    last: transfers.at(-1)?.time.slice(0, 10) ?? null,
+    lost: lostOrFound?.kind === 'lost',
+    size,
+  };
+}
+
+export type ConsistencyVerdict =
+  | { ok: true }
+  | { ok: false; reason: CheckpointFailure | 'rewritten' | 'fork' };
+
+/**
+ * The checkpoint the page kept and a newer one: both signed, and the newer tree extends the
+ * older (RFC 9162 consistency proof). One size with two roots is a fork; anything else that
+ * does not extend the older tree, a rewritten history.
+ */
+export async function checkConsistency(
+  oldCheckpoint: string,
+  newCheckpoint: string,
+  proof: Hash[],
+  keys: KeySet,
+): Promise<ConsistencyVerdict> {
+  const older = await verifyCheckpoint(oldCheckpoint, keys);
+  if (!older.ok) return older;
+  const newer = await verifyCheckpoint(newCheckpoint, keys);
+  if (!newer.ok) return newer;
+  const [a, b] = [older.checkpoint, newer.checkpoint];
+  if (a.size === b.size) {
+    return (await verifyConsistency(a.size, b.size, [], a.root, b.root))
+      ? { ok: true }
+      : { ok: false, reason: 'fork' };
+  }
+  return (await verifyConsistency(a.size, b.size, proof, a.root, b.root))
+    ? { ok: true }
+    : { ok: false, reason: 'rewritten' };
+}
