@@ -790,6 +790,9 @@ export const jobAccess = {
   'members/events/ses-feedback': parseAccess('table:update'),
   // After POST /reset-pwd answered: the record, the card's daily link, the token, the mail.
   'authenticity/jobs/reset-link': parseAccess('table:get,put,update mail'),
+  // No table, no mail: kms:Sign and kms:GetPublicKey on the passport's key alone, which its
+  // construct grants (infra/constructs/passport-signer.ts); no other function may sign.
+  'passport/jobs/passport-signer': parseAccess(''),
 } as const satisfies Record<string, Access>;
 export type JobModule = keyof typeof jobAccess;
 

@@ -94,6 +94,8 @@ export const EVENT_MODULES = [
   'media/jobs/make-picture-sets',
   'members/events/ses-feedback',
   'authenticity/jobs/reset-link',
+  // Invoked synchronously by the handlers that need a signature (infra/constructs/passport-signer.ts).
+  'passport/jobs/passport-signer',
 ] as const;
 
 /** The source file of a route's handler: functions/<handler>.ts. */

@@ -46,6 +46,7 @@ import { configureStage } from './constructs/api-stage.ts';
 import { MailFeedback } from './constructs/mail-feedback.ts';
 import { MailTemplates } from './constructs/mail-templates.ts';
 import { overdueOrdersAlarm } from './constructs/overdue-orders-alarm.ts';
+import { PassportSigner } from './constructs/passport-signer.ts';
 import { PictureSets } from './constructs/picture-sets.ts';
 import { reconciliationAlarm } from './constructs/reconciliation-alarm.ts';
 import { RESET_LINK_FUNCTION, RESET_PASSWORD_HANDLER, ResetLinkJob } from './constructs/reset-link-job.ts';
@@ -93,6 +94,7 @@ export class BoutiqueStack extends Stack {
   readonly mailFeedback: MailFeedback;
   readonly pictureSets: PictureSets;
   readonly resetLink: ResetLinkJob;
+  readonly passportSigner: PassportSigner;
 
   constructor(scope: Construct, id: string, props: BoutiqueStackProps = {}) {
     super(scope, id, props);
@@ -323,6 +325,9 @@ export class BoutiqueStack extends Stack {
     resetRoute.addToRolePolicy(
       new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.resetLink.fn.functionArn] }),
     );
+    // The passport's signing key and the one function that may sign with it (issue 37); the
+    // handlers that need a signature get `allowSigning` (invoke the signer), never kms:Sign.
+    this.passportSigner = new PassportSigner(this, 'PassportSigner', { alarmTopic: alarms.topic, stage });
     reconciliationAlarm(this, alarms.topic);
     this.overdueOrders = new ScheduledJob(this, 'OverdueOrders', {
       module: 'checkout/jobs/overdue-orders',

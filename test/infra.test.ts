@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
-import { App } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Topic } from 'aws-cdk-lib/aws-sns';
 import { describe, expect, it } from 'vitest';
 import { MAIL_TEMPLATES } from '#platform/mail-templates.ts';
 import { staleBoundOf } from '#shared/edge-cache.ts';
@@ -16,6 +18,7 @@ import {
 } from '../infra/capacity.ts';
 import { ApiFunction } from '../infra/constructs/api-function.ts';
 import { BUCKET_ACTIONS, tableActions } from '../infra/constructs/data-access.ts';
+import { PassportSigner } from '../infra/constructs/passport-signer.ts';
 import { apiBehaviours, patternMatches, readKeyOnlyCode } from '../infra/edge/api-behaviours.ts';
 import { BoutiqueStack, readsOnly } from '../infra/stack.ts';
 import { bundleCount } from '../infra/synth-progress.ts';
@@ -342,10 +345,11 @@ describe('BoutiqueStack', () => {
     // Each scheduled job (mail sweep, reconciliation, overdue check, release sender), the picture
     // sets, the mail feedback and the reset-link job alarm on their errors and their dead letters; the reconciliation
     // also on any payment it had to settle (the webhooks are failing), the overdue check on any
-    // paid order waiting too long.
+    // paid order waiting too long; the passport signer (invoked synchronously, no dead letters)
+    // on its errors, refusals included.
     expect(alarms.map((a) => `${a.Namespace} ${a.MetricName}`).sort()).toEqual([
       'AWS/ApiGateway 5xx',
-      ...Array(7).fill('AWS/Lambda Errors'),
+      ...Array(8).fill('AWS/Lambda Errors'),
       'AWS/Lambda Throttles',
       ...Array(7).fill('AWS/SQS ApproximateNumberOfMessagesVisible'),
       'OneOfOne OverdueOrders',
@@ -653,6 +657,43 @@ describe('BoutiqueStack', () => {
     expect(actionsOf('POST /api/reset-pwd')).not.toContain('ses:SendEmail');
   });
 
+  it("keeps the passport's signing key and lets its signer alone kms:Sign with it (issue 37)", () => {
+    template.resourceCountIs('AWS::KMS::Key', 1);
+    template.hasResource('AWS::KMS::Key', {
+      Properties: { KeySpec: 'ECC_NIST_P256', KeyUsage: 'SIGN_VERIFY' },
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+    });
+    template.hasResourceProperties('AWS::KMS::Alias', { AliasName: 'alias/boutique-dev-passport' });
+    const [keyId] = Object.keys(template.findResources('AWS::KMS::Key'));
+    const [signerId, signer] = Object.entries(
+      template.findResources('AWS::Lambda::Function') as Record<string, FunctionResource>,
+    ).find(([id]) => id.startsWith('PassportSignerFunction')) ?? [undefined, undefined];
+    expect(signerId).toBeDefined();
+    expect(
+      (signer as unknown as { Properties: { Environment: { Variables: Record<string, unknown> } } })
+        .Properties.Environment.Variables.PASSPORT_KEY_ID,
+    ).toEqual({ Ref: keyId });
+    // Every statement of every policy of the stack and its nested stacks that could let a role sign.
+    interface Statement {
+      Action: string | string[];
+      Resource: unknown;
+    }
+    const signing = [template, ...routeTemplates].flatMap((t) =>
+      Object.values(t.findResources('AWS::IAM::Policy')).flatMap((policy) => {
+        const { Roles, PolicyDocument } = (
+          policy as { Properties: { Roles: { Ref: string }[]; PolicyDocument: { Statement: Statement[] } } }
+        ).Properties;
+        return PolicyDocument.Statement.filter((statement) =>
+          [statement.Action].flat().some((action) => /^(\*|kms:\*|kms:Sign\*?)$/.test(action)),
+        ).map((statement) => ({ roles: Roles.map((role) => role.Ref), resource: statement.Resource }));
+      }),
+    );
+    expect(signing).toEqual([
+      { roles: [signer?.Properties.Role['Fn::GetAtt'][0]], resource: { 'Fn::GetAtt': [keyId, 'Arn'] } },
+    ]);
+  });
+
   it("keeps every stack under CloudFormation's 500-resource limit, with room to grow", () => {
     const counts = [template, ...routeTemplates].map((t) => Object.keys(t.toJSON().Resources).length);
     for (const count of counts) expect(count).toBeLessThan(400);
@@ -663,6 +704,48 @@ describe('BoutiqueStack', () => {
     for (const name of ['ShopUrl', 'ApiUrl', 'TableName', 'MediaBucketName', 'ShopSecretsArn']) {
       template.hasOutput(name, {});
     }
+  });
+});
+
+describe("the passport signer's callers (issue 37)", () => {
+  it('may invoke the signer and read the public key, never kms:Sign', () => {
+    const small = new Stack(new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } }), 'S');
+    const signer = new PassportSigner(small, 'PassportSigner', {
+      alarmTopic: new Topic(small, 'T'),
+      stage: 'dev',
+    });
+    const caller = new LambdaFunction(small, 'Caller', {
+      runtime: Runtime.NODEJS_24_X,
+      handler: 'index.handler',
+      code: Code.fromInline('export const handler = () => 1;'),
+    });
+    signer.allowSigning(caller);
+    const t = Template.fromStack(small);
+    const keyId = Object.keys(t.findResources('AWS::KMS::Key'))[0] as string;
+    const signerId = Object.keys(t.findResources('AWS::Lambda::Function')).find((id) =>
+      id.startsWith('PassportSignerFunction'),
+    ) as string;
+    t.hasResourceProperties('AWS::Lambda::Function', {
+      Role: { 'Fn::GetAtt': [Match.stringLikeRegexp('^CallerServiceRole'), 'Arn'] },
+      Environment: {
+        Variables: { PASSPORT_SIGNER_FUNCTION: { Ref: signerId }, PASSPORT_KEY_ID: { Ref: keyId } },
+      },
+    });
+    const callerStatements = Object.values(t.findResources('AWS::IAM::Policy'))
+      .map(
+        (p) =>
+          (p as { Properties: { Roles: { Ref: string }[]; PolicyDocument: { Statement: unknown[] } } })
+            .Properties,
+      )
+      .filter((p) => p.Roles.some((role) => role.Ref.startsWith('CallerServiceRole')))
+      .flatMap((p) => p.PolicyDocument.Statement);
+    expect(callerStatements).toEqual([
+      expect.objectContaining({
+        Action: 'lambda:InvokeFunction',
+        Resource: { 'Fn::GetAtt': [signerId, 'Arn'] },
+      }),
+      expect.objectContaining({ Action: 'kms:GetPublicKey', Resource: { 'Fn::GetAtt': [keyId, 'Arn'] } }),
+    ]);
   });
 });
 

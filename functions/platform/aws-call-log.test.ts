@@ -168,4 +168,10 @@ describe('the AWS call recording', () => {
       FromEmailAddress: 'a <a@b.c>',
     });
   });
+
+  it('keeps which KMS key signs and how, never the message', () => {
+    const signing = { KeyId: 'k', MessageType: 'RAW', SigningAlgorithm: 'ECDSA_SHA_256' };
+    for (const Message of [new TextEncoder().encode('c1.piece'), 'c1.piece'])
+      expect(decisiveInput({ ...signing, Message })).toEqual(signing);
+  });
 });

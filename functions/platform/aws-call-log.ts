@@ -11,7 +11,7 @@ import { currentScope } from '#platform/request-scope.ts';
 export interface AwsCallRecord {
   /** The Lambda function (its route name on the local stack), or null outside any function. */
   fn: string | null;
-  /** The SDK client's service: dynamodb, s3, sesv2, secretsmanager. */
+  /** The SDK client's service: dynamodb, s3, sesv2, secretsmanager, lambda, kms. */
   service: string;
   /** The command's name without `Command`: GetItem, TransactWriteItems, PutObject … */
   operation: string;
@@ -51,6 +51,10 @@ const KEPT = [
   'ConfigurationSetName',
   'SecretId',
   'VersionStage',
+  // KMS: which key, and how it signs (never the message).
+  'KeyId',
+  'MessageType',
+  'SigningAlgorithm',
 ] as const;
 
 /** The fields of a call's input that IAM looks at; never item contents or mail data. */
@@ -95,11 +99,20 @@ const SETTINGS = [
   'MAIL_FROM',
   'SHOP_SECRETS_ARN',
   'RESET_LINK_FUNCTION',
+  'PASSPORT_SIGNER_FUNCTION',
+  'PASSPORT_KEY_ID',
 ] as const;
 
 /** Which of the call's names came from which setting; a template name from MAIL_TEMPLATE_PREFIX. */
 function settingsOf(input: Input): Record<string, string> | undefined {
-  const names = [input.TableName, input.Bucket, input.FromEmailAddress, input.SecretId, input.FunctionName];
+  const names = [
+    input.TableName,
+    input.Bucket,
+    input.FromEmailAddress,
+    input.SecretId,
+    input.FunctionName,
+    input.KeyId,
+  ];
   for (const item of (input.TransactItems ?? []) as Input[]) names.push(item.table);
   names.push(...Object.keys((input.RequestItems ?? {}) as Input));
   const settings: Record<string, string> = {};

@@ -1,7 +1,5 @@
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { recordAwsCalls } from '#platform/aws-call-log.ts';
-
-let lambdaClient: LambdaClient | undefined;
+import { InvokeCommand } from '@aws-sdk/client-lambda';
+import { lambda } from '#platform/invoke-function.ts';
 
 /**
  * Starts a job function with one event and returns without waiting for it: Lambda's
@@ -14,8 +12,7 @@ let lambdaClient: LambdaClient | undefined;
 export async function startJob(functionVariable: string, event: Record<string, unknown>): Promise<void> {
   const functionName = process.env[functionVariable];
   if (!functionName) throw new Error(`${functionVariable} is not set`);
-  lambdaClient ??= recordAwsCalls(new LambdaClient({}));
-  const answer = await lambdaClient.send(
+  const answer = await lambda().send(
     new InvokeCommand({
       FunctionName: functionName,
       InvocationType: 'Event',

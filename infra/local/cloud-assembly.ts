@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -106,6 +107,12 @@ export function readCloudAssembly(dir: string, options: AssemblyOptions = {}): C
         return String(value(scope, (props.Template as Record<string, Json>)?.TemplateName ?? generated));
       case 'AWS::SES::EmailIdentity':
         return given('EmailIdentity') ?? generated;
+      case 'AWS::KMS::Key':
+        // A key's id is a UUID KMS picks; a fixed one (from the logical id) keeps runs repeatable.
+        return `${createHash('sha256')
+          .update(`${scope.stackName}/${logicalId}`)
+          .digest('hex')
+          .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12}).*$/, '$1-$2-$3-$4-$5')}`;
       case 'AWS::SNS::Topic':
         return `arn:aws:sns:${region}:${account}:${given('TopicName') ?? generated}`;
       case 'AWS::SQS::Queue':
@@ -139,6 +146,8 @@ export function readCloudAssembly(dir: string, options: AssemblyOptions = {}): C
         return `${id}.s3.${region}.amazonaws.com`;
       case 'AWS::IAM::Role.Arn':
         return `arn:aws:iam::${account}:role/${id}`;
+      case 'AWS::KMS::Key.Arn':
+        return arn('kms', `key/${id}`);
       case 'AWS::Lambda::Function.Arn':
         return arn('lambda', `function:${id}`);
       case 'AWS::SQS::Queue.Arn':

@@ -5,12 +5,14 @@ import {
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
+import { CreateKeyCommand, DescribeKeyCommand, type KMSClient, ListKeysCommand } from '@aws-sdk/client-kms';
 import {
   AlreadyExistsException,
   CreateEmailTemplateCommand,
   type SESv2Client,
   UpdateEmailTemplateCommand,
 } from '@aws-sdk/client-sesv2';
+import { PASSPORT_KEY_DESCRIPTION } from '#passport/adapters/kms-signer.ts';
 import {
   MAIL_TEMPLATES,
   type MailTemplate,
@@ -77,4 +79,39 @@ export async function ensureMailTemplates(client: SESv2Client, prefix?: string):
       await client.send(new UpdateEmailTemplateCommand({ TemplateName, TemplateContent }));
     }
   }
+}
+
+/**
+ * The passport's signing key in the local KMS: the oldest enabled ECC_NIST_P256 SIGN_VERIFY key
+ * of that description, or a new one at the first start (CDK creates it in AWS).
+ */
+export async function ensurePassportKey(client: KMSClient): Promise<{ keyId: string; created: boolean }> {
+  const found: { keyId: string; created: number }[] = [];
+  let marker: string | undefined;
+  do {
+    const page = await client.send(new ListKeysCommand(marker ? { Marker: marker } : {}));
+    for (const { KeyId } of page.Keys ?? []) {
+      const { KeyMetadata: key } = await client.send(new DescribeKeyCommand({ KeyId }));
+      if (
+        key?.KeyId &&
+        key.Enabled &&
+        key.KeySpec === 'ECC_NIST_P256' &&
+        key.KeyUsage === 'SIGN_VERIFY' &&
+        key.Description === PASSPORT_KEY_DESCRIPTION
+      )
+        found.push({ keyId: key.KeyId, created: key.CreationDate?.getTime() ?? 0 });
+    }
+    marker = page.Truncated ? page.NextMarker : undefined;
+  } while (marker);
+  const oldest = found.sort((a, b) => a.created - b.created)[0];
+  if (oldest) return { keyId: oldest.keyId, created: false };
+  const { KeyMetadata } = await client.send(
+    new CreateKeyCommand({
+      KeySpec: 'ECC_NIST_P256',
+      KeyUsage: 'SIGN_VERIFY',
+      Description: PASSPORT_KEY_DESCRIPTION,
+    }),
+  );
+  if (!KeyMetadata?.KeyId) throw new Error('the local KMS created no key');
+  return { keyId: KeyMetadata.KeyId, created: true };
 }

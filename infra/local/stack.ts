@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { KMSClient } from '@aws-sdk/client-kms';
 import { PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -17,6 +18,7 @@ import { DEMO_ADMIN, ensureDemoAdmin } from './demo/admin.ts';
 import { DEMO_PHOTO_DIR } from './demo/photos.ts';
 import { type DemoPictures, pendingDemoPhotos, storeDemoPictures } from './demo-pictures.ts';
 import { createGateway } from './gateway.ts';
+import { startKms } from './kms.ts';
 import { startLambdaStandIn } from './lambda-stand-in.ts';
 import { startPaymentsEmulator } from './payments/emulator.ts';
 import {
@@ -26,7 +28,7 @@ import {
   sourceInvoker,
 } from './picture-sets.ts';
 import { freePort } from './ports.ts';
-import { ensureMailTemplates, ensureTable } from './resources.ts';
+import { ensureMailTemplates, ensurePassportKey, ensureTable } from './resources.ts';
 import { startSecretsManager } from './secrets-stand-in.ts';
 import { movePrivateMedia, seedIfEmpty } from './seed.ts';
 import { LOCAL_SHOP_SETTINGS } from './shop-settings.ts';
@@ -36,6 +38,8 @@ const root = resolve(import.meta.dirname, '../..');
 
 /** The reset-link job's function name on the local stack (its Lambda stand-in runs it). */
 const RESET_LINK_JOB = 'boutique-reset-link';
+/** The passport signer's function name on the local stack (its Lambda stand-in runs it). */
+export const PASSPORT_SIGNER = 'boutique-passport-signer';
 
 /** The payment providers' keys on the local stack (the payments stand-in knows the same). */
 export const LOCAL_SECRETS = {
@@ -79,6 +83,15 @@ export const LOCAL_JOBS = {
     ),
   ),
 };
+
+/**
+ * The passport's signer, invoked synchronously by the functions that need a signature (the one
+ * function that may kms:Sign in AWS: infra/constructs/passport-signer.ts). Not a job of
+ * POST /__jobs: only a function's Invoke reaches it.
+ */
+const runPassportSigner = asFunction('passport/jobs/passport-signer', async (input?: unknown) =>
+  (await import('../../functions/passport/jobs/passport-signer.ts')).runPassportSigner(input),
+);
 
 /** What the deployed functions are told about the stack, read from their templates. */
 interface DeployedSettings {
@@ -132,6 +145,9 @@ async function startBundles(
           'AWS_ENDPOINT_URL_SESV2',
           'AWS_ENDPOINT_URL_LAMBDA',
           'RESET_LINK_FUNCTION',
+          'AWS_ENDPOINT_URL_KMS',
+          'PASSPORT_KEY_ID',
+          'PASSPORT_SIGNER_FUNCTION',
           'AWS_REQUEST_CHECKSUM_CALCULATION',
           'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED',
           'S3_FORCE_PATH_STYLE',
@@ -195,6 +211,11 @@ export interface LocalStack {
   s3Url: string;
   sesUrl: string;
   paymentsUrl: string;
+  /** The KMS stand-in (infra/local/kms.ts) and Lambda's Invoke stand-in. */
+  kmsUrl: string;
+  lambdaUrl: string;
+  /** The passport's signing key in the KMS stand-in, as the functions get it. */
+  passportKeyId: string;
   tableName: string;
   mediaBucket: string;
   privateMediaBucket: string;
@@ -327,8 +348,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const ses = await startSes(options.sesPort ?? 0, options.dataDir && join(options.dataDir, 'ses.json'));
     started.push(ses);
     // Lambda's Invoke API, for the functions a function starts (the reset link, after /reset-pwd's answer).
-    const lambda = await startLambdaStandIn({ [RESET_LINK_JOB]: LOCAL_JOBS['reset-link'] }, log);
+    const lambda = await startLambdaStandIn(
+      { [RESET_LINK_JOB]: LOCAL_JOBS['reset-link'], [PASSPORT_SIGNER]: runPassportSigner },
+      log,
+    );
     started.push(lambda);
+    // KMS's signing keys (the passport's), kept beside the other stand-ins' data.
+    const kms = await startKms(0, options.dataDir && join(options.dataDir, 'kms.json'));
+    started.push(kms);
 
     Object.assign(process.env, {
       AWS_REGION: 'us-east-1',
@@ -338,7 +365,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_S3: s3.url,
       AWS_ENDPOINT_URL_SESV2: ses.url,
       AWS_ENDPOINT_URL_LAMBDA: lambda.url,
+      AWS_ENDPOINT_URL_KMS: kms.url,
       RESET_LINK_FUNCTION: RESET_LINK_JOB,
+      PASSPORT_SIGNER_FUNCTION: PASSPORT_SIGNER,
       // The jobs the stand-ins run in this process (the reset link) mail with the templates this
       // stack created: the deployed prefix when serving the deployed bundles.
       ...(deployed?.mailTemplatePrefix ? { MAIL_TEMPLATE_PREFIX: deployed.mailTemplatePrefix } : {}),
@@ -362,6 +391,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const dynamoClient = new DynamoDBClient({});
     if ((await ensureTable(dynamoClient, tableName)) === 'created') log(`created table ${tableName}`);
     await ensureMailTemplates(new SESv2Client({}), deployed?.mailTemplatePrefix);
+    // The passport's signing key: made at the first start, kept with the data (as CDK's in AWS).
+    const passportKey = await ensurePassportKey(new KMSClient({}));
+    if (passportKey.created) log(`created the passport's signing key ${passportKey.keyId} in the local KMS`);
+    process.env.PASSPORT_KEY_ID = passportKey.keyId;
     let seeded: { items: number; media: number } | undefined;
     // A start stopped before its photographs were all stored left their keys here.
     const pendingFile = options.dataDir && join(options.dataDir, 'demo-pictures-pending.json');
@@ -496,6 +529,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dynamoDbUrl: dynamo.url,
       s3Url: s3.url,
       sesUrl: ses.url,
+      kmsUrl: kms.url,
+      lambdaUrl: lambda.url,
+      passportKeyId: passportKey.keyId,
       tableName,
       mediaBucket,
       privateMediaBucket,

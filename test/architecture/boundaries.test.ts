@@ -12,13 +12,15 @@ import { type ImportEdge, importsOf, sourceFiles } from '../support/import-graph
  * The modules' cores, bottom first: a core may import only modules of a lower level (never one
  * of its own level or above). A level that is a list holds siblings that must not import each
  * other's cores. staff (accounts, sessions, the guard, the audit log) and media (the picture
- * sets, a job that uses no module) at the bottom; catalog on them; members, size finders and
+ * sets, a job that uses no module) at the bottom; catalog on them; the passport (its signing key,
+ * its log) on them, since authenticity and checkout append to its log; members, size finders and
  * authenticity on the catalogue; checkout at the top (it sells pieces, records owners and reads
  * the published terms).
  */
 const MODULE_ORDER: readonly (string | readonly string[])[] = [
   ['staff', 'media'],
   'catalog',
+  'passport',
   ['members', 'size-finder', 'authenticity'],
   'checkout',
 ];

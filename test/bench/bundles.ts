@@ -77,6 +77,7 @@ const CONSTRUCT_OF_MODULE: Record<(typeof JOB_MODULES)[number] | (typeof EVENT_M
   'media/jobs/make-picture-sets': 'PictureSets',
   'members/events/ses-feedback': 'MailFeedback',
   'authenticity/jobs/reset-link': 'ResetLink',
+  'passport/jobs/passport-signer': 'PassportSigner',
 };
 
 /** The same code built by infra/build-functions.ts, only for esbuild's account of what fills it. */

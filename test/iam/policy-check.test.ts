@@ -10,6 +10,7 @@ import {
   evaluateRecordings,
   type FunctionModel,
   iamRequests,
+  keySigners,
   type StackModel,
   stackModel,
 } from './policy-check.ts';
@@ -222,6 +223,58 @@ describe.skipIf(!synthesized)('IAM check of recorded AWS calls', () => {
       model,
     );
     expect(requests?.map((r) => r.action)).toEqual(['s3:GetObject', 's3:ListBucket']);
+  });
+
+  it("lets the passport signer alone sign with the passport's key (issue 37)", async () => {
+    const [key] = model.keyArns;
+    const keyId = key?.split('/').at(-1);
+    // As recorded locally: the local key's id, which came from PASSPORT_KEY_ID.
+    const sign = (fn: string) =>
+      call(
+        fn,
+        'kms',
+        'Sign',
+        { KeyId: 'local-key', MessageType: 'RAW' },
+        { settings: { 'local-key': 'PASSPORT_KEY_ID' } },
+      );
+    const signer = model.byName('passport/jobs/passport-signer') as FunctionModel;
+    expect(iamRequests(sign(signer.name), model)).toEqual([
+      expect.objectContaining({ action: 'kms:Sign', resource: key }),
+    ]);
+    const report = await outcomes(
+      sign(signer.name),
+      call(signer.name, 'kms', 'GetPublicKey', { KeyId: keyId }),
+      sign('CatalogAdminProductsCreateProduct'),
+      call('AuthenticityHttpLogin', 'kms', 'Sign', { KeyId: key }),
+      // The signer on another key.
+      call(signer.name, 'kms', 'Sign', { KeyId: '11111111-2222-3333-4444-555555555555' }),
+    );
+    expect(
+      report.denied.map((v) => `${v.fn} ${v.request.action} ${v.request.resource.split(':').at(-1)}`),
+    ).toEqual([
+      `CatalogAdminProductsCreateProduct kms:Sign key/${keyId}`,
+      `AuthenticityHttpLogin kms:Sign key/${keyId}`,
+      `${signer.name} kms:Sign key/11111111-2222-3333-4444-555555555555`,
+    ]);
+    expect(await keySigners(model)).toEqual([{ key, signers: [signer.name] }]);
+
+    // Planted: another function granted kms:Sign on the key is found signing.
+    const other = model.byName('CatalogHttpGetType') as FunctionModel;
+    const planted: FunctionModel = {
+      ...other,
+      policies: [
+        ...other.policies,
+        {
+          name: 'planted',
+          policy: {
+            Version: '2012-10-17',
+            Statement: [{ Effect: 'Allow', Action: 'kms:Sign', Resource: '*' }],
+          },
+        },
+      ],
+    };
+    const withPlant = { ...model, functions: model.functions.map((f) => (f === other ? planted : f)) };
+    expect((await keySigners(withPlant))[0]?.signers.sort()).toEqual([other.name, signer.name].sort());
   });
 
   it('reports calls it cannot map, and functions cdk.out does not have', async () => {

@@ -103,6 +103,8 @@ const JOBS: { logicalIdPrefix: string; module: string; access: FunctionAccess }[
       ['ReleaseSenderFunction', 'members/jobs/send-releases'],
       ['MailFeedbackFunction', 'members/events/ses-feedback'],
       ['ResetLinkFunction', 'authenticity/jobs/reset-link'],
+      // Its KMS grant is its construct's (infra/constructs/passport-signer.ts), not a word.
+      ['PassportSignerFunction', 'passport/jobs/passport-signer'],
     ] as const
   ).map(([logicalIdPrefix, module]) => ({ logicalIdPrefix, module, access: jobAccess[module] })),
   {
@@ -138,6 +140,10 @@ export interface StackModel {
   /** The SES identities the stack creates (none without a mail domain). */
   identities: string[];
   secretArns: string[];
+  /** The KMS keys the stack creates (the passport's signing key), by ARN. */
+  keyArns: string[];
+  /** Their key policies, by ARN: KMS authorises a call on a key with the key's policy too. */
+  keyPolicies: Map<string, PolicyDocument>;
   bucketPolicies: Map<string, PolicyDocument>;
   functions: FunctionModel[];
   /** A function by any name it goes by: route name, logical id, module path, physical name. */
@@ -159,6 +165,10 @@ export function stackModel(assembly: CloudAssembly): StackModel {
     const template = (Object.keys(MAIL_TEMPLATES) as MailTemplate[]).find((t) => name.endsWith(`-${t}`));
     if (template) templates.set(template, name);
   }
+  const keys = assembly.resourcesOfType('AWS::KMS::Key').map((r) => ({
+    arn: `arn:aws:kms:${assembly.region}:${assembly.account}:key/${assembly.physicalName(r.logicalId)}`,
+    policy: r.properties.KeyPolicy as PolicyDocument,
+  }));
   const bucketPolicies = new Map<string, PolicyDocument>();
   for (const { properties } of assembly.resourcesOfType('AWS::S3::BucketPolicy'))
     bucketPolicies.set(String(properties.Bucket), properties.PolicyDocument as PolicyDocument);
@@ -218,6 +228,8 @@ export function stackModel(assembly: CloudAssembly): StackModel {
     secretArns: assembly
       .resourcesOfType('AWS::SecretsManager::Secret')
       .map((r) => assembly.physicalName(r.logicalId)),
+    keyArns: keys.map(({ arn }) => arn),
+    keyPolicies: new Map(keys.map(({ arn, policy }) => [arn, policy])),
     bucketPolicies,
     functions,
     byName,
@@ -318,6 +330,8 @@ const DYNAMODB_ACTIONS: Record<string, string> = {
   Scan: 'dynamodb:Scan',
   DescribeTable: 'dynamodb:DescribeTable',
 };
+/** The KMS operations on one key the functions call (the passport's signing key). */
+const KMS_KEY_ACTIONS = new Set(['Sign', 'GetPublicKey', 'DescribeKey']);
 /** A missing object answers 404 (NotFound) only to a caller that may list the bucket; else 403. */
 const MISSING_OBJECT = new Set(['NotFound', 'NoSuchKey']);
 
@@ -498,6 +512,27 @@ export function iamRequests(
     ];
   }
 
+  if (call.service === 'kms' && KMS_KEY_ACTIONS.has(call.operation)) {
+    const id = text('KeyId');
+    if (!id) return undefined;
+    // The key is named by PASSPORT_KEY_ID: the deployed function's holds the deployed key's id
+    // (a function not given it would be naming the stack's key).
+    const setting = call.settings?.[id];
+    const deployed =
+      (setting &&
+        (fn?.fn.environment[setting] ?? (setting === 'PASSPORT_KEY_ID' ? model.keyArns[0] : undefined))) ||
+      id;
+    return [
+      {
+        action: `kms:${call.operation}`,
+        resource: deployed.startsWith('arn:')
+          ? deployed
+          : `arn:aws:kms:${model.region}:${model.account}:key/${deployed}`,
+        context: secure,
+      },
+    ];
+  }
+
   if (call.service === 'secretsmanager' && call.operation === 'GetSecretValue') {
     const id = text('SecretId');
     if (!id) return undefined;
@@ -524,7 +559,12 @@ export async function simulate(
   const bucket = request.resource.startsWith('arn:aws:s3:::')
     ? request.resource.slice('arn:aws:s3:::'.length).split('/')[0]
     : undefined;
-  const resourcePolicy = bucket ? model.bucketPolicies.get(bucket) : undefined;
+  // KMS authorises a call on a key with the key's policy as well as the caller's.
+  const resourcePolicy = bucket
+    ? model.bucketPolicies.get(bucket)
+    : request.resource.startsWith('arn:aws:kms:')
+      ? model.keyPolicies.get(request.resource)
+      : undefined;
   const result = await runSimulation(
     {
       request: {
@@ -591,6 +631,8 @@ function groupOf(action: string, access: FunctionAccess): string {
       return 'SQS dead letters (asynchronous functions)';
     case 'lambda':
       return 'Lambda (starts a job)';
+    case 'kms':
+      return 'KMS (the passport key)';
     default:
       return service ?? action;
   }
@@ -711,6 +753,29 @@ export function wordOf(request: IamRequest, model: StackModel): string | undefin
   if (service === 'ses') return 'mail';
   if (service === 'secretsmanager') return 'secrets';
   return undefined;
+}
+
+/**
+ * Who may sign with each of the stack's KMS keys: every function's policies simulated for
+ * kms:Sign on the key (docs/passport.md: only the passport signer may).
+ */
+export async function keySigners(model: StackModel): Promise<{ key: string; signers: string[] }[]> {
+  const keys: { key: string; signers: string[] }[] = [];
+  for (const key of model.keyArns) {
+    const signers: string[] = [];
+    for (const fn of model.functions) {
+      const request: IamRequest = {
+        action: 'kms:Sign',
+        resource: key,
+        context: { 'aws:SecureTransport': 'true' },
+      };
+      const { outcome, detail } = await simulate(model, fn, request);
+      if (outcome === 'Error') throw new Error(`${fn.name}: kms:Sign could not be simulated: ${detail}`);
+      if (outcome === 'Allowed') signers.push(fn.name);
+    }
+    keys.push({ key, signers });
+  }
+  return keys;
 }
 
 /** Evaluates recordings against the assembly: the whole check's data. */

@@ -17,6 +17,10 @@ declare module 'vitest' {
     privateMediaBucket: string;
     /** The secret POST /__jobs/<name> needs (test/support/jobs.ts sends it). */
     jobToken: string;
+    /** The KMS and Lambda stand-ins, and the passport's signing key in the first. */
+    kmsUrl: string;
+    lambdaUrl: string;
+    passportKeyId: string;
   }
 }
 
@@ -54,6 +58,9 @@ export default async function setup(project: TestProject) {
   project.provide('mediaBucket', stack.mediaBucket);
   project.provide('privateMediaBucket', stack.privateMediaBucket);
   project.provide('jobToken', stack.jobToken);
+  project.provide('kmsUrl', stack.kmsUrl);
+  project.provide('lambdaUrl', stack.lambdaUrl);
+  project.provide('passportKeyId', stack.passportKeyId);
   return async () => {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { inject } from 'vitest';
 import { mailFromHeader } from '#shared/shop-settings.ts';
 import { LOCAL_SHOP_SETTINGS } from '../../infra/local/shop-settings.ts';
+import { PASSPORT_SIGNER } from '../../infra/local/stack.ts';
 
 /**
  * Points this test worker's AWS SDK at the run's local stack, the way the gateway process is
@@ -26,7 +27,12 @@ export function pointAtLocalStack(): void {
     AWS_SECRET_ACCESS_KEY: 'S3RVER',
     AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoDbUrl'),
     AWS_ENDPOINT_URL_SESV2: inject('sesUrl'),
+    AWS_ENDPOINT_URL_KMS: inject('kmsUrl'),
+    AWS_ENDPOINT_URL_LAMBDA: inject('lambdaUrl'),
     TABLE_NAME: inject('tableName'),
+    // The passport's signing key and its signer, as the stack gives them to its functions.
+    PASSPORT_KEY_ID: inject('passportKeyId'),
+    PASSPORT_SIGNER_FUNCTION: PASSPORT_SIGNER,
     // Links in mail (the portal's in the password mails) are to the local shop.
     SHOP_URL: inject('baseUrl'),
     ...localShopEnvironment(),

@@ -1,0 +1,183 @@
+import { createHash, createPublicKey, verify } from 'node:crypto';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  CreateKeyCommand,
+  DescribeKeyCommand,
+  GetPublicKeyCommand,
+  InvalidKeyUsageException,
+  KMSClient,
+  ListKeysCommand,
+  NotFoundException,
+  SignCommand,
+  UnsupportedOperationException,
+} from '@aws-sdk/client-kms';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PASSPORT_KEY_DESCRIPTION } from '#passport/adapters/kms-signer.ts';
+import { rawFromDer } from '#shared/passport/der.ts';
+import { startKms } from './kms.ts';
+import { ensurePassportKey } from './resources.ts';
+import type { StandIn } from './stand-ins.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'kms-stand-in-'));
+const stateFile = join(dir, 'kms.json');
+let kms: StandIn;
+
+/** The real client, pointed at the stand-in as the functions are: through AWS_ENDPOINT_URL_KMS. */
+const client = () => new KMSClient({});
+
+beforeEach(async () => {
+  kms = await startKms(0, stateFile);
+  vi.stubEnv('AWS_ENDPOINT_URL_KMS', kms.url);
+  vi.stubEnv('AWS_REGION', 'us-east-1');
+  vi.stubEnv('AWS_ACCESS_KEY_ID', 'local');
+  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'local');
+});
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  await kms.stop();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Not a modelled exception of the SDK: it surfaces as KMSServiceException named so. */
+const VALIDATION = { name: 'ValidationException', $fault: 'client' };
+
+const createSigningKey = async () => {
+  const { KeyMetadata } = await client().send(
+    new CreateKeyCommand({ KeySpec: 'ECC_NIST_P256', KeyUsage: 'SIGN_VERIFY', Description: 'test key' }),
+  );
+  return KeyMetadata?.KeyId as string;
+};
+
+describe('the local KMS, through @aws-sdk/client-kms', () => {
+  it('creates an ECC_NIST_P256 signing key, describes and lists it by id and by ARN', async () => {
+    const { KeyMetadata: created } = await client().send(
+      new CreateKeyCommand({ KeySpec: 'ECC_NIST_P256', KeyUsage: 'SIGN_VERIFY', Description: 'test key' }),
+    );
+    expect(created).toMatchObject({
+      KeySpec: 'ECC_NIST_P256',
+      KeyUsage: 'SIGN_VERIFY',
+      KeyState: 'Enabled',
+      Enabled: true,
+      Description: 'test key',
+      SigningAlgorithms: ['ECDSA_SHA_256'],
+      Arn: `arn:aws:kms:us-east-1:000000000000:key/${created?.KeyId}`,
+    });
+    expect(created?.CreationDate).toBeInstanceOf(Date);
+    for (const KeyId of [created?.KeyId, created?.Arn]) {
+      const { KeyMetadata } = await client().send(new DescribeKeyCommand({ KeyId }));
+      expect(KeyMetadata?.KeyId).toBe(created?.KeyId);
+    }
+    const { Keys } = await client().send(new ListKeysCommand({}));
+    expect(Keys).toContainEqual({ KeyId: created?.KeyId, KeyArn: created?.Arn });
+  });
+
+  it('signs RAW messages and DIGESTs with ECDSA_SHA_256: DER that the public key (SPKI) verifies', async () => {
+    const KeyId = await createSigningKey();
+    const { PublicKey, KeySpec, KeyUsage } = await client().send(new GetPublicKeyCommand({ KeyId }));
+    expect({ KeySpec, KeyUsage }).toEqual({ KeySpec: 'ECC_NIST_P256', KeyUsage: 'SIGN_VERIFY' });
+    const publicKey = createPublicKey({
+      key: Buffer.from(PublicKey as Uint8Array),
+      format: 'der',
+      type: 'spki',
+    });
+    expect(publicKey.asymmetricKeyDetails?.namedCurve).toBe('prime256v1');
+    const message = new TextEncoder().encode('c1.piece.8.12.Gowns.20261127.digest.kid');
+    const raw = await client().send(
+      new SignCommand({ KeyId, Message: message, MessageType: 'RAW', SigningAlgorithm: 'ECDSA_SHA_256' }),
+    );
+    const digest = await client().send(
+      new SignCommand({
+        KeyId,
+        Message: createHash('sha256').update(message).digest(),
+        MessageType: 'DIGEST',
+        SigningAlgorithm: 'ECDSA_SHA_256',
+      }),
+    );
+    for (const answer of [raw, digest]) {
+      expect(answer.SigningAlgorithm).toBe('ECDSA_SHA_256');
+      const der = answer.Signature as Uint8Array;
+      expect(der[0]).toBe(0x30);
+      expect(verify('sha256', message, publicKey, der)).toBe(true);
+      expect(verify('sha256', message, { key: publicKey, dsaEncoding: 'ieee-p1363' }, rawFromDer(der))).toBe(
+        true,
+      );
+      expect(verify('sha256', new TextEncoder().encode('another message'), publicKey, der)).toBe(false);
+    }
+  });
+
+  it("answers KMS's errors: unknown key, wrong algorithm, bad digest or message, unsupported key, unknown operation", async () => {
+    const KeyId = await createSigningKey();
+    const send = (input: Partial<ConstructorParameters<typeof SignCommand>[0]>) =>
+      client().send(
+        new SignCommand({
+          KeyId,
+          Message: new Uint8Array([1]),
+          SigningAlgorithm: 'ECDSA_SHA_256',
+          ...input,
+        } as ConstructorParameters<typeof SignCommand>[0]),
+      );
+    await expect(
+      client().send(new DescribeKeyCommand({ KeyId: '00000000-0000-0000-0000-000000000000' })),
+    ).rejects.toBeInstanceOf(NotFoundException);
+    await expect(client().send(new GetPublicKeyCommand({ KeyId: 'alias/none' }))).rejects.toBeInstanceOf(
+      NotFoundException,
+    );
+    await expect(send({ KeyId: `arn:aws:kms:eu-west-1:000000000000:key/${KeyId}` })).rejects.toBeInstanceOf(
+      NotFoundException,
+    );
+    await expect(send({ SigningAlgorithm: 'RSASSA_PSS_SHA_256' })).rejects.toBeInstanceOf(
+      InvalidKeyUsageException,
+    );
+    await expect(send({ MessageType: 'DIGEST', Message: new Uint8Array(20) })).rejects.toMatchObject(
+      VALIDATION,
+    );
+    await expect(send({ Message: new Uint8Array(4097) })).rejects.toMatchObject(VALIDATION);
+    await expect(send({ Message: new Uint8Array(4096) })).resolves.toMatchObject({
+      KeyId: expect.any(String),
+    });
+    await expect(client().send(new CreateKeyCommand({}))).rejects.toBeInstanceOf(
+      UnsupportedOperationException,
+    );
+    const unknown = await fetch(kms.url, {
+      method: 'POST',
+      headers: { 'x-amz-target': 'TrentService.Decrypt', 'content-type': 'application/x-amz-json-1.1' },
+      body: '{}',
+    });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ __type: 'UnknownOperationException' });
+  });
+
+  it('keeps its keys across a restart, in a file only its owner reads', async () => {
+    const KeyId = await createSigningKey();
+    const before = await client().send(new GetPublicKeyCommand({ KeyId }));
+    await kms.stop();
+    expect(statSync(stateFile).mode & 0o777).toBe(0o600);
+    kms = await startKms(0, stateFile);
+    vi.stubEnv('AWS_ENDPOINT_URL_KMS', kms.url);
+    const after = await client().send(new GetPublicKeyCommand({ KeyId }));
+    expect(after.PublicKey).toEqual(before.PublicKey);
+    const signed = await client().send(
+      new SignCommand({ KeyId, Message: new Uint8Array([7]), SigningAlgorithm: 'ECDSA_SHA_256' }),
+    );
+    const publicKey = createPublicKey({
+      key: Buffer.from(after.PublicKey as Uint8Array),
+      format: 'der',
+      type: 'spki',
+    });
+    expect(verify('sha256', new Uint8Array([7]), publicKey, signed.Signature as Uint8Array)).toBe(true);
+  });
+
+  it("gives the stack the passport's key: made once, the same at every later start", async () => {
+    await createSigningKey();
+    const first = await ensurePassportKey(client());
+    expect(first.created).toBe(true);
+    const { KeyMetadata } = await client().send(new DescribeKeyCommand({ KeyId: first.keyId }));
+    expect(KeyMetadata?.Description).toBe(PASSPORT_KEY_DESCRIPTION);
+    await kms.stop();
+    kms = await startKms(0, stateFile);
+    vi.stubEnv('AWS_ENDPOINT_URL_KMS', kms.url);
+    expect(await ensurePassportKey(client())).toEqual({ keyId: first.keyId, created: false });
+  });
+});
