@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type OrderEntity, orderKeys } from '#checkout/entities/order.ts';
-import { getRaw, putItems } from '../support/db.ts';
-import { orderEntity, productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import type { ProductEntity } from '#catalog/entities/product.ts';
+import type { OrderEntity } from '#checkout/entities/order.ts';
+import { getRaw } from '../support/db.ts';
+import { productEntity, store, typeEntity } from '../support/fixtures.ts';
+import { storePaidOrder } from '../support/orders.ts';
 import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, PHONE, screenshot, startBrowser } from './support/browser.ts';
 import { openAsStaff } from './support/staff.ts';
@@ -22,16 +24,7 @@ const overduePiece = productEntity(type, { name: 'Long Wait Stole', cardNumber: 
 const freshPiece = productEntity(type, { name: 'Ready To Ship Cloak', cardNumber: `75${stamp}00002` });
 let fresh: OrderEntity;
 
-async function paidOrder(product: typeof overduePiece, paidAt: number): Promise<OrderEntity> {
-  const order: OrderEntity = {
-    ...orderEntity(product, paidAt - 60_000, `${uniqueId('ship-e2e')}@example.com`),
-    status: 'paid',
-    paidAt: new Date(paidAt).toISOString(),
-    mailSentAt: new Date(paidAt).toISOString(),
-  };
-  await putItems([{ ...orderKeys(order), ...order }]);
-  return order;
-}
+const paidOrder = (product: ProductEntity, paidAt: number) => storePaidOrder(product, paidAt, 'ship-e2e');
 
 beforeAll(async () => {
   pointAtLocalStack();

@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listOrders, type OrderEntity, orderKeys } from '#checkout/entities/order.ts';
+import type { ProductEntity } from '#catalog/entities/product.ts';
+import { listOrders, type OrderEntity } from '#checkout/entities/order.ts';
 import { LOCAL_SHOP_SETTINGS } from '../../infra/local/shop-settings.ts';
 import { newCheckoutKey, until } from '../support/api.ts';
-import { putItems } from '../support/db.ts';
-import { orderEntity, productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { storePaidOrder } from '../support/orders.ts';
 import { checkoutBody, payWithTestCard } from '../support/purchase.ts';
 import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
@@ -29,16 +30,7 @@ const forSale = productEntity(type, {
 });
 let late: OrderEntity;
 
-async function paidOrder(product: typeof latePiece, paidAt: number): Promise<OrderEntity> {
-  const order: OrderEntity = {
-    ...orderEntity(product, paidAt - 60_000, `${uniqueId('home-e2e')}@example.com`),
-    status: 'paid',
-    paidAt: new Date(paidAt).toISOString(),
-    mailSentAt: new Date(paidAt).toISOString(),
-  };
-  await putItems([{ ...orderKeys(order), ...order }]);
-  return order;
-}
+const paidOrder = (product: ProductEntity, paidAt: number) => storePaidOrder(product, paidAt, 'home-e2e');
 
 beforeAll(async () => {
   pointAtLocalStack();

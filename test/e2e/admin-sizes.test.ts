@@ -31,9 +31,20 @@ beforeAll(async () => {
 const logIn = (viewport?: { width: number; height: number }) =>
   openAsStaff(browser, { defaultTimeout: 10_000, ...(viewport ? { viewport } : {}) });
 
-/** A size's cell in the list; on phones its name starts with the column's label. */
+const sizeName = (name: string) => new RegExp(`^(size )?${name}$`);
+
+/**
+ * A size's row in the list, of this suite's collection (until the list of the chosen collection
+ * has come, the page may still show another's); on phones a cell starts with its column's label.
+ */
+const sizeRow = (page: Page, name: string) =>
+  page
+    .getByRole('row')
+    .filter({ hasText: collection.name })
+    .filter({ has: page.getByRole('cell', { name: sizeName(name) }) });
+
 const sizeCell = (page: Page, name: string) =>
-  page.getByRole('cell', { name: new RegExp(`^(size )?${name}$`) });
+  sizeRow(page, name).getByRole('cell', { name: sizeName(name) });
 
 describe('sizes in the admin', () => {
   it('adds a size to a collection, a guide entry with an uploaded picture, and the shop shows it', async () => {
@@ -153,7 +164,7 @@ describe('sizes in the admin', () => {
     await store({ type: collection, sizes: [usedSize, spare] });
     const page = await logIn();
     await page.goto(`/view-sizes?tid=${collection.id}`);
-    const used = page.getByRole('row').filter({ has: sizeCell(page, 'S') });
+    const used = sizeRow(page, 'S');
     await used.getByRole('button', { name: 'delete' }).click();
     const dialog = used.getByRole('alertdialog');
     await dialog.getByText('Delete size S of').waitFor();
@@ -169,7 +180,7 @@ describe('sizes in the admin', () => {
     await dialog.getByRole('button', { name: 'cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
 
-    const row = page.getByRole('row').filter({ has: sizeCell(page, 'XL') });
+    const row = sizeRow(page, 'XL');
     await row.getByRole('button', { name: 'delete' }).click();
     await row.getByRole('alertdialog').getByRole('button', { name: 'cancel' }).click();
     expect(await getRaw(`SIZE#${spare.id}`, '#SIZE')).toBeDefined();

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getAuthRecord } from '#authenticity/entities/auth-record.ts';
 import type { ProductEntity } from '#catalog/entities/product.ts';
@@ -6,9 +5,10 @@ import { getProduct } from '#catalog/entities/product.ts';
 import type { OrderEntity } from '#checkout/entities/order.ts';
 import { getOrder, holdAndRecordOrder, markRefunded, sellOrder } from '#checkout/entities/order.ts';
 import { mailPorts, sweepPendingMail } from '#checkout/jobs/mail-sweep.ts';
-import { completePayment, MAIL_LEASE_MS, toCents } from '#checkout/payment-completion.ts';
+import { completePayment, MAIL_LEASE_MS } from '#checkout/payment-completion.ts';
 import { verifyPassword } from '#platform/passwords.ts';
 import { orderEntity, productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { stripePaymentOf } from '../support/orders.ts';
 import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 
 pointAtLocalStack();
@@ -32,15 +32,7 @@ async function sellWithoutMail(order: OrderEntity, at: number) {
       throw new Error('SES is down');
     },
   };
-  const payment = {
-    provider: 'stripe' as const,
-    eventId: `evt_${randomUUID()}`,
-    checkoutCode: order.checkoutCode,
-    paymentRef: `pi_${order.checkoutCode}`,
-    amountCents: toCents(order.finalPrice),
-    currency: 'usd',
-  };
-  await expect(completePayment(payment, failing)).rejects.toThrow('SES is down');
+  await expect(completePayment(stripePaymentOf(order), failing)).rejects.toThrow('SES is down');
   expect(await getOrder(order.checkoutCode)).toMatchObject({ status: 'paid' });
 }
 

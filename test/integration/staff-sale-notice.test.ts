@@ -1,17 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { getAuthRecord } from '#authenticity/entities/auth-record.ts';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import type { OrderEntity } from '#checkout/entities/order.ts';
 import { getOrder, holdAndRecordOrder, markRefunded, sellOrder } from '#checkout/entities/order.ts';
 import { mailPorts, sweepPendingMail } from '#checkout/jobs/mail-sweep.ts';
-import { completePayment, MAIL_LEASE_MS, toCents } from '#checkout/payment-completion.ts';
+import { completePayment, MAIL_LEASE_MS } from '#checkout/payment-completion.ts';
 import type { Mail } from '#platform/mail-templates.ts';
 import { formatPrice } from '#shared/format.ts';
 import { LOCAL_SHOP_SETTINGS } from '../../infra/local/shop-settings.ts';
 import { newCheckoutKey, until } from '../support/api.ts';
 import { orderEntity, productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { runJob } from '../support/jobs.ts';
+import { stripePaymentOf } from '../support/orders.ts';
 import { checkoutBody, payWithTestCard } from '../support/purchase.ts';
 import { mailTo, pointAtLocalStack, type SentMail } from '../support/stack-env.ts';
 
@@ -51,15 +51,7 @@ async function sellWhileFailing(order: OrderEntity, at: number, fails: (mail: Ma
       await ports.sendMail(mail);
     },
   };
-  const payment = {
-    provider: 'stripe' as const,
-    eventId: `evt_${randomUUID()}`,
-    checkoutCode: order.checkoutCode,
-    paymentRef: `pi_${order.checkoutCode}`,
-    amountCents: toCents(order.finalPrice),
-    currency: 'usd',
-  };
-  await expect(completePayment(payment, failing)).rejects.toThrow('SES is down');
+  await expect(completePayment(stripePaymentOf(order), failing)).rejects.toThrow('SES is down');
   expect(await getOrder(order.checkoutCode)).toMatchObject({ status: 'paid' });
 }
 

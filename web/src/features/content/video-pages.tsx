@@ -24,18 +24,23 @@ export function AllVideos() {
   return (
     <Page title="Videos">
       <Lead>Our films: the house, its mission, and every collection.</Lead>
-      <nav aria-label="Videos">
-        <ol className="content-films">
-          {FILM_SLOTS.filter((slot) => slot.listed).map((slot) => (
-            <li key={slot.id}>
-              <Link to={`/allvideos/${slot.id}`}>
-                <span className="content-menu-label">{titleOf(slot)}</span>
-                {slot.note && <span className="content-menu-note">{slot.note}</span>}
-              </Link>
-            </li>
-          ))}
-        </ol>
-      </nav>
+      {/* Not the labels first and the staff's titles a moment later: nothing until the read answers. */}
+      {films.isPending ? (
+        <Loading />
+      ) : (
+        <nav aria-label="Videos">
+          <ol className="content-films">
+            {FILM_SLOTS.filter((slot) => slot.listed).map((slot) => (
+              <li key={slot.id}>
+                <Link to={`/allvideos/${slot.id}`}>
+                  <span className="content-menu-label">{titleOf(slot)}</span>
+                  {slot.note && <span className="content-menu-note">{slot.note}</span>}
+                </Link>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
     </Page>
   );
 }
