@@ -50,7 +50,6 @@ async function run(): Promise<void> {
   showVerdict(fragmentSentence(verdict), verdict.ok ? 'authentic' : 'refused');
   if (warning) showLines([warning]);
   if (!verdict.ok) return;
-  showChecking(true);
   const report =
     verdict.kind === 'code'
       ? await checkCodeOnline(verdict, keys)
@@ -58,13 +57,14 @@ async function run(): Promise<void> {
   if (report.verdict)
     showVerdict(fragmentSentence(report.verdict), report.verdict.ok ? 'authentic' : 'refused');
   showLines(report.lines);
-  showChecking(false);
 }
 
-void run().catch((error: unknown) => {
-  showVerdict('The check could not be completed: reload the page to try again.', 'refused');
-  console.error(error);
-});
+void run()
+  .catch((error: unknown) => {
+    showVerdict('The check could not be completed: reload the page to try again.', 'refused');
+    console.error(error);
+  })
+  .finally(() => showChecking(false));
 // Another code opened in this tab: check it afresh.
 window.addEventListener('hashchange', () => location.reload());
 void navigator.serviceWorker

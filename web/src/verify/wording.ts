@@ -42,7 +42,7 @@ export function monthText(month: string): string {
 
 export const FRAGMENT_REFUSALS: Record<Failed<FragmentVerdict>, string> = {
   'not-a-code':
-    'Not a passport code: the link is incomplete or was changed. Scan the card or open the link again.',
+    'Not a passport code: the link is incomplete or was changed; scan the card or open the link again.',
   'unknown-key': 'Not authentic: this code is signed with a key the shop has never published.',
   'signature-invalid':
     'Not authentic: the signature does not match what the code says, so the code was altered or forged.',
