@@ -1,7 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { FRAGMENT_REFUSALS, LOST_WARNING } from '../../web/src/verify/wording.ts';
-import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
 import {
   type IssuedPiece,
   issuePiece,
@@ -9,8 +8,11 @@ import {
   localSigning,
   logOf,
   pieceAnswer,
+  resaleProof,
   type Signing,
-} from './support/passport.ts';
+} from '../support/passport.ts';
+import { pointAtLocalStack } from '../support/stack-env.ts';
+import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
 
 /**
  * The passport's /verify page (docs/passport.md) in Chromium, with real codes signed on the
@@ -32,7 +34,12 @@ const longDay = (day: string) =>
   });
 
 beforeAll(async () => {
-  signing = await localSigning();
+  pointAtLocalStack();
+  signing = await localSigning({
+    baseUrl: inject('baseUrl'),
+    s3Url: inject('s3Url'),
+    mediaBucket: inject('mediaBucket'),
+  });
   piece = await issuePiece(signing);
   log = await logOf(piece, [
     { kind: 'issue', piece: 'this', day: '2026-03-02' },
@@ -201,6 +208,31 @@ describe('the /verify page', () => {
       'Warning: the history was rewritten: the log no longer extends the one this page saw before.',
     ]);
     await screenshot(page, 'verify-phone-rewritten');
+  });
+
+  it('says who owns the piece since when for a resale proof, and Void once the shop says it was transferred since', async () => {
+    const proof = await resaleProof(signing, piece, 14);
+    let state = 'valid';
+    const page = await openVerify(proof.text);
+    await page
+      .context()
+      .route('**/api/passport/proofs/*', (route) => route.fulfill({ json: { status: 200, state } }));
+    await page.reload();
+    await checked(page);
+    expect(await verdict(page).textContent()).toBe(
+      `Authentic: the holder of this link owns piece ${piece.pieceId} since April 2026; valid until ${longDay(proof.expires)} (00:00 UTC).`,
+    );
+    expect(await checks(page)).toEqual([
+      'The shop confirms this proof still stands.',
+      'Sold by the shop.',
+      'Transferred 2 times, last on 15 September 2026.',
+    ]);
+    await screenshot(page, 'verify-phone-proof');
+    state = 'voided';
+    await page.reload();
+    await checked(page);
+    expect(await verdict(page).textContent()).toBe(FRAGMENT_REFUSALS.voided);
+    expect(await page.locator('#verdict').getAttribute('data-state')).toBe('refused');
   });
 
   it('pins the keys it has seen and refuses a key list that drops one, saying so', async () => {

@@ -19,7 +19,8 @@ async function loadKeys(): Promise<{ keys?: PinOutcome['keys']; warning?: Line }
   const pinned = keptKeys();
   let fresh: ReturnType<typeof parseKeySet>;
   try {
-    const answer = await fetch(KEYS_PATH, { cache: 'no-cache' });
+    // As the page's preload asked for it (web/verify.html), so that the preloaded answer is used.
+    const answer = await fetch(KEYS_PATH);
     if (answer.ok) fresh = parseKeySet(await answer.json());
   } catch {
     // Offline with no worker yet: the kept keys, if any.
@@ -64,9 +65,12 @@ void run()
     showVerdict('The check could not be completed: reload the page to try again.', 'refused');
     console.error(error);
   })
-  .finally(() => showChecking(false));
+  .finally(() => {
+    showChecking(false);
+    // After the verdict: on a first visit the worker's downloads do not compete with the check.
+    void navigator.serviceWorker
+      ?.register(VERIFY_WORKER.script, { scope: VERIFY_WORKER.scope })
+      .catch(() => undefined);
+  });
 // Another code opened in this tab: check it afresh.
 window.addEventListener('hashchange', () => location.reload());
-void navigator.serviceWorker
-  ?.register(VERIFY_WORKER.script, { scope: VERIFY_WORKER.scope })
-  .catch(() => undefined);
