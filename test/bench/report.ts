@@ -396,8 +396,11 @@ function verifyPageSection(page: Page, outcome: BenchResults['verifyPage']): str
     BUDGETS.verifyVerdictP95Ms,
     'ms',
   );
+  const alone = f.alone
+    ? `\n_Measured alone (\`npm run bench:verify-page\`) on ${f.alone.date}, on the machine above, load average (1 min) ${f.alone.loadAtStart.toFixed(2)} at start and ${f.alone.loadAtEnd.toFixed(2)} at the end; the rest of this page is from the run above._\n`
+    : '';
   return `${VERIFY_PAGE_HEADING}
-
+${alone}
 - The route's JavaScript: the module and module preloads of \`web/dist/verify.html\`, gzipped at
   level 9 (\`test/bench/verify-page.ts\`).
 - The QR payload: the longest realistic card code (a UUID piece id, a 40-character collection

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startLocalStack } from '../../infra/local/stack.ts';
+import { currentLoad } from './machine.ts';
 import { renderVerifyPageSection, withVerifyPage } from './report.ts';
 import { longestQr, timeToVerdict, VERIFY_PHONE, verifyRouteJs } from './verify-page.ts';
 
@@ -13,6 +14,8 @@ import { longestQr, timeToVerdict, VERIFY_PHONE, verifyRouteJs } from './verify-
 const root = resolve(import.meta.dirname, '../..');
 const out = process.env.BENCH_OUT ?? join(root, 'docs', 'benchmarks.md');
 const loads = Number(process.env.BENCH_VERIFY_LOADS ?? 100);
+const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+const loadAtStart = currentLoad();
 const workDir = mkdtempSync(join(tmpdir(), 'boutique-bench-verify-'));
 const stack = await startLocalStack({ port: 0, s3Dir: join(workDir, 's3'), log: () => undefined });
 try {
@@ -29,6 +32,7 @@ try {
     )),
     loads,
     viewport: VERIFY_PHONE,
+    alone: { date, loadAtStart, loadAtEnd: currentLoad() },
   };
   process.stderr.write('\n');
   const section = renderVerifyPageSection({ value: figures });

@@ -23,6 +23,8 @@ export interface VerifyPageFigures {
   repeatVisit: { medianMs: number; p95Ms: number };
   loads: number;
   viewport: { width: number; height: number };
+  /** When measured alone (`npm run bench:verify-page`), not with the rest of the page. */
+  alone?: { date: string; loadAtStart: number; loadAtEnd: number };
 }
 
 /** The scripts verify.html loads (its module and module preloads), gzipped at level 9. */
