@@ -49,6 +49,7 @@ import {
   mediaHeaders,
   REFERRER_POLICY,
 } from '../edge/security-headers.ts';
+import { SPA_FALLBACK_CODE } from '../edge/spa-fallback.ts';
 
 export interface WebDistributionProps {
   webBucket: IBucket;
@@ -81,16 +82,12 @@ export class WebDistribution extends Construct {
   constructor(scope: Construct, id: string, props: WebDistributionProps) {
     super(scope, id);
 
-    // Client routes (/women, /products/…) have no file: they get the app's index.html.
+    // Client routes (/women, /products/…) have no file: they get the app's index.html; /verify,
+    // the passport's own page, its verify.html (infra/edge/spa-fallback.js, run by the gateway too).
     const spaFallback = new CfFunction(this, 'SpaFallback', {
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Client routes of the single-page app are served index.html',
-      code: FunctionCode.fromInline(`function handler(event) {
-  var request = event.request;
-  var last = request.uri.split('/').pop();
-  if (last.indexOf('.') === -1) request.uri = '/index.html';
-  return request;
-}`),
+      comment: 'Client routes of the single-page app are served index.html, /verify verify.html',
+      code: FunctionCode.fromInline(SPA_FALLBACK_CODE),
     });
 
     // /media/<key> → <key>, decoded completely and checked (infra/edge/media-key.js): only

@@ -11,6 +11,7 @@ import { type PageShopSettings, withShopSettings } from '#shared/shop-page.ts';
 import { type Route, routeName } from '../../functions/routes.ts';
 import { loadMediaEdge } from '../edge/media-path.ts';
 import { appHeaders, forPlainHttp, mediaHeaders } from '../edge/security-headers.ts';
+import { loadSpaFallback } from '../edge/spa-fallback.ts';
 import { lambdaContext, toApiEvent } from './api-event.ts';
 
 export type LambdaHandler = (
@@ -87,6 +88,11 @@ const PAYMENT_PATHS = /^\/v1\/payment_intents\/pi_[A-Za-z0-9]{1,64}\/(confirm|au
 const PAYMENT_HEADERS = ['content-type', 'content-length', 'accept'];
 /** The same CloudFront Functions code the media behaviour runs in production. */
 const mediaEdge = loadMediaEdge();
+/** The same CloudFront Functions code the web behaviour runs: client routes to index.html, /verify to verify.html. */
+const pageOf = loadSpaFallback();
+/** The passport's key set, published in the media bucket (docs/passport.md, How the shop keeps it). */
+const PASSPORT_KEYS_PATH = '/.well-known/passport-keys.json';
+const PASSPORT_KEYS_KEY = 'passport/keys.json';
 const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
 const compressedCache = new Map<string, Buffer>();
 
@@ -291,9 +297,9 @@ export function createGateway(options: GatewayOptions): Server {
     const inside = wanted.startsWith(root) && !wanted.endsWith('.map');
     const found = inside && (await stat(wanted).catch(() => undefined))?.isFile();
     // As CloudFront: a path naming a file (a dot in its last segment) that is not there is a 404;
-    // only client routes get the app's index.html.
+    // only client routes get a page, the app's index.html (or /verify its verify.html).
     if (!found && extname(url.pathname) !== '') return json(res, 404, { message: 'Not Found' });
-    const file = found ? wanted : join(root, 'index.html');
+    const file = found ? wanted : join(root, pageOf(url.pathname));
     const info = await stat(file).catch(() => undefined);
     if (!info) {
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
@@ -339,6 +345,26 @@ export function createGateway(options: GatewayOptions): Server {
       'content-length': body.length,
     });
     res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /** `/.well-known/passport-keys.json`: the media bucket's `passport/keys.json`, as CloudFront maps it. */
+  function passportKeys(req: IncomingMessage, res: ServerResponse): void {
+    if (!options.media || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      json(res, 404, { message: 'Not Found' });
+      return;
+    }
+    const target = new URL(options.media.endpoint);
+    target.pathname = `/${encodeURIComponent(options.media.bucket)}/${PASSPORT_KEYS_KEY}`;
+    const upstream = request(target, { method: req.method }, (s3res) => {
+      if ((s3res.statusCode ?? 502) >= 400) {
+        s3res.resume();
+        return json(res, 404, { message: 'Not Found' });
+      }
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
+      s3res.pipe(res);
+    });
+    upstream.on('error', () => json(res, 502, { message: 'media storage is not reachable' }));
+    upstream.end();
   }
 
   function payments(req: IncomingMessage, res: ServerResponse, url: URL): void {
@@ -409,7 +435,9 @@ export function createGateway(options: GatewayOptions): Server {
         ? api(req, res, url)
         : url.pathname.startsWith(`${MEDIA_PREFIX}/`)
           ? Promise.resolve(media(req, res))
-          : web(req, res, url);
+          : url.pathname === PASSPORT_KEYS_PATH
+            ? Promise.resolve(passportKeys(req, res))
+            : web(req, res, url);
     route.catch((error: unknown) => {
       console.error('[gateway]', error);
       if (!res.headersSent) json(res, 500, { message: 'Internal Server Error' });
