@@ -43,7 +43,7 @@ export const BUDGETS = {
   verifyJsGzipKib: atMost(60),
   verifyVerdictP95Ms: atMost(1000),
   /** A card's code, in characters, and the QR version of its /verify URL (docs/passport.md). */
-  codeLength: atMost(300),
+  codeLength: atMost(237),
   qrVersion: atMost(10),
   /** Lighthouse (mobile), median of 3, with the camera-size demo photographs (issue 16). */
   lighthouseScore: atLeast(95),
