@@ -1,0 +1,31 @@
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { inject } from 'vitest';
+import type { KeySet } from '#shared/passport/keys.ts';
+import { itemsWithPrefix } from './db.ts';
+
+/** The passport as a verifier outside the shop sees it: the published key set, the stored originals. */
+const s3 = () =>
+  new S3Client({
+    endpoint: inject('s3Url'),
+    forcePathStyle: true,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+
+/** `passport/keys.json` in the public media bucket (CloudFront's `/.well-known/passport-keys.json`). */
+export async function publishedKeySet(): Promise<KeySet> {
+  const answer = await s3().send(
+    new GetObjectCommand({ Bucket: inject('mediaBucket'), Key: 'passport/keys.json' }),
+  );
+  return JSON.parse(await (answer.Body as { transformToString(): Promise<string> }).transformToString());
+}
+
+/** Stores an authenticity photograph's original in the private bucket, as an upload would. */
+export async function storePrivatePhoto(key: string, bytes: Uint8Array): Promise<void> {
+  await s3().send(new PutObjectCommand({ Bucket: inject('privateMediaBucket'), Key: key, Body: bytes }));
+}
+
+/** The log entries a piece's changes left for the sequencer. */
+export async function pendingEntriesOf(pid: string): Promise<Record<string, unknown>[]> {
+  return (await itemsWithPrefix('PASSPORTLOG#PENDING')).filter((entry) => entry.piece === pid);
+}
