@@ -48,8 +48,18 @@ const ownerView = (proof: ProofEntity, state: ProofState): OwnerProof => ({
   state,
 });
 
-export async function makeProof(record: OwnerRecord, days: number, now = Date.now()): Promise<OwnerProof> {
-  if (!(await takeAttempt(PROOF_LIMIT, record.cardNumber, now))) throw httpError(429, PROOF_LIMIT_MESSAGE);
+/**
+ * A new proof of `days` days. `salted` gives the record with its owner salt (setting one if it has
+ * none): asked only once the day's limit let the proof through, so a refusal writes nothing.
+ */
+export async function makeProof(
+  owner: { cardNumber: string },
+  salted: () => Promise<OwnerRecord>,
+  days: number,
+  now = Date.now(),
+): Promise<OwnerProof> {
+  if (!(await takeAttempt(PROOF_LIMIT, owner.cardNumber, now))) throw httpError(429, PROOF_LIMIT_MESSAGE);
+  const record = await salted();
   const since = ownedSince(record);
   const expires = proofExpiry(dayOf(now), days);
   const id = toBase64url(randomBytes(16));

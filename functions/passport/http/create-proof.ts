@@ -13,6 +13,6 @@ import { makeProof } from '../proofs.ts';
 export const handler = defineHandler(createProofContract, async ({ body }, event) => {
   assertSameOrigin(event);
   const { record } = await ownerSession(readCookie(event, '__Host-owner'));
-  const proof = await makeProof(await ensureOwnerSalt(record), body.days);
+  const proof = await makeProof(record, () => ensureOwnerSalt(record), body.days);
   return { status: 200 as const, proof };
 });
