@@ -21,7 +21,7 @@ import { type CertificateEntity, newCertificateItem } from './entities/certifica
 import { pendingEntryItem } from './entities/pending-entry.ts';
 import { issuer } from './issuer.ts';
 import { keySet, signingKid } from './key-set.ts';
-import { signCertificateInput, signCodeBody } from './signer.ts';
+import { SIGNER_UNAVAILABLE, signCertificateInput, signCodeBody } from './signer.ts';
 
 /**
  * Issuing a piece's certificate and card code (docs/passport.md, The certificate, The code): at
@@ -29,7 +29,6 @@ import { signCertificateInput, signCodeBody } from './signer.ts';
  * are signed by the passport signer and checked with the page's own verifier before anything
  * is stored; the certificate and its `issue` log entry are written in one transaction.
  */
-export const SIGNER_UNAVAILABLE = 'the passport signer is not answering. please try again.';
 
 /** The piece's number and its collection's size: its place among the collection's pieces by creation. */
 async function placeInCollection(product: ProductEntity): Promise<{ number: number; of: number }> {

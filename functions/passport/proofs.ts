@@ -7,11 +7,10 @@ import { proofBody, proofExpiry } from '#shared/passport/proof.ts';
 import { giveBackAttempt, type Limit, takeAttempt } from '#table/rate-limit.ts';
 import { transact } from '#table/transactions.ts';
 import { listCardProofs, newProofItem, type ProofEntity } from './entities/proof.ts';
-import { SIGNER_UNAVAILABLE } from './issue-certificate.ts';
 import { dayOf, issuer } from './issuer.ts';
 import { signingKid } from './key-set.ts';
 import { ownedSince, type ProofState, proofState } from './rules/proof-state.ts';
-import { signProofBody } from './signer.ts';
+import { SIGNER_UNAVAILABLE, signProofBody } from './signer.ts';
 
 /**
  * An owner's resale proofs (docs/passport.md, Resale proof): "the holder of this link owns

@@ -10,6 +10,9 @@ import * as z from '#shared/zod.ts';
  */
 export const PASSPORT_SIGNER_FUNCTION = 'PASSPORT_SIGNER_FUNCTION';
 
+/** What a caller answers (503) when the signer does not sign: nothing was written. */
+export const SIGNER_UNAVAILABLE = 'the passport signer is not answering. please try again.';
+
 const signerAnswerSchema = z.strictObject({
   kid: z.string().check(z.regex(/^[A-Za-z0-9_-]{11}$/)),
   signature: z.string().check(z.regex(/^[A-Za-z0-9_-]{86}$/)),

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { runSimulation } from '@cloud-copilot/iam-simulate';
 import type { AwsCallRecord } from '#platform/aws-call-log.ts';
 import { DEFAULT_TEMPLATE_PREFIX, MAIL_TEMPLATES, type MailTemplate } from '#platform/mail-templates.ts';
+import { PASSPORT_KEY_TAG } from '../../functions/passport/adapters/kms-signer.ts';
 import { type Access, accessWords, jobAccess, routeKey, routeName, routes } from '../../functions/routes.ts';
 import { BUCKET_ACTIONS, TABLE_ACTIONS } from '../../infra/constructs/data-access.ts';
 import type { CloudAssembly, DeployedFunction, PolicyDocument } from '../../infra/local/cloud-assembly.ts';
@@ -144,6 +145,8 @@ export interface StackModel {
   keyArns: string[];
   /** Their key policies, by ARN: KMS authorises a call on a key with the key's policy too. */
   keyPolicies: Map<string, PolicyDocument>;
+  /** Their tags, by ARN (`aws:ResourceTag/<key>` when a call names the key). */
+  keyTags: Map<string, Record<string, string>>;
   bucketPolicies: Map<string, PolicyDocument>;
   functions: FunctionModel[];
   /** A function by any name it goes by: route name, logical id, module path, physical name. */
@@ -168,6 +171,9 @@ export function stackModel(assembly: CloudAssembly): StackModel {
   const keys = assembly.resourcesOfType('AWS::KMS::Key').map((r) => ({
     arn: `arn:aws:kms:${assembly.region}:${assembly.account}:key/${assembly.physicalName(r.logicalId)}`,
     policy: r.properties.KeyPolicy as PolicyDocument,
+    tags: Object.fromEntries(
+      ((r.properties.Tags ?? []) as { Key: string; Value: string }[]).map((tag) => [tag.Key, tag.Value]),
+    ),
   }));
   const bucketPolicies = new Map<string, PolicyDocument>();
   for (const { properties } of assembly.resourcesOfType('AWS::S3::BucketPolicy'))
@@ -230,6 +236,7 @@ export function stackModel(assembly: CloudAssembly): StackModel {
       .map((r) => assembly.physicalName(r.logicalId)),
     keyArns: keys.map(({ arn }) => arn),
     keyPolicies: new Map(keys.map(({ arn, policy }) => [arn, policy])),
+    keyTags: new Map(keys.map(({ arn, tags }) => [arn, tags])),
     bucketPolicies,
     functions,
     byName,
@@ -522,14 +529,31 @@ export function iamRequests(
       (setting &&
         (fn?.fn.environment[setting] ?? (setting === 'PASSPORT_KEY_ID' ? model.keyArns[0] : undefined))) ||
       id;
+    const resource = deployed.startsWith('arn:')
+      ? deployed
+      : `arn:aws:kms:${model.region}:${model.account}:key/${deployed}`;
     return [
       {
         action: `kms:${call.operation}`,
-        resource: deployed.startsWith('arn:')
-          ? deployed
-          : `arn:aws:kms:${model.region}:${model.account}:key/${deployed}`,
-        context: secure,
+        resource,
+        context: { ...secure, ...keyTagContext(model, resource) },
       },
+    ];
+  }
+
+  // A rotation's new key (docs/passport.md, Keys): KMS authorises CreateKey with its Tags, and
+  // the tagging itself, on the request's tags.
+  if (call.service === 'kms' && call.operation === 'CreateKey') {
+    const tags = (Array.isArray(input.Tags) ? input.Tags : []) as { TagKey: string; TagValue: string }[];
+    const context = {
+      ...secure,
+      ...Object.fromEntries(tags.map((tag) => [`aws:RequestTag/${tag.TagKey}`, tag.TagValue])),
+      ...(tags.length ? { 'aws:TagKeys': tags.map((tag) => tag.TagKey) } : {}),
+    };
+    const resource = `arn:aws:kms:${model.region}:${model.account}:key/*`;
+    return [
+      { action: 'kms:CreateKey', resource, context },
+      ...(tags.length ? [{ action: 'kms:TagResource', resource, context }] : []),
     ];
   }
 
@@ -756,8 +780,20 @@ export function wordOf(request: IamRequest, model: StackModel): string | undefin
 }
 
 /**
+ * The tags IAM sees on a key a call names: the stack's keys carry their template's tags; a key
+ * the stack does not make was made at run time by a rotation, which IAM allows only the signer,
+ * and only with the passport's tag (its CreateKey calls are evaluated too), so it carries that.
+ */
+export function keyTagContext(model: StackModel, keyArn: string): Record<string, string> {
+  const tags =
+    model.keyTags.get(keyArn) ??
+    (model.keyArns.includes(keyArn) ? {} : { [PASSPORT_KEY_TAG.key]: PASSPORT_KEY_TAG.value });
+  return Object.fromEntries(Object.entries(tags).map(([key, value]) => [`aws:ResourceTag/${key}`, value]));
+}
+
+/**
  * Who may sign with each of the stack's KMS keys: every function's policies simulated for
- * kms:Sign on the key (docs/passport.md: only the passport signer may).
+ * kms:Sign on the key, with the key's tags (docs/passport.md: only the passport signer may).
  */
 export async function keySigners(model: StackModel): Promise<{ key: string; signers: string[] }[]> {
   const keys: { key: string; signers: string[] }[] = [];
@@ -767,7 +803,7 @@ export async function keySigners(model: StackModel): Promise<{ key: string; sign
       const request: IamRequest = {
         action: 'kms:Sign',
         resource: key,
-        context: { 'aws:SecureTransport': 'true' },
+        context: { 'aws:SecureTransport': 'true', ...keyTagContext(model, key) },
       };
       const { outcome, detail } = await simulate(model, fn, request);
       if (outcome === 'Error') throw new Error(`${fn.name}: kms:Sign could not be simulated: ${detail}`);

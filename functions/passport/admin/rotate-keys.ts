@@ -2,8 +2,7 @@ import { httpError } from '#platform/http-error.ts';
 import { logger, safeError } from '#platform/logger.ts';
 import { rotateKeyContract } from '#shared/contracts/passport.ts';
 import { defineAdminHandler } from '#staff/index.ts';
-import { SIGNER_UNAVAILABLE } from '../issue-certificate.ts';
-import { rotateKeys } from '../signer.ts';
+import { rotateKeys, SIGNER_UNAVAILABLE } from '../signer.ts';
 
 /**
  * POST /passport/keys/rotate — staff make a new signing key: the signer creates it in KMS,
