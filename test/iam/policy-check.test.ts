@@ -11,6 +11,7 @@ import {
   type FunctionModel,
   iamRequests,
   keySigners,
+  NEW_KEY,
   type StackModel,
   simulate,
   stackModel,
@@ -264,11 +265,11 @@ describe.skipIf(!synthesized)('IAM check of recorded AWS calls', () => {
       `CatalogAdminProductsCreateProduct kms:Sign key/${keyId}`,
       `AuthenticityHttpLogin kms:Sign key/${keyId}`,
       'AuthenticityHttpLogin kms:Sign key/11111111-2222-3333-4444-555555555555',
-      `${signer.name} kms:CreateKey key/*`,
-      `${signer.name} kms:CreateKey key/*`,
-      `${signer.name} kms:TagResource key/*`,
-      'PassportAdminRotateKeys kms:CreateKey key/*',
-      'PassportAdminRotateKeys kms:TagResource key/*',
+      `${signer.name} kms:CreateKey *`,
+      `${signer.name} kms:CreateKey *`,
+      `${signer.name} kms:TagResource key/${NEW_KEY}`,
+      'PassportAdminRotateKeys kms:CreateKey *',
+      `PassportAdminRotateKeys kms:TagResource key/${NEW_KEY}`,
     ]);
     expect(await keySigners(model)).toEqual([{ key, signers: [signer.name] }]);
     // The signer's grant is the tag's: a key without it (the deployment's, were it untagged) is refused.

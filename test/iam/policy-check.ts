@@ -550,10 +550,11 @@ export function iamRequests(
       ...Object.fromEntries(tags.map((tag) => [`aws:RequestTag/${tag.TagKey}`, tag.TagValue])),
       ...(tags.length ? { 'aws:TagKeys': tags.map((tag) => tag.TagKey) } : {}),
     };
-    const resource = `arn:aws:kms:${model.region}:${model.account}:key/*`;
+    // CreateKey names no key (IAM takes only `*`); the tagging is of the key it makes.
+    const made = `arn:aws:kms:${model.region}:${model.account}:key/${NEW_KEY}`;
     return [
-      { action: 'kms:CreateKey', resource, context },
-      ...(tags.length ? [{ action: 'kms:TagResource', resource, context }] : []),
+      { action: 'kms:CreateKey', resource: '*', context },
+      ...(tags.length ? [{ action: 'kms:TagResource', resource: made, context }] : []),
     ];
   }
 
@@ -575,6 +576,23 @@ export function iamRequests(
 export type Outcome = 'Allowed' | 'ExplicitlyDenied' | 'ImplicitlyDenied' | 'Error';
 
 /** Simulates one request against a function's policies (and, for S3, the bucket's policy). */
+/** The id IAM sees for the key a CreateKey makes, when its tagging is authorised (it has none yet). */
+export const NEW_KEY = '00000000-0000-0000-0000-000000000000';
+
+/** The key policy KMS gives a key created without one: the account's IAM policies decide. */
+const defaultKeyPolicy = (account: string): PolicyDocument => ({
+  Version: '2012-10-17',
+  Statement: [
+    {
+      Sid: 'Enable IAM User Permissions',
+      Effect: 'Allow',
+      Principal: { AWS: `arn:aws:iam::${account}:root` },
+      Action: 'kms:*',
+      Resource: '*',
+    },
+  ],
+});
+
 export async function simulate(
   model: StackModel,
   fn: FunctionModel,
@@ -583,11 +601,12 @@ export async function simulate(
   const bucket = request.resource.startsWith('arn:aws:s3:::')
     ? request.resource.slice('arn:aws:s3:::'.length).split('/')[0]
     : undefined;
-  // KMS authorises a call on a key with the key's policy as well as the caller's.
+  // KMS authorises a call on a key with the key's policy as well as the caller's; a key the
+  // stack does not make (a rotation's) has the policy KMS gives one made without a policy.
   const resourcePolicy = bucket
     ? model.bucketPolicies.get(bucket)
-    : request.resource.startsWith('arn:aws:kms:')
-      ? model.keyPolicies.get(request.resource)
+    : /^arn:aws:kms:[^:]*:[^:]*:key\/[^*]+$/.test(request.resource)
+      ? (model.keyPolicies.get(request.resource) ?? defaultKeyPolicy(model.account))
       : undefined;
   const result = await runSimulation(
     {
