@@ -20,7 +20,7 @@ import {
 } from '../infra/capacity.ts';
 import { ApiFunction } from '../infra/constructs/api-function.ts';
 import { BUCKET_ACTIONS, tableActions } from '../infra/constructs/data-access.ts';
-import { PassportSigner } from '../infra/constructs/passport-signer.ts';
+import { PASSPORT_SIGNING_HANDLERS, PassportSigner } from '../infra/constructs/passport-signer.ts';
 import { apiBehaviours, patternMatches, readKeyOnlyCode } from '../infra/edge/api-behaviours.ts';
 import { BoutiqueStack, readsOnly } from '../infra/stack.ts';
 import { bundleCount } from '../infra/synth-progress.ts';
@@ -649,9 +649,18 @@ describe('BoutiqueStack', () => {
     }
   });
 
-  it('lets only /reset-pwd start the reset-link job, which alone mails the link (issue 36)', () => {
+  it('lets only /reset-pwd start the reset-link job, which alone mails the link (issue 36), and only the passport signing handlers call the signer (issue 37)', () => {
     const starters = built.filter((route) => actionsOf(routeKey(route)).includes('lambda:InvokeFunction'));
-    expect(starters.map((route) => route.handler)).toEqual(['authenticity/http/reset-password']);
+    expect(starters.map((route) => route.handler).sort()).toEqual(
+      ['authenticity/http/reset-password', ...PASSPORT_SIGNING_HANDLERS].sort(),
+    );
+    for (const route of starters.filter((r) => r.handler !== 'authenticity/http/reset-password')) {
+      const [, fn] = functionOf(routeKey(route));
+      const variables = (fn.Properties as unknown as { Environment: { Variables: Record<string, unknown> } })
+        .Environment.Variables;
+      expect(variables.PASSPORT_SIGNER_FUNCTION, route.handler).toBeDefined();
+      expect(variables.RESET_LINK_FUNCTION, route.handler).toBeUndefined();
+    }
     const [, resetRoute] = functionOf('POST /api/reset-pwd');
     const env = (resetRoute.Properties as unknown as { Environment: { Variables: Record<string, unknown> } })
       .Environment.Variables;
