@@ -11,7 +11,7 @@ import { getRaw } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { publishedKeySet } from '../support/passport.ts';
 import { buyWithCard, mailedPassword } from '../support/purchase.ts';
-import { pointAtLocalStack } from '../support/stack-env.ts';
+import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 
 /**
  * Resale proofs and the owner's passport over HTTP (docs/passport.md, Resale proof): made by the
@@ -21,7 +21,7 @@ import { pointAtLocalStack } from '../support/stack-env.ts';
 const type = typeEntity({ name: 'Proof test' });
 let serial = 0;
 const cardNumber = () => `73${Date.now().toString().slice(-9)}${String(serial++).padStart(5, '0')}`;
-const pieces = Array.from({ length: 3 }, () =>
+const pieces = Array.from({ length: 4 }, () =>
   productEntity(type, { cardNumber: cardNumber(), priceUs: 900, name: 'Proof gown' }),
 );
 const buyer = (p: ProductEntity) => `proof-owner-${p.id}@example.com`;
@@ -70,6 +70,20 @@ const makeProof = (headers: Record<string, string>, days: unknown) =>
 const mine = (headers: Record<string, string>) => api<Mine>('/passport/mine', { headers });
 const stateOf = async (id: string) => (await api<{ state: string }>(`/passport/proofs/${id}`)).body.state;
 const fragmentOf = (url: string) => url.slice(url.indexOf('#') + 1);
+
+/** The token of the latest reset link mailed to `email`. */
+async function mailedResetToken(email: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const mails = (await mailTo(email)).filter(
+      (m) => m.subject === 'Reset your authenticity portal password',
+    );
+    const token = mails.at(-1)?.body.text?.match(/\/authenticity\/reset\?token=([A-Za-z0-9_-]{43})/)?.[1];
+    if (token) return token;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no reset link mailed to ${email}`);
+}
 
 describe('a resale proof', () => {
   it('is made by the owner for 1–30 days: signed, verifiable with the published keys, listed on their passport, valid online', async () => {
@@ -126,6 +140,22 @@ describe('a resale proof', () => {
     expect(theirs.ownerSalt).not.toBe(before.ownerSalt);
     expect(theirs.commitment).not.toBe(before.commitment);
     expect(theirs.proofs).toEqual([]);
+  });
+
+  it('still stands after the owner resets their password (the owner is the same)', async () => {
+    const p = at(3);
+    const { proof } = (await makeProof(await session(p), 5)).body;
+    const asked = await api('/reset-pwd', {
+      method: 'POST',
+      json: { email: buyer(p), cardNumber: p.cardNumber },
+      from: freshClientAddress(),
+    });
+    expect(asked.status, asked.text).toBe(200);
+    const token = await mailedResetToken(buyer(p));
+    expect((await api('/reset-pwd/confirm', { method: 'POST', json: { token } })).status).toBe(200);
+    const fresh = await mailedPassword(buyer(p), 'Your new authenticity portal password');
+    expect(await stateOf(proof.id)).toBe('valid');
+    expect((await mine(await session(p, fresh))).body.proofs.map((listed) => listed.id)).toEqual([proof.id]);
   });
 
   it('expires at 00:00 UTC of its day', async () => {
