@@ -31,7 +31,7 @@ export const handler = defineAdminHandler(createProductContract, async ({ body }
   );
   let passport: 'issued' | 'failed' = 'issued';
   try {
-    await issueCertificate(product.id, { admin: event.admin });
+    await issueCertificate(product.id);
   } catch (error) {
     logger.error('the new piece was saved without its passport certificate', {
       pid: product.id,
