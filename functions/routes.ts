@@ -75,6 +75,10 @@ export const WHY = {
     'a new upload’s ticket is deleted in the write that uses it (verifyUpload’s consume, functions/platform/uploads.ts); no test sends a new upload here',
   finderVersion:
     'the size finder’s version guard and final write (size-finder/entities/size-finder.ts writeFinder): updated, or deleted with its last part',
+  passportPhotos:
+    'hashes the piece’s authenticity photographs for its certificate (functions/passport/issue-certificate.ts); a piece just registered has none yet',
+  endedOwnerSession:
+    'ends the session of a card that was transferred or reset meanwhile (ownerSession, functions/authenticity/owner-session.ts); no test calls with such a session',
   jobByTestCode:
     'the job’s tests call its module directly, so its calls are recorded without a function; the action is read from its code',
 } as const;
@@ -365,6 +369,25 @@ export const routes: readonly Route[] = [
     },
   ),
 
+  // The passport (issue 37, docs/passport.md; shared/contracts/passport.ts). Signing goes through
+  // the passport signer (infra/constructs/passport-signer.ts PASSPORT_SIGNING_HANDLERS).
+  r(
+    'POST',
+    '/passport/certificates',
+    'passport/admin/issue-certificate',
+    'admin',
+    'table:get,query,put,update private-media:get',
+  ),
+  r('GET', '/passport/certificates', 'passport/admin/list-certificates', 'admin', 'table:get,query,update'),
+  r('POST', '/passport/keys/rotate', 'passport/admin/rotate-keys', 'admin', 'table:get,update'),
+  r('POST', '/passport/proofs', 'passport/http/create-proof', 'owner', 'table:get,query,put,update,delete', {
+    'table:delete': WHY.endedOwnerSession,
+  }),
+  r('GET', '/passport/proofs/{id}', 'passport/http/proof-status', 'public', 'table:get'),
+  r('GET', '/passport/mine', 'passport/http/owner-passport', 'owner', 'table:get,query,update,delete', {
+    'table:delete': WHY.endedOwnerSession,
+  }),
+
   // Admin (001 §7)
   r('POST', '/admin', 'staff/http/admin-login', 'public', 'table:get,put,update,delete secrets'),
   r('GET', '/admin', 'staff/http/admin-session', 'admin', 'table:get,update'),
@@ -385,12 +408,14 @@ export const routes: readonly Route[] = [
     'table:get,query,update private-media:get',
     { 'private-media:get': WHY.authenticityLinks },
   ),
+  // Issues the new piece's passport certificate too (functions/passport/issue-certificate.ts).
   r(
     'POST',
     '/products',
     'catalog/admin/products/create-product',
     'admin',
-    'table:get,query,put,update,condition-check',
+    'table:get,query,put,update,condition-check private-media:get',
+    { 'private-media:get': WHY.passportPhotos },
   ),
   // The staff's product search (a card number may be typed), in a body rather than a URL.
   r('POST', '/products/search', 'catalog/admin/products/search-products', 'admin', 'table:get,query,update'),
@@ -790,9 +815,10 @@ export const jobAccess = {
   'members/events/ses-feedback': parseAccess('table:update'),
   // After POST /reset-pwd answered: the record, the card's daily link, the token, the mail.
   'authenticity/jobs/reset-link': parseAccess('table:get,put,update mail'),
-  // No table, no mail: kms:Sign and kms:GetPublicKey on the passport's key alone, which its
-  // construct grants (infra/constructs/passport-signer.ts); no other function may sign.
-  'passport/jobs/passport-signer': parseAccess(''),
+  // The key set (PASSPORT#KEYS, a rotation's audit entry) and `passport/keys.json`; its KMS grant
+  // (sign and read keys tagged for the passport, make such keys) is its construct's
+  // (infra/constructs/passport-signer.ts); no other function may sign.
+  'passport/jobs/passport-signer': parseAccess('table:query,put,update media:put'),
 } as const satisfies Record<string, Access>;
 export type JobModule = keyof typeof jobAccess;
 

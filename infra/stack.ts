@@ -46,7 +46,7 @@ import { configureStage } from './constructs/api-stage.ts';
 import { MailFeedback } from './constructs/mail-feedback.ts';
 import { MailTemplates } from './constructs/mail-templates.ts';
 import { overdueOrdersAlarm } from './constructs/overdue-orders-alarm.ts';
-import { PassportSigner } from './constructs/passport-signer.ts';
+import { PASSPORT_SIGNING_HANDLERS, PassportSigner } from './constructs/passport-signer.ts';
 import { PictureSets } from './constructs/picture-sets.ts';
 import { reconciliationAlarm } from './constructs/reconciliation-alarm.ts';
 import { RESET_LINK_FUNCTION, RESET_PASSWORD_HANDLER, ResetLinkJob } from './constructs/reset-link-job.ts';
@@ -327,7 +327,18 @@ export class BoutiqueStack extends Stack {
     );
     // The passport's signing key and the one function that may sign with it (issue 37); the
     // handlers that need a signature get `allowSigning` (invoke the signer), never kms:Sign.
-    this.passportSigner = new PassportSigner(this, 'PassportSigner', { alarmTopic: alarms.topic, stage });
+    this.passportSigner = new PassportSigner(this, 'PassportSigner', {
+      alarmTopic: alarms.topic,
+      stage,
+      table,
+      mediaBucket,
+      shopUrl,
+    });
+    for (const handler of PASSPORT_SIGNING_HANDLERS) {
+      const caller = functions.get(handler);
+      if (!caller) throw new Error(`no function serves ${handler}`);
+      this.passportSigner.allowSigning(caller);
+    }
     reconciliationAlarm(this, alarms.topic);
     this.overdueOrders = new ScheduledJob(this, 'OverdueOrders', {
       module: 'checkout/jobs/overdue-orders',

@@ -3,7 +3,9 @@ import vm from 'node:vm';
 import { App, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { describe, expect, it } from 'vitest';
 import { MAIL_TEMPLATES } from '#platform/mail-templates.ts';
@@ -18,7 +20,7 @@ import {
 } from '../infra/capacity.ts';
 import { ApiFunction } from '../infra/constructs/api-function.ts';
 import { BUCKET_ACTIONS, tableActions } from '../infra/constructs/data-access.ts';
-import { PassportSigner } from '../infra/constructs/passport-signer.ts';
+import { PASSPORT_SIGNING_HANDLERS, PassportSigner } from '../infra/constructs/passport-signer.ts';
 import { apiBehaviours, patternMatches, readKeyOnlyCode } from '../infra/edge/api-behaviours.ts';
 import { BoutiqueStack, readsOnly } from '../infra/stack.ts';
 import { bundleCount } from '../infra/synth-progress.ts';
@@ -647,9 +649,18 @@ describe('BoutiqueStack', () => {
     }
   });
 
-  it('lets only /reset-pwd start the reset-link job, which alone mails the link (issue 36)', () => {
+  it('lets only /reset-pwd start the reset-link job, which alone mails the link (issue 36), and only the passport signing handlers call the signer (issue 37)', () => {
     const starters = built.filter((route) => actionsOf(routeKey(route)).includes('lambda:InvokeFunction'));
-    expect(starters.map((route) => route.handler)).toEqual(['authenticity/http/reset-password']);
+    expect(starters.map((route) => route.handler).sort()).toEqual(
+      ['authenticity/http/reset-password', ...PASSPORT_SIGNING_HANDLERS].sort(),
+    );
+    for (const route of starters.filter((r) => r.handler !== 'authenticity/http/reset-password')) {
+      const [, fn] = functionOf(routeKey(route));
+      const variables = (fn.Properties as unknown as { Environment: { Variables: Record<string, unknown> } })
+        .Environment.Variables;
+      expect(variables.PASSPORT_SIGNER_FUNCTION, route.handler).toBeDefined();
+      expect(variables.RESET_LINK_FUNCTION, route.handler).toBeUndefined();
+    }
     const [, resetRoute] = functionOf('POST /api/reset-pwd');
     const env = (resetRoute.Properties as unknown as { Environment: { Variables: Record<string, unknown> } })
       .Environment.Variables;
@@ -674,10 +685,15 @@ describe('BoutiqueStack', () => {
       (signer as unknown as { Properties: { Environment: { Variables: Record<string, unknown> } } })
         .Properties.Environment.Variables.PASSPORT_KEY_ID,
     ).toEqual({ Ref: keyId });
+    // The deployment's key carries the tag the signer's grants are conditioned on.
+    template.hasResourceProperties('AWS::KMS::Key', {
+      Tags: Match.arrayWith([{ Key: 'Purpose', Value: 'passport-signing' }]),
+    });
     // Every statement of every policy of the stack and its nested stacks that could let a role sign.
     interface Statement {
       Action: string | string[];
       Resource: unknown;
+      Condition?: unknown;
     }
     const signing = [template, ...routeTemplates].flatMap((t) =>
       Object.values(t.findResources('AWS::IAM::Policy')).flatMap((policy) => {
@@ -686,11 +702,20 @@ describe('BoutiqueStack', () => {
         ).Properties;
         return PolicyDocument.Statement.filter((statement) =>
           [statement.Action].flat().some((action) => /^(\*|kms:\*|kms:Sign\*?)$/.test(action)),
-        ).map((statement) => ({ roles: Roles.map((role) => role.Ref), resource: statement.Resource }));
+        ).map((statement) => ({
+          roles: Roles.map((role) => role.Ref),
+          resource: statement.Resource,
+          condition: statement.Condition,
+        }));
       }),
     );
+    // The signer alone, on the keys tagged for the passport alone.
     expect(signing).toEqual([
-      { roles: [signer?.Properties.Role['Fn::GetAtt'][0]], resource: { 'Fn::GetAtt': [keyId, 'Arn'] } },
+      {
+        roles: [signer?.Properties.Role['Fn::GetAtt'][0]],
+        resource: '*',
+        condition: { StringEquals: { 'aws:ResourceTag/Purpose': 'passport-signing' } },
+      },
     ]);
   });
 
@@ -713,6 +738,9 @@ describe("the passport signer's callers (issue 37)", () => {
     const signer = new PassportSigner(small, 'PassportSigner', {
       alarmTopic: new Topic(small, 'T'),
       stage: 'dev',
+      table: new Table(small, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } }),
+      mediaBucket: new Bucket(small, 'Media'),
+      shopUrl: 'https://shop.example',
     });
     const caller = new LambdaFunction(small, 'Caller', {
       runtime: Runtime.NODEJS_24_X,

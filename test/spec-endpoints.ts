@@ -109,6 +109,14 @@ export const CHECKOUT_PORTAL_ADMIN_ENDPOINTS = [
  * and capture calls, and the providers' webhooks ("Provider callback after capture").
  */
 export const ADDED_ENDPOINTS = [
+  // The passport (issue 37, docs/passport.md): staff issue and list certificates and rotate the
+  // signing key; the owner makes resale proofs and reads their passport; anyone checks a proof.
+  'POST /passport/certificates',
+  'GET /passport/certificates',
+  'POST /passport/keys/rotate',
+  'POST /passport/proofs',
+  'GET /passport/proofs/{id}',
+  'GET /passport/mine',
   'POST /paypal/orders',
   'POST /paypal/capture',
   'POST /webhooks/stripe',

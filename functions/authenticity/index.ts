@@ -4,6 +4,7 @@ export type { AuthRecordEntity } from './entities/auth-record.ts';
 export {
   authRecordKey,
   authRecordKeys,
+  ensureOwnerSalt,
   getAuthRecord,
   listAuthRecords,
   newRecordItem,
@@ -12,5 +13,6 @@ export {
   replaceRecordPassword,
   soldElsewhereRecord,
 } from './entities/auth-record.ts';
+export { ownerSession } from './owner-session.ts';
 export { portalLink } from './portal-link.ts';
 export { adminAuthRecord } from './rules/admin-views.ts';

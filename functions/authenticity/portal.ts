@@ -17,11 +17,12 @@ import {
   takeAttempt,
   takeThrottledTry,
 } from '#table/rate-limit.ts';
-import { createSession, endSession, readSession, type Session, sessionItemKey } from '#table/sessions.ts';
+import { createSession, endSession, sessionItemKey } from '#table/sessions.ts';
 import type { AuthRecordEntity } from './entities/auth-record.ts';
 import { getAuthRecord, transferRecord } from './entities/auth-record.ts';
 import { issueLoginLink, spendLoginLink } from './entities/login-link.ts';
 import { issueResetToken, readResetToken, resetWithToken } from './entities/reset-token.ts';
+import { ownerSession } from './owner-session.ts';
 import { portalLink } from './portal-link.ts';
 
 /**
@@ -106,7 +107,6 @@ const NO_RECORD_HASH =
 
 const tooManyTries = () => httpError(429, PORTAL_MESSAGES.tooManyTries);
 const wrongCredentials = () => httpError(401, PORTAL_MESSAGES.wrongCredentials);
-const notLoggedIn = () => httpError(401, PORTAL_MESSAGES.notLoggedIn);
 
 /** Counts the try against every limit at once; refused if any of them is spent. */
 async function countTry(limits: [Limit, string][]): Promise<boolean> {
@@ -328,20 +328,6 @@ async function warnOwner(record: AuthRecordEntity & { email: string }, tries: nu
     // The warning is a courtesy; the throttle holds either way.
     logger.error('failed-logins mail failed', { error: safeError(error) });
   }
-}
-
-/** The owner's live session and record; a transfer or reset since login ends the session. */
-export async function ownerSession(
-  token: string | undefined,
-): Promise<{ session: Session; record: AuthRecordEntity }> {
-  const session = await readSession('owner', token);
-  if (!session) throw notLoggedIn();
-  const record = await getAuthRecord(session.subject);
-  if (!record?.email || record.credentialVersion !== session.credentialVersion) {
-    await endSession(token);
-    throw notLoggedIn();
-  }
-  return { session, record };
 }
 
 export async function transferOwnership(input: {

@@ -6,7 +6,7 @@ import QRCode from 'qrcode';
 import { issuePiece as issueTestPiece } from '../passport/fixtures.ts';
 import { makeTestKey } from '../passport/signing.ts';
 import { CHROMIUM_ARGS } from '../support/chromium.ts';
-import { issuePiece, type LocalStackPlaces, localSigning } from '../support/passport.ts';
+import { issuePiece, type LocalStackPlaces, localSigning } from '../support/verify-passports.ts';
 import { median, percentile } from './stats.ts';
 
 /**

@@ -10,7 +10,7 @@ import {
   pieceAnswer,
   resaleProof,
   type Signing,
-} from '../support/passport.ts';
+} from '../support/verify-passports.ts';
 import { pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
 

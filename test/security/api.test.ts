@@ -367,6 +367,15 @@ describe("the owner's endpoints refuse callers without a portal session", () => 
       email: 'thief@example.com',
       pwd: purchase.password,
     };
+    // A request each owner route would act on: the transfer, a resale proof.
+    const bodies: Record<string, unknown> = {
+      'POST /transfer-auth': transfer,
+      'POST /passport/proofs': { days: 7 },
+    };
+    const ownerRoutes = built.filter((r) => r.auth === 'owner');
+    expect(ownerRoutes.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining(['GET /authenticationcard', 'POST /transfer-auth', 'GET /passport/mine']),
+    );
     for (const cookie of [
       undefined,
       `__Host-owner=${randomBytes(32).toString('base64url')}`,
@@ -374,10 +383,32 @@ describe("the owner's endpoints refuse callers without a portal session", () => 
       `__Host-owner=${admin.cookie.split('=')[1]}`,
     ]) {
       const headers: Record<string, string> = cookie ? { cookie } : {};
-      const card = await call({ method: 'GET', path: '/authenticationcard', headers });
-      expect(card, cookie).toMatchObject({ status: 401, json: { message: PORTAL_MESSAGES.notLoggedIn } });
-      expect((await call(json('POST', '/transfer-auth', transfer, headers))).status, cookie).toBe(401);
+      for (const route of ownerRoutes) {
+        const answer =
+          route.method === 'GET'
+            ? await call({ method: 'GET', path: route.path, headers })
+            : await call(
+                json(route.method, route.path, bodies[`${route.method} ${route.path}`] ?? {}, headers),
+              );
+        expect(answer, `${route.method} ${route.path} ${cookie}`).toMatchObject({
+          status: 401,
+          json: { message: PORTAL_MESSAGES.notLoggedIn },
+        });
+      }
     }
+    await expectNothingChanged(before);
+  });
+});
+
+describe("a resale proof's public status", () => {
+  it('answers an unknown or malformed id without a fault, writing nothing', async () => {
+    const before = await stack.scan();
+    const unknown = await call({
+      method: 'GET',
+      path: `/passport/proofs/${randomBytes(16).toString('base64url')}`,
+    });
+    expect(unknown).toMatchObject({ status: 404, json: { message: 'no such proof' } });
+    expect((await call({ method: 'GET', path: '/passport/proofs/not-an-id' })).status).toBe(400);
     await expectNothingChanged(before);
   });
 });

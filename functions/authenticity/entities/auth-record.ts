@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type ProductEntity, productSoldWithCardItem } from '#catalog/index.ts';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import { newOwnerSalt } from '#shared/passport/log.ts';
 import { auditedWrite } from '#table/audit.ts';
 import type { Keys } from '#table/keys.ts';
 import { consistentGet, queryAll } from '#table/query.ts';
@@ -35,6 +36,13 @@ export interface AuthRecordEntity {
   credentialVersion: number;
   createdAt: string;
   transferDateTime?: string;
+  /**
+   * Opens the owner's commitment in the passport's log (docs/passport.md, The log); a new one at
+   * every transfer, which voids the owner's resale proofs.
+   */
+  ownerSalt?: string;
+  /** Reported lost or stolen by the owner (the passport's log). */
+  lost?: boolean;
 }
 
 /**
@@ -159,7 +167,7 @@ export async function transferRecord(input: {
           TableName: tableName(),
           Key: authRecordKey(record.cardNumber),
           UpdateExpression:
-            'SET email = :to, passwordHash = :hash, credentialVersion = :next, transferDateTime = :at',
+            'SET email = :to, passwordHash = :hash, credentialVersion = :next, transferDateTime = :at, ownerSalt = :salt',
           ConditionExpression: 'credentialVersion = :version AND email = :from',
           ExpressionAttributeValues: {
             ':to': input.toEmail,
@@ -168,6 +176,7 @@ export async function transferRecord(input: {
             ':version': record.credentialVersion,
             ':from': record.email,
             ':at': input.at,
+            ':salt': newOwnerSalt(),
           },
         },
       },
@@ -285,4 +294,32 @@ export async function claimAuthRecord(input: {
     },
   );
   return after;
+}
+
+/**
+ * The record's owner salt, given one first if it has none (a record from before the passport,
+ * or sold elsewhere): a salt once set changes only with a transfer.
+ */
+export async function ensureOwnerSalt(
+  record: AuthRecordEntity,
+): Promise<AuthRecordEntity & { ownerSalt: string }> {
+  if (record.ownerSalt) return { ...record, ownerSalt: record.ownerSalt };
+  try {
+    const { Attributes } = await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: authRecordKey(record.cardNumber),
+        UpdateExpression: 'SET ownerSalt = :salt',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(ownerSalt)',
+        ExpressionAttributeValues: { ':salt': newOwnerSalt() },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes as AuthRecordEntity & { ownerSalt: string };
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    const now = await getAuthRecord(record.cardNumber);
+    if (!now?.ownerSalt) throw error;
+    return { ...now, ownerSalt: now.ownerSalt };
+  }
 }
