@@ -342,7 +342,7 @@ export const routes: readonly Route[] = [
     '/reset-pwd/confirm',
     'authenticity/http/confirm-reset',
     'public',
-    'table:get,update,delete mail',
+    'table:get,put,update,delete mail',
   ),
   // Added: a one-time login link mailed to the owner (the way in while strangers slow the card
   // down), and its redemption from the page the link opens.
@@ -364,6 +364,14 @@ export const routes: readonly Route[] = [
         'signs the links of the card’s authenticity photos, as a password login does (cardView); the link’s tests use cards without photos',
     },
   ),
+
+  // The passport (issue 37, docs/passport.md): a piece's public history, and its owner's
+  // lost-or-stolen report (the record's state and its log entry, one transaction).
+  r('GET', '/passport/pieces/{pid}', 'passport/http/get-piece', 'public', 'table:get,query'),
+  r('POST', '/passport/lost', 'passport/http/report-lost', 'owner', 'table:get,put,update,delete', {
+    'table:delete':
+      'ends the session of a card that was transferred or reset meanwhile (endSession, functions/table/sessions.ts); no test reports a piece lost then',
+  }),
 
   // Admin (001 §7)
   r('POST', '/admin', 'staff/http/admin-login', 'public', 'table:get,put,update,delete secrets'),
@@ -790,9 +798,13 @@ export const jobAccess = {
   'members/events/ses-feedback': parseAccess('table:update'),
   // After POST /reset-pwd answered: the record, the card's daily link, the token, the mail.
   'authenticity/jobs/reset-link': parseAccess('table:get,put,update mail'),
-  // No table, no mail: kms:Sign and kms:GetPublicKey on the passport's key alone, which its
-  // construct grants (infra/constructs/passport-signer.ts); no other function may sign.
-  'passport/jobs/passport-signer': parseAccess(''),
+  // kms:Sign and kms:GetPublicKey on the passport's key alone, which its construct grants
+  // (infra/constructs/passport-signer.ts); no other function may sign. It reads the log's head
+  // itself, to sign only the head's own checkpoint.
+  'passport/jobs/passport-signer': parseAccess('table:get'),
+  // The log's sequencer (issue 37): the pending queue, the entries and the head in one
+  // transaction, the tiles and the checkpoint in the public bucket (and it invokes the signer).
+  'passport/jobs/sequence-log': parseAccess('table:get,query,put,update,delete media:put'),
 } as const satisfies Record<string, Access>;
 export type JobModule = keyof typeof jobAccess;
 

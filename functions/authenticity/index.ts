@@ -10,7 +10,9 @@ export {
   noRecordItem,
   readAuthRecord,
   replaceRecordPassword,
+  saleEntryItem,
   soldElsewhereRecord,
 } from './entities/auth-record.ts';
+export { reportLost } from './portal.ts';
 export { portalLink } from './portal-link.ts';
 export { adminAuthRecord } from './rules/admin-views.ts';

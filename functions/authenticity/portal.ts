@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { getProductCollection, getType } from '#catalog/index.ts';
+import { sequenceSoon } from '#passport/index.ts';
 import { httpError } from '#platform/http-error.ts';
 import { logger, safeError } from '#platform/logger.ts';
 import type { sendMail as SendMail } from '#platform/mail.ts';
 import { generatePassword, hashPassword, verifyPassword } from '#platform/passwords.ts';
 import { IMAGE_TYPE } from '#shared/constants.ts';
 import type { PortalCard } from '#shared/contracts/authenticity.ts';
+import { PASSPORT_MESSAGES } from '#shared/passport/messages.ts';
 import { PORTAL_LIMITS, PORTAL_MESSAGES } from '#shared/portal.ts';
 import { knownDevice, rememberDevice } from '#table/devices.ts';
 import {
@@ -19,7 +21,7 @@ import {
 } from '#table/rate-limit.ts';
 import { createSession, endSession, readSession, type Session, sessionItemKey } from '#table/sessions.ts';
 import type { AuthRecordEntity } from './entities/auth-record.ts';
-import { getAuthRecord, transferRecord } from './entities/auth-record.ts';
+import { getAuthRecord, setRecordLost, transferRecord } from './entities/auth-record.ts';
 import { issueLoginLink, spendLoginLink } from './entities/login-link.ts';
 import { issueResetToken, readResetToken, resetWithToken } from './entities/reset-token.ts';
 import { portalLink } from './portal-link.ts';
@@ -357,6 +359,7 @@ export async function transferOwnership(input: {
   if (input.cardNumber !== record.cardNumber || input.pid !== record.pid || input.email === record.email) {
     throw httpError(400, PORTAL_MESSAGES.transferBadInput);
   }
+  if (record.lost) throw httpError(409, PASSPORT_MESSAGES.transferWhileLost);
   const allowed = await countTry([
     [PORTAL_RATE_LIMITS.transferCard, record.cardNumber],
     [PORTAL_RATE_LIMITS.transferAddress, input.address],
@@ -373,8 +376,31 @@ export async function transferOwnership(input: {
     at,
     ...(input.token ? { sessionKey: sessionItemKey(input.token) } : {}),
   });
-  if (!moved) throw httpError(409, 'this record changed meanwhile. please log in again.');
+  if (!moved) {
+    // Refused by the record's condition: reported lost meanwhile, or changed by another owner's act.
+    const now = await getAuthRecord(record.cardNumber);
+    throw httpError(409, now?.lost ? PASSPORT_MESSAGES.transferWhileLost : PASSPORT_MESSAGES.recordChanged);
+  }
+  await sequenceSoon();
   await mailQuietly(() => sendTransferMails(record, input.email, password, at));
+}
+
+/**
+ * The owner reports the piece lost or stolen, or found again: the record's state and its entry
+ * in the passport log together. 409 when it already stands so, or when the record changed since
+ * the owner's session read it.
+ */
+export async function reportLost(input: {
+  token: string | undefined;
+  lost: boolean;
+  now: number;
+}): Promise<void> {
+  const { record } = await ownerSession(input.token);
+  const outcome = await setRecordLost(record, input.lost, new Date(input.now).toISOString());
+  if (outcome === 'already')
+    throw httpError(409, input.lost ? PASSPORT_MESSAGES.alreadyLost : PASSPORT_MESSAGES.notLost);
+  if (outcome === 'changed') throw httpError(409, PASSPORT_MESSAGES.recordChanged);
+  await sequenceSoon();
 }
 
 /**
@@ -457,6 +483,7 @@ export async function confirmReset(input: { token: string; now?: number }): Prom
     now,
   });
   if (!done) throw httpError(400, PORTAL_MESSAGES.resetLinkInvalid);
+  await sequenceSoon();
   try {
     await sendMail({
       to: record.email,

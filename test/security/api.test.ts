@@ -359,14 +359,29 @@ describe("staff state changes need the admin app's same-origin proof", () => {
 });
 
 describe("the owner's endpoints refuse callers without a portal session", () => {
+  const ownerRoutes = built.filter((r) => r.auth === 'owner');
+  /** A body each owner endpoint would act on, were the caller its owner. */
+  const wouldAct = (route: Route): unknown => {
+    const bodies: Record<string, unknown> = {
+      'POST /transfer-auth': {
+        cardNumber: purchase.product.cardNumber,
+        pid: purchase.product.id,
+        email: 'thief@example.com',
+        pwd: purchase.password,
+      },
+      'POST /passport/lost': { lost: true },
+    };
+    return bodies[`${route.method} ${route.path}`] ?? {};
+  };
+
+  it('has the portal and passport owner rows in the route table', () => {
+    expect(ownerRoutes.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining(['GET /authenticationcard', 'POST /transfer-auth', 'POST /passport/lost']),
+    );
+  });
+
   it('answers 401 to no cookie, a forged one, the staff cookie, and the staff token under the owner name', async () => {
     const before = await stack.scan();
-    const transfer = {
-      cardNumber: purchase.product.cardNumber,
-      pid: purchase.product.id,
-      email: 'thief@example.com',
-      pwd: purchase.password,
-    };
     for (const cookie of [
       undefined,
       `__Host-owner=${randomBytes(32).toString('base64url')}`,
@@ -374,9 +389,17 @@ describe("the owner's endpoints refuse callers without a portal session", () => 
       `__Host-owner=${admin.cookie.split('=')[1]}`,
     ]) {
       const headers: Record<string, string> = cookie ? { cookie } : {};
-      const card = await call({ method: 'GET', path: '/authenticationcard', headers });
-      expect(card, cookie).toMatchObject({ status: 401, json: { message: PORTAL_MESSAGES.notLoggedIn } });
-      expect((await call(json('POST', '/transfer-auth', transfer, headers))).status, cookie).toBe(401);
+      for (const route of ownerRoutes) {
+        const answer = await call(
+          route.method === 'GET'
+            ? { method: route.method, path: route.path, headers }
+            : json(route.method, route.path, wouldAct(route), headers),
+        );
+        expect(answer, `${route.method} ${route.path} with ${cookie}`).toMatchObject({
+          status: 401,
+          json: { message: PORTAL_MESSAGES.notLoggedIn },
+        });
+      }
     }
     await expectNothingChanged(before);
   });

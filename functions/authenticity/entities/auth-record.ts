@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type ProductEntity, productSoldWithCardItem } from '#catalog/index.ts';
+import { pendingEntryItem } from '#passport/index.ts';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import { newOwnerSalt, ownerCommitment } from '#shared/passport/log.ts';
+import type { EntryKind } from '#shared/passport/log-entry.ts';
 import { auditedWrite } from '#table/audit.ts';
 import type { Keys } from '#table/keys.ts';
 import { consistentGet, queryAll } from '#table/query.ts';
@@ -35,6 +38,32 @@ export interface AuthRecordEntity {
   credentialVersion: number;
   createdAt: string;
   transferDateTime?: string;
+  /**
+   * Opens the owner's commitment in the passport's public log (docs/passport.md, The log): a new
+   * one at every sale and transfer, shown only to the owner. Records older than the passport
+   * get one at their next change.
+   */
+  ownerSalt?: string;
+  /** Reported lost or stolen by its owner (POST /passport/lost): no transfer until found. */
+  lost?: boolean;
+}
+
+/**
+ * The passport log's entry of a change to this record (sale, transfer, reset, lost, found), as a
+ * transaction item of the change's own transaction: the owner is the commitment to the record's
+ * salt (the one it has after the change).
+ */
+export async function ownershipEntryItem(
+  kind: Exclude<EntryKind, 'issue'>,
+  record: { pid: string; ownerSalt: string },
+  time: string,
+): Promise<TransactItem> {
+  return pendingEntryItem({
+    kind,
+    piece: record.pid,
+    owner: await ownerCommitment(record.pid, record.ownerSalt),
+    time,
+  });
 }
 
 /**
@@ -152,6 +181,8 @@ export async function transferRecord(input: {
     from: record.email ?? '',
     to: input.toEmail,
   };
+  // A new owner, a new salt: the old owner can no longer open the new commitment.
+  const ownerSalt = newOwnerSalt();
   try {
     await transact([
       {
@@ -159,8 +190,10 @@ export async function transferRecord(input: {
           TableName: tableName(),
           Key: authRecordKey(record.cardNumber),
           UpdateExpression:
-            'SET email = :to, passwordHash = :hash, credentialVersion = :next, transferDateTime = :at',
-          ConditionExpression: 'credentialVersion = :version AND email = :from',
+            'SET email = :to, passwordHash = :hash, credentialVersion = :next, transferDateTime = :at, ownerSalt = :salt',
+          // A piece reported lost or stolen is not transferred until found.
+          ConditionExpression:
+            'credentialVersion = :version AND email = :from AND (attribute_not_exists(lost) OR lost = :false)',
           ExpressionAttributeValues: {
             ':to': input.toEmail,
             ':hash': input.passwordHash,
@@ -168,9 +201,12 @@ export async function transferRecord(input: {
             ':version': record.credentialVersion,
             ':from': record.email,
             ':at': input.at,
+            ':salt': ownerSalt,
+            ':false': false,
           },
         },
       },
+      await ownershipEntryItem('transfer', { pid: record.pid, ownerSalt }, input.at),
       {
         Put: {
           TableName: tableName(),
@@ -211,7 +247,59 @@ export function soldElsewhereRecord(product: ProductEntity, createdAt: string): 
     name: product.name,
     credentialVersion: 1,
     createdAt,
+    ownerSalt: newOwnerSalt(),
   };
+}
+
+/** A new record's `sale` entry in the passport log (its sale's own transaction). */
+export function saleEntryItem(record: AuthRecordEntity): Promise<TransactItem> {
+  if (!record.ownerSalt) throw new Error('a sold record is given its owner salt');
+  return ownershipEntryItem('sale', { pid: record.pid, ownerSalt: record.ownerSalt }, record.createdAt);
+}
+
+export type LostOutcome = 'done' | 'already' | 'changed';
+
+/**
+ * The owner reports the piece lost or stolen (`lost` true) or found: the record's `lost` and a
+ * `lost`/`found` entry in the passport log, in one transaction, only if the record is still the
+ * one the owner's session read (credential version) and not already so. A record older than
+ * the passport gets its salt here. 'already' when it stands so; 'changed' when the record moved.
+ */
+export async function setRecordLost(
+  record: AuthRecordEntity,
+  lost: boolean,
+  at: string,
+): Promise<LostOutcome> {
+  if (Boolean(record.lost) === lost) return 'already';
+  const ownerSalt = record.ownerSalt ?? newOwnerSalt();
+  try {
+    await transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: authRecordKey(record.cardNumber),
+          UpdateExpression: 'SET lost = :lost, ownerSalt = :salt',
+          ConditionExpression: lost
+            ? 'credentialVersion = :version AND (attribute_not_exists(lost) OR lost = :false)'
+            : 'credentialVersion = :version AND lost = :true',
+          ExpressionAttributeValues: {
+            ':lost': lost,
+            ':salt': ownerSalt,
+            ':version': record.credentialVersion,
+            ...(lost ? { ':false': false } : { ':true': true }),
+          },
+        },
+      },
+      await ownershipEntryItem(lost ? 'lost' : 'found', { pid: record.pid, ownerSalt }, at),
+    ]);
+    return 'done';
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const now = await getAuthRecord(record.cardNumber);
+    return now?.credentialVersion === record.credentialVersion && Boolean(now.lost) === lost
+      ? 'already'
+      : 'changed';
+  }
 }
 
 export const newRecordItem = (record: AuthRecordEntity): TransactItem => ({

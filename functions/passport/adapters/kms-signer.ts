@@ -45,7 +45,10 @@ function signingKeyId(): string {
 }
 
 /** A key's public half does not change: read once per container and key. */
-const publicKeysRead = new Map<string, Promise<{ key: PassportPublicKey; verifier: CryptoKey }>>();
+const publicKeysRead = new Map<
+  string,
+  Promise<{ key: PassportPublicKey; verifier: CryptoKey; spki: Uint8Array }>
+>();
 
 function readPublicKey(keyId: string) {
   let read = publicKeysRead.get(keyId);
@@ -67,7 +70,7 @@ function readPublicKey(keyId: string) {
         jwk: await jwkFromSpki(spki),
         kmsKeyArn: answer.KeyId ?? keyId,
       };
-      return { key, verifier };
+      return { key, verifier, spki };
     })();
     // A failed read is not kept: the next call asks KMS again.
     read.catch(() => publicKeysRead.delete(keyId));
@@ -79,6 +82,11 @@ function readPublicKey(keyId: string) {
 /** The key that signs now (the one PASSPORT_KEY_ID names). */
 export async function signingKey(): Promise<PassportPublicKey> {
   return (await readPublicKey(signingKeyId())).key;
+}
+
+/** The signing key's SubjectPublicKeyInfo (DER): a checkpoint's signature line names its hash. */
+export async function signingKeySpki(): Promise<Uint8Array> {
+  return (await readPublicKey(signingKeyId())).spki;
 }
 
 /** The keys to publish (`/.well-known/passport-keys.json`, the export): for now the signing key alone. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { codeBody } from '#shared/passport/code.ts';
 import * as z from '#shared/zod.ts';
-import { codeBodyFields, signRequestSchema } from './sign-request.ts';
+import { checkpointBodyFields, codeBodyFields, signRequestSchema } from './sign-request.ts';
 
 const fields = {
   pieceId: 'p-01.a',
@@ -43,5 +43,29 @@ describe('what the passport signer signs', () => {
     expect(accepts({ kind: 'sign-code', body, extra: 1 })).toBe(false);
     expect(accepts({ body })).toBe(false);
     expect(accepts('c1')).toBe(false);
+  });
+});
+
+describe('the checkpoint bodies the signer accepts (before it compares them with the head)', () => {
+  const root = Buffer.alloc(32, 7).toString('base64');
+  const checkpoint = `shop.example/passport/log\n41\n${root}\n`;
+
+  it('a note body as checkpointBody writes it', () => {
+    expect(checkpointBodyFields(checkpoint)).toEqual({ origin: 'shop.example/passport/log', size: 41, root });
+    expect(accepts({ kind: 'checkpoint', body: checkpoint })).toBe(true);
+  });
+
+  it('nothing else: a signed note, a short root, a leading zero, extra lines, no final newline', () => {
+    for (const text of [
+      `${checkpoint}\n— shop.example/passport/log AAAA\n`,
+      checkpoint.replace(root, Buffer.alloc(31, 7).toString('base64')),
+      checkpoint.replace('\n41\n', '\n041\n'),
+      `${checkpoint}extension\n`,
+      checkpoint.slice(0, -1),
+      checkpoint.replace('shop.example', 'shop example'),
+    ]) {
+      expect(checkpointBodyFields(text), text).toBeUndefined();
+      expect(accepts({ kind: 'checkpoint', body: text }), text).toBe(false);
+    }
   });
 });

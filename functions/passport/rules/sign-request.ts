@@ -1,4 +1,6 @@
 import { toBase64url } from '#shared/passport/base64url.ts';
+import { fromBase64 } from '#shared/passport/bytes.ts';
+import { checkpointBody } from '#shared/passport/checkpoint.ts';
 import { type CodeFields, codeBody, codeText, parseCode } from '#shared/passport/code.ts';
 import * as z from '#shared/zod.ts';
 
@@ -19,12 +21,36 @@ export function codeBodyFields(body: string): CodeFields | undefined {
   return fields;
 }
 
+/**
+ * The fields of a checkpoint note body (docs/passport.md, The log: `<origin>\n<size>\n<base64
+ * root>\n`) as `checkpointBody` writes it, or undefined for anything else.
+ */
+export function checkpointBodyFields(
+  body: string,
+): { origin: string; size: number; root: string } | undefined {
+  const match = /^([^\s+]+)\n(0|[1-9]\d{0,15})\n([A-Za-z0-9+/]{43}=)\n$/.exec(body);
+  const root = match && fromBase64(match[3] as string);
+  if (!match || root?.length !== 32) return undefined;
+  const fields = { origin: match[1] as string, size: Number(match[2]), root: match[3] as string };
+  if (!Number.isSafeInteger(fields.size) || checkpointBody({ ...fields, root }) !== body) return undefined;
+  return fields;
+}
+
 export const signRequestSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('sign-code'),
     body: z.string().check(
       z.refine((body) => codeBodyFields(body) !== undefined, {
         error: 'not a card code body (docs/passport.md, The code)',
+      }),
+    ),
+  }),
+  // The signer signs it only when it is the head's own (size and root), which it reads itself.
+  z.strictObject({
+    kind: z.literal('checkpoint'),
+    body: z.string().check(
+      z.refine((body) => checkpointBodyFields(body) !== undefined, {
+        error: 'not a checkpoint note body (docs/passport.md, The log)',
       }),
     ),
   }),

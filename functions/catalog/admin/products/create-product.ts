@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { newRecordItem } from '#authenticity/index.ts';
+import { newRecordItem, saleEntryItem } from '#authenticity/index.ts';
+import { sequenceSoon } from '#passport/index.ts';
 import { createProductContract } from '#shared/contracts/catalog-admin-products.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { createProduct } from '../../entities/product.ts';
-import { prepareProduct } from './save.ts';
+import { audited, prepareProduct } from './save.ts';
 import { adminProduct } from './views.ts';
 
 /**
@@ -20,10 +21,17 @@ export const handler = defineAdminHandler(createProductContract, async ({ body }
     { id: randomUUID(), createdAt: new Date(now).toISOString() },
     now,
   );
+  // A piece sold elsewhere: its record and its sale's passport log entry, with the product.
   await createProduct(
     product,
     event.admin,
-    record ? { items: [newRecordItem(record)], after: { product, authRecord: record } } : undefined,
+    record
+      ? {
+          items: [newRecordItem(record), await saleEntryItem(record)],
+          after: { product, authRecord: audited(record) },
+        }
+      : undefined,
   );
+  if (record) await sequenceSoon();
   return { status: 200 as const, id: product.id, product: adminProduct(product, now) };
 });
