@@ -49,6 +49,14 @@ const leavesOf = async (texts: readonly string[]): Promise<Hash[]> =>
 async function sequenceRound(): Promise<'appended' | 'empty' | 'conflict'> {
   const [head, pending] = await Promise.all([readHead(), oldestPending(ENTRIES_PER_ROUND)]);
   if (pending.length === 0) return 'empty';
+  return appendRound(head, pending);
+}
+
+/**
+ * Appends these pending entries after the head as read: refused ('conflict') when another
+ * sequencer moved the head or took one of them meanwhile, and then nothing is written.
+ */
+export async function appendRound(head: LogHead, pending: PendingItem[]): Promise<'appended' | 'conflict'> {
   const texts = (await allEntryTexts()).slice(0, head.size);
   if (texts.length !== head.size)
     throw new Error(`the log holds ${texts.length} entries, its head ${head.size}`);
