@@ -14,6 +14,7 @@ import { PASSPORT_MESSAGES } from '#shared/passport/messages.ts';
 import { entriesPath, parseEntryBundle } from '#shared/passport/tiles.ts';
 import { checkConsistency, verifyHistory } from '#shared/passport/verify.ts';
 import { transact } from '#table/transactions.ts';
+import { adminApi, loggedInAdmin } from '../support/admin.ts';
 import { type ApiAnswer, api, freshClientAddress } from '../support/api.ts';
 import { getRaw, itemsWithPrefix } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
@@ -191,6 +192,51 @@ describe('a piece reported lost', () => {
     expect(kinds(after.body)).toEqual(['sale', 'lost', 'found', 'transfer']);
     expect(await historyOf(after.body)).toMatchObject({ ok: true, lost: false, transfers: 1 });
     expect(after.body.lost).toBe(false);
+  });
+});
+
+describe('a piece staff save as sold on another platform', () => {
+  const form = (overrides: Record<string, unknown> = {}) => ({
+    name: `Elsewhere ${uniqueId('n')}`,
+    priceUs: 1200,
+    cardNumber: cardNumber(),
+    typeId: type.id,
+    gender: 0,
+    colors: Array.from({ length: type.areaAmount }, () => 'black'),
+    soldOnOtherPlatform: true,
+    ...overrides,
+  });
+
+  it('has its sale entry, written with its record (created so, or edited so)', async () => {
+    const admin = await loggedInAdmin();
+    const created = await adminApi<{ id: string }>(admin, '/products', { method: 'POST', json: form() });
+    expect(created.status, created.text).toBe(200);
+    const edited = await adminApi<{ id: string }>(admin, '/products', {
+      method: 'POST',
+      json: form({ soldOnOtherPlatform: false }),
+    });
+    const id = edited.body.id;
+    const saved = await getRaw(`PRODUCT#${id}`, '#PRODUCT');
+    const patched = await adminApi(admin, '/products', {
+      method: 'PATCH',
+      json: form({ id, name: saved?.name, cardNumber: saved?.cardNumber }),
+    });
+    expect(patched.status, patched.text).toBe(200);
+    for (const pid of [created.body.id, id]) {
+      const passport = await passportOf(pid);
+      expect(kinds(passport.body), pid).toEqual(['sale']);
+      expect(await historyOf(passport.body)).toMatchObject({ ok: true, sold: true, transfers: 0 });
+      const record = (await itemsWithPrefix('AUTH#')).find((r) => r.pid === pid && r.sk === '#AUTH');
+      expect(parseEntry(passport.body.entries[0]?.text ?? '')?.owner).toBe(
+        await ownerCommitment(pid, record?.ownerSalt as string),
+      );
+    }
+    // The audit log keeps the new record without the owner's salt.
+    const audits = (await itemsWithPrefix('AUDIT#')).filter((a) =>
+      JSON.stringify(a).includes(created.body.id),
+    );
+    expect(audits.length).toBeGreaterThan(0);
+    expect(JSON.stringify(audits)).not.toContain('ownerSalt');
   });
 });
 
