@@ -13,6 +13,6 @@ export {
   saleEntryItem,
   soldElsewhereRecord,
 } from './entities/auth-record.ts';
-export { reportLost } from './portal.ts';
+export { reportLost } from './lost-report.ts';
 export { portalLink } from './portal-link.ts';
 export { adminAuthRecord } from './rules/admin-views.ts';

@@ -19,11 +19,12 @@ import {
   takeAttempt,
   takeThrottledTry,
 } from '#table/rate-limit.ts';
-import { createSession, endSession, readSession, type Session, sessionItemKey } from '#table/sessions.ts';
+import { createSession, endSession, sessionItemKey } from '#table/sessions.ts';
 import type { AuthRecordEntity } from './entities/auth-record.ts';
-import { getAuthRecord, setRecordLost, transferRecord } from './entities/auth-record.ts';
+import { getAuthRecord, transferRecord } from './entities/auth-record.ts';
 import { issueLoginLink, spendLoginLink } from './entities/login-link.ts';
 import { issueResetToken, readResetToken, resetWithToken } from './entities/reset-token.ts';
+import { ownerSession } from './owner-session.ts';
 import { portalLink } from './portal-link.ts';
 
 /**
@@ -108,7 +109,6 @@ const NO_RECORD_HASH =
 
 const tooManyTries = () => httpError(429, PORTAL_MESSAGES.tooManyTries);
 const wrongCredentials = () => httpError(401, PORTAL_MESSAGES.wrongCredentials);
-const notLoggedIn = () => httpError(401, PORTAL_MESSAGES.notLoggedIn);
 
 /** Counts the try against every limit at once; refused if any of them is spent. */
 async function countTry(limits: [Limit, string][]): Promise<boolean> {
@@ -332,20 +332,6 @@ async function warnOwner(record: AuthRecordEntity & { email: string }, tries: nu
   }
 }
 
-/** The owner's live session and record; a transfer or reset since login ends the session. */
-export async function ownerSession(
-  token: string | undefined,
-): Promise<{ session: Session; record: AuthRecordEntity }> {
-  const session = await readSession('owner', token);
-  if (!session) throw notLoggedIn();
-  const record = await getAuthRecord(session.subject);
-  if (!record?.email || record.credentialVersion !== session.credentialVersion) {
-    await endSession(token);
-    throw notLoggedIn();
-  }
-  return { session, record };
-}
-
 export async function transferOwnership(input: {
   token: string | undefined;
   cardNumber: string;
@@ -383,24 +369,6 @@ export async function transferOwnership(input: {
   }
   await sequenceSoon();
   await mailQuietly(() => sendTransferMails(record, input.email, password, at));
-}
-
-/**
- * The owner reports the piece lost or stolen, or found again: the record's state and its entry
- * in the passport log together. 409 when it already stands so, or when the record changed since
- * the owner's session read it.
- */
-export async function reportLost(input: {
-  token: string | undefined;
-  lost: boolean;
-  now: number;
-}): Promise<void> {
-  const { record } = await ownerSession(input.token);
-  const outcome = await setRecordLost(record, input.lost, new Date(input.now).toISOString());
-  if (outcome === 'already')
-    throw httpError(409, input.lost ? PASSPORT_MESSAGES.alreadyLost : PASSPORT_MESSAGES.notLost);
-  if (outcome === 'changed') throw httpError(409, PASSPORT_MESSAGES.recordChanged);
-  await sequenceSoon();
 }
 
 /**
@@ -542,4 +510,4 @@ export function maskEmail(email: string): string {
   return `${name.slice(0, 1)}***@${domain}`;
 }
 
-export { endSession };
+export { endSession, ownerSession };
