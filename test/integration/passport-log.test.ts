@@ -305,18 +305,24 @@ describe('the sequencer', () => {
     expect((await runJob('sequence-log')).status).toBe(200);
     const checkpoint = await latestCheckpoint();
     expect(checkpoint?.size).toBeGreaterThanOrEqual(head.size);
-    const published = await fetch(`${inject('s3Url')}/${inject('mediaBucket')}/passport/log/checkpoint`).then(
-      (r) => r.text(),
-    );
+    // As CloudFront serves it (the local gateway runs the same function): typed, kept 60 s.
+    const served = await fetch(`${inject('baseUrl')}/passport/log/checkpoint`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(served.headers.get('cache-control')).toBe('public, max-age=60');
+    const published = await served.text();
     const signed = await verifyCheckpoint(published, keys);
     expect(signed.ok && signed.checkpoint.size).toBeGreaterThanOrEqual(head.size);
     // The entry is in its bundle, as the tiles publish it.
     const tile = Math.floor(seq / 256);
     const width = Math.min(256, (signed.ok ? signed.checkpoint.size : 0) - tile * 256);
-    const bundle = await fetch(
-      `${inject('s3Url')}/${inject('mediaBucket')}/passport/log/${entriesPath(tile, width)}`,
-    );
+    const bundle = await fetch(`${inject('baseUrl')}/passport/log/${entriesPath(tile, width)}`);
     expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('content-type')).toBe('application/octet-stream');
+    expect(bundle.headers.get('cache-control')).toBe(
+      width === 256 ? 'public, max-age=31536000, immutable' : 'public, max-age=60',
+    );
+    expect((await fetch(`${inject('baseUrl')}/passport/log/tile/0/%2e%2e/x.json`)).status).toBe(404);
     const texts = parseEntryBundle(new Uint8Array(await bundle.arrayBuffer()))?.map((b) =>
       new TextDecoder().decode(b),
     );
