@@ -3,6 +3,7 @@ import vm from 'node:vm';
 import { App, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { describe, expect, it } from 'vitest';
@@ -713,6 +714,8 @@ describe("the passport signer's callers (issue 37)", () => {
     const signer = new PassportSigner(small, 'PassportSigner', {
       alarmTopic: new Topic(small, 'T'),
       stage: 'dev',
+      table: new Table(small, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } }),
+      shopUrl: 'https://shop.example',
     });
     const caller = new LambdaFunction(small, 'Caller', {
       runtime: Runtime.NODEJS_24_X,

@@ -1,4 +1,5 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
@@ -6,9 +7,11 @@ import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { PASSPORT_KEY_DESCRIPTION, PASSPORT_KEY_ID } from '../../functions/passport/adapters/kms-signer.ts';
 import { PASSPORT_SIGNER_FUNCTION } from '../../functions/passport/sign-code.ts';
+import { jobAccess } from '../../functions/routes.ts';
 import type { EVENT_MODULES } from '../build-functions.ts';
 import { functionErrorAlarm } from './alarms.ts';
 import { ApiFunction } from './api-function.ts';
+import { grantTable } from './data-access.ts';
 
 export const PASSPORT_SIGNER_MODULE: (typeof EVENT_MODULES)[number] = 'passport/jobs/passport-signer';
 
@@ -19,6 +22,10 @@ export interface PassportSignerProps {
   alarmTopic: Topic;
   /** The environment's name: part of the key's alias. */
   stage: string;
+  /** The log's head, which the signer reads to sign only the head's own checkpoint. */
+  table: Table;
+  /** The shop's address: the log's origin line is its host's. */
+  shopUrl: string;
 }
 
 /**
@@ -45,13 +52,29 @@ export class PassportSigner extends Construct {
       module: PASSPORT_SIGNER_MODULE,
       description:
         "The passport's signer: signs card codes with the passport key (the one function that may kms:Sign)",
-      environment: { [PASSPORT_KEY_ID]: this.key.keyId },
+      environment: {
+        [PASSPORT_KEY_ID]: this.key.keyId,
+        TABLE_NAME: props.table.tableName,
+        SHOP_URL: props.shopUrl,
+      },
     });
+    grantTable(this.fn, props.table, jobAccess[PASSPORT_SIGNER_MODULE as keyof typeof jobAccess]);
     // Not `key.grant…`: exactly these two actions, on this key alone, in the role's policy.
     this.fn.addToRolePolicy(
       new PolicyStatement({ actions: PASSPORT_SIGNER_KEY_ACTIONS, resources: [this.key.keyArn] }),
     );
     functionErrorAlarm(this, 'Errors', this.fn, props.alarmTopic);
+  }
+
+  /**
+   * Lets a function ask the signer for what needs no key of its own (the log's checkpoint):
+   * lambda:InvokeFunction on the signer alone.
+   */
+  allowInvoking(caller: LambdaFunction): void {
+    caller.addEnvironment(PASSPORT_SIGNER_FUNCTION, this.fn.functionName);
+    caller.addToRolePolicy(
+      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.fn.functionArn] }),
+    );
   }
 
   /**
