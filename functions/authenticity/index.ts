@@ -2,6 +2,7 @@
 
 export type { AuthRecordEntity } from './entities/auth-record.ts';
 export {
+  auditedRecord,
   authRecordKey,
   authRecordKeys,
   getAuthRecord,

@@ -10,7 +10,8 @@ export const SEQUENCER_STARTERS = [
   'checkout/webhooks/paypal',
   'checkout/http/paypal-capture',
   'checkout/http/get-order',
-  // A piece saved as sold on another platform.
+  // A piece saved as sold on another platform, or given its record by staff.
+  'authenticity/admin/post-product-auth',
   'catalog/admin/products/create-product',
   'catalog/admin/products/update-product',
   // The owner's transfer, reset and lost/found.

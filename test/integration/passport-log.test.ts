@@ -231,6 +231,16 @@ describe('a piece staff save as sold on another platform', () => {
         await ownerCommitment(pid, record?.ownerSalt as string),
       );
     }
+    // A sold piece staff give a record (with its owner's e-mail): its sale entry, with the record.
+    const sold = productEntity(type, { cardNumber: cardNumber(), status: 0, name: 'Passport coat' });
+    await store({ type, products: [sold] });
+    const given = await adminApi(admin, '/product-auth', {
+      method: 'POST',
+      json: { pid: sold.id, email: `given-${sold.id}@example.com` },
+    });
+    expect(given.status, given.text).toBe(200);
+    expect(kinds((await passportOf(sold.id)).body)).toEqual(['sale']);
+
     // The audit log keeps the new record without the owner's salt.
     const audits = (await itemsWithPrefix('AUDIT#')).filter((a) =>
       JSON.stringify(a).includes(created.body.id),

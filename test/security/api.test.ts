@@ -816,6 +816,12 @@ describe('no secret in any answer or log line', () => {
       what: 'card',
       answer: await call({ method: 'GET', path: '/authenticationcard', headers: { cookie: back.cookie } }),
     });
+    // The piece's public passport after its sale, transfer and reset: none of their secrets.
+    await stack.asyncJobsIdle();
+    const passport = await call({ method: 'GET', path: `/passport/pieces/${purchase.product.id}` });
+    expect(passport.status, passport.text).toBe(200);
+    expect((passport.json as { entries: unknown[] }).entries).toHaveLength(3);
+    answers.push({ what: 'passport', answer: passport });
 
     const created = await call(
       json(
@@ -1006,6 +1012,8 @@ describe('no secret in any answer or log line', () => {
       { what: 'the member link key', value: String(process.env.MEMBER_LINK_KEY) },
     ];
     for (const item of items) {
+      // Opens the owner's commitment in the public log: shown to the owner alone.
+      if (typeof item.ownerSalt === 'string') list.push({ what: 'an owner salt', value: item.ownerSalt });
       if (typeof item.passwordHash === 'string') {
         list.push({ what: `the password hash of ${String(item.pk)}`, value: item.passwordHash });
         for (const part of item.passwordHash.split('$').slice(4))

@@ -124,12 +124,20 @@ export async function listAuthRecords(): Promise<AuthRecordEntity[]> {
   });
 }
 
+/** A record as the audit log keeps it: without the owner's salt, which only the owner sees. */
+export function auditedRecord(record: AuthRecordEntity): Omit<AuthRecordEntity, 'ownerSalt'> {
+  const { ownerSalt: _salt, ...kept } = record;
+  return kept;
+}
+
 /**
  * A record for a sold piece that has none (sold elsewhere, or before records existed): with an
- * owner's e-mail and password hash, or with neither. Only for a piece that is sold and still
- * carries this card number.
+ * owner's e-mail and password hash, or with neither, and its owner's salt; the sale's entry
+ * joins the passport log's queue with it. Only for a piece that is sold and still carries this
+ * card number.
  */
-export async function createAuthRecord(record: AuthRecordEntity, admin: string): Promise<void> {
+export async function createAuthRecord(input: AuthRecordEntity, admin: string): Promise<AuthRecordEntity> {
+  const record = { ...input, ownerSalt: input.ownerSalt ?? newOwnerSalt() };
   await auditedWrite(
     [
       productSoldWithCardItem(record.pid, record.cardNumber),
@@ -140,9 +148,17 @@ export async function createAuthRecord(record: AuthRecordEntity, admin: string):
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
+      await saleEntryItem(record),
     ],
-    { admin, action: 'create', entity: 'authenticity record', entityId: record.cardNumber, after: record },
+    {
+      admin,
+      action: 'create',
+      entity: 'authenticity record',
+      entityId: record.cardNumber,
+      after: auditedRecord(record),
+    },
   );
+  return record;
 }
 
 /** One entry of a record's append-only transfer history. */
@@ -368,8 +384,8 @@ export async function claimAuthRecord(input: {
       action: 'claim',
       entity: 'authenticity record',
       entityId: record.cardNumber,
-      before: record,
-      after,
+      before: auditedRecord(record),
+      after: auditedRecord(after),
     },
   );
   return after;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { newRecordItem, saleEntryItem } from '#authenticity/index.ts';
+import { auditedRecord, newRecordItem, saleEntryItem } from '#authenticity/index.ts';
 import { sequenceSoon } from '#passport/index.ts';
 import { createProductContract } from '#shared/contracts/catalog-admin-products.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { createProduct } from '../../entities/product.ts';
-import { audited, prepareProduct } from './save.ts';
+import { prepareProduct } from './save.ts';
 import { adminProduct } from './views.ts';
 
 /**
@@ -28,7 +28,7 @@ export const handler = defineAdminHandler(createProductContract, async ({ body }
     record
       ? {
           items: [newRecordItem(record), await saleEntryItem(record)],
-          after: { product, authRecord: audited(record) },
+          after: { product, authRecord: auditedRecord(record) },
         }
       : undefined,
   );

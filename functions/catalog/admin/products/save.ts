@@ -69,9 +69,3 @@ export async function prepareProduct(
   }
   return { product, ...(record ? { record } : {}) };
 }
-
-/** A new record as the audit log keeps it: without the owner's salt, which only the owner sees. */
-export function audited(record: AuthRecordEntity): Omit<AuthRecordEntity, 'ownerSalt'> {
-  const { ownerSalt: _salt, ...kept } = record;
-  return kept;
-}

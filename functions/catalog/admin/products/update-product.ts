@@ -1,10 +1,10 @@
-import { newRecordItem, saleEntryItem } from '#authenticity/index.ts';
+import { auditedRecord, newRecordItem, saleEntryItem } from '#authenticity/index.ts';
 import { sequenceSoon } from '#passport/index.ts';
 import { notFound } from '#platform/http-error.ts';
 import { updateProductContract } from '#shared/contracts/catalog-admin-products.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { readProduct, updateProduct } from '../../entities/product.ts';
-import { audited, prepareProduct } from './save.ts';
+import { prepareProduct } from './save.ts';
 import { adminProduct } from './views.ts';
 
 /**
@@ -32,7 +32,7 @@ export const handler = defineAdminHandler(updateProductContract, async ({ body }
       ? {
           also: {
             items: [newRecordItem(record), await saleEntryItem(record)],
-            after: { product, authRecord: audited(record) },
+            after: { product, authRecord: auditedRecord(record) },
           },
         }
       : {}),
