@@ -51,7 +51,7 @@ export class PassportSigner extends Construct {
     this.fn = new ApiFunction(this, 'Function', {
       module: PASSPORT_SIGNER_MODULE,
       description:
-        "The passport's signer: signs card codes with the passport key (the one function that may kms:Sign)",
+        "The passport's signer: signs card codes and the log's checkpoints with the passport key (the one function that may kms:Sign)",
       environment: {
         [PASSPORT_KEY_ID]: this.key.keyId,
         TABLE_NAME: props.table.tableName,
