@@ -108,6 +108,9 @@ export class WebDistribution extends Construct {
       code: FunctionCode.fromInline(MEDIA_RESPONSE_CODE),
     });
 
+    // One origin (one origin access control) for the media bucket's behaviours.
+    const mediaOrigin = S3BucketOrigin.withOriginAccessControl(props.mediaBucket);
+
     // The passport's public files (docs/passport.md): /passport/<file> → passport/<file> of the
     // media bucket, the key set's well-known name → passport/keys.json; nothing else under them.
     const passportPath = new CfFunction(this, 'PassportPath', {
@@ -255,7 +258,7 @@ export class WebDistribution extends Construct {
           [`${PASSPORT_PATHS.prefix}*`, PASSPORT_PATHS.keys].map((pattern) => [
             pattern,
             {
-              origin: S3BucketOrigin.withOriginAccessControl(props.mediaBucket),
+              origin: mediaOrigin,
               viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
               cachePolicy: CachePolicy.CACHING_OPTIMIZED,
               responseHeadersPolicy: mediaHeaderPolicy,
@@ -265,7 +268,7 @@ export class WebDistribution extends Construct {
           ]),
         ),
         [`${MEDIA_PREFIX}/*`]: {
-          origin: S3BucketOrigin.withOriginAccessControl(props.mediaBucket),
+          origin: mediaOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: mediaHeaderPolicy,
