@@ -15,12 +15,12 @@ import { entriesPath, parseEntryBundle } from '#shared/passport/tiles.ts';
 import { checkConsistency, verifyHistory } from '#shared/passport/verify.ts';
 import { transact } from '#table/transactions.ts';
 import { adminApi, loggedInAdmin } from '../support/admin.ts';
-import { type ApiAnswer, api, freshClientAddress } from '../support/api.ts';
+import { type ApiAnswer, api, freshClientAddress, until } from '../support/api.ts';
 import { getRaw, itemsWithPrefix } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { runJob } from '../support/jobs.ts';
 import { buyWithCard, mailedPassword } from '../support/purchase.ts';
-import { pointAtLocalStack } from '../support/stack-env.ts';
+import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 
 /**
  * The passport's public log (issue 37, docs/passport.md "How the shop keeps it"): what changes a
@@ -31,10 +31,10 @@ import { pointAtLocalStack } from '../support/stack-env.ts';
 const type = typeEntity({ name: 'Passport log test' });
 let serial = 0;
 const cardNumber = () => `66${Date.now().toString().slice(-9)}${String(serial++).padStart(5, '0')}`;
-const pieces = Array.from({ length: 3 }, () =>
+const pieces = Array.from({ length: 4 }, () =>
   productEntity(type, { cardNumber: cardNumber(), priceUs: 700, name: 'Passport coat' }),
 );
-const [twice, raced, lost] = pieces as [ProductEntity, ProductEntity, ProductEntity];
+const [twice, raced, lost, reset] = pieces as [ProductEntity, ProductEntity, ProductEntity, ProductEntity];
 const passwords = new Map<string, string>();
 const buyer = (p: ProductEntity) => `first-${p.id}@example.com`;
 let keys: KeySet;
@@ -247,6 +247,30 @@ describe('a piece staff save as sold on another platform', () => {
     );
     expect(audits.length).toBeGreaterThan(0);
     expect(JSON.stringify(audits)).not.toContain('ownerSalt');
+  });
+});
+
+describe('a password reset', () => {
+  it('is a reset entry with the same owner commitment (the owner keeps the salt)', async () => {
+    const asked = await api('/reset-pwd', {
+      method: 'POST',
+      json: { email: buyer(reset), cardNumber: reset.cardNumber },
+      from: freshClientAddress(),
+    });
+    expect(asked.status, asked.text).toBe(200);
+    let token: string | undefined;
+    await until(async () => {
+      const mail = (await mailTo(buyer(reset))).find((m) => /reset\?token=/.test(m.body.text ?? ''));
+      token = mail?.body.text?.match(/reset\?token=([A-Za-z0-9_-]{43})/)?.[1];
+      return token !== undefined;
+    }, 'the reset link');
+    const confirmed = await api('/reset-pwd/confirm', { method: 'POST', json: { token } });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    const passport = await passportOf(reset.id);
+    expect(kinds(passport.body)).toEqual(['sale', 'reset']);
+    const [sale, after] = passport.body.entries.map((e) => parseEntry(e.text)?.owner);
+    expect(after).toBe(sale);
+    expect(await historyOf(passport.body)).toMatchObject({ ok: true, transfers: 0 });
   });
 });
 
