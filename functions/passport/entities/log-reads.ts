@@ -32,17 +32,6 @@ export async function oldestPending(limit: number): Promise<PendingItem[]> {
   return (page.Items ?? []) as PendingItem[];
 }
 
-/** How many entries wait to be sequenced. */
-export async function pendingCount(): Promise<number> {
-  return (
-    await queryAll({
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': PENDING_PK },
-      ProjectionExpression: 'sk',
-    })
-  ).length;
-}
-
 /** Every sequenced entry's text, in order (`seq` is the index). */
 export async function allEntryTexts(): Promise<string[]> {
   const items = await queryAll<{ sk: string; text: string }>({
