@@ -345,8 +345,10 @@ describe("staff state changes need the admin app's same-origin proof", () => {
           evil,
         ),
       ),
+      // Another site cannot report the owner's piece lost (which would stop its transfer).
+      await call(json('POST', '/passport/lost', { lost: true }, { cookie: ownerCookie, ...evil })),
     ];
-    expect(refused.map((a) => a.status)).toEqual([403, 403, 403, 403, 403]);
+    expect(refused.map((a) => a.status)).toEqual([403, 403, 403, 403, 403, 403]);
     for (const answer of refused) expect(cookiesOf(answer)).toEqual([]);
     await expectNothingChanged(before);
     expect((await call({ method: 'GET', path: '/admin', headers: { cookie: admin.cookie } })).status).toBe(
