@@ -31,10 +31,16 @@ import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 const type = typeEntity({ name: 'Passport log test' });
 let serial = 0;
 const cardNumber = () => `66${Date.now().toString().slice(-9)}${String(serial++).padStart(5, '0')}`;
-const pieces = Array.from({ length: 4 }, () =>
+const pieces = Array.from({ length: 5 }, () =>
   productEntity(type, { cardNumber: cardNumber(), priceUs: 700, name: 'Passport coat' }),
 );
-const [twice, raced, lost, reset] = pieces as [ProductEntity, ProductEntity, ProductEntity, ProductEntity];
+const [twice, raced, lost, reset, contested] = pieces as [
+  ProductEntity,
+  ProductEntity,
+  ProductEntity,
+  ProductEntity,
+  ProductEntity,
+];
 const passwords = new Map<string, string>();
 const buyer = (p: ProductEntity) => `first-${p.id}@example.com`;
 let keys: KeySet;
@@ -247,6 +253,30 @@ describe('a piece staff save as sold on another platform', () => {
     );
     expect(audits.length).toBeGreaterThan(0);
     expect(JSON.stringify(audits)).not.toContain('ownerSalt');
+  });
+});
+
+describe('a report of loss and a transfer at once', () => {
+  it('one of them happens, never both: the record and the log agree', async () => {
+    const session = await logIn(contested);
+    const [moved, reported] = await Promise.all([
+      transfer(session, contested, `racer-${contested.id}@example.com`),
+      reportLost(session, true),
+    ]);
+    expect(
+      [moved.status, reported.status].filter((s) => s === 200),
+      `${moved.text} ${reported.text}`,
+    ).toHaveLength(1);
+    const record = await getRaw(`AUTH#${contested.cardNumber}`, '#AUTH');
+    const passport = await passportOf(contested.id);
+    if (moved.status === 200) {
+      expect(record).toMatchObject({ email: `racer-${contested.id}@example.com` });
+      expect(record?.lost).toBeUndefined();
+      expect(kinds(passport.body)).toEqual(['sale', 'transfer']);
+    } else {
+      expect(record).toMatchObject({ email: buyer(contested), lost: true });
+      expect(kinds(passport.body)).toEqual(['sale', 'lost']);
+    }
   });
 });
 
