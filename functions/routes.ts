@@ -346,7 +346,7 @@ export const routes: readonly Route[] = [
     '/reset-pwd/confirm',
     'authenticity/http/confirm-reset',
     'public',
-    'table:get,update,delete mail',
+    'table:get,put,update,delete mail',
   ),
   // Added: a one-time login link mailed to the owner (the way in while strangers slow the card
   // down), and its redemption from the page the link opens.
@@ -370,7 +370,13 @@ export const routes: readonly Route[] = [
   ),
 
   // The passport (issue 37, docs/passport.md; shared/contracts/passport.ts). Signing goes through
-  // the passport signer (infra/constructs/passport-signer.ts PASSPORT_SIGNING_HANDLERS).
+  // the passport signer (infra/constructs/passport-signer.ts PASSPORT_SIGNING_HANDLERS). A piece's
+  // public history, and its owner's lost-or-stolen report (the record's state and its log entry,
+  // one transaction).
+  r('GET', '/passport/pieces/{pid}', 'passport/http/get-piece', 'public', 'table:get,query'),
+  r('POST', '/passport/lost', 'passport/http/report-lost', 'owner', 'table:get,put,update,delete', {
+    'table:delete': WHY.endedOwnerSession,
+  }),
   r(
     'POST',
     '/passport/certificates',
@@ -817,8 +823,12 @@ export const jobAccess = {
   'authenticity/jobs/reset-link': parseAccess('table:get,put,update mail'),
   // The key set (PASSPORT#KEYS, a rotation's audit entry) and `passport/keys.json`; its KMS grant
   // (sign and read keys tagged for the passport, make such keys) is its construct's
-  // (infra/constructs/passport-signer.ts); no other function may sign.
-  'passport/jobs/passport-signer': parseAccess('table:query,put,update media:put'),
+  // (infra/constructs/passport-signer.ts); no other function may sign. It reads the log's head
+  // itself, to sign only the head's own checkpoint.
+  'passport/jobs/passport-signer': parseAccess('table:get,query,put,update media:put'),
+  // The log's sequencer (issue 37): the pending queue, the entries and the head in one
+  // transaction, the tiles and the checkpoint in the public bucket (and it invokes the signer).
+  'passport/jobs/sequence-log': parseAccess('table:get,query,put,update,delete media:put'),
 } as const satisfies Record<string, Access>;
 export type JobModule = keyof typeof jobAccess;
 

@@ -186,6 +186,10 @@ export const ADDED_ENDPOINTS = [
   // mailed to the shopper, and sending that mail again when SES did not take it.
   'POST /answer-reply',
   'POST /answer-reply/mail',
+  // The passport (issue 37, docs/passport.md): a piece's public history with its proofs, and
+  // the owner's report of the piece lost or stolen (and found).
+  'GET /passport/pieces/{pid}',
+  'POST /passport/lost',
   // Films as content (issue 20): every content slot's film, read by the pages (000 §7 /allvideos,
   // /world/mission/video, music, club), and staff setting or clearing a slot's film.
   'GET /films',

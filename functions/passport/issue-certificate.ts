@@ -18,7 +18,7 @@ import { auditedWrite } from '#table/audit.ts';
 import { transact } from '#table/transactions.ts';
 import { storedObjectSha256 } from './adapters/photo-digests.ts';
 import { type CertificateEntity, newCertificateItem } from './entities/certificate.ts';
-import { pendingEntryItem } from './entities/pending-entry.ts';
+import { pendingEntryItem } from './entities/log-items.ts';
 import { issuer } from './issuer.ts';
 import { keySet, signingKid } from './key-set.ts';
 import { SIGNER_UNAVAILABLE, signCertificateInput, signCodeBody } from './signer.ts';

@@ -73,7 +73,7 @@ export class PassportSigner extends Construct {
     this.fn = new ApiFunction(this, 'Function', {
       module: PASSPORT_SIGNER_MODULE,
       description:
-        "The passport's signer: signs certificates, card codes and proofs with the passport's keys, and rotates them (the one function that may kms:Sign)",
+        "The passport's signer: signs certificates, card codes, proofs and the log's checkpoints with the passport's keys, and rotates them (the one function that may kms:Sign)",
       environment: {
         [PASSPORT_KEY_ID]: this.key.keyId,
         TABLE_NAME: props.table.tableName,
@@ -104,6 +104,17 @@ export class PassportSigner extends Construct {
       }),
     );
     functionErrorAlarm(this, 'Errors', this.fn, props.alarmTopic);
+  }
+
+  /**
+   * Lets a function ask the signer for what needs no key of its own (the log's checkpoint):
+   * lambda:InvokeFunction on the signer alone.
+   */
+  allowInvoking(caller: LambdaFunction): void {
+    caller.addEnvironment(PASSPORT_SIGNER_FUNCTION, this.fn.functionName);
+    caller.addToRolePolicy(
+      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.fn.functionArn] }),
+    );
   }
 
   /**

@@ -10,6 +10,7 @@ import { API_PREFIX, MEDIA_PREFIX } from '#shared/constants.ts';
 import { type PageShopSettings, withShopSettings } from '#shared/shop-page.ts';
 import { type Route, routeName } from '../../functions/routes.ts';
 import { loadMediaEdge } from '../edge/media-path.ts';
+import { isPassportPath, loadPassportEdge } from '../edge/passport-path.ts';
 import { appHeaders, forPlainHttp, mediaHeaders } from '../edge/security-headers.ts';
 import { loadSpaFallback } from '../edge/spa-fallback.ts';
 import { lambdaContext, toApiEvent } from './api-event.ts';
@@ -90,9 +91,8 @@ const PAYMENT_HEADERS = ['content-type', 'content-length', 'accept'];
 const mediaEdge = loadMediaEdge();
 /** The same CloudFront Functions code the web behaviour runs: client routes to index.html, /verify to verify.html. */
 const pageOf = loadSpaFallback();
-/** The passport's key set, published in the media bucket (docs/passport.md, How the shop keeps it). */
-const PASSPORT_KEYS_PATH = '/.well-known/passport-keys.json';
-const PASSPORT_KEYS_KEY = 'passport/keys.json';
+/** The CloudFront Function of the passport's files, as in production. */
+const passportEdge = loadPassportEdge();
 const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
 const compressedCache = new Map<string, Buffer>();
 
@@ -289,6 +289,34 @@ export function createGateway(options: GatewayOptions): Server {
     upstream.end();
   }
 
+  /** The passport's public files (/passport/*, the key set's well-known name), from the media bucket. */
+  function passport(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    const origin = passportEdge({ request: { uri: url.pathname, querystring: {} } });
+    if (!options.media || (req.method !== 'GET' && req.method !== 'HEAD') || !('uri' in origin)) {
+      json(res, 404, { message: 'Not Found' });
+      return;
+    }
+    const target = new URL(options.media.endpoint);
+    target.pathname = `/${encodeURIComponent(options.media.bucket)}${origin.uri}`;
+    const upstream = request(target, { method: req.method }, (s3res) => {
+      const status = s3res.statusCode ?? 502;
+      if (status >= 400) {
+        s3res.resume();
+        return json(res, status === 403 ? 404 : status, { message: 'Not Found' });
+      }
+      const pass = ['content-type', 'content-length', 'etag', 'last-modified', 'cache-control'];
+      res.writeHead(status, {
+        ...Object.fromEntries(
+          pass.filter((h) => s3res.headers[h]).map((h) => [h, s3res.headers[h] as string]),
+        ),
+        ...mediaSecurity,
+      });
+      s3res.pipe(res);
+    });
+    upstream.on('error', () => json(res, 502, { message: 'media storage is not reachable' }));
+    upstream.end();
+  }
+
   async function web(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     if (!options.webRoot) return json(res, 404, { message: 'Not Found' });
     const root = resolve(options.webRoot);
@@ -347,26 +375,6 @@ export function createGateway(options: GatewayOptions): Server {
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  /** `/.well-known/passport-keys.json`: the media bucket's `passport/keys.json`, as CloudFront maps it. */
-  function passportKeys(req: IncomingMessage, res: ServerResponse): void {
-    if (!options.media || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      json(res, 404, { message: 'Not Found' });
-      return;
-    }
-    const target = new URL(options.media.endpoint);
-    target.pathname = `/${encodeURIComponent(options.media.bucket)}/${PASSPORT_KEYS_KEY}`;
-    const upstream = request(target, { method: req.method }, (s3res) => {
-      if ((s3res.statusCode ?? 502) >= 400) {
-        s3res.resume();
-        return json(res, 404, { message: 'Not Found' });
-      }
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
-      s3res.pipe(res);
-    });
-    upstream.on('error', () => json(res, 502, { message: 'media storage is not reachable' }));
-    upstream.end();
-  }
-
   function payments(req: IncomingMessage, res: ServerResponse, url: URL): void {
     const base = options.payments?.();
     const path = url.pathname.slice(PAYMENTS_PREFIX.length);
@@ -391,7 +399,10 @@ export function createGateway(options: GatewayOptions): Server {
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     // Every answer carries its security headers, errors included (CloudFront adds them to all).
-    const security = url.pathname.startsWith(`${MEDIA_PREFIX}/`) ? mediaSecurity : appSecurity;
+    const security =
+      url.pathname.startsWith(`${MEDIA_PREFIX}/`) || isPassportPath(url.pathname)
+        ? mediaSecurity
+        : appSecurity;
     for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
     if (url.pathname.startsWith(`${PAYMENTS_PREFIX}/`)) {
       payments(req, res, url);
@@ -430,14 +441,16 @@ export function createGateway(options: GatewayOptions): Server {
       }
       return;
     }
+    if (isPassportPath(url.pathname)) {
+      passport(req, res, url);
+      return;
+    }
     const route =
       url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)
         ? api(req, res, url)
         : url.pathname.startsWith(`${MEDIA_PREFIX}/`)
           ? Promise.resolve(media(req, res))
-          : url.pathname === PASSPORT_KEYS_PATH
-            ? Promise.resolve(passportKeys(req, res))
-            : web(req, res, url);
+          : web(req, res, url);
     route.catch((error: unknown) => {
       console.error('[gateway]', error);
       if (!res.headersSent) json(res, 500, { message: 'Internal Server Error' });

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { FRAGMENT_REFUSALS, LOST_WARNING } from '../../web/src/verify/wording.ts';
+import { pointAtLocalStack } from '../support/stack-env.ts';
 import {
   type IssuedPiece,
   issuePiece,
@@ -11,7 +12,6 @@ import {
   resaleProof,
   type Signing,
 } from '../support/verify-passports.ts';
-import { pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
 
 /**

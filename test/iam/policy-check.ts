@@ -106,6 +106,7 @@ const JOBS: { logicalIdPrefix: string; module: string; access: FunctionAccess }[
       ['ResetLinkFunction', 'authenticity/jobs/reset-link'],
       // Its KMS grant is its construct's (infra/constructs/passport-signer.ts), not a word.
       ['PassportSignerFunction', 'passport/jobs/passport-signer'],
+      ['PassportLogFunction', 'passport/jobs/sequence-log'],
     ] as const
   ).map(([logicalIdPrefix, module]) => ({ logicalIdPrefix, module, access: jobAccess[module] })),
   {

@@ -1,11 +1,15 @@
 import { logger } from '#platform/logger.ts';
 import { toBase64url } from '#shared/passport/base64url.ts';
+import { fromBase64 } from '#shared/passport/bytes.ts';
+import { signCheckpoint } from '#shared/passport/checkpoint.ts';
 import type { PassportKey } from '#shared/passport/keys.ts';
 import * as z from '#shared/zod.ts';
 import { sign } from '../adapters/kms-signer.ts';
+import { readHead } from '../entities/log-reads.ts';
 import { dayOf, issuer } from '../issuer.ts';
 import {
   certificateInputFields,
+  checkpointBodyFields,
   codeBodyFields,
   proofBodyFields,
   proofDaysAllowed,
@@ -13,6 +17,7 @@ import {
   type SignRequest,
   signRequestSchema,
 } from '../rules/sign-request.ts';
+import { shopLogOrigin } from '../sign-checkpoint.ts';
 import { currentSigningKey, rotateSigningKey } from '../signer-keys.ts';
 
 /**
@@ -36,7 +41,7 @@ const refuse = (why: string): never => {
 
 /** The text to sign and the key it names, after the checks that need the key set and the clock. */
 function checked(
-  request: Exclude<SignRequest, { kind: 'rotate' }>,
+  request: Exclude<SignRequest, { kind: 'rotate' | 'checkpoint' }>,
   now: number,
 ): { text: string; named: string } {
   if (request.kind === 'sign-code')
@@ -55,11 +60,12 @@ function checked(
 export async function runPassportSigner(
   event: unknown,
   now = Date.now(),
-): Promise<SignerAnswer | { keys: PassportKey[] }> {
+): Promise<SignerAnswer | CheckpointAnswer | { keys: PassportKey[] }> {
   const parsed = z.safeParse(signRequestSchema, event);
   if (!parsed.success) refuse(`not a request it signs (${z.prettifyError(parsed.error)})`);
   const request = parsed.data as SignRequest;
   if (request.kind === 'rotate') return { keys: await rotateSigningKey(request.admin, now) };
+  if (request.kind === 'checkpoint') return signHeadCheckpoint(request.body, now);
   const { text, named } = checked(request, now);
   const key = await currentSigningKey(now);
   // What is signed names the key that signs it: a text naming another key would be a lie once signed.
@@ -67,6 +73,33 @@ export async function runPassportSigner(
   const signature = await sign(new TextEncoder().encode(text), key.keyId);
   logger.info('passport signer signed', { kind: request.kind, kid: key.kid });
   return { kid: signature.kid, signature: toBase64url(signature.signature) };
+}
+
+/** A checkpoint's answer: the signed note whole (its signature line is ASN.1 DER, docs/passport.md). */
+export interface CheckpointAnswer {
+  kid: string;
+  note: string;
+}
+
+/**
+ * A checkpoint is signed only as the log's own: the shop's origin, and the size and root of the
+ * head, which the signer reads itself. So no caller can have it sign another tree (a fork).
+ */
+async function signHeadCheckpoint(body: string, now: number): Promise<CheckpointAnswer> {
+  const fields = checkpointBodyFields(body);
+  const origin = shopLogOrigin();
+  if (fields?.origin !== origin) refuse(`the checkpoint's origin is not ${origin}`);
+  const head = await readHead();
+  if (fields?.size !== head.size || fields.root !== head.root)
+    refuse(`a checkpoint of size ${fields?.size} that is not the head (size ${head.size})`);
+  const key = await currentSigningKey(now);
+  const note = await signCheckpoint(
+    { origin, size: head.size, root: fromBase64(head.root) as Uint8Array },
+    fromBase64(key.spki) as Uint8Array,
+    async (data) => (await sign(data, key.keyId)).signature,
+  );
+  logger.info('passport signer signed', { kind: 'checkpoint', kid: key.kid, size: head.size });
+  return { kid: key.kid, note };
 }
 
 export const handler = (event: unknown) => runPassportSigner(event);

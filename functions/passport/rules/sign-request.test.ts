@@ -7,6 +7,7 @@ import { proofBody } from '#shared/passport/proof.ts';
 import * as z from '#shared/zod.ts';
 import {
   certificateInputFields,
+  checkpointBodyFields,
   codeBodyFields,
   proofBodyFields,
   proofDaysAllowed,
@@ -148,5 +149,29 @@ describe('a rotation', () => {
     expect(accepts({ kind: 'rotate' })).toBe(false);
     expect(accepts({ kind: 'rotate', admin: '' })).toBe(false);
     expect(accepts({ kind: 'rotate', admin: 'staff-1', keyId: 'x' })).toBe(false);
+  });
+});
+
+describe('the checkpoint bodies the signer accepts (before it compares them with the head)', () => {
+  const root = Buffer.alloc(32, 7).toString('base64');
+  const checkpoint = `shop.example/passport/log\n41\n${root}\n`;
+
+  it('a note body as checkpointBody writes it', () => {
+    expect(checkpointBodyFields(checkpoint)).toEqual({ origin: 'shop.example/passport/log', size: 41, root });
+    expect(accepts({ kind: 'checkpoint', body: checkpoint })).toBe(true);
+  });
+
+  it('nothing else: a signed note, a short root, a leading zero, extra lines, no final newline', () => {
+    for (const text of [
+      `${checkpoint}\n— shop.example/passport/log AAAA\n`,
+      checkpoint.replace(root, Buffer.alloc(31, 7).toString('base64')),
+      checkpoint.replace('\n41\n', '\n041\n'),
+      `${checkpoint}extension\n`,
+      checkpoint.slice(0, -1),
+      checkpoint.replace('shop.example', 'shop example'),
+    ]) {
+      expect(checkpointBodyFields(text), text).toBeUndefined();
+      expect(accepts({ kind: 'checkpoint', body: text }), text).toBe(false);
+    }
   });
 });

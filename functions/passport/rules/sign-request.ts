@@ -1,5 +1,5 @@
 import { toBase64url } from '#shared/passport/base64url.ts';
-import { utf8 } from '#shared/passport/bytes.ts';
+import { fromBase64, utf8 } from '#shared/passport/bytes.ts';
 import {
   type CertificatePayload,
   certificatePayload,
@@ -8,6 +8,7 @@ import {
   parseCertificate,
   pieceIdOf,
 } from '#shared/passport/certificate.ts';
+import { checkpointBody } from '#shared/passport/checkpoint.ts';
 import { type CodeFields, codeBody, codeText, parseCode } from '#shared/passport/code.ts';
 import { KEY_ID_PATTERN } from '#shared/passport/key-id.ts';
 import { PROOF_MAX_DAYS, type ProofFields, parseProof, proofBody } from '#shared/passport/proof.ts';
@@ -98,6 +99,21 @@ export function certificateInputFields(
 const formed = (check: (text: string) => unknown, error: string) =>
   z.string().check(z.refine((text) => check(text) !== undefined, { error }));
 
+/**
+ * The fields of a checkpoint note body (docs/passport.md, The log: `<origin>\n<size>\n<base64
+ * root>\n`) as `checkpointBody` writes it, or undefined for anything else.
+ */
+export function checkpointBodyFields(
+  body: string,
+): { origin: string; size: number; root: string } | undefined {
+  const match = /^([^\s+]+)\n(0|[1-9]\d{0,15})\n([A-Za-z0-9+/]{43}=)\n$/.exec(body);
+  const root = match && fromBase64(match[3] as string);
+  if (!match || root?.length !== 32) return undefined;
+  const fields = { origin: match[1] as string, size: Number(match[2]), root: match[3] as string };
+  if (!Number.isSafeInteger(fields.size) || checkpointBody({ ...fields, root }) !== body) return undefined;
+  return fields;
+}
+
 export const signRequestSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('sign-code'),
@@ -118,6 +134,11 @@ export const signRequestSchema = z.discriminatedUnion('kind', [
     kind: z.literal('rotate'),
     /** The staff member who asked: the rotation is audited in its own transaction. */
     admin: z.string().check(z.minLength(1)),
+  }),
+  // The signer signs it only when it is the head's own (size and root), which it reads itself.
+  z.strictObject({
+    kind: z.literal('checkpoint'),
+    body: formed(checkpointBodyFields, 'not a checkpoint note body (docs/passport.md, The log)'),
   }),
 ]);
 export type SignRequest = z.infer<typeof signRequestSchema>;

@@ -319,6 +319,10 @@ export const SPECS: Record<string, Spec> = {
     base: () => fc.record({ token: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) }),
   },
 
+  // The passport
+  'GET /passport/pieces/{pid}': { fields: ['since'] },
+  'POST /passport/lost': { fields: ['lost'], base: () => fc.record({ lost: fc.boolean() }) },
+
   // Admin
   'POST /admin': {
     fields: ['user', 'pass'],

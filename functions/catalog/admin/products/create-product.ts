@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { newRecordItem } from '#authenticity/index.ts';
-import { issueCertificate } from '#passport/index.ts';
+import { auditedRecord, newRecordItem, saleEntryItem } from '#authenticity/index.ts';
+import { issueCertificate, sequenceSoon } from '#passport/index.ts';
 import { logger, safeError } from '#platform/logger.ts';
 import { createProductContract } from '#shared/contracts/catalog-admin-products.ts';
 import { defineAdminHandler } from '#staff/index.ts';
@@ -24,10 +24,16 @@ export const handler = defineAdminHandler(createProductContract, async ({ body }
     { id: randomUUID(), createdAt: new Date(now).toISOString() },
     now,
   );
+  // A piece sold elsewhere: its record and its sale's passport log entry, with the product.
   await createProduct(
     product,
     event.admin,
-    record ? { items: [newRecordItem(record)], after: { product, authRecord: record } } : undefined,
+    record
+      ? {
+          items: [newRecordItem(record), await saleEntryItem(record)],
+          after: { product, authRecord: auditedRecord(record) },
+        }
+      : undefined,
   );
   let passport: 'issued' | 'failed' = 'issued';
   try {
@@ -39,5 +45,7 @@ export const handler = defineAdminHandler(createProductContract, async ({ body }
     });
     passport = 'failed';
   }
+  // The issue entry (and a piece sold elsewhere's sale entry) wait for the sequencer.
+  await sequenceSoon();
   return { status: 200 as const, id: product.id, product: adminProduct(product, now), passport };
 });
