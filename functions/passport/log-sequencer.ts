@@ -17,7 +17,13 @@ import {
   type PendingItem,
   pieceEntryKey,
 } from './entities/log-items.ts';
-import { allEntryTexts, latestCheckpoint, oldestPending, readHead } from './entities/log-reads.ts';
+import {
+  allEntryTexts,
+  checkpointSizes,
+  latestCheckpoint,
+  oldestPending,
+  readHead,
+} from './entities/log-reads.ts';
 import { changedLogFiles } from './rules/log-files.ts';
 import { signCheckpointNote } from './sign-checkpoint.ts';
 
@@ -178,7 +184,16 @@ export async function publishHead(): Promise<{ size: number; signed: boolean }> 
       file.full ? TILE_CACHE.full : TILE_CACHE.partial,
     );
   }
-  const note = await signCheckpointNote(head);
+  let note: string;
+  try {
+    note = await signCheckpointNote(head);
+  } catch (error) {
+    // Another run moved the head meanwhile: the signer signs only the head's own checkpoint, and
+    // that run publishes it.
+    const now = await readHead();
+    if (now.size > head.size) return { size: now.size, signed: false };
+    throw error;
+  }
   await putPublic(`${LOG_PREFIX}checkpoint`, note, 'text/plain; charset=utf-8', CHECKPOINT_CACHE);
   try {
     await ddb().send(
@@ -192,6 +207,20 @@ export async function publishHead(): Promise<{ size: number; signed: boolean }> 
     // Another run signed this size first: its note stands as well as this one.
     if (!isConditionFailed(error)) throw error;
   }
+  // Every checkpoint stays published, with their list, for the export (docs/passport.md).
+  await putPublic(
+    `${LOG_PREFIX}checkpoints/${head.size}`,
+    note,
+    'text/plain; charset=utf-8',
+    TILE_CACHE.full,
+  );
+  const sizes = await checkpointSizes();
+  await putPublic(
+    `${LOG_PREFIX}checkpoints.txt`,
+    sizes.map((size) => `${size}\n`).join(''),
+    'text/plain; charset=utf-8',
+    CHECKPOINT_CACHE,
+  );
   return { size: head.size, signed: true };
 }
 

@@ -13,6 +13,8 @@ describe('the CloudFront Function of the passport files', () => {
     expect(keyOf('/.well-known/passport-keys.json')).toBe('/passport/keys.json');
     for (const path of [
       'checkpoint',
+      'checkpoints.txt',
+      'checkpoints/41',
       tilePath(0, 0),
       tilePath(0, 1234067, 17),
       tilePath(2, 3),
@@ -28,6 +30,8 @@ describe('the CloudFront Function of the passport files', () => {
       '/passport/',
       '/passport/log/',
       '/passport/log/other',
+      '/passport/log/checkpoints/',
+      '/passport/log/checkpoints/4a',
       '/passport/log/tile/0/1',
       '/passport/log/tile/0/001/../../keys.json',
       '/passport/export/..',

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImageEntity } from '#catalog/entities/image.ts';
+import { issueCertificate } from '#passport/index.ts';
 import { parseCertificate } from '#shared/passport/certificate.ts';
 import { parseCode } from '#shared/passport/code.ts';
 import { verifyCertificate, verifyFragment } from '#shared/passport/verify.ts';
@@ -8,7 +9,8 @@ import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { api } from '../support/api.ts';
 import { getRaw, itemsWithPrefix } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
-import { pendingEntriesOf, publishedKeySet, storePrivatePhoto } from '../support/passport.ts';
+import { logEntriesOf, publishedKeySet, storePrivatePhoto } from '../support/passport.ts';
+import { pointAtLocalStack } from '../support/stack-env.ts';
 
 /**
  * Certificates and card codes over HTTP (docs/passport.md, The certificate, The code, Keys):
@@ -85,7 +87,7 @@ describe('a certificate at registration', () => {
       description: 'Night gown — black, red',
       photos: [],
     });
-    expect(await pendingEntriesOf(created.body.id)).toEqual([
+    expect(await logEntriesOf(created.body.id)).toEqual([
       expect.objectContaining({ kind: 'issue', piece: created.body.id, owner: null, cert: fields.digest }),
     ]);
   });
@@ -148,7 +150,7 @@ describe('a certificate issued by staff', () => {
     expect((after[0]?.issuedAt as string) > (before[0]?.issuedAt as string)).toBe(true);
     expect(after[0]?.code).not.toBe(before[0]?.code);
     for (const certificate of after) await verified(certificate);
-    expect((await pendingEntriesOf(third.id)).map((entry) => entry.kind)).toEqual(after.map(() => 'issue'));
+    expect((await logEntriesOf(third.id)).map((entry) => entry.kind)).toEqual(after.map(() => 'issue'));
   });
 
   it('answers 404 for an unknown piece, writing nothing', async () => {
@@ -158,17 +160,23 @@ describe('a certificate issued by staff', () => {
     expect(await certificatesOf(pid)).toEqual([]);
   });
 
-  it('answers 503 when the signer refuses (a code longer than 300 characters), writing nothing', async () => {
-    const long = typeEntity({ name: 'é'.repeat(40) });
-    const piece = productEntity(long, { cardNumber: card() });
-    await store({ type: long, products: [piece] });
-    const answer = await issue(piece.id);
-    expect(answer).toMatchObject({
-      status: 503,
-      body: { message: 'the passport signer is not answering. please try again.' },
-    });
+  it('answers 503 when the signer does not answer, writing nothing', async () => {
+    // The issuing code, run here against the stack, with a signer function that does not exist.
+    pointAtLocalStack();
+    const alone = typeEntity({ name: `Unsigned ${uniqueId('c')}` });
+    const piece = productEntity(alone, { cardNumber: card() });
+    await store({ type: alone, products: [piece] });
+    process.env.PASSPORT_SIGNER_FUNCTION = 'boutique-no-such-signer';
+    try {
+      await expect(issueCertificate(piece.id, { admin: admin.username })).rejects.toMatchObject({
+        statusCode: 503,
+        message: 'the passport signer is not answering. please try again.',
+      });
+    } finally {
+      pointAtLocalStack();
+    }
     expect(await certificatesOf(piece.id)).toEqual([]);
-    expect(await pendingEntriesOf(piece.id)).toEqual([]);
+    expect(await logEntriesOf(piece.id)).toEqual([]);
     expect(await auditOf(piece.id, 'issue')).toEqual([]);
   });
 

@@ -81,7 +81,7 @@ beforeAll(async () => {
       cardNumber: card,
       typeId: type.id,
       gender: 0,
-      colors: ['black'],
+      colors: ['black', 'red'],
       removeShipmentCharge: false,
       singleproduct: false,
       soldOnOtherPlatform: false,
@@ -242,7 +242,8 @@ describe('no personal data in the passport', () => {
       algorithm: '',
       vectors: await makeVectors(),
     });
-    expect(summary.pieces).toBe(pieces.size);
+    expect(summary.pieces).toBeGreaterThan(0);
+    expect(summary.checkpoints).toBeGreaterThan(1);
     artefacts.push(...(await filesUnder(exported.folder)).map(readable));
 
     const people = await personalData();

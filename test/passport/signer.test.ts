@@ -63,6 +63,17 @@ const proofWith = (kid: string, days: number) =>
     kid,
   });
 
+describe('the KMS adapter', () => {
+  it('signs a text longer than KMS takes RAW (4096 bytes) as its digest: the same ES256 signature', async () => {
+    const key = await publicKeyOf(deploymentKeyId());
+    for (const text of ['a short text', 'x'.repeat(10_000)]) {
+      const { signature, kid } = await sign(utf8(text));
+      expect(kid).toBe(key.kid);
+      expect(await verifies(key.jwk, signature, text)).toBe(true);
+    }
+  });
+});
+
 describe("the passport's signing key (KMS)", () => {
   it("signs with the deployment's key what its published JWK verifies, named by the SPKI's kid", async () => {
     const published = await publicKeyOf(deploymentKeyId());

@@ -25,7 +25,17 @@ export async function storePrivatePhoto(key: string, bytes: Uint8Array): Promise
   await s3().send(new PutObjectCommand({ Bucket: inject('privateMediaBucket'), Key: key, Body: bytes }));
 }
 
-/** The log entries a piece's changes left for the sequencer. */
-export async function pendingEntriesOf(pid: string): Promise<Record<string, unknown>[]> {
-  return (await itemsWithPrefix('PASSPORTLOG#PENDING')).filter((entry) => entry.piece === pid);
+/**
+ * The log entries of a piece's changes, wherever they are: sequenced (under `PASSPORT#<pid>`, in
+ * their order) or still waiting for the sequencer (which runs after each change).
+ */
+export async function logEntriesOf(pid: string): Promise<Record<string, unknown>[]> {
+  const sequenced = (await itemsWithPrefix(`PASSPORT#${pid}`))
+    .filter((item) => item.pk === `PASSPORT#${pid}` && String(item.sk).startsWith('ENTRY#'))
+    .sort((a, b) => String(a.sk).localeCompare(String(b.sk)))
+    .map((item) => JSON.parse(String(item.text)) as Record<string, unknown>);
+  const pending = (await itemsWithPrefix('PASSPORTLOG#PENDING'))
+    .filter((entry) => entry.piece === pid)
+    .sort((a, b) => String(a.sk).localeCompare(String(b.sk)));
+  return [...sequenced, ...pending];
 }

@@ -109,15 +109,18 @@ export async function createSigningKey(): Promise<string> {
  * reaches a card.
  */
 export async function sign(bytes: Uint8Array, keyId = deploymentKeyId()): Promise<PassportSignature> {
-  if (bytes.length === 0 || bytes.length > MAX_SIGNED_BYTES)
-    throw new Error(`KMS signs 1 to ${MAX_SIGNED_BYTES} bytes, not ${bytes.length}`);
+  if (bytes.length === 0) throw new Error('KMS signs at least one byte');
+  // KMS hashes a RAW message of at most 4096 bytes itself; a longer one (a certificate naming
+  // many photographs) goes as its SHA-256 DIGEST, which makes the same ES256 signature.
+  const raw = bytes.length <= MAX_SIGNED_BYTES;
+  const message = raw ? bytes : new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as BufferSource));
   const [{ key, verifier }, answer] = await Promise.all([
     readPublicKey(keyId),
     kms().send(
       new SignCommand({
         KeyId: keyId,
-        Message: bytes,
-        MessageType: 'RAW',
+        Message: message,
+        MessageType: raw ? 'RAW' : 'DIGEST',
         SigningAlgorithm: SIGNING_ALGORITHM,
       }),
     ),

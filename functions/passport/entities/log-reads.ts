@@ -72,6 +72,17 @@ export async function latestCheckpoint(): Promise<StoredCheckpoint | undefined> 
   return item && { size: item.size, text: item.text };
 }
 
+/** The sizes of every signed checkpoint, smallest first (the export's list). */
+export async function checkpointSizes(): Promise<number[]> {
+  const items = await queryAll<{ size: number }>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :checkpoint)',
+    ExpressionAttributeValues: { ':pk': LOG_PK, ':checkpoint': CHECKPOINT_PREFIX },
+    ProjectionExpression: '#size',
+    ExpressionAttributeNames: { '#size': 'size' },
+  });
+  return items.map((item) => item.size);
+}
+
 export interface StoredCertificate {
   jws: string;
   code: string;
