@@ -17,6 +17,7 @@ import {
 import { type LoadResult, loadGateway } from './gateway-load.ts';
 import { type HandlerLatency, measureHandler, poolRounds } from './handlers.ts';
 import { currentLoad, describeMachine } from './machine.ts';
+import { ISSUES, issuingTime } from './passport-issuing.ts';
 import { firstScreenPictures, type PictureSetFigures } from './pictures.ts';
 import { type BenchResults, type BundleFigures, renderReport } from './report.ts';
 import { benchSections, bundleBuildShare, fileLog, sectionRunner } from './sections.ts';
@@ -197,20 +198,25 @@ try {
       })),
       runs: settings.lighthouseRuns,
     }));
-    const verifyPage = await attempt('verify page', async (done) => ({
-      js: verifyRouteJs(process.env.BENCH_WEB_DIST ?? join(root, 'web', 'dist')),
-      qr: await longestQr(),
-      ...(await timeToVerdict(
-        { baseUrl: stack.url, s3Url: stack.s3Url, mediaBucket: stack.mediaBucket },
-        {
-          loads: settings.verifyLoads,
-          chromePath: settings.chromePath,
-          onLoad: (loads, total) => done(loads / total),
-        },
-      )),
-      loads: settings.verifyLoads,
-      viewport: VERIFY_PHONE,
-    }));
+    const verifyPage = await attempt('verify page', async (done) => {
+      const { code, ...issuing } = await issuingTime(stack.url, ISSUES);
+      return {
+        js: verifyRouteJs(process.env.BENCH_WEB_DIST ?? join(root, 'web', 'dist')),
+        qr: await longestQr(),
+        issuing,
+        ...(await timeToVerdict(
+          { baseUrl: stack.url, s3Url: stack.s3Url, mediaBucket: stack.mediaBucket },
+          {
+            loads: settings.verifyLoads,
+            code,
+            chromePath: settings.chromePath,
+            onLoad: (loads, total) => done(loads / total),
+          },
+        )),
+        loads: settings.verifyLoads,
+        viewport: VERIFY_PHONE,
+      };
+    });
     const pictureSet = await attempt('picture set', async () => {
       // In a process of its own, so its peak memory is the picture-set work's.
       const probe = spawnSync(process.execPath, [join(root, 'test/bench/picture-set-probe.ts')], {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startLocalStack } from '../../infra/local/stack.ts';
 import { currentLoad } from './machine.ts';
+import { ISSUES, issuingTime } from './passport-issuing.ts';
 import { renderVerifyPageSection, withVerifyPage } from './report.ts';
 import { longestQr, timeToVerdict, VERIFY_PHONE, verifyRouteJs } from './verify-page.ts';
 
@@ -19,13 +20,19 @@ const loadAtStart = currentLoad();
 const workDir = mkdtempSync(join(tmpdir(), 'boutique-bench-verify-'));
 const stack = await startLocalStack({ port: 0, s3Dir: join(workDir, 's3'), log: () => undefined });
 try {
+  const { code, ...issuing } = await issuingTime(stack.url, ISSUES, (done, total) =>
+    process.stderr.write(`\rpassport: ${done} of ${total} certificates issued`),
+  );
+  process.stderr.write('\n');
   const figures = {
     js: verifyRouteJs(join(root, 'web', 'dist')),
     qr: await longestQr(),
+    issuing,
     ...(await timeToVerdict(
       { baseUrl: stack.url, s3Url: stack.s3Url, mediaBucket: stack.mediaBucket },
       {
         loads,
+        code,
         chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
         onLoad: (done, total) => process.stderr.write(`\rverify page: ${done} of ${total} loads`),
       },

@@ -21,6 +21,8 @@ export interface VerifyPageFigures {
   qr: { codeLength: number; urlLength: number; versionL: number; versionM: number; url: string };
   firstVisit: { medianMs: number; p95Ms: number };
   repeatVisit: { medianMs: number; p95Ms: number };
+  /** Staff issuing a certificate (test/bench/passport-issuing.ts). */
+  issuing: { count: number; medianMs: number; p95Ms: number };
   loads: number;
   viewport: { width: number; height: number };
   /** When measured alone (`npm run bench:verify-page`), not with the rest of the page. */
@@ -78,9 +80,15 @@ export const VERIFY_PHONE = { width: 360, height: 740 };
 /** Time to verdict of `loads` first visits, then `loads` repeat visits, of /verify#<a real code>. */
 export async function timeToVerdict(
   stack: LocalStackPlaces,
-  options: { loads: number; chromePath: string; onLoad?: (done: number, total: number) => void },
+  options: {
+    loads: number;
+    chromePath: string;
+    /** A code the shop issued; else one signed here with the stack's key. */
+    code?: string;
+    onLoad?: (done: number, total: number) => void;
+  },
 ): Promise<Pick<VerifyPageFigures, 'firstVisit' | 'repeatVisit'>> {
-  const piece = await issuePiece(await localSigning(stack));
+  const code = options.code ?? (await issuePiece(await localSigning(stack))).code;
   const browser = await chromium.launch({ executablePath: options.chromePath, args: CHROMIUM_ARGS });
   const total = options.loads * 2;
   let done = 0;
@@ -103,7 +111,7 @@ export async function timeToVerdict(
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     return page;
   };
-  const url = `${stack.baseUrl}/verify#${piece.code}`;
+  const url = `${stack.baseUrl}/verify#${code}`;
   try {
     const first: number[] = [];
     for (let i = 0; i < options.loads; i++) {
