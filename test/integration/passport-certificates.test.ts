@@ -9,7 +9,7 @@ import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { api } from '../support/api.ts';
 import { getRaw, itemsWithPrefix } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
-import { logEntriesOf, publishedKeySet, storePrivatePhoto } from '../support/passport.ts';
+import { logEntriesOf, publishedKeySet, registerPiece, storePrivatePhoto } from '../support/passport.ts';
 import { pointAtLocalStack } from '../support/stack-env.ts';
 
 /**
@@ -59,36 +59,23 @@ const auditOf = async (entityId: string, action: string) =>
 
 describe('a certificate at registration', () => {
   it('is issued when staff register a piece: its code and certificate verify with the published keys, its issue entry waits in the log', async () => {
-    const type = typeEntity({ name: `Passport ${uniqueId('c')}` });
-    await store({ type });
-    const created = await adminApi<{ id: string; passport?: string }>(admin, '/products', {
-      method: 'POST',
-      json: {
-        name: 'Night gown',
-        priceUs: 1200,
-        cardNumber: card(),
-        typeId: type.id,
-        gender: 0,
-        colors: ['black', 'red'],
-        removeShipmentCharge: false,
-        singleproduct: false,
-        soldOnOtherPlatform: false,
-      },
+    const { type, id } = await registerPiece(admin, {
+      name: 'Night gown',
+      priceUs: 1200,
+      cardNumber: card(),
     });
-    expect(created.status, created.text).toBe(200);
-    expect(created.body.passport).toBe('issued');
-    const [certificate, ...older] = await certificatesOf(created.body.id);
+    const [certificate, ...older] = await certificatesOf(id);
     expect(older).toEqual([]);
     const fields = await verified(certificate as Certificate);
-    expect(fields).toMatchObject({ pieceId: created.body.id, number: 1, of: 1, collection: type.name });
+    expect(fields).toMatchObject({ pieceId: id, number: 1, of: 1, collection: type.name });
     const payload = parseCertificate(certificate?.certificate as string)?.payload;
     expect(payload?.credentialSubject).toMatchObject({
-      id: `urn:oneofone:piece:${created.body.id}`,
+      id: `urn:oneofone:piece:${id}`,
       description: 'Night gown — black, red',
       photos: [],
     });
-    expect(await logEntriesOf(created.body.id)).toEqual([
-      expect.objectContaining({ kind: 'issue', piece: created.body.id, owner: null, cert: fields.digest }),
+    expect(await logEntriesOf(id)).toEqual([
+      expect.objectContaining({ kind: 'issue', piece: id, owner: null, cert: fields.digest }),
     ]);
   });
 });

@@ -1,7 +1,9 @@
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { KeySet } from '#shared/passport/keys.ts';
+import { adminApi, type TestAdmin } from './admin.ts';
 import { itemsWithPrefix } from './db.ts';
+import { store, typeEntity, uniqueId } from './fixtures.ts';
 
 /** The passport as a verifier outside the shop sees it: the published key set, the stored originals. */
 const s3 = () =>
@@ -38,4 +40,28 @@ export async function logEntriesOf(pid: string): Promise<Record<string, unknown>
     .filter((entry) => entry.piece === pid)
     .sort((a, b) => String(a.sk).localeCompare(String(b.sk)));
   return [...sequenced, ...pending];
+}
+
+/** Staff register a piece in a new collection of their own, as the admin's form does (POST /products). */
+export async function registerPiece(
+  admin: TestAdmin,
+  piece: { name: string; cardNumber: string; priceUs: number },
+) {
+  const type = typeEntity({ name: `Passport ${uniqueId('c')}` });
+  await store({ type });
+  const created = await adminApi<{ id: string; passport?: string }>(admin, '/products', {
+    method: 'POST',
+    json: {
+      ...piece,
+      typeId: type.id,
+      gender: 0,
+      colors: ['black', 'red'],
+      removeShipmentCharge: false,
+      singleproduct: false,
+      soldOnOtherPlatform: false,
+    },
+  });
+  expect(created.status, created.text).toBe(200);
+  expect(created.body.passport).toBe('issued');
+  return { type, id: created.body.id };
 }
