@@ -71,7 +71,7 @@ export async function issueCertificate(
 ): Promise<CertificateEntity | undefined> {
   const { product, images } = await getProductCollection(pid);
   if (!product) return undefined;
-  const [place, type, photos, kid] = await Promise.all([
+  const [place, type, photos, firstKid] = await Promise.all([
     placeInCollection(product),
     product.typeId ? getType(product.typeId, ['name']) : undefined,
     photographs(images),
@@ -88,32 +88,45 @@ export async function issueCertificate(
     description: [product.name, product.colors.filter(Boolean).join(', ')].filter(Boolean).join(' — '),
     photos,
   });
-  const input = signingInput(jwsHeader(kid), payload);
-  const jws = await signed('certificate', async () =>
-    assembleJws(input, fromBase64url((await signCertificateInput(input)).signature) as Uint8Array),
-  );
-  const digest = await certificateDigest(jws);
-  const fields: CodeFields = {
-    pieceId: pid,
-    ...place,
-    collection,
-    issued: validFrom.slice(0, 10),
-    digest,
-    kid,
+  const signWith = async (kid: string) => {
+    const input = signingInput(jwsHeader(kid), payload);
+    const jws = await signed('certificate', async () =>
+      assembleJws(input, fromBase64url((await signCertificateInput(input)).signature) as Uint8Array),
+    );
+    const digest = await certificateDigest(jws);
+    const fields: CodeFields = {
+      pieceId: pid,
+      ...place,
+      collection,
+      issued: validFrom.slice(0, 10),
+      digest,
+      kid,
+    };
+    const body = codeBody(fields);
+    const code = codeText(body, (await signed('code', () => signCodeBody(body))).signature);
+    await signed('certificate and code (checked against the published keys)', async () => {
+      const keys = await keySet();
+      const [codeVerdict, certificateVerdict] = await Promise.all([
+        verifyFragment(code, keys),
+        verifyCertificate(jws, keys, fields),
+      ]);
+      if (!codeVerdict.ok || !certificateVerdict.ok)
+        throw new Error(
+          `the signed passport does not verify: code ${JSON.stringify(codeVerdict)}, certificate ${JSON.stringify(certificateVerdict)}`,
+        );
+    });
+    return { jws, digest, code, kid };
   };
-  const body = codeBody(fields);
-  const code = codeText(body, (await signed('code', () => signCodeBody(body))).signature);
-  await signed('certificate and code (checked against the published keys)', async () => {
-    const keys = await keySet();
-    const [codeVerdict, certificateVerdict] = await Promise.all([
-      verifyFragment(code, keys),
-      verifyCertificate(jws, keys, fields),
-    ]);
-    if (!codeVerdict.ok || !certificateVerdict.ok)
-      throw new Error(
-        `the signed passport does not verify: code ${JSON.stringify(codeVerdict)}, certificate ${JSON.stringify(certificateVerdict)}`,
-      );
-  });
+  let passport: Awaited<ReturnType<typeof signWith>>;
+  try {
+    passport = await signWith(firstKid);
+  } catch (error) {
+    // Staff rotated the key between its read and the signing: once more, with the new key.
+    const now = await signingKid().catch(() => firstKid);
+    if (now === firstKid) throw error;
+    passport = await signWith(now);
+  }
+  const { jws, digest, code, kid } = passport;
   const certificate: CertificateEntity = {
     kind: 'passportCertificate',
     pid,
