@@ -386,6 +386,7 @@ export const routes: readonly Route[] = [
   ),
   r('GET', '/passport/certificates', 'passport/admin/list-certificates', 'admin', 'table:get,query,update'),
   r('POST', '/passport/keys/rotate', 'passport/admin/rotate-keys', 'admin', 'table:get,update'),
+  r('GET', '/passport/log', 'passport/admin/list-log', 'admin', 'table:get,query,update'),
   r('POST', '/passport/proofs', 'passport/http/create-proof', 'owner', 'table:get,query,put,update,delete', {
     'table:delete': WHY.endedOwnerSession,
   }),

@@ -149,6 +149,35 @@ describe('a piece sold, then transferred twice', () => {
     );
   });
 
+  it("is staff's too: the log newest first, a piece's entries, pages back with before", async () => {
+    const admin = await loggedInAdmin();
+    type Log = {
+      size: number;
+      checkpoint: string | null;
+      pending: number;
+      entries: { seq: number; kind: string; piece: string; owner: string | null }[];
+    };
+    const piece = await adminApi<Log>(admin, `/passport/log?piece=${twice.id}`);
+    expect(piece.status, piece.text).toBe(200);
+    expect(piece.body.entries.map((e) => e.kind)).toEqual(['transfer', 'transfer', 'sale']);
+    expect(
+      piece.body.entries.every((e) => e.piece === twice.id && /^[0-9a-f]{64}$/.test(e.owner ?? '')),
+    ).toBe(true);
+    const [newest, older] = piece.body.entries;
+    const back = await adminApi<Log>(admin, `/passport/log?piece=${twice.id}&before=${newest?.seq}`);
+    expect(back.body.entries.map((e) => e.seq)).toEqual(piece.body.entries.slice(1).map((e) => e.seq));
+    expect(older?.seq).toBeLessThan(newest?.seq as number);
+    const whole = await adminApi<Log>(admin, '/passport/log');
+    expect(whole.body.size).toBeGreaterThan(newest?.seq as number);
+    expect(whole.body.entries.length).toBeLessThanOrEqual(50);
+    expect(whole.body.entries.map((e) => e.seq)).toEqual(
+      [...whole.body.entries.map((e) => e.seq)].sort((a, b) => b - a),
+    );
+    expect(whole.body.checkpoint).toMatch(/\/passport\/log\n\d+\n/);
+    expect(whole.body.pending).toBeGreaterThanOrEqual(0);
+    expect((await api('/passport/log')).status).toBe(401);
+  });
+
   it('answers 404 "no passport for this piece" for a piece the log never saw', async () => {
     const answer = await api(`/passport/pieces/${uniqueId('never')}`);
     expect(answer).toMatchObject({ status: 404, body: { message: PASSPORT_MESSAGES.noPassport } });

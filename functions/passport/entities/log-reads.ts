@@ -10,6 +10,7 @@ import {
   PENDING_PK,
   type PendingItem,
   piecePk,
+  twelveDigits,
 } from './log-items.ts';
 
 /** The log's head (size and root), read consistently; size 0 when nothing was ever sequenced. */
@@ -49,6 +50,46 @@ export async function pieceEntries(pid: string): Promise<{ seq: number; text: st
     ExpressionAttributeValues: { ':pk': piecePk(pid), ':entry': ENTRY_PREFIX },
   });
   return items.map((item) => ({ seq: Number(item.sk.slice(ENTRY_PREFIX.length)), text: item.text }));
+}
+
+/** A page of entries, newest first: `limit` of them below `before` (a seq), the whole log's or a piece's. */
+export async function entriesPage(input: {
+  limit: number;
+  before?: number;
+  piece?: string;
+}): Promise<{ seq: number; text: string }[]> {
+  const pk = input.piece === undefined ? LOG_PK : piecePk(input.piece);
+  const page = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
+      ExpressionAttributeValues: {
+        ':pk': pk,
+        ':first': `${ENTRY_PREFIX}${twelveDigits(0)}`,
+        ':last': `${ENTRY_PREFIX}${twelveDigits(Math.max(0, (input.before ?? 10 ** 12) - 1))}`,
+      },
+      ScanIndexForward: false,
+      Limit: input.limit,
+    }),
+  );
+  const items = (page.Items ?? []) as { sk: string; text: string }[];
+  // A `before` of 0 asks for nothing (the range above would still hold entry 0).
+  return input.before === 0
+    ? []
+    : items.map((item) => ({ seq: Number(item.sk.slice(ENTRY_PREFIX.length)), text: item.text }));
+}
+
+/** How many entries wait for the sequencer. */
+export async function pendingCount(): Promise<number> {
+  const page = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': PENDING_PK },
+      Select: 'COUNT',
+    }),
+  );
+  return page.Count ?? 0;
 }
 
 export interface StoredCheckpoint {

@@ -294,6 +294,7 @@ export const SPECS: Record<string, Spec> = {
   'POST /passport/certificates': { fields: ['pid'], base: (k) => fc.record({ pid: pick(k.products) }) },
   'GET /passport/certificates': { fields: ['pid'] },
   'POST /passport/keys/rotate': { fields: [] },
+  'GET /passport/log': { fields: ['piece', 'before'] },
   'POST /passport/proofs': {
     fields: ['days'],
     base: () => fc.record({ days: fc.integer({ min: -1, max: 32 }) }),

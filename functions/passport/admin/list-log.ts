@@ -1,0 +1,33 @@
+import { adminLogContract } from '#shared/contracts/passport.ts';
+import { parseEntry } from '#shared/passport/log-entry.ts';
+import { defineAdminHandler } from '#staff/index.ts';
+import { entriesPage, latestCheckpoint, pendingCount, readHead } from '../entities/log-reads.ts';
+
+/** Entries a page. */
+const PAGE = 50;
+
+/**
+ * GET /passport/log[?piece=<pid>][&before=<seq>] — the public log for staff, newest first, 50 a
+ * page (`before` pages back): its size, latest checkpoint, the entries still waiting for the
+ * sequencer, and each entry's fields (the owner commitment is as opaque to staff as to anyone).
+ */
+export const handler = defineAdminHandler(adminLogContract, async ({ query }) => {
+  const [head, checkpoint, pending, page] = await Promise.all([
+    readHead(),
+    latestCheckpoint(),
+    pendingCount(),
+    entriesPage({ limit: PAGE, before: query.before, piece: query.piece }),
+  ]);
+  return {
+    status: 200 as const,
+    size: head.size,
+    checkpoint: checkpoint?.text ?? null,
+    pending,
+    entries: page.flatMap(({ text }) => {
+      const entry = parseEntry(text);
+      return entry
+        ? [{ seq: entry.seq, time: entry.time, kind: entry.kind, piece: entry.piece, owner: entry.owner }]
+        : [];
+    }),
+  };
+});
