@@ -1,0 +1,31 @@
+import { toString as qrSvg } from 'qrcode';
+import { useEffect, useState } from 'react';
+
+/**
+ * A QR code of `text` as SVG (the `qrcode` package draws it). Load it with `LazyQrCode` (its own
+ * chunk): only a screen that shows a code pays for the encoder.
+ */
+export function QrCode({ text, label, className }: { text: string; label: string; className?: string }) {
+  const [svg, setSvg] = useState('');
+  useEffect(() => {
+    let live = true;
+    // Level M and a 4-module quiet zone: what a phone's camera reads off a screen or a print.
+    void qrSvg(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 }).then((drawn) => {
+      if (live) setSvg(drawn);
+    });
+    return () => {
+      live = false;
+    };
+  }, [text]);
+  return (
+    <div
+      className={className ?? 'qr-code'}
+      role="img"
+      aria-label={label}
+      data-qr={text}
+      // The encoder's own SVG: paths only, from a string the shop made.
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the SVG is the qrcode package's, of our text
+      dangerouslySetInnerHTML={{ __html: svg }}
+    />
+  );
+}
