@@ -94,11 +94,9 @@ export function ResaleProofs({ passport }: { passport: OwnerPassport }) {
                   {passportDay(proof.expires)}
                 </span>
                 {proof.state === 'valid' && (
-                  <a className="passport-link" href={proof.url}>
-                    <span className="visually-hidden">
-                      open the proof valid until {passportDay(proof.expires)}:{' '}
-                    </span>
-                    {proof.url}
+                  <a className="passport-open" href={proof.url}>
+                    open this proof
+                    <span className="visually-hidden"> (valid until {passportDay(proof.expires)})</span>
                   </a>
                 )}
               </li>

@@ -25,7 +25,7 @@ export function LogEntries({
   withPiece?: boolean;
 }) {
   if (entries.length === 0) return <p className="adm-muted">no entries yet.</p>;
-  const columns = ['seq', 'when', 'what', ...(withPiece ? ['piece'] : []), 'owner commitment'];
+  const columns = ['seq', 'when', 'what', ...(withPiece ? ['piece'] : []), 'owner'];
   return (
     <CardTable columns={columns} beside className="adm-passport-entries">
       {entries.map((entry) => (
@@ -38,7 +38,7 @@ export function LogEntries({
               <Link to={`/viewdetails/${encodeURIComponent(entry.piece)}`}>{entry.piece}</Link>
             </td>
           )}
-          <td data-label="owner commitment">
+          <td data-label="owner">
             {entry.owner ? <code title={entry.owner}>{entry.owner.slice(0, 12)}…</code> : '—'}
           </td>
         </tr>

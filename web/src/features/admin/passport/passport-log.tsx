@@ -1,3 +1,4 @@
+import '../products/products.css';
 import './passport.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,18 +13,16 @@ import { LogEntries } from './log-entries.tsx';
 export function PassportLog() {
   return (
     <AdminPage title="passport">
-      <LogSection />
+      <LogSummary />
       <KeysSection />
+      <LogPages />
     </AdminPage>
   );
 }
 
-function LogSection() {
-  // The `before` of each page shown so far: the first page has none.
-  const [pages, setPages] = useState<(number | undefined)[]>([undefined]);
-  const before = pages[pages.length - 1];
-  const log = useQuery(logQuery(before === undefined ? {} : { before }));
-  const oldest = log.data?.entries.at(-1)?.seq;
+/** The log's size, what waits to be sequenced, and the latest signed checkpoint. */
+function LogSummary() {
+  const log = useQuery(logQuery({}));
   return (
     <section className="adm-passport-section" aria-labelledby="passport-log-heading">
       <h2 id="passport-log-heading">the public log</h2>
@@ -47,7 +46,27 @@ function LogSection() {
           ) : (
             <p className="adm-muted">none signed yet.</p>
           )}
-          <h3 className="adm-products-subtitle">entries, newest first</h3>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The entries, newest first, 50 a page: "older" asks for those before the last one shown. */
+function LogPages() {
+  // The `before` of each page shown so far: the first page has none.
+  const [pages, setPages] = useState<(number | undefined)[]>([undefined]);
+  const before = pages[pages.length - 1];
+  const log = useQuery(logQuery(before === undefined ? {} : { before }));
+  const oldest = log.data?.entries.at(-1)?.seq;
+  return (
+    <section className="adm-passport-section" aria-labelledby="passport-entries-heading">
+      <h2 id="passport-entries-heading">entries, newest first</h2>
+      <p className="adm-muted">an owner is only a commitment in the log: no one but they can open it.</p>
+      {log.isPending && <Loading />}
+      <ErrorText>{log.error?.message}</ErrorText>
+      {log.data && (
+        <>
           <LogEntries entries={log.data.entries} withPiece />
           <nav className="adm-pager" aria-label="pages of the log">
             <button
@@ -78,7 +97,7 @@ function KeysSection() {
   const rotate = async () => {
     const set = await rotateKey();
     queryClient.setQueryData(keysKey, set);
-    setRotated('a new key signs from today. the keys below are the new key set.');
+    setRotated('the key is rotated: a new key signs from today. below, the new key set.');
   };
   return (
     <section className="adm-passport-section" aria-labelledby="passport-keys-heading">
@@ -89,13 +108,15 @@ function KeysSection() {
       </p>
       {keys.isPending && <Loading />}
       <ErrorText>{keys.error?.message}</ErrorText>
-      {keys.data && <KeyTable keys={keys.data} />}
       <StatusText>{rotated}</StatusText>
-      <ConfirmButton
-        label="rotate the signing key"
-        question="rotate the signing key? the current key stops signing today; what it signed keeps verifying."
-        onConfirm={rotate}
-      />
+      {keys.data && <KeyTable keys={keys.data} />}
+      <div>
+        <ConfirmButton
+          label="rotate the signing key"
+          question="rotate the signing key? the current key stops signing today; what it signed keeps verifying."
+          onConfirm={rotate}
+        />
+      </div>
     </section>
   );
 }
