@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { create } from 'qrcode';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImageEntity } from '#catalog/entities/image.ts';
 import { productKey } from '#catalog/entities/keys.ts';
@@ -10,6 +11,7 @@ import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.
 import { buyWithCard } from '../support/purchase.ts';
 import { pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, type OpenOptions, screenshot, startBrowser } from './support/browser.ts';
+import { drawnQrModules, qrModules } from './support/qr.ts';
 
 /**
  * The owner's passport on their portal page (issue 37, docs/passport.md): the card's code as a
@@ -64,12 +66,8 @@ async function ownersPage(options: OpenOptions = {}): Promise<Page> {
   return page;
 }
 
-/** The QR has been drawn (its SVG is in) and encodes `text`. */
-async function qrOf(page: Page, name: string | RegExp): Promise<string> {
-  const qr = page.getByRole('img', { name });
-  await qr.locator('svg path').first().waitFor();
-  return (await qr.getAttribute('data-qr')) ?? '';
-}
+/** The modules of the QR code named `name`, once drawn. */
+const qrOf = (page: Page, name: string | RegExp) => drawnQrModules(page.getByRole('img', { name }));
 
 /** "4 december 2026": `days` after today, UTC. */
 const dayAfter = (days: number) =>
@@ -85,7 +83,9 @@ describe("the owner's passport", () => {
     expect(url).toMatch(/\/verify#c1\./);
     expect(new URL(url).hash.length - 1).toBeLessThanOrEqual(300);
     expect(await link.getAttribute('href')).toBe(url);
-    expect(await qrOf(page, /QR code of this piece's passport/)).toBe(url);
+    expect(await qrOf(page, /QR code of this piece's passport/)).toBe(await qrModules(url));
+    // The card's QR stays small: version 10 or less.
+    expect(create(url, { errorCorrectionLevel: 'M' }).version).toBeLessThanOrEqual(10);
     expect(await page.locator('main').textContent()).toContain('This is the code on your steel card.');
 
     // Copy link puts the link on the clipboard.
@@ -129,7 +129,7 @@ describe("the owner's passport", () => {
     await ready.getByText(`valid until ${dayAfter(7)} (00:00 UTC)`).waitFor();
     const proofUrl = (await ready.locator('a.passport-link').textContent()) ?? '';
     expect(proofUrl).toMatch(/\/verify#p1\./);
-    expect(await qrOf(page, 'QR code of the resale proof')).toBe(proofUrl);
+    expect(await qrOf(page, 'QR code of the resale proof')).toBe(await qrModules(proofUrl));
     const listed = page
       .getByRole('list', { name: 'your resale proofs' })
       .getByRole('listitem')

@@ -1,5 +1,6 @@
 import { toString as qrSvg } from 'qrcode';
 import { useEffect, useState } from 'react';
+import { QR_OPTIONS } from './qr-options.ts';
 
 /**
  * A QR code of `text` as SVG (the `qrcode` package draws it). Load it with `LazyQrCode` (its own
@@ -9,8 +10,7 @@ export function QrCode({ text, label, className }: { text: string; label: string
   const [svg, setSvg] = useState('');
   useEffect(() => {
     let live = true;
-    // Level M and a 4-module quiet zone: what a phone's camera reads off a screen or a print.
-    void qrSvg(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 }).then((drawn) => {
+    void qrSvg(text, QR_OPTIONS).then((drawn) => {
       if (live) setSvg(drawn);
     });
     return () => {
@@ -22,7 +22,6 @@ export function QrCode({ text, label, className }: { text: string; label: string
       className={className ?? 'qr-code'}
       role="img"
       aria-label={label}
-      data-qr={text}
       // The encoder's own SVG: paths only, from a string the shop made.
       // biome-ignore lint/security/noDangerouslySetInnerHtml: the SVG is the qrcode package's, of our text
       dangerouslySetInnerHTML={{ __html: svg }}
