@@ -22,13 +22,14 @@ export function LostReport({ passport }: { passport: OwnerPassport }) {
     try {
       const answer = await reportLost(!lost);
       queryClient.setQueryData(passportQueryKey, { ...passport, lost: answer.lost });
-      await queryClient.invalidateQueries({ queryKey: passportQueryKey });
     } catch (failure) {
       setError(failureMessage(failure));
     } finally {
       setSending(false);
       setAsking(false);
     }
+    // Either way, the state as the server now holds it (a refusal may mean it changed elsewhere).
+    await queryClient.invalidateQueries({ queryKey: passportQueryKey });
   };
 
   return (
