@@ -75,6 +75,10 @@ export const WHY = {
     'a new upload’s ticket is deleted in the write that uses it (verifyUpload’s consume, functions/platform/uploads.ts); no test sends a new upload here',
   finderVersion:
     'the size finder’s version guard and final write (size-finder/entities/size-finder.ts writeFinder): updated, or deleted with its last part',
+  passportPhotos:
+    'hashes the piece’s authenticity photographs for its certificate (functions/passport/issue-certificate.ts); a piece just registered has none yet',
+  endedOwnerSession:
+    'ends the session of a card that was transferred or reset meanwhile (ownerSession, functions/authenticity/owner-session.ts); no test calls with such a session',
   jobByTestCode:
     'the job’s tests call its module directly, so its calls are recorded without a function; the action is read from its code',
 } as const;
@@ -342,7 +346,7 @@ export const routes: readonly Route[] = [
     '/reset-pwd/confirm',
     'authenticity/http/confirm-reset',
     'public',
-    'table:get,update,delete mail',
+    'table:get,put,update,delete mail',
   ),
   // Added: a one-time login link mailed to the owner (the way in while strangers slow the card
   // down), and its redemption from the page the link opens.
@@ -365,6 +369,31 @@ export const routes: readonly Route[] = [
     },
   ),
 
+  // The passport (issue 37, docs/passport.md; shared/contracts/passport.ts). Signing goes through
+  // the passport signer (infra/constructs/passport-signer.ts PASSPORT_SIGNING_HANDLERS). A piece's
+  // public history, and its owner's lost-or-stolen report (the record's state and its log entry,
+  // one transaction).
+  r('GET', '/passport/pieces/{pid}', 'passport/http/get-piece', 'public', 'table:get,query'),
+  r('POST', '/passport/lost', 'passport/http/report-lost', 'owner', 'table:get,put,update,delete', {
+    'table:delete': WHY.endedOwnerSession,
+  }),
+  r(
+    'POST',
+    '/passport/certificates',
+    'passport/admin/issue-certificate',
+    'admin',
+    'table:get,query,put,update private-media:get',
+  ),
+  r('GET', '/passport/certificates', 'passport/admin/list-certificates', 'admin', 'table:get,query,update'),
+  r('POST', '/passport/keys/rotate', 'passport/admin/rotate-keys', 'admin', 'table:get,update'),
+  r('POST', '/passport/proofs', 'passport/http/create-proof', 'owner', 'table:get,query,put,update,delete', {
+    'table:delete': WHY.endedOwnerSession,
+  }),
+  r('GET', '/passport/proofs/{id}', 'passport/http/proof-status', 'public', 'table:get'),
+  r('GET', '/passport/mine', 'passport/http/owner-passport', 'owner', 'table:get,query,update,delete', {
+    'table:delete': WHY.endedOwnerSession,
+  }),
+
   // Admin (001 §7)
   r('POST', '/admin', 'staff/http/admin-login', 'public', 'table:get,put,update,delete secrets'),
   r('GET', '/admin', 'staff/http/admin-session', 'admin', 'table:get,update'),
@@ -385,12 +414,14 @@ export const routes: readonly Route[] = [
     'table:get,query,update private-media:get',
     { 'private-media:get': WHY.authenticityLinks },
   ),
+  // Issues the new piece's passport certificate too (functions/passport/issue-certificate.ts).
   r(
     'POST',
     '/products',
     'catalog/admin/products/create-product',
     'admin',
-    'table:get,query,put,update,condition-check',
+    'table:get,query,put,update,condition-check private-media:get',
+    { 'private-media:get': WHY.passportPhotos },
   ),
   // The staff's product search (a card number may be typed), in a body rather than a URL.
   r('POST', '/products/search', 'catalog/admin/products/search-products', 'admin', 'table:get,query,update'),
@@ -790,9 +821,14 @@ export const jobAccess = {
   'members/events/ses-feedback': parseAccess('table:update'),
   // After POST /reset-pwd answered: the record, the card's daily link, the token, the mail.
   'authenticity/jobs/reset-link': parseAccess('table:get,put,update mail'),
-  // No table, no mail: kms:Sign and kms:GetPublicKey on the passport's key alone, which its
-  // construct grants (infra/constructs/passport-signer.ts); no other function may sign.
-  'passport/jobs/passport-signer': parseAccess(''),
+  // The key set (PASSPORT#KEYS, a rotation's audit entry) and `passport/keys.json`; its KMS grant
+  // (sign and read keys tagged for the passport, make such keys) is its construct's
+  // (infra/constructs/passport-signer.ts); no other function may sign. It reads the log's head
+  // itself, to sign only the head's own checkpoint.
+  'passport/jobs/passport-signer': parseAccess('table:get,query,put,update media:put'),
+  // The log's sequencer (issue 37): the pending queue, the entries and the head in one
+  // transaction, the tiles and the checkpoint in the public bucket (and it invokes the signer).
+  'passport/jobs/sequence-log': parseAccess('table:get,query,put,update,delete media:put'),
 } as const satisfies Record<string, Access>;
 export type JobModule = keyof typeof jobAccess;
 

@@ -77,6 +77,8 @@ export const JOB_MODULES = [
   'checkout/jobs/reconcile-payments',
   'checkout/jobs/overdue-orders',
   'members/jobs/send-releases',
+  // The passport log's sequencer: every minute, and started after each append (infra/stack.ts).
+  'passport/jobs/sequence-log',
 ] as const;
 /**
  * The jobs that read the shop secret (infra/stack.ts): the reconciliation asks the payment

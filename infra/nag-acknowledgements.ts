@@ -2,6 +2,7 @@ import { type CfnElement, Names, type Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
+import { LOG_OBJECTS } from './constructs/passport-log.ts';
 
 /**
  * The cdk-nag AwsSolutions findings this app accepts, each with its reason. Everything else
@@ -33,7 +34,7 @@ export function acknowledgeNagFindings(stack: Stack, props: NagProps): void {
     'AWSLambdaBasicExecutionRole only lets a function write its own CloudWatch logs (functions and CDK’s web-deployment handler).',
   );
   const wildcardReason =
-    'Grants on this stack’s own resources: the table’s GSIs (table/index/*), objects in the media, private media and web buckets (bucket/*, authenticity/*; the picture sets only collection_images/* and authenticity/*); the s3:GetObject*/DeleteObject*/Abort*/List*/GetBucket* families only for CDK’s web deployment (web bucket and CDK’s asset bucket) — the functions get single actions (infra/constructs/data-access.ts); X-Ray segment writes and SES sending (no resource-level scoping for these two: *).';
+    'Grants on this stack’s own resources: the table’s GSIs (table/index/*), objects in the media, private media and web buckets (bucket/*, authenticity/*; the picture sets only collection_images/* and authenticity/*, the passport log’s sequencer only passport/log/*); the s3:GetObject*/DeleteObject*/Abort*/List*/GetBucket* families only for CDK’s web deployment (web bucket and CDK’s asset bucket) — the functions get single actions (infra/constructs/data-access.ts); X-Ray segment writes and SES sending (no resource-level scoping for these two: *).';
   const arn = (resource: IConstruct) => {
     const logicalId = stack.resolve(stack.getLogicalId(resource.node.defaultChild as CfnElement)) as string;
     return [
@@ -58,6 +59,7 @@ export function acknowledgeNagFindings(stack: Stack, props: NagProps): void {
       .map((a) => `Resource::${a}/*`),
     ...arn(props.privateMediaBucket).map((a) => `Resource::${a}/authenticity/*`),
     ...arn(props.mediaBucket).map((a) => `Resource::${a}/collection_images/*`),
+    ...arn(props.mediaBucket).map((a) => `Resource::${a}/${LOG_OBJECTS}`),
   ];
   for (const finding of findings) acknowledge(stack, `AwsSolutions-IAM5[${finding}]`, wildcardReason);
   acknowledge(

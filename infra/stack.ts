@@ -29,8 +29,11 @@ import {
   RECONCILE_EVERY_MINUTES,
 } from '#checkout/jobs/schedules.ts';
 import { RELEASES_EVERY_MINUTES } from '#members/jobs/schedules.ts';
+import { SEQUENCE_LOG_EVERY_MINUTES } from '#passport/jobs/schedules.ts';
+import { SEQUENCE_LOG_FUNCTION } from '#passport/start-sequencer.ts';
 import { mailFromHeader, type ShopSettings } from '#shared/shop-settings.ts';
 import { TABLE } from '#table/table.ts';
+import { jobAccess } from '../functions/routes.ts';
 import { builtRoutes } from './build-functions.ts';
 import {
   checkAccountConcurrency,
@@ -43,10 +46,12 @@ import {
 import { ShopAlarms } from './constructs/alarms.ts';
 import type { ApiFunction } from './constructs/api-function.ts';
 import { configureStage } from './constructs/api-stage.ts';
+import { grantBucket } from './constructs/data-access.ts';
 import { MailFeedback } from './constructs/mail-feedback.ts';
 import { MailTemplates } from './constructs/mail-templates.ts';
 import { overdueOrdersAlarm } from './constructs/overdue-orders-alarm.ts';
-import { PassportSigner } from './constructs/passport-signer.ts';
+import { LOG_OBJECTS, SEQUENCER_STARTERS } from './constructs/passport-log.ts';
+import { PASSPORT_SIGNING_HANDLERS, PassportSigner } from './constructs/passport-signer.ts';
 import { PictureSets } from './constructs/picture-sets.ts';
 import { reconciliationAlarm } from './constructs/reconciliation-alarm.ts';
 import { RESET_LINK_FUNCTION, RESET_PASSWORD_HANDLER, ResetLinkJob } from './constructs/reset-link-job.ts';
@@ -95,6 +100,7 @@ export class BoutiqueStack extends Stack {
   readonly pictureSets: PictureSets;
   readonly resetLink: ResetLinkJob;
   readonly passportSigner: PassportSigner;
+  readonly passportLog: ScheduledJob;
 
   constructor(scope: Construct, id: string, props: BoutiqueStackProps = {}) {
     super(scope, id, props);
@@ -327,7 +333,53 @@ export class BoutiqueStack extends Stack {
     );
     // The passport's signing key and the one function that may sign with it (issue 37); the
     // handlers that need a signature get `allowSigning` (invoke the signer), never kms:Sign.
-    this.passportSigner = new PassportSigner(this, 'PassportSigner', { alarmTopic: alarms.topic, stage });
+    this.passportSigner = new PassportSigner(this, 'PassportSigner', {
+      alarmTopic: alarms.topic,
+      stage,
+      table,
+      mediaBucket,
+      shopUrl,
+    });
+    for (const handler of PASSPORT_SIGNING_HANDLERS) {
+      const caller = functions.get(handler);
+      if (!caller) throw new Error(`no function serves ${handler}`);
+      this.passportSigner.allowSigning(caller);
+    }
+    // The passport's public log (issue 37): its sequencer runs every minute and is started by
+    // every function that appends an entry (functions/passport/start-sequencer.ts); it writes the
+    // tiles and the checkpoint under passport/log/ of the public bucket and asks the signer.
+    this.passportLog = new ScheduledJob(this, 'PassportLog', {
+      module: 'passport/jobs/sequence-log',
+      description:
+        "Every minute and after each append: sequences the passport log's entries and signs its checkpoint",
+      every: Duration.minutes(SEQUENCE_LOG_EVERY_MINUTES),
+      failureMeaning:
+        'The passport log sequencer failed for good: entries wait in the queue (the next run takes them)',
+      timeout: Duration.seconds(60),
+      table,
+      alarmTopic: alarms.topic,
+      mail,
+      shopUrl,
+    });
+    this.passportLog.fn.addEnvironment('MEDIA_BUCKET', mediaBucket.bucketName);
+    grantBucket(this.passportLog.fn, mediaBucket, jobAccess['passport/jobs/sequence-log'].media, LOG_OBJECTS);
+    this.passportSigner.allowInvoking(this.passportLog.fn);
+    for (const starter of [
+      ...SEQUENCER_STARTERS.map((handler) => {
+        const fn = functions.get(handler);
+        if (!fn) throw new Error(`no function serves ${handler}`);
+        return fn;
+      }),
+      this.paymentReconciliation.fn,
+    ]) {
+      starter.addEnvironment(SEQUENCE_LOG_FUNCTION, this.passportLog.fn.functionName);
+      starter.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['lambda:InvokeFunction'],
+          resources: [this.passportLog.fn.functionArn],
+        }),
+      );
+    }
     reconciliationAlarm(this, alarms.topic);
     this.overdueOrders = new ScheduledJob(this, 'OverdueOrders', {
       module: 'checkout/jobs/overdue-orders',
@@ -359,6 +411,7 @@ export class BoutiqueStack extends Stack {
         this.releaseSender.deadLetters,
         this.mailFeedback.deadLetters,
         this.resetLink.deadLetters,
+        this.passportLog.deadLetters,
         this.pictureSets.deadLetters,
       ],
     });

@@ -3,7 +3,9 @@ import vm from 'node:vm';
 import { App, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { describe, expect, it } from 'vitest';
 import { MAIL_TEMPLATES } from '#platform/mail-templates.ts';
@@ -18,7 +20,8 @@ import {
 } from '../infra/capacity.ts';
 import { ApiFunction } from '../infra/constructs/api-function.ts';
 import { BUCKET_ACTIONS, tableActions } from '../infra/constructs/data-access.ts';
-import { PassportSigner } from '../infra/constructs/passport-signer.ts';
+import { SEQUENCER_STARTERS } from '../infra/constructs/passport-log.ts';
+import { PASSPORT_SIGNING_HANDLERS, PassportSigner } from '../infra/constructs/passport-signer.ts';
 import { apiBehaviours, patternMatches, readKeyOnlyCode } from '../infra/edge/api-behaviours.ts';
 import { BoutiqueStack, readsOnly } from '../infra/stack.ts';
 import { bundleCount } from '../infra/synth-progress.ts';
@@ -70,6 +73,21 @@ function actionsOf(key: string): string[] {
   return policies.flatMap((policy) =>
     policy.Properties.PolicyDocument.Statement.flatMap((statement) => statement.Action),
   );
+}
+
+/** Whether a route's function may invoke the function whose logical id starts with `target`. */
+function invokes(key: string, target: string): boolean {
+  const [, fn] = functionOf(key);
+  const roleRef = fn.Properties.Role['Fn::GetAtt'][0];
+  return Object.values(findAll('AWS::IAM::Policy') as Record<string, PolicyResource>)
+    .filter((policy) => policy.Properties.Roles.some((role) => role.Ref === roleRef))
+    .some((policy) =>
+      policy.Properties.PolicyDocument.Statement.some(
+        (statement) =>
+          JSON.stringify(statement.Action).includes('lambda:InvokeFunction') &&
+          JSON.stringify((statement as { Resource?: unknown }).Resource).includes(target),
+      ),
+    );
 }
 
 describe('BoutiqueStack', () => {
@@ -349,9 +367,9 @@ describe('BoutiqueStack', () => {
     // on its errors, refusals included.
     expect(alarms.map((a) => `${a.Namespace} ${a.MetricName}`).sort()).toEqual([
       'AWS/ApiGateway 5xx',
-      ...Array(8).fill('AWS/Lambda Errors'),
+      ...Array(9).fill('AWS/Lambda Errors'),
       'AWS/Lambda Throttles',
-      ...Array(7).fill('AWS/SQS ApproximateNumberOfMessagesVisible'),
+      ...Array(8).fill('AWS/SQS ApproximateNumberOfMessagesVisible'),
       'OneOfOne OverdueOrders',
       'OneOfOne PaymentsFoundByReconciliation',
     ]);
@@ -647,14 +665,34 @@ describe('BoutiqueStack', () => {
     }
   });
 
-  it('lets only /reset-pwd start the reset-link job, which alone mails the link (issue 36)', () => {
-    const starters = built.filter((route) => actionsOf(routeKey(route)).includes('lambda:InvokeFunction'));
+  it('lets only /reset-pwd start the reset-link job, which alone mails the link (issue 36), and only the passport signing handlers call the signer (issue 37)', () => {
+    const starters = built.filter((route) => invokes(routeKey(route), 'ResetLinkFunction'));
     expect(starters.map((route) => route.handler)).toEqual(['authenticity/http/reset-password']);
+    const signers = built.filter((route) => invokes(routeKey(route), 'PassportSignerFunction'));
+    expect(signers.map((route) => route.handler).sort()).toEqual([...PASSPORT_SIGNING_HANDLERS].sort());
+    for (const route of signers) {
+      const [, fn] = functionOf(routeKey(route));
+      const variables = (fn.Properties as unknown as { Environment: { Variables: Record<string, unknown> } })
+        .Environment.Variables;
+      expect(variables.PASSPORT_SIGNER_FUNCTION, route.handler).toBeDefined();
+      expect(variables.RESET_LINK_FUNCTION, route.handler).toBeUndefined();
+    }
     const [, resetRoute] = functionOf('POST /api/reset-pwd');
     const env = (resetRoute.Properties as unknown as { Environment: { Variables: Record<string, unknown> } })
       .Environment.Variables;
     expect(env.RESET_LINK_FUNCTION).toBeDefined();
     expect(actionsOf('POST /api/reset-pwd')).not.toContain('ses:SendEmail');
+  });
+
+  it('lets exactly the functions that append to the passport log start its sequencer (issue 37)', () => {
+    const starters = built.filter((route) => invokes(routeKey(route), 'PassportLogFunction'));
+    expect(starters.map((route) => route.handler).sort()).toEqual([...SEQUENCER_STARTERS].sort());
+    for (const route of starters) {
+      const [, fn] = functionOf(routeKey(route));
+      const env = (fn.Properties as unknown as { Environment: { Variables: Record<string, unknown> } })
+        .Environment.Variables;
+      expect(env.SEQUENCE_LOG_FUNCTION, route.handler).toBeDefined();
+    }
   });
 
   it("keeps the passport's signing key and lets its signer alone kms:Sign with it (issue 37)", () => {
@@ -674,10 +712,15 @@ describe('BoutiqueStack', () => {
       (signer as unknown as { Properties: { Environment: { Variables: Record<string, unknown> } } })
         .Properties.Environment.Variables.PASSPORT_KEY_ID,
     ).toEqual({ Ref: keyId });
+    // The deployment's key carries the tag the signer's grants are conditioned on.
+    template.hasResourceProperties('AWS::KMS::Key', {
+      Tags: Match.arrayWith([{ Key: 'Purpose', Value: 'passport-signing' }]),
+    });
     // Every statement of every policy of the stack and its nested stacks that could let a role sign.
     interface Statement {
       Action: string | string[];
       Resource: unknown;
+      Condition?: unknown;
     }
     const signing = [template, ...routeTemplates].flatMap((t) =>
       Object.values(t.findResources('AWS::IAM::Policy')).flatMap((policy) => {
@@ -686,11 +729,20 @@ describe('BoutiqueStack', () => {
         ).Properties;
         return PolicyDocument.Statement.filter((statement) =>
           [statement.Action].flat().some((action) => /^(\*|kms:\*|kms:Sign\*?)$/.test(action)),
-        ).map((statement) => ({ roles: Roles.map((role) => role.Ref), resource: statement.Resource }));
+        ).map((statement) => ({
+          roles: Roles.map((role) => role.Ref),
+          resource: statement.Resource,
+          condition: statement.Condition,
+        }));
       }),
     );
+    // The signer alone, on the keys tagged for the passport alone.
     expect(signing).toEqual([
-      { roles: [signer?.Properties.Role['Fn::GetAtt'][0]], resource: { 'Fn::GetAtt': [keyId, 'Arn'] } },
+      {
+        roles: [signer?.Properties.Role['Fn::GetAtt'][0]],
+        resource: '*',
+        condition: { StringEquals: { 'aws:ResourceTag/Purpose': 'passport-signing' } },
+      },
     ]);
   });
 
@@ -713,6 +765,9 @@ describe("the passport signer's callers (issue 37)", () => {
     const signer = new PassportSigner(small, 'PassportSigner', {
       alarmTopic: new Topic(small, 'T'),
       stage: 'dev',
+      table: new Table(small, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } }),
+      mediaBucket: new Bucket(small, 'Media'),
+      shopUrl: 'https://shop.example',
     });
     const caller = new LambdaFunction(small, 'Caller', {
       runtime: Runtime.NODEJS_24_X,
@@ -962,9 +1017,10 @@ describe('BoutiqueStack on release day: storefront reads from the edge, the paym
       expect(behaviourOf(built.find((r) => routeKey(r) === key) as Route)?.CachePolicyId, key).toBe(disabled);
   });
 
-  it("stays within CloudFront's default quotas: 23 of 25 cache behaviours, 2 of the account's 20 cache policies", () => {
-    // The default behaviour, the 19 reads, the staff's search, /api/* and /media/*.
-    expect(1 + behaviours.length).toBe(23);
+  it("stays within CloudFront's default quotas: 25 of 25 cache behaviours, 2 of the account's 20 cache policies", () => {
+    // The default behaviour, the 19 reads, the staff's search, /api/*, /media/*, and the
+    // passport's files (/passport/*, /.well-known/passport-keys.json): the quota is reached.
+    expect(1 + behaviours.length).toBe(25);
     expect(1 + behaviours.length).toBeLessThanOrEqual(25);
     // One per class, so several stages fit in one account.
     expect(Object.keys(cachePolicies)).toHaveLength(2);
@@ -973,7 +1029,9 @@ describe('BoutiqueStack on release day: storefront reads from the edge, the paym
   it('keeps the security headers on every behaviour, and no 404 in the cache', () => {
     expect(config?.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: securityHeadersId });
     for (const b of behaviours) {
-      if (b.PathPattern === '/media/*') expect(b.ResponseHeadersPolicyId).toBeDefined();
+      // Stored files (media, the passport's) get the media headers: nosniff and a sandbox.
+      if (['/media/*', '/passport/*', '/.well-known/passport-keys.json'].includes(b.PathPattern))
+        expect(b.ResponseHeadersPolicyId).toBeDefined();
       else expect(b.ResponseHeadersPolicyId, b.PathPattern).toEqual({ Ref: securityHeadersId });
     }
     expect(config?.CustomErrorResponses).toEqual(

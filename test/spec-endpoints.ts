@@ -109,6 +109,14 @@ export const CHECKOUT_PORTAL_ADMIN_ENDPOINTS = [
  * and capture calls, and the providers' webhooks ("Provider callback after capture").
  */
 export const ADDED_ENDPOINTS = [
+  // The passport (issue 37, docs/passport.md): staff issue and list certificates and rotate the
+  // signing key; the owner makes resale proofs and reads their passport; anyone checks a proof.
+  'POST /passport/certificates',
+  'GET /passport/certificates',
+  'POST /passport/keys/rotate',
+  'POST /passport/proofs',
+  'GET /passport/proofs/{id}',
+  'GET /passport/mine',
   'POST /paypal/orders',
   'POST /paypal/capture',
   'POST /webhooks/stripe',
@@ -178,6 +186,10 @@ export const ADDED_ENDPOINTS = [
   // mailed to the shopper, and sending that mail again when SES did not take it.
   'POST /answer-reply',
   'POST /answer-reply/mail',
+  // The passport (issue 37, docs/passport.md): a piece's public history with its proofs, and
+  // the owner's report of the piece lost or stolen (and found).
+  'GET /passport/pieces/{pid}',
+  'POST /passport/lost',
   // Films as content (issue 20): every content slot's film, read by the pages (000 §7 /allvideos,
   // /world/mission/video, music, club), and staff setting or clearing a slot's film.
   'GET /films',

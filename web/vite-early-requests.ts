@@ -48,7 +48,10 @@ export function earlyRequests({ entry, routes }: { entry: string; routes: string
         visit(start);
         return [...seen.values()];
       };
-      const mainEntry = chunks.find((chunk) => chunk.isEntry) as Chunk | undefined;
+      // The app's entry (the build has another: the /verify page's, which this script is not for).
+      const mainEntry = chunks.find(
+        (chunk) => chunk.isEntry && /\/web\/(index\.html|src\/main\.tsx)$/.test(chunk.facadeModuleId ?? ''),
+      ) as Chunk | undefined;
       if (!mainEntry) throw new Error('early-requests: the build has no entry chunk');
       const alreadyLoaded = new Set(closure(mainEntry).map((chunk) => chunk.fileName));
 

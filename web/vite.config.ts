@@ -20,6 +20,14 @@ export default defineConfig({
       routes: ['features/catalog/gender-list.tsx', 'features/catalog/product-details.tsx'],
     }),
   ],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: 'hidden' },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: 'hidden',
+    // The shop's app, and the passport's /verify page: its own small entry, no React (docs/passport.md).
+    rollupOptions: {
+      input: { main: `${import.meta.dirname}/index.html`, verify: `${import.meta.dirname}/verify.html` },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
 });

@@ -2,15 +2,20 @@
 
 export type { AuthRecordEntity } from './entities/auth-record.ts';
 export {
+  auditedRecord,
   authRecordKey,
   authRecordKeys,
+  ensureOwnerSalt,
   getAuthRecord,
   listAuthRecords,
   newRecordItem,
   noRecordItem,
   readAuthRecord,
   replaceRecordPassword,
+  saleEntryItem,
   soldElsewhereRecord,
 } from './entities/auth-record.ts';
+export { reportLost } from './lost-report.ts';
+export { ownerSession } from './owner-session.ts';
 export { portalLink } from './portal-link.ts';
 export { adminAuthRecord } from './rules/admin-views.ts';

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { getProductCollection, getType } from '#catalog/index.ts';
+import { sequenceSoon } from '#passport/index.ts';
 import { httpError } from '#platform/http-error.ts';
 import { logger, safeError } from '#platform/logger.ts';
 import type { sendMail as SendMail } from '#platform/mail.ts';
 import { generatePassword, hashPassword, verifyPassword } from '#platform/passwords.ts';
 import { IMAGE_TYPE } from '#shared/constants.ts';
 import type { PortalCard } from '#shared/contracts/authenticity.ts';
+import { PASSPORT_MESSAGES } from '#shared/passport/messages.ts';
 import { PORTAL_LIMITS, PORTAL_MESSAGES } from '#shared/portal.ts';
 import { knownDevice, rememberDevice } from '#table/devices.ts';
 import {
@@ -17,11 +19,12 @@ import {
   takeAttempt,
   takeThrottledTry,
 } from '#table/rate-limit.ts';
-import { createSession, endSession, readSession, type Session, sessionItemKey } from '#table/sessions.ts';
+import { createSession, endSession, sessionItemKey } from '#table/sessions.ts';
 import type { AuthRecordEntity } from './entities/auth-record.ts';
 import { getAuthRecord, transferRecord } from './entities/auth-record.ts';
 import { issueLoginLink, spendLoginLink } from './entities/login-link.ts';
 import { issueResetToken, readResetToken, resetWithToken } from './entities/reset-token.ts';
+import { ownerSession } from './owner-session.ts';
 import { portalLink } from './portal-link.ts';
 
 /**
@@ -106,7 +109,6 @@ const NO_RECORD_HASH =
 
 const tooManyTries = () => httpError(429, PORTAL_MESSAGES.tooManyTries);
 const wrongCredentials = () => httpError(401, PORTAL_MESSAGES.wrongCredentials);
-const notLoggedIn = () => httpError(401, PORTAL_MESSAGES.notLoggedIn);
 
 /** Counts the try against every limit at once; refused if any of them is spent. */
 async function countTry(limits: [Limit, string][]): Promise<boolean> {
@@ -330,20 +332,6 @@ async function warnOwner(record: AuthRecordEntity & { email: string }, tries: nu
   }
 }
 
-/** The owner's live session and record; a transfer or reset since login ends the session. */
-export async function ownerSession(
-  token: string | undefined,
-): Promise<{ session: Session; record: AuthRecordEntity }> {
-  const session = await readSession('owner', token);
-  if (!session) throw notLoggedIn();
-  const record = await getAuthRecord(session.subject);
-  if (!record?.email || record.credentialVersion !== session.credentialVersion) {
-    await endSession(token);
-    throw notLoggedIn();
-  }
-  return { session, record };
-}
-
 export async function transferOwnership(input: {
   token: string | undefined;
   cardNumber: string;
@@ -357,6 +345,7 @@ export async function transferOwnership(input: {
   if (input.cardNumber !== record.cardNumber || input.pid !== record.pid || input.email === record.email) {
     throw httpError(400, PORTAL_MESSAGES.transferBadInput);
   }
+  if (record.lost) throw httpError(409, PASSPORT_MESSAGES.transferWhileLost);
   const allowed = await countTry([
     [PORTAL_RATE_LIMITS.transferCard, record.cardNumber],
     [PORTAL_RATE_LIMITS.transferAddress, input.address],
@@ -373,7 +362,12 @@ export async function transferOwnership(input: {
     at,
     ...(input.token ? { sessionKey: sessionItemKey(input.token) } : {}),
   });
-  if (!moved) throw httpError(409, 'this record changed meanwhile. please log in again.');
+  if (!moved) {
+    // Refused by the record's condition: reported lost meanwhile, or changed by another owner's act.
+    const now = await getAuthRecord(record.cardNumber);
+    throw httpError(409, now?.lost ? PASSPORT_MESSAGES.transferWhileLost : PASSPORT_MESSAGES.recordChanged);
+  }
+  await sequenceSoon();
   await mailQuietly(() => sendTransferMails(record, input.email, password, at));
 }
 
@@ -457,6 +451,7 @@ export async function confirmReset(input: { token: string; now?: number }): Prom
     now,
   });
   if (!done) throw httpError(400, PORTAL_MESSAGES.resetLinkInvalid);
+  await sequenceSoon();
   try {
     await sendMail({
       to: record.email,
@@ -515,4 +510,4 @@ export function maskEmail(email: string): string {
   return `${name.slice(0, 1)}***@${domain}`;
 }
 
-export { endSession };
+export { endSession, ownerSession };

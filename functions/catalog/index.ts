@@ -9,7 +9,7 @@ export {
   sizeKey,
 } from './entities/keys.ts';
 export type { ProductEntity } from './entities/product.ts';
-export { getProduct, getProductCollection, readProduct } from './entities/product.ts';
+export { getProduct, getProductCollection, listCollectionPieces, readProduct } from './entities/product.ts';
 export {
   holdProductItem,
   productSoldWithCardItem,

@@ -5,6 +5,7 @@ import { generatePassword } from '#platform/passwords.ts';
 import type { COMPLETION_RESULTS } from '#shared/contracts/checkout.ts';
 import { formatPrice } from '#shared/format.ts';
 import { toCents } from '#shared/money.ts';
+import { newOwnerSalt } from '#shared/passport/log.ts';
 import type { OrderEntity, RefundInput, RefundOutcome, SaleInput, SellOutcome } from './entities/order.ts';
 
 /**
@@ -109,6 +110,8 @@ export async function completePayment(
     passwordHash: await ports.hashPassword(password),
     credentialVersion: 1,
     createdAt: new Date(now).toISOString(),
+    // Opens the owner's commitment in the sale's passport log entry (docs/passport.md, The log).
+    ownerSalt: newOwnerSalt(),
   };
   const outcome = await ports.sellOrder({
     ...payment,

@@ -1,6 +1,15 @@
 /**
- * The passport (issue 37, docs/passport.md): its signing key and signer. Other modules go
- * through this file.
+ * The passport (issue 37, docs/passport.md): its keys, its signer, its certificates and its
+ * public log. Other modules go through this file.
  */
-export { type PassportPublicKey, publicKeys, signingKey } from './adapters/kms-signer.ts';
-export { PASSPORT_SIGNER_FUNCTION, signCodeBody } from './sign-code.ts';
+export { type PendingEntry, pendingEntryItem } from './entities/log-items.ts';
+export {
+  latestCheckpoint,
+  newestCertificate,
+  pieceEntries,
+  readHead,
+} from './entities/log-reads.ts';
+export { issueCertificate } from './issue-certificate.ts';
+export { keySet, publicKeys, signingKid } from './key-set.ts';
+export { PASSPORT_SIGNER_FUNCTION, signCodeBody } from './signer.ts';
+export { SEQUENCE_LOG_FUNCTION, sequenceSoon } from './start-sequencer.ts';

@@ -101,6 +101,7 @@ const SETTINGS = [
   'RESET_LINK_FUNCTION',
   'PASSPORT_SIGNER_FUNCTION',
   'PASSPORT_KEY_ID',
+  'SEQUENCE_LOG_FUNCTION',
 ] as const;
 
 /** Which of the call's names came from which setting; a template name from MAIL_TEMPLATE_PREFIX. */

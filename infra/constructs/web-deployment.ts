@@ -44,7 +44,8 @@ export class WebDeployment extends Construct {
       cacheControl: [CacheControl.fromString('no-cache')],
       prune: false,
       distribution: props.distribution,
-      distributionPaths: ['/index.html', '/'],
+      // The verify page and its service worker are revalidated too (docs/passport.md).
+      distributionPaths: ['/index.html', '/', '/verify.html', '/verify-sw.js'],
     });
     // The new index.html must never point at assets that are not there yet.
     pages.node.addDependency(assets);

@@ -41,6 +41,7 @@ import {
   readKeyOnlyCode,
 } from '../edge/api-behaviours.ts';
 import { MEDIA_REQUEST_CODE, MEDIA_RESPONSE_CODE } from '../edge/media-path.ts';
+import { PASSPORT_PATHS, PASSPORT_REQUEST_CODE } from '../edge/passport-path.ts';
 import {
   appHeaders,
   FRAME_OPTIONS,
@@ -49,6 +50,7 @@ import {
   mediaHeaders,
   REFERRER_POLICY,
 } from '../edge/security-headers.ts';
+import { SPA_FALLBACK_CODE } from '../edge/spa-fallback.ts';
 
 export interface WebDistributionProps {
   webBucket: IBucket;
@@ -81,16 +83,12 @@ export class WebDistribution extends Construct {
   constructor(scope: Construct, id: string, props: WebDistributionProps) {
     super(scope, id);
 
-    // Client routes (/women, /products/…) have no file: they get the app's index.html.
+    // Client routes (/women, /products/…) have no file: they get the app's index.html; /verify,
+    // the passport's own page, its verify.html (infra/edge/spa-fallback.js, run by the gateway too).
     const spaFallback = new CfFunction(this, 'SpaFallback', {
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Client routes of the single-page app are served index.html',
-      code: FunctionCode.fromInline(`function handler(event) {
-  var request = event.request;
-  var last = request.uri.split('/').pop();
-  if (last.indexOf('.') === -1) request.uri = '/index.html';
-  return request;
-}`),
+      comment: 'Client routes of the single-page app are served index.html, /verify verify.html',
+      code: FunctionCode.fromInline(SPA_FALLBACK_CODE),
     });
 
     // /media/<key> → <key>, decoded completely and checked (infra/edge/media-key.js): only
@@ -105,6 +103,17 @@ export class WebDistribution extends Construct {
       runtime: FunctionRuntime.JS_2_0,
       comment: 'Media answers typed by their checked extension',
       code: FunctionCode.fromInline(MEDIA_RESPONSE_CODE),
+    });
+
+    // One origin (one origin access control) for the media bucket's behaviours.
+    const mediaOrigin = S3BucketOrigin.withOriginAccessControl(props.mediaBucket);
+
+    // The passport's public files (docs/passport.md): /passport/<file> → passport/<file> of the
+    // media bucket, the key set's well-known name → passport/keys.json; nothing else under them.
+    const passportPath = new CfFunction(this, 'PassportPath', {
+      runtime: FunctionRuntime.JS_2_0,
+      comment: "The passport's public files: the log's tiles and checkpoint, the key set, the export",
+      code: FunctionCode.fromInline(PASSPORT_REQUEST_CODE),
     });
 
     // The headers of infra/edge/security-headers.ts, the ones the local gateway sends too.
@@ -240,8 +249,23 @@ export class WebDistribution extends Construct {
       // In CloudFront's order: the reads (and the routes their patterns would catch) before /api/*.
       additionalBehaviors: {
         ...apiBehaviors,
+        // Typed and cached as their writers stored them: the checkpoint and the keys for 60 s,
+        // full tiles for good (functions/passport/log-sequencer.ts).
+        ...Object.fromEntries(
+          [`${PASSPORT_PATHS.prefix}*`, PASSPORT_PATHS.keys].map((pattern) => [
+            pattern,
+            {
+              origin: mediaOrigin,
+              viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+              cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+              responseHeadersPolicy: mediaHeaderPolicy,
+              compress: true,
+              functionAssociations: [{ function: passportPath, eventType: FunctionEventType.VIEWER_REQUEST }],
+            },
+          ]),
+        ),
         [`${MEDIA_PREFIX}/*`]: {
-          origin: S3BucketOrigin.withOriginAccessControl(props.mediaBucket),
+          origin: mediaOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: mediaHeaderPolicy,

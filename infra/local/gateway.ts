@@ -10,7 +10,9 @@ import { API_PREFIX, MEDIA_PREFIX } from '#shared/constants.ts';
 import { type PageShopSettings, withShopSettings } from '#shared/shop-page.ts';
 import { type Route, routeName } from '../../functions/routes.ts';
 import { loadMediaEdge } from '../edge/media-path.ts';
+import { isPassportPath, loadPassportEdge } from '../edge/passport-path.ts';
 import { appHeaders, forPlainHttp, mediaHeaders } from '../edge/security-headers.ts';
+import { loadSpaFallback } from '../edge/spa-fallback.ts';
 import { lambdaContext, toApiEvent } from './api-event.ts';
 
 export type LambdaHandler = (
@@ -87,6 +89,10 @@ const PAYMENT_PATHS = /^\/v1\/payment_intents\/pi_[A-Za-z0-9]{1,64}\/(confirm|au
 const PAYMENT_HEADERS = ['content-type', 'content-length', 'accept'];
 /** The same CloudFront Functions code the media behaviour runs in production. */
 const mediaEdge = loadMediaEdge();
+/** The same CloudFront Functions code the web behaviour runs: client routes to index.html, /verify to verify.html. */
+const pageOf = loadSpaFallback();
+/** The CloudFront Function of the passport's files, as in production. */
+const passportEdge = loadPassportEdge();
 const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
 const compressedCache = new Map<string, Buffer>();
 
@@ -283,6 +289,34 @@ export function createGateway(options: GatewayOptions): Server {
     upstream.end();
   }
 
+  /** The passport's public files (/passport/*, the key set's well-known name), from the media bucket. */
+  function passport(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    const origin = passportEdge({ request: { uri: url.pathname, querystring: {} } });
+    if (!options.media || (req.method !== 'GET' && req.method !== 'HEAD') || !('uri' in origin)) {
+      json(res, 404, { message: 'Not Found' });
+      return;
+    }
+    const target = new URL(options.media.endpoint);
+    target.pathname = `/${encodeURIComponent(options.media.bucket)}${origin.uri}`;
+    const upstream = request(target, { method: req.method }, (s3res) => {
+      const status = s3res.statusCode ?? 502;
+      if (status >= 400) {
+        s3res.resume();
+        return json(res, status === 403 ? 404 : status, { message: 'Not Found' });
+      }
+      const pass = ['content-type', 'content-length', 'etag', 'last-modified', 'cache-control'];
+      res.writeHead(status, {
+        ...Object.fromEntries(
+          pass.filter((h) => s3res.headers[h]).map((h) => [h, s3res.headers[h] as string]),
+        ),
+        ...mediaSecurity,
+      });
+      s3res.pipe(res);
+    });
+    upstream.on('error', () => json(res, 502, { message: 'media storage is not reachable' }));
+    upstream.end();
+  }
+
   async function web(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     if (!options.webRoot) return json(res, 404, { message: 'Not Found' });
     const root = resolve(options.webRoot);
@@ -291,9 +325,9 @@ export function createGateway(options: GatewayOptions): Server {
     const inside = wanted.startsWith(root) && !wanted.endsWith('.map');
     const found = inside && (await stat(wanted).catch(() => undefined))?.isFile();
     // As CloudFront: a path naming a file (a dot in its last segment) that is not there is a 404;
-    // only client routes get the app's index.html.
+    // only client routes get a page, the app's index.html (or /verify its verify.html).
     if (!found && extname(url.pathname) !== '') return json(res, 404, { message: 'Not Found' });
-    const file = found ? wanted : join(root, 'index.html');
+    const file = found ? wanted : join(root, pageOf(url.pathname));
     const info = await stat(file).catch(() => undefined);
     if (!info) {
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
@@ -365,7 +399,10 @@ export function createGateway(options: GatewayOptions): Server {
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     // Every answer carries its security headers, errors included (CloudFront adds them to all).
-    const security = url.pathname.startsWith(`${MEDIA_PREFIX}/`) ? mediaSecurity : appSecurity;
+    const security =
+      url.pathname.startsWith(`${MEDIA_PREFIX}/`) || isPassportPath(url.pathname)
+        ? mediaSecurity
+        : appSecurity;
     for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
     if (url.pathname.startsWith(`${PAYMENTS_PREFIX}/`)) {
       payments(req, res, url);
@@ -402,6 +439,10 @@ export function createGateway(options: GatewayOptions): Server {
           );
         });
       }
+      return;
+    }
+    if (isPassportPath(url.pathname)) {
+      passport(req, res, url);
       return;
     }
     const route =

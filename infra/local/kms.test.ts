@@ -9,8 +9,10 @@ import {
   InvalidKeyUsageException,
   KMSClient,
   ListKeysCommand,
+  ListResourceTagsCommand,
   NotFoundException,
   SignCommand,
+  TagException,
   UnsupportedOperationException,
 } from '@aws-sdk/client-kms';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -149,6 +151,31 @@ describe('the local KMS, through @aws-sdk/client-kms', () => {
     expect(await unknown.json()).toMatchObject({ __type: 'UnknownOperationException' });
   });
 
+  it('keeps the tags a key is made with, and refuses malformed ones as KMS does', async () => {
+    const made = (Tags: unknown) =>
+      client().send(
+        new CreateKeyCommand({
+          KeySpec: 'ECC_NIST_P256',
+          KeyUsage: 'SIGN_VERIFY',
+          Tags: Tags as { TagKey: string; TagValue: string }[],
+        }),
+      );
+    const { KeyMetadata } = await made([{ TagKey: 'Purpose', TagValue: 'passport-signing' }]);
+    const tags = await client().send(new ListResourceTagsCommand({ KeyId: KeyMetadata?.KeyId }));
+    expect(tags.Tags).toEqual([{ TagKey: 'Purpose', TagValue: 'passport-signing' }]);
+    const untagged = await createSigningKey();
+    expect((await client().send(new ListResourceTagsCommand({ KeyId: untagged }))).Tags).toEqual([]);
+    for (const bad of [
+      [{ TagKey: '', TagValue: 'x' }],
+      [
+        { TagKey: 'Purpose', TagValue: 'a' },
+        { TagKey: 'Purpose', TagValue: 'b' },
+      ],
+      [{ TagKey: 'Purpose' }],
+    ])
+      await expect(made(bad)).rejects.toBeInstanceOf(TagException);
+  });
+
   it('keeps its keys across a restart, in a file only its owner reads', async () => {
     const KeyId = await createSigningKey();
     const before = await client().send(new GetPublicKeyCommand({ KeyId }));
@@ -175,6 +202,10 @@ describe('the local KMS, through @aws-sdk/client-kms', () => {
     expect(first.created).toBe(true);
     const { KeyMetadata } = await client().send(new DescribeKeyCommand({ KeyId: first.keyId }));
     expect(KeyMetadata?.Description).toBe(PASSPORT_KEY_DESCRIPTION);
+    // Tagged as CDK tags the deployed key: the signer's IAM policy signs only with keys so tagged.
+    expect((await client().send(new ListResourceTagsCommand({ KeyId: first.keyId }))).Tags).toEqual([
+      { TagKey: 'Purpose', TagValue: 'passport-signing' },
+    ]);
     await kms.stop();
     kms = await startKms(0, stateFile);
     vi.stubEnv('AWS_ENDPOINT_URL_KMS', kms.url);

@@ -16,8 +16,8 @@ import type { StandIn } from './stand-ins.ts';
 /**
  * A stand-in for AWS KMS's asymmetric signing keys (docs/passport.md, Keys), speaking KMS's own
  * JSON 1.1 protocol (`POST /`, `X-Amz-Target: TrentService.<operation>`), so the functions' real
- * `@aws-sdk/client-kms` reaches it through AWS_ENDPOINT_URL_KMS: CreateKey, DescribeKey,
- * ListKeys, GetPublicKey, Sign. It keeps ECC_NIST_P256 SIGN_VERIFY keys only (the passport's),
+ * `@aws-sdk/client-kms` reaches it through AWS_ENDPOINT_URL_KMS: CreateKey (with Tags),
+ * DescribeKey, ListKeys, ListResourceTags, GetPublicKey, Sign. It keeps ECC_NIST_P256 SIGN_VERIFY keys only (the passport's),
  * made with node:crypto, and answers KMS's error shapes (`{ __type, message }`, HTTP 400) for
  * what KMS refuses. Keys are kept in `stateFile` (under .local/data/) when given, else in memory.
  */
@@ -33,6 +33,8 @@ interface StoredKey {
   KeyId: string;
   CreationDate: number;
   Description: string;
+  /** The tags it was made with (the passport's IAM policy is conditioned on them in AWS). */
+  Tags?: { TagKey: string; TagValue: string }[];
   /** PKCS #8, PEM. */
   privateKey: string;
 }
@@ -130,17 +132,22 @@ export async function startKms(port: number, stateFile?: string): Promise<StandI
       const description = input.Description ?? '';
       if (typeof description !== 'string' || description.length > 8192)
         throw new KmsError('ValidationException', 'Description must be a string of at most 8192 characters');
+      const tags = tagsOf(input.Tags);
       const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
       const key: StoredKey = {
         KeyId: randomUUID(),
         CreationDate: Math.floor(Date.now() / 1000),
         Description: description,
+        ...(tags.length ? { Tags: tags } : {}),
         privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
       };
       keys.set(key.KeyId, key);
       privateKeys.set(key.KeyId, privateKey);
       save();
       return { KeyMetadata: metadata(key) };
+    },
+    ListResourceTags(input) {
+      return { Tags: keyOf(input).Tags ?? [], Truncated: false };
     },
     DescribeKey(input) {
       return { KeyMetadata: metadata(keyOf(input)) };
@@ -255,6 +262,27 @@ export async function startKms(port: number, stateFile?: string): Promise<StandI
         server.close(() => done());
       }),
   };
+}
+
+/** CreateKey's Tags as KMS checks them: at most 50, keys 1–128 and values 0–256 characters, no key twice. */
+function tagsOf(value: unknown): { TagKey: string; TagValue: string }[] {
+  if (value === undefined) return [];
+  const valid =
+    Array.isArray(value) &&
+    value.length <= 50 &&
+    value.every(
+      (tag) =>
+        typeof tag === 'object' &&
+        tag !== null &&
+        typeof tag.TagKey === 'string' &&
+        tag.TagKey.length >= 1 &&
+        tag.TagKey.length <= 128 &&
+        typeof tag.TagValue === 'string' &&
+        tag.TagValue.length <= 256,
+    ) &&
+    new Set(value.map((tag) => tag.TagKey)).size === value.length;
+  if (!valid) throw new KmsError('TagException', 'Tags must be at most 50 distinct TagKey/TagValue pairs');
+  return value.map((tag) => ({ TagKey: tag.TagKey, TagValue: tag.TagValue }));
 }
 
 /** The private scalar d of a P-256 key, as bytes. */

@@ -12,7 +12,7 @@ import {
   type SESv2Client,
   UpdateEmailTemplateCommand,
 } from '@aws-sdk/client-sesv2';
-import { PASSPORT_KEY_DESCRIPTION } from '#passport/adapters/kms-signer.ts';
+import { PASSPORT_KEY_DESCRIPTION, PASSPORT_KEY_TAG } from '#passport/adapters/kms-signer.ts';
 import {
   MAIL_TEMPLATES,
   type MailTemplate,
@@ -110,6 +110,8 @@ export async function ensurePassportKey(client: KMSClient): Promise<{ keyId: str
       KeySpec: 'ECC_NIST_P256',
       KeyUsage: 'SIGN_VERIFY',
       Description: PASSPORT_KEY_DESCRIPTION,
+      // As CDK tags the deployment's key: the signer's IAM policy is conditioned on it.
+      Tags: [{ TagKey: PASSPORT_KEY_TAG.key, TagValue: PASSPORT_KEY_TAG.value }],
     }),
   );
   if (!KeyMetadata?.KeyId) throw new Error('the local KMS created no key');

@@ -40,6 +40,8 @@ const root = resolve(import.meta.dirname, '../..');
 const RESET_LINK_JOB = 'boutique-reset-link';
 /** The passport signer's function name on the local stack (its Lambda stand-in runs it). */
 export const PASSPORT_SIGNER = 'boutique-passport-signer';
+/** The passport log's sequencer's function name on the local stack (its Lambda stand-in runs it). */
+const SEQUENCE_LOG_JOB = 'boutique-sequence-log';
 
 /** The payment providers' keys on the local stack (the payments stand-in knows the same). */
 export const LOCAL_SECRETS = {
@@ -75,6 +77,11 @@ export const LOCAL_JOBS = {
   // Not scheduled: started by POST /reset-pwd (an asynchronous Lambda invocation in AWS).
   'reset-link': asFunction('authenticity/jobs/reset-link', async (input?: unknown) =>
     (await import('../../functions/authenticity/jobs/reset-link.ts')).runResetLink(input),
+  ),
+  // Every minute (infra/local/start.ts), and started after every append (an asynchronous
+  // Lambda invocation, as in AWS): the passport log's sequencer.
+  'sequence-log': asFunction('passport/jobs/sequence-log', async () =>
+    (await import('../../functions/passport/jobs/sequence-log.ts')).runSequenceLog(),
   ),
   // Not scheduled: the local feed of SES's bounce and complaint notifications (SNS in AWS).
   'ses-feedback': asFunction('members/events/ses-feedback', async (input?: unknown) =>
@@ -148,6 +155,7 @@ async function startBundles(
           'AWS_ENDPOINT_URL_KMS',
           'PASSPORT_KEY_ID',
           'PASSPORT_SIGNER_FUNCTION',
+          'SEQUENCE_LOG_FUNCTION',
           'AWS_REQUEST_CHECKSUM_CALCULATION',
           'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED',
           'S3_FORCE_PATH_STYLE',
@@ -349,7 +357,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     started.push(ses);
     // Lambda's Invoke API, for the functions a function starts (the reset link, after /reset-pwd's answer).
     const lambda = await startLambdaStandIn(
-      { [RESET_LINK_JOB]: LOCAL_JOBS['reset-link'], [PASSPORT_SIGNER]: runPassportSigner },
+      {
+        [RESET_LINK_JOB]: LOCAL_JOBS['reset-link'],
+        [PASSPORT_SIGNER]: runPassportSigner,
+        [SEQUENCE_LOG_JOB]: LOCAL_JOBS['sequence-log'],
+      },
       log,
     );
     started.push(lambda);
@@ -368,6 +380,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_KMS: kms.url,
       RESET_LINK_FUNCTION: RESET_LINK_JOB,
       PASSPORT_SIGNER_FUNCTION: PASSPORT_SIGNER,
+      SEQUENCE_LOG_FUNCTION: SEQUENCE_LOG_JOB,
       // The jobs the stand-ins run in this process (the reset link) mail with the templates this
       // stack created: the deployed prefix when serving the deployed bundles.
       ...(deployed?.mailTemplatePrefix ? { MAIL_TEMPLATE_PREFIX: deployed.mailTemplatePrefix } : {}),

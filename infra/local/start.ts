@@ -5,6 +5,7 @@ import {
   RECONCILE_EVERY_MINUTES,
 } from '../../functions/checkout/jobs/schedules.ts';
 import { RELEASES_EVERY_MINUTES } from '../../functions/members/jobs/schedules.ts';
+import { SEQUENCE_LOG_EVERY_MINUTES } from '../../functions/passport/jobs/schedules.ts';
 import { duration, progressLine } from '../progress.ts';
 import { LOCAL_JOBS, startLocalStack } from './stack.ts';
 
@@ -85,6 +86,7 @@ const schedules = [
   every(RECONCILE_EVERY_MINUTES, 'reconcile-payments'),
   every(OVERDUE_CHECK_EVERY_DAYS * 24 * 60, 'overdue-orders'),
   every(RELEASES_EVERY_MINUTES, 'member-releases'),
+  every(SEQUENCE_LOG_EVERY_MINUTES, 'sequence-log'),
 ];
 
 let stopping = false;

@@ -221,10 +221,14 @@ export const searchProductsContract = {
 
 const savedProductAnswer = z.object({ status: z.literal(200), id: z.string(), product: adminProductSchema });
 
-/** POST /products */
+/**
+ * POST /products — with `passport`: whether the piece's certificate and card code were issued
+ * at registration (docs/passport.md); when 'failed', the piece is saved all the same and staff
+ * issue them from the passport panel (POST /passport/certificates).
+ */
 export const createProductContract = {
   body: createProductSchema,
-  response: savedProductAnswer,
+  response: z.extend(savedProductAnswer, { passport: z.optional(z.enum(['issued', 'failed'])) }),
 } satisfies Contract;
 
 /** PATCH /products { id, ...the fields of POST /products } */

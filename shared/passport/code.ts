@@ -3,13 +3,19 @@ import { KEY_ID_PATTERN } from './key-id.ts';
 
 /**
  * The code printed on a piece's steel card and shown as a QR code (docs/passport.md):
- * `c1.<pid>.<n>.<of>.<col>.<date>.<digest>.<kid>.<sig>`, at most 300 characters, opening
- * `/verify#<code>`. The signature covers the text before `.<sig>`.
+ * `c1.<pid>.<n>.<of>.<col>.<date>.<digest>.<kid>.<sig>`, opening `/verify#<code>`. The signature
+ * covers the text before `.<sig>`.
  */
 export const CODE_VERSION = 'c1';
-export const CODE_MAX_LENGTH = 300;
-/** A collection name is cut to this many characters in the code (the certificate has it whole). */
+/**
+ * At most 237 characters: with `https://`, a host of up to 18 characters and `/verify#`, the QR
+ * code's 271 bytes fit version 10 at level L (the issue's bound of 300 characters would not).
+ */
+export const CODE_MAX_LENGTH = 237;
+/** A collection name is cut to at most this many characters in the code (the certificate has it whole). */
 export const CODE_COLLECTION_MAX = 40;
+/** `.` and the signature's 86 base64url characters. */
+const SIGNATURE_TEXT_LENGTH = 87;
 
 export interface CodeFields {
   pieceId: string;
@@ -33,19 +39,33 @@ export interface Code extends CodeFields {
 /** Percent-encoding that also encodes '.', the fields' separator. */
 const encodeField = (text: string) => encodeURIComponent(text).replace(/\./g, '%2E');
 
-/** The text a code's signature covers. */
-export function codeBody(fields: CodeFields): string {
-  return [
+const bodyOf = (fields: CodeFields, collection: string) =>
+  [
     CODE_VERSION,
     encodeField(fields.pieceId),
     String(fields.number),
     String(fields.of),
-    encodeField([...fields.collection].slice(0, CODE_COLLECTION_MAX).join('')),
+    encodeField(collection),
     fields.issued.replace(/-/g, ''),
     fields.digest,
     fields.kid,
   ].join('.');
+
+/**
+ * The collection's name as the code carries it: its first 40 characters, or fewer when the code
+ * would pass CODE_MAX_LENGTH (a long piece id, a name that percent-encodes long).
+ */
+export function codeCollection(fields: CodeFields): string {
+  const characters = [...fields.collection].slice(0, CODE_COLLECTION_MAX);
+  const fixed = bodyOf(fields, '').length + SIGNATURE_TEXT_LENGTH;
+  if (fixed > CODE_MAX_LENGTH)
+    throw new RangeError(`A code for piece ${fields.pieceId} cannot fit ${CODE_MAX_LENGTH} characters`);
+  while (fixed + encodeField(characters.join('')).length > CODE_MAX_LENGTH) characters.pop();
+  return characters.join('');
 }
+
+/** The text a code's signature covers. */
+export const codeBody = (fields: CodeFields) => bodyOf(fields, codeCollection(fields));
 
 /** The code: its body and the base64url signature. */
 export const codeText = (body: string, signature: string) => `${body}.${signature}`;

@@ -59,6 +59,16 @@ export async function consistencyProof(leaves: readonly Hash[], size1: number): 
 const isHash = (hash: Hash) => hash.length === HASH_SIZE;
 const odd = (n: number) => n % 2 === 1;
 
+/** RFC 9162's inner loop: shift both right until fn's lowest bit is set or fn is 0. */
+function climb(fn: number, sn: number): [number, number] {
+  let [f, s] = [fn, sn];
+  do {
+    f = Math.floor(f / 2);
+    s = Math.floor(s / 2);
+  } while (!odd(f) && f !== 0);
+  return [f, s];
+}
+
 /** RFC 9162 §2.1.3.2. Sizes and indexes are below 2^53 (plain numbers, halved by division). */
 export async function verifyInclusion(
   index: number,
@@ -76,12 +86,7 @@ export async function verifyInclusion(
     if (sn === 0) return false;
     if (odd(fn) || fn === sn) {
       r = await nodeHash(p, r);
-      if (!odd(fn)) {
-        do {
-          fn = Math.floor(fn / 2);
-          sn = Math.floor(sn / 2);
-        } while (!odd(fn) && fn !== 0);
-      }
+      if (!odd(fn)) [fn, sn] = climb(fn, sn);
     } else {
       r = await nodeHash(r, p);
     }
@@ -121,12 +126,7 @@ export async function verifyConsistency(
     if (odd(fn) || fn === sn) {
       fr = await nodeHash(c, fr);
       sr = await nodeHash(c, sr);
-      if (!odd(fn)) {
-        do {
-          fn = Math.floor(fn / 2);
-          sn = Math.floor(sn / 2);
-        } while (!odd(fn) && fn !== 0);
-      }
+      if (!odd(fn)) [fn, sn] = climb(fn, sn);
     } else {
       sr = await nodeHash(sr, c);
     }

@@ -39,6 +39,12 @@ export const BUDGETS = {
   gatewayP99Ms: atMost(100),
   /** web.dev's suggested budget for the critical-path JavaScript of a mobile page, compressed. */
   firstLoadJsGzipKib: atMost(170),
+  /** The passport's /verify page (issue 37): its JavaScript gzipped (KiB), its time to verdict at p95 on a phone (ms). */
+  verifyJsGzipKib: atMost(60),
+  verifyVerdictP95Ms: atMost(1000),
+  /** A card's code, in characters, and the QR version of its /verify URL (docs/passport.md). */
+  codeLength: atMost(237),
+  qrVersion: atMost(10),
   /** Lighthouse (mobile), median of 3, with the camera-size demo photographs (issue 16). */
   lighthouseScore: atLeast(95),
   lcpMs: atMost(2000),

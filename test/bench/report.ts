@@ -6,6 +6,7 @@ import type { HandlerLatency } from './handlers.ts';
 import type { Machine } from './machine.ts';
 import type { FirstScreenPictures, PictureSetFigures } from './pictures.ts';
 import { KIB } from './stats.ts';
+import type { VerifyPageFigures } from './verify-page.ts';
 import type { FirstLoadJs, LighthouseResults } from './web.ts';
 
 /** Renders docs/benchmarks.md from what the bench measured. */
@@ -37,6 +38,7 @@ export interface BenchResults {
   gateway: Outcome<LoadResult[]>;
   firstLoad: Outcome<FirstLoadJs>;
   lighthouse: Outcome<LighthouseResults & { runs: number }>;
+  verifyPage: Outcome<VerifyPageFigures>;
   pictures: Outcome<FirstScreenPictures>;
   pictureSet: Outcome<PictureSetFigures>;
 }
@@ -347,7 +349,92 @@ ${rows.join('\n')}
 The product page is \`${lh.pages.at(-1)?.path ?? ''}\`.
 `);
   }
+  parts.push(verifyPageSection(page, results.verifyPage));
   return parts.join('\n');
+}
+
+export const VERIFY_PAGE_HEADING = "### The passport's /verify page (issue 37)";
+
+function verifyPageSection(page: Page, outcome: BenchResults['verifyPage']): string {
+  if ('missing' in outcome) return `${VERIFY_PAGE_HEADING}\n\n${missing(outcome)}`;
+  const f = outcome.value;
+  const js = page.status(
+    'verify page JS, gzipped',
+    '/verify',
+    f.js.gzipBytes / KIB,
+    kb(f.js.gzipBytes),
+    BUDGETS.verifyJsGzipKib,
+    'KB',
+  );
+  const code = page.status(
+    'card code length',
+    'longest code',
+    f.qr.codeLength,
+    String(f.qr.codeLength),
+    BUDGETS.codeLength,
+  );
+  const version = page.status(
+    'QR version',
+    'longest code (L)',
+    f.qr.versionL,
+    String(f.qr.versionL),
+    BUDGETS.qrVersion,
+  );
+  const first = page.status(
+    'verify page time to verdict, p95',
+    'first visit',
+    f.firstVisit.p95Ms,
+    ms(f.firstVisit.p95Ms),
+    BUDGETS.verifyVerdictP95Ms,
+    'ms',
+  );
+  const repeat = page.status(
+    'verify page time to verdict, p95',
+    'repeat visit',
+    f.repeatVisit.p95Ms,
+    ms(f.repeatVisit.p95Ms),
+    BUDGETS.verifyVerdictP95Ms,
+    'ms',
+  );
+  const alone = f.alone
+    ? `\n_Measured alone (\`npm run bench:verify-page\`) on ${f.alone.date}, on the machine above, load average (1 min) ${f.alone.loadAtStart.toFixed(2)} at start and ${f.alone.loadAtEnd.toFixed(2)} at the end; the rest of this page is from the run above._\n`
+    : '';
+  return `${VERIFY_PAGE_HEADING}
+${alone}
+- The route's JavaScript: the module and module preloads of \`web/dist/verify.html\`, gzipped at
+  level 9 (\`test/bench/verify-page.ts\`).
+- The QR payload: the longest realistic card code (a UUID piece id, a 40-character collection
+  name with accents and spaces, three-digit numbers), on the shop's address:
+  \`${f.qr.url}\`. Its QR version at error correction L and M (\`qrcode\`).
+- Time to verdict: from navigation start to the page's \`verdict\` performance mark (the verdict
+  shown), in headless Chromium on a ${f.viewport.width} × ${f.viewport.height} phone viewport with the CPU slowed 4×
+  (CDP \`Emulation.setCPUThrottlingRate\`), against the local stack, ${f.loads} loads each: first
+  visits (a fresh context each: no worker, no cache) and repeat visits (reloads, with the
+  page's worker and kept keys). The network is not slowed.
+
+| figure | value | budget | |
+|---|---:|---|---|
+| JS, ${f.js.files} file(s), raw KB | ${kb(f.js.rawBytes)} | | |
+| JS, gzipped KB | ${kb(f.js.gzipBytes)} | ${budgetText(BUDGETS.verifyJsGzipKib)} | ${js} |
+| code length, characters | ${f.qr.codeLength} | ${budgetText(BUDGETS.codeLength)} | ${code} |
+| /verify URL length, characters | ${f.qr.urlLength} | | |
+| QR version, L (M) | ${f.qr.versionL} (${f.qr.versionM}) | ${budgetText(BUDGETS.qrVersion)} | ${version} |
+| time to verdict, first visit, median / p95 ms | ${ms(f.firstVisit.medianMs)} / ${ms(f.firstVisit.p95Ms)} | p95 ${budgetText(BUDGETS.verifyVerdictP95Ms)} | ${first} |
+| time to verdict, repeat visit, median / p95 ms | ${ms(f.repeatVisit.medianMs)} / ${ms(f.repeatVisit.p95Ms)} | p95 ${budgetText(BUDGETS.verifyVerdictP95Ms)} | ${repeat} |
+`;
+}
+
+/** The /verify page's section alone (\`node test/bench/verify-page-run.ts\` writes it into the page). */
+export const renderVerifyPageSection = (outcome: BenchResults['verifyPage']) =>
+  verifyPageSection(new Page(), outcome);
+
+/** The page with its /verify section replaced by `section` (or put at the end of section 4). */
+export function withVerifyPage(report: string, section: string): string {
+  const start = report.indexOf(VERIFY_PAGE_HEADING);
+  const next = report.indexOf('\n## 5.', Math.max(start, 0));
+  if (next < 0) throw new Error('the benchmarks page has no section 5 to put the /verify figures before');
+  const from = start >= 0 ? start : next + 1;
+  return `${report.slice(0, from)}${section}\n${report.slice(next + 1)}`;
 }
 
 const MODERN = new Set(['image/avif', 'image/webp']);
@@ -441,6 +528,7 @@ export function renderReport(results: BenchResults): string {
       ['gateway load', results.gateway],
       ['first-load JS', results.firstLoad],
       ['Lighthouse', results.lighthouse],
+      ['verify page', results.verifyPage],
       ['first-screen pictures', results.pictures],
       ['picture set', results.pictureSet],
     ] as const

@@ -21,6 +21,7 @@ import { firstScreenPictures, type PictureSetFigures } from './pictures.ts';
 import { type BenchResults, type BundleFigures, renderReport } from './report.ts';
 import { benchSections, bundleBuildShare, fileLog, sectionRunner } from './sections.ts';
 import { LOADED_READS, storefrontCalls } from './storefront.ts';
+import { longestQr, timeToVerdict, VERIFY_PHONE, verifyRouteJs } from './verify-page.ts';
 import { firstLoadJs, lighthousePages, PAGES } from './web.ts';
 
 /**
@@ -34,13 +35,14 @@ import { firstLoadJs, lighthousePages, PAGES } from './web.ts';
  *
  * Knobs (environment): BENCH_RUNS (Lighthouse runs per page, 5: this shared machine's CPU jitter, multiplied by Lighthouse's 4× slowdown, swings single runs), BENCH_IMPORT_RUNS (paired import
  * runs per bundle, 7: the median of 7 is what the budgets are checked against), BENCH_CALLS (timed handler calls per round, 1000),
- * BENCH_HANDLER_ROUNDS (rounds over all the handlers, 3), BENCH_LOAD_SECONDS (autocannon seconds per URL, 10), BENCH_CONNECTIONS (10), CHROME_PATH,
+ * BENCH_HANDLER_ROUNDS (rounds over all the handlers, 3), BENCH_LOAD_SECONDS (autocannon seconds per URL, 10), BENCH_VERIFY_LOADS (loads of /verify, first visits and repeat visits each, 100), BENCH_CONNECTIONS (10), CHROME_PATH,
  * BENCH_WEB_DIST (serve another web build than web/dist), BENCH_OUT (another output file).
  */
 const root = resolve(import.meta.dirname, '../..');
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const settings = {
   lighthouseRuns: env('BENCH_RUNS', 5),
+  verifyLoads: env('BENCH_VERIFY_LOADS', 100),
   importRuns: { storefront: env('BENCH_IMPORT_RUNS', 7), other: env('BENCH_IMPORT_RUNS', 7) },
   warmup: 100,
   calls: env('BENCH_CALLS', 1000),
@@ -195,6 +197,20 @@ try {
       })),
       runs: settings.lighthouseRuns,
     }));
+    const verifyPage = await attempt('verify page', async (done) => ({
+      js: verifyRouteJs(process.env.BENCH_WEB_DIST ?? join(root, 'web', 'dist')),
+      qr: await longestQr(),
+      ...(await timeToVerdict(
+        { baseUrl: stack.url, s3Url: stack.s3Url, mediaBucket: stack.mediaBucket },
+        {
+          loads: settings.verifyLoads,
+          chromePath: settings.chromePath,
+          onLoad: (loads, total) => done(loads / total),
+        },
+      )),
+      loads: settings.verifyLoads,
+      viewport: VERIFY_PHONE,
+    }));
     const pictureSet = await attempt('picture set', async () => {
       // In a process of its own, so its peak memory is the picture-set work's.
       const probe = spawnSync(process.execPath, [join(root, 'test/bench/picture-set-probe.ts')], {
@@ -224,6 +240,7 @@ try {
       gateway,
       firstLoad,
       lighthouse,
+      verifyPage,
       pictures,
       pictureSet,
     };

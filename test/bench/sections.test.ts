@@ -66,6 +66,7 @@ describe("the bench's sections", () => {
         handlerRounds: 3,
         loadSeconds: 10,
         lighthouseRuns: 5,
+        verifyLoads: 100,
       },
       { bundles: 138, handlers: 20, loadedReads: 5, pages: 3 },
     );
@@ -76,6 +77,7 @@ describe("the bench's sections", () => {
       'gateway load',
       'first-load JS',
       'Lighthouse',
+      'verify page',
       'picture set',
       'first-screen pictures',
     ]);

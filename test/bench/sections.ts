@@ -18,6 +18,8 @@ export const SECONDS = {
   handlerCall: 0.0025,
   /** One Lighthouse run of one page (mobile, 4× CPU slowdown). */
   lighthouseRun: 7,
+  /** One load of the /verify page to its verdict (4× CPU slowdown), a fresh context or a reload. */
+  verifyLoad: 0.4,
 };
 
 export interface BenchKnobs {
@@ -27,6 +29,8 @@ export interface BenchKnobs {
   handlerRounds: number;
   loadSeconds: number;
   lighthouseRuns: number;
+  /** Loads of /verify#<code>, first visits and as many repeat visits. */
+  verifyLoads: number;
 }
 
 export interface BenchCounts {
@@ -47,6 +51,7 @@ export function benchSections(knobs: BenchKnobs, counts: BenchCounts): Section[]
     { name: 'gateway load', weight: counts.loadedReads * (knobs.loadSeconds + 0.5) },
     { name: 'first-load JS', weight: 2 },
     { name: 'Lighthouse', weight: 5 + counts.pages * knobs.lighthouseRuns * SECONDS.lighthouseRun },
+    { name: 'verify page', weight: 5 + 2 * knobs.verifyLoads * SECONDS.verifyLoad },
     { name: 'picture set', weight: 8 },
     { name: 'first-screen pictures', weight: 5 },
   ];

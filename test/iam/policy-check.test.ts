@@ -11,7 +11,9 @@ import {
   type FunctionModel,
   iamRequests,
   keySigners,
+  NEW_KEY,
   type StackModel,
+  simulate,
   stackModel,
 } from './policy-check.ts';
 
@@ -246,17 +248,37 @@ describe.skipIf(!synthesized)('IAM check of recorded AWS calls', () => {
       call(signer.name, 'kms', 'GetPublicKey', { KeyId: keyId }),
       sign('CatalogAdminProductsCreateProduct'),
       call('AuthenticityHttpLogin', 'kms', 'Sign', { KeyId: key }),
-      // The signer on another key.
+      // A rotation's key (made at run time, tagged): the signer signs with it, no one else.
       call(signer.name, 'kms', 'Sign', { KeyId: '11111111-2222-3333-4444-555555555555' }),
+      call('AuthenticityHttpLogin', 'kms', 'Sign', { KeyId: '11111111-2222-3333-4444-555555555555' }),
+      // A rotation: the signer may make a key only with the passport's tag, and no one else may.
+      call(signer.name, 'kms', 'CreateKey', { Tags: [{ TagKey: 'Purpose', TagValue: 'passport-signing' }] }),
+      call(signer.name, 'kms', 'CreateKey', {}),
+      call(signer.name, 'kms', 'CreateKey', { Tags: [{ TagKey: 'Purpose', TagValue: 'other' }] }),
+      call('PassportAdminRotateKeys', 'kms', 'CreateKey', {
+        Tags: [{ TagKey: 'Purpose', TagValue: 'passport-signing' }],
+      }),
     );
     expect(
       report.denied.map((v) => `${v.fn} ${v.request.action} ${v.request.resource.split(':').at(-1)}`),
     ).toEqual([
       `CatalogAdminProductsCreateProduct kms:Sign key/${keyId}`,
       `AuthenticityHttpLogin kms:Sign key/${keyId}`,
-      `${signer.name} kms:Sign key/11111111-2222-3333-4444-555555555555`,
+      'AuthenticityHttpLogin kms:Sign key/11111111-2222-3333-4444-555555555555',
+      `${signer.name} kms:CreateKey *`,
+      `${signer.name} kms:CreateKey *`,
+      `${signer.name} kms:TagResource key/${NEW_KEY}`,
+      'PassportAdminRotateKeys kms:CreateKey *',
+      `PassportAdminRotateKeys kms:TagResource key/${NEW_KEY}`,
     ]);
     expect(await keySigners(model)).toEqual([{ key, signers: [signer.name] }]);
+    // The signer's grant is the tag's: a key without it (the deployment's, were it untagged) is refused.
+    const untagged = await simulate(model, signer, {
+      action: 'kms:Sign',
+      resource: key as string,
+      context: { 'aws:SecureTransport': 'true' },
+    });
+    expect(untagged.outcome).not.toBe('Allowed');
 
     // Planted: another function granted kms:Sign on the key is found signing.
     const other = model.byName('CatalogHttpGetType') as FunctionModel;

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { runSimulation } from '@cloud-copilot/iam-simulate';
 import type { AwsCallRecord } from '#platform/aws-call-log.ts';
 import { DEFAULT_TEMPLATE_PREFIX, MAIL_TEMPLATES, type MailTemplate } from '#platform/mail-templates.ts';
+import { PASSPORT_KEY_TAG } from '../../functions/passport/adapters/kms-signer.ts';
 import { type Access, accessWords, jobAccess, routeKey, routeName, routes } from '../../functions/routes.ts';
 import { BUCKET_ACTIONS, TABLE_ACTIONS } from '../../infra/constructs/data-access.ts';
 import type { CloudAssembly, DeployedFunction, PolicyDocument } from '../../infra/local/cloud-assembly.ts';
@@ -105,6 +106,7 @@ const JOBS: { logicalIdPrefix: string; module: string; access: FunctionAccess }[
       ['ResetLinkFunction', 'authenticity/jobs/reset-link'],
       // Its KMS grant is its construct's (infra/constructs/passport-signer.ts), not a word.
       ['PassportSignerFunction', 'passport/jobs/passport-signer'],
+      ['PassportLogFunction', 'passport/jobs/sequence-log'],
     ] as const
   ).map(([logicalIdPrefix, module]) => ({ logicalIdPrefix, module, access: jobAccess[module] })),
   {
@@ -144,6 +146,8 @@ export interface StackModel {
   keyArns: string[];
   /** Their key policies, by ARN: KMS authorises a call on a key with the key's policy too. */
   keyPolicies: Map<string, PolicyDocument>;
+  /** Their tags, by ARN (`aws:ResourceTag/<key>` when a call names the key). */
+  keyTags: Map<string, Record<string, string>>;
   bucketPolicies: Map<string, PolicyDocument>;
   functions: FunctionModel[];
   /** A function by any name it goes by: route name, logical id, module path, physical name. */
@@ -168,6 +172,9 @@ export function stackModel(assembly: CloudAssembly): StackModel {
   const keys = assembly.resourcesOfType('AWS::KMS::Key').map((r) => ({
     arn: `arn:aws:kms:${assembly.region}:${assembly.account}:key/${assembly.physicalName(r.logicalId)}`,
     policy: r.properties.KeyPolicy as PolicyDocument,
+    tags: Object.fromEntries(
+      ((r.properties.Tags ?? []) as { Key: string; Value: string }[]).map((tag) => [tag.Key, tag.Value]),
+    ),
   }));
   const bucketPolicies = new Map<string, PolicyDocument>();
   for (const { properties } of assembly.resourcesOfType('AWS::S3::BucketPolicy'))
@@ -230,6 +237,7 @@ export function stackModel(assembly: CloudAssembly): StackModel {
       .map((r) => assembly.physicalName(r.logicalId)),
     keyArns: keys.map(({ arn }) => arn),
     keyPolicies: new Map(keys.map(({ arn, policy }) => [arn, policy])),
+    keyTags: new Map(keys.map(({ arn, tags }) => [arn, tags])),
     bucketPolicies,
     functions,
     byName,
@@ -522,14 +530,32 @@ export function iamRequests(
       (setting &&
         (fn?.fn.environment[setting] ?? (setting === 'PASSPORT_KEY_ID' ? model.keyArns[0] : undefined))) ||
       id;
+    const resource = deployed.startsWith('arn:')
+      ? deployed
+      : `arn:aws:kms:${model.region}:${model.account}:key/${deployed}`;
     return [
       {
         action: `kms:${call.operation}`,
-        resource: deployed.startsWith('arn:')
-          ? deployed
-          : `arn:aws:kms:${model.region}:${model.account}:key/${deployed}`,
-        context: secure,
+        resource,
+        context: { ...secure, ...keyTagContext(model, resource) },
       },
+    ];
+  }
+
+  // A rotation's new key (docs/passport.md, Keys): KMS authorises CreateKey with its Tags, and
+  // the tagging itself, on the request's tags.
+  if (call.service === 'kms' && call.operation === 'CreateKey') {
+    const tags = (Array.isArray(input.Tags) ? input.Tags : []) as { TagKey: string; TagValue: string }[];
+    const context = {
+      ...secure,
+      ...Object.fromEntries(tags.map((tag) => [`aws:RequestTag/${tag.TagKey}`, tag.TagValue])),
+      ...(tags.length ? { 'aws:TagKeys': tags.map((tag) => tag.TagKey) } : {}),
+    };
+    // CreateKey names no key (IAM takes only `*`); the tagging is of the key it makes.
+    const made = `arn:aws:kms:${model.region}:${model.account}:key/${NEW_KEY}`;
+    return [
+      { action: 'kms:CreateKey', resource: '*', context },
+      ...(tags.length ? [{ action: 'kms:TagResource', resource: made, context }] : []),
     ];
   }
 
@@ -551,6 +577,23 @@ export function iamRequests(
 export type Outcome = 'Allowed' | 'ExplicitlyDenied' | 'ImplicitlyDenied' | 'Error';
 
 /** Simulates one request against a function's policies (and, for S3, the bucket's policy). */
+/** The id IAM sees for the key a CreateKey makes, when its tagging is authorised (it has none yet). */
+export const NEW_KEY = '00000000-0000-0000-0000-000000000000';
+
+/** The key policy KMS gives a key created without one: the account's IAM policies decide. */
+const defaultKeyPolicy = (account: string): PolicyDocument => ({
+  Version: '2012-10-17',
+  Statement: [
+    {
+      Sid: 'Enable IAM User Permissions',
+      Effect: 'Allow',
+      Principal: { AWS: `arn:aws:iam::${account}:root` },
+      Action: 'kms:*',
+      Resource: '*',
+    },
+  ],
+});
+
 export async function simulate(
   model: StackModel,
   fn: FunctionModel,
@@ -559,11 +602,12 @@ export async function simulate(
   const bucket = request.resource.startsWith('arn:aws:s3:::')
     ? request.resource.slice('arn:aws:s3:::'.length).split('/')[0]
     : undefined;
-  // KMS authorises a call on a key with the key's policy as well as the caller's.
+  // KMS authorises a call on a key with the key's policy as well as the caller's; a key the
+  // stack does not make (a rotation's) has the policy KMS gives one made without a policy.
   const resourcePolicy = bucket
     ? model.bucketPolicies.get(bucket)
-    : request.resource.startsWith('arn:aws:kms:')
-      ? model.keyPolicies.get(request.resource)
+    : /^arn:aws:kms:[^:]*:[^:]*:key\/[^*]+$/.test(request.resource)
+      ? (model.keyPolicies.get(request.resource) ?? defaultKeyPolicy(model.account))
       : undefined;
   const result = await runSimulation(
     {
@@ -756,8 +800,20 @@ export function wordOf(request: IamRequest, model: StackModel): string | undefin
 }
 
 /**
+ * The tags IAM sees on a key a call names: the stack's keys carry their template's tags; a key
+ * the stack does not make was made at run time by a rotation, which IAM allows only the signer,
+ * and only with the passport's tag (its CreateKey calls are evaluated too), so it carries that.
+ */
+export function keyTagContext(model: StackModel, keyArn: string): Record<string, string> {
+  const tags =
+    model.keyTags.get(keyArn) ??
+    (model.keyArns.includes(keyArn) ? {} : { [PASSPORT_KEY_TAG.key]: PASSPORT_KEY_TAG.value });
+  return Object.fromEntries(Object.entries(tags).map(([key, value]) => [`aws:ResourceTag/${key}`, value]));
+}
+
+/**
  * Who may sign with each of the stack's KMS keys: every function's policies simulated for
- * kms:Sign on the key (docs/passport.md: only the passport signer may).
+ * kms:Sign on the key, with the key's tags (docs/passport.md: only the passport signer may).
  */
 export async function keySigners(model: StackModel): Promise<{ key: string; signers: string[] }[]> {
   const keys: { key: string; signers: string[] }[] = [];
@@ -767,7 +823,7 @@ export async function keySigners(model: StackModel): Promise<{ key: string; sign
       const request: IamRequest = {
         action: 'kms:Sign',
         resource: key,
-        context: { 'aws:SecureTransport': 'true' },
+        context: { 'aws:SecureTransport': 'true', ...keyTagContext(model, key) },
       };
       const { outcome, detail } = await simulate(model, fn, request);
       if (outcome === 'Error') throw new Error(`${fn.name}: kms:Sign could not be simulated: ${detail}`);

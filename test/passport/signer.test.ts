@@ -1,11 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sign } from '#passport/adapters/kms-signer.ts';
-import { publicKeys, signCodeBody, signingKey } from '#passport/index.ts';
+import { deploymentKeyId, publicKeyOf, sign } from '#passport/adapters/kms-signer.ts';
+import { keySet, signCodeBody, signingKid } from '#passport/index.ts';
+import { signCertificateInput, signProofBody } from '#passport/signer.ts';
 import { invokeFunction } from '#platform/invoke-function.ts';
 import { fromBase64url } from '#shared/passport/base64url.ts';
+import { utf8 } from '#shared/passport/bytes.ts';
+import { assembleJws, certificatePayload, jwsHeader, signingInput } from '#shared/passport/certificate.ts';
 import { codeBody, codeText, parseCode } from '#shared/passport/code.ts';
 import type { PublicJwk } from '#shared/passport/der.ts';
 import { keyIdOf } from '#shared/passport/key-id.ts';
+import { proofBody, proofExpiry } from '#shared/passport/proof.ts';
+import { verifyCertificate, verifyFragment } from '#shared/passport/verify.ts';
 import { pointAtLocalStack } from '../support/stack-env.ts';
 
 /**
@@ -22,59 +27,104 @@ const verifies = async (jwk: PublicJwk, signature: Uint8Array, text: string) =>
     { name: 'ECDSA', hash: 'SHA-256' },
     await verifier(jwk),
     signature as BufferSource,
-    new TextEncoder().encode(text) as BufferSource,
+    utf8(text) as BufferSource,
   );
 
+const today = () => new Date().toISOString().slice(0, 10);
 const fieldsWith = (kid: string) => ({
   pieceId: 'piece-37',
   number: 3,
   of: 12,
   collection: 'Soirée',
-  issued: '2026-11-27',
+  issued: today(),
   digest: 'AAECAwQFBgcICQoLDA0ODw',
   kid,
 });
+const certificateWith = (kid: string, issuer = new URL(process.env.SHOP_URL as string).origin) =>
+  signingInput(
+    jwsHeader(kid),
+    certificatePayload({
+      issuer,
+      validFrom: new Date().toISOString(),
+      pieceId: 'piece-37',
+      collection: 'Soirée',
+      number: 3,
+      of: 12,
+      description: 'Evening gown — black',
+      photos: [],
+    }),
+  );
+const proofWith = (kid: string, days: number) =>
+  proofBody({
+    pieceId: 'piece-37',
+    since: today().slice(0, 7),
+    expires: new Date(Date.parse(`${today()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10),
+    id: 'AAECAwQFBgcICQoLDA0ODw',
+    kid,
+  });
+
+describe('the KMS adapter', () => {
+  it('signs a text longer than KMS takes RAW (4096 bytes) as its digest: the same ES256 signature', async () => {
+    const key = await publicKeyOf(deploymentKeyId());
+    for (const text of ['a short text', 'x'.repeat(10_000)]) {
+      const { signature, kid } = await sign(utf8(text));
+      expect(kid).toBe(key.kid);
+      expect(await verifies(key.jwk, signature, text)).toBe(true);
+    }
+  });
+});
 
 describe("the passport's signing key (KMS)", () => {
-  it('publishes the signing key as a P-256 JWK with its kid, and signs what that JWK verifies', async () => {
-    const [published, ...others] = await publicKeys();
-    expect(others).toEqual([]);
-    expect(published?.jwk).toMatchObject({ kty: 'EC', crv: 'P-256' });
-    const jwk = published?.jwk as PublicJwk;
-    // The kid is the SHA-256 of the key's SPKI, which the JWK gives back.
-    const spki = new Uint8Array(
-      await crypto.subtle.exportKey(
-        'spki',
-        await crypto.subtle.importKey('jwk', jwk, { name: 'ECDSA', namedCurve: 'P-256' }, true, ['verify']),
-      ),
-    );
-    expect(published?.kid).toBe(await keyIdOf(spki));
+  it("signs with the deployment's key what its published JWK verifies, named by the SPKI's kid", async () => {
+    const published = await publicKeyOf(deploymentKeyId());
+    expect(published.jwk).toMatchObject({ kty: 'EC', crv: 'P-256' });
+    expect(published.kid).toBe(await keyIdOf(published.spki));
     const text = 'a message the passport signs';
-    const { kid, signature } = await sign(new TextEncoder().encode(text));
-    expect(kid).toBe(published?.kid);
+    const { kid, signature } = await sign(utf8(text));
+    expect(kid).toBe(published.kid);
     expect(signature).toHaveLength(64);
-    expect(await verifies(jwk, signature, text)).toBe(true);
-    expect(await verifies(jwk, signature, `${text}.`)).toBe(false);
+    expect(await verifies(published.jwk, signature, text)).toBe(true);
+    expect(await verifies(published.jwk, signature, `${text}.`)).toBe(false);
   });
 });
 
 describe('the passport signer (Lambda, invoked synchronously)', () => {
-  it("signs a card code's body: the code parses and verifies against the published key", async () => {
-    const { kid, jwk } = await signingKey();
+  it("signs a card code's body with the key that signs now: the code verifies against the key set", async () => {
+    const kid = await signingKid();
     const body = codeBody(fieldsWith(kid));
     const answer = await signCodeBody(body);
     expect(answer.kid).toBe(kid);
-    const code = parseCode(codeText(body, answer.signature));
-    expect(code?.signed).toBe(body);
-    expect(await verifies(jwk, code?.signature as Uint8Array, body)).toBe(true);
+    const code = codeText(body, answer.signature);
+    expect(parseCode(code)?.signed).toBe(body);
+    const keys = await keySet();
+    expect(await verifyFragment(code, keys)).toMatchObject({ ok: true, kind: 'code', kid });
+    const jwk = keys.keys.find((key) => key.kid === kid)?.jwk as PublicJwk;
     expect(
       await verifies(jwk, fromBase64url(answer.signature) as Uint8Array, body.replace('.3.12.', '.4.12.')),
     ).toBe(false);
   });
 
-  it('refuses with an error, never a signature: a malformed event, another kind, a body naming another key', async () => {
-    const { kid } = await signingKey();
+  it("signs a certificate's signing input and a proof of 1 or 30 days: each verifies", async () => {
+    const kid = await signingKid();
+    const input = certificateWith(kid);
+    const jws = assembleJws(
+      input,
+      fromBase64url((await signCertificateInput(input)).signature) as Uint8Array,
+    );
+    const keys = await keySet();
+    expect(await verifyCertificate(jws, keys)).toMatchObject({ ok: true, pieceId: 'piece-37', kid });
+    for (const days of [1, 30]) {
+      const body = proofWith(kid, days);
+      expect(body).toContain(proofExpiry(today(), days).replace(/-/g, ''));
+      const proof = codeText(body, (await signProofBody(body)).signature);
+      expect(await verifyFragment(proof, keys)).toMatchObject({ ok: true, kind: 'proof', kid });
+    }
+  });
+
+  it('refuses with an error, never a signature: a malformed event, another kind, a text naming another key, a non-certificate, a proof of 0 or 31 days, another issuer', async () => {
+    const kid = await signingKid();
     const body = codeBody(fieldsWith(kid));
+    const [header = ''] = certificateWith(kid).split('.');
     const refusals: Record<string, unknown>[] = [
       {},
       { kind: 'sign-code' },
@@ -82,6 +132,14 @@ describe('the passport signer (Lambda, invoked synchronously)', () => {
       { kind: 'sign-code', body: `${body}.${'A'.repeat(86)}` },
       { kind: 'sign-anything', body },
       { kind: 'sign-code', body: codeBody(fieldsWith('AAAAAAAAAAA')) },
+      { kind: 'certificate', input: certificateWith('AAAAAAAAAAA') },
+      { kind: 'certificate', input: `${header}.${Buffer.from('{"hello":"world"}').toString('base64url')}` },
+      { kind: 'certificate', input: body },
+      { kind: 'certificate', input: certificateWith(kid, 'https://elsewhere.example') },
+      { kind: 'proof', body: proofWith(kid, 31) },
+      { kind: 'proof', body: proofWith(kid, 0) },
+      { kind: 'proof', body: proofWith('AAAAAAAAAAA', 10) },
+      { kind: 'rotate' },
     ];
     for (const event of refusals)
       await expect(invokeFunction('PASSPORT_SIGNER_FUNCTION', event), JSON.stringify(event)).rejects.toThrow(

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { toBase64 } from '#shared/passport/bytes.ts';
 import { signCheckpoint } from '#shared/passport/checkpoint.ts';
+import { codeCollection } from '#shared/passport/code.ts';
 import type { KeySet } from '#shared/passport/keys.ts';
 import { rootOf } from '#shared/passport/merkle.ts';
 import {
@@ -89,6 +90,14 @@ const PIECES: PieceSpec[] = [
     validFrom: '2026-10-10T23:59:59.000Z',
   },
   {
+    // A long piece id and a name that percent-encodes long: the code carries less of the name.
+    pieceId: `p-${'9'.repeat(62)}`,
+    collection: 'Été à l’aube — édition numérotée des ateliers',
+    number: 7,
+    of: 9,
+    validFrom: '2026-11-02T08:00:00.000Z',
+  },
+  {
     pieceId: 'p/0200 é',
     collection: 'Minuit & Zéro',
     number: 100,
@@ -136,7 +145,7 @@ export async function makeVectors(): Promise<Vector[]> {
   for (const piece of PIECES) issued.push(await issuePiece(piece, current));
   for (const [i, { code, fields }] of issued.entries()) {
     const { pieceId, number, of, issued: day, kid } = fields;
-    const collection = [...fields.collection].slice(0, 40).join('');
+    const collection = codeCollection(fields);
     fragment(`valid code ${i + 1}`, `/verify#${code}`, {
       ok: true,
       kind: 'code',

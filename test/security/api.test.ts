@@ -345,8 +345,10 @@ describe("staff state changes need the admin app's same-origin proof", () => {
           evil,
         ),
       ),
+      // Another site cannot report the owner's piece lost (which would stop its transfer).
+      await call(json('POST', '/passport/lost', { lost: true }, { cookie: ownerCookie, ...evil })),
     ];
-    expect(refused.map((a) => a.status)).toEqual([403, 403, 403, 403, 403]);
+    expect(refused.map((a) => a.status)).toEqual([403, 403, 403, 403, 403, 403]);
     for (const answer of refused) expect(cookiesOf(answer)).toEqual([]);
     await expectNothingChanged(before);
     expect((await call({ method: 'GET', path: '/admin', headers: { cookie: admin.cookie } })).status).toBe(
@@ -359,14 +361,36 @@ describe("staff state changes need the admin app's same-origin proof", () => {
 });
 
 describe("the owner's endpoints refuse callers without a portal session", () => {
+  const ownerRoutes = built.filter((r) => r.auth === 'owner');
+  /** A body each owner endpoint would act on, were the caller its owner. */
+  const wouldAct = (route: Route): unknown => {
+    const bodies: Record<string, unknown> = {
+      'POST /transfer-auth': {
+        cardNumber: purchase.product.cardNumber,
+        pid: purchase.product.id,
+        email: 'thief@example.com',
+        pwd: purchase.password,
+      },
+      'POST /passport/lost': { lost: true },
+      'POST /passport/proofs': { days: 7 },
+    };
+    return bodies[`${route.method} ${route.path}`] ?? {};
+  };
+
+  it('has the portal and passport owner rows in the route table', () => {
+    expect(ownerRoutes.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining([
+        'GET /authenticationcard',
+        'POST /transfer-auth',
+        'POST /passport/lost',
+        'POST /passport/proofs',
+        'GET /passport/mine',
+      ]),
+    );
+  });
+
   it('answers 401 to no cookie, a forged one, the staff cookie, and the staff token under the owner name', async () => {
     const before = await stack.scan();
-    const transfer = {
-      cardNumber: purchase.product.cardNumber,
-      pid: purchase.product.id,
-      email: 'thief@example.com',
-      pwd: purchase.password,
-    };
     for (const cookie of [
       undefined,
       `__Host-owner=${randomBytes(32).toString('base64url')}`,
@@ -374,10 +398,31 @@ describe("the owner's endpoints refuse callers without a portal session", () => 
       `__Host-owner=${admin.cookie.split('=')[1]}`,
     ]) {
       const headers: Record<string, string> = cookie ? { cookie } : {};
-      const card = await call({ method: 'GET', path: '/authenticationcard', headers });
-      expect(card, cookie).toMatchObject({ status: 401, json: { message: PORTAL_MESSAGES.notLoggedIn } });
-      expect((await call(json('POST', '/transfer-auth', transfer, headers))).status, cookie).toBe(401);
+      for (const route of ownerRoutes) {
+        const answer = await call(
+          route.method === 'GET'
+            ? { method: route.method, path: route.path, headers }
+            : json(route.method, route.path, wouldAct(route), headers),
+        );
+        expect(answer, `${route.method} ${route.path} with ${cookie}`).toMatchObject({
+          status: 401,
+          json: { message: PORTAL_MESSAGES.notLoggedIn },
+        });
+      }
     }
+    await expectNothingChanged(before);
+  });
+});
+
+describe("a resale proof's public status", () => {
+  it('answers an unknown or malformed id without a fault, writing nothing', async () => {
+    const before = await stack.scan();
+    const unknown = await call({
+      method: 'GET',
+      path: `/passport/proofs/${randomBytes(16).toString('base64url')}`,
+    });
+    expect(unknown).toMatchObject({ status: 404, json: { message: 'no such proof' } });
+    expect((await call({ method: 'GET', path: '/passport/proofs/not-an-id' })).status).toBe(400);
     await expectNothingChanged(before);
   });
 });
@@ -793,6 +838,12 @@ describe('no secret in any answer or log line', () => {
       what: 'card',
       answer: await call({ method: 'GET', path: '/authenticationcard', headers: { cookie: back.cookie } }),
     });
+    // The piece's public passport after its sale, transfer and reset: none of their secrets.
+    await stack.asyncJobsIdle();
+    const passport = await call({ method: 'GET', path: `/passport/pieces/${purchase.product.id}` });
+    expect(passport.status, passport.text).toBe(200);
+    expect((passport.json as { entries: unknown[] }).entries).toHaveLength(3);
+    answers.push({ what: 'passport', answer: passport });
 
     const created = await call(
       json(
@@ -983,6 +1034,8 @@ describe('no secret in any answer or log line', () => {
       { what: 'the member link key', value: String(process.env.MEMBER_LINK_KEY) },
     ];
     for (const item of items) {
+      // Opens the owner's commitment in the public log: shown to the owner alone.
+      if (typeof item.ownerSalt === 'string') list.push({ what: 'an owner salt', value: item.ownerSalt });
       if (typeof item.passwordHash === 'string') {
         list.push({ what: `the password hash of ${String(item.pk)}`, value: item.passwordHash });
         for (const part of item.passwordHash.split('$').slice(4))

@@ -39,6 +39,9 @@ export const NAMES_MADE_AT_RUN_TIME: Record<string, string> = {
   'aws-calls.bundles.jsonl': 'the AWS call log the bundle tests write',
   'trap.svg': 'a file name the fuzz and security tests upload, made by the test',
   'x.js': 'an example name in the robustness docs (a planted script), made by the test',
+  'ALGORITHM.md': "a file of the passport's export, made by npm run passport:export",
+  'vectors.json': "a file of the passport's export, made by npm run passport:export",
+  'keys.json': "a file of the passport's export and of the public bucket's passport/, made at run time",
 };
 
 /** A placeholder or a pattern rather than one path: `<capability>`, `*`, `…`, `{a,b}`, `a|b`. */

@@ -6,13 +6,11 @@ import { AppErrorBoundary } from './app/app-error.tsx';
 import { router } from './app/router.tsx';
 import { pinBodyHeight } from './lib/body-height.ts';
 import { queryClient } from './lib/query-client.ts';
+import { unregisterStaleWorkers } from './lib/service-workers.ts';
 import './styles.css';
 
-// 000 §9: any service worker is unregistered at start.
-void navigator.serviceWorker
-  ?.getRegistrations()
-  .then((registrations) => Promise.all(registrations.map((r) => r.unregister())))
-  .catch(() => undefined);
+// 000 §9: any service worker is unregistered at start, but the passport's /verify page's.
+void unregisterStaleWorkers(navigator.serviceWorker).catch(() => undefined);
 
 pinBodyHeight();
 

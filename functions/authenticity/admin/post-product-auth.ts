@@ -1,5 +1,6 @@
 import type { ProductEntity } from '#catalog/index.ts';
 import { readProduct } from '#catalog/index.ts';
+import { sequenceSoon } from '#passport/index.ts';
 import { httpError, notFound } from '#platform/http-error.ts';
 import { logger, safeError } from '#platform/logger.ts';
 import { sendMail } from '#platform/mail.ts';
@@ -49,7 +50,8 @@ export const handler = defineAdminHandler(postProductAuthContract, async ({ body
       credentialVersion: 1,
       createdAt: at,
     };
-    await createAuthRecord(record, event.admin);
+    record = await createAuthRecord(record, event.admin);
+    await sequenceSoon();
   } else {
     if (!body.email || !passwordHash) throw httpError(409, 'this piece already has its authenticity record');
     if (existing.email) {

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type ProductEntity, productSoldWithCardItem } from '#catalog/index.ts';
+import { pendingEntryItem } from '#passport/index.ts';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import { newOwnerSalt, ownerCommitment } from '#shared/passport/log.ts';
+import type { EntryKind } from '#shared/passport/log-entry.ts';
 import { auditedWrite } from '#table/audit.ts';
 import type { Keys } from '#table/keys.ts';
 import { consistentGet, queryAll } from '#table/query.ts';
@@ -35,6 +38,32 @@ export interface AuthRecordEntity {
   credentialVersion: number;
   createdAt: string;
   transferDateTime?: string;
+  /**
+   * Opens the owner's commitment in the passport's public log (docs/passport.md, The log): a new
+   * one at every sale and transfer, shown only to the owner. Records older than the passport
+   * get one at their next change.
+   */
+  ownerSalt?: string;
+  /** Reported lost or stolen by its owner (POST /passport/lost): no transfer until found. */
+  lost?: boolean;
+}
+
+/**
+ * The passport log's entry of a change to this record (sale, transfer, reset, lost, found), as a
+ * transaction item of the change's own transaction: the owner is the commitment to the record's
+ * salt (the one it has after the change).
+ */
+export async function ownershipEntryItem(
+  kind: Exclude<EntryKind, 'issue'>,
+  record: { pid: string; ownerSalt: string },
+  time: string,
+): Promise<TransactItem> {
+  return pendingEntryItem({
+    kind,
+    piece: record.pid,
+    owner: await ownerCommitment(record.pid, record.ownerSalt),
+    time,
+  });
 }
 
 /**
@@ -95,12 +124,20 @@ export async function listAuthRecords(): Promise<AuthRecordEntity[]> {
   });
 }
 
+/** A record as the audit log keeps it: without the owner's salt, which only the owner sees. */
+export function auditedRecord(record: AuthRecordEntity): Omit<AuthRecordEntity, 'ownerSalt'> {
+  const { ownerSalt: _salt, ...kept } = record;
+  return kept;
+}
+
 /**
  * A record for a sold piece that has none (sold elsewhere, or before records existed): with an
- * owner's e-mail and password hash, or with neither. Only for a piece that is sold and still
- * carries this card number.
+ * owner's e-mail and password hash, or with neither, and its owner's salt; the sale's entry
+ * joins the passport log's queue with it. Only for a piece that is sold and still carries this
+ * card number.
  */
-export async function createAuthRecord(record: AuthRecordEntity, admin: string): Promise<void> {
+export async function createAuthRecord(input: AuthRecordEntity, admin: string): Promise<AuthRecordEntity> {
+  const record = { ...input, ownerSalt: input.ownerSalt ?? newOwnerSalt() };
   await auditedWrite(
     [
       productSoldWithCardItem(record.pid, record.cardNumber),
@@ -111,9 +148,17 @@ export async function createAuthRecord(record: AuthRecordEntity, admin: string):
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
+      await saleEntryItem(record),
     ],
-    { admin, action: 'create', entity: 'authenticity record', entityId: record.cardNumber, after: record },
+    {
+      admin,
+      action: 'create',
+      entity: 'authenticity record',
+      entityId: record.cardNumber,
+      after: auditedRecord(record),
+    },
   );
+  return record;
 }
 
 /** One entry of a record's append-only transfer history. */
@@ -152,6 +197,8 @@ export async function transferRecord(input: {
     from: record.email ?? '',
     to: input.toEmail,
   };
+  // A new owner, a new salt: the old owner can no longer open the new commitment.
+  const ownerSalt = newOwnerSalt();
   try {
     await transact([
       {
@@ -159,8 +206,10 @@ export async function transferRecord(input: {
           TableName: tableName(),
           Key: authRecordKey(record.cardNumber),
           UpdateExpression:
-            'SET email = :to, passwordHash = :hash, credentialVersion = :next, transferDateTime = :at',
-          ConditionExpression: 'credentialVersion = :version AND email = :from',
+            'SET email = :to, passwordHash = :hash, credentialVersion = :next, transferDateTime = :at, ownerSalt = :salt',
+          // A piece reported lost or stolen is not transferred until found.
+          ConditionExpression:
+            'credentialVersion = :version AND email = :from AND (attribute_not_exists(lost) OR lost = :false)',
           ExpressionAttributeValues: {
             ':to': input.toEmail,
             ':hash': input.passwordHash,
@@ -168,9 +217,12 @@ export async function transferRecord(input: {
             ':version': record.credentialVersion,
             ':from': record.email,
             ':at': input.at,
+            ':salt': ownerSalt,
+            ':false': false,
           },
         },
       },
+      await ownershipEntryItem('transfer', { pid: record.pid, ownerSalt }, input.at),
       {
         Put: {
           TableName: tableName(),
@@ -211,7 +263,59 @@ export function soldElsewhereRecord(product: ProductEntity, createdAt: string): 
     name: product.name,
     credentialVersion: 1,
     createdAt,
+    ownerSalt: newOwnerSalt(),
   };
+}
+
+/** A new record's `sale` entry in the passport log (its sale's own transaction). */
+export function saleEntryItem(record: AuthRecordEntity): Promise<TransactItem> {
+  if (!record.ownerSalt) throw new Error('a sold record is given its owner salt');
+  return ownershipEntryItem('sale', { pid: record.pid, ownerSalt: record.ownerSalt }, record.createdAt);
+}
+
+export type LostOutcome = 'done' | 'already' | 'changed';
+
+/**
+ * The owner reports the piece lost or stolen (`lost` true) or found: the record's `lost` and a
+ * `lost`/`found` entry in the passport log, in one transaction, only if the record is still the
+ * one the owner's session read (credential version) and not already so. A record older than
+ * the passport gets its salt here. 'already' when it stands so; 'changed' when the record moved.
+ */
+export async function setRecordLost(
+  record: AuthRecordEntity,
+  lost: boolean,
+  at: string,
+): Promise<LostOutcome> {
+  if (Boolean(record.lost) === lost) return 'already';
+  const ownerSalt = record.ownerSalt ?? newOwnerSalt();
+  try {
+    await transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: authRecordKey(record.cardNumber),
+          UpdateExpression: 'SET lost = :lost, ownerSalt = :salt',
+          ConditionExpression: lost
+            ? 'credentialVersion = :version AND (attribute_not_exists(lost) OR lost = :false)'
+            : 'credentialVersion = :version AND lost = :true',
+          ExpressionAttributeValues: {
+            ':lost': lost,
+            ':salt': ownerSalt,
+            ':version': record.credentialVersion,
+            ...(lost ? { ':false': false } : { ':true': true }),
+          },
+        },
+      },
+      await ownershipEntryItem(lost ? 'lost' : 'found', { pid: record.pid, ownerSalt }, at),
+    ]);
+    return 'done';
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const now = await getAuthRecord(record.cardNumber);
+    return now?.credentialVersion === record.credentialVersion && Boolean(now.lost) === lost
+      ? 'already'
+      : 'changed';
+  }
 }
 
 export const newRecordItem = (record: AuthRecordEntity): TransactItem => ({
@@ -280,9 +384,37 @@ export async function claimAuthRecord(input: {
       action: 'claim',
       entity: 'authenticity record',
       entityId: record.cardNumber,
-      before: record,
-      after,
+      before: auditedRecord(record),
+      after: auditedRecord(after),
     },
   );
   return after;
+}
+
+/**
+ * The record's owner salt, given one first if it has none (a record from before the passport,
+ * or sold elsewhere): a salt once set changes only with a transfer.
+ */
+export async function ensureOwnerSalt(
+  record: AuthRecordEntity,
+): Promise<AuthRecordEntity & { ownerSalt: string }> {
+  if (record.ownerSalt) return { ...record, ownerSalt: record.ownerSalt };
+  try {
+    const { Attributes } = await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: authRecordKey(record.cardNumber),
+        UpdateExpression: 'SET ownerSalt = :salt',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(ownerSalt)',
+        ExpressionAttributeValues: { ':salt': newOwnerSalt() },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes as AuthRecordEntity & { ownerSalt: string };
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    const now = await getAuthRecord(record.cardNumber);
+    if (!now?.ownerSalt) throw error;
+    return { ...now, ownerSalt: now.ownerSalt };
+  }
 }

@@ -2,8 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import { newOwnerSalt } from '#shared/passport/log.ts';
 import { transact } from '#table/transactions.ts';
-import { type AuthRecordEntity, authRecordKey } from './auth-record.ts';
+import { type AuthRecordEntity, authRecordKey, ownershipEntryItem } from './auth-record.ts';
 
 /**
  * A password reset waiting for its owner's confirmation: the link mailed to the record's
@@ -69,6 +70,9 @@ export async function resetWithToken(input: {
   now: number;
 }): Promise<boolean> {
   const { record } = input;
+  // The same owner keeps the salt; a record older than the passport gets one now.
+  const ownerSalt = record.ownerSalt ?? newOwnerSalt();
+  const at = new Date(input.now).toISOString();
   try {
     await transact([
       {
@@ -83,16 +87,18 @@ export async function resetWithToken(input: {
         Update: {
           TableName: tableName(),
           Key: authRecordKey(record.cardNumber),
-          UpdateExpression: 'SET passwordHash = :hash, credentialVersion = :next',
+          UpdateExpression: 'SET passwordHash = :hash, credentialVersion = :next, ownerSalt = :salt',
           ConditionExpression: 'credentialVersion = :version AND email = :email',
           ExpressionAttributeValues: {
             ':hash': input.passwordHash,
             ':next': record.credentialVersion + 1,
             ':version': record.credentialVersion,
             ':email': record.email,
+            ':salt': ownerSalt,
           },
         },
       },
+      await ownershipEntryItem('reset', { pid: record.pid, ownerSalt }, at),
     ]);
     return true;
   } catch (error) {

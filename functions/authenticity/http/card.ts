@@ -1,7 +1,8 @@
 import { readCookie } from '#platform/cookies.ts';
 import { defineHandler } from '#platform/handler.ts';
 import { portalCardContract } from '#shared/contracts/authenticity.ts';
-import { cardView, ownerSession } from '../portal.ts';
+import { ownerSession } from '../owner-session.ts';
+import { cardView } from '../portal.ts';
 
 /**
  * GET /authenticationcard — the logged-in owner's authenticity page: status, id, email,

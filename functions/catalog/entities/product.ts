@@ -6,7 +6,15 @@ import { MAX_TRANSACTION, type TransactItem } from '#table/transactions.ts';
 import { claimItem, releaseClaimItem } from './card-claim.ts';
 import type { CollectionEntity } from './collection.ts';
 import type { ImageEntity } from './image.ts';
-import { COLLECTIONS_LIST, collectionKey, productKey, productKeysOf, sizeKey } from './keys.ts';
+import {
+  COLLECTIONS_LIST,
+  collectionFamily,
+  collectionKey,
+  PRODUCT_PREFIX,
+  productKey,
+  productKeysOf,
+  sizeKey,
+} from './keys.ts';
 import type { ProductVideoEntity } from './video.ts';
 
 export interface ProductEntity {
@@ -302,4 +310,14 @@ export async function getProductAndCollection(
     product: items.find((i) => i.kind === 'product') as ProductEntity | undefined,
     type: items.find((i) => i.kind === 'type') as CollectionEntity | undefined,
   };
+}
+
+/** A collection's pieces (gsi1 family), id and creation time only: the passport numbers them by creation. */
+export function listCollectionPieces(typeId: string): Promise<{ id: string; createdAt: string }[]> {
+  return queryAll<{ id: string; createdAt: string }>({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :family AND begins_with(gsi1sk, :products)',
+    ExpressionAttributeValues: { ':family': collectionFamily(typeId), ':products': PRODUCT_PREFIX },
+    ...projection(['id', 'createdAt']),
+  });
 }

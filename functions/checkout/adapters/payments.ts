@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CheckoutPaymentIntent } from '@paypal/paypal-server-sdk';
+import { sequenceSoon } from '#passport/index.ts';
 import { paymentAmount } from '#shared/format.ts';
 import type { OrderEntity } from '../entities/order.ts';
 import { markRefunded, sellOrder } from '../entities/order.ts';
@@ -173,5 +174,15 @@ export async function paypalOrderState(orderId: string): Promise<PaypalOrderStat
 
 /** The real wiring of payment completion: DynamoDB, SES, the providers. */
 export function completionPorts(): CompletionPorts {
-  return { ...mailPorts(), sellOrder, markRefunded, refund: refundPayment };
+  return {
+    ...mailPorts(),
+    // A sale appends to the passport log: its sequencer is started once the sale is written.
+    sellOrder: async (input) => {
+      const outcome = await sellOrder(input);
+      if (outcome === 'sold') await sequenceSoon();
+      return outcome;
+    },
+    markRefunded,
+    refund: refundPayment,
+  };
 }

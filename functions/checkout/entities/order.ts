@@ -1,6 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type AuthRecordEntity, authRecordKeys } from '#authenticity/index.ts';
+import { type AuthRecordEntity, authRecordKeys, saleEntryItem } from '#authenticity/index.ts';
 import { holdProductItem, releaseProductHoldItem, sellProductItem } from '#catalog/index.ts';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import type { Page } from '#shared/admin.ts';
@@ -317,8 +317,9 @@ export type SellOutcome = 'sold' | 'duplicate-event' | 'order-not-pending' | 'pi
 
 /**
  * A confirmed payment sells the piece: the provider event is recorded (once), the order becomes
- * paid, the piece sold — only if this order still holds it, or nobody does — and the owner's
- * authenticity record is created. All or nothing.
+ * paid, the piece sold — only if this order still holds it, or nobody does — the owner's
+ * authenticity record is created and the sale's entry joins the passport log's queue. All or
+ * nothing.
  */
 export async function sellOrder(input: SaleInput): Promise<SellOutcome> {
   const { order, now } = input;
@@ -360,6 +361,7 @@ export async function sellOrder(input: SaleInput): Promise<SellOutcome> {
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
+      await saleEntryItem(input.record),
     ]);
     return 'sold';
   } catch (error) {

@@ -1,18 +1,21 @@
-import { GetPublicKeyCommand, KMSClient, SignCommand } from '@aws-sdk/client-kms';
+import { CreateKeyCommand, GetPublicKeyCommand, KMSClient, SignCommand } from '@aws-sdk/client-kms';
 import { recordAwsCalls } from '#platform/aws-call-log.ts';
 import { jwkFromSpki, type PublicJwk, rawFromDer } from '#shared/passport/der.ts';
 import { keyIdOf } from '#shared/passport/key-id.ts';
 
 /**
- * The passport's signing key in KMS (docs/passport.md, Keys): ECDSA P-256, `ECDSA_SHA_256` over
- * the RAW message (KMS hashes it). KMS answers DER; the passport carries raw r‖s. The key is
- * named by PASSPORT_KEY_ID (infra/constructs/passport-signer.ts; locally infra/local/stack.ts,
- * whose KMS stand-in the same client reaches through AWS_ENDPOINT_URL_KMS). Only the passport
- * signer's role may kms:Sign (docs/iam.md).
+ * The passport's signing keys in KMS (docs/passport.md, Keys): ECDSA P-256, `ECDSA_SHA_256` over
+ * the RAW message (KMS hashes it). KMS answers DER; the passport carries raw r‖s. The
+ * deployment's key is named by PASSPORT_KEY_ID (infra/constructs/passport-signer.ts; locally
+ * infra/local/stack.ts, whose KMS stand-in the same client reaches through AWS_ENDPOINT_URL_KMS);
+ * a rotation makes the next ones (`createSigningKey`). Every key is tagged PASSPORT_KEY_TAG: the
+ * signer's role may sign only with keys so tagged, and only that role may sign (docs/iam.md).
  */
 export const PASSPORT_KEY_ID = 'PASSPORT_KEY_ID';
 /** The key's description in KMS (infra/constructs/passport-signer.ts; the local stack finds it by it). */
 export const PASSPORT_KEY_DESCRIPTION = 'The passport signing key (docs/passport.md)';
+/** The tag every passport key carries, on which the signer's IAM policy is conditioned. */
+export const PASSPORT_KEY_TAG = { key: 'Purpose', value: 'passport-signing' } as const;
 const KEY_SPEC = 'ECC_NIST_P256';
 const SIGNING_ALGORITHM = 'ECDSA_SHA_256';
 /** KMS signs a RAW message of at most 4096 bytes. */
@@ -22,6 +25,8 @@ export interface PassportPublicKey {
   /** docs/passport.md: the first 8 bytes of SHA-256 of the SPKI, base64url. */
   kid: string;
   jwk: PublicJwk;
+  /** The SubjectPublicKeyInfo (DER). */
+  spki: Uint8Array;
   /** The KMS key's ARN. */
   kmsKeyArn: string;
 }
@@ -38,7 +43,8 @@ const kms = () => {
   return client;
 };
 
-function signingKeyId(): string {
+/** The deployment's key (the first of the key set). */
+export function deploymentKeyId(): string {
   const id = process.env[PASSPORT_KEY_ID];
   if (!id) throw new Error(`${PASSPORT_KEY_ID} is not set`);
   return id;
@@ -65,6 +71,7 @@ function readPublicKey(keyId: string) {
       const key = {
         kid: await keyIdOf(spki),
         jwk: await jwkFromSpki(spki),
+        spki,
         kmsKeyArn: answer.KeyId ?? keyId,
       };
       return { key, verifier };
@@ -76,31 +83,44 @@ function readPublicKey(keyId: string) {
   return read;
 }
 
-/** The key that signs now (the one PASSPORT_KEY_ID names). */
-export async function signingKey(): Promise<PassportPublicKey> {
-  return (await readPublicKey(signingKeyId())).key;
+/** A KMS key's public half, named by its kid. */
+export async function publicKeyOf(keyId: string): Promise<PassportPublicKey> {
+  return (await readPublicKey(keyId)).key;
 }
 
-/** The keys to publish (`/.well-known/passport-keys.json`, the export): for now the signing key alone. */
-export async function publicKeys(): Promise<PassportPublicKey[]> {
-  return [await signingKey()];
+/** A new passport key in KMS (a rotation), tagged for the passport: its id. */
+export async function createSigningKey(): Promise<string> {
+  const answer = await kms().send(
+    new CreateKeyCommand({
+      KeySpec: KEY_SPEC,
+      KeyUsage: 'SIGN_VERIFY',
+      Description: PASSPORT_KEY_DESCRIPTION,
+      Tags: [{ TagKey: PASSPORT_KEY_TAG.key, TagValue: PASSPORT_KEY_TAG.value }],
+    }),
+  );
+  const id = answer.KeyMetadata?.KeyId;
+  if (!id) throw new Error('KMS made no key');
+  return id;
 }
 
 /**
- * Signs `bytes` with the signing key: the kid and the raw r‖s. The signature is checked against
- * the key's public half before it is given out, so a KMS or conversion fault never reaches a card.
+ * Signs `bytes` with the KMS key `keyId`: the kid and the raw r‖s. The signature is checked
+ * against the key's public half before it is given out, so a KMS or conversion fault never
+ * reaches a card.
  */
-export async function sign(bytes: Uint8Array): Promise<PassportSignature> {
-  if (bytes.length === 0 || bytes.length > MAX_SIGNED_BYTES)
-    throw new Error(`KMS signs 1 to ${MAX_SIGNED_BYTES} bytes, not ${bytes.length}`);
-  const keyId = signingKeyId();
+export async function sign(bytes: Uint8Array, keyId = deploymentKeyId()): Promise<PassportSignature> {
+  if (bytes.length === 0) throw new Error('KMS signs at least one byte');
+  // KMS hashes a RAW message of at most 4096 bytes itself; a longer one (a certificate naming
+  // many photographs) goes as its SHA-256 DIGEST, which makes the same ES256 signature.
+  const raw = bytes.length <= MAX_SIGNED_BYTES;
+  const message = raw ? bytes : new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as BufferSource));
   const [{ key, verifier }, answer] = await Promise.all([
     readPublicKey(keyId),
     kms().send(
       new SignCommand({
         KeyId: keyId,
-        Message: bytes,
-        MessageType: 'RAW',
+        Message: message,
+        MessageType: raw ? 'RAW' : 'DIGEST',
         SigningAlgorithm: SIGNING_ALGORITHM,
       }),
     ),

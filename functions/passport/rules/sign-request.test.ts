@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { toBase64url } from '#shared/passport/base64url.ts';
+import { utf8 } from '#shared/passport/bytes.ts';
+import { certificatePayload, jwsHeader, signingInput } from '#shared/passport/certificate.ts';
 import { codeBody } from '#shared/passport/code.ts';
+import { proofBody } from '#shared/passport/proof.ts';
 import * as z from '#shared/zod.ts';
-import { codeBodyFields, signRequestSchema } from './sign-request.ts';
+import {
+  certificateInputFields,
+  checkpointBodyFields,
+  codeBodyFields,
+  proofBodyFields,
+  proofDaysAllowed,
+  proofDaysFrom,
+  signRequestSchema,
+} from './sign-request.ts';
 
 const fields = {
   pieceId: 'p-01.a',
@@ -40,8 +52,126 @@ describe('what the passport signer signs', () => {
       expect(accepts({ kind: 'sign-code', body: text }), text).toBe(false);
     }
     expect(accepts({ kind: 'sign-proof', body })).toBe(false);
+    expect(accepts({ kind: 'certificate', input: body })).toBe(false);
+    expect(accepts({ kind: 'proof', body })).toBe(false);
     expect(accepts({ kind: 'sign-code', body, extra: 1 })).toBe(false);
     expect(accepts({ body })).toBe(false);
     expect(accepts('c1')).toBe(false);
+  });
+});
+
+describe("a certificate's JWS signing input", () => {
+  const kid = 'AAECAwQFBgc';
+  const payload = certificatePayload({
+    issuer: 'https://shop.example',
+    validFrom: '2026-11-27T08:00:00.000Z',
+    pieceId: 'p-1',
+    collection: 'Soirée',
+    number: 3,
+    of: 12,
+    description: 'Evening gown — black, white',
+    photos: [{ sha256: 'ab'.repeat(32), path: '/media/authenticity/p-1.jpg' }],
+  });
+  const input = signingInput(jwsHeader(kid), payload);
+  const part = (value: unknown) => toBase64url(utf8(JSON.stringify(value)));
+  const [header = '', body = ''] = input.split('.');
+
+  it('is signed when it is exactly what signingInput writes', () => {
+    expect(certificateInputFields(input)).toEqual({ header: jwsHeader(kid), payload });
+    expect(accepts({ kind: 'certificate', input })).toBe(true);
+  });
+
+  it('is refused otherwise: another header, extra or missing fields, a bad day, a whole JWS, a code', () => {
+    const { credentialSubject: subject, ...top } = payload;
+    const refused = [
+      '',
+      `${input}.${'A'.repeat(86)}`,
+      `${part({ typ: 'vc+jwt', alg: 'ES256', kid })}.${body}`,
+      `${part({ ...jwsHeader(kid), extra: 1 })}.${body}`,
+      `${part(jwsHeader('short'))}.${body}`,
+      `${header}.${part({ ...payload, owner: 'someone@example.com' })}`,
+      `${header}.${part({ ...payload, credentialSubject: { ...subject, email: 'x@example.com' } })}`,
+      `${header}.${part({ ...payload, credentialSubject: { ...subject, number: 13 } })}`,
+      `${header}.${part({ ...payload, credentialSubject: { ...subject, description: 'x'.repeat(201) } })}`,
+      `${header}.${part({ ...payload, credentialSubject: { ...subject, photos: [{ sha256: 'nope', path: '/m' }] } })}`,
+      `${header}.${part({ ...payload, validFrom: '2026-11-27' })}`,
+      `${header}.${part({ credentialSubject: subject, ...top })}`,
+      `${header}.${part({ hello: 'world' })}`,
+      body,
+      codeBody({ ...fields, kid }),
+    ];
+    for (const text of refused) {
+      expect(certificateInputFields(text), text).toBeUndefined();
+      expect(accepts({ kind: 'certificate', input: text }), text).toBe(false);
+    }
+  });
+});
+
+describe("a resale proof's body", () => {
+  const proof = {
+    pieceId: 'p-1',
+    since: '2026-10',
+    expires: '2026-12-01',
+    id: 'AAECAwQFBgcICQoLDA0ODw',
+    kid: 'AAECAwQFBgc',
+  };
+  const text = proofBody(proof);
+
+  it('is signed when it is exactly what proofBody writes', () => {
+    expect(proofBodyFields(text)).toEqual(proof);
+    expect(accepts({ kind: 'proof', body: text })).toBe(true);
+  });
+
+  it('is refused otherwise', () => {
+    for (const bad of [
+      '',
+      text.replace('p1.', 'p2.'),
+      `${text}.${'A'.repeat(86)}`,
+      text.replace('202610', '202613'),
+      text.replace('20261201', '20261231x'),
+      body,
+    ]) {
+      expect(proofBodyFields(bad), bad).toBeUndefined();
+      expect(accepts({ kind: 'proof', body: bad }), bad).toBe(false);
+    }
+  });
+
+  it('lasts 1 to 30 days from the day it is signed', () => {
+    expect(proofDaysFrom('2026-11-27', '2026-11-28')).toBe(1);
+    expect(proofDaysFrom('2026-11-27', '2026-12-27')).toBe(30);
+    expect([0, 1, 30, 31].map(proofDaysAllowed)).toEqual([false, true, true, false]);
+  });
+});
+
+describe('a rotation', () => {
+  it('names the staff member who asked, and nothing else', () => {
+    expect(accepts({ kind: 'rotate', admin: 'staff-1' })).toBe(true);
+    expect(accepts({ kind: 'rotate' })).toBe(false);
+    expect(accepts({ kind: 'rotate', admin: '' })).toBe(false);
+    expect(accepts({ kind: 'rotate', admin: 'staff-1', keyId: 'x' })).toBe(false);
+  });
+});
+
+describe('the checkpoint bodies the signer accepts (before it compares them with the head)', () => {
+  const root = Buffer.alloc(32, 7).toString('base64');
+  const checkpoint = `shop.example/passport/log\n41\n${root}\n`;
+
+  it('a note body as checkpointBody writes it', () => {
+    expect(checkpointBodyFields(checkpoint)).toEqual({ origin: 'shop.example/passport/log', size: 41, root });
+    expect(accepts({ kind: 'checkpoint', body: checkpoint })).toBe(true);
+  });
+
+  it('nothing else: a signed note, a short root, a leading zero, extra lines, no final newline', () => {
+    for (const text of [
+      `${checkpoint}\n— shop.example/passport/log AAAA\n`,
+      checkpoint.replace(root, Buffer.alloc(31, 7).toString('base64')),
+      checkpoint.replace('\n41\n', '\n041\n'),
+      `${checkpoint}extension\n`,
+      checkpoint.slice(0, -1),
+      checkpoint.replace('shop.example', 'shop example'),
+    ]) {
+      expect(checkpointBodyFields(text), text).toBeUndefined();
+      expect(accepts({ kind: 'checkpoint', body: text }), text).toBe(false);
+    }
   });
 });

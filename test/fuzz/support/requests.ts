@@ -290,6 +290,16 @@ export const SPECS: Record<string, Spec> = {
         pwd: fc.string({ minLength: 1, maxLength: 16 }),
       }),
   },
+  // The passport (issue 37)
+  'POST /passport/certificates': { fields: ['pid'], base: (k) => fc.record({ pid: pick(k.products) }) },
+  'GET /passport/certificates': { fields: ['pid'] },
+  'POST /passport/keys/rotate': { fields: [] },
+  'POST /passport/proofs': {
+    fields: ['days'],
+    base: () => fc.record({ days: fc.integer({ min: -1, max: 32 }) }),
+  },
+  'GET /passport/proofs/{id}': { fields: [] },
+  'GET /passport/mine': { fields: [] },
   'POST /reset-pwd': {
     fields: ['email', 'cardNumber'],
     base: (k) => fc.record({ email: fc.emailAddress(), cardNumber: pick(k.cardNumbers) }),
@@ -308,6 +318,10 @@ export const SPECS: Record<string, Spec> = {
     // Well-formed tokens nobody was mailed, and anything else.
     base: () => fc.record({ token: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) }),
   },
+
+  // The passport
+  'GET /passport/pieces/{pid}': { fields: ['since'] },
+  'POST /passport/lost': { fields: ['lost'], base: () => fc.record({ lost: fc.boolean() }) },
 
   // Admin
   'POST /admin': {

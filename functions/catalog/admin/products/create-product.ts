@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { newRecordItem } from '#authenticity/index.ts';
+import { auditedRecord, newRecordItem, saleEntryItem } from '#authenticity/index.ts';
+import { issueCertificate, sequenceSoon } from '#passport/index.ts';
+import { logger, safeError } from '#platform/logger.ts';
 import { createProductContract } from '#shared/contracts/catalog-admin-products.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { createProduct } from '../../entities/product.ts';
@@ -9,9 +11,11 @@ import { adminProduct } from './views.ts';
 /**
  * POST /products { name, priceUs, priceCanada?, size?, sizeId?, cardNumber, status?, typeId,
  * gender?, colors, removeShipmentCharge?, singleproduct?, soldOnOtherPlatform? } →
- * { status: 200, id, product }. Blanks → 400 "please fill all the blanks" (001 §5) and nothing
- * written. A piece sold on another platform is saved sold, with its authenticity record (no
- * e-mail) in the same transaction (001 §4).
+ * { status: 200, id, product, passport }. Blanks → 400 "please fill all the blanks" (001 §5) and
+ * nothing written. A piece sold on another platform is saved sold, with its authenticity record
+ * (no e-mail) in the same transaction (001 §4). Then the piece's passport certificate and card
+ * code are issued (docs/passport.md: before its steel card is made); if that fails the piece
+ * stands and `passport: 'failed'` says staff must issue it from the passport panel.
  */
 export const handler = defineAdminHandler(createProductContract, async ({ body }, event) => {
   const now = Date.now();
@@ -20,10 +24,28 @@ export const handler = defineAdminHandler(createProductContract, async ({ body }
     { id: randomUUID(), createdAt: new Date(now).toISOString() },
     now,
   );
+  // A piece sold elsewhere: its record and its sale's passport log entry, with the product.
   await createProduct(
     product,
     event.admin,
-    record ? { items: [newRecordItem(record)], after: { product, authRecord: record } } : undefined,
+    record
+      ? {
+          items: [newRecordItem(record), await saleEntryItem(record)],
+          after: { product, authRecord: auditedRecord(record) },
+        }
+      : undefined,
   );
-  return { status: 200 as const, id: product.id, product: adminProduct(product, now) };
+  let passport: 'issued' | 'failed' = 'issued';
+  try {
+    await issueCertificate(product.id);
+  } catch (error) {
+    logger.error('the new piece was saved without its passport certificate', {
+      pid: product.id,
+      error: safeError(error),
+    });
+    passport = 'failed';
+  }
+  // The issue entry (and a piece sold elsewhere's sale entry) wait for the sequencer.
+  await sequenceSoon();
+  return { status: 200 as const, id: product.id, product: adminProduct(product, now), passport };
 });

@@ -1,4 +1,5 @@
-import { newRecordItem } from '#authenticity/index.ts';
+import { auditedRecord, newRecordItem, saleEntryItem } from '#authenticity/index.ts';
+import { sequenceSoon } from '#passport/index.ts';
 import { notFound } from '#platform/http-error.ts';
 import { updateProductContract } from '#shared/contracts/catalog-admin-products.ts';
 import { defineAdminHandler } from '#staff/index.ts';
@@ -27,7 +28,15 @@ export const handler = defineAdminHandler(updateProductContract, async ({ body }
     after: product,
     admin: event.admin,
     now,
-    ...(record ? { also: { items: [newRecordItem(record)], after: { product, authRecord: record } } } : {}),
+    ...(record
+      ? {
+          also: {
+            items: [newRecordItem(record), await saleEntryItem(record)],
+            after: { product, authRecord: auditedRecord(record) },
+          },
+        }
+      : {}),
   });
+  if (record) await sequenceSoon();
   return { status: 200 as const, id: product.id, product: adminProduct(product, now) };
 });

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { tableName } from '#platform/aws-clients.ts';
+import type { EntryKind } from '#shared/passport/log-entry.ts';
+import type { TransactItem } from '#table/transactions.ts';
+
+/**
+ * The public log's table items (docs/passport.md, How the shop keeps it): the pending queue,
+ * the head, the sequenced entries (whole log, and under their piece) and the checkpoints.
+ */
+export const LOG_PK = 'PASSPORTLOG';
+export const PENDING_PK = 'PASSPORTLOG#PENDING';
+export const ENTRY_PREFIX = 'ENTRY#';
+export const CHECKPOINT_PREFIX = 'CHECKPOINT#';
+
+/** Sequence numbers and sizes as 12 digits, so the sort keys sort as the numbers do. */
+export const twelveDigits = (n: number) => String(n).padStart(12, '0');
+
+export const headKey = { pk: LOG_PK, sk: '#HEAD' } as const;
+export const logEntryKey = (seq: number) => ({ pk: LOG_PK, sk: `${ENTRY_PREFIX}${twelveDigits(seq)}` });
+export const piecePk = (pid: string) => `PASSPORT#${pid}`;
+export const pieceEntryKey = (pid: string, seq: number) => ({
+  pk: piecePk(pid),
+  sk: `${ENTRY_PREFIX}${twelveDigits(seq)}`,
+});
+export const checkpointKey = (size: number) => ({
+  pk: LOG_PK,
+  sk: `${CHECKPOINT_PREFIX}${twelveDigits(size)}`,
+});
+
+/** What a change of ownership (or an issue) records, before the sequencer numbers it. */
+export interface PendingEntry {
+  kind: EntryKind;
+  piece: string;
+  /** The owner commitment (hex), or null (an issue before any sale). */
+  owner: string | null;
+  /** The certificate's digest: issue entries only. */
+  cert?: string;
+  /** ISO time of the change. */
+  time: string;
+}
+
+export interface PendingItem extends PendingEntry {
+  pk: typeof PENDING_PK;
+  sk: string;
+}
+
+/**
+ * The pending entry as a transaction item, to write in the same transaction as the change it
+ * records: both exist or neither. The sequencer takes it from the queue (jobs/sequence-log.ts).
+ */
+export function pendingEntryItem(entry: PendingEntry): TransactItem {
+  const { kind, piece, owner, cert, time } = entry;
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        pk: PENDING_PK,
+        sk: `${time}#${randomUUID()}`,
+        kind,
+        piece,
+        owner,
+        ...(kind === 'issue' && cert ? { cert } : {}),
+        time,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** The log's size and root (base64); an empty log has no head item. */
+export interface LogHead {
+  size: number;
+  root: string;
+}

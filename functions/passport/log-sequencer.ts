@@ -1,0 +1,231 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, tableName } from '#platform/aws-clients.ts';
+import { logger } from '#platform/logger.ts';
+import { mediaBucket, s3 } from '#platform/media-clients.ts';
+import { toBase64, utf8 } from '#shared/passport/bytes.ts';
+import { entryText } from '#shared/passport/log.ts';
+import { type Hash, leafHash, rootOf } from '#shared/passport/merkle.ts';
+import { isConditionFailed, type TransactItem, transact } from '#table/transactions.ts';
+import {
+  checkpointKey,
+  headKey,
+  type LogHead,
+  logEntryKey,
+  PENDING_PK,
+  type PendingItem,
+  pieceEntryKey,
+} from './entities/log-items.ts';
+import {
+  allEntryTexts,
+  checkpointSizes,
+  latestCheckpoint,
+  oldestPending,
+  readHead,
+} from './entities/log-reads.ts';
+import { changedLogFiles } from './rules/log-files.ts';
+import { signCheckpointNote } from './sign-checkpoint.ts';
+
+/**
+ * The log's sequencer (docs/passport.md, How the shop keeps it), Trillian's way: pending entries
+ * get the next sequence numbers in one transaction conditional on the head, then the tiles, the
+ * signed checkpoint. Every step is idempotent: a run killed anywhere leaves the old head (the
+ * pending entries stay) or the new one (the next run writes the tiles and signs).
+ *
+ * The root and the tiles are computed from every entry's leaf hash, read from the table on each
+ * round: at a shop's scale (a few entries a piece, a few thousand pieces) that is a few hundred
+ * kilobytes; a log of millions would keep the tiles' hashes instead.
+ */
+
+/**
+ * Pending entries sequenced per round: each takes three transaction items (the entry, its copy
+ * under the piece, the queue item's delete) and the head one, within DynamoDB's 100.
+ */
+export const ENTRIES_PER_ROUND = 33;
+/** Rounds lost to another sequencer before this run gives up (the next run takes over). */
+const MAX_CONFLICTS = 20;
+/** Public prefix of the log's files in the media bucket (CloudFront serves /passport/*). */
+export const LOG_PREFIX = 'passport/log/';
+
+const leavesOf = async (texts: readonly string[]): Promise<Hash[]> =>
+  Promise.all(texts.map((text) => leafHash(utf8(text))));
+
+/** One round: the oldest pending entries appended, or nothing. 'conflict' when the head moved meanwhile. */
+async function sequenceRound(): Promise<'appended' | 'empty' | 'conflict'> {
+  const [head, pending] = await Promise.all([readHead(), oldestPending(ENTRIES_PER_ROUND)]);
+  if (pending.length === 0) return 'empty';
+  return appendRound(head, pending);
+}
+
+/**
+ * Appends these pending entries after the head as read: refused ('conflict') when another
+ * sequencer moved the head or took one of them meanwhile, and then nothing is written.
+ */
+export async function appendRound(head: LogHead, pending: PendingItem[]): Promise<'appended' | 'conflict'> {
+  const texts = (await allEntryTexts()).slice(0, head.size);
+  if (texts.length !== head.size)
+    throw new Error(`the log holds ${texts.length} entries, its head ${head.size}`);
+  const added = pending.map((item, i) => ({ item, seq: head.size + i, text: textOf(item, head.size + i) }));
+  const root = await rootOf(await leavesOf([...texts, ...added.map((a) => a.text)]));
+  const next: LogHead = { size: head.size + added.length, root: toBase64(root) };
+  try {
+    await transact([
+      ...added.flatMap(({ item, seq, text }) => appendItems(item, seq, text)),
+      moveHead(head, next),
+    ]);
+    logger.info('passport log appended', { from: head.size, size: next.size });
+    return 'appended';
+  } catch (error) {
+    // Another sequencer moved the head or took these entries: start over from what it wrote.
+    if (error instanceof TransactionCanceledException) return 'conflict';
+    throw error;
+  }
+}
+
+function textOf(item: PendingItem, seq: number): string {
+  const { time, kind, piece, owner, cert } = item;
+  return entryText({ seq, time, kind, piece, owner, ...(kind === 'issue' && cert ? { cert } : {}) });
+}
+
+function appendItems(item: PendingItem, seq: number, text: string): TransactItem[] {
+  const Table = tableName();
+  return [
+    {
+      Put: {
+        TableName: Table,
+        Item: { ...logEntryKey(seq), seq, piece: item.piece, text },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: Table,
+        Item: { ...pieceEntryKey(item.piece, seq), seq, text },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Delete: {
+        TableName: Table,
+        Key: { pk: PENDING_PK, sk: item.sk },
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
+  ];
+}
+
+const moveHead = (head: LogHead, next: LogHead): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: headKey,
+    UpdateExpression: 'SET #size = :next, #root = :root',
+    ConditionExpression: head.size === 0 ? 'attribute_not_exists(pk)' : '#size = :size',
+    ExpressionAttributeNames: { '#size': 'size', '#root': 'root' },
+    ExpressionAttributeValues: {
+      ':next': next.size,
+      ':root': next.root,
+      ...(head.size === 0 ? {} : { ':size': head.size }),
+    },
+  },
+});
+
+/** Sequences every pending entry, ENTRIES_PER_ROUND at a time. */
+export async function sequencePending(): Promise<number> {
+  let rounds = 0;
+  for (let conflicts = 0; conflicts < MAX_CONFLICTS; ) {
+    const outcome = await sequenceRound();
+    if (outcome === 'empty') return rounds;
+    if (outcome === 'conflict') conflicts++;
+    else rounds++;
+  }
+  logger.warn('passport log: another sequencer kept winning; the next run goes on');
+  return rounds;
+}
+
+async function putPublic(key: string, body: Uint8Array | string, type: string, cache: string): Promise<void> {
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: mediaBucket(),
+      Key: key,
+      Body: body,
+      ContentType: type,
+      CacheControl: cache,
+    }),
+  );
+}
+
+const CHECKPOINT_CACHE = 'public, max-age=60';
+const TILE_CACHE = { full: 'public, max-age=31536000, immutable', partial: 'public, max-age=60' };
+
+/**
+ * Publishes the head: the tiles and entry bundles written since the last checkpoint, then the
+ * signed checkpoint of the head (the signer reads the head itself), `checkpoint` last, then its
+ * table item (which says the files of that size are all written). With nothing new it writes
+ * the newest checkpoint again, which heals a run that died between its item and the file.
+ */
+export async function publishHead(): Promise<{ size: number; signed: boolean }> {
+  const [head, published] = await Promise.all([readHead(), latestCheckpoint()]);
+  if (head.size === 0) return { size: 0, signed: false };
+  if (published && published.size >= head.size) {
+    await putPublic(`${LOG_PREFIX}checkpoint`, published.text, 'text/plain; charset=utf-8', CHECKPOINT_CACHE);
+    return { size: published.size, signed: false };
+  }
+  const texts = (await allEntryTexts()).slice(0, head.size);
+  const entries = texts.map(utf8);
+  const leaves = await Promise.all(entries.map(leafHash));
+  if (toBase64(await rootOf(leaves)) !== head.root)
+    throw new Error('the log entries do not make the head root');
+  for (const file of await changedLogFiles(leaves, entries, published?.size ?? 0)) {
+    await putPublic(
+      `${LOG_PREFIX}${file.path}`,
+      file.bytes,
+      'application/octet-stream',
+      file.full ? TILE_CACHE.full : TILE_CACHE.partial,
+    );
+  }
+  let note: string;
+  try {
+    note = await signCheckpointNote(head);
+  } catch (error) {
+    // Another run moved the head meanwhile: the signer signs only the head's own checkpoint, and
+    // that run publishes it.
+    const now = await readHead();
+    if (now.size > head.size) return { size: now.size, signed: false };
+    throw error;
+  }
+  await putPublic(`${LOG_PREFIX}checkpoint`, note, 'text/plain; charset=utf-8', CHECKPOINT_CACHE);
+  try {
+    await ddb().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...checkpointKey(head.size), size: head.size, root: head.root, text: note },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  } catch (error) {
+    // Another run signed this size first: its note stands as well as this one.
+    if (!isConditionFailed(error)) throw error;
+  }
+  // Every checkpoint stays published, with their list, for the export (docs/passport.md).
+  await putPublic(
+    `${LOG_PREFIX}checkpoints/${head.size}`,
+    note,
+    'text/plain; charset=utf-8',
+    TILE_CACHE.full,
+  );
+  const sizes = await checkpointSizes();
+  await putPublic(
+    `${LOG_PREFIX}checkpoints.txt`,
+    sizes.map((size) => `${size}\n`).join(''),
+    'text/plain; charset=utf-8',
+    CHECKPOINT_CACHE,
+  );
+  return { size: head.size, signed: true };
+}
+
+/** The job's run: sequence what is pending, then publish the head. */
+export async function runSequencer(): Promise<{ rounds: number; size: number; signed: boolean }> {
+  const rounds = await sequencePending();
+  return { rounds, ...(await publishHead()) };
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { entriesPath, tilePath } from '#shared/passport/tiles.ts';
+import { loadPassportEdge } from './passport-path.ts';
+
+const edge = loadPassportEdge();
+const keyOf = (uri: string) => {
+  const answer = edge({ request: { uri, querystring: { a: 1 } } });
+  return 'uri' in answer ? answer.uri : answer.statusCode;
+};
+
+describe('the CloudFront Function of the passport files', () => {
+  it("maps the key set's well-known name to passport/keys.json and keeps the log's files", () => {
+    expect(keyOf('/.well-known/passport-keys.json')).toBe('/passport/keys.json');
+    for (const path of [
+      'checkpoint',
+      'checkpoints.txt',
+      'checkpoints/41',
+      tilePath(0, 0),
+      tilePath(0, 1234067, 17),
+      tilePath(2, 3),
+      entriesPath(5, 255),
+    ])
+      expect(keyOf(`/passport/log/${path}`), path).toBe(`/passport/log/${path}`);
+    expect(keyOf('/passport/keys.json')).toBe('/passport/keys.json');
+    expect(keyOf('/passport/export/vectors.json')).toBe('/passport/export/vectors.json');
+  });
+
+  it('answers 404 to anything else under /passport', () => {
+    for (const uri of [
+      '/passport/',
+      '/passport/log/',
+      '/passport/log/other',
+      '/passport/log/checkpoints/',
+      '/passport/log/checkpoints/4a',
+      '/passport/log/tile/0/1',
+      '/passport/log/tile/0/001/../../keys.json',
+      '/passport/export/..',
+      '/passport/export/a/b',
+      '/passport/keys.json.bak',
+      '/.well-known/other.json',
+    ])
+      expect(keyOf(uri), uri).toBe(404);
+  });
+});

@@ -1,0 +1,94 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { equalBytes, utf8 } from '#shared/passport/bytes.ts';
+import { verifyCheckpoint } from '#shared/passport/checkpoint.ts';
+import type { KeySet } from '#shared/passport/keys.ts';
+import { parseEntry } from '#shared/passport/log-entry.ts';
+import { leafHash, rootOf } from '#shared/passport/merkle.ts';
+import { type Fetch, readPublicLog } from './read-public-log.ts';
+
+/**
+ * The passport's public export (docs/passport.md, The export), made from the shop's public files
+ * and public reads only, so anyone can make it, and check it, while the shop is up: the keys, every
+ * entry, every checkpoint (each checked against the entries: its root is the root of the log's first
+ * `size` entries), each piece's certificate, code and proofs, the algorithm and the test vectors.
+ * What it writes needs no server to be checked again.
+ */
+export interface ExportSummary {
+  pieces: number;
+  entries: number;
+  checkpoints: number;
+  vectors: number;
+}
+
+async function put(out: string, path: string, contents: string | Uint8Array) {
+  const file = join(out, path);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, contents);
+}
+
+async function fetchText(fetcher: Fetch, url: string): Promise<string | undefined> {
+  const answer = await fetcher(url);
+  if (answer.status === 404) return undefined;
+  if (!answer.ok) throw new Error(`${url}: ${answer.status}`);
+  return answer.text();
+}
+
+export async function exportPassport(input: {
+  origin: string;
+  out: string;
+  algorithm: string;
+  vectors: unknown[];
+  fetcher?: Fetch;
+}): Promise<ExportSummary> {
+  const fetcher = input.fetcher ?? fetch;
+  const log = await readPublicLog(input.origin, fetcher);
+  const keys = JSON.parse(log.keys) as KeySet;
+  const latest = await verifyCheckpoint(log.checkpoint, keys);
+  if (!latest.ok) throw new Error(`the published checkpoint does not verify: ${latest.reason}`);
+  const leaves = await Promise.all(log.entries.map((entry) => leafHash(utf8(entry))));
+  const rootAt = async (size: number) => rootOf(leaves.slice(0, size));
+  if (!equalBytes(await rootAt(log.size), latest.checkpoint.root)) {
+    throw new Error('the published entries do not make the checkpoint’s root');
+  }
+
+  // Every checkpoint the shop signed, each one a prefix of this log: a fork or a rewrite fails here.
+  const sizes = ((await fetchText(fetcher, `${input.origin}/passport/log/checkpoints.txt`)) ?? '')
+    .split('\n')
+    .filter((line) => /^\d+$/.test(line))
+    .map(Number)
+    .filter((size) => size <= log.size);
+  const checkpoints: Record<string, string> = {};
+  for (const size of sizes) {
+    const text = await fetchText(fetcher, `${input.origin}/passport/log/checkpoints/${size}`);
+    if (text === undefined) continue;
+    const checked = await verifyCheckpoint(text, keys);
+    if (!checked.ok) throw new Error(`checkpoint ${size} does not verify: ${checked.reason}`);
+    if (!equalBytes(await rootAt(size), checked.checkpoint.root)) {
+      throw new Error(`checkpoint ${size} is not a prefix of the published log: a fork or a rewrite`);
+    }
+    checkpoints[size] = text;
+  }
+  checkpoints[log.size] = log.checkpoint;
+
+  const pieceIds = [...new Set(log.entries.map((entry) => parseEntry(entry)?.piece ?? ''))].filter(Boolean);
+  for (const pid of pieceIds) {
+    const piece = await fetchText(fetcher, `${input.origin}/api/passport/pieces/${encodeURIComponent(pid)}`);
+    if (piece === undefined) throw new Error(`the log names piece ${pid}, whose passport is not served`);
+    await put(input.out, `pieces/${encodeURIComponent(pid)}.json`, piece);
+  }
+
+  await put(input.out, 'keys.json', log.keys);
+  await put(input.out, 'log/entries.jsonl', log.entries.map((entry) => `${entry}\n`).join(''));
+  await put(input.out, 'log/checkpoint', log.checkpoint);
+  for (const [size, text] of Object.entries(checkpoints))
+    await put(input.out, `log/checkpoints/${size}`, text);
+  await put(input.out, 'ALGORITHM.md', input.algorithm);
+  await put(input.out, 'vectors.json', `${JSON.stringify(input.vectors, null, 2)}\n`);
+  return {
+    pieces: pieceIds.length,
+    entries: log.entries.length,
+    checkpoints: Object.keys(checkpoints).length,
+    vectors: input.vectors.length,
+  };
+}

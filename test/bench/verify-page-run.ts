@@ -1,0 +1,44 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startLocalStack } from '../../infra/local/stack.ts';
+import { currentLoad } from './machine.ts';
+import { renderVerifyPageSection, withVerifyPage } from './report.ts';
+import { longestQr, timeToVerdict, VERIFY_PHONE, verifyRouteJs } from './verify-page.ts';
+
+/**
+ * `npm run bench:verify-page`: the bench's /verify part alone (test/bench/verify-page.ts), on a
+ * local stack of its own, written into docs/benchmarks.md in place of the part's last figures
+ * (the rest of the page stays as `npm run bench` last wrote it). Needs `npm run build:web`.
+ */
+const root = resolve(import.meta.dirname, '../..');
+const out = process.env.BENCH_OUT ?? join(root, 'docs', 'benchmarks.md');
+const loads = Number(process.env.BENCH_VERIFY_LOADS ?? 100);
+const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+const loadAtStart = currentLoad();
+const workDir = mkdtempSync(join(tmpdir(), 'boutique-bench-verify-'));
+const stack = await startLocalStack({ port: 0, s3Dir: join(workDir, 's3'), log: () => undefined });
+try {
+  const figures = {
+    js: verifyRouteJs(join(root, 'web', 'dist')),
+    qr: await longestQr(),
+    ...(await timeToVerdict(
+      { baseUrl: stack.url, s3Url: stack.s3Url, mediaBucket: stack.mediaBucket },
+      {
+        loads,
+        chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+        onLoad: (done, total) => process.stderr.write(`\rverify page: ${done} of ${total} loads`),
+      },
+    )),
+    loads,
+    viewport: VERIFY_PHONE,
+    alone: { date, loadAtStart, loadAtEnd: currentLoad() },
+  };
+  process.stderr.write('\n');
+  const section = renderVerifyPageSection({ value: figures });
+  writeFileSync(out, withVerifyPage(readFileSync(out, 'utf8'), section));
+  console.log(section);
+} finally {
+  await stack.stop();
+  rmSync(workDir, { recursive: true, force: true });
+}

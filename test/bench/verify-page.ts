@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import QRCode from 'qrcode';
+import { issuePiece as issueTestPiece } from '../passport/fixtures.ts';
+import { makeTestKey } from '../passport/signing.ts';
+import { CHROMIUM_ARGS } from '../support/chromium.ts';
+import { issuePiece, type LocalStackPlaces, localSigning } from '../support/verify-passports.ts';
+import { median, percentile } from './stats.ts';
+
+/**
+ * The passport's /verify page (issue 37) as the bench measures it: the route's JavaScript, the
+ * length of the longest realistic code a card's QR carries, and the time from navigation start
+ * to the verdict (the page's `verdict` performance mark) in Chromium on a phone viewport with
+ * the CPU slowed 4× (Lighthouse's mobile slowdown), each load a first visit (a fresh context: no
+ * worker, no cache), then as many repeat visits (the worker and the kept keys in place).
+ */
+export interface VerifyPageFigures {
+  js: { files: number; rawBytes: number; gzipBytes: number };
+  qr: { codeLength: number; urlLength: number; versionL: number; versionM: number; url: string };
+  firstVisit: { medianMs: number; p95Ms: number };
+  repeatVisit: { medianMs: number; p95Ms: number };
+  loads: number;
+  viewport: { width: number; height: number };
+  /** When measured alone (`npm run bench:verify-page`), not with the rest of the page. */
+  alone?: { date: string; loadAtStart: number; loadAtEnd: number };
+}
+
+/** The scripts verify.html loads (its module and module preloads), gzipped at level 9. */
+export function verifyRouteJs(webRoot: string): VerifyPageFigures['js'] {
+  const html = readFileSync(join(webRoot, 'verify.html'), 'utf8');
+  const scripts = new Set(
+    [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/([^"]+\.js)"/g)].map(
+      (m) => m[1] as string,
+    ),
+  );
+  let rawBytes = 0;
+  let gzipBytes = 0;
+  for (const file of scripts) {
+    const body = readFileSync(join(webRoot, file));
+    rawBytes += body.length;
+    gzipBytes += gzipSync(body, { level: 9 }).length;
+  }
+  return { files: scripts.size, rawBytes, gzipBytes };
+}
+
+/**
+ * The longest realistic card code on the shop's real address: a UUID piece id, a 40-character
+ * collection name with accents and spaces (percent-encoded), three-digit numbers.
+ */
+export async function longestQr(origin = 'https://oneofoneluxury.com'): Promise<VerifyPageFigures['qr']> {
+  // Signed for real (a test key): a signature, digest and kid are random-looking base64url, which
+  // a QR code holds less densely than repeated letters would suggest.
+  const { code } = await issueTestPiece(
+    {
+      pieceId: '3f2b8c1e-9a4d-4e7b-b5c6-0d1e2f3a4b5c',
+      number: 118,
+      of: 120,
+      collection: 'Édition Numérotée des Fleurs d’Hiver 2026',
+      validFrom: '2026-11-27T10:00:00.000Z',
+    },
+    await makeTestKey(),
+  );
+  const url = `${origin}/verify#${code}`;
+  const version = (errorCorrectionLevel: 'L' | 'M') => QRCode.create(url, { errorCorrectionLevel }).version;
+  return {
+    codeLength: code.length,
+    urlLength: url.length,
+    versionL: version('L'),
+    versionM: version('M'),
+    url,
+  };
+}
+
+export const VERIFY_PHONE = { width: 360, height: 740 };
+
+/** Time to verdict of `loads` first visits, then `loads` repeat visits, of /verify#<a real code>. */
+export async function timeToVerdict(
+  stack: LocalStackPlaces,
+  options: { loads: number; chromePath: string; onLoad?: (done: number, total: number) => void },
+): Promise<Pick<VerifyPageFigures, 'firstVisit' | 'repeatVisit'>> {
+  const piece = await issuePiece(await localSigning(stack));
+  const browser = await chromium.launch({ executablePath: options.chromePath, args: CHROMIUM_ARGS });
+  const total = options.loads * 2;
+  let done = 0;
+  const load = async (page: import('playwright-core').Page, go: () => Promise<unknown>) => {
+    await go();
+    const handle = await page.waitForFunction(
+      () => performance.getEntriesByName('verdict')[0]?.startTime,
+      undefined,
+      { polling: 'raf', timeout: 30_000 },
+    );
+    const ms = (await handle.jsonValue()) as number;
+    const said = await page.locator('#verdict').textContent();
+    if (!said?.startsWith('Authentic')) throw new Error(`the page said "${said}"`);
+    options.onLoad?.(++done, total);
+    return ms;
+  };
+  const slowPhone = async (context: import('playwright-core').BrowserContext) => {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    return page;
+  };
+  const url = `${stack.baseUrl}/verify#${piece.code}`;
+  try {
+    const first: number[] = [];
+    for (let i = 0; i < options.loads; i++) {
+      const context = await browser.newContext({ viewport: VERIFY_PHONE, hasTouch: true });
+      const page = await slowPhone(context);
+      first.push(await load(page, () => page.goto(url)));
+      await context.close();
+    }
+    const repeat: number[] = [];
+    const context = await browser.newContext({ viewport: VERIFY_PHONE, hasTouch: true });
+    const page = await slowPhone(context);
+    await page.goto(url);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    for (let i = 0; i < options.loads; i++) repeat.push(await load(page, () => page.reload()));
+    await context.close();
+    const figures = (times: number[]) => ({ medianMs: median(times), p95Ms: percentile(times, 95) });
+    return { firstVisit: figures(first), repeatVisit: figures(repeat) };
+  } finally {
+    await browser.close();
+  }
+}

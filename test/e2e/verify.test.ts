@@ -1,0 +1,270 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { FRAGMENT_REFUSALS, LOST_WARNING } from '../../web/src/verify/wording.ts';
+import { pointAtLocalStack } from '../support/stack-env.ts';
+import {
+  type IssuedPiece,
+  issuePiece,
+  type Log,
+  localSigning,
+  logOf,
+  pieceAnswer,
+  resaleProof,
+  type Signing,
+} from '../support/verify-passports.ts';
+import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
+
+/**
+ * The passport's /verify page (docs/passport.md) in Chromium, with real codes signed on the
+ * local stack. The piece's endpoint (`/api/passport/pieces/<pid>`) is answered here, from a log
+ * built and signed with the same key, exactly as its contract has it.
+ */
+const browser = startBrowser();
+let signing: Signing;
+let piece: IssuedPiece;
+let log: Log;
+
+const today = () => new Date().toISOString().slice(0, 10);
+const longDay = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+beforeAll(async () => {
+  pointAtLocalStack();
+  signing = await localSigning({
+    baseUrl: inject('baseUrl'),
+    s3Url: inject('s3Url'),
+    mediaBucket: inject('mediaBucket'),
+  });
+  piece = await issuePiece(signing);
+  log = await logOf(piece, [
+    { kind: 'issue', piece: 'this', day: '2026-03-02' },
+    { kind: 'issue', piece: 'other', day: '2026-03-03' },
+    { kind: 'sale', piece: 'this', day: '2026-04-10' },
+    { kind: 'transfer', piece: 'this', day: '2026-06-01' },
+    { kind: 'transfer', piece: 'this', day: '2026-09-15' },
+  ]);
+}, 60_000);
+
+const PIECES = '**/api/passport/pieces/**';
+
+/** Answers the piece's endpoint from this log (and the `since` the page sends). */
+async function servePiece(context: BrowserContext, answer: () => { piece: IssuedPiece; log: Log }) {
+  await context.route(PIECES, async (route) => {
+    const since = new URL(route.request().url()).searchParams.get('since');
+    const { piece: served, log: logged } = answer();
+    await route.fulfill({
+      json: await pieceAnswer(signing, served, logged, since === null ? undefined : Number(since)),
+    });
+  });
+}
+
+const verdict = (page: Page) => page.locator('#verdict');
+const checks = (page: Page) => page.locator('#checks li').allTextContents();
+
+async function openVerify(
+  code: string,
+  options: { viewport?: typeof DESKTOP; served?: () => { piece: IssuedPiece; log: Log } } = {},
+) {
+  return browser.open(`/verify#${code}`, {
+    ...(options.viewport ? { viewport: options.viewport } : {}),
+    beforeLoad: (page) => servePiece(page.context(), options.served ?? (() => ({ piece, log }))),
+  });
+}
+
+/** Waits for the online checks to be said. */
+const checked = (page: Page) => page.locator('#checks[aria-busy="false"]').waitFor({ state: 'attached' });
+
+describe('the /verify page', () => {
+  it('says Authentic with the certificate, each photograph and the history online, and still Authentic offline', async () => {
+    const page = await openVerify(piece.code);
+    await expect
+      .poll(() => verdict(page).textContent())
+      .toBe(`Authentic: piece 8 of 12 of collection Soirée, issued on ${longDay(today())}.`);
+    await checked(page);
+    expect(await checks(page)).toEqual([
+      'The certificate matches the code: Evening bag in black satin, gold clasp.',
+      'Photograph 1 of 3 matches its certificate.',
+      'Photograph 2 of 3 matches its certificate.',
+      'Photograph 3 of 3 matches its certificate.',
+      'Sold by the shop.',
+      'Transferred 2 times, last on 15 September 2026.',
+    ]);
+    await expectAccessible(page);
+    await screenshot(page, 'verify-phone');
+
+    // Once its worker has kept the page, the page opens and checks with the network off.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.context().unroute(PIECES);
+    browser.expectFailures({ status: 0, path: /^\/api\/passport\/pieces\// });
+    // The browser's HTTP cache (which a phone evicts when it likes) is emptied: only the worker's is left.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await page.context().setOffline(true);
+    await page.reload();
+    await expect
+      .poll(() => verdict(page).textContent())
+      .toBe(`Authentic: piece 8 of 12 of collection Soirée, issued on ${longDay(today())}.`);
+    await checked(page);
+    expect(await checks(page)).toEqual([
+      'Offline: the certificate, the photographs and the history were not checked (the signature was, with the keys this page keeps).',
+    ]);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(
+      /\/verify-sw\.js$/,
+    );
+    await screenshot(page, 'verify-phone-offline');
+  });
+
+  it('shows on a desktop too', async () => {
+    const page = await openVerify(piece.code, { viewport: DESKTOP });
+    await checked(page);
+    await screenshot(page, 'verify-desktop');
+  });
+
+  it('refuses a tampered code, a code of an unknown key and what is not a code, each saying why', async () => {
+    const [body, signature] = [
+      piece.code.slice(0, piece.code.lastIndexOf('.')),
+      piece.code.split('.').at(-1),
+    ];
+    const cases = [
+      [`${body.replace('.8.12.', '.9.12.')}.${signature}`, FRAGMENT_REFUSALS['signature-invalid']],
+      [`${body.replace(`.${signing.kid}`, '.AAAAAAAAAAA')}.${signature}`, FRAGMENT_REFUSALS['unknown-key']],
+      ['c1.hello', FRAGMENT_REFUSALS['not-a-code']],
+    ] as const;
+    for (const [code, sentence] of cases) {
+      const page = await openVerify(code);
+      await expect.poll(() => verdict(page).textContent(), { message: code }).toBe(sentence);
+      expect(await page.locator('#verdict').getAttribute('data-state')).toBe('refused');
+      await checked(page);
+      expect(await checks(page)).toEqual([]);
+      if (code === cases[0][0]) await screenshot(page, 'verify-phone-tampered');
+    }
+  });
+
+  it('says which photograph does not match, and warns of a piece reported lost or stolen', async () => {
+    const replaced = await issuePiece(signing, { wrongPhoto: 1 });
+    const lost = await logOf(replaced, [
+      { kind: 'issue', piece: 'this', day: '2026-03-02' },
+      { kind: 'sale', piece: 'this', day: '2026-04-10' },
+      { kind: 'lost', piece: 'this', day: '2026-10-01' },
+    ]);
+    const page = await openVerify(replaced.code, { served: () => ({ piece: replaced, log: lost }) });
+    await checked(page);
+    const said = await checks(page);
+    expect(said).toContain('Photograph 1 of 3 matches its certificate.');
+    expect(said).toContain(
+      'Photograph 2 of 3 does not match its certificate: it is not the photograph certified.',
+    );
+    // The loss is said first.
+    expect(said[0]).toBe(LOST_WARNING);
+    expect(said).toContain('Never transferred.');
+    expect(await page.getByRole('alert').allTextContents()).toContain(LOST_WARNING);
+    await screenshot(page, 'verify-phone-lost');
+  });
+
+  it('keeps the checkpoint it saw and warns when the log is forked or rewritten since', async () => {
+    let served = { piece, log };
+    const page = await openVerify(piece.code, { served: () => served });
+    await checked(page);
+    // The same piece, the same size and more, but an earlier entry changed: not an extension.
+    const steps = [
+      { kind: 'issue', piece: 'this', day: '2026-03-02' },
+      { kind: 'issue', piece: 'other', day: '2026-03-03' },
+      { kind: 'sale', piece: 'this', day: '2026-04-10' },
+      { kind: 'transfer', piece: 'this', day: '2026-06-01' },
+      { kind: 'transfer', piece: 'this', day: '2026-09-15' },
+      { kind: 'transfer', piece: 'this', day: '2026-11-01' },
+    ] as const;
+    const grown = await logOf(piece, [...steps]);
+    // An honest extension (the same entries, one more: owners are committed with a fixed salt here).
+    expect(grown.texts.slice(0, 5)).toEqual(log.texts);
+    served = { piece, log: grown };
+    await page.reload();
+    await checked(page);
+    expect(await checks(page)).toContain(
+      'The public log extends the one this page saw before: nothing was rewritten.',
+    );
+    // The other piece's entry changed: at the kept size, another root (a fork); larger, no extension.
+    const changed = steps.map((step, seq) => (seq === 1 ? { ...step, day: '2026-03-04' } : step));
+    const alerts = () => page.getByRole('alert').allTextContents();
+    served = { piece, log: await logOf(piece, changed) };
+    await page.reload();
+    await checked(page);
+    expect(await alerts()).toEqual([
+      'Warning: the log is forked: it shows another history than the one this page saw at the same size.',
+    ]);
+    // The kept checkpoint is still the good one: a longer rewritten log is not an extension of it.
+    served = {
+      piece,
+      log: await logOf(piece, [...changed, { kind: 'sale', piece: 'other', day: '2026-11-20' }]),
+    };
+    await page.reload();
+    await checked(page);
+    expect(await alerts()).toEqual([
+      'Warning: the history was rewritten: the log no longer extends the one this page saw before.',
+    ]);
+    await screenshot(page, 'verify-phone-rewritten');
+  });
+
+  it('says who owns the piece since when for a resale proof, and Void once the shop says it was transferred since', async () => {
+    const proof = await resaleProof(signing, piece, 14);
+    let state = 'valid';
+    const page = await openVerify(proof.text);
+    await page
+      .context()
+      .route('**/api/passport/proofs/*', (route) => route.fulfill({ json: { status: 200, state } }));
+    await page.reload();
+    await checked(page);
+    expect(await verdict(page).textContent()).toBe(
+      `Authentic: the holder of this link owns piece ${piece.pieceId} since April 2026; valid until ${longDay(proof.expires)} (00:00 UTC).`,
+    );
+    expect(await checks(page)).toEqual([
+      'The shop confirms this proof still stands.',
+      'Sold by the shop.',
+      'Transferred 2 times, last on 15 September 2026.',
+    ]);
+    await screenshot(page, 'verify-phone-proof');
+    state = 'voided';
+    await page.reload();
+    await checked(page);
+    expect(await verdict(page).textContent()).toBe(FRAGMENT_REFUSALS.voided);
+    expect(await page.locator('#verdict').getAttribute('data-state')).toBe('refused');
+  });
+
+  it('pins the keys it has seen and refuses a key list that drops one, saying so', async () => {
+    const page = await openVerify(piece.code);
+    await checked(page);
+    await page
+      .context()
+      .route('**/.well-known/passport-keys.json', (route) =>
+        route.fulfill({ json: { issuer: signing.keys.issuer, keys: [] } }),
+      );
+    await page.reload();
+    await checked(page);
+    expect(await verdict(page).textContent()).toMatch(/^Authentic: piece 8 of 12/);
+    expect(await page.getByRole('alert').allTextContents()).toEqual([
+      `Warning: the key list now published drops a key this page had pinned (${signing.kid}); it was refused and the keys this page kept were used.`,
+    ]);
+  });
+
+  it('stays registered when the shop starts, while the shop unregisters every other worker (000 §9)', async () => {
+    const page = await openVerify(piece.code);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    // Another worker of the origin, as the old shop's was.
+    await page.evaluate(() =>
+      navigator.serviceWorker.register('/verify-sw.js', { scope: '/old-shop/' }).then(() => undefined),
+    );
+    const scopes = () =>
+      page.evaluate(async () =>
+        (await navigator.serviceWorker.getRegistrations()).map((r) => new URL(r.scope).pathname).sort(),
+      );
+    expect(await scopes()).toEqual(['/old-shop/', '/verify']);
+    await page.goto('/home');
+    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    await expect.poll(scopes).toEqual(['/verify']);
+  });
+});

@@ -1,0 +1,55 @@
+import type { KeySet, PassportKey } from '#shared/passport/keys.ts';
+
+/**
+ * The page pins the shop's keys (docs/passport.md, Keys): every key of every key set it has
+ * accepted is kept, and a newly fetched set is taken only if it still lists each of them (the
+ * same key under the same kid: a rotated key stays listed). A set that drops one, or names
+ * another issuer, is refused and the kept keys are used instead.
+ */
+export type PinOutcome =
+  | { ok: true; keys: KeySet }
+  | { ok: false; keys: KeySet; reason: 'dropped'; kids: string[] }
+  | { ok: false; keys: KeySet; reason: 'issuer'; issuer: string };
+
+const text = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+
+function keyOf(value: unknown): PassportKey | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { kid, jwk, from, until } = value as Record<string, unknown>;
+  if (!text(kid) || !text(from) || (until !== undefined && !text(until))) return undefined;
+  if (typeof jwk !== 'object' || jwk === null) return undefined;
+  const { kty, crv, x, y } = jwk as Record<string, unknown>;
+  if (kty !== 'EC' || crv !== 'P-256' || !text(x) || !text(y)) return undefined;
+  return { kid, jwk: { kty, crv, x, y }, from, ...(until ? { until } : {}) };
+}
+
+/** `/.well-known/passport-keys.json` read (shape only; each key is checked when it verifies). */
+export function parseKeySet(value: unknown): KeySet | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { issuer, keys } = value as Record<string, unknown>;
+  if (!text(issuer) || !Array.isArray(keys)) return undefined;
+  const parsed = keys.map(keyOf);
+  if (parsed.some((key) => key === undefined)) return undefined;
+  return { issuer, keys: parsed as PassportKey[] };
+}
+
+const sameKey = (a: PassportKey, b: PassportKey) => a.jwk.x === b.jwk.x && a.jwk.y === b.jwk.y;
+
+/** Whether `fresh` may replace the pinned keys; the keys to verify with either way. */
+export function pinKeySet(pinned: KeySet | undefined, fresh: KeySet): PinOutcome {
+  if (!pinned) return { ok: true, keys: fresh };
+  if (fresh.issuer !== pinned.issuer)
+    return { ok: false, keys: pinned, reason: 'issuer', issuer: fresh.issuer };
+  const dropped = pinned.keys
+    .filter((key) => !fresh.keys.some((candidate) => candidate.kid === key.kid && sameKey(candidate, key)))
+    .map((key) => key.kid);
+  if (dropped.length > 0) return { ok: false, keys: pinned, reason: 'dropped', kids: dropped };
+  return { ok: true, keys: fresh };
+}
+
+export function pinRefusalSentence(outcome: Extract<PinOutcome, { ok: false }>): string {
+  if (outcome.reason === 'issuer')
+    return `Warning: the key list now published names another issuer (${outcome.issuer}); it was refused and the keys this page kept were used.`;
+  const kids = outcome.kids.join(', ');
+  return `Warning: the key list now published drops ${outcome.kids.length === 1 ? 'a key' : 'keys'} this page had pinned (${kids}); it was refused and the keys this page kept were used.`;
+}

@@ -1,0 +1,208 @@
+import { fromBase64, sha256, toHex } from '#shared/passport/bytes.ts';
+import type { CodeFields } from '#shared/passport/code.ts';
+import type { KeySet } from '#shared/passport/keys.ts';
+import {
+  checkConsistency,
+  type FragmentVerdict,
+  verifyCertificate,
+  verifyFragment,
+  verifyHistory,
+} from '#shared/passport/verify.ts';
+import { keepCheckpoint, keptCheckpoint } from './kept.ts';
+import {
+  CERTIFICATE_REFUSALS,
+  CONSISTENCY_REFUSALS,
+  HISTORY_REFUSALS,
+  historySentences,
+  LOST_WARNING,
+  notCheckedSentence,
+  ONLINE_CHECKS,
+  type PhotoCheck,
+  photoSentence,
+} from './wording.ts';
+
+/**
+ * The online checks of the /verify page (docs/passport.md): the piece's certificate and
+ * photographs, its history in the public log and the log's consistency with the checkpoint the
+ * page kept; for a resale proof, whether it still stands. The shop's answers are only read: every
+ * judgement is shared/passport/verify.ts's. No request carries the fragment's signature.
+ */
+export interface Line {
+  text: string;
+  tone: 'good' | 'bad' | 'warn' | 'info';
+}
+
+export interface OnlineReport {
+  lines: Line[];
+  /** A new headline, when the shop's answer changes the verdict (a voided proof). */
+  verdict?: FragmentVerdict;
+}
+
+/** GET /api/passport/pieces/{pid} as shared/contracts/passport.ts has it. */
+interface PieceAnswer {
+  certificate: string | null;
+  entries: { text: string; proof: string }[];
+  checkpoint: string | null;
+  lost: boolean;
+  consistency?: string[];
+}
+
+type Read<T> = { ok: true; value: T } | { ok: false; status: number } | { ok: false; offline: true };
+
+async function readJson<T>(path: string): Promise<Read<T>> {
+  let answer: Response;
+  try {
+    answer = await fetch(path, { cache: 'no-store' });
+  } catch {
+    return { ok: false, offline: true };
+  }
+  if (!answer.ok) return { ok: false, status: answer.status };
+  try {
+    return { ok: true, value: (await answer.json()) as T };
+  } catch {
+    return { ok: false, status: answer.status };
+  }
+}
+
+const unreadable = (read: Extract<Read<unknown>, { ok: false }>, checks: readonly string[]): Line =>
+  'offline' in read
+    ? { tone: 'info', text: notCheckedSentence([...checks]) }
+    : {
+        tone: 'warn',
+        text: `The shop did not answer (${read.status}): ${[...checks].join(', ')} not checked.`,
+      };
+
+/** Only the shop's own photographs are fetched (a certificate names paths on the shop). */
+async function checkPhoto(path: string, expected: string): Promise<PhotoCheck['result']> {
+  const url = new URL(path, location.origin);
+  if (url.origin !== location.origin) return 'unreadable';
+  try {
+    const answer = await fetch(url, { cache: 'no-store' });
+    if (!answer.ok) return 'unreadable';
+    const digest = toHex(await sha256(new Uint8Array(await answer.arrayBuffer())));
+    return digest === expected.toLowerCase() ? 'matches' : 'differs';
+  } catch {
+    return 'unreadable';
+  }
+}
+
+async function historyLines(piece: PieceAnswer, pieceId: string, keys: KeySet) {
+  const lines: Line[] = [];
+  if (!piece.checkpoint) {
+    lines.push({ tone: 'info', text: 'The public log holds no entry yet: no history to show.' });
+    return { lines, certificates: [] as string[] };
+  }
+  const history = await verifyHistory(
+    piece.entries.map(({ text, proof }) => ({ entry: text, proof })),
+    piece.checkpoint,
+    keys,
+  );
+  if (!history.ok) {
+    lines.push({ tone: 'bad', text: HISTORY_REFUSALS[history.reason] });
+    return { lines, certificates: [] };
+  }
+  if (history.entries.length > 0 && history.pieceId !== pieceId) {
+    lines.push({ tone: 'bad', text: 'The history cannot be trusted: it is of another piece.' });
+    return { lines, certificates: [] };
+  }
+  // A loss is said first, above everything else the page found.
+  if (history.lost || piece.lost) lines.unshift({ tone: 'bad', text: LOST_WARNING });
+  for (const text of historySentences(history)) lines.push({ tone: 'good', text });
+  lines.push(...(await consistencyLines(piece.checkpoint, piece.consistency ?? [], keys)));
+  return { lines, certificates: history.certificates };
+}
+
+/** The log must extend the checkpoint kept from an earlier visit; the newest good one is kept. */
+async function consistencyLines(checkpoint: string, proof: string[], keys: KeySet): Promise<Line[]> {
+  const kept = keptCheckpoint();
+  if (kept) {
+    const hashes = proof.map(fromBase64);
+    const verdict = hashes.every((hash) => hash !== undefined)
+      ? await checkConsistency(kept, checkpoint, hashes as Uint8Array[], keys)
+      : ({ ok: false, reason: 'rewritten' } as const);
+    if (!verdict.ok) return [{ tone: 'bad', text: CONSISTENCY_REFUSALS[verdict.reason] }];
+  }
+  keepCheckpoint(checkpoint);
+  return kept
+    ? [{ tone: 'good', text: 'The public log extends the one this page saw before: nothing was rewritten.' }]
+    : [];
+}
+
+/** The size of the kept checkpoint, for `?since=` (its second line). */
+function keptSize(): string | undefined {
+  const size = keptCheckpoint()?.split('\n')[1];
+  return size && /^\d{1,12}$/.test(size) ? size : undefined;
+}
+
+const piecePath = (pieceId: string) => {
+  const since = keptSize();
+  return `/api/passport/pieces/${encodeURIComponent(pieceId)}${since ? `?since=${since}` : ''}`;
+};
+
+/** The page's findings, a loss of the piece first. */
+const ordered = (certificate: Line[], history: Line[]) =>
+  history[0]?.text === LOST_WARNING
+    ? [history[0], ...certificate, ...history.slice(1)]
+    : [...certificate, ...history];
+
+/** A card's code, online: its certificate, photographs and history. */
+export async function checkCodeOnline(code: CodeFields, keys: KeySet): Promise<OnlineReport> {
+  const read = await readJson<PieceAnswer>(piecePath(code.pieceId));
+  if (!read.ok) {
+    if ('status' in read && read.status === 404)
+      return { lines: [{ tone: 'bad', text: 'The shop has no passport on record for this piece.' }] };
+    return { lines: [unreadable(read, ONLINE_CHECKS.code)] };
+  }
+  const piece = read.value;
+  const history = await historyLines(piece, code.pieceId, keys);
+  const lines: Line[] = [];
+  if (!piece.certificate) {
+    lines.push({ tone: 'bad', text: 'The shop serves no certificate for this piece.' });
+    return { lines: ordered(lines, history.lines) };
+  }
+  const certificate = await verifyCertificate(piece.certificate, keys, code);
+  if (!certificate.ok) {
+    // A card made before a re-issue: the log shows its certificate was issued, and replaced since.
+    const superseded = certificate.reason === 'digest-mismatch' && history.certificates.includes(code.digest);
+    lines.push(
+      superseded
+        ? {
+            tone: 'info',
+            text: 'This code is of an earlier certificate of the piece: the shop has issued a newer one since.',
+          }
+        : { tone: 'bad', text: CERTIFICATE_REFUSALS[certificate.reason] },
+    );
+    return { lines: ordered(lines, history.lines) };
+  }
+  const subject = certificate.payload.credentialSubject;
+  lines.push({ tone: 'good', text: `The certificate matches the code: ${subject.description}.` });
+  const photos = await Promise.all(subject.photos.map((photo) => checkPhoto(photo.path, photo.sha256)));
+  photos.forEach((result, index) => {
+    const text = photoSentence({ index: index + 1, of: photos.length, result });
+    lines.push({ tone: result === 'matches' ? 'good' : result === 'differs' ? 'bad' : 'warn', text });
+  });
+  return { lines: ordered(lines, history.lines) };
+}
+
+/** A resale proof, online: whether it still stands (a transfer voids it) and the piece's history. */
+export async function checkProofOnline(
+  fragment: string,
+  proof: Extract<FragmentVerdict, { kind: 'proof' }>,
+  keys: KeySet,
+): Promise<OnlineReport> {
+  const status = await readJson<{ state: 'valid' | 'voided' | 'expired' }>(
+    `/api/passport/proofs/${encodeURIComponent(proof.id)}`,
+  );
+  if (!status.ok) {
+    if ('status' in status && status.status === 404)
+      return { lines: [{ tone: 'bad', text: 'The shop has no record of this resale proof.' }] };
+    return { lines: [unreadable(status, ONLINE_CHECKS.proof)] };
+  }
+  if (status.value.state === 'voided')
+    return { lines: [], verdict: await verifyFragment(fragment, keys, { voided: true }) };
+  if (status.value.state === 'expired') return { lines: [], verdict: { ok: false, reason: 'expired' } };
+  const lines: Line[] = [{ tone: 'good', text: 'The shop confirms this proof still stands.' }];
+  const piece = await readJson<PieceAnswer>(piecePath(proof.pieceId));
+  if (!piece.ok) return { lines: [...lines, unreadable(piece, ['the history'])] };
+  return { lines: [...lines, ...(await historyLines(piece.value, proof.pieceId, keys)).lines] };
+}

@@ -1,0 +1,134 @@
+import type {
+  CertificateVerdict,
+  ConsistencyVerdict,
+  FragmentVerdict,
+  HistoryVerdict,
+} from '#shared/passport/verify.ts';
+
+/**
+ * What the /verify page says (docs/passport.md): the verdict in one plain sentence, and one
+ * sentence per reason a check fails, so that a buyer, an insurer or a customs officer knows
+ * exactly why not. Dates are said in full, in UTC (the days the passport's formats speak of).
+ */
+
+type Failed<V> = Extract<V, { ok: false }> extends { reason: infer R extends string } ? R : never;
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** `2026-11-27` → `27 November 2026`. */
+export function dayText(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${Number(date)} ${MONTHS[Number(month) - 1] ?? month} ${year}`;
+}
+
+/** `2026-11` → `November 2026`. */
+export function monthText(month: string): string {
+  const [year, number] = month.split('-');
+  return `${MONTHS[Number(number) - 1] ?? number} ${year}`;
+}
+
+export const FRAGMENT_REFUSALS: Record<Failed<FragmentVerdict>, string> = {
+  'not-a-code':
+    'Not a passport code: the link is incomplete or was changed; scan the card or open the link again.',
+  'unknown-key': 'Not authentic: this code is signed with a key the shop has never published.',
+  'signature-invalid':
+    'Not authentic: the signature does not match what the code says, so the code was altered or forged.',
+  'key-not-valid-then':
+    'Not authentic: the key that signed this code was not the shop’s signing key on the date the code gives.',
+  expired: 'This resale proof has expired: ask the owner for a new one.',
+  voided: 'Void: the piece was transferred since this resale proof was made.',
+};
+
+export const CERTIFICATE_REFUSALS: Record<Failed<CertificateVerdict>, string> = {
+  'not-a-certificate': 'The certificate the shop serves for this piece is not a valid certificate.',
+  'unknown-key': 'The certificate is signed with a key the shop has never published.',
+  'signature-invalid': 'The certificate’s signature does not match its contents: it was altered.',
+  'key-not-valid-then': 'The certificate’s key was not the shop’s signing key on the day it was issued.',
+  'wrong-issuer': 'The certificate names another issuer than this shop.',
+  'digest-mismatch': 'The certificate the shop serves is not the one this code was made for.',
+  'certificate-mismatch':
+    'The certificate says something else than the code (piece, number, collection, date or key).',
+};
+
+export const HISTORY_REFUSALS: Record<Failed<HistoryVerdict>, string> = {
+  'checkpoint-invalid': 'The history cannot be trusted: the log’s checkpoint is not a signed checkpoint.',
+  'checkpoint-wrong-origin':
+    'The history cannot be trusted: the checkpoint is of another log than the shop’s.',
+  'signature-invalid': 'The history cannot be trusted: a signature of the log’s checkpoint fails.',
+  'unknown-key': 'The history cannot be trusted: no published key signed the log’s checkpoint.',
+  'proof-invalid': 'The history cannot be trusted: an entry comes without a valid proof.',
+  'checkpoint-mismatch':
+    'The history cannot be trusted: an entry is proven against another checkpoint than the log’s.',
+  'entry-invalid': 'The history cannot be trusted: an entry is malformed or of another piece.',
+  'out-of-order': 'The history cannot be trusted: its entries are out of order.',
+  'not-in-log': 'The history cannot be trusted: an entry is not in the public log.',
+};
+
+export const CONSISTENCY_REFUSALS: Record<Failed<ConsistencyVerdict>, string> = {
+  'checkpoint-invalid': 'Warning: the log’s new checkpoint is not a signed checkpoint.',
+  'checkpoint-wrong-origin': 'Warning: the log’s new checkpoint is of another log than the shop’s.',
+  'signature-invalid': 'Warning: a signature of the log’s new checkpoint fails.',
+  'unknown-key': 'Warning: no published key signed the log’s new checkpoint.',
+  rewritten: 'Warning: the history was rewritten: the log no longer extends the one this page saw before.',
+  fork: 'Warning: the log is forked: it shows another history than the one this page saw at the same size.',
+};
+
+/** The page's headline for the fragment. */
+export function fragmentSentence(verdict: FragmentVerdict): string {
+  if (!verdict.ok) return FRAGMENT_REFUSALS[verdict.reason];
+  if (verdict.kind === 'code')
+    return `Authentic: piece ${verdict.number} of ${verdict.of} of collection ${verdict.collection}, issued on ${dayText(verdict.issued)}.`;
+  return `Authentic: the holder of this link owns piece ${verdict.pieceId} since ${monthText(verdict.since)}; valid until ${dayText(verdict.expires)} (00:00 UTC).`;
+}
+
+export interface PhotoCheck {
+  /** 1-based. */
+  index: number;
+  of: number;
+  result: 'matches' | 'differs' | 'unreadable';
+}
+
+export function photoSentence({ index, of, result }: PhotoCheck): string {
+  const which = `Photograph ${index} of ${of}`;
+  if (result === 'matches') return `${which} matches its certificate.`;
+  if (result === 'differs')
+    return `${which} does not match its certificate: it is not the photograph certified.`;
+  return `${which} could not be loaded, so it was not checked.`;
+}
+
+/** What a verified history says of the piece, one sentence each (the warning of a loss apart). */
+export function historySentences(history: Extract<HistoryVerdict, { ok: true }>): string[] {
+  const transfers =
+    history.transfers === 0
+      ? 'Never transferred.'
+      : `Transferred ${history.transfers === 1 ? 'once' : `${history.transfers} times`}, last on ${dayText(history.last ?? '')}.`;
+  return [history.sold ? 'Sold by the shop.' : 'Not sold yet: still with the shop.', transfers];
+}
+
+export const LOST_WARNING =
+  'Warning: its owner reported this piece lost or stolen. Do not buy it; contact the shop.';
+
+/** The online checks that could not be done, said in one sentence (offline, or the shop unreachable). */
+export function notCheckedSentence(checks: string[]): string {
+  const list =
+    checks.length <= 1 ? (checks[0] ?? '') : `${checks.slice(0, -1).join(', ')} and ${checks.at(-1)}`;
+  return `Offline: ${list} ${checks.length === 1 ? 'was' : 'were'} not checked (the signature was, with the keys this page keeps).`;
+}
+
+export const ONLINE_CHECKS = {
+  code: ['the certificate', 'the photographs', 'the history'],
+  proof: ['whether the proof still stands', 'the history'],
+} as const;
