@@ -4,6 +4,7 @@ import type {
   adminLogContract,
   issueCertificateContract,
   listCertificatesContract,
+  passportPieceContract,
   rotateKeyContract,
 } from '#shared/contracts/passport.ts';
 import { ApiError } from '../../../lib/api.ts';
@@ -35,6 +36,31 @@ export const logQuery = ({ piece, before }: { piece?: string; before?: number })
     queryFn: () => adminGet<AdminLog>('/passport/log', { piece, before }),
     // Entries just appended are sequenced within moments: look again until none waits.
     refetchInterval: (query) => (query.state.data?.pending ? 2_000 : false),
+  });
+
+export const pieceEntriesKey = (pid: string) => [...PASSPORT, 'piece', pid] as const;
+
+/**
+ * A piece's sequenced entries, newest first, from its public passport (GET /passport/pieces/{pid},
+ * each entry's canonical JSON); none for a piece the log never saw (404). While fewer `issue`
+ * entries than `issued` certificates are in, an issue waits to be sequenced: look again shortly.
+ */
+export const pieceEntriesQuery = (pid: string, issued: number) =>
+  queryOptions({
+    queryKey: pieceEntriesKey(pid),
+    queryFn: async (): Promise<AdminLog['entries']> => {
+      try {
+        const piece = await adminGet<Answer<typeof passportPieceContract>>(
+          `/passport/pieces/${encodeURIComponent(pid)}`,
+        );
+        return piece.entries.map((entry) => JSON.parse(entry.text) as AdminLog['entries'][number]).reverse();
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return [];
+        throw error;
+      }
+    },
+    refetchInterval: (query) =>
+      (query.state.data ?? []).filter((entry) => entry.kind === 'issue').length < issued ? 2_000 : false,
   });
 
 /** The published key set (/.well-known/passport-keys.json), as anyone reads it. */

@@ -4,7 +4,15 @@ import { Link } from 'react-router-dom';
 import { LazyQrCode } from '../../../components/lazy-qr-code.tsx';
 import { useAction } from '../kit/action.ts';
 import { ErrorText, Loading, StatusText, vancouverTime } from '../ui.tsx';
-import { certificatesKey, certificatesQuery, issueCertificate, logKey, logQuery, verifyUrl } from './api.ts';
+import {
+  certificatesKey,
+  certificatesQuery,
+  issueCertificate,
+  logKey,
+  pieceEntriesKey,
+  pieceEntriesQuery,
+  verifyUrl,
+} from './api.ts';
 import { LogEntries } from './log-entries.tsx';
 
 /**
@@ -14,15 +22,19 @@ import { LogEntries } from './log-entries.tsx';
 export function PassportPanel({ pid, name }: { pid: string; name: string }) {
   const queryClient = useQueryClient();
   const certificates = useQuery(certificatesQuery(pid));
-  const log = useQuery(logQuery({ piece: pid }));
   const issue = useAction('the certificate could not be issued. please try again.');
   const newest = certificates.data?.[0];
+  const entries = useQuery({
+    ...pieceEntriesQuery(pid, certificates.data?.length ?? 0),
+    enabled: certificates.isSuccess,
+  });
 
   const onIssue = () =>
     issue.run(async () => {
       const made = await issueCertificate(pid);
       queryClient.setQueryData(certificatesKey(pid), [made, ...(certificates.data ?? [])]);
       await queryClient.invalidateQueries({ queryKey: logKey });
+      await queryClient.invalidateQueries({ queryKey: pieceEntriesKey(pid) });
     });
 
   return (
@@ -85,19 +97,9 @@ export function PassportPanel({ pid, name }: { pid: string; name: string }) {
       <ErrorText>{issue.error}</ErrorText>
 
       <h3 className="adm-products-subtitle">in the public log</h3>
-      {log.isPending && <Loading />}
-      <ErrorText>{log.error?.message}</ErrorText>
-      {log.data && (
-        <>
-          <LogEntries entries={log.data.entries} />
-          {log.data.pending > 0 && (
-            <p className="adm-muted">
-              {log.data.pending} {log.data.pending === 1 ? 'entry' : 'entries'} of the log{' '}
-              {log.data.pending === 1 ? 'waits' : 'wait'} to be sequenced.
-            </p>
-          )}
-        </>
-      )}
+      {entries.isPending && certificates.isSuccess && <Loading />}
+      <ErrorText>{entries.error?.message}</ErrorText>
+      {entries.data && <LogEntries entries={entries.data} />}
       <Link to="/view-passport">the whole log and the keys</Link>
     </section>
   );
