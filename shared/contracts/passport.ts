@@ -1,3 +1,4 @@
+import { PROOF_DAYS } from '#shared/passport-limits.ts';
 import { idSchema } from '#shared/schemas.ts';
 import * as z from '#shared/zod.ts';
 import type { Contract } from './contract.ts';
@@ -78,7 +79,7 @@ export const ownerPassportContract = {
   }),
 } satisfies Contract;
 
-export const PROOF_DAYS = { min: 1, max: 30 } as const;
+export { PROOF_DAYS };
 
 /** POST /passport/proofs { days } — the owner makes a resale proof of 1–30 days. */
 export const createProofContract = {

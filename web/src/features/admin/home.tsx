@@ -17,6 +17,7 @@ const LISTS: [string, string][] = [
   ['/announce-release', 'announce a release'],
   ['/terms-versions', 'terms of use'],
   ['/view-products-auth', 'authentication records'],
+  ['/view-passport', 'passport'],
   ['/audit-log', 'audit log'],
 ];
 

@@ -44,6 +44,8 @@ export const adminRoutes: RouteObject[] = [
       // orders
       lazyRoute('/orders', () => import('./orders/orders-list.tsx'), 'OrdersList'),
       lazyRoute('/view-order/:id', () => import('./orders/view-order.tsx'), 'ViewOrder'),
+      // the passport's log and keys (issue 37)
+      lazyRoute('/view-passport', () => import('./passport/passport-log.tsx'), 'PassportLog'),
       // members, release announcements, terms versions
       lazyRoute('/view-members', () => import('./members/members.tsx'), 'ViewMembers'),
       lazyRoute('/announce-release', () => import('./releases/releases.tsx'), 'AnnounceRelease'),

@@ -117,5 +117,8 @@ export function failureMessage(error: unknown): string {
   return PORTAL_MESSAGES.network;
 }
 
-/** The statuses the portal's calls answer with a message meant for the owner. */
-const SPOKEN_STATUSES = new Set([400, 401, 403, 429]);
+/**
+ * The statuses the portal's calls answer with a message meant for the owner (409: a transfer of
+ * a piece reported lost, a lost report that already stands).
+ */
+const SPOKEN_STATUSES = new Set([400, 401, 403, 409, 429]);

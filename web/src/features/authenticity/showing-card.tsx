@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Picture } from '../../components/picture.tsx';
 import { cardQueryKey, failureMessage, logOut, type PortalCard } from './api.ts';
 import { PortalHeading } from './fields.tsx';
+import { PassportSection } from './passport.tsx';
 import { WithCard } from './session.tsx';
 import './authenticity.css';
 
@@ -12,8 +13,8 @@ const PHOTO_SIZES = '(min-width: 640px) 17rem, calc(100vw - 3rem)';
 
 /**
  * /authenticity/showingcard (001 §2): the logged-in owner's piece — its name, the collection's
- * words for owners, the authenticity photographs, the registered owner — with the ways on:
- * transfer ownership, log out.
+ * words for owners, the authenticity photographs, the registered owner, its passport (issue 37)
+ * — with the ways on: transfer ownership, log out.
  */
 export function ShowingCard() {
   return <WithCard>{(card) => <CardView card={card} />}</WithCard>;
@@ -81,6 +82,8 @@ function CardView({ card }: { card: PortalCard }) {
           </div>
         </dl>
       )}
+
+      <PassportSection />
 
       {error && (
         <div className="portal-error" role="alert">

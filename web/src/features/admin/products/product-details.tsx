@@ -6,6 +6,7 @@ import { formatPrice } from '#shared/format.ts';
 import { adminDelete } from '../api.ts';
 import { AdminPicture } from '../kit/admin-picture.tsx';
 import { GENDER_NAMES } from '../kit/words.ts';
+import { PassportPanel } from '../passport/passport-panel.tsx';
 import { AdminPage, ConfirmButton, ErrorText, Loading, vancouverTime } from '../ui.tsx';
 import { groupsOf4, productQuery, STATUS_NAMES } from './api.ts';
 import { ProductLinks } from './product-links.tsx';
@@ -102,6 +103,7 @@ export function ProductDetails() {
               }}
             />
           </section>
+          <PassportPanel pid={p.id} name={p.name} />
         </div>
       )}
     </AdminPage>

@@ -1,0 +1,36 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Answer, Body } from '#shared/contracts/contract.ts';
+import type {
+  createProofContract,
+  ownerPassportContract,
+  reportLostContract,
+} from '#shared/contracts/passport.ts';
+import { apiGet, apiPost } from '../../lib/api.ts';
+import { cardQueryKey } from './api.ts';
+
+/** The owner's passport calls (docs/passport.md): their code, their owner key, proofs, lost or found. */
+export type OwnerPassport = Answer<typeof ownerPassportContract>;
+export type OwnerProof = OwnerPassport['proofs'][number];
+
+/** Under the card's key: what forgets the card (log out, transfer) forgets the passport too. */
+export const passportQueryKey = [...cardQueryKey, 'passport'] as const;
+
+/** GET /passport/mine: the logged-in owner's passport (401 without a live session). */
+export const passportQuery = () =>
+  queryOptions({
+    queryKey: passportQueryKey,
+    queryFn: () => apiGet<OwnerPassport>('/passport/mine'),
+    // A proof's state changes with time and transfers: look again after a minute.
+    staleTime: 60_000,
+    retry: false,
+  });
+
+/** POST /passport/proofs: a resale proof of `days` days (1–30; the server says why not). */
+export function makeProof(days: number): Promise<Answer<typeof createProofContract>> {
+  return apiPost('/passport/proofs', { days } satisfies Body<typeof createProofContract>);
+}
+
+/** POST /passport/lost: reported lost or stolen (true), or found again (false). */
+export function reportLost(lost: boolean): Promise<Answer<typeof reportLostContract>> {
+  return apiPost('/passport/lost', { lost } satisfies Body<typeof reportLostContract>);
+}
