@@ -76,7 +76,7 @@ export const WHY = {
   finderVersion:
     'the size finder’s version guard and final write (size-finder/entities/size-finder.ts writeFinder): updated, or deleted with its last part',
   passportPhotos:
-    'hashes the piece’s authenticity photographs for its certificate (functions/passport/issue-certificate.ts); a piece just registered has none yet',
+    'hashes the piece’s authenticity photographs for its certificate and publishes them beside it (functions/passport/issue-certificate.ts); a piece just registered has none yet',
   endedOwnerSession:
     'ends the session of a card that was transferred or reset meanwhile (ownerSession, functions/authenticity/owner-session.ts); no test calls with such a session',
   jobByTestCode:
@@ -382,7 +382,7 @@ export const routes: readonly Route[] = [
     '/passport/certificates',
     'passport/admin/issue-certificate',
     'admin',
-    'table:get,query,put,update private-media:get',
+    'table:get,query,put,update private-media:get media:put',
   ),
   r('GET', '/passport/certificates', 'passport/admin/list-certificates', 'admin', 'table:get,query,update'),
   r('POST', '/passport/keys/rotate', 'passport/admin/rotate-keys', 'admin', 'table:get,update'),
@@ -421,8 +421,8 @@ export const routes: readonly Route[] = [
     '/products',
     'catalog/admin/products/create-product',
     'admin',
-    'table:get,query,put,update,condition-check private-media:get',
-    { 'private-media:get': WHY.passportPhotos },
+    'table:get,query,put,update,condition-check private-media:get media:put',
+    { 'private-media:get': WHY.passportPhotos, 'media:put': WHY.passportPhotos },
   ),
   // The staff's product search (a card number may be typed), in a body rather than a URL.
   r('POST', '/products/search', 'catalog/admin/products/search-products', 'admin', 'table:get,query,update'),

@@ -16,7 +16,7 @@ import { type CodeFields, codeBody, codeText } from '#shared/passport/code.ts';
 import { verifyCertificate, verifyFragment } from '#shared/passport/verify.ts';
 import { auditedWrite } from '#table/audit.ts';
 import { transact } from '#table/transactions.ts';
-import { storedObjectSha256 } from './adapters/photo-digests.ts';
+import { publishedPhotograph } from './adapters/photo-digests.ts';
 import { type CertificateEntity, newCertificateItem } from './entities/certificate.ts';
 import { pendingEntryItem } from './entities/log-items.ts';
 import { issuer } from './issuer.ts';
@@ -40,15 +40,16 @@ async function placeInCollection(product: ProductEntity): Promise<{ number: numb
   return { number: pieces.findIndex((piece) => piece.id === product.id) + 1, of: pieces.length };
 }
 
-/** Each authenticity photograph's SHA-256 and path, in the order the owner sees them. */
-async function photographs(images: { type: number; index: number; url: string }[]): Promise<Photo[]> {
+/** Each authenticity photograph's SHA-256 and published path, in the order the owner sees them. */
+async function photographs(
+  pid: string,
+  images: { type: number; index: number; url: string }[],
+): Promise<Photo[]> {
   const keys = images
     .filter((image) => image.type === IMAGE_TYPE.authenticity && image.url.startsWith(S3_URL_PREFIX))
     .sort((a, b) => a.index - b.index)
     .map((image) => image.url.slice(S3_URL_PREFIX.length));
-  return Promise.all(
-    keys.map(async (key) => ({ sha256: await storedObjectSha256(key), path: `/media/${key}` })),
-  );
+  return Promise.all(keys.map((key) => publishedPhotograph(pid, key)));
 }
 
 /** Asks the signer; any failure of it (or of what it answered) is the one 503. */
@@ -74,7 +75,7 @@ export async function issueCertificate(
   const [place, type, photos, firstKid] = await Promise.all([
     placeInCollection(product),
     product.typeId ? getType(product.typeId, ['name']) : undefined,
-    photographs(images),
+    photographs(pid, images),
     signed('key id', signingKid),
   ]);
   const validFrom = new Date(options.now ?? Date.now()).toISOString();

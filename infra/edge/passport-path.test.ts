@@ -22,6 +22,8 @@ describe('the CloudFront Function of the passport files', () => {
     ])
       expect(keyOf(`/passport/log/${path}`), path).toBe(`/passport/log/${path}`);
     expect(keyOf('/passport/keys.json')).toBe('/passport/keys.json');
+    const photo = `/passport/photos/p-1/${'ab'.repeat(32)}.jpg`;
+    expect(keyOf(photo)).toBe(photo);
     expect(keyOf('/passport/export/vectors.json')).toBe('/passport/export/vectors.json');
   });
 
@@ -32,6 +34,9 @@ describe('the CloudFront Function of the passport files', () => {
       '/passport/log/other',
       '/passport/log/checkpoints/',
       '/passport/log/checkpoints/4a',
+      `/passport/photos/p-1/${'ab'.repeat(32)}.svg`,
+      `/passport/photos/p-1/${'ab'.repeat(31)}.jpg`,
+      `/passport/photos/../${'ab'.repeat(32)}.jpg`,
       '/passport/log/tile/0/1',
       '/passport/log/tile/0/001/../../keys.json',
       '/passport/export/..',

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImageEntity } from '#catalog/entities/image.ts';
-import { routes } from '../../functions/routes.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, PHONE, screenshot, startBrowser } from './support/browser.ts';
@@ -13,7 +12,6 @@ import { openAsStaff } from './support/staff.ts';
  * its code, QR and log entry; the log page; the signing key's rotation.
  */
 const browser = startBrowser();
-const logRouteBuilt = routes.some((r) => r.method === 'GET' && r.path === '/passport/log');
 const type = typeEntity({ name: `Passport admin ${uniqueId('t')}` });
 const piece = productEntity(type, { name: `Certified piece ${uniqueId('p')}` });
 const failing = productEntity(type, { name: `Unsigned piece ${uniqueId('p')}` });
@@ -115,9 +113,7 @@ describe("a piece's passport in the admin", () => {
     await panel(page).getByText('no certificate yet').waitFor();
   });
 
-  // GET /passport/log (shared/contracts/passport.ts adminLogContract) is not built yet: this walk
-  // runs from the day functions/routes.ts names it.
-  it.skipIf(!logRouteBuilt)('shows the whole log newest first with its latest checkpoint', async () => {
+  it('shows the whole log newest first with its latest checkpoint', async () => {
     const page = await openAsStaff(browser, { viewport: DESKTOP, defaultTimeout: 15_000 });
     await page.getByRole('link', { name: 'passport', exact: true }).click();
     await page.waitForURL('**/view-passport');

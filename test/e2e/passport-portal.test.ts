@@ -112,6 +112,36 @@ describe("the owner's passport", () => {
     await shot(desktop, 'passport-portal-desktop');
   });
 
+  it("is what a buyer checks: the owner's link says Authentic with the piece's history, and still does with the network off", async () => {
+    const owners = await ownersPage();
+    const url = new URL((await owners.locator('.passport-code-text a.passport-link').textContent()) ?? '');
+    // A buyer's own browser (not routed through the tests' client addresses, which would bypass
+    // the emulated network's being off).
+    const page = await browser.open(`${url.pathname}${url.hash}`);
+    const verdict = page.locator('#verdict');
+    await expect
+      .poll(() => verdict.textContent())
+      .toMatch(new RegExp(`^Authentic: piece 1 of 1 of collection ${type.name}, issued on `));
+    await page.locator('#checks[aria-busy="false"]').waitFor({ state: 'attached' });
+    const online = await page.locator('#checks li').allTextContents();
+    expect(online[0]).toBe('The certificate matches the code: Gilded Passport Jacket — black, white.');
+    expect(online).toContain('Photograph 1 of 2 matches its certificate.');
+    expect(online).toContain('Sold by the shop.');
+    await shot(page, 'passport-buyer-verify-phone');
+
+    // Its worker keeps the page: with the browser's cache emptied and the network off, it still says so.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    browser.expectFailures({ status: 0, path: /^\/api\/passport\/pieces\// });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await page.context().setOffline(true);
+    await page.reload();
+    await expect.poll(() => verdict.textContent()).toMatch(/^Authentic: piece 1 of 1 of collection /);
+    await page.locator('#checks[aria-busy="false"]').waitFor({ state: 'attached' });
+    expect((await page.locator('#checks li').allTextContents())[0]).toMatch(/^Offline: /);
+    await shot(page, 'passport-buyer-verify-offline-phone');
+  });
+
   it('makes a resale proof of 7 days (the server refuses 31), lists it valid; lost stops a transfer until found', {
     timeout: 90_000,
   }, async () => {

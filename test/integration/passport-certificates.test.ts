@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ImageEntity } from '#catalog/entities/image.ts';
 import { issueCertificate } from '#passport/index.ts';
 import { parseCertificate } from '#shared/passport/certificate.ts';
@@ -116,14 +116,23 @@ describe('a certificate issued by staff', () => {
     const fields = await verified(answer.body.certificate);
     expect(fields).toMatchObject({ pieceId: third.id, number: 3, of: 3, collection: type.name });
     const subject = parseCertificate(answer.body.certificate.certificate)?.payload.credentialSubject;
+    const hashes = photoBytes.map((bytes) => createHash('sha256').update(bytes).digest('hex'));
     expect(subject?.photos).toEqual(
-      photos.map((photo, i) => ({
-        sha256: createHash('sha256')
-          .update(photoBytes[i] as Uint8Array)
-          .digest('hex'),
-        path: `/media/${photo.url.slice(3)}`,
+      hashes.map((sha256, i) => ({
+        sha256,
+        path: `/passport/photos/${third.id}/${sha256}.${photos[i]?.url.split('.').pop()}`,
       })),
     );
+    // Published beside the certificate: anyone with the code fetches each and checks its hash.
+    for (const photo of subject?.photos ?? []) {
+      const served = await fetch(`${inject('baseUrl')}${photo.path}`);
+      expect(served.status, photo.path).toBe(200);
+      expect(
+        createHash('sha256')
+          .update(Buffer.from(await served.arrayBuffer()))
+          .digest('hex'),
+      ).toBe(photo.sha256);
+    }
     expect(await auditOf(third.id, 'issue')).toHaveLength(1);
   });
 

@@ -1,13 +1,45 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { bucketOf, s3 } from '#platform/media-clients.ts';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { bucketOf, mediaBucket, s3 } from '#platform/media-clients.ts';
 import { sha256, toHex } from '#shared/passport/bytes.ts';
 
+/** Where the photographs a certificate names are published (CloudFront's /passport/photos/…). */
+export const PASSPORT_PHOTOS_PREFIX = 'passport/photos/';
+
+const TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+};
+
 /**
- * The SHA-256 (hex) of a stored original, by its media key (an authenticity photograph lives in
- * the private media bucket; the verify page checks what it fetches against this).
+ * An authenticity photograph as its certificate names it (docs/passport.md, The certificate):
+ * the stored original (the private media bucket's), hashed, and published in the public bucket
+ * under the piece and its own hash, so the verify page can fetch it and check it against the
+ * certificate (a copy named by its content never changes; a re-issue with a new photograph adds
+ * one). The photographs show the piece, never a person.
  */
-export async function storedObjectSha256(key: string): Promise<string> {
+export async function publishedPhotograph(
+  pid: string,
+  key: string,
+): Promise<{ sha256: string; path: string }> {
   const answer = await s3().send(new GetObjectCommand({ Bucket: bucketOf(key), Key: key }));
   if (!answer.Body) throw new Error(`the media object ${key} has no body`);
-  return toHex(await sha256(await answer.Body.transformToByteArray()));
+  const bytes = await answer.Body.transformToByteArray();
+  const hash = toHex(await sha256(bytes));
+  const extension = (key.split('.').pop() ?? '').toLowerCase();
+  const type = TYPES[extension];
+  if (!type) throw new Error(`the authenticity photograph ${key} is not a picture the passport publishes`);
+  const published = `${PASSPORT_PHOTOS_PREFIX}${pid}/${hash}.${extension}`;
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: mediaBucket(),
+      Key: published,
+      Body: bytes,
+      ContentType: type,
+      CacheControl: 'public, max-age=31536000, immutable',
+    }),
+  );
+  return { sha256: hash, path: `/${published}` };
 }
