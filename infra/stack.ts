@@ -339,6 +339,7 @@ export class BoutiqueStack extends Stack {
       table,
       mediaBucket,
       shopUrl,
+      shopEnvironment,
     });
     for (const handler of PASSPORT_SIGNING_HANDLERS) {
       const caller = functions.get(handler);

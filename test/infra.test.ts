@@ -768,6 +768,7 @@ describe("the passport signer's callers (issue 37)", () => {
       table: new Table(small, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } }),
       mediaBucket: new Bucket(small, 'Media'),
       shopUrl: 'https://shop.example',
+      shopEnvironment: { SHOP_NAME: 'Shop', SUPPORT_EMAIL: 'help@shop.example' },
     });
     const caller = new LambdaFunction(small, 'Caller', {
       runtime: Runtime.NODEJS_24_X,

@@ -114,6 +114,8 @@ export const ADDED_ENDPOINTS = [
   'POST /passport/certificates',
   'GET /passport/certificates',
   'POST /passport/keys/rotate',
+  // Staff read the public log, newest first.
+  'GET /passport/log',
   'POST /passport/proofs',
   'GET /passport/proofs/{id}',
   'GET /passport/mine',

@@ -41,6 +41,8 @@ export interface PassportSignerProps {
   mediaBucket: Bucket;
   /** The certificates' and key set's issuer. */
   shopUrl: string;
+  /** The shop's name and support address, as every function has them. */
+  shopEnvironment: Record<'SHOP_NAME' | 'SUPPORT_EMAIL', string>;
 }
 
 const tagCondition = (prefix: 'aws:ResourceTag' | 'aws:RequestTag') => ({
@@ -79,6 +81,7 @@ export class PassportSigner extends Construct {
         TABLE_NAME: props.table.tableName,
         MEDIA_BUCKET: props.mediaBucket.bucketName,
         SHOP_URL: props.shopUrl,
+        ...props.shopEnvironment,
       },
     });
     const access = jobAccess['passport/jobs/passport-signer'];

@@ -41,7 +41,12 @@ const order = {
   holdUntil: Date.now() + 60_000,
   status: 'pending',
 } as unknown as OrderEntity;
-const record = { kind: 'authRecord', cardNumber: '5700000000000001' } as unknown as AuthRecordEntity;
+const record = {
+  kind: 'authRecord',
+  cardNumber: '5700000000000001',
+  pid: 'p-conflict',
+  ownerSalt: 'A'.repeat(43),
+} as unknown as AuthRecordEntity;
 const sale = {
   order,
   provider: 'stripe' as const,

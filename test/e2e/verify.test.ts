@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { pinRefusalSentence } from '../../web/src/verify/key-pin.ts';
 import { FRAGMENT_REFUSALS, LOST_WARNING } from '../../web/src/verify/wording.ts';
 import { pointAtLocalStack } from '../support/stack-env.ts';
 import {
@@ -238,6 +239,13 @@ describe('the /verify page', () => {
   it('pins the keys it has seen and refuses a key list that drops one, saying so', async () => {
     const page = await openVerify(piece.code);
     await checked(page);
+    // The keys the page pinned: the published set (other suites may have rotated the key).
+    const pinned = await page.evaluate(async () =>
+      (
+        (await (await fetch('/.well-known/passport-keys.json')).json()) as { keys: { kid: string }[] }
+      ).keys.map((key) => key.kid),
+    );
+    expect(pinned).toContain(signing.kid);
     await page
       .context()
       .route('**/.well-known/passport-keys.json', (route) =>
@@ -247,7 +255,7 @@ describe('the /verify page', () => {
     await checked(page);
     expect(await verdict(page).textContent()).toMatch(/^Authentic: piece 8 of 12/);
     expect(await page.getByRole('alert').allTextContents()).toEqual([
-      `Warning: the key list now published drops a key this page had pinned (${signing.kid}); it was refused and the keys this page kept were used.`,
+      pinRefusalSentence({ ok: false, keys: signing.keys, reason: 'dropped', kids: pinned }),
     ]);
   });
 

@@ -29,17 +29,21 @@ export async function storePrivatePhoto(key: string, bytes: Uint8Array): Promise
 
 /**
  * The log entries of a piece's changes, wherever they are: sequenced (under `PASSPORT#<pid>`, in
- * their order) or still waiting for the sequencer (which runs after each change).
+ * their order) or still waiting for the sequencer (which runs after each change). The queue is
+ * read first: an entry the sequencer moves in between is then seen twice, once each side, and
+ * counted once (by its kind, time and certificate), never missed.
  */
 export async function logEntriesOf(pid: string): Promise<Record<string, unknown>[]> {
+  const pending = (await itemsWithPrefix('PASSPORTLOG#PENDING'))
+    .filter((entry) => entry.piece === pid)
+    .sort((a, b) => String(a.sk).localeCompare(String(b.sk)));
   const sequenced = (await itemsWithPrefix(`PASSPORT#${pid}`))
     .filter((item) => item.pk === `PASSPORT#${pid}` && String(item.sk).startsWith('ENTRY#'))
     .sort((a, b) => String(a.sk).localeCompare(String(b.sk)))
     .map((item) => JSON.parse(String(item.text)) as Record<string, unknown>);
-  const pending = (await itemsWithPrefix('PASSPORTLOG#PENDING'))
-    .filter((entry) => entry.piece === pid)
-    .sort((a, b) => String(a.sk).localeCompare(String(b.sk)));
-  return [...sequenced, ...pending];
+  const key = (entry: Record<string, unknown>) => `${entry.kind}|${entry.time}|${entry.cert ?? ''}`;
+  const seen = new Set(sequenced.map(key));
+  return [...sequenced, ...pending.filter((entry) => !seen.has(key(entry)))];
 }
 
 /** Staff register a piece in a new collection of their own, as the admin's form does (POST /products). */
