@@ -174,4 +174,11 @@ describe('the AWS call recording', () => {
     for (const Message of [new TextEncoder().encode('c1.piece'), 'c1.piece'])
       expect(decisiveInput({ ...signing, Message })).toEqual(signing);
   });
+
+  it("keeps a new KMS key's tags, which IAM's conditions read, and nothing else of it", () => {
+    const Tags = [{ TagKey: 'Purpose', TagValue: 'passport-signing' }];
+    expect(
+      decisiveInput({ KeySpec: 'ECC_NIST_P256', Description: 'the passport key', Tags, Policy: '{}' }),
+    ).toEqual({ Tags });
+  });
 });

@@ -81,6 +81,10 @@ export function decisiveInput(input: Input): Input {
       ]),
     );
   }
+  // KMS CreateKey: its tags are the request's tags IAM conditions read (aws:RequestTag, aws:TagKeys).
+  const tags = input.Tags;
+  if (Array.isArray(tags))
+    kept.Tags = tags.map((tag: Input) => ({ TagKey: tag?.TagKey, TagValue: tag?.TagValue }));
   const objects = (input.Delete as Input | undefined)?.Objects;
   if (Array.isArray(objects)) kept.DeleteKeys = objects.map((o: Input) => o.Key);
   const template = (input.Content as Input | undefined)?.Template as Input | undefined;
