@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -24,7 +24,7 @@ interface S3rverObject {
  * the object's folder between its mkdir and the open (a picture set being made while its upload
  * is deleted), the ENOENT is an unhandled 'error' event that kills the whole local stack. Here the
  * same write goes through `pipeline`, so the PUT fails with a 500 and the SDK's retry writes it
- * again, as S3 itself would never fail it.
+ * again, as S3 itself would never fail it. And the write is atomic, as S3's PUT is.
  */
 export function writeObjectsSafely(server: unknown): void {
   const store = (server as { store: FilesystemStore }).store;
@@ -41,7 +41,16 @@ export function writeObjectsSafely(server: unknown): void {
         done(null, chunk);
       },
     });
-    await pipeline(content, count, createWriteStream(objectPath));
+    // Written beside, then renamed over the object: as on S3, a GET sees the old object or the
+    // new one whole, never a file being written (a checkpoint read while it is replaced).
+    const partial = `${objectPath}.${randomUUID()}.partial`;
+    try {
+      await pipeline(content, count, createWriteStream(partial));
+      await rename(partial, objectPath);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
     const digest = md5.digest('hex');
     await store.putMetadata(object.bucket, object.key, object.metadata, digest);
     return { size, md5: digest };
