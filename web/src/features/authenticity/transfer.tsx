@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PORTAL_MESSAGES } from '#shared/portal-messages.ts';
 import { BackButton } from '../../components/back-button.tsx';
@@ -11,6 +11,7 @@ import {
   type PortalCard,
   transferOwnership,
 } from './api.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 import { looksLikeEmail, PASSWORD_LENGTH, PasswordField, PortalHeading, TextField } from './fields.tsx';
 import { WithCard } from './session.tsx';
 import './authenticity.css';
@@ -148,62 +149,23 @@ function ConfirmTransfer({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const base = useId();
-  const ref = useRef<HTMLDialogElement>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      cancelRef.current?.focus();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={ref}
-      className="portal-dialog"
-      role="alertdialog"
-      aria-modal="true"
-      aria-labelledby={`${base}-title`}
-      aria-describedby={`${base}-text`}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!sending) onCancel();
-      }}
+    <ConfirmDialog
+      open={open}
+      busy={sending}
+      title="transfer this piece?"
+      confirm="transfer"
+      busyLabel="transferring…"
+      onConfirm={onConfirm}
+      onCancel={onCancel}
     >
-      {open && (
-        <>
-          <h2 id={`${base}-title`} className="portal-dialog-title">
-            transfer this piece?
-          </h2>
-          <div id={`${base}-text`}>
-            <p>
-              <strong>{name}</strong> will be registered to <strong className="portal-email">{email}</strong>.
-            </p>
-            <p>
-              They will receive their own password by email. Your current password will stop working, and this
-              cannot be undone from your side.
-            </p>
-          </div>
-          <div className="portal-actions">
-            <button type="button" className="button" onClick={onConfirm} disabled={sending}>
-              {sending ? 'transferring…' : 'transfer'}
-            </button>
-            <button
-              ref={cancelRef}
-              type="button"
-              className="button button-quiet"
-              onClick={onCancel}
-              disabled={sending}
-            >
-              cancel
-            </button>
-          </div>
-        </>
-      )}
-    </dialog>
+      <p>
+        <strong>{name}</strong> will be registered to <strong className="portal-email">{email}</strong>.
+      </p>
+      <p>
+        They will receive their own password by email. Your current password will stop working, and this
+        cannot be undone from your side.
+      </p>
+    </ConfirmDialog>
   );
 }
