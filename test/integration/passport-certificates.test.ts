@@ -176,6 +176,36 @@ describe('a certificate issued by staff', () => {
     expect(await auditOf(piece.id, 'issue')).toEqual([]);
   });
 
+  it('answers 409 while an authenticity photograph is still being stored, writing nothing', async () => {
+    const alone = typeEntity({ name: `Uploading ${uniqueId('c')}` });
+    const piece = productEntity(alone, { cardNumber: card() });
+    const stored = randomBytes(1500);
+    const images: ImageEntity[] = [1, 2].map((index) => ({
+      kind: 'image',
+      id: uniqueId('img'),
+      ownerId: piece.id,
+      type: 2,
+      index,
+      url: `s3/authenticity/passport-${piece.id}-${index}.jpg`,
+    }));
+    await store({ type: alone, products: [piece], images });
+    // The first photograph has arrived; the second's upload has not.
+    await storePrivatePhoto((images[0] as ImageEntity).url.slice(3), stored);
+    const answer = await issue(piece.id);
+    expect(answer.status, answer.text).toBe(409);
+    expect(answer.body.message).toBe(
+      'a photograph of this piece is still being stored. please try again in a minute.',
+    );
+    expect(await certificatesOf(piece.id)).toEqual([]);
+    expect(await logEntriesOf(piece.id)).toEqual([]);
+    expect(await auditOf(piece.id, 'issue')).toEqual([]);
+    // Once it is stored, the same request issues the certificate naming both.
+    await storePrivatePhoto((images[1] as ImageEntity).url.slice(3), randomBytes(1800));
+    const later = await issue(piece.id);
+    expect(later.status, later.text).toBe(200);
+    expect(later.body.certificate.photos).toBe(2);
+  });
+
   it('needs an admin session', async () => {
     expect((await api('/passport/certificates', { method: 'POST', json: { pid: third.id } })).status).toBe(
       401,

@@ -1,9 +1,14 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { httpError } from '#platform/http-error.ts';
 import { bucketOf, mediaBucket, s3 } from '#platform/media-clients.ts';
 import { sha256, toHex } from '#shared/passport/bytes.ts';
 
 /** Where the photographs a certificate names are published (CloudFront's /passport/photos/…). */
 export const PASSPORT_PHOTOS_PREFIX = 'passport/photos/';
+
+/** A photograph the piece's record names whose upload has not arrived yet: nothing is issued. */
+export const PHOTO_NOT_STORED =
+  'a photograph of this piece is still being stored. please try again in a minute.';
 
 const TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -24,7 +29,12 @@ export async function publishedPhotograph(
   pid: string,
   key: string,
 ): Promise<{ sha256: string; path: string }> {
-  const answer = await s3().send(new GetObjectCommand({ Bucket: bucketOf(key), Key: key }));
+  const answer = await s3()
+    .send(new GetObjectCommand({ Bucket: bucketOf(key), Key: key }))
+    .catch((error: unknown) => {
+      if ((error as { name?: string }).name === 'NoSuchKey') throw httpError(409, PHOTO_NOT_STORED);
+      throw error;
+    });
   if (!answer.Body) throw new Error(`the media object ${key} has no body`);
   const bytes = await answer.Body.transformToByteArray();
   const hash = toHex(await sha256(bytes));

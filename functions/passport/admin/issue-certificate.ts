@@ -7,8 +7,9 @@ import { sequenceSoon } from '../start-sequencer.ts';
 
 /**
  * POST /passport/certificates { pid } — staff issue a piece's certificate and code again (a
- * re-issue; the newest is the piece's), audited. 404 for an unknown piece; 503 when the signer
- * does not sign (nothing written). Its `issue` entry waits for the log's sequencer, started now.
+ * re-issue; the newest is the piece's), audited. 404 for an unknown piece; 409 while one of its
+ * authenticity photographs is still being stored; 503 when the signer does not sign (nothing
+ * written either way). Its `issue` entry waits for the log's sequencer, started now.
  */
 export const handler = defineAdminHandler(issueCertificateContract, async ({ body }, event) => {
   const certificate = await issueCertificate(body.pid, { admin: event.admin });
