@@ -20,6 +20,12 @@ const loadAtStart = currentLoad();
 const workDir = mkdtempSync(join(tmpdir(), 'boutique-bench-verify-'));
 const stack = await startLocalStack({ port: 0, s3Dir: join(workDir, 's3'), log: () => undefined });
 try {
+  // The certificates hash the demo pieces' authenticity photographs: on a machine's first run
+  // they are still being made (issuing would answer 409 until theirs is stored).
+  if (stack.demoPictures.toMake > 0)
+    process.stderr.write(`waiting for ${stack.demoPictures.toMake} demo photographs to be made or copied\n`);
+  const photos = await stack.demoPictures.idle();
+  if (photos.failed > 0) throw new Error(`${photos.failed} demo photographs could not be made`);
   const { code, ...issuing } = await issuingTime(stack.url, ISSUES, (done, total) =>
     process.stderr.write(`\rpassport: ${done} of ${total} certificates issued`),
   );
