@@ -13,6 +13,10 @@ import { getRaw } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { jpeg, objectAddress, pictureSetsMade, png, uploadAs } from '../support/media.ts';
 
+// These tests wait for the stack's picture-set queue: CPU-bound work (18 encodings a
+// picture) that other suites' uploads share, which on a busy machine takes more than 30 s.
+const PICTURE_SET_WAIT = { timeout: 120_000 };
+
 /**
  * Issue 16: a picture the shop accepts gets its responsive set, made by the picture-set
  * function from the bucket's ObjectCreated notification (on the local stack: s3rver's events),
@@ -56,7 +60,7 @@ const existing = async (bucket: string, keys: string[]) =>
     Boolean,
   );
 
-describe('a picture an admin uploads', () => {
+describe('a picture an admin uploads', PICTURE_SET_WAIT, () => {
   it('gets its whole set beside it, immutable, each in its own type; deleting the picture deletes the set', async () => {
     const { url, key } = await upload('image', await photo());
     const added = await uploadImgs({ id: product.id, type: 1, urls: [url] });
@@ -101,7 +105,7 @@ describe('a picture an admin uploads', () => {
   });
 });
 
-describe('a file that is not a readable picture', () => {
+describe('a file that is not a readable picture', PICTURE_SET_WAIT, () => {
   const refusedAtConfirmation = async (bytes: Uint8Array, contentType = 'image/jpeg') => {
     const { url, key } = await upload('image', bytes, contentType);
     const answer = await uploadImgs({ id: product.id, type: 1, urls: [url] });
@@ -133,7 +137,7 @@ describe('a file that is not a readable picture', () => {
   });
 });
 
-describe('the picture-set function', () => {
+describe('the picture-set function', PICTURE_SET_WAIT, () => {
   const media = () => inject('mediaBucket');
   const raw = () =>
     new S3Client({
@@ -217,109 +221,115 @@ describe('the picture-set function', () => {
   });
 });
 
-describe('GET /picture-set: whether a stored picture’s set has been made (what the admin asks after an upload)', () => {
-  const raw = () =>
-    new S3Client({
-      endpoint: inject('s3Url'),
-      region: 'us-east-1',
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    });
-  const stateOf = (url: string) =>
-    adminApi<{ status: number; ready: boolean; stored: boolean; message: string }>(
-      admin,
-      `/picture-set?url=${encodeURIComponent(url)}`,
-    );
-  const dropVariants = (bucket: string, keys: string[]) =>
-    raw().send(
-      new DeleteObjectsCommand({
-        Bucket: bucket,
-        Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
-      }),
-    );
-
-  it.each([
-    ['image', 'mediaBucket'],
-    ['authenticity', 'privateMediaBucket'],
-  ] as const)(
-    '%s: not ready while the original is stored without its set, ready once the picture-set function made it',
-    async (kind, bucketName) => {
-      const bucket = inject(bucketName);
-      const bytes = await photo(640, 480);
-      const { url, key } = await upload(kind, bytes);
-      expect((await pictureSetsMade()).failed).toBe(0);
-      expect((await stateOf(url)).body).toEqual({ status: 200, ready: true, stored: true });
-
-      // The original stored, its set not (yet): as right after the upload, before the function ran.
-      await dropVariants(bucket, variantKeys(key));
-      expect(await existing(bucket, variantKeys(key))).toEqual([]);
-      expect(await exists(bucket, key)).toBe(true);
-      expect((await stateOf(url)).body).toEqual({ status: 200, ready: false, stored: true });
-
-      // Stored again: the bucket's notification runs the picture-set function, which makes the set.
-      await raw().send(
-        new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: 'image/jpeg' }),
+describe(
+  'GET /picture-set: whether a stored picture’s set has been made (what the admin asks after an upload)',
+  PICTURE_SET_WAIT,
+  () => {
+    const raw = () =>
+      new S3Client({
+        endpoint: inject('s3Url'),
+        region: 'us-east-1',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      });
+    const stateOf = (url: string) =>
+      adminApi<{ status: number; ready: boolean; stored: boolean; message: string }>(
+        admin,
+        `/picture-set?url=${encodeURIComponent(url)}`,
       );
-      expect((await pictureSetsMade()).failed).toBe(0);
-      expect(await existing(bucket, variantKeys(key))).toEqual(variantKeys(key));
-      expect((await stateOf(url)).body).toEqual({ status: 200, ready: true, stored: true });
-    },
-  );
+    const dropVariants = (bucket: string, keys: string[]) =>
+      raw().send(
+        new DeleteObjectsCommand({
+          Bucket: bucket,
+          Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
 
-  it('is not ready until the last variant is written, whatever else of the set is there', async () => {
-    const { url, key } = await upload('image', await photo(500, 500));
-    await pictureSetsMade();
-    const last = variantKey(key, 1920, 'jpg');
-    await dropVariants(inject('mediaBucket'), [last]);
-    expect(await existing(inject('mediaBucket'), variantKeys(key))).toHaveLength(variantKeys(key).length - 1);
-    expect((await stateOf(url)).body).toEqual({ status: 200, ready: false, stored: true });
-  });
+    it.each([
+      ['image', 'mediaBucket'],
+      ['authenticity', 'privateMediaBucket'],
+    ] as const)(
+      '%s: not ready while the original is stored without its set, ready once the picture-set function made it',
+      async (kind, bucketName) => {
+        const bucket = inject(bucketName);
+        const bytes = await photo(640, 480);
+        const { url, key } = await upload(kind, bytes);
+        expect((await pictureSetsMade()).failed).toBe(0);
+        expect((await stateOf(url)).body).toEqual({ status: 200, ready: true, stored: true });
 
-  it('says a picture not stored (yet) is neither ready nor stored', async () => {
-    for (const url of [
-      `s3/collection_images/${uniqueId('not-yet')}.jpg`,
-      `s3/authenticity/${uniqueId('not-yet')}.png`,
-    ])
-      expect((await stateOf(url)).body, url).toEqual({ status: 200, ready: false, stored: false });
-  });
+        // The original stored, its set not (yet): as right after the upload, before the function ran.
+        await dropVariants(bucket, variantKeys(key));
+        expect(await existing(bucket, variantKeys(key))).toEqual([]);
+        expect(await exists(bucket, key)).toBe(true);
+        expect((await stateOf(url)).body).toEqual({ status: 200, ready: false, stored: true });
 
-  it('refuses, with a 400 that says why, what is not a stored picture with a set', async () => {
-    const refused = [
-      'collection_images/a.jpg',
-      'https://example.com/a.jpg',
-      '/media/collection_images/a.jpg',
-      's3/collection_images/a.svg',
-      's3/videos/a.mp4',
-      's3/videos/a.jpg',
-      's3/collection_images/a/640w.jpg',
-      's3/collection_images/../authenticity/a.jpg',
-      's3/collection_images/%2e%2e/a.jpg',
-      's3/collection_images/a.jpg\u0000',
-      '',
-      `s3/collection_images/${'a'.repeat(400)}.jpg`,
-    ];
-    for (const url of refused) {
-      const answer = await stateOf(url);
-      expect(answer.status, `${url}: ${answer.text}`).toBe(400);
-      expect(answer.body.message, url).toBe(`url: ${PICTURE_SET_URL_MESSAGE}`);
-    }
-    const none = await adminApi<{ message: string }>(admin, '/picture-set');
-    expect(none.status, none.text).toBe(400);
-    expect(none.body.message).toBe(`url: ${PICTURE_SET_URL_MESSAGE}`);
-  });
+        // Stored again: the bucket's notification runs the picture-set function, which makes the set.
+        await raw().send(
+          new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: 'image/jpeg' }),
+        );
+        expect((await pictureSetsMade()).failed).toBe(0);
+        expect(await existing(bucket, variantKeys(key))).toEqual(variantKeys(key));
+        expect((await stateOf(url)).body).toEqual({ status: 200, ready: true, stored: true });
+      },
+    );
 
-  it('answers only staff: 401 without a session, with a forged one or after logging out', async () => {
-    const path = `/picture-set?url=${encodeURIComponent('s3/collection_images/a.jpg')}`;
-    const ended = await loggedInAdmin();
-    expect((await api('/admin', { method: 'DELETE', headers: ended.headers })).status).toBe(200);
-    for (const headers of [
-      {},
-      { cookie: '__Host-admin=forged-session-token-that-is-long-enough-0123456789' },
-      ended.headers,
-    ]) {
-      const answer = await api<{ message: string }>(path, { headers });
-      expect(answer.status, answer.text).toBe(401);
-      expect(answer.body.message).toBe(ADMIN_MESSAGES.notLoggedIn);
-    }
-  });
-});
+    it('is not ready until the last variant is written, whatever else of the set is there', async () => {
+      const { url, key } = await upload('image', await photo(500, 500));
+      await pictureSetsMade();
+      const last = variantKey(key, 1920, 'jpg');
+      await dropVariants(inject('mediaBucket'), [last]);
+      expect(await existing(inject('mediaBucket'), variantKeys(key))).toHaveLength(
+        variantKeys(key).length - 1,
+      );
+      expect((await stateOf(url)).body).toEqual({ status: 200, ready: false, stored: true });
+    });
+
+    it('says a picture not stored (yet) is neither ready nor stored', async () => {
+      for (const url of [
+        `s3/collection_images/${uniqueId('not-yet')}.jpg`,
+        `s3/authenticity/${uniqueId('not-yet')}.png`,
+      ])
+        expect((await stateOf(url)).body, url).toEqual({ status: 200, ready: false, stored: false });
+    });
+
+    it('refuses, with a 400 that says why, what is not a stored picture with a set', async () => {
+      const refused = [
+        'collection_images/a.jpg',
+        'https://example.com/a.jpg',
+        '/media/collection_images/a.jpg',
+        's3/collection_images/a.svg',
+        's3/videos/a.mp4',
+        's3/videos/a.jpg',
+        's3/collection_images/a/640w.jpg',
+        's3/collection_images/../authenticity/a.jpg',
+        's3/collection_images/%2e%2e/a.jpg',
+        's3/collection_images/a.jpg\u0000',
+        '',
+        `s3/collection_images/${'a'.repeat(400)}.jpg`,
+      ];
+      for (const url of refused) {
+        const answer = await stateOf(url);
+        expect(answer.status, `${url}: ${answer.text}`).toBe(400);
+        expect(answer.body.message, url).toBe(`url: ${PICTURE_SET_URL_MESSAGE}`);
+      }
+      const none = await adminApi<{ message: string }>(admin, '/picture-set');
+      expect(none.status, none.text).toBe(400);
+      expect(none.body.message).toBe(`url: ${PICTURE_SET_URL_MESSAGE}`);
+    });
+
+    it('answers only staff: 401 without a session, with a forged one or after logging out', async () => {
+      const path = `/picture-set?url=${encodeURIComponent('s3/collection_images/a.jpg')}`;
+      const ended = await loggedInAdmin();
+      expect((await api('/admin', { method: 'DELETE', headers: ended.headers })).status).toBe(200);
+      for (const headers of [
+        {},
+        { cookie: '__Host-admin=forged-session-token-that-is-long-enough-0123456789' },
+        ended.headers,
+      ]) {
+        const answer = await api<{ message: string }>(path, { headers });
+        expect(answer.status, answer.text).toBe(401);
+        expect(answer.body.message).toBe(ADMIN_MESSAGES.notLoggedIn);
+      }
+    });
+  },
+);
