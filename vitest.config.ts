@@ -7,6 +7,7 @@ export default defineConfig({
     // test/bundles runs in its own pass, against cdk.out (test/bundles/vitest.config.ts).
     exclude: ['**/node_modules/**', 'web/dist/**', 'cdk.out/**', 'test/bundles/**'],
     globalSetup: ['test/setup/local-stack.ts'],
+    setupFiles: ['test/setup/walk-timeouts.ts'],
     // The browser suites last: they wait for the demo photographs a first run makes meanwhile.
     sequence: { sequencer: BrowserSuitesLast },
     reporters: ['default', './test/support/summary-reporter.ts'],
