@@ -1,8 +1,13 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type ApiError, CheckoutPaymentIntent } from '@paypal/paypal-server-sdk';
 import type Stripe from 'stripe';
+import StripeSdk from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paypal, verifyPaypalWebhook } from '#checkout/adapters/paypal.ts';
 import { stripe } from '#checkout/adapters/stripe.ts';
+import { startPaymentsEmulator } from '../../infra/local/payments/emulator.ts';
 import {
   confirmWithCard,
   harnessWebhookSecret,
@@ -334,5 +339,73 @@ describe('PayPal authorisations through the stand-in', () => {
     expect(
       await paypalIssue((await paypal()).payments.captureAuthorizedPayment({ authorizationId: id })),
     ).toBe('AUTHORIZATION_EXPIRED');
+  });
+});
+
+describe('authorisations across a restart of the stand-in', () => {
+  it('keeps a Stripe hold and a PayPal authorisation capturable after a restart', async () => {
+    const stateFile = join(mkdtempSync(join(tmpdir(), 'payments-state-')), 'payments.json');
+    const options = {
+      port: 0,
+      stateFile,
+      stripeWebhookSecret: harnessWebhookSecret,
+      stripeWebhookUrl: undefined,
+      paypalWebhookId: 'WHRESTART',
+      stripeSecretKey: 'sk_test_restart',
+    };
+    const clientOf = (url: string) => {
+      const { hostname, port } = new URL(url);
+      return new StripeSdk('sk_test_restart', {
+        host: hostname,
+        port,
+        protocol: 'http',
+        maxNetworkRetries: 0,
+      });
+    };
+    const paypalCall = async (url: string, path: string) => {
+      const token = await fetch(`${url}/v1/oauth2/token`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from('id:secret').toString('base64')}` },
+        body: 'grant_type=client_credentials',
+      });
+      const { access_token } = (await token.json()) as { access_token: string };
+      const answer = await fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+        body:
+          path === '/v2/checkout/orders'
+            ? JSON.stringify({
+                intent: 'AUTHORIZE',
+                purchase_units: [{ amount: { currency_code: 'USD', value: '640.00' } }],
+              })
+            : '{}',
+      });
+      return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+    };
+
+    const first = await startPaymentsEmulator(options);
+    const intent = await clientOf(first.url).paymentIntents.create({
+      amount: 64_000,
+      currency: 'usd',
+      capture_method: 'manual',
+      confirm: true,
+      payment_method: 'pm_card_visa',
+    });
+    expect(intent.status).toBe('requires_capture');
+    const order = await paypalCall(first.url, '/v2/checkout/orders');
+    first.paypal.approve(String(order.body.id));
+    const authorized = await paypalCall(first.url, `/v2/checkout/orders/${order.body.id}/authorize`);
+    const units = authorized.body.purchase_units as { payments: { authorizations: { id: string }[] } }[];
+    const authorizationId = units[0]?.payments.authorizations[0]?.id ?? '';
+    await first.stop();
+
+    const second = await startPaymentsEmulator(options);
+    try {
+      expect((await clientOf(second.url).paymentIntents.capture(intent.id)).status).toBe('succeeded');
+      const captured = await paypalCall(second.url, `/v2/payments/authorizations/${authorizationId}/capture`);
+      expect(captured).toMatchObject({ status: 201, body: { status: 'COMPLETED' } });
+    } finally {
+      await second.stop();
+    }
   });
 });
