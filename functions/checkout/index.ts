@@ -1,3 +1,25 @@
 /** What other modules' handlers use of checkout: the only door into it. */
 
+export {
+  type CancelOutcome,
+  type CaptureOutcome,
+  type CardHoldState,
+  cancelCardHold,
+  captureCardHold,
+  cardHoldState,
+  createCardHold,
+  type HeldCard,
+} from './adapters/card-holds.ts';
+export {
+  type Authorization,
+  type AuthorizationCaptureOutcome,
+  type AuthorizeOutcome,
+  authorizePaypalOrder,
+  capturePaypalAuthorization,
+  createPaypalAuthorizeOrder,
+  type PaypalAuthorizationState,
+  paypalAuthorizationState,
+  type VoidOutcome,
+  voidPaypalAuthorization,
+} from './adapters/paypal-authorizations.ts';
 export { buyersOfOtherTerms } from './entities/order.ts';

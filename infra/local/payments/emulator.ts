@@ -51,6 +51,11 @@ export interface PaymentsEmulatorOptions {
   paypalClientSecret?: string | undefined;
   /** Waits between webhook attempts after a failure; its length bounds the retries. */
   webhookRetryDelaysMs?: number[];
+  /**
+   * The clock authorisations are judged by (a Stripe hold's 7 days, a PayPal authorisation's
+   * 29), epoch ms; default Date.now. Tests move it on to see a hold lapse.
+   */
+  clock?: () => number;
 }
 
 export interface PaymentsEmulator {
@@ -75,6 +80,7 @@ export async function startPaymentsEmulator(options: PaymentsEmulatorOptions): P
       publishableKey: options.stripePublishableKey,
       enabledEvents: options.stripeEnabledEvents,
       retryDelaysMs,
+      now: options.clock,
     },
     baseUrl,
   );
@@ -85,6 +91,7 @@ export async function startPaymentsEmulator(options: PaymentsEmulatorOptions): P
       clientId: options.paypalClientId,
       clientSecret: options.paypalClientSecret,
       retryDelaysMs,
+      now: options.clock,
     },
     baseUrl,
   );

@@ -19,14 +19,24 @@ import {
   redirect,
 } from './http.ts';
 import { Outbox, type WebhookControl, webhookControl } from './outbox.ts';
+import {
+  isoNow,
+  messages,
+  newCapture,
+  PaypalApiError,
+  type PaypalObject,
+  paypalError,
+  paypalId,
+} from './paypal-api.ts';
+import { PaypalAuthorizations } from './paypal-authorizations.ts';
+
+export type { PaypalObject } from './paypal-api.ts';
 
 /**
  * The PayPal half of the emulator: OAuth client-credentials tokens, Orders v2 (create, get,
  * capture), capture refunds, the buyer's approval page (PayPal's own site in production) and
  * signed webhooks with the verify-webhook-signature call, in memory.
  */
-
-export type PaypalObject = Record<string, unknown> & { id: string };
 
 export interface PaypalEvent {
   id: string;
@@ -56,61 +66,8 @@ export interface PaypalEmulatorOptions {
   clientId?: string | undefined;
   clientSecret?: string | undefined;
   retryDelaysMs: number[];
-}
-
-class PaypalApiError extends Error {
-  readonly status: number;
-  readonly body: Record<string, unknown>;
-  constructor(status: number, body: Record<string, unknown>) {
-    super(String(body.message));
-    this.status = status;
-    this.body = body;
-  }
-}
-
-const messages = {
-  INVALID_REQUEST: 'Request is not well-formed, syntactically incorrect, or violates schema.',
-  UNPROCESSABLE_ENTITY:
-    'The requested action could not be performed, semantically incorrect, or failed business validation.',
-  RESOURCE_NOT_FOUND: 'The specified resource does not exist.',
-  AUTHENTICATION_FAILURE:
-    'Authentication failed due to invalid authentication credentials or a missing Authorization header.',
-} as const;
-
-const statusOf = {
-  INVALID_REQUEST: 400,
-  UNPROCESSABLE_ENTITY: 422,
-  RESOURCE_NOT_FOUND: 404,
-  AUTHENTICATION_FAILURE: 401,
-} as const;
-
-/** PayPal's error shape: name, message, debug_id, details[{ field, value, location, issue, description }], links. */
-function paypalError(
-  name: keyof typeof messages,
-  details: { field?: string; value?: string; location?: string; issue: string; description: string }[],
-): PaypalApiError {
-  return new PaypalApiError(statusOf[name], {
-    name,
-    message: messages[name],
-    debug_id: randomBytes(7).toString('hex'),
-    details,
-    links: details.map((d) => ({
-      href: `https://developer.paypal.com/docs/api/orders/v2/#error-${d.issue}`,
-      rel: 'information_link',
-      method: 'GET',
-    })),
-  });
-}
-
-function paypalId(length = 17): string {
-  const alphabet = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
-  let id = '';
-  for (const byte of randomBytes(length)) id += alphabet[byte % alphabet.length];
-  return id;
-}
-
-function isoNow(): string {
-  return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  /** The clock of authorisations (their validity), epoch ms; default Date.now. */
+  now?: (() => number) | undefined;
 }
 
 interface StoredOrder {
@@ -132,6 +89,7 @@ export class PaypalEmulator {
   private readonly requestIds = new Map<string, EmulatorResponse>();
   private readonly sent = new Map<string, Transmission[]>();
   private readonly eventsById = new Map<string, PaypalEvent>();
+  private readonly authorizations: PaypalAuthorizations;
   private readonly options: PaypalEmulatorOptions;
   private readonly baseUrl: () => string;
   private readonly privateKey: KeyObject;
@@ -147,6 +105,13 @@ export class PaypalEmulator {
       url: options.webhookUrl,
       retryDelaysMs: options.retryDelaysMs,
       prepare: (event) => this.sign(event),
+    });
+    this.authorizations = new PaypalAuthorizations({
+      order: (id) => this.storedOrder(id).order,
+      saveCapture: (capture, orderId) => this.captures.set(capture.id, { capture, orderId }),
+      emit: (type, resourceType, resource, summary) => this.emit(type, resourceType, resource, summary),
+      baseUrl,
+      now: () => (options.now ?? Date.now)(),
     });
   }
 
@@ -195,6 +160,16 @@ export class PaypalEmulator {
       api('POST', /^\/v2\/checkout\/orders\/([^/]+)\/capture$/, (r, p) =>
         this.idempotent(r, () => this.capture(p[0])),
       ),
+      api('POST', /^\/v2\/checkout\/orders\/([^/]+)\/authorize$/, (r, p) =>
+        this.idempotent(r, () => this.authorizations.authorizeOrder(p[0])),
+      ),
+      api('GET', /^\/v2\/payments\/authorizations\/([^/]+)$/, (_r, p) => this.authorizations.get(p[0])),
+      api('POST', /^\/v2\/payments\/authorizations\/([^/]+)\/capture$/, (r, p, body) =>
+        this.idempotent(r, () => this.authorizations.capture(p[0], body)),
+      ),
+      api('POST', /^\/v2\/payments\/authorizations\/([^/]+)\/void$/, (r, p) =>
+        this.idempotent(r, () => this.authorizations.void(p[0], header(r.headers, 'prefer'))),
+      ),
       api('GET', /^\/v2\/payments\/captures\/([^/]+)$/, (_r, p) =>
         json(200, this.storedCapture(p[0]).capture),
       ),
@@ -222,6 +197,7 @@ export class PaypalEmulator {
       tokens: this.tokens,
       orders: this.orders,
       captures: this.captures,
+      authorizations: this.authorizations.stored,
       requestIds: this.requestIds,
       sent: this.sent,
       events: this.eventsById,
@@ -373,7 +349,7 @@ export class PaypalEmulator {
   // ---- Orders v2 --------------------------------------------------------------------------
 
   private createOrder(_request: EmulatorRequest, body: Record<string, unknown>): EmulatorResponse {
-    if (body.intent !== 'CAPTURE') {
+    if (body.intent !== 'CAPTURE' && body.intent !== 'AUTHORIZE') {
       throw paypalError('INVALID_REQUEST', [
         {
           field: '/intent',
@@ -383,7 +359,7 @@ export class PaypalEmulator {
           description:
             body.intent === undefined
               ? 'A required field / parameter is missing.'
-              : 'The local emulator supports intent CAPTURE only.',
+              : 'intent must be CAPTURE or AUTHORIZE.',
         },
       ]);
     }
@@ -473,7 +449,7 @@ export class PaypalEmulator {
     const modern = paymentSource?.paypal !== undefined;
     const order: PaypalObject = {
       id,
-      intent: 'CAPTURE',
+      intent: body.intent,
       status: modern ? 'PAYER_ACTION_REQUIRED' : 'CREATED',
       ...(modern ? { payment_source: { paypal: {} } } : {}),
       purchase_units: [
@@ -493,7 +469,9 @@ export class PaypalEmulator {
         { href: `${base}/v2/checkout/orders/${id}`, rel: 'self', method: 'GET' },
         { href: approveUrl, rel: modern ? 'payer-action' : 'approve', method: 'GET' },
         { href: `${base}/v2/checkout/orders/${id}`, rel: 'update', method: 'PATCH' },
-        { href: `${base}/v2/checkout/orders/${id}/capture`, rel: 'capture', method: 'POST' },
+        body.intent === 'AUTHORIZE'
+          ? { href: `${base}/v2/checkout/orders/${id}/authorize`, rel: 'authorize', method: 'POST' }
+          : { href: `${base}/v2/checkout/orders/${id}/capture`, rel: 'capture', method: 'POST' },
       ],
     };
     this.orders.set(id, { order, returnUrl, cancelUrl });
@@ -537,6 +515,15 @@ export class PaypalEmulator {
   private capture(id: string | undefined): EmulatorResponse {
     const stored = this.storedOrder(id);
     const order = stored.order;
+    if (order.intent === 'AUTHORIZE') {
+      throw paypalError('UNPROCESSABLE_ENTITY', [
+        {
+          issue: 'ACTION_DOES_NOT_MATCH_INTENT',
+          description:
+            "Order was created with an intent of 'AUTHORIZE'. Please use /v2/checkout/orders/order_id/authorize to complete the transaction or alternately Create an order with an intent of 'CAPTURE'.",
+        },
+      ]);
+    }
     if (order.status === 'COMPLETED') {
       throw paypalError('UNPROCESSABLE_ENTITY', [
         {
@@ -557,37 +544,16 @@ export class PaypalEmulator {
     const unit = (order.purchase_units as Record<string, unknown>[])[0] as Record<string, unknown>;
     const amount = unit.amount as { currency_code: string; value: string };
     const base = this.baseUrl();
-    const captureId = paypalId();
-    const now = isoNow();
-    const fee = (Math.round(Number(amount.value) * 3.49 + 49) / 100).toFixed(2);
-    const capture: PaypalObject = {
-      id: captureId,
-      status: 'COMPLETED',
-      amount: { ...amount },
-      final_capture: true,
-      seller_protection: {
-        status: 'ELIGIBLE',
-        dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'],
-      },
-      seller_receivable_breakdown: {
-        gross_amount: { ...amount },
-        paypal_fee: { currency_code: amount.currency_code, value: fee },
-        net_amount: {
-          currency_code: amount.currency_code,
-          value: (Number(amount.value) - Number(fee)).toFixed(2),
-        },
-      },
-      ...(typeof unit.custom_id === 'string' ? { custom_id: unit.custom_id } : {}),
-      ...(typeof unit.invoice_id === 'string' ? { invoice_id: unit.invoice_id } : {}),
-      supplementary_data: { related_ids: { order_id: order.id } },
-      links: [
-        { href: `${base}/v2/payments/captures/${captureId}`, rel: 'self', method: 'GET' },
-        { href: `${base}/v2/payments/captures/${captureId}/refund`, rel: 'refund', method: 'POST' },
-        { href: `${base}/v2/checkout/orders/${order.id}`, rel: 'up', method: 'GET' },
-      ],
-      create_time: now,
-      update_time: now,
-    };
+    const capture = newCapture({
+      base,
+      amount,
+      unit,
+      relatedIds: { order_id: order.id },
+      up: `${base}/v2/checkout/orders/${order.id}`,
+      finalCapture: true,
+    });
+    const captureId = capture.id;
+    const now = String(capture.create_time);
     this.captures.set(captureId, { capture, orderId: order.id });
     const { supplementary_data: _related, ...inOrder } = capture;
     unit.payments = { captures: [inOrder] };

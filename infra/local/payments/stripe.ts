@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
+import { cardFingerprint } from './card-fingerprint.ts';
 import { decodeForm, FormError, type FormObject, type FormValue, obj, str } from './form.ts';
 import {
   canonical,
@@ -11,14 +11,16 @@ import {
   type Route,
 } from './http.ts';
 import { Outbox, type WebhookControl, webhookControl } from './outbox.ts';
+import { invalid, StripeApiError, type StripeObject, stripeId } from './stripe-api.ts';
+import { captureHold, type HoldPorts, lapseIfDue, placeHold, releaseHold } from './stripe-holds.ts';
+
+export type { StripeObject } from './stripe-api.ts';
 
 /**
  * The Stripe half of the emulator: PaymentIntents, the browser-side confirm of test cards,
  * refunds, events and signed webhooks, in memory. Shapes follow Stripe's API objects (the
  * fields our server reads, with Stripe's names and types); everything is test mode.
  */
-
-export type StripeObject = Record<string, unknown> & { id: string; object: string };
 
 export interface StripeEvent {
   id: string;
@@ -53,6 +55,8 @@ export interface StripeEmulatorOptions {
   /** Event types sent to the webhook URL (all are recorded); default every type. */
   enabledEvents?: string[] | undefined;
   retryDelaysMs: number[];
+  /** The clock of authorisation holds (their validity window), epoch ms; default Date.now. */
+  now?: (() => number) | undefined;
 }
 
 type CardOutcome = 'succeed' | 'decline' | 'insufficient_funds' | 'authenticate';
@@ -83,28 +87,6 @@ const testPaymentMethods: Record<string, string> = {
   pm_card_authenticationRequired: '4000002760003184',
   pm_card_threeDSecure2Required: '4000002500003155',
 };
-
-const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-function stripeId(prefix: string, length = 24): string {
-  const bytes = randomBytes(length);
-  let id = '';
-  for (const byte of bytes) id += alphabet[byte % alphabet.length];
-  return `${prefix}_${id}`;
-}
-
-class StripeApiError extends Error {
-  readonly status: number;
-  readonly body: Record<string, unknown>;
-  constructor(status: number, body: Record<string, unknown>) {
-    super(String(body.message));
-    this.status = status;
-    this.body = body;
-  }
-}
-
-function invalid(message: string, extra: Record<string, unknown> = {}, status = 400): StripeApiError {
-  return new StripeApiError(status, { type: 'invalid_request_error', message, ...extra });
-}
 
 function luhn(number: string): boolean {
   let sum = 0;
@@ -262,6 +244,12 @@ export class StripeEmulator {
         'either',
       ),
       route('POST', /^\/v1\/payment_intents\/([^/]+)\/cancel$/, (_r, p, ctx) => this.cancelIntent(p[0], ctx)),
+      route('POST', /^\/v1\/payment_intents\/([^/]+)\/capture$/, (_r, p, ctx) =>
+        captureHold(this.intent(p[0]), ctx.form, this.holdPorts(ctx)),
+      ),
+      route('GET', /^\/v1\/payment_methods\/([^/]+)$/, (_r, p) =>
+        this.find(this.paymentMethods, p[0], 'payment_method'),
+      ),
       route(
         'POST',
         /^\/v1\/payment_intents\/([^/]+)\/confirm$/,
@@ -301,7 +289,11 @@ export class StripeEmulator {
   control(): EmulatorStripeControl {
     return {
       ...webhookControl(this.outbox),
-      paymentIntent: (id) => this.intents.get(id),
+      paymentIntent: (id) => {
+        const intent = this.intents.get(id);
+        if (intent) lapseIfDue(intent, this.holdPorts(null));
+        return intent;
+      },
       paymentIntents: () => [...this.intents.values()],
       refunds: () => [...this.refundList.values()],
       confirmWithCard: (id, cardNumber) => {
@@ -388,7 +380,7 @@ export class StripeEmulator {
     } else {
       try {
         const result = await handler(request, params, { form, keyKind, requestId, idempotencyKey });
-        response = json(200, result, headers);
+        response = json(200, this.expanded(result, form.expand), headers);
       } catch (error) {
         if (!(error instanceof StripeApiError)) throw error;
         response = fail(error);
@@ -460,7 +452,28 @@ export class StripeEmulator {
     if (!found) {
       throw invalid(`No such payment_intent: '${id}'`, { code: 'resource_missing', param: 'intent' }, 404);
     }
+    lapseIfDue(found, this.holdPorts(null));
     return found;
+  }
+
+  private holdPorts(ctx: CallContext | null): HoldPorts {
+    return {
+      charge: (id) => this.find(this.charges, typeof id === 'string' ? id : undefined, 'charge'),
+      emit: (type, object) => this.emit(type, object, ctx),
+      now: () => Math.floor((this.options.now ?? Date.now)() / 1000),
+    };
+  }
+
+  /** `expand[]=payment_method` / `latest_charge` on an intent's answer: the objects instead of their ids. */
+  private expanded(result: StripeObject, expand: FormValue | undefined): StripeObject {
+    const fields = Array.isArray(expand) ? expand : [];
+    if (result.object !== 'payment_intent' || fields.length === 0) return result;
+    const copy = structuredClone(result);
+    if (fields.includes('payment_method') && typeof copy.payment_method === 'string')
+      copy.payment_method = this.paymentMethods.get(copy.payment_method) ?? copy.payment_method;
+    if (fields.includes('latest_charge') && typeof copy.latest_charge === 'string')
+      copy.latest_charge = this.charges.get(copy.latest_charge) ?? copy.latest_charge;
+    return copy;
   }
 
   /** Browser calls must carry the intent's client_secret; server calls may, and then it must match. */
@@ -553,8 +566,9 @@ export class StripeEmulator {
       });
     }
     const captureMethod = str(form.capture_method) ?? 'automatic_async';
-    if (captureMethod === 'manual') {
-      throw invalid('capture_method=manual is not supported by the local emulator.', {
+    if (!['automatic', 'automatic_async', 'manual'].includes(captureMethod)) {
+      throw invalid(`Invalid capture_method: must be one of automatic, automatic_async, or manual`, {
+        code: 'parameter_invalid_empty',
         param: 'capture_method',
       });
     }
@@ -651,6 +665,7 @@ export class StripeEmulator {
         param: 'cancellation_reason',
       });
     }
+    releaseHold(intent, this.holdPorts(ctx));
     Object.assign(intent, {
       status: 'canceled',
       canceled_at: nowSeconds(),
@@ -679,8 +694,8 @@ export class StripeEmulator {
         { code: 'payment_intent_unexpected_state', payment_intent: structuredClone(intent) },
       );
     }
-    if (intent.status === 'canceled') {
-      throw invalid('You cannot confirm this PaymentIntent because it has a status of canceled.', {
+    if (intent.status === 'canceled' || intent.status === 'requires_capture') {
+      throw invalid(`You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`, {
         code: 'payment_intent_unexpected_state',
         payment_intent: structuredClone(intent),
       });
@@ -815,6 +830,7 @@ export class StripeEmulator {
       status: 'succeeded',
     };
     this.charges.set(charge.id, charge);
+    if (intent.capture_method === 'manual') return placeHold(intent, charge, this.holdPorts(ctx));
     Object.assign(intent, {
       status: 'succeeded',
       amount_received: intent.amount,
@@ -827,7 +843,7 @@ export class StripeEmulator {
     return intent;
   }
 
-  private readCard(form: FormObject): TestCard & { expMonth: number; expYear: number } {
+  private readCard(form: FormObject): TestCard & { number: string; expMonth: number; expYear: number } {
     const pm = str(form.payment_method);
     const data = obj(form.payment_method_data);
     const card = obj(data?.card);
@@ -881,14 +897,17 @@ export class StripeEmulator {
         brand: 'unknown',
         last4: number.slice(-4),
         outcome: 'decline',
+        number,
         expMonth,
         expYear,
       };
     }
-    return { ...known, expMonth, expYear };
+    return { ...known, number, expMonth, expYear };
   }
 
-  private createPaymentMethod(card: TestCard & { expMonth: number; expYear: number }): StripeObject {
+  private createPaymentMethod(
+    card: TestCard & { number: string; expMonth: number; expYear: number },
+  ): StripeObject {
     const method: StripeObject = {
       id: stripeId('pm'),
       object: 'payment_method',
@@ -898,6 +917,7 @@ export class StripeEmulator {
         country: 'US',
         exp_month: card.expMonth,
         exp_year: card.expYear,
+        fingerprint: cardFingerprint(card.number, this.options.secretKey ?? this.options.webhookSecret),
         funding: 'credit',
         last4: card.last4,
       },
