@@ -83,19 +83,20 @@ export async function checkResult(entriesText: string, result: unknown): Promise
   const no = (reason: DrawCheckFailure, message: string): DrawCheck => ({ ok: false, reason, message });
   const shape = drawResultSchema.safeParse(result);
   if (!shape.success) return no('result-malformed', 'the result is not a oneofone-draw/v1 result');
-  const parsed = parseEntriesList(entriesText);
-  if (!parsed.ok) return no('list-malformed', `the list is not one: ${parsed.reason}`);
   const { data } = shape;
-  const { list } = parsed;
-  if (data.drawId !== list.drawId || data.piece !== list.piece)
-    return no('draw-mismatch', 'the result is of another draw or piece than the list');
-  if (data.beacon.chainHash !== list.beacon.chainHash || data.beacon.round !== list.beacon.round)
-    return no('beacon-mismatch', 'the result took another beacon round than the list fixed');
+  // The hash first: a list changed in any way after the draw is said to be just that.
   if ((await listHash(entriesText)) !== data.listHash)
     return no(
       'list-altered',
       "the list's hash is not the one the result was drawn from: the list was altered",
     );
+  const parsed = parseEntriesList(entriesText);
+  if (!parsed.ok) return no('list-malformed', `the list is not one: ${parsed.reason}`);
+  const { list } = parsed;
+  if (data.drawId !== list.drawId || data.piece !== list.piece)
+    return no('draw-mismatch', 'the result is of another draw or piece than the list');
+  if (data.beacon.chainHash !== list.beacon.chainHash || data.beacon.round !== list.beacon.round)
+    return no('beacon-mismatch', 'the result took another beacon round than the list fixed');
   if ((await randomnessOf(data.beacon.signature)) !== data.beacon.randomness)
     return no('randomness-not-signature-hash', 'the randomness is not the SHA-256 of the beacon signature');
   if ((await drawSeed(data.listHash, data.beacon.randomness)) !== data.seed)
