@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitment, newSalt } from '../../shared/draw/commitment.ts';
 import { entriesList, listHash, parseEntriesList } from '../../shared/draw/entries-list.ts';
 import type { DrawResult } from '../../shared/draw/result.ts';
-import { inBatches, randomDraw, runScript, writeDraw } from './draws.ts';
+import { inBatches, type MadeDraw, randomDraw, runScript, writeDraw } from './draws.ts';
 
 /**
  * The script an entrant downloads (web/public/draw/recompute.mjs), run as they run it: a child
@@ -157,8 +157,21 @@ describe('the recompute script online', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const publish = (draw: Awaited<ReturnType<typeof randomDraw>>, beacon: object) => {
+  /** The chain's info as drand gives it (whole seconds), putting the draw's round `after` ms or up to 1 s more after the close. */
+  const infoFor = (draw: MadeDraw, after: number) => {
     const { chainHash, round } = draw.result.beacon;
+    const closed = Date.parse(draw.entriesText.split('\n')[3]?.slice('closed '.length) ?? '');
+    const period = 3;
+    return {
+      hash: chainHash,
+      period,
+      genesis_time: Math.ceil((closed + after) / 1000) - (round - 1) * period,
+    };
+  };
+
+  const publish = (draw: MadeDraw, beacon: object, info: object = infoFor(draw, 12_000)) => {
+    const { chainHash, round } = draw.result.beacon;
+    served.set(`/drand/${chainHash}/info`, { type: 'application/json', body: JSON.stringify(info) });
     served.set(`/draws/${draw.drawId}/entries.txt`, { type: 'text/plain', body: draw.entriesText });
     served.set(`/draws/${draw.drawId}/result.json`, {
       type: 'application/json',
@@ -181,6 +194,34 @@ describe('the recompute script online', () => {
     expect(stdout).toContain(
       `beacon: ${base}/drand/${draw.result.beacon.chainHash}/public/${round} gives the same signature and randomness`,
     );
+    expect(stdout).toMatch(/beacon: round \d+ was produced at .*, at least 10 s after the close\n/);
+  });
+
+  it('says so when the beacon round came less than 10 s after the close', async () => {
+    const draw = await randomDraw(5);
+    const { round, randomness, signature } = draw.result.beacon;
+    const atTen = await runScript([
+      ...publish(draw, { round, randomness, signature }, infoFor(draw, 10_000)),
+      '--beacon',
+      `${base}/drand`,
+    ]);
+    expect(atTen.code).toBe(0);
+    const early = await runScript([
+      ...publish(draw, { round, randomness, signature }, infoFor(draw, 9_000)),
+      '--beacon',
+      `${base}/drand`,
+    ]);
+    expect(early.code).toBe(1);
+    expect(early.stderr).toMatch(
+      /less than 10 s after the close .*: its randomness could be known when the list was fixed/,
+    );
+    const otherChain = await runScript([
+      ...publish(draw, { round, randomness, signature }, { ...infoFor(draw, 12_000), hash: 'ab'.repeat(32) }),
+      '--beacon',
+      `${base}/drand`,
+    ]);
+    expect(otherChain.code).toBe(1);
+    expect(otherChain.stderr).toMatch(/is not the info of chain/);
   });
 
   it('says so when the beacon gives another signature or randomness for the round, or none', async () => {

@@ -148,20 +148,25 @@ function orderOf(seed, commitments) {
   return scored.map(({ c }) => c);
 }
 
-async function checkBeacon(base, result) {
-  const { chainHash, round, randomness, signature } = result.beacon;
-  const url = `${base.replace(/\/+$/, '')}/${chainHash}/public/${round}`;
-  let answer;
+async function getJson(url, what) {
   try {
     const response = await fetch(url, {
       signal: AbortSignal.timeout(20_000),
       headers: { accept: 'application/json' },
     });
     if (!response.ok) throw new Error(`answered ${response.status}`);
-    answer = await response.json();
+    return await response.json();
   } catch (error) {
-    throw new CannotCheck(`could not read the beacon round at ${url}: ${error.message}`);
+    throw new CannotCheck(`could not read ${what} at ${url}: ${error.message}`);
   }
+}
+
+/** drand's HTTP API: the round gives the result's signature and randomness, and came after the close. */
+async function checkBeacon(base, result, list) {
+  const { chainHash, round, randomness, signature } = result.beacon;
+  const chainUrl = `${base.replace(/\/+$/, '')}/${chainHash}`;
+  const url = `${chainUrl}/public/${round}`;
+  const answer = await getJson(url, 'the beacon round');
   if (answer?.round !== round) throw new Disagreement(`${url} does not answer round ${round}`);
   if (answer.signature !== signature)
     throw new Disagreement(`the beacon's signature of round ${round} is not the one the result names`);
@@ -170,6 +175,22 @@ async function checkBeacon(base, result) {
   if (sha256Hex(Buffer.from(answer.signature, 'hex')) !== answer.randomness)
     throw new Disagreement("the beacon's randomness is not the SHA-256 of its signature");
   console.log(`beacon: ${url} gives the same signature and randomness`);
+
+  // Round r is produced at genesis + (r - 1) × period: the list's round must not exist before it.
+  const info = await getJson(`${chainUrl}/info`, "the beacon chain's info");
+  if (info?.hash !== chainHash)
+    throw new Disagreement(`${chainUrl}/info is not the info of chain ${chainHash}`);
+  if (!Number.isSafeInteger(info.genesis_time) || !Number.isSafeInteger(info.period) || info.period < 1)
+    throw new Disagreement(`${chainUrl}/info gives no genesis_time and period`);
+  const producedAt = (info.genesis_time + (round - 1) * info.period) * 1000;
+  if (Number.isNaN(new Date(producedAt).getTime()))
+    throw new Disagreement(`${chainUrl}/info puts round ${round} at no time there is`);
+  const produced = new Date(producedAt).toISOString();
+  if (producedAt < Date.parse(list.closed) + 10_000)
+    throw new Disagreement(
+      `round ${round} was produced at ${produced}, less than 10 s after the close (${list.closed}): its randomness could be known when the list was fixed`,
+    );
+  console.log(`beacon: round ${round} was produced at ${produced}, at least 10 s after the close`);
 }
 
 async function main() {
@@ -217,7 +238,7 @@ async function main() {
       : `order: agrees; the winner is ${order[0]}, then ${n - 1} reserves`,
   );
 
-  if (options.beacon !== undefined) await checkBeacon(options.beacon, result);
+  if (options.beacon !== undefined) await checkBeacon(options.beacon, result, list);
 
   if (options.salt !== undefined) {
     const mine = sha256Hex(`${FORMAT}\n${list.drawId}\n${options.salt}`);
