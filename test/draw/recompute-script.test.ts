@@ -74,24 +74,24 @@ describe('the recompute script', () => {
 
   it('says which part of the result does not follow', async () => {
     const draw = await randomDraw(10);
-    const with_ = (change: (r: DrawResult) => object) => change(structuredClone(draw.result));
+    const changed = (change: (r: DrawResult) => object) => change(structuredClone(draw.result));
     const refusals: [object | string, RegExp][] = [
       [
-        with_((r) => ({ ...r, order: [r.order[1], r.order[0], ...r.order.slice(2)] })),
+        changed((r) => ({ ...r, order: [r.order[1], r.order[0], ...r.order.slice(2)] })),
         /the order is not the one the seed makes \(place 1/,
       ],
-      [with_((r) => ({ ...r, order: r.order.slice(0, -1) })), /the order is not the one the seed makes/],
+      [changed((r) => ({ ...r, order: r.order.slice(0, -1) })), /the order is not the one the seed makes/],
       [
-        with_((r) => ({ ...r, beacon: { ...r.beacon, randomness: randomBytes(32).toString('hex') } })),
+        changed((r) => ({ ...r, beacon: { ...r.beacon, randomness: randomBytes(32).toString('hex') } })),
         /the randomness is not the SHA-256 of the beacon signature/,
       ],
-      [with_((r) => ({ ...r, seed: randomBytes(32).toString('hex') })), /the seed is not the one/],
+      [changed((r) => ({ ...r, seed: randomBytes(32).toString('hex') })), /the seed is not the one/],
       [
-        with_((r) => ({ ...r, beacon: { ...r.beacon, round: r.beacon.round + 1 } })),
+        changed((r) => ({ ...r, beacon: { ...r.beacon, round: r.beacon.round + 1 } })),
         /but the list fixed round/,
       ],
-      [with_((r) => ({ ...r, piece: 'p-other' })), /another draw or piece/],
-      [with_((r) => ({ ...r, extra: true })), /result.json is not a oneofone-draw\/v1 result: its fields/],
+      [changed((r) => ({ ...r, piece: 'p-other' })), /another draw or piece/],
+      [changed((r) => ({ ...r, extra: true })), /result.json is not a oneofone-draw\/v1 result: its fields/],
       ['{"format":', /result.json is not a oneofone-draw\/v1 result: it is not JSON/],
     ];
     for (const [result, message] of refusals) {
