@@ -40,6 +40,7 @@ console.log(`
   Mail sent (SES): ${stack.sesUrl}
   DynamoDB Local:  ${stack.dynamoDbUrl} (table ${stack.tableName})
   Payments:        ${stack.paymentsUrl} (Stripe and PayPal stand-in)
+  Beacon (drand):  ${stack.drandUrl}/info (the draws' randomness, a local chain)
   S3 (s3rver):     ${stack.s3Url} (bucket ${stack.mediaBucket})
   Ctrl-C stops everything.
 `);
