@@ -11,7 +11,8 @@ import { LOCAL_JOBS, startLocalStack } from './stack.ts';
 
 /**
  * `npm start`: the whole shop on loopback, no AWS account, no internet.
- * Ports: PORT (3000), DYNAMODB_PORT (8000), S3_PORT (4569), SES_PORT (8005), PAYMENTS_PORT (4510).
+ * Ports: PORT (3000), DYNAMODB_PORT (8000), S3_PORT (4569), SES_PORT (8005), PAYMENTS_PORT (4510);
+ * KMS, Lambda and the drand beacon on free ones.
  * SERVE_BUNDLES=cdk.out serves the API from the deployed bundles (after `npm run synth`).
  */
 const port = (name: string, fallback: number) => {
@@ -40,6 +41,7 @@ console.log(`
   Mail sent (SES): ${stack.sesUrl}
   DynamoDB Local:  ${stack.dynamoDbUrl} (table ${stack.tableName})
   Payments:        ${stack.paymentsUrl} (Stripe and PayPal stand-in)
+  Beacon (drand):  ${stack.drandUrl}/info (the draws' randomness, a local chain)
   S3 (s3rver):     ${stack.s3Url} (bucket ${stack.mediaBucket})
   Ctrl-C stops everything.
 `);

@@ -1,0 +1,8 @@
+/** The release draws (issue 35): the module's only door. */
+export {
+  type BeaconAnswer,
+  beaconRound,
+  pinnedChain,
+  roundAtTime,
+  timeOfRound,
+} from './adapters/beacon.ts';
