@@ -25,6 +25,14 @@ const QUICKNET_657413 = {
   randomness: 'fc1873a13f3545aeade8401532ef5519920652eee6b0d2b19ca12643b87b3587',
 };
 
+/** quicknet's round 1000, as https://api.drand.sh/<quicknet>/public/1000 answers it (docs/draw.md quotes it). */
+const QUICKNET_1000 = {
+  round: 1000,
+  randomness: 'fe290beca10872ef2fb164d2aa4442de4566183ec51c56ff3cd603d930e54fdd',
+  signature:
+    'b44679b9a59af2ec876b1a6b1ad52ea9b1615fc3982b19576350f93447cb1125e342b73a8dd2bacbe47e4b6b63ed5e39',
+};
+
 describe('drand quicknet, as pinned', () => {
   it("recomputes quicknet's published chain hash from its info, as drand does", () => {
     const info = {
@@ -39,8 +47,16 @@ describe('drand quicknet, as pinned', () => {
     expect(chainHashOf({ ...info, metadata: { beaconID: 'default' } })).not.toBe(quicknet.chainHash);
   });
 
-  it('verifies a published quicknet round with the pinned public key', () => {
+  it('verifies published quicknet rounds with the pinned public key', () => {
     expect(beaconProblem(quicknet, QUICKNET_657413)).toBeUndefined();
+    expect(beaconProblem(quicknet, QUICKNET_1000)).toBeUndefined();
+  });
+
+  it('refuses a signature that is not 48 bytes of hex, and a round that is not one', () => {
+    for (const signature of ['', 'zz', QUICKNET_1000.signature.slice(2), `${QUICKNET_1000.signature}00`])
+      expect(beaconProblem(quicknet, { ...QUICKNET_1000, signature })).toBeDefined();
+    expect(beaconProblem(quicknet, { ...QUICKNET_1000, round: -1 })).toBeDefined();
+    expect(beaconProblem(quicknet, { ...QUICKNET_1000, round: 1001 })).toMatch(/does not verify/);
   });
 
   it('refuses it as another round, with other randomness, or with a changed signature', () => {

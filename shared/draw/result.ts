@@ -1,4 +1,5 @@
 import { hexToBytes } from '@noble/hashes/utils.js';
+import type { DrandBeacon } from '#shared/drand.ts';
 import * as z from '#shared/zod.ts';
 import { sha256, toHex } from '../passport/bytes.ts';
 import { DRAW_FORMAT } from './commitment.ts';
@@ -26,7 +27,6 @@ export type DrawResult = z.infer<typeof drawResultSchema>;
 
 /** The beacon round the draw took: its randomness is hex(SHA-256(signature bytes)). */
 export type BeaconRound = DrawResult['beacon'];
-export type RoundOfChain = Omit<BeaconRound, 'chainHash'>;
 
 export const randomnessOf = async (signature: string) => toHex(await sha256(hexToBytes(signature)));
 
@@ -35,7 +35,7 @@ export const randomnessOf = async (signature: string) => toHex(await sha256(hexT
  * exactly the format, if the round is not the list's or if its randomness is not its signature's
  * hash: the shop never publishes a result it could have chosen.
  */
-export async function drawResult(entriesText: string, round: RoundOfChain): Promise<DrawResult> {
+export async function drawResult(entriesText: string, round: DrandBeacon): Promise<DrawResult> {
   const parsed = parseEntriesList(entriesText);
   if (!parsed.ok) throw new Error(`the list is not one: ${parsed.reason}`);
   const { list } = parsed;
