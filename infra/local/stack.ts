@@ -76,6 +76,11 @@ export const LOCAL_JOBS = {
   'member-releases': asFunction('members/jobs/send-releases', async () =>
     (await import('../../functions/members/jobs/send-releases.ts')).sendReleases(),
   ),
+  // Every minute (infra/local/start.ts): closes the release draws whose window closed, draws those
+  // whose beacon round is out (issue 35).
+  'run-draws': asFunction('draws/jobs/run-draws', async () =>
+    (await import('../../functions/draws/jobs/run-draws.ts')).runDraws(),
+  ),
   // Not scheduled: started by POST /reset-pwd (an asynchronous Lambda invocation in AWS).
   'reset-link': asFunction('authenticity/jobs/reset-link', async (input?: unknown) =>
     (await import('../../functions/authenticity/jobs/reset-link.ts')).runResetLink(input),

@@ -4,6 +4,7 @@ import {
   OVERDUE_CHECK_EVERY_DAYS,
   RECONCILE_EVERY_MINUTES,
 } from '../../functions/checkout/jobs/schedules.ts';
+import { RUN_DRAWS_EVERY_MINUTES } from '../../functions/draws/jobs/schedules.ts';
 import { RELEASES_EVERY_MINUTES } from '../../functions/members/jobs/schedules.ts';
 import { SEQUENCE_LOG_EVERY_MINUTES } from '../../functions/passport/jobs/schedules.ts';
 import { duration, progressLine } from '../progress.ts';
@@ -89,6 +90,7 @@ const schedules = [
   every(OVERDUE_CHECK_EVERY_DAYS * 24 * 60, 'overdue-orders'),
   every(RELEASES_EVERY_MINUTES, 'member-releases'),
   every(SEQUENCE_LOG_EVERY_MINUTES, 'sequence-log'),
+  every(RUN_DRAWS_EVERY_MINUTES, 'run-draws'),
 ];
 
 let stopping = false;
