@@ -277,6 +277,9 @@ describe('closing a draw', () => {
     expect(a).toMatchObject({ state: 'closed', draw: { listHash: closed.listHash, round: closed.round } });
     expect(b).toMatchObject({ state: 'closed', draw: { listHash: closed.listHash, round: closed.round } });
     expect(await listHash((await publicFile(entriesFile(draw.drawId))) as string)).toBe(closed.listHash);
+    // A closer that read the draw still open seals after the first: refused, the one round kept.
+    expect(await sealDraw({ ...closed, state: 'open' }, new Date(later.getTime() + 10_000))).toBe(false);
+    expect(await drawOf(draw.drawId)).toEqual(closed);
   });
 
   it('by a closer killed between the list file and the table, then run again: the same list and hash', async () => {
