@@ -206,6 +206,20 @@ describe('a release draw, from its creation to its result', () => {
     expect(await enterDraw({ drawId: draw.drawId, ...same }, during)).toMatchObject({ ok: true });
   });
 
+  it('takes one of several entries racing with the same e-mail, refusing the others as duplicates', async () => {
+    const { draw, during } = await pastDraw();
+    const same = person(0).email;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        enterDraw({ drawId: draw.drawId, ...person(10 + i), email: same }, during),
+      ),
+    );
+    expect(answers.filter((a) => a.ok)).toHaveLength(1);
+    expect(answers.filter((a) => !a.ok).map((a) => !a.ok && a.reason)).toEqual(
+      Array(5).fill('duplicate-email'),
+    );
+  });
+
   it('is created only for a known piece, a window still to close, and no other draw of the piece unsettled', async () => {
     const pid = await newPiece();
     const now = Date.now();
@@ -280,6 +294,20 @@ describe('closing a draw', () => {
     // A closer that read the draw still open seals after the first: refused, the one round kept.
     expect(await sealDraw({ ...closed, state: 'open' }, new Date(later.getTime() + 10_000))).toBe(false);
     expect(await drawOf(draw.drawId)).toEqual(closed);
+  });
+
+  it('while entries are being made: each entry taken is in the list, each other is refused as closed', async () => {
+    const { draw, during, after } = await pastDraw();
+    const racing = Array.from({ length: 8 }, (_, i) =>
+      enterDraw({ drawId: draw.drawId, ...person(20 + i) }, during),
+    );
+    const [closing, ...answers] = await Promise.all([closeDraw(draw.drawId, after), ...racing]);
+    expect(closing).toMatchObject({ state: 'closed' });
+    const taken = answers.flatMap((a) => (a.ok ? [a.entry.commitment] : []));
+    for (const answer of answers) if (!answer.ok) expect(answer.reason).toBe('closed');
+    const text = (await publicFile(entriesFile(draw.drawId))) as string;
+    expect(parseEntriesList(text)).toMatchObject({ ok: true, list: { commitments: [...taken].sort() } });
+    expect(await drawOf(draw.drawId)).toMatchObject({ entered: taken.length });
   });
 
   it('by a closer killed between the list file and the table, then run again: the same list and hash', async () => {
@@ -377,7 +405,7 @@ describe('drawing a closed draw', () => {
     await setBeaconFault(null);
     // A reader that passes off another round's signature is refused by the draw itself.
     const forged = async (round: number): Promise<BeaconAnswer> => {
-      const other = await beaconRound(round - 1);
+      const other = await beaconRound(round > 1 ? round - 1 : round + 1);
       return 'state' in other ? other : { ...other, round };
     };
     await expect(drawWinner(draw.drawId, forged)).rejects.toThrow(/refused/);

@@ -66,6 +66,28 @@ function windowRefusal(draw: DrawEntity | undefined, now: Date): WindowRefusal {
 const reasonsOf = (error: TransactionCanceledException) =>
   (error.CancellationReasons ?? []).map((reason) => reason.Code === 'ConditionalCheckFailed');
 
+const ATTEMPTS = 4;
+
+/**
+ * The transaction, tried again after a short random wait while DynamoDB cancels it only for
+ * meeting another at work on the same items (entries racing for one e-mail, the close's seal):
+ * the next attempt meets the other's outcome. Its own conditions' refusals are thrown at once.
+ */
+async function transactAgainOnConflict(items: Parameters<typeof transact>[0]): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transact(items);
+    } catch (error) {
+      const conflict =
+        error instanceof TransactionCanceledException &&
+        !reasonsOf(error).some(Boolean) &&
+        (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
+      if (!conflict || attempt === ATTEMPTS) throw error;
+      await new Promise((done) => setTimeout(done, 20 + Math.random() * 80 * attempt));
+    }
+  }
+}
+
 /**
  * One binding entry: the entry and its uniqueness items (its e-mail, its address) in one
  * transaction with the check that the draw is open; refused, naming which, when another entry of
@@ -89,7 +111,7 @@ export async function enterDraw(input: NewEntry, now = new Date()): Promise<Ente
   if (!entry.commitment) return { ok: false, reason: 'no-draw' };
   const owner = { kind: 'drawEntryClaim', entryId: entry.entryId };
   try {
-    await transact([
+    await transactAgainOnConflict([
       drawTakesEntries(drawId, now),
       {
         Put: {
@@ -147,7 +169,7 @@ export async function withdrawEntry(
     ExpressionAttributeValues: { ':entry': entryId },
   };
   try {
-    await transact([
+    await transactAgainOnConflict([
       drawTakesEntries(drawId, now),
       {
         Update: {
