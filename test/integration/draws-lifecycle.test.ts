@@ -465,4 +465,32 @@ describe("the draws' job", () => {
     const result = JSON.parse((await publicFile(resultFile(drawId))) as string);
     expect(await checkResult(text, result)).toMatchObject({ ok: true });
   }, 60_000);
+
+  it('draws the other draws when one fails, then fails its run (the job alarms)', async () => {
+    // The failing draw first: it closed before the other, so the job comes to it first.
+    const bad = await pastDraw();
+    await enterAll(bad.draw.drawId, 1, bad.during, 41);
+    await closeDraw(bad.draw.drawId, bad.after);
+    await new Promise((done) => setTimeout(done, 5));
+    const good = await pastDraw();
+    await enterAll(good.draw.drawId, 1, good.during, 40);
+    await closeDraw(good.draw.drawId, good.after);
+    // The published list altered after the close: the draw refuses to draw it.
+    const file = entriesFile(bad.draw.drawId);
+    const original = (await publicFile(file)) as string;
+    const put = (body: string) =>
+      s3().send(new PutObjectCommand({ Bucket: mediaBucket(), Key: file, Body: body }));
+    await put(original.replace(/entries 1\n[0-9a-f]{64}\n$/, 'entries 0\n'));
+
+    const run = await runJob('run-draws');
+    expect(run.status).toBe(500);
+    expect(await run.json()).toMatchObject({ message: '1 draw(s) failed: see the log' });
+    expect(await drawOf(good.draw.drawId)).toMatchObject({ state: 'drawn' });
+    expect(await drawOf(bad.draw.drawId)).toMatchObject({ state: 'closed' });
+    expect(await publicFile(resultFile(bad.draw.drawId))).toBeUndefined();
+
+    await put(original);
+    expect((await runJob('run-draws')).status).toBe(200);
+    expect(await drawOf(bad.draw.drawId)).toMatchObject({ state: 'drawn' });
+  }, 60_000);
 });
