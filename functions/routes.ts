@@ -830,6 +830,13 @@ export const jobAccess = {
   // The log's sequencer (issue 37): the pending queue, the entries and the head in one
   // transaction, the tiles and the checkpoint in the public bucket (and it invokes the signer).
   'passport/jobs/sequence-log': parseAccess('table:get,query,put,update,delete media:put'),
+  // The release draws (issue 35): seals a closed window and records its list, then draws (the
+  // draw moved and the piece's pointer deleted in one transaction); reads and writes
+  // draws/<id>/entries.txt and result.json (infra/stack.ts grants them under draws/ only).
+  'draws/jobs/run-draws': parseAccess('table:get,query,update,delete media:get,put,list', {
+    'media:list':
+      'the job reads whether a draw’s file is written yet (functions/draws/adapters/published-files.ts): S3 answers 404 only to a caller that may list, else 403; locally every read is answered 404',
+  }),
 } as const satisfies Record<string, Access>;
 export type JobModule = keyof typeof jobAccess;
 

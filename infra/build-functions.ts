@@ -79,6 +79,8 @@ export const JOB_MODULES = [
   'members/jobs/send-releases',
   // The passport log's sequencer: every minute, and started after each append (infra/stack.ts).
   'passport/jobs/sequence-log',
+  // The release draws: closes and draws them every minute (issue 35).
+  'draws/jobs/run-draws',
 ] as const;
 /**
  * The jobs that read the shop secret (infra/stack.ts): the reconciliation asks the payment

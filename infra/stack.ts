@@ -28,6 +28,7 @@ import {
   OVERDUE_CHECK_EVERY_DAYS,
   RECONCILE_EVERY_MINUTES,
 } from '#checkout/jobs/schedules.ts';
+import { RUN_DRAWS_EVERY_MINUTES } from '#draws/jobs/schedules.ts';
 import { RELEASES_EVERY_MINUTES } from '#members/jobs/schedules.ts';
 import { SEQUENCE_LOG_EVERY_MINUTES } from '#passport/jobs/schedules.ts';
 import { SEQUENCE_LOG_FUNCTION } from '#passport/start-sequencer.ts';
@@ -58,9 +59,13 @@ import { RESET_LINK_FUNCTION, RESET_PASSWORD_HANDLER, ResetLinkJob } from './con
 import { ScheduledJob } from './constructs/scheduled-job.ts';
 import { WebDeployment } from './constructs/web-deployment.ts';
 import { WebDistribution } from './constructs/web-distribution.ts';
+import { DRAND_QUICKNET } from './drand-chain.ts';
 import { acknowledgeNagFindings } from './nag-acknowledgements.ts';
 import { RouteGroupStack, routeGroups } from './route-group-stack.ts';
 import { SHOP_SECRET_NAMES } from './secret-names.ts';
+
+/** The release draws' public files (functions/draws/entities/keys.ts): the draws job's only objects. */
+const DRAW_OBJECTS = 'draws/*';
 
 export { readsOnly } from './route-group-stack.ts';
 
@@ -101,6 +106,7 @@ export class BoutiqueStack extends Stack {
   readonly resetLink: ResetLinkJob;
   readonly passportSigner: PassportSigner;
   readonly passportLog: ScheduledJob;
+  readonly releaseDraws: ScheduledJob;
 
   constructor(scope: Construct, id: string, props: BoutiqueStackProps = {}) {
     super(scope, id, props);
@@ -381,6 +387,25 @@ export class BoutiqueStack extends Stack {
         }),
       );
     }
+    // The release draws (issue 35): every minute, closes the draws whose window closed and draws
+    // those whose drand round is out, reading drand's quicknet through its HTTP relay (pinned:
+    // infra/drand-chain.ts); their public files under draws/ of the public bucket.
+    this.releaseDraws = new ScheduledJob(this, 'ReleaseDraws', {
+      module: 'draws/jobs/run-draws',
+      description:
+        'Every minute: closes the release draws whose window closed, draws those whose beacon round is out',
+      every: Duration.minutes(RUN_DRAWS_EVERY_MINUTES),
+      failureMeaning:
+        'The release draws job failed for good: a draw may wait to close or to be drawn (the next run resumes it; a beacon that lies is refused)',
+      timeout: Duration.seconds(60),
+      table,
+      alarmTopic: alarms.topic,
+      mail,
+    });
+    this.releaseDraws.fn.addEnvironment('MEDIA_BUCKET', mediaBucket.bucketName);
+    for (const [name, value] of Object.entries(DRAND_QUICKNET))
+      this.releaseDraws.fn.addEnvironment(name, value);
+    grantBucket(this.releaseDraws.fn, mediaBucket, jobAccess['draws/jobs/run-draws'].media, DRAW_OBJECTS);
     reconciliationAlarm(this, alarms.topic);
     this.overdueOrders = new ScheduledJob(this, 'OverdueOrders', {
       module: 'checkout/jobs/overdue-orders',

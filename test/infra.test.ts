@@ -22,9 +22,14 @@ import { ApiFunction } from '../infra/constructs/api-function.ts';
 import { BUCKET_ACTIONS, tableActions } from '../infra/constructs/data-access.ts';
 import { SEQUENCER_STARTERS } from '../infra/constructs/passport-log.ts';
 import { PASSPORT_SIGNING_HANDLERS, PassportSigner } from '../infra/constructs/passport-signer.ts';
+import { DRAND_QUICKNET } from '../infra/drand-chain.ts';
 import { apiBehaviours, patternMatches, readKeyOnlyCode } from '../infra/edge/api-behaviours.ts';
 import { BoutiqueStack, readsOnly } from '../infra/stack.ts';
 import { bundleCount } from '../infra/synth-progress.ts';
+
+/** The release draws' scheduled job (infra/stack.ts). */
+const RELEASE_DRAWS =
+  'Every minute: closes the release draws whose window closed, draws those whose beacon round is out';
 
 /**
  * Synthesises the stack in-process with the feature flags of cdk.json. Bundling is skipped
@@ -360,16 +365,16 @@ describe('BoutiqueStack', () => {
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map(
       (a) => (a as { Properties: { MetricName: string; Namespace: string } }).Properties,
     );
-    // Each scheduled job (mail sweep, reconciliation, overdue check, release sender), the picture
+    // Each scheduled job (mail sweep, reconciliation, overdue check, release sender, release draws), the picture
     // sets, the mail feedback and the reset-link job alarm on their errors and their dead letters; the reconciliation
     // also on any payment it had to settle (the webhooks are failing), the overdue check on any
     // paid order waiting too long; the passport signer (invoked synchronously, no dead letters)
     // on its errors, refusals included.
     expect(alarms.map((a) => `${a.Namespace} ${a.MetricName}`).sort()).toEqual([
       'AWS/ApiGateway 5xx',
-      ...Array(9).fill('AWS/Lambda Errors'),
+      ...Array(10).fill('AWS/Lambda Errors'),
       'AWS/Lambda Throttles',
-      ...Array(8).fill('AWS/SQS ApproximateNumberOfMessagesVisible'),
+      ...Array(9).fill('AWS/SQS ApproximateNumberOfMessagesVisible'),
       'OneOfOne OverdueOrders',
       'OneOfOne PaymentsFoundByReconciliation',
     ]);
@@ -406,6 +411,7 @@ describe('BoutiqueStack', () => {
     ],
     ['Scheduled: counts paid orders waiting to ship longer than 7 business days', 'rate(1 day)', false],
     ['Scheduled: mails announced releases to the confirmed members, at a set rate', 'rate(1 minute)', true],
+    [RELEASE_DRAWS, 'rate(1 minute)', false],
   ])(
     'runs "%s" on %s, asynchronously, with retries and a dead-letter queue that alarms',
     (description, rate, secrets) => {
@@ -454,6 +460,36 @@ describe('BoutiqueStack', () => {
       MemorySize: 1769,
       Timeout: 50,
     });
+  });
+
+  it("gives the release draws drand's quicknet, pinned, and the public bucket's draws/ files only", () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: RELEASE_DRAWS,
+      Environment: { Variables: Match.objectLike({ ...DRAND_QUICKNET, MEDIA_BUCKET: Match.anyValue() }) },
+    });
+    const [fnId, fn] = Object.entries(template.findResources('AWS::Lambda::Function')).find(
+      ([, f]) => (f as { Properties: { Description?: string } }).Properties.Description === RELEASE_DRAWS,
+    ) as [string, { Properties: { Role: { 'Fn::GetAtt': [string, string] } } }];
+    expect(fnId).toMatch(/^ReleaseDrawsFunction/);
+    const roleRef = fn.Properties.Role['Fn::GetAtt'][0];
+    const statements = Object.values(
+      template.findResources('AWS::IAM::Policy') as Record<
+        string,
+        {
+          Properties: {
+            Roles: { Ref: string }[];
+            PolicyDocument: { Statement: { Action: string | string[]; Resource: unknown }[] };
+          };
+        }
+      >,
+    )
+      .filter((policy) => policy.Properties.Roles.some((role) => role.Ref === roleRef))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+    const objects = statements.filter((st) =>
+      [st.Action].flat().some((a) => a.startsWith('s3:') && a !== 's3:ListBucket'),
+    );
+    expect(objects.flatMap((st) => [st.Action].flat()).sort()).toEqual(['s3:GetObject', 's3:PutObject']);
+    for (const st of objects) expect(JSON.stringify(st.Resource)).toContain('/draws/*');
   });
 
   it('alarms when the reconciliation settled a payment that no webhook had', () => {

@@ -8,6 +8,7 @@ import { PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { S3Event } from 'aws-lambda';
+import type { DrandEnvironment } from '#draws/adapters/beacon.ts';
 import { mailFromHeader } from '#shared/shop-settings.ts';
 import { runInScope } from '../../functions/platform/request-scope.ts';
 import { routes } from '../../functions/routes.ts';
@@ -17,6 +18,7 @@ import { type CloudAssembly, readCloudAssembly } from './cloud-assembly.ts';
 import { DEMO_ADMIN, ensureDemoAdmin } from './demo/admin.ts';
 import { DEMO_PHOTO_DIR } from './demo/photos.ts';
 import { type DemoPictures, pendingDemoPhotos, storeDemoPictures } from './demo-pictures.ts';
+import { type DrandStandIn, startDrand } from './drand.ts';
 import { createGateway } from './gateway.ts';
 import { startKms } from './kms.ts';
 import { startLambdaStandIn } from './lambda-stand-in.ts';
@@ -73,6 +75,11 @@ export const LOCAL_JOBS = {
   ),
   'member-releases': asFunction('members/jobs/send-releases', async () =>
     (await import('../../functions/members/jobs/send-releases.ts')).sendReleases(),
+  ),
+  // Every minute (infra/local/start.ts): closes the release draws whose window closed, draws those
+  // whose beacon round is out (issue 35).
+  'run-draws': asFunction('draws/jobs/run-draws', async () =>
+    (await import('../../functions/draws/jobs/run-draws.ts')).runDraws(),
   ),
   // Not scheduled: started by POST /reset-pwd (an asynchronous Lambda invocation in AWS).
   'reset-link': asFunction('authenticity/jobs/reset-link', async (input?: unknown) =>
@@ -156,6 +163,11 @@ async function startBundles(
           'PASSPORT_KEY_ID',
           'PASSPORT_SIGNER_FUNCTION',
           'SEQUENCE_LOG_FUNCTION',
+          'DRAND_URL',
+          'DRAND_CHAIN_HASH',
+          'DRAND_PUBLIC_KEY',
+          'DRAND_GENESIS',
+          'DRAND_PERIOD',
           'AWS_REQUEST_CHECKSUM_CALCULATION',
           'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED',
           'S3_FORCE_PATH_STYLE',
@@ -187,6 +199,9 @@ export interface LocalStackOptions {
   s3Port?: number;
   sesPort?: number;
   paymentsPort?: number;
+  /** The beacon stand-in's port (default a free one) and, for a chain made at this start, its period in seconds (3). */
+  drandPort?: number;
+  drandPeriod?: number;
   /** Where DynamoDB Local and s3rver keep their data; without it DynamoDB runs in memory. */
   dataDir?: string;
   /** Where s3rver keeps objects when there is no dataDir. */
@@ -222,6 +237,11 @@ export interface LocalStack {
   /** The KMS stand-in (infra/local/kms.ts) and Lambda's Invoke stand-in. */
   kmsUrl: string;
   lambdaUrl: string;
+  /** The randomness beacon's stand-in (infra/local/drand.ts) and its chain, as the functions get them. */
+  drandUrl: string;
+  drand: DrandEnvironment;
+  /** Switches the beacon stand-in's faults (tests). */
+  setDrandFault: DrandStandIn['setFault'];
   /** The passport's signing key in the KMS stand-in, as the functions get it. */
   passportKeyId: string;
   tableName: string;
@@ -368,6 +388,19 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // KMS's signing keys (the passport's), kept beside the other stand-ins' data.
     const kms = await startKms(0, options.dataDir && join(options.dataDir, 'kms.json'));
     started.push(kms);
+    // The randomness beacon of the release draw (drand's HTTP API), its chain kept with the data.
+    const drand = await startDrand(options.drandPort ?? 0, {
+      stateFile: options.dataDir && join(options.dataDir, 'drand.json'),
+      ...(options.drandPeriod ? { period: options.drandPeriod } : {}),
+    });
+    started.push(drand);
+    const drandEnvironment: DrandEnvironment = {
+      DRAND_URL: drand.url,
+      DRAND_CHAIN_HASH: drand.info.hash,
+      DRAND_PUBLIC_KEY: drand.info.public_key,
+      DRAND_GENESIS: String(drand.info.genesis_time),
+      DRAND_PERIOD: String(drand.info.period),
+    };
 
     Object.assign(process.env, {
       AWS_REGION: 'us-east-1',
@@ -381,6 +414,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       RESET_LINK_FUNCTION: RESET_LINK_JOB,
       PASSPORT_SIGNER_FUNCTION: PASSPORT_SIGNER,
       SEQUENCE_LOG_FUNCTION: SEQUENCE_LOG_JOB,
+      ...drandEnvironment,
       // The jobs the stand-ins run in this process (the reset link) mail with the templates this
       // stack created: the deployed prefix when serving the deployed bundles.
       ...(deployed?.mailTemplatePrefix ? { MAIL_TEMPLATE_PREFIX: deployed.mailTemplatePrefix } : {}),
@@ -544,6 +578,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       sesUrl: ses.url,
       kmsUrl: kms.url,
       lambdaUrl: lambda.url,
+      drandUrl: drand.url,
+      drand: drandEnvironment,
+      setDrandFault: (fault) => drand.setFault(fault),
       passportKeyId: passportKey.keyId,
       tableName,
       mediaBucket,

@@ -4,6 +4,7 @@ import {
   OVERDUE_CHECK_EVERY_DAYS,
   RECONCILE_EVERY_MINUTES,
 } from '../../functions/checkout/jobs/schedules.ts';
+import { RUN_DRAWS_EVERY_MINUTES } from '../../functions/draws/jobs/schedules.ts';
 import { RELEASES_EVERY_MINUTES } from '../../functions/members/jobs/schedules.ts';
 import { SEQUENCE_LOG_EVERY_MINUTES } from '../../functions/passport/jobs/schedules.ts';
 import { duration, progressLine } from '../progress.ts';
@@ -11,7 +12,8 @@ import { LOCAL_JOBS, startLocalStack } from './stack.ts';
 
 /**
  * `npm start`: the whole shop on loopback, no AWS account, no internet.
- * Ports: PORT (3000), DYNAMODB_PORT (8000), S3_PORT (4569), SES_PORT (8005), PAYMENTS_PORT (4510).
+ * Ports: PORT (3000), DYNAMODB_PORT (8000), S3_PORT (4569), SES_PORT (8005), PAYMENTS_PORT (4510);
+ * KMS, Lambda and the drand beacon on free ones.
  * SERVE_BUNDLES=cdk.out serves the API from the deployed bundles (after `npm run synth`).
  */
 const port = (name: string, fallback: number) => {
@@ -40,6 +42,7 @@ console.log(`
   Mail sent (SES): ${stack.sesUrl}
   DynamoDB Local:  ${stack.dynamoDbUrl} (table ${stack.tableName})
   Payments:        ${stack.paymentsUrl} (Stripe and PayPal stand-in)
+  Beacon (drand):  ${stack.drandUrl}/info (the draws' randomness, a local chain)
   S3 (s3rver):     ${stack.s3Url} (bucket ${stack.mediaBucket})
   Ctrl-C stops everything.
 `);
@@ -87,6 +90,7 @@ const schedules = [
   every(OVERDUE_CHECK_EVERY_DAYS * 24 * 60, 'overdue-orders'),
   every(RELEASES_EVERY_MINUTES, 'member-releases'),
   every(SEQUENCE_LOG_EVERY_MINUTES, 'sequence-log'),
+  every(RUN_DRAWS_EVERY_MINUTES, 'run-draws'),
 ];
 
 let stopping = false;

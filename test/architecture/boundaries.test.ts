@@ -14,8 +14,8 @@ import { type ImportEdge, importsOf, sourceFiles } from '../support/import-graph
  * other's cores. staff (accounts, sessions, the guard, the audit log) and media (the picture
  * sets, a job that uses no module) at the bottom; catalog on them; the passport (its signing key,
  * its log) on them, since authenticity and checkout append to its log; members, size finders and
- * authenticity on the catalogue; checkout at the top (it sells pieces, records owners and reads
- * the published terms).
+ * authenticity on the catalogue; checkout (it sells pieces, records owners and reads the
+ * published terms); the release draws at the top (issue 35: a draw's entries are checkouts).
  */
 const MODULE_ORDER: readonly (string | readonly string[])[] = [
   ['staff', 'media'],
@@ -23,6 +23,7 @@ const MODULE_ORDER: readonly (string | readonly string[])[] = [
   'passport',
   ['members', 'size-finder', 'authenticity'],
   'checkout',
+  'draws',
 ];
 const MODULES = MODULE_ORDER.flat();
 const levelOf = (module: string) =>

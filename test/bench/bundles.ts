@@ -79,6 +79,7 @@ const CONSTRUCT_OF_MODULE: Record<(typeof JOB_MODULES)[number] | (typeof EVENT_M
   'authenticity/jobs/reset-link': 'ResetLink',
   'passport/jobs/passport-signer': 'PassportSigner',
   'passport/jobs/sequence-log': 'PassportLog',
+  'draws/jobs/run-draws': 'ReleaseDraws',
 };
 
 /** The same code built by infra/build-functions.ts, only for esbuild's account of what fills it. */

@@ -5,6 +5,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { collectionKeys, productKeys } from '#catalog/entities/keys.ts';
+import { DRAND_ENVIRONMENT, type DrandEnvironment } from '#draws/adapters/beacon.ts';
+import { beaconProblem } from '#shared/drand.ts';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
 import { newCheckoutKey } from '../support/api.ts';
 import { productEntity, typeEntity, uniqueId } from '../support/fixtures.ts';
@@ -13,7 +15,7 @@ import { checkoutBody } from '../support/purchase.ts';
 /**
  * `npm start` after Ctrl-C resumes where it was: a stack of this file's own, stopped and started
  * again on the same ports and data folder, keeps the table, the payments stand-in's objects (a
- * pending checkout can still be paid) and the mail already sent.
+ * pending checkout can still be paid), the mail already sent and the beacon's chain.
  */
 const dir = mkdtempSync(join(tmpdir(), 'boutique-restart-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -34,12 +36,19 @@ async function start(ports?: Record<string, number>): Promise<LocalStack> {
     s3Port: ports?.s3Port ?? 0,
     sesPort: ports?.sesPort ?? 0,
     paymentsPort: ports?.paymentsPort ?? 0,
+    drandPort: ports?.drandPort ?? 0,
     dataDir: dir,
     seed: false,
   });
 }
 
 const portOf = (url: string) => Number(new URL(url).port);
+const pinned = (chain: DrandEnvironment) => ({
+  chainHash: chain.DRAND_CHAIN_HASH,
+  publicKey: chain.DRAND_PUBLIC_KEY,
+  genesis: Number(chain.DRAND_GENESIS),
+  period: Number(chain.DRAND_PERIOD),
+});
 
 async function call<T>(
   stack: LocalStack,
@@ -81,7 +90,9 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
 }
 
 describe('the local stack restarted', () => {
-  it('keeps a pending checkout payable and the mail already sent', { timeout: 180_000 }, async () => {
+  it('keeps a pending checkout payable, the mail already sent and the beacon chain', {
+    timeout: 180_000,
+  }, async () => {
     let stack = await start();
     try {
       const db = () =>
@@ -122,15 +133,25 @@ describe('the local stack restarted', () => {
       );
       expect(second.status).toBe(200);
 
+      // The beacon's chain, as the functions are given it (this process's environment is theirs).
+      const chain = stack.drand;
+      const given = () => Object.fromEntries(DRAND_ENVIRONMENT.map((name) => [name, process.env[name]]));
+      expect(given()).toEqual(chain);
       const ports = {
         port: portOf(stack.url),
         dynamoDbPort: portOf(stack.dynamoDbUrl),
         s3Port: portOf(stack.s3Url),
         sesPort: portOf(stack.sesUrl),
         paymentsPort: portOf(stack.paymentsUrl),
+        drandPort: portOf(stack.drandUrl),
       };
       await stack.stop();
       stack = await start(ports);
+
+      expect(stack.drand).toEqual(chain);
+      expect(given()).toEqual(chain);
+      const round = await (await fetch(`${stack.drandUrl}/${chain.DRAND_CHAIN_HASH}/public/1`)).json();
+      expect(beaconProblem(pinned(chain), round)).toBeUndefined();
 
       // After: the mail sent before is still there; the pending checkout is paid and sells its piece.
       expect((await mails(stack, buyer)).sort()).toEqual([

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import type { DrandEnvironment } from '#draws/adapters/beacon.ts';
 import { startLocalStack } from '../../infra/local/stack.ts';
 import { noteLocalNames, recordingFile, startRecording } from '../iam/recording.ts';
 
@@ -21,6 +22,8 @@ declare module 'vitest' {
     kmsUrl: string;
     lambdaUrl: string;
     passportKeyId: string;
+    /** The randomness beacon's stand-in (infra/local/drand.ts) and its chain, as the functions get them. */
+    drand: DrandEnvironment;
   }
 }
 
@@ -61,6 +64,7 @@ export default async function setup(project: TestProject) {
   project.provide('kmsUrl', stack.kmsUrl);
   project.provide('lambdaUrl', stack.lambdaUrl);
   project.provide('passportKeyId', stack.passportKeyId);
+  project.provide('drand', stack.drand);
   return async () => {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -33,6 +33,8 @@ export function pointAtLocalStack(): void {
     // The passport's signing key and its signer, as the stack gives them to its functions.
     PASSPORT_KEY_ID: inject('passportKeyId'),
     PASSPORT_SIGNER_FUNCTION: PASSPORT_SIGNER,
+    // The randomness beacon and its pinned chain.
+    ...inject('drand'),
     // Links in mail (the portal's in the password mails) are to the local shop.
     SHOP_URL: inject('baseUrl'),
     ...localShopEnvironment(),

@@ -1,0 +1,90 @@
+import { tableName } from '#platform/aws-clients.ts';
+import { beaconProblem } from '#shared/drand.ts';
+import { listHash } from '#shared/draw/entries-list.ts';
+import { checkResult, type DrawResult, drawResult } from '#shared/draw/result.ts';
+import { type BeaconAnswer, beaconRound, pinnedChain } from './adapters/beacon.ts';
+import { publishOnce, readPublished } from './adapters/published-files.ts';
+import { applyMove, type DrawEntity, drawMoveItem, getDraw } from './entities/draw.ts';
+import { entriesFile, pieceDrawKey, resultFile } from './entities/keys.ts';
+
+export type DrawAnswer =
+  | { state: 'no-draw' }
+  | { state: 'open' | 'closing'; draw: DrawEntity }
+  /** The list's round is not to be had yet: the draw waits for it, and says so. */
+  | { state: 'waiting'; round: number; beaconState: 'not-yet' | 'unreachable'; draw: DrawEntity }
+  | { state: 'drawn' | 'empty'; draw: DrawEntity };
+
+/** result.json's bytes: what the shop publishes and checks before it does. */
+export const resultText = (result: DrawResult) => `${JSON.stringify(result, null, 2)}\n`;
+
+/**
+ * Draws a closed draw: asks the beacon for the round its list names. Not there yet, or the beacon
+ * unreachable: the draw stays closed, noting since when it waits and why, and no other
+ * randomness is ever taken. The round: checked again against the pinned chain (a beacon that
+ * lies throws; nothing is published), the result computed from the published list, checked with
+ * checkResult, written to result.json, then the draw `closed → drawn` (or `empty`), conditional.
+ * Idempotent: a drawn draw is answered as it is; a run beside it writes the same bytes.
+ */
+export async function drawWinner(
+  drawId: string,
+  readRound: (round: number) => Promise<BeaconAnswer> = beaconRound,
+  now = new Date(),
+): Promise<DrawAnswer> {
+  const draw = await getDraw(drawId);
+  if (!draw) return { state: 'no-draw' };
+  if (draw.state !== 'closed') return { state: draw.state, draw } as DrawAnswer;
+  const { round, chainHash } = draw;
+  if (round === undefined || chainHash === undefined || draw.listHash === undefined)
+    throw new Error(`draw ${drawId} is closed without its list`);
+  const answer = await readRound(round);
+  if ('state' in answer) return waitForBeacon(draw, round, answer.state, now);
+  const chain = pinnedChain();
+  const problem =
+    chain.chainHash === chainHash
+      ? beaconProblem(chain, answer, round)
+      : `the list's chain ${chainHash} is not the pinned one`;
+  if (problem) throw new Error(`draw ${drawId}: the beacon's round ${round} is refused: ${problem}`);
+  const list = await readPublished(entriesFile(drawId));
+  if (list === undefined || (await listHash(list)) !== draw.listHash)
+    throw new Error(`draw ${drawId}: the published list is not the one closed`);
+  const result = await drawResult(list, answer);
+  const text = resultText(result);
+  const check = await checkResult(list, JSON.parse(text));
+  if (!check.ok) throw new Error(`draw ${drawId}: the result does not check: ${check.message}`);
+  await publishOnce(resultFile(drawId), text, 'application/json');
+  const state = result.order.length > 0 ? 'drawn' : 'empty';
+  const moved = await applyMove([
+    drawMoveItem(drawId, 'closed', {
+      set: {
+        state,
+        seed: result.seed,
+        drawnAt: now.toISOString(),
+        ...(result.order[0] ? { winner: result.order[0] } : {}),
+      },
+      remove: ['gsi2pk', 'gsi2sk', 'beaconState'],
+    }),
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: pieceDrawKey(draw.pid),
+        ConditionExpression: 'drawId = :draw',
+        ExpressionAttributeValues: { ':draw': drawId },
+      },
+    },
+  ]);
+  const after = await getDraw(drawId);
+  if (!after || (after.state !== 'drawn' && after.state !== 'empty') || after.seed !== result.seed)
+    throw new Error(`draw ${drawId} was ${moved ? 'moved' : 'drawn'} otherwise`);
+  return { state: after.state, draw: after };
+}
+
+async function waitForBeacon(
+  draw: DrawEntity,
+  round: number,
+  beaconState: 'not-yet' | 'unreachable',
+  now: Date,
+): Promise<DrawAnswer> {
+  const waitingSince = draw.waitingSince ?? now.toISOString();
+  await applyMove([drawMoveItem(draw.drawId, 'closed', { set: { waitingSince, beaconState } })]);
+  return { state: 'waiting', round, beaconState, draw: { ...draw, waitingSince, beaconState } };
+}

@@ -1,0 +1,72 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { getProduct } from '#catalog/index.ts';
+import { tableName } from '#platform/aws-clients.ts';
+import { newDrawId } from '#shared/draw/commitment.ts';
+import { isPieceId } from '#shared/draw/entries-list.ts';
+import { auditItem } from '#table/audit.ts';
+import { transact } from '#table/transactions.ts';
+import { type DrawEntity, unsettledDrawOf } from './draw.ts';
+import { activeDrawIndex, drawKey, pieceDrawKey } from './keys.ts';
+
+export interface NewDraw {
+  pid: string;
+  opensAt: string;
+  closesAt: string;
+  admin: string;
+}
+
+export type CreateDrawAnswer =
+  | { ok: true; draw: DrawEntity }
+  | { ok: false; reason: 'unknown-piece' | 'bad-window' | 'closes-in-past' }
+  | { ok: false; reason: 'piece-has-draw'; drawId: string | undefined };
+
+const isoOf = (text: string) => {
+  const time = new Date(text);
+  return Number.isNaN(time.getTime()) ? undefined : time.toISOString();
+};
+
+/**
+ * A draw for the piece with its entry window (issue 35): the draw, the piece's pointer to it and
+ * the audit entry in one transaction. Refused for an unknown piece, a window that closes before
+ * it opens or in the past, and a piece whose earlier draw is not settled yet.
+ */
+export async function createDraw(input: NewDraw, now = new Date()): Promise<CreateDrawAnswer> {
+  const opensAt = isoOf(input.opensAt);
+  const closesAt = isoOf(input.closesAt);
+  if (!isPieceId(input.pid) || !(await getProduct(input.pid))) return { ok: false, reason: 'unknown-piece' };
+  if (!opensAt || !closesAt || opensAt >= closesAt) return { ok: false, reason: 'bad-window' };
+  if (closesAt <= now.toISOString()) return { ok: false, reason: 'closes-in-past' };
+  const draw: DrawEntity = {
+    kind: 'draw',
+    drawId: newDrawId(),
+    pid: input.pid,
+    opensAt,
+    closesAt,
+    state: 'open',
+    createdAt: now.toISOString(),
+    createdBy: input.admin,
+  };
+  try {
+    await transact([
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...drawKey(draw.drawId), ...activeDrawIndex(closesAt, draw.drawId), ...draw },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...pieceDrawKey(draw.pid), kind: 'pieceDraw', drawId: draw.drawId },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      auditItem({ admin: input.admin, action: 'create', entity: 'draw', entityId: draw.drawId, after: draw }),
+    ]);
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    return { ok: false, reason: 'piece-has-draw', drawId: await unsettledDrawOf(draw.pid) };
+  }
+  return { ok: true, draw };
+}

@@ -1,0 +1,101 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { tableName } from '#platform/aws-clients.ts';
+import { consistentGet, queryAll, withoutKeys } from '#table/query.ts';
+import { type TransactItem, transact } from '#table/transactions.ts';
+import { ACTIVE_DRAWS_LIST, drawKey, pieceDrawKey } from './keys.ts';
+
+/**
+ * A draw's life: `open` (entries made and withdrawn in its window) → `closing` (sealed: no entry
+ * made or withdrawn any more, its list's beacon round fixed) → `closed` (entries.txt written:
+ * its hash recorded) → `drawn` (result.json written), or `empty` (a list of none: no winner).
+ */
+export type DrawState = 'open' | 'closing' | 'closed' | 'drawn' | 'empty';
+
+export interface DrawEntity {
+  kind: 'draw';
+  drawId: string;
+  pid: string;
+  opensAt: string;
+  closesAt: string;
+  state: DrawState;
+  createdAt: string;
+  createdBy: string;
+  /** Sealed (closing): when, and the round the list names (beaconRoundFor(listWrittenAt)). */
+  listWrittenAt?: string;
+  round?: number;
+  chainHash?: string;
+  /** Closed: the list's hash and what it counts. */
+  listHash?: string;
+  entered?: number;
+  withdrawn?: number;
+  /** Closed and the beacon's round not had yet: since when, and what the beacon answered last. */
+  waitingSince?: string;
+  beaconState?: 'not-yet' | 'unreachable';
+  /** Drawn or empty: the seed and the winner's commitment (the whole order is result.json's). */
+  seed?: string;
+  winner?: string;
+  drawnAt?: string;
+}
+
+export async function getDraw(drawId: string): Promise<DrawEntity | undefined> {
+  const item = await consistentGet<DrawEntity>(drawKey(drawId));
+  return item ? withoutKeys(item) : undefined;
+}
+
+/** The piece's draw not settled yet, if any. */
+export async function unsettledDrawOf(pid: string): Promise<string | undefined> {
+  return (await consistentGet<{ drawId: string }>(pieceDrawKey(pid)))?.drawId;
+}
+
+/** The draws with work left whose window closed before `now`: to close, or to draw. */
+export function activeDrawsClosedBy(now: Date): Promise<DrawEntity[]> {
+  return queryAll<DrawEntity>({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :list AND gsi2sk < :now',
+    ExpressionAttributeValues: { ':list': ACTIVE_DRAWS_LIST, ':now': now.toISOString() },
+  });
+}
+
+export interface DrawMove {
+  set: Record<string, unknown>;
+  remove?: string[];
+  /** More to hold besides the state, over `:`-values of `values`. */
+  condition?: string;
+  values?: Record<string, unknown>;
+}
+
+/** The draw moved from `from` (and only from it) as a transaction item. */
+export function drawMoveItem(drawId: string, from: DrawState, move: DrawMove): TransactItem {
+  const names: Record<string, string> = { '#state': 'state' };
+  const values: Record<string, unknown> = { ':from': from, ...move.values };
+  const sets = Object.entries(move.set).map(([field, value], i) => {
+    names[`#s${i}`] = field;
+    values[`:s${i}`] = value;
+    return `#s${i} = :s${i}`;
+  });
+  const removes = (move.remove ?? []).map((field, i) => {
+    names[`#r${i}`] = field;
+    return `#r${i}`;
+  });
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: drawKey(drawId),
+      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      ConditionExpression: `#state = :from${move.condition ? ` AND (${move.condition})` : ''}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** Writes a move with what goes with it: true if it applied, false if a condition did not hold. */
+export async function applyMove(items: TransactItem[]): Promise<boolean> {
+  try {
+    await transact(items);
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) return false;
+    throw error;
+  }
+}

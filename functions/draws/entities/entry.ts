@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { tableName } from '#platform/aws-clients.ts';
+import { commitment, newSalt } from '#shared/draw/commitment.ts';
+import { consistentGet, queryAll, withoutKeys } from '#table/query.ts';
+import { transact } from '#table/transactions.ts';
+import { addressDigest, normaliseEmail, type ShippingPlace } from '../rules/entry-identity.ts';
+import { type DrawEntity, getDraw } from './draw.ts';
+import { addressKey, drawKey, ENTRY_PREFIX, emailKey, entryKey } from './keys.ts';
+
+export interface EntryEntity {
+  kind: 'drawEntry';
+  drawId: string;
+  entryId: string;
+  /** Normalised. */
+  email: string;
+  /** SHA-256 of the normalised shipping address. */
+  addressDigest: string;
+  /** The entrant's secret (theirs only); the list publishes its commitment. */
+  salt: string;
+  commitment: string;
+  state: 'entered' | 'withdrawn';
+  createdAt: string;
+  withdrawnAt?: string;
+  /** The authorised, not captured, payment (issue 35's next part wires it). */
+  payment?: { provider: 'stripe' | 'paypal'; id: string };
+}
+
+export interface NewEntry {
+  drawId: string;
+  email: string;
+  address: ShippingPlace;
+  payment?: EntryEntity['payment'];
+}
+
+/** Why the draw takes no entry or withdrawal now. */
+export type WindowRefusal = 'no-draw' | 'not-open-yet' | 'closed';
+
+export type EnterAnswer =
+  | { ok: true; entry: EntryEntity }
+  | { ok: false; reason: WindowRefusal | 'duplicate-email' | 'duplicate-address' };
+
+export type WithdrawAnswer =
+  | { ok: true; entry: EntryEntity }
+  | { ok: false; reason: WindowRefusal | 'no-entry' | 'already-withdrawn' };
+
+/** The draw takes entries and withdrawals: still open, and `now` within its window. */
+function drawTakesEntries(drawId: string, now: Date) {
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: drawKey(drawId),
+      ConditionExpression: '#state = :open AND opensAt <= :now AND closesAt > :now',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':open': 'open', ':now': now.toISOString() },
+    },
+  };
+}
+
+function windowRefusal(draw: DrawEntity | undefined, now: Date): WindowRefusal {
+  if (!draw) return 'no-draw';
+  if (draw.state === 'open' && now.toISOString() < draw.opensAt) return 'not-open-yet';
+  return 'closed';
+}
+
+const reasonsOf = (error: TransactionCanceledException) =>
+  (error.CancellationReasons ?? []).map((reason) => reason.Code === 'ConditionalCheckFailed');
+
+const ATTEMPTS = 4;
+
+/**
+ * The transaction, tried again after a short random wait while DynamoDB cancels it only for
+ * meeting another at work on the same items (entries racing for one e-mail, the close's seal):
+ * the next attempt meets the other's outcome. Its own conditions' refusals are thrown at once.
+ */
+async function transactAgainOnConflict(items: Parameters<typeof transact>[0]): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transact(items);
+    } catch (error) {
+      const conflict =
+        error instanceof TransactionCanceledException &&
+        !reasonsOf(error).some(Boolean) &&
+        (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
+      if (!conflict || attempt === ATTEMPTS) throw error;
+      await new Promise((done) => setTimeout(done, 20 + Math.random() * 80 * attempt));
+    }
+  }
+}
+
+/**
+ * One binding entry: the entry and its uniqueness items (its e-mail, its address) in one
+ * transaction with the check that the draw is open; refused, naming which, when another entry of
+ * the draw has the same e-mail or address.
+ */
+export async function enterDraw(input: NewEntry, now = new Date()): Promise<EnterAnswer> {
+  const { drawId } = input;
+  const salt = newSalt();
+  const entry: EntryEntity = {
+    kind: 'drawEntry',
+    drawId,
+    entryId: randomUUID(),
+    email: normaliseEmail(input.email),
+    addressDigest: addressDigest(input.address),
+    salt,
+    commitment: await commitment(drawId, salt).catch(() => ''),
+    state: 'entered',
+    createdAt: now.toISOString(),
+    ...(input.payment ? { payment: input.payment } : {}),
+  };
+  if (!entry.commitment) return { ok: false, reason: 'no-draw' };
+  const owner = { kind: 'drawEntryClaim', entryId: entry.entryId };
+  try {
+    await transactAgainOnConflict([
+      drawTakesEntries(drawId, now),
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...entryKey(drawId, entry.entryId), ...entry },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...emailKey(drawId, entry.email), ...owner },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...addressKey(drawId, entry.addressDigest), ...owner },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ]);
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const [draw, , email, address] = reasonsOf(error);
+    if (draw) return { ok: false, reason: windowRefusal(await getDraw(drawId), now) };
+    if (email) return { ok: false, reason: 'duplicate-email' };
+    if (address) return { ok: false, reason: 'duplicate-address' };
+    throw error;
+  }
+  return { ok: true, entry };
+}
+
+export async function getEntry(drawId: string, entryId: string): Promise<EntryEntity | undefined> {
+  const item = await consistentGet<EntryEntity>(entryKey(drawId, entryId));
+  return item ? withoutKeys(item) : undefined;
+}
+
+/**
+ * The entrant's withdrawal, until the window closes: the entry withdrawn and its uniqueness
+ * items deleted (the e-mail and address may enter again), with the check that the draw is
+ * open, in one transaction. `email` is the entrant's: an entry is withdrawn by its own.
+ */
+export async function withdrawEntry(
+  input: { drawId: string; entryId: string; email: string },
+  now = new Date(),
+): Promise<WithdrawAnswer> {
+  const { drawId, entryId } = input;
+  const entry = await getEntry(drawId, entryId);
+  if (!entry || entry.email !== normaliseEmail(input.email)) return { ok: false, reason: 'no-entry' };
+  if (entry.state === 'withdrawn') return { ok: false, reason: 'already-withdrawn' };
+  const owned = {
+    ConditionExpression: 'entryId = :entry',
+    ExpressionAttributeValues: { ':entry': entryId },
+  };
+  try {
+    await transactAgainOnConflict([
+      drawTakesEntries(drawId, now),
+      {
+        Update: {
+          TableName: tableName(),
+          Key: entryKey(drawId, entryId),
+          UpdateExpression: 'SET #state = :withdrawn, withdrawnAt = :now',
+          ConditionExpression: '#state = :entered',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: {
+            ':withdrawn': 'withdrawn',
+            ':entered': 'entered',
+            ':now': now.toISOString(),
+          },
+        },
+      },
+      { Delete: { TableName: tableName(), Key: emailKey(drawId, entry.email), ...owned } },
+      { Delete: { TableName: tableName(), Key: addressKey(drawId, entry.addressDigest), ...owned } },
+    ]);
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const [draw] = reasonsOf(error);
+    if (draw) return { ok: false, reason: windowRefusal(await getDraw(drawId), now) };
+    return { ok: false, reason: 'already-withdrawn' };
+  }
+  return { ok: true, entry: { ...entry, state: 'withdrawn', withdrawnAt: now.toISOString() } };
+}
+
+/** Every entry of the draw, entered and withdrawn (a consistent read: after the seal, all of them). */
+export function listEntries(drawId: string): Promise<EntryEntity[]> {
+  return queryAll<EntryEntity>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :entry)',
+    ExpressionAttributeValues: { ':pk': drawKey(drawId).pk, ':entry': ENTRY_PREFIX },
+    ConsistentRead: true,
+  });
+}

@@ -1,0 +1,255 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commitment, newSalt } from '../../shared/draw/commitment.ts';
+import { entriesList, listHash, parseEntriesList } from '../../shared/draw/entries-list.ts';
+import type { DrawResult } from '../../shared/draw/result.ts';
+import { inBatches, type MadeDraw, randomDraw, runScript, writeDraw } from './draws.ts';
+
+/**
+ * The script an entrant downloads (web/public/draw/recompute.mjs), run as they run it: a child
+ * process of Node on the two published files, on draws the shop's core (shared/draw) made.
+ */
+let root: string;
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'recompute-'));
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const run = (entriesText: string, result: unknown, ...options: string[]) => {
+  const files = writeDraw(root, entriesText, result);
+  return runScript([files.entries, files.result, ...options]);
+};
+const relist = (text: string, commitments: (list: string[]) => string[]) => {
+  const parsed = parseEntriesList(text);
+  if (!parsed.ok) throw new Error(parsed.reason);
+  return entriesList({ ...parsed.list, commitments: commitments(parsed.list.commitments) });
+};
+const ALTERED =
+  /^DOES NOT AGREE: the list's hash is not the one the result was drawn from: the list was altered after the draw/;
+
+describe('the recompute script', () => {
+  it('agrees with the shop on 100 random draws', async () => {
+    const sizes = Array.from({ length: 100 }, (_, i) => (i < 3 ? i : randomInt(0, 120)));
+    const runs = await inBatches(sizes, 3, async (size) => {
+      const draw = await randomDraw(size);
+      return { draw, run: await run(draw.entriesText, draw.result) };
+    });
+    for (const { draw, run } of runs) {
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain(`list hash: ${draw.result.listHash}, the one the result was drawn from`);
+      expect(run.stdout).toContain(`seed: ${draw.result.seed}\n`);
+      expect(run.stdout).toContain(
+        draw.result.order.length === 0
+          ? 'order: no entries, no winner'
+          : `the winner is ${draw.result.order[0]}, then ${draw.result.order.length - 1} reserves`,
+      );
+      expect(run.stdout).toMatch(/everything agrees\n$/);
+    }
+  }, 180_000);
+
+  it('says the list was altered: one commitment changed, one added, one removed, two reordered', async () => {
+    const draw = await randomDraw(8);
+    const other = randomBytes(32).toString('hex');
+    const lines = draw.entriesText.split('\n');
+    [lines[7], lines[8]] = [lines[8] as string, lines[7] as string];
+    const altered = [
+      relist(draw.entriesText, (cs) => [...cs.slice(1), other]),
+      relist(draw.entriesText, (cs) => [...cs, other]),
+      relist(draw.entriesText, (cs) => cs.slice(0, -1)),
+      lines.join('\n'),
+    ];
+    for (const list of altered) {
+      const { code, stderr, stdout } = await run(list, draw.result);
+      expect(code).toBe(1);
+      expect(stderr).toMatch(ALTERED);
+      expect(stdout).not.toContain('everything agrees');
+    }
+  });
+
+  it('says which part of the result does not follow', async () => {
+    const draw = await randomDraw(10);
+    const changed = (change: (r: DrawResult) => object) => change(structuredClone(draw.result));
+    const refusals: [object | string, RegExp][] = [
+      [
+        changed((r) => ({ ...r, order: [r.order[1], r.order[0], ...r.order.slice(2)] })),
+        /the order is not the one the seed makes \(place 1/,
+      ],
+      [changed((r) => ({ ...r, order: r.order.slice(0, -1) })), /the order is not the one the seed makes/],
+      [
+        changed((r) => ({ ...r, beacon: { ...r.beacon, randomness: randomBytes(32).toString('hex') } })),
+        /the randomness is not the SHA-256 of the beacon signature/,
+      ],
+      [changed((r) => ({ ...r, seed: randomBytes(32).toString('hex') })), /the seed is not the one/],
+      [
+        changed((r) => ({ ...r, beacon: { ...r.beacon, round: r.beacon.round + 1 } })),
+        /but the list fixed round/,
+      ],
+      [changed((r) => ({ ...r, piece: 'p-other' })), /another draw or piece/],
+      [changed((r) => ({ ...r, extra: true })), /result.json is not a oneofone-draw\/v1 result: its fields/],
+      ['{"format":', /result.json is not a oneofone-draw\/v1 result: it is not JSON/],
+    ];
+    for (const [result, message] of refusals) {
+      const { code, stderr } = await run(draw.entriesText, result);
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/^DOES NOT AGREE: /);
+      expect(stderr).toMatch(message);
+    }
+  });
+
+  it('refuses a list the result was drawn from that is not exactly the format', async () => {
+    const draw = await randomDraw(3);
+    const text = draw.entriesText.replace('\nentries 3\n', '\nentries  3\n');
+    const { code, stderr } = await run(text, { ...draw.result, listHash: await listHash(text) });
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      'DOES NOT AGREE: entries.txt is not a oneofone-draw/v1 list: line 6 is not "entries <n>"\n',
+    );
+  });
+
+  it('with your salt, tells you your commitment and your place', async () => {
+    const draw = await randomDraw(6);
+    const saltAt = async (k: number) => {
+      for (const salt of draw.salts)
+        if ((await commitment(draw.drawId, salt)) === draw.result.order[k]) return salt;
+      throw new Error(`no salt for place ${k}`);
+    };
+    const winner = await run(draw.entriesText, draw.result, '--salt', await saltAt(0));
+    expect(winner.code).toBe(0);
+    expect(winner.stdout).toContain(`your commitment: ${draw.result.order[0]}\nyou won\n`);
+    const third = await run(draw.entriesText, draw.result, '--salt', await saltAt(3));
+    expect(third.stdout).toContain(`your commitment: ${draw.result.order[3]}\nyou are reserve number 3\n`);
+    const stranger = await run(draw.entriesText, draw.result, '--salt', newSalt());
+    expect(stranger.code).toBe(0);
+    expect(stranger.stdout).toContain('your entry is not in this list\n');
+    const notASalt = await run(draw.entriesText, draw.result, '--salt', 'short');
+    expect(notASalt.code).toBe(2);
+    expect(notASalt.stderr).toMatch(/^CANNOT CHECK: the salt is not one/);
+  });
+
+  it('cannot check without its two files, and says so', async () => {
+    const none = await runScript([]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/^CANNOT CHECK: usage: node recompute.mjs/);
+    const missing = await runScript([join(root, 'nowhere.txt'), join(root, 'nowhere.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^CANNOT CHECK: could not read/);
+  });
+});
+
+describe('the recompute script online', () => {
+  let server: Server;
+  let base: string;
+  const served = new Map<string, { type: string; body: string }>();
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      const file = served.get(request.url ?? '');
+      response.writeHead(file ? 200 : 404, { 'content-type': file?.type ?? 'text/plain' });
+      response.end(file?.body ?? 'not found');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  /** The chain's info as drand gives it (whole seconds), putting the draw's round `after` ms or up to 1 s more after the close. */
+  const infoFor = (draw: MadeDraw, after: number) => {
+    const { chainHash, round } = draw.result.beacon;
+    const closed = Date.parse(draw.entriesText.split('\n')[3]?.slice('closed '.length) ?? '');
+    const period = 3;
+    return {
+      hash: chainHash,
+      period,
+      genesis_time: Math.ceil((closed + after) / 1000) - (round - 1) * period,
+    };
+  };
+
+  const publish = (draw: MadeDraw, beacon: object, info: object = infoFor(draw, 12_000)) => {
+    const { chainHash, round } = draw.result.beacon;
+    served.set(`/drand/${chainHash}/info`, { type: 'application/json', body: JSON.stringify(info) });
+    served.set(`/draws/${draw.drawId}/entries.txt`, { type: 'text/plain', body: draw.entriesText });
+    served.set(`/draws/${draw.drawId}/result.json`, {
+      type: 'application/json',
+      body: JSON.stringify(draw.result),
+    });
+    served.set(`/drand/${chainHash}/public/${round}`, {
+      type: 'application/json',
+      body: JSON.stringify(beacon),
+    });
+    return [`${base}/draws/${draw.drawId}/entries.txt`, `${base}/draws/${draw.drawId}/result.json`];
+  };
+
+  it("reads the files from the shop's URLs and checks the round with the beacon's HTTP API", async () => {
+    const draw = await randomDraw(5);
+    const { round, randomness, signature } = draw.result.beacon;
+    const urls = publish(draw, { round, randomness, signature });
+    const { code, stdout, stderr } = await runScript([...urls, '--beacon', `${base}/drand/`]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toContain(
+      `beacon: ${base}/drand/${draw.result.beacon.chainHash}/public/${round} gives the same signature and randomness`,
+    );
+    expect(stdout).toMatch(/beacon: round \d+ was produced at .*, at least 10 s after the close\n/);
+  });
+
+  it('says so when the beacon round came less than 10 s after the close', async () => {
+    const draw = await randomDraw(5);
+    const { round, randomness, signature } = draw.result.beacon;
+    const atTen = await runScript([
+      ...publish(draw, { round, randomness, signature }, infoFor(draw, 10_000)),
+      '--beacon',
+      `${base}/drand`,
+    ]);
+    expect(atTen.code).toBe(0);
+    const early = await runScript([
+      ...publish(draw, { round, randomness, signature }, infoFor(draw, 9_000)),
+      '--beacon',
+      `${base}/drand`,
+    ]);
+    expect(early.code).toBe(1);
+    expect(early.stderr).toMatch(
+      /less than 10 s after the close .*: its randomness could be known when the list was fixed/,
+    );
+    const otherChain = await runScript([
+      ...publish(draw, { round, randomness, signature }, { ...infoFor(draw, 12_000), hash: 'ab'.repeat(32) }),
+      '--beacon',
+      `${base}/drand`,
+    ]);
+    expect(otherChain.code).toBe(1);
+    expect(otherChain.stderr).toMatch(/is not the info of chain/);
+  });
+
+  it('says so when the beacon gives another signature or randomness for the round, or none', async () => {
+    const draw = await randomDraw(5);
+    const { round, randomness, signature } = draw.result.beacon;
+    const other = randomBytes(48).toString('hex');
+    const cases: [object, RegExp, number][] = [
+      [
+        { round, randomness, signature: other },
+        /the beacon's signature of round \d+ is not the one the result names/,
+        1,
+      ],
+      [
+        { round, randomness: randomBytes(32).toString('hex'), signature },
+        /the beacon's randomness of round/,
+        1,
+      ],
+      [{ round: round + 1, randomness, signature }, /does not answer round/, 1],
+    ];
+    for (const [beacon, message, exit] of cases) {
+      const urls = publish(draw, beacon);
+      const { code, stderr } = await runScript([...urls, '--beacon', `${base}/drand`]);
+      expect(code).toBe(exit);
+      expect(stderr).toMatch(message);
+    }
+    const urls = publish(draw, {});
+    const unreachable = await runScript([...urls, '--beacon', `${base}/elsewhere`]);
+    expect(unreachable.code).toBe(2);
+    expect(unreachable.stderr).toMatch(/^CANNOT CHECK: could not read the beacon round at .* answered 404/);
+  });
+});

@@ -1,0 +1,496 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type BeaconAnswer, beaconRound } from '#draws/adapters/beacon.ts';
+import { closeDraw, sealDraw, writeList } from '#draws/close-draw.ts';
+import { drawWinner } from '#draws/draw-winner.ts';
+import { createDraw } from '#draws/entities/create-draw.ts';
+import { type DrawEntity, getDraw, unsettledDrawOf } from '#draws/entities/draw.ts';
+import { type EntryEntity, enterDraw, withdrawEntry } from '#draws/entities/entry.ts';
+import { entriesFile, resultFile } from '#draws/entities/keys.ts';
+import { mediaBucket, s3 } from '#platform/media-clients.ts';
+import { timeOfRound } from '#shared/drand.ts';
+import { commitment } from '#shared/draw/commitment.ts';
+import { entriesList, listHash, parseEntriesList } from '#shared/draw/entries-list.ts';
+import { checkResult, type DrawResult } from '#shared/draw/result.ts';
+import { runScript } from '../draw/draws.ts';
+import { productEntity, store, typeEntity } from '../support/fixtures.ts';
+import { runJob } from '../support/jobs.ts';
+import { pointAtLocalStack } from '../support/stack-env.ts';
+
+/**
+ * The release draw's life (issue 35) against the local stack and its drand stand-in: a draw
+ * created for a piece, entries made and withdrawn in its window (one per e-mail, one per
+ * address), closed (entries.txt written once, whoever closes and whenever one dies), drawn with
+ * the beacon round its list names (result.json, which the entrant's script recomputes), waiting
+ * when the beacon cannot be had, refusing a beacon that lies.
+ */
+const ADMIN = 'draws-admin@example.com';
+
+beforeAll(() => {
+  pointAtLocalStack();
+  Object.assign(process.env, {
+    AWS_ENDPOINT_URL_S3: inject('s3Url'),
+    S3_FORCE_PATH_STYLE: 'true',
+    MEDIA_BUCKET: inject('mediaBucket'),
+  });
+});
+
+/** The stack's beacon's faults (infra/local/drand.ts), cleared after each test. */
+const setBeaconFault = async (fault: string | null) => {
+  const answer = await fetch(`${inject('drand').DRAND_URL}/__control/fault`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ fault }),
+  });
+  expect(answer.status).toBe(200);
+};
+afterEach(() => setBeaconFault(null));
+
+/** A public file of the draw, as anyone reads it (404: undefined). */
+const publicUrl = (key: string) => `${inject('s3Url')}/${inject('mediaBucket')}/${key}`;
+async function publicFile(key: string): Promise<string | undefined> {
+  const answer = await fetch(publicUrl(key));
+  if (answer.status === 404) return undefined;
+  expect(answer.status).toBe(200);
+  return answer.text();
+}
+
+async function newPiece(): Promise<string> {
+  const type = typeEntity();
+  const piece = productEntity(type);
+  await store({ type, products: [piece] });
+  return piece.id;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * A draw whose window ran from 60 s ago to 30 s ago, with the clocks to act in it (`during`) and
+ * to close it (`after`): its list's round (10 s after `after`) is out by now, so nothing waits.
+ */
+async function pastDraw(pid?: string) {
+  const t = Date.now();
+  const created = await createDraw(
+    { pid: pid ?? (await newPiece()), opensAt: iso(t - 60_000), closesAt: iso(t - 30_000), admin: ADMIN },
+    new Date(t - 60_000),
+  );
+  if (!created.ok) throw new Error(created.reason);
+  return { draw: created.draw, during: new Date(t - 45_000), after: new Date(t - 29_000) };
+}
+
+const tag = randomUUID().slice(0, 8);
+const person = (i: number) => ({
+  email: `entrant-${tag}-${i}@example.com`,
+  address: { address1: `${i} Rue de la Paix`, city: 'Paris', postalCode: '75002', country: 'FR' },
+});
+
+async function enterAll(drawId: string, count: number, now: Date, from = 0): Promise<EntryEntity[]> {
+  const entries: EntryEntity[] = [];
+  for (let i = from; i < from + count; i++) {
+    const answer = await enterDraw({ drawId, ...person(i) }, now);
+    if (!answer.ok) throw new Error(answer.reason);
+    entries.push(answer.entry);
+  }
+  return entries;
+}
+
+async function drawOf(drawId: string): Promise<DrawEntity> {
+  const draw = await getDraw(drawId);
+  if (!draw) throw new Error(`no draw ${drawId}`);
+  return draw;
+}
+
+/** The entrant's script on the published URLs, checking the round with the stack's beacon. */
+const recompute = (drawId: string, ...options: string[]) =>
+  runScript([
+    publicUrl(entriesFile(drawId)),
+    publicUrl(resultFile(drawId)),
+    '--beacon',
+    inject('drand').DRAND_URL,
+    ...options,
+  ]);
+
+describe('a release draw, from its creation to its result', () => {
+  it('takes 5 entries, one withdrawn; its list has the 4 others; its result is the one the script recomputes', async () => {
+    const { draw, during, after } = await pastDraw();
+    expect(draw.drawId).toMatch(/^d-[A-Za-z0-9_-]{22}$/);
+    expect(await unsettledDrawOf(draw.pid)).toBe(draw.drawId);
+    const entries = await enterAll(draw.drawId, 5, during);
+    const gone = entries[2] as EntryEntity;
+    expect(
+      await withdrawEntry({ drawId: draw.drawId, entryId: gone.entryId, email: gone.email }, during),
+    ).toMatchObject({ ok: true });
+    const kept = entries.filter((e) => e !== gone);
+
+    expect(await closeDraw(draw.drawId, after)).toMatchObject({ state: 'closed' });
+    const closed = await drawOf(draw.drawId);
+    expect(closed).toMatchObject({ state: 'closed', entered: 4, withdrawn: 1 });
+    const text = (await publicFile(entriesFile(draw.drawId))) as string;
+    expect(await listHash(text)).toBe(closed.listHash);
+    const commitments = await Promise.all(kept.map((e) => commitment(draw.drawId, e.salt)));
+    expect(text).toBe(
+      entriesList({
+        drawId: draw.drawId,
+        piece: draw.pid,
+        closed: draw.closesAt,
+        beacon: { chainHash: inject('drand').DRAND_CHAIN_HASH, round: closed.round as number },
+        commitments,
+      }),
+    );
+    expect(parseEntriesList(text)).toMatchObject({
+      ok: true,
+      list: { commitments: [...commitments].sort() },
+    });
+    expect(text).not.toContain(await commitment(draw.drawId, gone.salt));
+    // The round is the first at least 10 s after the list was fixed.
+    const chain = {
+      genesis: Number(inject('drand').DRAND_GENESIS),
+      period: Number(inject('drand').DRAND_PERIOD),
+    };
+    const writtenAt = Date.parse(closed.listWrittenAt as string);
+    expect(timeOfRound(chain, closed.round as number) * 1000).toBeGreaterThanOrEqual(writtenAt + 10_000);
+
+    expect(await drawWinner(draw.drawId)).toMatchObject({ state: 'drawn' });
+    const drawn = await drawOf(draw.drawId);
+    const resultText = (await publicFile(resultFile(draw.drawId))) as string;
+    const result = JSON.parse(resultText) as DrawResult;
+    expect(await checkResult(text, result)).toMatchObject({ ok: true });
+    expect(result.order).toHaveLength(4);
+    expect(drawn).toMatchObject({ state: 'drawn', seed: result.seed, winner: result.order[0] });
+    expect(await unsettledDrawOf(draw.pid)).toBeUndefined();
+
+    // Every entrant's script agrees, and tells each their place.
+    const winner = kept.find((_, i) => commitments[i] === result.order[0]) as EntryEntity;
+    const won = await recompute(draw.drawId, '--salt', winner.salt);
+    expect(won.stderr).toBe('');
+    expect(won.code).toBe(0);
+    expect(won.stdout).toContain('you won\n');
+    expect(won.stdout).toMatch(/everything agrees\n$/);
+    const withdrawn = await recompute(draw.drawId, '--salt', gone.salt);
+    expect(withdrawn.stdout).toContain('your entry is not in this list');
+
+    // Drawing it again changes nothing.
+    expect(await drawWinner(draw.drawId)).toMatchObject({ state: 'drawn', draw: { seed: drawn.seed } });
+    expect(await publicFile(resultFile(draw.drawId))).toBe(resultText);
+    expect(await drawOf(draw.drawId)).toEqual(drawn);
+  }, 60_000);
+
+  it('takes one entry per e-mail and one per address, naming which, and the same again once withdrawn', async () => {
+    const { draw, during } = await pastDraw();
+    const [first] = (await enterAll(draw.drawId, 1, during)) as [EntryEntity];
+    const same = person(0);
+    expect(
+      await enterDraw({ drawId: draw.drawId, ...person(1), email: ` ${same.email.toUpperCase()}` }, during),
+    ).toEqual({ ok: false, reason: 'duplicate-email' });
+    expect(
+      await enterDraw(
+        { drawId: draw.drawId, ...person(1), address: { ...same.address, address1: '0, RUE DE LA PAIX' } },
+        during,
+      ),
+    ).toEqual({ ok: false, reason: 'duplicate-address' });
+    // A refused entry writes nothing: the other e-mail is still free.
+    await enterAll(draw.drawId, 1, during, 1);
+    expect(
+      await withdrawEntry({ drawId: draw.drawId, entryId: first.entryId, email: 'someone@else.com' }, during),
+    ).toEqual({ ok: false, reason: 'no-entry' });
+    expect(
+      await withdrawEntry({ drawId: draw.drawId, entryId: first.entryId, email: first.email }, during),
+    ).toMatchObject({ ok: true });
+    expect(
+      await withdrawEntry({ drawId: draw.drawId, entryId: first.entryId, email: first.email }, during),
+    ).toEqual({
+      ok: false,
+      reason: 'already-withdrawn',
+    });
+    expect(await enterDraw({ drawId: draw.drawId, ...same }, during)).toMatchObject({ ok: true });
+  });
+
+  it('takes one of several entries racing with the same e-mail, refusing the others as duplicates', async () => {
+    const { draw, during } = await pastDraw();
+    const same = person(0).email;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        enterDraw({ drawId: draw.drawId, ...person(10 + i), email: same }, during),
+      ),
+    );
+    expect(answers.filter((a) => a.ok)).toHaveLength(1);
+    expect(answers.filter((a) => !a.ok).map((a) => !a.ok && a.reason)).toEqual(
+      Array(5).fill('duplicate-email'),
+    );
+  });
+
+  it('is created only for a known piece, a window still to close, and no other draw of the piece unsettled', async () => {
+    const pid = await newPiece();
+    const now = Date.now();
+    const window = { opensAt: iso(now), closesAt: iso(now + 3_600_000), admin: ADMIN };
+    expect(await createDraw({ pid: 'no-such-piece', ...window })).toEqual({
+      ok: false,
+      reason: 'unknown-piece',
+    });
+    expect(await createDraw({ pid, ...window, closesAt: iso(now - 1000), opensAt: iso(now - 5000) })).toEqual(
+      {
+        ok: false,
+        reason: 'closes-in-past',
+      },
+    );
+    expect(await createDraw({ pid, ...window, closesAt: window.opensAt })).toEqual({
+      ok: false,
+      reason: 'bad-window',
+    });
+    const created = await createDraw({ pid, ...window, opensAt: iso(now + 600_000) });
+    if (!created.ok) throw new Error(created.reason);
+    expect(await createDraw({ pid, ...window })).toEqual({
+      ok: false,
+      reason: 'piece-has-draw',
+      drawId: created.draw.drawId,
+    });
+    // Its window has not opened yet.
+    expect(await enterDraw({ drawId: created.draw.drawId, ...person(0) })).toEqual({
+      ok: false,
+      reason: 'not-open-yet',
+    });
+    expect(await enterDraw({ drawId: 'd-AAAAAAAAAAAAAAAAAAAAAA', ...person(0) })).toEqual({
+      ok: false,
+      reason: 'no-draw',
+    });
+    // Not closed before its time.
+    expect(await closeDraw(created.draw.drawId)).toEqual({ state: 'open', closesAt: window.closesAt });
+  });
+
+  it('takes no entry and no withdrawal once its window closed, nor once closed whatever the clock says', async () => {
+    const { draw, during, after } = await pastDraw();
+    const [entry] = (await enterAll(draw.drawId, 1, during)) as [EntryEntity];
+    expect(await enterDraw({ drawId: draw.drawId, ...person(1) }, after)).toEqual({
+      ok: false,
+      reason: 'closed',
+    });
+    await closeDraw(draw.drawId, after);
+    // A clock behind (a request begun in the window, written after the close) is refused too.
+    expect(await enterDraw({ drawId: draw.drawId, ...person(1) }, during)).toEqual({
+      ok: false,
+      reason: 'closed',
+    });
+    expect(
+      await withdrawEntry({ drawId: draw.drawId, entryId: entry.entryId, email: entry.email }, during),
+    ).toEqual({
+      ok: false,
+      reason: 'closed',
+    });
+    expect(await drawOf(draw.drawId)).toMatchObject({ state: 'closed', entered: 1 });
+  });
+});
+
+describe('closing a draw', () => {
+  it('by two closers at once, 10 s apart on their clocks, ends with one list', async () => {
+    const { draw, during, after } = await pastDraw();
+    await enterAll(draw.drawId, 3, during);
+    const later = new Date(after.getTime() + 10_000);
+    const [a, b] = await Promise.all([closeDraw(draw.drawId, after), closeDraw(draw.drawId, later)]);
+    const closed = await drawOf(draw.drawId);
+    expect(a).toMatchObject({ state: 'closed', draw: { listHash: closed.listHash, round: closed.round } });
+    expect(b).toMatchObject({ state: 'closed', draw: { listHash: closed.listHash, round: closed.round } });
+    expect(await listHash((await publicFile(entriesFile(draw.drawId))) as string)).toBe(closed.listHash);
+    // A closer that read the draw still open seals after the first: refused, the one round kept.
+    expect(await sealDraw({ ...closed, state: 'open' }, new Date(later.getTime() + 10_000))).toBe(false);
+    expect(await drawOf(draw.drawId)).toEqual(closed);
+  });
+
+  it('while entries are being made: each entry taken is in the list, each other is refused as closed', async () => {
+    const { draw, during, after } = await pastDraw();
+    const racing = Array.from({ length: 8 }, (_, i) =>
+      enterDraw({ drawId: draw.drawId, ...person(20 + i) }, during),
+    );
+    const [closing, ...answers] = await Promise.all([closeDraw(draw.drawId, after), ...racing]);
+    expect(closing).toMatchObject({ state: 'closed' });
+    const taken = answers.flatMap((a) => (a.ok ? [a.entry.commitment] : []));
+    for (const answer of answers) if (!answer.ok) expect(answer.reason).toBe('closed');
+    const text = (await publicFile(entriesFile(draw.drawId))) as string;
+    expect(parseEntriesList(text)).toMatchObject({ ok: true, list: { commitments: [...taken].sort() } });
+    expect(await drawOf(draw.drawId)).toMatchObject({ entered: taken.length });
+  });
+
+  it('by a closer killed between the list file and the table, then run again: the same list and hash', async () => {
+    const { draw, during, after } = await pastDraw();
+    await enterAll(draw.drawId, 2, during);
+    expect(await sealDraw(await drawOf(draw.drawId), after)).toBe(true);
+    const sealed = await drawOf(draw.drawId);
+    const written = await writeList(sealed);
+    // Killed here: the file is public, the table still says closing.
+    expect(await drawOf(draw.drawId)).toMatchObject({ state: 'closing', round: sealed.round });
+    expect(await publicFile(entriesFile(draw.drawId))).toBe(written.text);
+
+    const restarted = await closeDraw(draw.drawId, new Date(after.getTime() + 60_000));
+    expect(restarted).toMatchObject({
+      state: 'closed',
+      draw: { listHash: written.listHash, round: sealed.round },
+    });
+    expect(await publicFile(entriesFile(draw.drawId))).toBe(written.text);
+    expect(await drawWinner(draw.drawId)).toMatchObject({ state: 'drawn' });
+  });
+
+  it('never replaces a list file that is not the sealed draw’s', async () => {
+    const { draw, during, after } = await pastDraw();
+    await enterAll(draw.drawId, 2, during);
+    await sealDraw(await drawOf(draw.drawId), after);
+    const sealed = await drawOf(draw.drawId);
+    const other = entriesList({
+      drawId: draw.drawId,
+      piece: draw.pid,
+      closed: draw.closesAt,
+      beacon: { chainHash: sealed.chainHash as string, round: (sealed.round as number) + 1 },
+      commitments: [],
+    });
+    const put = (body: string) =>
+      s3().send(new PutObjectCommand({ Bucket: mediaBucket(), Key: entriesFile(draw.drawId), Body: body }));
+    await put(other);
+    await expect(closeDraw(draw.drawId, after)).rejects.toThrow(/other content/);
+    expect(await publicFile(entriesFile(draw.drawId))).toBe(other);
+    expect(await drawOf(draw.drawId)).toMatchObject({ state: 'closing' });
+    // Once the stray file is gone, the draw closes with its own list.
+    await s3().send(new DeleteObjectCommand({ Bucket: mediaBucket(), Key: entriesFile(draw.drawId) }));
+    expect(await closeDraw(draw.drawId, after)).toMatchObject({ state: 'closed' });
+    expect(await drawWinner(draw.drawId)).toMatchObject({ state: 'drawn' });
+  });
+});
+
+describe('drawing a closed draw', () => {
+  it('waits, and says for which round, while the beacon is unreachable; then draws what the script recomputes', async () => {
+    const { draw, during, after } = await pastDraw();
+    const entries = await enterAll(draw.drawId, 3, during);
+    await closeDraw(draw.drawId, after);
+    const { round } = await drawOf(draw.drawId);
+
+    await setBeaconFault('unreachable');
+    const first = new Date();
+    expect(await drawWinner(draw.drawId, beaconRound, first)).toMatchObject({
+      state: 'waiting',
+      round,
+      beaconState: 'unreachable',
+    });
+    expect(await drawWinner(draw.drawId, beaconRound, new Date(first.getTime() + 60_000))).toMatchObject({
+      state: 'waiting',
+    });
+    expect(await drawOf(draw.drawId)).toMatchObject({
+      state: 'closed',
+      waitingSince: first.toISOString(),
+      beaconState: 'unreachable',
+    });
+    expect(await publicFile(resultFile(draw.drawId))).toBeUndefined();
+    // A beacon that says "not yet" is waited for the same way.
+    const notYet = async (): Promise<BeaconAnswer> => ({ state: 'not-yet' });
+    expect(await drawWinner(draw.drawId, notYet)).toMatchObject({ state: 'waiting', beaconState: 'not-yet' });
+    expect(await publicFile(resultFile(draw.drawId))).toBeUndefined();
+
+    await setBeaconFault(null);
+    expect(await drawWinner(draw.drawId)).toMatchObject({ state: 'drawn' });
+    const drawn = await drawOf(draw.drawId);
+    expect(drawn.beaconState).toBeUndefined();
+    const result = JSON.parse((await publicFile(resultFile(draw.drawId))) as string) as DrawResult;
+    expect(result.beacon).toMatchObject(await beaconRound(round as number));
+    const winner = entries.find((e) => e.commitment === drawn.winner) as EntryEntity;
+    const script = await recompute(draw.drawId, '--salt', winner.salt);
+    expect(script.code).toBe(0);
+    expect(script.stdout).toContain('you won\n');
+  });
+
+  it('refuses a beacon that lies, publishing nothing', async () => {
+    const { draw, during, after } = await pastDraw();
+    await enterAll(draw.drawId, 2, during);
+    await closeDraw(draw.drawId, after);
+    await setBeaconFault('wrong-signature');
+    await expect(drawWinner(draw.drawId)).rejects.toThrow(/refused/);
+    await setBeaconFault('wrong-randomness');
+    await expect(drawWinner(draw.drawId)).rejects.toThrow(/refused/);
+    await setBeaconFault(null);
+    // A reader that passes off another round's signature is refused by the draw itself.
+    const forged = async (round: number): Promise<BeaconAnswer> => {
+      const other = await beaconRound(round > 1 ? round - 1 : round + 1);
+      return 'state' in other ? other : { ...other, round };
+    };
+    await expect(drawWinner(draw.drawId, forged)).rejects.toThrow(/refused/);
+    expect(await drawOf(draw.drawId)).toMatchObject({ state: 'closed' });
+    expect(await publicFile(resultFile(draw.drawId))).toBeUndefined();
+    expect(await drawWinner(draw.drawId)).toMatchObject({ state: 'drawn' });
+  });
+
+  it('with no entry left is empty: a list of none, a result without a winner', async () => {
+    const { draw, during, after } = await pastDraw();
+    const [only] = (await enterAll(draw.drawId, 1, during)) as [EntryEntity];
+    await withdrawEntry({ drawId: draw.drawId, entryId: only.entryId, email: only.email }, during);
+    await closeDraw(draw.drawId, after);
+    expect(await publicFile(entriesFile(draw.drawId))).toMatch(/\nentries 0\n$/);
+    expect(await drawWinner(draw.drawId)).toMatchObject({ state: 'empty' });
+    const empty = await drawOf(draw.drawId);
+    expect(empty.winner).toBeUndefined();
+    expect(JSON.parse((await publicFile(resultFile(draw.drawId))) as string)).toMatchObject({ order: [] });
+    expect(await unsettledDrawOf(draw.pid)).toBeUndefined();
+    // The piece can have a draw again.
+    expect(await pastDraw(draw.pid)).toMatchObject({ draw: { pid: draw.pid } });
+    const script = await recompute(draw.drawId);
+    expect(script.code).toBe(0);
+    expect(script.stdout).toContain('no entries, no winner');
+  });
+});
+
+describe("the draws' job", () => {
+  it('closes a draw when its window closes and draws it once its round is out', async () => {
+    const now = Date.now();
+    const created = await createDraw({
+      pid: await newPiece(),
+      opensAt: iso(now - 1000),
+      closesAt: iso(now + 1500),
+      admin: ADMIN,
+    });
+    if (!created.ok) throw new Error(created.reason);
+    const { drawId } = created.draw;
+    await enterAll(drawId, 2, new Date());
+    await new Promise((done) =>
+      setTimeout(done, Math.max(0, Date.parse(created.draw.closesAt) - Date.now() + 50)),
+    );
+    const first = await runJob('run-draws');
+    expect(first.status).toBe(200);
+    const waiting = await drawOf(drawId);
+    expect(waiting).toMatchObject({ state: 'closed', beaconState: 'not-yet', entered: 2 });
+    await expect
+      .poll(
+        async () => {
+          expect((await runJob('run-draws')).status).toBe(200);
+          return (await drawOf(drawId)).state;
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBe('drawn');
+    const text = (await publicFile(entriesFile(drawId))) as string;
+    const result = JSON.parse((await publicFile(resultFile(drawId))) as string);
+    expect(await checkResult(text, result)).toMatchObject({ ok: true });
+  }, 60_000);
+
+  it('draws the other draws when one fails, then fails its run (the job alarms)', async () => {
+    // The failing draw first: it closed before the other, so the job comes to it first.
+    const bad = await pastDraw();
+    await enterAll(bad.draw.drawId, 1, bad.during, 41);
+    await closeDraw(bad.draw.drawId, bad.after);
+    await new Promise((done) => setTimeout(done, 5));
+    const good = await pastDraw();
+    await enterAll(good.draw.drawId, 1, good.during, 40);
+    await closeDraw(good.draw.drawId, good.after);
+    // The published list altered after the close: the draw refuses to draw it.
+    const file = entriesFile(bad.draw.drawId);
+    const original = (await publicFile(file)) as string;
+    const put = (body: string) =>
+      s3().send(new PutObjectCommand({ Bucket: mediaBucket(), Key: file, Body: body }));
+    await put(original.replace(/entries 1\n[0-9a-f]{64}\n$/, 'entries 0\n'));
+
+    const run = await runJob('run-draws');
+    expect(run.status).toBe(500);
+    expect(await run.json()).toMatchObject({ message: '1 draw(s) failed: see the log' });
+    expect(await drawOf(good.draw.drawId)).toMatchObject({ state: 'drawn' });
+    expect(await drawOf(bad.draw.drawId)).toMatchObject({ state: 'closed' });
+    expect(await publicFile(resultFile(bad.draw.drawId))).toBeUndefined();
+
+    await put(original);
+    expect((await runJob('run-draws')).status).toBe(200);
+    expect(await drawOf(bad.draw.drawId)).toMatchObject({ state: 'drawn' });
+  }, 60_000);
+});
