@@ -4,8 +4,9 @@ import shared from '../vitest.config.ts';
 /**
  * `npm run test:fast`: the developer's loop. Every suite of `npm test` that opens no browser
  * (unit, integration, fuzz, concurrency, security, architecture), against the same local stack,
- * without the web build, the synth, the browser suites, the deployed bundles' pass or the IAM
- * check, and with the hostile-input fuzz at 50 requests per endpoint and way of calling it rather
+ * after the web build the stack serves (the script runs it first: on a fresh clone there is
+ * none), without the synth, the browser suites, the deployed bundles' pass or the IAM check,
+ * and with the hostile-input fuzz at 50 requests per endpoint and way of calling it rather
  * than 300 (FUZZ_RUNS). `npm test` remains the whole proof.
  */
 export default defineConfig({
