@@ -60,12 +60,9 @@ import { ScheduledJob } from './constructs/scheduled-job.ts';
 import { WebDeployment } from './constructs/web-deployment.ts';
 import { WebDistribution } from './constructs/web-distribution.ts';
 import { DRAND_QUICKNET } from './drand-chain.ts';
-import { acknowledgeNagFindings } from './nag-acknowledgements.ts';
+import { acknowledgeNagFindings, DRAW_OBJECTS } from './nag-acknowledgements.ts';
 import { RouteGroupStack, routeGroups } from './route-group-stack.ts';
 import { SHOP_SECRET_NAMES } from './secret-names.ts';
-
-/** The release draws' public files (functions/draws/entities/keys.ts): the draws job's only objects. */
-const DRAW_OBJECTS = 'draws/*';
 
 export { readsOnly } from './route-group-stack.ts';
 
@@ -438,6 +435,7 @@ export class BoutiqueStack extends Stack {
         this.mailFeedback.deadLetters,
         this.resetLink.deadLetters,
         this.passportLog.deadLetters,
+        this.releaseDraws.deadLetters,
         this.pictureSets.deadLetters,
       ],
     });
