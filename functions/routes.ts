@@ -382,7 +382,9 @@ export const routes: readonly Route[] = [
     '/passport/certificates',
     'passport/admin/issue-certificate',
     'admin',
-    'table:get,query,put,update private-media:get media:put',
+    // list: a photograph whose upload has not arrived is NoSuchKey (→ 409) only to a caller that
+    // may list; without it S3 answers 403 and issuing a 500.
+    'table:get,query,put,update private-media:get,list media:put',
   ),
   r('GET', '/passport/certificates', 'passport/admin/list-certificates', 'admin', 'table:get,query,update'),
   r('POST', '/passport/keys/rotate', 'passport/admin/rotate-keys', 'admin', 'table:get,update'),
