@@ -1,18 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { ProviderApiError } from './provider-api-error.ts';
 
 /** PayPal's error answers, ids and times, shared by the files of the PayPal stand-in. */
 
 export type PaypalObject = Record<string, unknown> & { id: string };
 
-export class PaypalApiError extends Error {
-  readonly status: number;
-  readonly body: Record<string, unknown>;
-  constructor(status: number, body: Record<string, unknown>) {
-    super(String(body.message));
-    this.status = status;
-    this.body = body;
-  }
-}
+export class PaypalApiError extends ProviderApiError {}
 
 export const messages = {
   INVALID_REQUEST: 'Request is not well-formed, syntactically incorrect, or violates schema.',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ProviderApiError } from './provider-api-error.ts';
 
 /** Stripe's object shape, ids and error answers, shared by the files of the Stripe stand-in. */
 
@@ -12,15 +13,7 @@ export function stripeId(prefix: string, length = 24): string {
   return `${prefix}_${id}`;
 }
 
-export class StripeApiError extends Error {
-  readonly status: number;
-  readonly body: Record<string, unknown>;
-  constructor(status: number, body: Record<string, unknown>) {
-    super(String(body.message));
-    this.status = status;
-    this.body = body;
-  }
-}
+export class StripeApiError extends ProviderApiError {}
 
 export function invalid(message: string, extra: Record<string, unknown> = {}, status = 400): StripeApiError {
   return new StripeApiError(status, { type: 'invalid_request_error', message, ...extra });
