@@ -397,6 +397,36 @@ export const routes: readonly Route[] = [
     'table:delete': WHY.endedOwnerSession,
   }),
 
+  // The release draws (issue 35, docs/draw.md; shared/contracts/draws.ts). Anyone reads a draw;
+  // a confirmed member enters with a card authorised, not captured (Stripe's key is a secret),
+  // confirms, withdraws and reads the entry with its secret; staff make and read draws.
+  r('GET', '/draws/{drawId}', 'draws/http/get-draw', 'public', 'table:get'),
+  r(
+    'POST',
+    '/draws/{drawId}/entries',
+    'draws/http/post-entry',
+    'public',
+    'table:get,put,update,delete secrets',
+  ),
+  r(
+    'POST',
+    '/draws/{drawId}/entries/{entryId}/confirm',
+    'draws/http/confirm-entry',
+    'public',
+    'table:get,put,update,delete secrets',
+  ),
+  r(
+    'POST',
+    '/draws/{drawId}/entries/{entryId}/withdraw',
+    'draws/http/withdraw-entry',
+    'public',
+    'table:get,update,delete secrets',
+  ),
+  r('POST', '/draws/{drawId}/entries/{entryId}/status', 'draws/http/entry-status', 'public', 'table:get'),
+  r('POST', '/draws', 'draws/admin/create-draws', 'admin', 'table:get,query,put,update'),
+  r('GET', '/draws', 'draws/admin/list-draws', 'admin', 'table:get,query,update'),
+  r('GET', '/draws/{drawId}/admin', 'draws/admin/get-draw-admin', 'admin', 'table:get,query,update'),
+
   // Admin (001 §7)
   r('POST', '/admin', 'staff/http/admin-login', 'public', 'table:get,put,update,delete secrets'),
   r('GET', '/admin', 'staff/http/admin-session', 'admin', 'table:get,update'),
@@ -832,10 +862,13 @@ export const jobAccess = {
   // The log's sequencer (issue 37): the pending queue, the entries and the head in one
   // transaction, the tiles and the checkpoint in the public bucket (and it invokes the signer).
   'passport/jobs/sequence-log': parseAccess('table:get,query,put,update,delete media:put'),
-  // The release draws (issue 35): seals a closed window and records its list, then draws (the
-  // draw moved and the piece's pointer deleted in one transaction); reads and writes
-  // draws/<id>/entries.txt and result.json (infra/stack.ts grants them under draws/ only).
-  'draws/jobs/run-draws': parseAccess('table:get,query,update,delete media:get,put,list', {
+  // The release draws (issue 35): seals a closed window, decides the entries still waiting for
+  // their card (Stripe), records its list, then draws (the draw moved and the piece's pointer
+  // deleted in one transaction); reads and writes draws/<id>/entries.txt and result.json
+  // (infra/stack.ts grants them under draws/ only); settles: captures the winner's card, sells the
+  // piece as checkout does (order, record, passport entry, mails), cancels the other holds,
+  // mails every entrant.
+  'draws/jobs/run-draws': parseAccess('table:get,query,put,update,delete media:get,put,list mail secrets', {
     'media:list':
       'the job reads whether a draw’s file is written yet (functions/draws/adapters/published-files.ts): S3 answers 404 only to a caller that may list, else 403; locally every read is answered 404',
   }),

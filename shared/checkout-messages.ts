@@ -16,6 +16,8 @@ export const CHECKOUT_MESSAGES = specMessageList({
   alreadyPaid: 'this order is already paid. thank you!',
   /** Not in the spec: a piece of a collection on pre-sale (its release has not come yet). */
   notOnSaleYet: 'this piece is not on sale yet. members are told by mail the moment it is.',
+  /** Not in the spec: a piece offered by a release draw (issue 35) is entered, not bought. */
+  offeredByDraw: 'this piece is offered by a draw. members may enter it on its page until the draw closes.',
   patchFailed: 'something is wrong. please contact us',
   otherFailure: 'something wrong, please contact us!',
   invalidDiscount: 'enter a valid discount code.',

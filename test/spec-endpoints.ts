@@ -109,6 +109,16 @@ export const CHECKOUT_PORTAL_ADMIN_ENDPOINTS = [
  * and capture calls, and the providers' webhooks ("Provider callback after capture").
  */
 export const ADDED_ENDPOINTS = [
+  // The release draws (issue 35, docs/draw.md): anyone reads a draw; a member enters, confirms
+  // the card step, withdraws and reads their entry; staff make draws and read them.
+  'GET /draws/{drawId}',
+  'POST /draws/{drawId}/entries',
+  'POST /draws/{drawId}/entries/{entryId}/confirm',
+  'POST /draws/{drawId}/entries/{entryId}/withdraw',
+  'POST /draws/{drawId}/entries/{entryId}/status',
+  'POST /draws',
+  'GET /draws',
+  'GET /draws/{drawId}/admin',
   // The passport (issue 37, docs/passport.md): staff issue and list certificates and rotate the
   // signing key; the owner makes resale proofs and reads their passport; anyone checks a proof.
   'POST /passport/certificates',

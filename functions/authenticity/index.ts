@@ -17,5 +17,5 @@ export {
 } from './entities/auth-record.ts';
 export { reportLost } from './lost-report.ts';
 export { ownerSession } from './owner-session.ts';
-export { portalLink } from './portal-link.ts';
+export { portalLink, shopUrl } from './portal-link.ts';
 export { adminAuthRecord } from './rules/admin-views.ts';

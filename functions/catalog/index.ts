@@ -8,12 +8,16 @@ export {
   productKey,
   sizeKey,
 } from './entities/keys.ts';
-export type { ProductEntity } from './entities/product.ts';
+export type { PieceDraw, ProductEntity } from './entities/product.ts';
 export { getProduct, getProductCollection, listCollectionPieces, readProduct } from './entities/product.ts';
 export {
+  DRAW_HOLD_UNTIL,
+  drawHoldId,
+  endDrawItem,
   holdProductItem,
   productSoldWithCardItem,
   releaseProductHoldItem,
+  reserveForDrawItem,
   sellProductItem,
 } from './entities/product-hold.ts';
 export type { SizeEntity } from './entities/size.ts';

@@ -22,4 +22,5 @@ export {
   type VoidOutcome,
   voidPaypalAuthorization,
 } from './adapters/paypal-authorizations.ts';
-export { buyersOfOtherTerms } from './entities/order.ts';
+export { completeDrawSale, type DrawWinner, drawOrderFor, orderCents } from './draw-sale.ts';
+export { buyersOfOtherTerms, type OrderEntity } from './entities/order.ts';

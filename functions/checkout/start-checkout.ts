@@ -40,6 +40,7 @@ export async function startCheckout(
   if (existing?.status === 'paid') return alreadyPaid(existing);
   if (product.status === 0 || existing?.status === 'refunded')
     return respond(406, { status: 406, message: CHECKOUT_MESSAGES.alreadySold });
+  if (product.draw) throw httpError(409, CHECKOUT_MESSAGES.offeredByDraw);
   const type = await getType(product.typeId);
   if (!type) throw notFound('collection');
   // The page shows only the pre-sale text; the server holds to it too, until the release ends it.

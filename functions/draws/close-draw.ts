@@ -2,6 +2,7 @@ import { beaconRoundFor } from '#shared/draw/beacon-round.ts';
 import { entriesList, listHash } from '#shared/draw/entries-list.ts';
 import { pinnedChain } from './adapters/beacon.ts';
 import { publishOnce } from './adapters/published-files.ts';
+import { decidePendingEntries } from './bind-payment.ts';
 import { applyMove, type DrawEntity, drawMoveItem, getDraw } from './entities/draw.ts';
 import { listEntries } from './entities/entry.ts';
 import { entriesFile } from './entities/keys.ts';
@@ -80,8 +81,8 @@ export async function recordList(draw: DrawEntity, list: WrittenList): Promise<v
 }
 
 /**
- * Closes a draw whose window has closed (`now` after closesAt): seals it, writes its list, records
- * the list's hash. Any step done already by an earlier run (or one beside) is taken as done, so
+ * Closes a draw whose window has closed (`now` after closesAt): seals it, decides the entries
+ * still waiting for their card (binding or lapsed), writes its list, records the list's hash. Any step done already by an earlier run (or one beside) is taken as done, so
  * running it again, or after a crash anywhere, ends with the one list.
  */
 export async function closeDraw(drawId: string, now = new Date()): Promise<CloseAnswer> {
@@ -93,6 +94,7 @@ export async function closeDraw(drawId: string, now = new Date()): Promise<Close
     draw = await getDraw(drawId);
   }
   if (draw?.state === 'closing') {
+    await decidePendingEntries(await listEntries(drawId), now);
     await recordList(draw, await writeList(draw));
     draw = await getDraw(drawId);
   }

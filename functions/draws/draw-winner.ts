@@ -1,3 +1,4 @@
+import { endDrawItem } from '#catalog/index.ts';
 import { tableName } from '#platform/aws-clients.ts';
 import { beaconProblem } from '#shared/drand.ts';
 import { listHash } from '#shared/draw/entries-list.ts';
@@ -5,7 +6,7 @@ import { checkResult, type DrawResult, drawResult } from '#shared/draw/result.ts
 import { type BeaconAnswer, beaconRound, pinnedChain } from './adapters/beacon.ts';
 import { publishOnce, readPublished } from './adapters/published-files.ts';
 import { applyMove, type DrawEntity, drawMoveItem, getDraw } from './entities/draw.ts';
-import { entriesFile, pieceDrawKey, resultFile } from './entities/keys.ts';
+import { entriesFile, pieceDrawKey, resultFile, SETTLING_DRAWS_LIST } from './entities/keys.ts';
 
 export type DrawAnswer =
   | { state: 'no-draw' }
@@ -59,9 +60,10 @@ export async function drawWinner(
         state,
         seed: result.seed,
         drawnAt: now.toISOString(),
-        ...(result.order[0] ? { winner: result.order[0] } : {}),
+        // A drawn draw stays on the job's list until its sale, holds and mails are done.
+        ...(result.order[0] ? { winner: result.order[0], gsi2pk: SETTLING_DRAWS_LIST } : {}),
       },
-      remove: ['gsi2pk', 'gsi2sk', 'beaconState'],
+      remove: state === 'drawn' ? ['beaconState'] : ['gsi2pk', 'gsi2sk', 'beaconState'],
     }),
     {
       Delete: {
@@ -71,6 +73,8 @@ export async function drawWinner(
         ExpressionAttributeValues: { ':draw': drawId },
       },
     },
+    // Nobody entered: the piece is first come again.
+    ...(state === 'empty' ? [endDrawItem(draw.pid, drawId)] : []),
   ]);
   const after = await getDraw(drawId);
   if (!after || (after.state !== 'drawn' && after.state !== 'empty') || after.seed !== result.seed)

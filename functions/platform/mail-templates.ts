@@ -47,6 +47,44 @@ export const MAIL_TEMPLATES = {
       '{{shop}}',
     ],
   },
+  'draw-entered': {
+    subject: 'You are in the draw for {{productName}}',
+    text: [
+      'Your entry in the draw for {{productName}} is binding: your card ({{card}}) has authorised {{total}} USD, charged only if you win.',
+      'The draw closes at {{closesAt}}. Until then you may withdraw: {{entryLink}}',
+      '',
+      'Your salt, to find your entry in the published list and check the draw yourself:',
+      '    {{salt}}',
+      'Your line in the list: {{commitment}}',
+      'How to check it: {{algorithmLink}}',
+      '',
+      '{{shop}}',
+    ],
+  },
+  'draw-won': {
+    subject: 'You won the draw for {{productName}}',
+    text: [
+      'Dear {{name}},',
+      '',
+      'You won the draw for {{productName}}. Your card was charged {{total}} USD (order {{checkoutCode}}); your order confirmation and the password of the authenticity portal follow in their own mails.',
+      '',
+      'Check the draw yourself: {{drawLink}}',
+      'Your salt: {{salt}}',
+      '',
+      '{{shop}}',
+    ],
+  },
+  'draw-lost': {
+    subject: 'The draw for {{productName}}: the result',
+    text: [
+      'The draw for {{productName}} is drawn, and this time it is not you. Nothing is charged: your card’s authorisation is released.',
+      '',
+      'Check the draw yourself, with the list, the result and the script: {{drawLink}}',
+      'Your salt: {{salt}}',
+      '',
+      '{{shop}}',
+    ],
+  },
   'portal-password': {
     subject: 'Your authenticity portal password',
     text: [

@@ -27,6 +27,19 @@ describe('the CloudFront Function of the passport files', () => {
     expect(keyOf('/passport/export/vectors.json')).toBe('/passport/export/vectors.json');
   });
 
+  it("keeps a release draw's list and result, and nothing else under /draws", () => {
+    const draw = '/draws/d-AAAAAAAAAAAAAAAAAAAAAA';
+    expect(keyOf(`${draw}/entries.txt`)).toBe(`${draw}/entries.txt`);
+    expect(keyOf(`${draw}/result.json`)).toBe(`${draw}/result.json`);
+    for (const uri of [
+      `${draw}/other.txt`,
+      '/draws/d-short/entries.txt',
+      `${draw}/../x/entries.txt`,
+      '/draws/',
+    ])
+      expect(keyOf(uri), uri).toBe(404);
+  });
+
   it('answers 404 to anything else under /passport', () => {
     for (const uri of [
       '/passport/',

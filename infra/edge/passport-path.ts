@@ -8,10 +8,17 @@ import vm from 'node:vm';
 export const PASSPORT_REQUEST_CODE = readFileSync(new URL('./passport-request.js', import.meta.url), 'utf8');
 
 /** The paths CloudFront sends to it (infra/constructs/web-distribution.ts, infra/local/gateway.ts). */
-export const PASSPORT_PATHS = { prefix: '/passport/', keys: '/.well-known/passport-keys.json' } as const;
+export const PASSPORT_PATHS = {
+  prefix: '/passport/',
+  keys: '/.well-known/passport-keys.json',
+  /** The release draws' lists and results (docs/draw.md), from the same bucket the same way. */
+  draws: '/draws/',
+} as const;
 
 export const isPassportPath = (path: string) =>
-  path.startsWith(PASSPORT_PATHS.prefix) || path === PASSPORT_PATHS.keys;
+  path.startsWith(PASSPORT_PATHS.prefix) ||
+  path === PASSPORT_PATHS.keys ||
+  path.startsWith(PASSPORT_PATHS.draws);
 
 interface CfRequest {
   uri: string;

@@ -40,6 +40,9 @@ export const publicCollectionSchema = z.object({
   womenproductimage: z.string(),
 });
 
+/** The draw a piece is offered by, and its entry window (ISO times). */
+export const pieceDrawSchema = z.object({ drawId: z.string(), opensAt: z.string(), closesAt: z.string() });
+
 /** A piece as a shopper sees it (publicProduct). */
 export const publicProductSchema = z.object({
   id: z.string(),
@@ -58,6 +61,8 @@ export const publicProductSchema = z.object({
   /** 1 available, 0 sold. */
   status: z.union([z.literal(0), z.literal(1)]),
   sold: z.boolean(),
+  /** Offered by a release draw (issue 35): the page shows "enter the draw" until its window closes. */
+  draw: z.optional(pieceDrawSchema),
 });
 
 /** The short form of a piece in /has-single-product (productSummary). */
@@ -240,6 +245,8 @@ export const isSoldContract = {
     available: z.boolean(),
     /** While another shopper holds the piece: when it may be free again (ms since the epoch, rounded up to the minute). */
     freeAt: z.optional(z.number()),
+    /** Offered by a release draw: not bought, entered (its window). */
+    draw: z.optional(pieceDrawSchema),
   }),
   cache: 'availability',
 } satisfies Contract;

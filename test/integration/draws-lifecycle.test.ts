@@ -460,7 +460,8 @@ describe("the draws' job", () => {
         },
         { timeout: 30_000, interval: 1000 },
       )
-      .toBe('drawn');
+      // Drawn, then settled in the same run (no entry here has a payment: the piece goes back).
+      .toBe('settled');
     const text = (await publicFile(entriesFile(drawId))) as string;
     const result = JSON.parse((await publicFile(resultFile(drawId))) as string);
     expect(await checkResult(text, result)).toMatchObject({ ok: true });
@@ -485,12 +486,12 @@ describe("the draws' job", () => {
     const run = await runJob('run-draws');
     expect(run.status).toBe(500);
     expect(await run.json()).toMatchObject({ message: '1 draw(s) failed: see the log' });
-    expect(await drawOf(good.draw.drawId)).toMatchObject({ state: 'drawn' });
+    expect(await drawOf(good.draw.drawId)).toMatchObject({ state: 'settled' });
     expect(await drawOf(bad.draw.drawId)).toMatchObject({ state: 'closed' });
     expect(await publicFile(resultFile(bad.draw.drawId))).toBeUndefined();
 
     await put(original);
     expect((await runJob('run-draws')).status).toBe(200);
-    expect(await drawOf(bad.draw.drawId)).toMatchObject({ state: 'drawn' });
+    expect(await drawOf(bad.draw.drawId)).toMatchObject({ state: 'settled' });
   }, 60_000);
 });

@@ -2,6 +2,7 @@ import { tableName } from '#platform/aws-clients.ts';
 import { PRODUCT_STATUS } from '#shared/constants.ts';
 import type { TransactItem } from '#table/transactions.ts';
 import { productKey } from './keys.ts';
+import type { PieceDraw } from './product.ts';
 
 /**
  * The product row's part in a sale, as transaction items for the caller's transaction (checkout
@@ -82,5 +83,41 @@ export const productSoldWithCardItem = (productId: string, cardNumber: string): 
     ConditionExpression: '#status = :sold AND cardNumber = :card',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: { ':sold': PRODUCT_STATUS.sold, ':card': cardNumber },
+  },
+});
+
+/** The hold a draw keeps on its piece: no checkout can take it, and the draw's sale may. */
+export const drawHoldId = (drawId: string) => `draw:${drawId}`;
+/** A draw's hold lasts until it is settled (released or sold), not for a time. */
+export const DRAW_HOLD_UNTIL = Number.MAX_SAFE_INTEGER;
+
+/** Offers an available, free piece by a draw: the draw holds it and the piece says so. */
+export const reserveForDrawItem = (productId: string, draw: PieceDraw, now: number): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: productKey(productId),
+    UpdateExpression: 'SET holdId = :hold, holdUntil = :until, #draw = :draw',
+    ConditionExpression:
+      'attribute_exists(pk) AND #status = :available AND (attribute_not_exists(holdUntil) OR holdUntil < :now)',
+    ExpressionAttributeNames: { '#status': 'status', '#draw': 'draw' },
+    ExpressionAttributeValues: {
+      ':hold': drawHoldId(draw.drawId),
+      ':until': DRAW_HOLD_UNTIL,
+      ':draw': draw,
+      ':available': PRODUCT_STATUS.available,
+      ':now': now,
+    },
+  },
+});
+
+/** The draw gives its piece back (no entry, or no entrant could pay): first come again. */
+export const endDrawItem = (productId: string, drawId: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: productKey(productId),
+    UpdateExpression: 'REMOVE holdId, holdUntil, #draw',
+    ConditionExpression: 'holdId = :hold',
+    ExpressionAttributeNames: { '#draw': 'draw' },
+    ExpressionAttributeValues: { ':hold': drawHoldId(drawId) },
   },
 });

@@ -40,7 +40,16 @@ export interface ProductEntity {
   /** Checkout hold: who holds the piece and until when (epoch ms). */
   holdId?: string;
   holdUntil?: number;
+  /** Offered by a release draw (issue 35): the draw holds the piece until it is settled. */
+  draw?: PieceDraw;
   createdAt: string;
+}
+
+/** The draw a piece is offered by, and its entry window (ISO times). */
+export interface PieceDraw {
+  drawId: string;
+  opensAt: string;
+  closesAt: string;
 }
 
 /** Every product, newest first (gsi2 PRODUCTS). */

@@ -14,19 +14,20 @@ import { freeAgainAt, isAvailable } from '../rules/availability.ts';
  * `freeAt` the hold's end rounded up to the minute.
  */
 export const handler = defineHandler(isSoldContract, async ({ query }) => {
-  const product = await getItem<Pick<ProductEntity, 'id' | 'status' | 'holdUntil'>>(productKey(query.id), [
-    'id',
-    'status',
-    'holdUntil',
-  ]);
+  const product = await getItem<Pick<ProductEntity, 'id' | 'status' | 'holdUntil' | 'draw'>>(
+    productKey(query.id),
+    ['id', 'status', 'holdUntil', 'draw'],
+  );
   if (!product) throw notFound('product');
   const sold = product.status === PRODUCT_STATUS.sold;
   const now = Date.now();
-  const freeAt = freeAgainAt(product, now);
+  // A draw's hold is not a shopper's: the piece is entered, not bought, and not "free at" a time.
+  const freeAt = product.draw ? undefined : freeAgainAt(product, now);
   return {
     status: sold ? (406 as const) : (200 as const),
     sold,
     available: isAvailable(product, now),
     ...(freeAt === undefined ? {} : { freeAt }),
+    ...(product.draw && !sold ? { draw: product.draw } : {}),
   };
 });

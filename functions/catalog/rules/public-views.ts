@@ -45,6 +45,7 @@ export function publicProduct(p: ProductEntity) {
     removeShipmentCharge: p.removeShipmentCharge,
     status: p.status,
     sold: p.status === PRODUCT_STATUS.sold,
+    ...(p.draw && p.status !== PRODUCT_STATUS.sold ? { draw: p.draw } : {}),
   };
 }
 

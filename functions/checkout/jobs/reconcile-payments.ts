@@ -1,6 +1,7 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { readAuthRecord } from '#authenticity/index.ts';
 import { getProduct } from '#catalog/index.ts';
+import { eachWithin } from '#platform/each-within.ts';
 import { upstreamFailure } from '#platform/handler.ts';
 import { logger, safeError } from '#platform/logger.ts';
 import { loadSecrets } from '#platform/secrets.ts';
@@ -61,28 +62,6 @@ export interface ReconcileOptions {
   concurrency?: number;
   /** No order is started after this many ms of the run (RECONCILE_BUDGET_MS). */
   budgetMs?: number;
-}
-
-/**
- * Runs `work` over `items`, at most `concurrency` at a time, starting none at or after `stopAt`
- * (ms, the clock's time); answers how many were never started.
- */
-export async function eachWithin<T>(
-  items: readonly T[],
-  concurrency: number,
-  stopAt: number,
-  work: (item: T) => Promise<void>,
-): Promise<number> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length && Date.now() < stopAt) {
-      const item = items[next] as T;
-      next += 1;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
-  return items.length - next;
 }
 
 /**

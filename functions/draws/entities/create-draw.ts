@@ -1,12 +1,12 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { getProduct } from '#catalog/index.ts';
+import { getProduct, reserveForDrawItem } from '#catalog/index.ts';
 import { tableName } from '#platform/aws-clients.ts';
 import { newDrawId } from '#shared/draw/commitment.ts';
 import { isPieceId } from '#shared/draw/entries-list.ts';
 import { auditItem } from '#table/audit.ts';
 import { transact } from '#table/transactions.ts';
 import { type DrawEntity, unsettledDrawOf } from './draw.ts';
-import { activeDrawIndex, drawKey, pieceDrawKey } from './keys.ts';
+import { activeDrawIndex, allDrawsIndex, drawKey, pieceDrawKey } from './keys.ts';
 
 export interface NewDraw {
   pid: string;
@@ -17,7 +17,7 @@ export interface NewDraw {
 
 export type CreateDrawAnswer =
   | { ok: true; draw: DrawEntity }
-  | { ok: false; reason: 'unknown-piece' | 'bad-window' | 'closes-in-past' }
+  | { ok: false; reason: 'unknown-piece' | 'bad-window' | 'closes-in-past' | 'piece-unavailable' }
   | { ok: false; reason: 'piece-has-draw'; drawId: string | undefined };
 
 const isoOf = (text: string) => {
@@ -27,8 +27,9 @@ const isoOf = (text: string) => {
 
 /**
  * A draw for the piece with its entry window (issue 35): the draw, the piece's pointer to it and
- * the audit entry in one transaction. Refused for an unknown piece, a window that closes before
- * it opens or in the past, and a piece whose earlier draw is not settled yet.
+ * the piece's hold (no checkout can take it; its page says "enter the draw") and the audit entry
+ * in one transaction. Refused for an unknown piece, a window that closes before it opens or in
+ * the past, a piece whose earlier draw is not settled yet, and one sold or held in a checkout.
  */
 export async function createDraw(input: NewDraw, now = new Date()): Promise<CreateDrawAnswer> {
   const opensAt = isoOf(input.opensAt);
@@ -51,7 +52,12 @@ export async function createDraw(input: NewDraw, now = new Date()): Promise<Crea
       {
         Put: {
           TableName: tableName(),
-          Item: { ...drawKey(draw.drawId), ...activeDrawIndex(closesAt, draw.drawId), ...draw },
+          Item: {
+            ...drawKey(draw.drawId),
+            ...activeDrawIndex(closesAt, draw.drawId),
+            ...allDrawsIndex(draw.createdAt, draw.drawId),
+            ...draw,
+          },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -62,11 +68,16 @@ export async function createDraw(input: NewDraw, now = new Date()): Promise<Crea
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
+      reserveForDrawItem(draw.pid, { drawId: draw.drawId, opensAt, closesAt }, now.getTime()),
       auditItem({ admin: input.admin, action: 'create', entity: 'draw', entityId: draw.drawId, after: draw }),
     ]);
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
-    return { ok: false, reason: 'piece-has-draw', drawId: await unsettledDrawOf(draw.pid) };
+    const pointerTaken = error.CancellationReasons?.[1]?.Code === 'ConditionalCheckFailed';
+    if (pointerTaken) return { ok: false, reason: 'piece-has-draw', drawId: await unsettledDrawOf(draw.pid) };
+    if (error.CancellationReasons?.[2]?.Code === 'ConditionalCheckFailed')
+      return { ok: false, reason: 'piece-unavailable' };
+    throw error;
   }
   return { ok: true, draw };
 }

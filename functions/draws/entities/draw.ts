@@ -2,14 +2,16 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { tableName } from '#platform/aws-clients.ts';
 import { consistentGet, queryAll, withoutKeys } from '#table/query.ts';
 import { type TransactItem, transact } from '#table/transactions.ts';
-import { ACTIVE_DRAWS_LIST, drawKey, pieceDrawKey } from './keys.ts';
+import { ACTIVE_DRAWS_LIST, ALL_DRAWS_LIST, drawKey, pieceDrawKey, SETTLING_DRAWS_LIST } from './keys.ts';
 
 /**
  * A draw's life: `open` (entries made and withdrawn in its window) → `closing` (sealed: no entry
  * made or withdrawn any more, its list's beacon round fixed) → `closed` (entries.txt written:
- * its hash recorded) → `drawn` (result.json written), or `empty` (a list of none: no winner).
+ * its hash recorded) → `drawn` (result.json written), or `empty` (a list of none: no winner) →
+ * `settled` (the piece sold to the first in the order whose card paid, or given back; every
+ * other authorisation cancelled; every entrant mailed).
  */
-export type DrawState = 'open' | 'closing' | 'closed' | 'drawn' | 'empty';
+export type DrawState = 'open' | 'closing' | 'closed' | 'drawn' | 'empty' | 'settled';
 
 export interface DrawEntity {
   kind: 'draw';
@@ -35,6 +37,13 @@ export interface DrawEntity {
   seed?: string;
   winner?: string;
   drawnAt?: string;
+  /** Settling: the entry the piece is being sold to now (its capture asked), then its order. */
+  offeredTo?: string;
+  soldTo?: string;
+  checkoutCode?: string;
+  /** No entrant's authorisation could be captured: the piece was given back (first come). */
+  unsold?: true;
+  settledAt?: string;
 }
 
 export async function getDraw(drawId: string): Promise<DrawEntity | undefined> {
@@ -53,6 +62,25 @@ export function activeDrawsClosedBy(now: Date): Promise<DrawEntity[]> {
     IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :list AND gsi2sk < :now',
     ExpressionAttributeValues: { ':list': ACTIVE_DRAWS_LIST, ':now': now.toISOString() },
+  });
+}
+
+/** Every draw, newest first (the admin's list). */
+export function listDraws(): Promise<DrawEntity[]> {
+  return queryAll<DrawEntity>({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :list',
+    ExpressionAttributeValues: { ':list': ALL_DRAWS_LIST },
+    ScanIndexForward: false,
+  });
+}
+
+/** The drawn draws whose sale, holds or mails are not all done. */
+export function drawsToSettle(): Promise<DrawEntity[]> {
+  return queryAll<DrawEntity>({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :list',
+    ExpressionAttributeValues: { ':list': SETTLING_DRAWS_LIST },
   });
 }
 

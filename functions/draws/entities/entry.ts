@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { tableName } from '#platform/aws-clients.ts';
 import { commitment, newSalt } from '#shared/draw/commitment.ts';
@@ -6,7 +6,21 @@ import { consistentGet, queryAll, withoutKeys } from '#table/query.ts';
 import { transact } from '#table/transactions.ts';
 import { addressDigest, normaliseEmail, type ShippingPlace } from '../rules/entry-identity.ts';
 import { type DrawEntity, getDraw } from './draw.ts';
-import { addressKey, drawKey, ENTRY_PREFIX, emailKey, entryKey } from './keys.ts';
+import { addressKey, cardKey, drawKey, ENTRY_PREFIX, emailKey, entryKey } from './keys.ts';
+
+/**
+ * pending: e-mail and address claimed, the payment not yet authorised; entered: binding (its
+ * card authorised, the card claimed); withdrawn by the entrant; refused: its card entered
+ * already; lapsed: never authorised by the close. Only `entered` entries are in the list.
+ */
+export type EntryState = 'pending' | 'entered' | 'withdrawn' | 'refused' | 'lapsed';
+
+/** What the winner's order is made of: checkout's form as the entrant filled it, and its amount. */
+export interface EntryOrder {
+  form: Record<string, unknown>;
+  amountCents: number;
+  currency: string;
+}
 
 export interface EntryEntity {
   kind: 'drawEntry';
@@ -19,11 +33,24 @@ export interface EntryEntity {
   /** The entrant's secret (theirs only); the list publishes its commitment. */
   salt: string;
   commitment: string;
-  state: 'entered' | 'withdrawn';
+  state: EntryState;
   createdAt: string;
   withdrawnAt?: string;
-  /** The authorised, not captured, payment (issue 35's next part wires it). */
+  /** SHA-256 of the entry token the entrant was given (it withdraws and reads the entry). */
+  tokenHash?: string;
+  order?: EntryOrder;
+  /** The authorised, not captured, payment. */
   payment?: { provider: 'stripe' | 'paypal'; id: string };
+  /** The authorised card's identity (binding) and what the entrant may be shown of it. */
+  card?: { fingerprint: string; brand: string; last4: string };
+  enteredAt?: string;
+  refusedAt?: string;
+  /** Set by the settlement: the winner, a reserve whose capture failed, or one who did not win. */
+  outcome?: 'won' | 'capture-failed' | 'lost';
+  /** The authorisation was captured (winner) or cancelled (everyone else). */
+  paymentSettled?: 'captured' | 'cancelled';
+  /** The result mail went out (once). */
+  mailedAt?: string;
 }
 
 export interface NewEntry {
@@ -31,6 +58,12 @@ export interface NewEntry {
   email: string;
   address: ShippingPlace;
   payment?: EntryEntity['payment'];
+  /** A real entry waits for its payment's authorisation; without it the entry is binding at once. */
+  awaitingPayment?: boolean;
+  tokenHash?: string;
+  order?: EntryOrder;
+  /** Chosen by the caller when its payment must name the entry before it is made. */
+  entryId?: string;
 }
 
 /** Why the draw takes no entry or withdrawal now. */
@@ -44,8 +77,12 @@ export type WithdrawAnswer =
   | { ok: true; entry: EntryEntity }
   | { ok: false; reason: WindowRefusal | 'no-entry' | 'already-withdrawn' };
 
+export type BindAnswer =
+  | { ok: true; entry: EntryEntity }
+  | { ok: false; reason: WindowRefusal | 'not-pending' | 'duplicate-card' };
+
 /** The draw takes entries and withdrawals: still open, and `now` within its window. */
-function drawTakesEntries(drawId: string, now: Date) {
+export function drawTakesEntries(drawId: string, now: Date) {
   return {
     ConditionCheck: {
       TableName: tableName(),
@@ -63,7 +100,7 @@ function windowRefusal(draw: DrawEntity | undefined, now: Date): WindowRefusal {
   return 'closed';
 }
 
-const reasonsOf = (error: TransactionCanceledException) =>
+export const reasonsOf = (error: TransactionCanceledException) =>
   (error.CancellationReasons ?? []).map((reason) => reason.Code === 'ConditionalCheckFailed');
 
 const ATTEMPTS = 4;
@@ -73,7 +110,7 @@ const ATTEMPTS = 4;
  * meeting another at work on the same items (entries racing for one e-mail, the close's seal):
  * the next attempt meets the other's outcome. Its own conditions' refusals are thrown at once.
  */
-async function transactAgainOnConflict(items: Parameters<typeof transact>[0]): Promise<void> {
+export async function transactAgainOnConflict(items: Parameters<typeof transact>[0]): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await transact(items);
@@ -99,14 +136,16 @@ export async function enterDraw(input: NewEntry, now = new Date()): Promise<Ente
   const entry: EntryEntity = {
     kind: 'drawEntry',
     drawId,
-    entryId: randomUUID(),
+    entryId: input.entryId ?? `e-${randomBytes(16).toString('base64url')}`,
     email: normaliseEmail(input.email),
     addressDigest: addressDigest(input.address),
     salt,
     commitment: await commitment(drawId, salt).catch(() => ''),
-    state: 'entered',
+    state: input.awaitingPayment ? 'pending' : 'entered',
     createdAt: now.toISOString(),
     ...(input.payment ? { payment: input.payment } : {}),
+    ...(input.tokenHash ? { tokenHash: input.tokenHash } : {}),
+    ...(input.order ? { order: input.order } : {}),
   };
   if (!entry.commitment) return { ok: false, reason: 'no-draw' };
   const owner = { kind: 'drawEntryClaim', entryId: entry.entryId };
@@ -163,7 +202,8 @@ export async function withdrawEntry(
   const { drawId, entryId } = input;
   const entry = await getEntry(drawId, entryId);
   if (!entry || entry.email !== normaliseEmail(input.email)) return { ok: false, reason: 'no-entry' };
-  if (entry.state === 'withdrawn') return { ok: false, reason: 'already-withdrawn' };
+  if (entry.state !== 'entered' && entry.state !== 'pending')
+    return { ok: false, reason: 'already-withdrawn' };
   const owned = {
     ConditionExpression: 'entryId = :entry',
     ExpressionAttributeValues: { ':entry': entryId },
@@ -176,17 +216,16 @@ export async function withdrawEntry(
           TableName: tableName(),
           Key: entryKey(drawId, entryId),
           UpdateExpression: 'SET #state = :withdrawn, withdrawnAt = :now',
-          ConditionExpression: '#state = :entered',
+          ConditionExpression: '#state = :was',
           ExpressionAttributeNames: { '#state': 'state' },
           ExpressionAttributeValues: {
             ':withdrawn': 'withdrawn',
-            ':entered': 'entered',
+            ':was': entry.state,
             ':now': now.toISOString(),
           },
         },
       },
-      { Delete: { TableName: tableName(), Key: emailKey(drawId, entry.email), ...owned } },
-      { Delete: { TableName: tableName(), Key: addressKey(drawId, entry.addressDigest), ...owned } },
+      ...claimsOf(entry).map((Key) => ({ Delete: { TableName: tableName(), Key, ...owned } })),
     ]);
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
@@ -195,6 +234,15 @@ export async function withdrawEntry(
     return { ok: false, reason: 'already-withdrawn' };
   }
   return { ok: true, entry: { ...entry, state: 'withdrawn', withdrawnAt: now.toISOString() } };
+}
+
+/** The uniqueness items an entry holds: its e-mail, its address, and its card once binding. */
+export function claimsOf(entry: Pick<EntryEntity, 'drawId' | 'email' | 'addressDigest' | 'card'>) {
+  return [
+    emailKey(entry.drawId, entry.email),
+    addressKey(entry.drawId, entry.addressDigest),
+    ...(entry.card ? [cardKey(entry.drawId, entry.card.fingerprint)] : []),
+  ];
 }
 
 /** Every entry of the draw, entered and withdrawn (a consistent read: after the seal, all of them). */

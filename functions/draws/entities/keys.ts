@@ -14,6 +14,14 @@ export const entryKey = (drawId: string, entryId: string) => ({
 export const emailKey = (drawId: string, email: string) => ({ pk: drawPk(drawId), sk: `EMAIL#${email}` });
 /** One entered entry per shipping address (SHA-256 of its normalised text) within the draw. */
 export const addressKey = (drawId: string, digest: string) => ({ pk: drawPk(drawId), sk: `ADDR#${digest}` });
+/** One entered entry per card (Stripe's card fingerprint) within the draw. */
+export const cardKey = (drawId: string, fingerprint: string) => ({
+  pk: drawPk(drawId),
+  sk: `CARD#${fingerprint}`,
+});
+/** How many entries the draw refused, one attribute per reason. */
+export const refusalsKey = (drawId: string) => ({ pk: drawPk(drawId), sk: '#REFUSALS' });
+
 /** The piece's draw not settled yet (open, closing or closed): at most one. */
 export const pieceDrawKey = (pid: string) => ({ pk: `DRAWOF#${pid}`, sk: '#DRAW' });
 
@@ -26,6 +34,16 @@ export const activeDrawIndex = (closesAt: string, drawId: string) => ({
   gsi2pk: ACTIVE_DRAWS_LIST,
   gsi2sk: `${closesAt}#${drawId}`,
 });
+
+/** Every draw, newest first, on gsi1: the admin's list. */
+export const ALL_DRAWS_LIST = 'DRAWS';
+export const allDrawsIndex = (createdAt: string, drawId: string) => ({
+  gsi1pk: ALL_DRAWS_LIST,
+  gsi1sk: `${createdAt}#${drawId}`,
+});
+
+/** Drawn draws whose sale, holds and mails are not all done yet (the job settles them). */
+export const SETTLING_DRAWS_LIST = 'DRAWS#SETTLING';
 
 /** Where the draw's public files live in the media bucket (CloudFront serves /draws/*). */
 export const entriesFile = (drawId: string) => `draws/${drawId}/entries.txt`;

@@ -362,6 +362,12 @@ export async function getMember(email: string): Promise<MemberEntity | undefined
   return Item as MemberEntity | undefined;
 }
 
+/** Whether the address is a member who confirmed it (a draw takes entries from them only). */
+export async function isConfirmedMember(email: string): Promise<boolean> {
+  const member = await getMember(email.trim().toLowerCase());
+  return member !== undefined && memberStatus(member) === 'confirmed';
+}
+
 /** Removes the member and writes the audit entry, together; 409 if it vanished meanwhile. */
 export async function deleteMember(member: MemberEntity, admin: string): Promise<void> {
   await auditedWrite(

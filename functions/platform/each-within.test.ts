@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eachWithin } from './reconcile-payments.ts';
+import { eachWithin } from '#platform/each-within.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

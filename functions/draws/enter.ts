@@ -1,0 +1,163 @@
+import { getProduct, getType, type ProductEntity, type TypeEntity } from '#catalog/index.ts';
+import { createCardHold } from '#checkout/index.ts';
+import { isConfirmedMember } from '#members/index.ts';
+import { upstreamFailure } from '#platform/handler.ts';
+import { httpError } from '#platform/http-error.ts';
+import { logger, safeError } from '#platform/logger.ts';
+import { CHECKOUT_MESSAGES, type CheckoutRequest } from '#shared/checkout.ts';
+import { DRAW_MESSAGES } from '#shared/contracts/draws.ts';
+import { toCents } from '#shared/money.ts';
+import { PricingError, type Quote, quote } from '#shared/pricing.ts';
+import type { Limit } from '#table/rate-limit.ts';
+import { takeAttempt } from '#table/rate-limit.ts';
+import { type DrawEntity, getDraw } from './entities/draw.ts';
+import { type EntryEntity, enterDraw, getEntry, withdrawEntry } from './entities/entry.ts';
+import { countRefusal, type RefusalReason, setEntryPayment } from './entities/entry-binding.ts';
+import { entryIdFor, entryTokenHash, holdsEntryToken } from './rules/entry-token.ts';
+
+/**
+ * Entries a client address may make in an hour: a household or an office behind one address
+ * enters a few times, a script from one address is refused after these. Retries of one entry
+ * (its own key) are not counted.
+ */
+export const DRAW_ENTRIES_PER_ADDRESS: Limit = { name: 'draw-entry', max: 6, windowSeconds: 60 * 60 };
+
+export interface EnteredDraw {
+  entry: EntryEntity;
+  clientSecret: string;
+  quote: Quote;
+  draw: DrawEntity;
+}
+
+const refuse = async (drawId: string, reason: RefusalReason, status: number, message: string) => {
+  await countRefusal(drawId, reason);
+  return httpError(status, message);
+};
+
+function priced(form: CheckoutRequest, product: ProductEntity, type: TypeEntity | undefined): Quote {
+  try {
+    return quote({
+      priceUs: product.priceUs,
+      removeShipmentCharge: product.removeShipmentCharge,
+      shippingPrices: type?.shippingPrices ?? {},
+      country: form.country ?? '',
+      state: form.state,
+      city: form.city,
+      discountPercent: 0,
+    });
+  } catch (error) {
+    if (error instanceof PricingError) throw httpError(400, CHECKOUT_MESSAGES.fillAllFields);
+    throw error;
+  }
+}
+
+/** The form an order is made of, without the entry's secret. */
+function orderForm(form: CheckoutRequest): Record<string, unknown> {
+  const { checkoutKey: _secret, discountCode: _code, discountAmount: _amount, ...kept } = form;
+  // As the form is sent (checkout's schema reads these two as text), so the order parses it again.
+  return { ...kept, paymentType: String(kept.paymentType), hasBilling: String(kept.hasBilling) };
+}
+
+/**
+ * One binding entry's first half (issue 35): a confirmed member, in the window, one entry per
+ * e-mail and shipping address (claimed now), a card authorisation of exactly the amount
+ * checkout would charge, not captured. The entry is binding when the card authorises it.
+ * The same key again is the same entry: its authorisation is answered again.
+ */
+export async function enterWithCard(
+  drawId: string,
+  form: CheckoutRequest,
+  client: string,
+  now = new Date(),
+): Promise<EnteredDraw> {
+  const draw = await getDraw(drawId);
+  if (!draw) throw httpError(404, DRAW_MESSAGES.noDraw);
+  if (form.id !== draw.pid) throw httpError(400, DRAW_MESSAGES.wrongPiece);
+  if (form.paymentType !== 1) throw httpError(400, DRAW_MESSAGES.cardOnly);
+  const entryId = entryIdFor(drawId, form.checkoutKey);
+  let entry = await getEntry(drawId, entryId);
+  if (entry && !holdsEntryToken(entry, form.checkoutKey)) throw httpError(409, DRAW_MESSAGES.refused);
+  if (entry && entry.state !== 'pending' && entry.state !== 'entered')
+    throw httpError(409, stateMessage(entry));
+  const product = await getProduct(draw.pid);
+  if (!product) throw httpError(404, DRAW_MESSAGES.noDraw);
+  const amounts = priced(form, product, await getType(product.typeId));
+
+  if (!entry) {
+    if (!(await takeAttempt(DRAW_ENTRIES_PER_ADDRESS, client)))
+      throw await refuse(drawId, 'too-many-tries', 429, DRAW_MESSAGES.tooManyTries);
+    if (!(await isConfirmedMember(form.email ?? '')))
+      throw await refuse(drawId, 'not-a-member', 403, DRAW_MESSAGES.notMember);
+    const entered = await enterDraw(
+      {
+        drawId,
+        entryId,
+        email: form.email ?? '',
+        address: {
+          address1: form.address1 ?? '',
+          address2: form.address2,
+          unit: form.unit,
+          city: form.city ?? '',
+          state: form.state,
+          postalCode: form.postalCode,
+          country: form.country ?? '',
+        },
+        awaitingPayment: true,
+        tokenHash: entryTokenHash(form.checkoutKey),
+        order: { form: orderForm(form), amountCents: toCents(amounts.total), currency: 'usd' },
+      },
+      now,
+    );
+    if (!entered.ok) {
+      if (entered.reason === 'duplicate-email')
+        throw await refuse(drawId, 'duplicate-email', 409, DRAW_MESSAGES.duplicateEmail);
+      if (entered.reason === 'duplicate-address')
+        throw await refuse(drawId, 'duplicate-address', 409, DRAW_MESSAGES.duplicateAddress);
+      if (entered.reason === 'no-draw') throw httpError(404, DRAW_MESSAGES.noDraw);
+      throw await refuse(
+        drawId,
+        'window',
+        409,
+        entered.reason === 'not-open-yet' ? DRAW_MESSAGES.notOpenYet : DRAW_MESSAGES.closed,
+      );
+    }
+    entry = entered.entry;
+  }
+
+  const amountCents = entry.order?.amountCents ?? toCents(amounts.total);
+  try {
+    const hold = await createCardHold({
+      amountCents,
+      currency: 'usd',
+      description: `Draw entry: ${product.name} (one of one)`,
+      metadata: { drawId, entryId, pid: draw.pid },
+      idempotencyKey: `draw-entry:${entryId}`,
+      email: entry.email,
+    });
+    await setEntryPayment(drawId, entryId, { provider: 'stripe', id: hold.paymentRef });
+    return {
+      entry: { ...entry, payment: { provider: 'stripe', id: hold.paymentRef } },
+      clientSecret: hold.clientSecret,
+      quote: amounts,
+      draw,
+    };
+  } catch (error) {
+    logger.error('an entry’s card authorisation could not be started', {
+      error: safeError(error),
+      upstream: upstreamFailure(error),
+      drawId,
+      entryId,
+    });
+    // The entry never had a payment: it lets go of its e-mail and address, so a retry enters.
+    if (!entry.payment)
+      await withdrawEntry({ drawId, entryId, email: entry.email }, now).catch(() => undefined);
+    throw httpError(502, DRAW_MESSAGES.paymentFailed);
+  }
+}
+
+/** Why an entry in this state can do nothing more. */
+export function stateMessage(entry: EntryEntity): string {
+  if (entry.state === 'withdrawn') return DRAW_MESSAGES.alreadyWithdrawn;
+  if (entry.state === 'refused') return DRAW_MESSAGES.duplicateCard;
+  return DRAW_MESSAGES.refused;
+}

@@ -1,0 +1,181 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, tableName } from '#platform/aws-clients.ts';
+import type { TransactItem } from '#table/transactions.ts';
+import { getDraw } from './draw.ts';
+import {
+  type BindAnswer,
+  claimsOf,
+  drawTakesEntries,
+  type EntryEntity,
+  getEntry,
+  reasonsOf,
+  transactAgainOnConflict,
+} from './entry.ts';
+import { cardKey, drawKey, entryKey, refusalsKey } from './keys.ts';
+
+/** Why an entry was refused, as the admin counts them (issue 35: "refusals by reason"). */
+export const REFUSAL_REASONS = [
+  'not-a-member',
+  'duplicate-email',
+  'duplicate-address',
+  'duplicate-card',
+  'too-many-tries',
+  'window',
+  'payment-not-authorised',
+] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+/** One more refusal of the draw for `reason` (the admin's counts). */
+export async function countRefusal(drawId: string, reason: RefusalReason): Promise<void> {
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: refusalsKey(drawId),
+      UpdateExpression: 'ADD #reason :one SET kind = :kind',
+      ExpressionAttributeNames: { '#reason': reason },
+      ExpressionAttributeValues: { ':one': 1, ':kind': 'drawRefusals' },
+    }),
+  );
+}
+
+/** The pending entry's payment, once the provider made it. */
+export async function setEntryPayment(
+  drawId: string,
+  entryId: string,
+  payment: NonNullable<EntryEntity['payment']>,
+): Promise<boolean> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: entryKey(drawId, entryId),
+        UpdateExpression: 'SET payment = :payment',
+        ConditionExpression: '#state = :pending AND (attribute_not_exists(payment) OR payment = :payment)',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':payment': payment, ':pending': 'pending' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/**
+ * While the window is open the draw must still take entries; at the close (the closer binding
+ * what was authorised before it) the draw must be sealed, and nothing else may bind.
+ */
+function drawAllowsBinding(drawId: string, during: 'window' | 'seal', now: Date): TransactItem {
+  if (during === 'window') return drawTakesEntries(drawId, now);
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: drawKey(drawId),
+      ConditionExpression: '#state = :closing',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':closing': 'closing' },
+    },
+  };
+}
+
+/**
+ * The provider authorised the entry's payment with this card: the entry becomes binding and the
+ * card is claimed, in one transaction with the draw's check. A card another entry of the draw
+ * holds refuses the entry: it is marked refused and lets go of its e-mail and address (the
+ * caller cancels its authorisation).
+ */
+export async function bindEntry(
+  drawId: string,
+  entryId: string,
+  card: NonNullable<EntryEntity['card']>,
+  during: 'window' | 'seal',
+  now = new Date(),
+): Promise<BindAnswer> {
+  const entry = await getEntry(drawId, entryId);
+  if (!entry) return { ok: false, reason: 'not-pending' };
+  if (entry.state === 'entered' && entry.card?.fingerprint === card.fingerprint) return { ok: true, entry };
+  if (entry.state !== 'pending') return { ok: false, reason: 'not-pending' };
+  try {
+    await transactAgainOnConflict([
+      drawAllowsBinding(drawId, during, now),
+      {
+        Update: {
+          TableName: tableName(),
+          Key: entryKey(drawId, entryId),
+          UpdateExpression: 'SET #state = :entered, card = :card, enteredAt = :now',
+          ConditionExpression: '#state = :pending',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: {
+            ':entered': 'entered',
+            ':pending': 'pending',
+            ':card': card,
+            ':now': now.toISOString(),
+          },
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...cardKey(drawId, card.fingerprint), kind: 'drawEntryClaim', entryId },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ]);
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const [draw, pending, cardTaken] = reasonsOf(error);
+    if (draw) {
+      const current = await getDraw(drawId);
+      if (!current) return { ok: false, reason: 'no-draw' };
+      return {
+        ok: false,
+        reason: current.state === 'open' && now.toISOString() < current.opensAt ? 'not-open-yet' : 'closed',
+      };
+    }
+    if (pending) return { ok: false, reason: 'not-pending' };
+    if (cardTaken) {
+      await dropEntry(entry, 'refused', now);
+      return { ok: false, reason: 'duplicate-card' };
+    }
+    throw error;
+  }
+  return { ok: true, entry: { ...entry, state: 'entered', card, enteredAt: now.toISOString() } };
+}
+
+/**
+ * A pending entry that will not be binding (its card entered already, or never authorised by
+ * the close): marked so, its e-mail and address let go. False if it was not pending any more.
+ */
+export async function dropEntry(
+  entry: EntryEntity,
+  state: 'refused' | 'lapsed',
+  now = new Date(),
+): Promise<boolean> {
+  const owned = {
+    ConditionExpression: 'entryId = :entry',
+    ExpressionAttributeValues: { ':entry': entry.entryId },
+  };
+  try {
+    await transactAgainOnConflict([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: entryKey(entry.drawId, entry.entryId),
+          UpdateExpression: 'SET #state = :state, refusedAt = :now',
+          ConditionExpression: '#state = :pending',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':state': state, ':pending': 'pending', ':now': now.toISOString() },
+        },
+      },
+      ...claimsOf({ ...entry, card: undefined }).map((Key) => ({
+        Delete: { TableName: tableName(), Key, ...owned },
+      })),
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) return false;
+    throw error;
+  }
+}

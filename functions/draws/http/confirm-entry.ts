@@ -1,0 +1,33 @@
+import { defineHandler } from '#platform/handler.ts';
+import { httpError } from '#platform/http-error.ts';
+import { confirmEntryContract, DRAW_MESSAGES } from '#shared/contracts/draws.ts';
+import { bindAuthorisedPayment } from '../bind-payment.ts';
+import { stateMessage } from '../enter.ts';
+import { getEntry } from '../entities/entry.ts';
+import { entrantsEntry } from '../entrant.ts';
+import { mailEntered } from '../mail-entered.ts';
+import { entryView } from '../views.ts';
+
+/**
+ * POST /draws/{drawId}/entries/{entryId}/confirm { token }: the page says the card step is done;
+ * the shop asks Stripe, and the entry is binding if the card authorised its amount (409 if not
+ * yet, or if the card entered the draw already: its authorisation is then released). After the
+ * close, an authorisation made in time is decided by the closer: the entry is answered as it is.
+ */
+export const handler = defineHandler(confirmEntryContract, async ({ path, body }) => {
+  const entry = await entrantsEntry(path.drawId, path.entryId, body.token);
+  if (entry.state === 'entered') return { status: 200 as const, entry: entryView(entry) };
+  if (entry.state !== 'pending') throw httpError(409, stateMessage(entry));
+  const bound = await bindAuthorisedPayment(entry, 'window');
+  if (bound.ok) {
+    await mailEntered(bound.entry, body.token);
+    return { status: 200 as const, entry: entryView(bound.entry) };
+  }
+  if (bound.reason === 'not-authorised') throw httpError(409, DRAW_MESSAGES.notAuthorised);
+  if (bound.reason === 'duplicate-card') throw httpError(409, DRAW_MESSAGES.duplicateCard);
+  const now = await getEntry(path.drawId, path.entryId);
+  if (bound.reason === 'not-pending' && now?.state === 'entered')
+    return { status: 200 as const, entry: entryView(now) };
+  if (bound.reason === 'not-open-yet') throw httpError(409, DRAW_MESSAGES.notOpenYet);
+  return { status: 200 as const, entry: entryView(now ?? entry) };
+});

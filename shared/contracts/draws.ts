@@ -1,0 +1,175 @@
+import { checkoutKeySchema, checkoutRequestSchema } from '#shared/checkout.ts';
+import { idSchema } from '#shared/schemas.ts';
+import * as z from '#shared/zod.ts';
+import { serverAmountsSchema } from './checkout.ts';
+import type { Contract } from './contract.ts';
+
+/**
+ * The release draws (issue 35, docs/draw.md): a piece offered by a draw is entered in its window
+ * by confirmed members, one binding entry per person (e-mail, card, shipping address), its card
+ * authorised and captured only if it wins; the list of entries is published as commitments when
+ * the window closes and the winner follows from it and a drand round nobody knew then.
+ */
+export const DRAW_MESSAGES = {
+  noDraw: 'this draw does not exist.',
+  noEntry: 'this entry does not exist.',
+  wrongPiece: 'this piece is not the one this draw offers.',
+  notMember:
+    'only members who confirmed their e-mail may enter a draw. become a member, open the link we mail you, then enter.',
+  duplicateEmail: 'this e-mail has entered this draw already: one entry per person.',
+  duplicateAddress: 'an entry of this draw ships to this address already: one entry per person.',
+  duplicateCard:
+    'this card has entered this draw already: one entry per person. nothing is charged: its authorisation is released.',
+  tooManyTries: 'too many entries from this connection. please try again later.',
+  notOpenYet: 'this draw is not open yet. it opens at the time shown on its page.',
+  closed: 'this draw is closed: no entry can be made or withdrawn any more.',
+  cardOnly: 'a draw is entered with a card.',
+  notAuthorised: 'your card has not authorised the amount yet. please complete the card step.',
+  alreadyWithdrawn: 'this entry was withdrawn already.',
+  refused: 'this entry was refused.',
+  paymentFailed: 'the card payment could not be started. please try again.',
+  /** Staff's refusals. */
+  pieceUnavailable: 'this piece is sold, held in a checkout or offered by another draw.',
+  badWindow: 'the window must close after it opens.',
+  closesInPast: 'the window must close in the future.',
+} as const;
+
+export const drawIdSchema = z
+  .string()
+  .check(z.regex(/^d-[A-Za-z0-9_-]{22}$/, { error: DRAW_MESSAGES.noDraw }));
+export const entryIdSchema = z
+  .string()
+  .check(z.regex(/^e-[A-Za-z0-9_-]{22}$/, { error: DRAW_MESSAGES.noEntry }));
+
+export const DRAW_STATES = ['open', 'closing', 'closed', 'drawn', 'empty', 'settled'] as const;
+export const ENTRY_STATES = ['pending', 'entered', 'withdrawn', 'refused', 'lapsed'] as const;
+export const ENTRY_OUTCOMES = ['won', 'capture-failed', 'lost'] as const;
+
+/** What anyone sees of a draw: its window, where it stands, its public files. */
+export const publicDrawSchema = z.object({
+  drawId: z.string(),
+  pid: z.string(),
+  pieceName: z.string(),
+  opensAt: z.string(),
+  closesAt: z.string(),
+  state: z.enum(DRAW_STATES),
+  /** From the close: the list's hash, how many it holds, the beacon's round it names. */
+  listHash: z.optional(z.string()),
+  entries: z.optional(z.number()),
+  round: z.optional(z.number()),
+  chainHash: z.optional(z.string()),
+  /** Closed and waiting for its round: since when, and why (not out yet, or the beacon unreachable). */
+  waitingSince: z.optional(z.string()),
+  beaconState: z.optional(z.enum(['not-yet', 'unreachable'])),
+  /** Drawn: the winning commitment (the whole order is in result.json). */
+  winner: z.optional(z.string()),
+  /** The public files, as paths of the shop's origin. */
+  files: z.object({ entries: z.string(), result: z.string(), script: z.string(), algorithm: z.string() }),
+});
+
+/** GET /draws/{drawId}: the draw as anyone sees it. */
+export const getDrawContract = {
+  path: z.object({ drawId: drawIdSchema }),
+  response: z.object({ status: z.literal(200), draw: publicDrawSchema }),
+} satisfies Contract;
+
+/**
+ * POST /draws/{drawId}/entries (checkout's fields, as a JSON body; `checkoutKey` is the entry's
+ * own secret: the same key again is the same entry): a pending entry and a card authorisation
+ * for the server's amount, not captured. The entry is binding once the card authorised it
+ * (…/confirm). Its salt is the entrant's: with it they find their line in the published list.
+ */
+export const postEntryContract = {
+  path: z.object({ drawId: drawIdSchema }),
+  body: checkoutRequestSchema,
+  response: z.object({
+    status: z.literal(200),
+    entryId: z.string(),
+    state: z.enum(ENTRY_STATES),
+    salt: z.string(),
+    commitment: z.string(),
+    closesAt: z.string(),
+    client_secret: z.string(),
+    publishableKey: z.optional(z.string()),
+    paymentsMode: z.enum(['local', 'stripe']),
+    amounts: serverAmountsSchema,
+  }),
+} satisfies Contract;
+
+const entryPath = z.object({ drawId: drawIdSchema, entryId: entryIdSchema });
+/** The entry's secret: the checkout key it was made with. */
+const entryTokenBody = z.object({ token: checkoutKeySchema });
+
+/** What the entrant sees of their entry. */
+export const entryViewSchema = z.object({
+  entryId: z.string(),
+  drawId: z.string(),
+  state: z.enum(ENTRY_STATES),
+  salt: z.string(),
+  commitment: z.string(),
+  card: z.optional(z.object({ brand: z.string(), last4: z.string() })),
+  outcome: z.optional(z.enum(ENTRY_OUTCOMES)),
+  /** Set once won and paid: the order's code (its page shows it). */
+  checkoutCode: z.optional(z.string()),
+});
+
+/** POST /draws/{drawId}/entries/{entryId}/confirm { token }: the card authorised → binding (asks Stripe). */
+export const confirmEntryContract = {
+  path: entryPath,
+  body: entryTokenBody,
+  response: z.object({ status: z.literal(200), entry: entryViewSchema }),
+} satisfies Contract;
+
+/** POST /draws/{drawId}/entries/{entryId}/withdraw { token }: until the window closes; the authorisation released. */
+export const withdrawEntryContract = {
+  path: entryPath,
+  body: entryTokenBody,
+  response: z.object({ status: z.literal(200), entry: entryViewSchema }),
+} satisfies Contract;
+
+/** POST /draws/{drawId}/entries/{entryId}/status { token }: the entrant's entry and, once drawn, its outcome. */
+export const entryStatusContract = {
+  path: entryPath,
+  body: entryTokenBody,
+  response: z.object({ status: z.literal(200), entry: entryViewSchema, draw: publicDrawSchema }),
+} satisfies Contract;
+
+/* ---------- staff ---------- */
+
+const isoTime = z.string().check(z.iso.datetime({ offset: true, error: 'give an ISO date-time' }));
+
+/** POST /draws { pid, opensAt, closesAt } or { typeId, … } (every available piece of a collection's release). */
+export const createDrawContract = {
+  body: z.union([
+    z.object({ pid: idSchema, opensAt: isoTime, closesAt: isoTime }),
+    z.object({ typeId: idSchema, opensAt: isoTime, closesAt: isoTime }),
+  ]),
+  response: z.object({
+    status: z.literal(200),
+    draws: z.array(publicDrawSchema),
+    /** A collection's pieces that could not be offered (sold, held, in a draw already). */
+    skipped: z.array(z.object({ pid: z.string(), reason: z.string() })),
+  }),
+} satisfies Contract;
+
+export const adminDrawSchema = z.object({
+  draw: publicDrawSchema,
+  /** Entries by state, and refusals (never stored as entries) by reason. */
+  counts: z.record(z.string(), z.number()),
+  refusals: z.record(z.string(), z.number()),
+  /** Once settled: the captures and cancellations the settlement made. */
+  captured: z.number(),
+  cancelled: z.number(),
+  mailed: z.number(),
+});
+
+/** GET /draws: every draw, newest first, with its counts. */
+export const listDrawsContract = {
+  response: z.object({ status: z.literal(200), draws: z.array(adminDrawSchema) }),
+} satisfies Contract;
+
+/** GET /draws/{drawId}/admin: one draw for staff. */
+export const adminDrawContract = {
+  path: z.object({ drawId: drawIdSchema }),
+  response: z.object({ status: z.literal(200), draw: adminDrawSchema }),
+} satisfies Contract;
