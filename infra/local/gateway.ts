@@ -66,6 +66,9 @@ export const CLOUDFRONT_ADDRESS = '130.176.0.10';
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  // The release draw's script and its algorithm (web/public/draw/), as entrants download them.
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
   '.svg': 'image/svg+xml',

@@ -1,0 +1,292 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
+import { DRAW_MESSAGES } from '#shared/contracts/draws.ts';
+import { runScript } from '../draw/draws.ts';
+import {
+  authorise,
+  type EntryAttempt,
+  enter,
+  enterWithCard,
+  entryCall,
+  newEntrant,
+} from '../load/entrants.ts';
+import { call } from '../load/shoppers.ts';
+import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
+import { newCheckoutKey } from '../support/api.ts';
+import {
+  base,
+  intentOf,
+  memberEntrants,
+  ownPiece,
+  settleAfterClose,
+  staffDraw,
+} from '../support/draws.ts';
+import { runJob } from '../support/jobs.ts';
+import { checkoutBody } from '../support/purchase.ts';
+import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
+
+/**
+ * A release draw over HTTP (issue 35), as members and staff use it: a draw holds its piece, only
+ * confirmed members enter, one binding entry per e-mail, shipping address and card (the card's
+ * authorisation asked of Stripe, never taken from the browser), withdrawals until the close,
+ * entries limited per client address, every refusal clear and counted; then the settlement: one
+ * capture, every other authorisation cancelled, every entrant mailed once, a result the published
+ * script recomputes, and the next reserve when the first's authorisation cannot be captured.
+ */
+let admin: TestAdmin;
+beforeAll(async () => {
+  pointAtLocalStack();
+  admin = await loggedInAdmin();
+});
+
+const adminView = async (drawId: string) =>
+  (
+    await adminApi<{
+      draw: {
+        counts: Record<string, number>;
+        refusals: Record<string, number>;
+        captured: number;
+        cancelled: number;
+        mailed: number;
+      };
+    }>(admin, `/draws/${drawId}/admin`)
+  ).body.draw;
+
+describe('a draw of a piece', () => {
+  it('holds its piece: its page learns the window, checkout refuses it, a second draw is refused', async () => {
+    const piece = await ownPiece();
+    const drawId = await staffDraw(admin, piece.id, 60_000);
+    const product = await call(base(), `/api/products/${piece.id}`);
+    expect((product.body as unknown as { draw: unknown }[])[0]?.draw).toMatchObject({ drawId });
+    const sold = await call(base(), `/api/is-sold?id=${piece.id}`);
+    expect(sold.body).toMatchObject({ available: false, sold: false, draw: { drawId } });
+    const start = await call(base(), '/api/secret', {
+      method: 'POST',
+      json: checkoutBody(piece, newCheckoutKey()),
+    });
+    expect(start.status).toBe(409);
+    expect(start.body.message).toBe(CHECKOUT_MESSAGES.offeredByDraw);
+    const again = await adminApi(admin, '/draws', {
+      method: 'POST',
+      json: {
+        pid: piece.id,
+        opensAt: new Date().toISOString(),
+        closesAt: new Date(Date.now() + 60_000).toISOString(),
+      },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(DRAW_MESSAGES.pieceUnavailable);
+  });
+});
+
+describe('entries', () => {
+  it('takes confirmed members only, one binding entry per e-mail, address and card, each refusal said and counted', async () => {
+    const piece = await ownPiece();
+    const drawId = await staffDraw(admin, piece.id, 120_000);
+    const [ada, bea, cal] = await memberEntrants(3, 'entries');
+    if (!ada || !bea || !cal) throw new Error('three members');
+
+    const stranger = await enter(base(), drawId, newEntrant('stranger'), piece);
+    expect(stranger.status).toBe(403);
+    expect(stranger.body.message).toBe(DRAW_MESSAGES.notMember);
+
+    const entered = await enter(base(), drawId, ada, piece);
+    expect(entered.status, JSON.stringify(entered.body)).toBe(200);
+    expect(entered.body).toMatchObject({ state: 'pending', amounts: { currency: 'USD' } });
+    const entryId = String(entered.body.entryId);
+    // The browser says nothing binding: before the card authorised, the shop finds no authorisation.
+    const early = await entryCall(base(), drawId, ada, entryId, 'confirm');
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe(DRAW_MESSAGES.notAuthorised);
+    const card = await authorise(base(), entered, ada.card);
+    expect(card.status, JSON.stringify(card.body)).toBe(200);
+    expect((await intentOf(entered)).status).toBe('requires_capture');
+    const confirmed = await entryCall(base(), drawId, ada, entryId, 'confirm');
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.entry).toMatchObject({ state: 'entered', card: { last4: ada.card.slice(-4) } });
+    // The same key again is the same entry (a retried request), not a second one.
+    const retried = await enter(base(), drawId, ada, piece);
+    expect(retried.body).toMatchObject({ entryId, state: 'entered' });
+
+    const sameEmail = await enter(
+      base(),
+      drawId,
+      { ...ada, checkoutKey: newCheckoutKey(), street: 'elsewhere 1' },
+      piece,
+    );
+    expect(sameEmail.status).toBe(409);
+    expect(sameEmail.body.message).toBe(DRAW_MESSAGES.duplicateEmail);
+    const sameAddress = await enter(base(), drawId, { ...bea, street: ada.street.toUpperCase() }, piece);
+    expect(sameAddress.status).toBe(409);
+    expect(sameAddress.body.message).toBe(DRAW_MESSAGES.duplicateAddress);
+    const sameCard = await enterWithCard(base(), drawId, { ...cal, card: ada.card }, piece);
+    expect(sameCard.confirmed?.status).toBe(409);
+    expect(sameCard.confirmed?.body.message).toBe(DRAW_MESSAGES.duplicateCard);
+    expect((await intentOf(sameCard.entered)).status).toBe('canceled');
+    // Refused for its card, cal's e-mail and address may enter with a card of their own.
+    const calAgain = await enterWithCard(base(), drawId, { ...cal, checkoutKey: newCheckoutKey() }, piece);
+    expect(calAgain.confirmed?.status).toBe(200);
+
+    const view = await adminView(drawId);
+    expect(view.counts).toMatchObject({ entered: 2, refused: 1 });
+    expect(view.refusals).toEqual({
+      'not-a-member': 1,
+      'duplicate-email': 1,
+      'duplicate-address': 1,
+      'duplicate-card': 1,
+    });
+  });
+
+  it('lets an entrant withdraw until the close (the authorisation released) and enter again', async () => {
+    const piece = await ownPiece();
+    const drawId = await staffDraw(admin, piece.id, 120_000);
+    const [ada] = await memberEntrants(1, 'withdraw');
+    if (!ada) throw new Error('a member');
+    const first = await enterWithCard(base(), drawId, ada, piece);
+    const entryId = String(first.entered.body.entryId);
+    const stranger = await entryCall(
+      base(),
+      drawId,
+      { ...ada, checkoutKey: newCheckoutKey() },
+      entryId,
+      'withdraw',
+    );
+    expect(stranger.status).toBe(404);
+    const withdrawn = await entryCall(base(), drawId, ada, entryId, 'withdraw');
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body.entry).toMatchObject({ state: 'withdrawn' });
+    expect((await intentOf(first.entered)).status).toBe('canceled');
+    const twice = await entryCall(base(), drawId, ada, entryId, 'withdraw');
+    expect(twice.body.message).toBe(DRAW_MESSAGES.alreadyWithdrawn);
+    const again = await enterWithCard(base(), drawId, { ...ada, checkoutKey: newCheckoutKey() }, piece);
+    expect(again.confirmed?.body.entry).toMatchObject({ state: 'entered' });
+  });
+
+  it('refuses the seventh new entry from one client address within the hour', async () => {
+    const piece = await ownPiece();
+    const drawId = await staffDraw(admin, piece.id, 120_000);
+    const members = await memberEntrants(7, 'burst');
+    const from = members[0]?.from as string;
+    const answers = [];
+    for (const member of members)
+      answers.push((await enter(base(), drawId, { ...member, from }, piece)).status);
+    expect(answers).toEqual([200, 200, 200, 200, 200, 200, 429]);
+    expect((await adminView(drawId)).refusals).toEqual({ 'too-many-tries': 1 });
+  });
+
+  it('answers 404 for a draw that does not exist, and 400 for another piece', async () => {
+    const piece = await ownPiece();
+    const [ada] = await memberEntrants(1, 'nodraw');
+    if (!ada) throw new Error('a member');
+    const none = await enter(base(), 'd-AAAAAAAAAAAAAAAAAAAAAA', ada, piece);
+    expect(none.status).toBe(404);
+    expect(none.body.message).toBe(DRAW_MESSAGES.noDraw);
+    const drawId = await staffDraw(admin, piece.id, 60_000);
+    const other = await ownPiece();
+    const wrong = await enter(base(), drawId, ada, other);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe(DRAW_MESSAGES.wrongPiece);
+  });
+});
+
+describe('the settlement', () => {
+  it('captures one authorisation, cancels every other, sells the piece, mails each entrant once; the script agrees', async () => {
+    const piece = await ownPiece();
+    const drawId = await staffDraw(admin, piece.id, 6_000);
+    const entrants = await memberEntrants(5, 'settle');
+    const [a, b, c, withdrawer, idle] = entrants;
+    if (!a || !b || !c || !withdrawer || !idle) throw new Error('five members');
+    const attempts: EntryAttempt[] = [];
+    for (const entrant of [a, b, c, withdrawer])
+      attempts.push(await enterWithCard(base(), drawId, entrant, piece));
+    for (const attempt of attempts) expect(attempt.confirmed?.status).toBe(200);
+    const gone = attempts[3];
+    expect(
+      (await entryCall(base(), drawId, withdrawer, String(gone?.entered.body.entryId), 'withdraw')).status,
+    ).toBe(200);
+    // An entry whose card never authorised: it lapses at the close.
+    const unpaid = await enter(base(), drawId, idle, piece);
+    expect(unpaid.status).toBe(200);
+
+    const draw = await settleAfterClose(drawId);
+    expect(draw.entries).toBe(3);
+    const intents = await Promise.all([...attempts.map((t) => intentOf(t.entered)), intentOf(unpaid)]);
+    expect(intents.filter((i) => i.status === 'succeeded')).toHaveLength(1);
+    expect(intents.filter((i) => i.status === 'canceled')).toHaveLength(4);
+
+    const statuses = await Promise.all(
+      [a, b, c].map((e, i) =>
+        entryCall(base(), drawId, e, String(attempts[i]?.entered.body.entryId), 'status'),
+      ),
+    );
+    const winners = statuses.filter((s) => (s.body.entry as { outcome?: string }).outcome === 'won');
+    expect(winners).toHaveLength(1);
+    const winner = winners[0]?.body.entry as { commitment: string; checkoutCode: string };
+    expect(draw.winner).toBe(winner.commitment);
+    expect((await call(base(), `/api/is-sold?id=${piece.id}`)).body).toMatchObject({ sold: true });
+    const order = await call(base(), `/api/orders/${winner.checkoutCode}`);
+    expect(order.status).toBe(200);
+
+    const mailed = async (email: string) =>
+      (await mailTo(email)).filter((m) => /^(You won the draw for|The draw for)/.test(m.subject));
+    for (const [i, entrant] of [a, b, c].entries()) {
+      const won = (statuses[i]?.body.entry as { outcome?: string } | undefined)?.outcome === 'won';
+      const mails = await mailed(entrant.email);
+      expect(
+        mails.map((m) => m.subject),
+        entrant.email,
+      ).toEqual([expect.stringMatching(won ? /^You won the draw for/ : /^The draw for .*: the result$/)]);
+      if (won)
+        expect((await mailTo(entrant.email)).some((m) => m.subject.startsWith('Your order'))).toBe(true);
+    }
+    expect(await mailed(withdrawer.email)).toEqual([]);
+    // Each binding entrant had their salt and line by mail when the entry became binding.
+    for (const entrant of [a, b, c]) {
+      const entered = (await mailTo(entrant.email)).filter((m) => m.subject.startsWith('You are in the draw'));
+      expect(entered).toHaveLength(1);
+      expect(entered[0]?.body.text).toContain('Your salt');
+    }
+    expect((await runJob('run-draws')).status).toBe(200);
+    for (const entrant of [a, b, c]) expect(await mailed(entrant.email)).toHaveLength(1);
+
+    const view = await adminView(drawId);
+    expect(view).toMatchObject({ captured: 1, cancelled: 4, mailed: 3 });
+    const loser = statuses.find((s) => (s.body.entry as { outcome?: string }).outcome === 'lost')?.body
+      .entry as {
+      salt: string;
+    };
+    const script = await runScript([
+      `${base()}${draw.files.entries}`,
+      `${base()}${draw.files.result}`,
+      '--salt',
+      loser.salt,
+    ]);
+    expect(script.code, script.stderr).toBe(0);
+    expect(script.stdout).toContain(winner.commitment);
+  }, 120_000);
+
+  it('offers the piece to the next reserve at once when an authorisation cannot be captured any more', async () => {
+    const piece = await ownPiece();
+    const drawId = await staffDraw(admin, piece.id, 5_000);
+    const entrants = await memberEntrants(3, 'reserve');
+    const attempts: EntryAttempt[] = [];
+    for (const entrant of entrants) attempts.push(await enterWithCard(base(), drawId, entrant, piece));
+    // Two holds lapse before the draw (Stripe cancels a hold it was not asked to capture in time).
+    for (const attempt of attempts.slice(0, 2)) {
+      const id = String(attempt.entered.body.client_secret).split('_secret_')[0];
+      const cancelled = await fetch(`${inject('paymentsUrl')}/v1/payment_intents/${id}/cancel`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk_test_local_boutique' },
+      });
+      expect(cancelled.status).toBe(200);
+    }
+    await settleAfterClose(drawId);
+    const [last, lastEntrant] = [attempts[2], entrants[2]];
+    if (!last || !lastEntrant) throw new Error('three entries');
+    expect((await intentOf(last.entered)).status).toBe('succeeded');
+    const status = await entryCall(base(), drawId, lastEntrant, String(last.entered.body.entryId), 'status');
+    expect(status.body.entry).toMatchObject({ outcome: 'won' });
+    expect((await call(base(), `/api/is-sold?id=${piece.id}`)).body).toMatchObject({ sold: true });
+    expect(await adminView(drawId)).toMatchObject({ captured: 1 });
+  }, 120_000);
+});
