@@ -18,6 +18,7 @@ import {
   intentOf,
   memberEntrants,
   ownPiece,
+  publicDraw,
   settleAfterClose,
   staffDraw,
 } from '../support/draws.ts';
@@ -242,7 +243,9 @@ describe('the settlement', () => {
     expect(await mailed(withdrawer.email)).toEqual([]);
     // Each binding entrant had their salt and line by mail when the entry became binding.
     for (const entrant of [a, b, c]) {
-      const entered = (await mailTo(entrant.email)).filter((m) => m.subject.startsWith('You are in the draw'));
+      const entered = (await mailTo(entrant.email)).filter((m) =>
+        m.subject.startsWith('You are in the draw'),
+      );
       expect(entered).toHaveLength(1);
       expect(entered[0]?.body.text).toContain('Your salt');
     }
@@ -288,5 +291,38 @@ describe('the settlement', () => {
     expect(status.body.entry).toMatchObject({ outcome: 'won' });
     expect((await call(base(), `/api/is-sold?id=${piece.id}`)).body).toMatchObject({ sold: true });
     expect(await adminView(drawId)).toMatchObject({ captured: 1 });
+  }, 120_000);
+
+  it('waits while the beacon is unreachable, and says so to anyone; never draws with other randomness', async () => {
+    const piece = await ownPiece();
+    const drawId = await staffDraw(admin, piece.id, 3_000);
+    const [ada] = await memberEntrants(1, 'beacon');
+    if (!ada) throw new Error('a member');
+    expect((await enterWithCard(base(), drawId, ada, piece)).confirmed?.status).toBe(200);
+    const setFault = (fault: string | null) =>
+      fetch(`${inject('drand').DRAND_URL}/__control/fault`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ fault }),
+      });
+    expect((await setFault('unreachable')).status).toBe(200);
+    try {
+      const { closesAt } = await publicDraw(drawId);
+      await new Promise((done) => setTimeout(done, Math.max(0, Date.parse(closesAt) - Date.now() + 50)));
+      // The close fixes the list and its round (at least 10 s on); past that round, still unreachable.
+      expect((await runJob('run-draws')).status).toBe(200);
+      await new Promise((done) => setTimeout(done, 12_000));
+      expect((await runJob('run-draws')).status).toBe(200);
+      const waiting = await publicDraw(drawId);
+      expect(waiting).toMatchObject({
+        state: 'closed',
+        beaconState: 'unreachable',
+        waitingSince: expect.any(String),
+      });
+      expect((await fetch(`${base()}${waiting.files.result}`)).status).toBe(404);
+    } finally {
+      await setFault(null);
+    }
+    expect((await settleAfterClose(drawId)).state).toBe('settled');
   }, 120_000);
 });

@@ -53,6 +53,8 @@ export async function staffDraw(admin: TestAdmin, pid: string, openMs: number): 
 
 export interface PublicDraw {
   state: string;
+  beaconState?: string;
+  waitingSince?: string;
   closesAt: string;
   winner?: string;
   entries?: number;
