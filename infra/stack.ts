@@ -368,14 +368,7 @@ export class BoutiqueStack extends Stack {
     this.passportLog.fn.addEnvironment('MEDIA_BUCKET', mediaBucket.bucketName);
     grantBucket(this.passportLog.fn, mediaBucket, jobAccess['passport/jobs/sequence-log'].media, LOG_OBJECTS);
     this.passportSigner.allowInvoking(this.passportLog.fn);
-    for (const starter of [
-      ...SEQUENCER_STARTERS.map((handler) => {
-        const fn = functions.get(handler);
-        if (!fn) throw new Error(`no function serves ${handler}`);
-        return fn;
-      }),
-      this.paymentReconciliation.fn,
-    ]) {
+    const startsSequencer = (starter: ApiFunction) => {
       starter.addEnvironment(SEQUENCE_LOG_FUNCTION, this.passportLog.fn.functionName);
       starter.addToRolePolicy(
         new PolicyStatement({
@@ -383,10 +376,17 @@ export class BoutiqueStack extends Stack {
           resources: [this.passportLog.fn.functionArn],
         }),
       );
+    };
+    for (const handler of SEQUENCER_STARTERS) {
+      const fn = functions.get(handler);
+      if (!fn) throw new Error(`no function serves ${handler}`);
+      startsSequencer(fn);
     }
-    // The release draws (issue 35): every minute, closes the draws whose window closed and draws
+    startsSequencer(this.paymentReconciliation.fn);
+    // The release draws (issue 35): every minute, closes the draws whose window closed, draws
     // those whose drand round is out, reading drand's quicknet through its HTTP relay (pinned:
-    // infra/drand-chain.ts); their public files under draws/ of the public bucket.
+    // infra/drand-chain.ts), and settles the drawn; their public files under draws/ of the public
+    // bucket. A draw and its sale append to the passport log: the job starts its sequencer.
     this.releaseDraws = new ScheduledJob(this, 'ReleaseDraws', {
       module: 'draws/jobs/run-draws',
       description:
@@ -394,15 +394,22 @@ export class BoutiqueStack extends Stack {
       every: Duration.minutes(RUN_DRAWS_EVERY_MINUTES),
       failureMeaning:
         'The release draws job failed for good: a draw may wait to close or to be drawn (the next run resumes it; a beacon that lies is refused)',
-      timeout: Duration.seconds(60),
+      // Settling a draw captures the winner's card and sells the piece as checkout does (an owner's
+      // password hashed: one full vCPU, as the reconciliation), cancels every other authorisation
+      // and mails every entrant; a run cut short is finished by the next (each step recorded).
+      timeout: Duration.seconds(120),
+      memorySize: 1769,
       table,
       alarmTopic: alarms.topic,
       mail,
+      shopUrl,
+      secrets: { secret: secrets, paypalEnvironment: stage === 'prod' ? 'production' : 'sandbox' },
     });
     this.releaseDraws.fn.addEnvironment('MEDIA_BUCKET', mediaBucket.bucketName);
     for (const [name, value] of Object.entries(DRAND_QUICKNET))
       this.releaseDraws.fn.addEnvironment(name, value);
     grantBucket(this.releaseDraws.fn, mediaBucket, jobAccess['draws/jobs/run-draws'].media, DRAW_OBJECTS);
+    startsSequencer(this.releaseDraws.fn);
     reconciliationAlarm(this, alarms.topic);
     this.overdueOrders = new ScheduledJob(this, 'OverdueOrders', {
       module: 'checkout/jobs/overdue-orders',

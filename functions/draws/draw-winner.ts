@@ -1,4 +1,7 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { endDrawItem } from '#catalog/index.ts';
+import { pendingEntryItem, sequenceSoon } from '#passport/index.ts';
 import { tableName } from '#platform/aws-clients.ts';
 import { beaconProblem } from '#shared/drand.ts';
 import { listHash } from '#shared/draw/entries-list.ts';
@@ -75,7 +78,17 @@ export async function drawWinner(
     },
     // Nobody entered: the piece is first come again.
     ...(state === 'empty' ? [endDrawItem(draw.pid, drawId)] : []),
+    // The piece's passport log tells the draw (docs/passport.md): its id and its result's hash.
+    pendingEntryItem({
+      kind: 'draw',
+      piece: draw.pid,
+      owner: null,
+      draw: drawId,
+      result: bytesToHex(sha256(utf8ToBytes(text))),
+      time: now.toISOString(),
+    }),
   ]);
+  if (moved) await sequenceSoon();
   const after = await getDraw(drawId);
   if (!after || (after.state !== 'drawn' && after.state !== 'empty') || after.seed !== result.seed)
     throw new Error(`draw ${drawId} was ${moved ? 'moved' : 'drawn'} otherwise`);

@@ -84,8 +84,16 @@ export async function appendRound(head: LogHead, pending: PendingItem[]): Promis
 }
 
 function textOf(item: PendingItem, seq: number): string {
-  const { time, kind, piece, owner, cert } = item;
-  return entryText({ seq, time, kind, piece, owner, ...(kind === 'issue' && cert ? { cert } : {}) });
+  const { time, kind, piece, owner, cert, draw, result } = item;
+  return entryText({
+    seq,
+    time,
+    kind,
+    piece,
+    owner,
+    ...(kind === 'issue' && cert ? { cert } : {}),
+    ...(kind === 'draw' && draw && result ? { draw, result } : {}),
+  });
 }
 
 function appendItems(item: PendingItem, seq: number, text: string): TransactItem[] {

@@ -6,9 +6,13 @@ import type { LogEntry } from './log-entry.ts';
 
 /** The entry's bytes as the log holds and hashes them. */
 export function entryText(entry: LogEntry): string {
-  const { seq, time, kind, piece, owner, cert } = entry;
+  const { seq, time, kind, piece, owner, cert, draw, result } = entry;
   const text = canonicalize(
-    kind === 'issue' ? { seq, time, kind, piece, owner, cert } : { seq, time, kind, piece, owner },
+    kind === 'issue'
+      ? { seq, time, kind, piece, owner, cert }
+      : kind === 'draw'
+        ? { seq, time, kind, piece, owner, draw, result }
+        : { seq, time, kind, piece, owner },
   );
   if (text === undefined) throw new Error('A log entry is plain JSON');
   return text;

@@ -148,6 +148,8 @@ export type HistoryVerdict =
       entries: LogEntry[];
       /** The certificates' digests the log issued for the piece, oldest first. */
       certificates: string[];
+      /** The release draws the piece was offered by (their ids: /draw/<id> shows each). */
+      draws: string[];
       sold: boolean;
       transfers: number;
       /** The day (YYYY-MM-DD) of the last transfer, or null. */
@@ -199,6 +201,7 @@ export async function verifyHistory(
     pieceId: entries[0]?.piece ?? '',
     entries,
     certificates: entries.flatMap((entry) => (entry.kind === 'issue' && entry.cert ? [entry.cert] : [])),
+    draws: entries.flatMap((entry) => (entry.kind === 'draw' && entry.draw ? [entry.draw] : [])),
     sold: entries.some((entry) => entry.kind === 'sale'),
     transfers: transfers.length,
     last: transfers.at(-1)?.time.slice(0, 10) ?? null,

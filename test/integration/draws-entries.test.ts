@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { DRAW_MESSAGES } from '#shared/contracts/draws.ts';
+import { parseEntry } from '#shared/passport/log-entry.ts';
 import { runScript } from '../draw/draws.ts';
 import {
   authorise,
@@ -254,6 +256,26 @@ describe('the settlement', () => {
 
     const view = await adminView(drawId);
     expect(view).toMatchObject({ captured: 1, cancelled: 4, mailed: 3 });
+    // The piece's passport log tells the draw, with its result's hash, then the sale to its winner.
+    const resultText = await (await fetch(`${base()}${draw.files.result}`)).text();
+    await expect
+      .poll(
+        async () => {
+          expect((await runJob('sequence-log')).status).toBe(200);
+          const passport = await call(base(), `/api/passport/pieces/${piece.id}`);
+          return (passport.body.entries as { text: string }[]).map((e) => parseEntry(e.text));
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toEqual([
+        expect.objectContaining({
+          kind: 'draw',
+          draw: drawId,
+          owner: null,
+          result: createHash('sha256').update(resultText).digest('hex'),
+        }),
+        expect.objectContaining({ kind: 'sale' }),
+      ]);
     const loser = statuses.find((s) => (s.body.entry as { outcome?: string }).outcome === 'lost')?.body
       .entry as {
       salt: string;

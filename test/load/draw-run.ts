@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -239,7 +240,17 @@ try {
     },
   };
   log(JSON.stringify(figures, null, 2));
-  if (!settings.dry) writeFileSync(join(root, 'docs', 'draw-load.md'), report(figures, drawId));
+  if (!settings.dry) {
+    const file = join(root, 'docs', 'draw-load.md');
+    writeFileSync(file, report(figures, drawId));
+    // As the repository keeps markdown (its tables aligned).
+    spawnSync(process.execPath, [
+      join(root, 'node_modules/@biomejs/biome/bin/biome'),
+      'format',
+      '--write',
+      file,
+    ]);
+  }
   progress.finish(
     `load:draw: ${figures.scripted.refused}/${figures.scripted.total} scripted refused, ${figures.humans.refused}/${figures.humans.total} humans refused, ${serverErrors} × 5xx; close → all told ${figures.closeToToldSeconds.toFixed(1)} s; intents ${JSON.stringify(figures.intents)}`,
   );
@@ -280,9 +291,9 @@ function report(f: Figures, drawId: string): string {
     `- Scripted entries refused: **${f.scripted.refused} of ${f.scripted.total} (${pct(f.scripted.refused, f.scripted.total)})** (goal: at least 98 %).`,
     `- Human entries refused: **${f.humans.refused} of ${f.humans.total} (${pct(f.humans.refused, f.humans.total)})** (goal: at most 0.5 %)${
       Object.keys(f.humans.reasons).length
-        ? `: ${Object.entries(f.humans.reasons)
-            .map(([why, n]) => `${n} × ${why}`)
-            .join('; ')}`
+        ? ` (${Object.entries(f.humans.reasons)
+            .map(([why, n]) => `${n} × ${why.replace(/\.$/, '')}`)
+            .join('; ')})`
         : ''
     }.`,
     `- Answers 5xx (or none): **${f.serverErrors}**.`,

@@ -60,6 +60,9 @@ export interface LogStep {
   piece: string;
   time: string;
   cert?: string;
+  /** A draw entry's draw id and result hash. */
+  draw?: string;
+  result?: string;
 }
 
 /** A log of these steps (owners committed with fresh salts), its leaves and its entries' texts. */
@@ -67,7 +70,7 @@ export async function buildLog(steps: LogStep[]) {
   const texts: string[] = [];
   for (const [seq, step] of steps.entries()) {
     const owner =
-      step.kind === 'issue'
+      step.kind === 'issue' || step.kind === 'draw'
         ? null
         : await ownerCommitment(step.piece, toBase64url(crypto.getRandomValues(new Uint8Array(32))));
     const entry: LogEntry = {
@@ -77,6 +80,7 @@ export async function buildLog(steps: LogStep[]) {
       piece: step.piece,
       owner,
       ...(step.cert ? { cert: step.cert } : {}),
+      ...(step.draw ? { draw: step.draw, result: step.result } : {}),
     };
     texts.push(entryText(entry));
   }

@@ -311,7 +311,7 @@ function checkpoint(text: string, keys: Keys): { note: Note } | { verdict: Verdi
   return { note: { origin, size: Number(size), root: rootBytes } };
 }
 
-const KINDS = ['issue', 'sale', 'transfer', 'reset', 'lost', 'found'];
+const KINDS = ['issue', 'draw', 'sale', 'transfer', 'reset', 'lost', 'found'];
 
 /** A piece's entries with their tlog-proofs, against the latest checkpoint. */
 export function verifyHistoryItems(

@@ -351,6 +351,24 @@ export async function makeVectors(): Promise<Vector[]> {
     foundCheckpoint,
     { ok: true, lost: false },
   );
+  const drawLog = await buildLog([
+    { kind: 'issue', piece: 'p-0077', time: '2026-07-02T10:00:00.000Z', cert: first.fields.digest },
+    {
+      kind: 'draw',
+      piece: 'p-0077',
+      time: '2026-07-20T18:00:40.000Z',
+      draw: 'd-AAAAAAAAAAAAAAAAAAAAAA',
+      result: 'ab'.repeat(32),
+    },
+    { kind: 'sale', piece: 'p-0077', time: '2026-07-20T18:00:41.000Z' },
+  ]);
+  const drawCheckpoint = await checkpointOf(drawLog.leaves, current);
+  history(
+    'valid history: issued, drawn (a release draw), sold to its winner',
+    await historyOf(drawLog, 'p-0077', drawCheckpoint),
+    drawCheckpoint,
+    { ok: true, sold: true, transfers: 0 },
+  );
   const oldSigned = await checkpointOf(log.leaves, old);
   history(
     'rotated key: a checkpoint of the old, still listed key',

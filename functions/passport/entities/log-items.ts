@@ -35,6 +35,9 @@ export interface PendingEntry {
   owner: string | null;
   /** The certificate's digest: issue entries only. */
   cert?: string;
+  /** A release draw's id and its result's hash: draw entries only. */
+  draw?: string;
+  result?: string;
   /** ISO time of the change. */
   time: string;
 }
@@ -49,7 +52,7 @@ export interface PendingItem extends PendingEntry {
  * records: both exist or neither. The sequencer takes it from the queue (jobs/sequence-log.ts).
  */
 export function pendingEntryItem(entry: PendingEntry): TransactItem {
-  const { kind, piece, owner, cert, time } = entry;
+  const { kind, piece, owner, cert, draw, result, time } = entry;
   return {
     Put: {
       TableName: tableName(),
@@ -60,6 +63,7 @@ export function pendingEntryItem(entry: PendingEntry): TransactItem {
         piece,
         owner,
         ...(kind === 'issue' && cert ? { cert } : {}),
+        ...(kind === 'draw' && draw && result ? { draw, result } : {}),
         time,
       },
       ConditionExpression: 'attribute_not_exists(pk)',

@@ -115,7 +115,12 @@ export function historySentences(history: Extract<HistoryVerdict, { ok: true }>)
     history.transfers === 0
       ? 'Never transferred.'
       : `Transferred ${history.transfers === 1 ? 'once' : `${history.transfers} times`}, last on ${dayText(history.last ?? '')}.`;
-  return [history.sold ? 'Sold by the shop.' : 'Not sold yet: still with the shop.', transfers];
+  const sold = history.sold
+    ? history.draws.length > 0
+      ? 'Sold by the shop by a release draw anyone can recompute.'
+      : 'Sold by the shop.'
+    : 'Not sold yet: still with the shop.';
+  return [sold, transfers];
 }
 
 export const LOST_WARNING =
