@@ -390,7 +390,7 @@ export class BoutiqueStack extends Stack {
     this.releaseDraws = new ScheduledJob(this, 'ReleaseDraws', {
       module: 'draws/jobs/run-draws',
       description:
-        'Every minute: closes the release draws whose window closed, draws those whose beacon round is out',
+        'Every minute: closes the release draws whose window closed, draws those whose beacon round is out, settles the drawn',
       every: Duration.minutes(RUN_DRAWS_EVERY_MINUTES),
       failureMeaning:
         'The release draws job failed for good: a draw may wait to close or to be drawn (the next run resumes it; a beacon that lies is refused)',

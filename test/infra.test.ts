@@ -29,7 +29,7 @@ import { bundleCount } from '../infra/synth-progress.ts';
 
 /** The release draws' scheduled job (infra/stack.ts). */
 const RELEASE_DRAWS =
-  'Every minute: closes the release draws whose window closed, draws those whose beacon round is out';
+  'Every minute: closes the release draws whose window closed, draws those whose beacon round is out, settles the drawn';
 
 /**
  * Synthesises the stack in-process with the feature flags of cdk.json. Bundling is skipped
@@ -411,7 +411,7 @@ describe('BoutiqueStack', () => {
     ],
     ['Scheduled: counts paid orders waiting to ship longer than 7 business days', 'rate(1 day)', false],
     ['Scheduled: mails announced releases to the confirmed members, at a set rate', 'rate(1 minute)', true],
-    [RELEASE_DRAWS, 'rate(1 minute)', false],
+    [RELEASE_DRAWS, 'rate(1 minute)', true],
   ])(
     'runs "%s" on %s, asynchronously, with retries and a dead-letter queue that alarms',
     (description, rate, secrets) => {

@@ -19,8 +19,9 @@ export function publicDraw(draw: DrawEntity, pieceName: string) {
       : {}),
     ...(draw.winner ? { winner: draw.winner } : {}),
     files: {
-      entries: `/${entriesFile(draw.drawId)}`,
-      result: `/${resultFile(draw.drawId)}`,
+      // Served under the passport's public files (infra/edge/passport-path.ts).
+      entries: `/passport/${entriesFile(draw.drawId)}`,
+      result: `/passport/${resultFile(draw.drawId)}`,
       script: '/draw/recompute.mjs',
       algorithm: '/draw/algorithm.md',
     },

@@ -252,7 +252,7 @@ export class WebDistribution extends Construct {
         // Typed and cached as their writers stored them: the checkpoint and the keys for 60 s,
         // full tiles for good (functions/passport/log-sequencer.ts).
         ...Object.fromEntries(
-          [`${PASSPORT_PATHS.prefix}*`, PASSPORT_PATHS.keys, `${PASSPORT_PATHS.draws}*`].map((pattern) => [
+          [`${PASSPORT_PATHS.prefix}*`, PASSPORT_PATHS.keys].map((pattern) => [
             pattern,
             {
               origin: mediaOrigin,

@@ -27,15 +27,16 @@ describe('the CloudFront Function of the passport files', () => {
     expect(keyOf('/passport/export/vectors.json')).toBe('/passport/export/vectors.json');
   });
 
-  it("keeps a release draw's list and result, and nothing else under /draws", () => {
-    const draw = '/draws/d-AAAAAAAAAAAAAAAAAAAAAA';
-    expect(keyOf(`${draw}/entries.txt`)).toBe(`${draw}/entries.txt`);
-    expect(keyOf(`${draw}/result.json`)).toBe(`${draw}/result.json`);
+  it("maps a release draw's list and result to draws/ of the bucket, and nothing else", () => {
+    const id = 'd-AAAAAAAAAAAAAAAAAAAAAA';
+    expect(keyOf(`/passport/draws/${id}/entries.txt`)).toBe(`/draws/${id}/entries.txt`);
+    expect(keyOf(`/passport/draws/${id}/result.json`)).toBe(`/draws/${id}/result.json`);
     for (const uri of [
-      `${draw}/other.txt`,
-      '/draws/d-short/entries.txt',
-      `${draw}/../x/entries.txt`,
-      '/draws/',
+      `/passport/draws/${id}/other.txt`,
+      '/passport/draws/d-short/entries.txt',
+      `/passport/draws/${id}/../x/entries.txt`,
+      '/passport/draws/',
+      `/draws/${id}/entries.txt`,
     ])
       expect(keyOf(uri), uri).toBe(404);
   });

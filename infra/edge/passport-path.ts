@@ -8,17 +8,14 @@ import vm from 'node:vm';
 export const PASSPORT_REQUEST_CODE = readFileSync(new URL('./passport-request.js', import.meta.url), 'utf8');
 
 /** The paths CloudFront sends to it (infra/constructs/web-distribution.ts, infra/local/gateway.ts). */
-export const PASSPORT_PATHS = {
-  prefix: '/passport/',
-  keys: '/.well-known/passport-keys.json',
-  /** The release draws' lists and results (docs/draw.md), from the same bucket the same way. */
-  draws: '/draws/',
-} as const;
+/**
+ * The release draws' lists and results (docs/draw.md) are served under the passport's prefix,
+ * /passport/draws/<id>/, from draws/ of the same bucket: CloudFront's 25 behaviours are all taken.
+ */
+export const PASSPORT_PATHS = { prefix: '/passport/', keys: '/.well-known/passport-keys.json' } as const;
 
 export const isPassportPath = (path: string) =>
-  path.startsWith(PASSPORT_PATHS.prefix) ||
-  path === PASSPORT_PATHS.keys ||
-  path.startsWith(PASSPORT_PATHS.draws);
+  path.startsWith(PASSPORT_PATHS.prefix) || path === PASSPORT_PATHS.keys;
 
 interface CfRequest {
   uri: string;
