@@ -414,6 +414,31 @@ describe("the owner's endpoints refuse callers without a portal session", () => 
   });
 });
 
+describe("a release draw's public endpoints", () => {
+  it('answer an unknown draw or entry, or the wrong secret, with a 4xx and write nothing', async () => {
+    const before = await stack.scan();
+    const draw = `d-${randomBytes(16).toString('base64url')}`;
+    const entry = `e-${randomBytes(16).toString('base64url')}`;
+    const token = { token: randomCheckoutKey() };
+    expect((await call({ method: 'GET', path: `/draws/${draw}` })).status).toBe(404);
+    expect((await call({ method: 'GET', path: '/draws/not-a-draw' })).status).toBe(400);
+    const entryBody = {
+      checkoutKey: randomCheckoutKey(),
+      id: 'p-x',
+      name: 'A',
+      phone: '1',
+      email: 'a@example.com',
+      address1: '1 Rue',
+      city: 'Paris',
+      country: 'FR',
+    };
+    expect((await call(json('POST', `/draws/${draw}/entries`, entryBody))).status).toBe(404);
+    for (const what of ['confirm', 'withdraw', 'status'])
+      expect((await call(json('POST', `/draws/${draw}/entries/${entry}/${what}`, token))).status).toBe(404);
+    await expectNothingChanged(before);
+  });
+});
+
 describe("a resale proof's public status", () => {
   it('answers an unknown or malformed id without a fault, writing nothing', async () => {
     const before = await stack.scan();
