@@ -23,6 +23,7 @@ import {
   startCardCheckout,
 } from './api.ts';
 import { CardPayment, HoldCountdown } from './card-payment.tsx';
+import { type AppliedDiscount, checkoutFields } from './checkout-fields.ts';
 import {
   checkoutKeyFor,
   forgetStart,
@@ -40,44 +41,7 @@ import { retryThrottledOnly } from '../../lib/throttled.ts';
 
 type PaymentMethod = 'card' | 'paypal';
 
-interface AppliedDiscount {
-  code: string;
-  percent: number;
-}
-
 type DiscountNote = { kind: 'error' | 'ok'; text: string } | undefined;
-
-/** The body of POST /secret and POST /paypal/orders (shared/checkout.ts checkoutRequestSchema). */
-function checkoutFields(input: {
-  id: string;
-  typeId: string;
-  paymentType: '1' | '2';
-  shipping: Address;
-  hasBilling: boolean;
-  billing: Address;
-  discount: AppliedDiscount | undefined;
-}): CheckoutFields {
-  const fields: CheckoutFields = {
-    checkoutKey: checkoutKeyFor(input.id),
-    id: input.id,
-    typeId: input.typeId,
-    paymentType: input.paymentType,
-    hasBilling: input.hasBilling ? 'true' : 'false',
-  };
-  const put = (key: keyof Address | `${keyof Address}Billing` | 'discountCode', value: string) => {
-    if (value.trim()) fields[key] = value.trim();
-  };
-  const keysOf = (address: Address) => Object.keys(address) as (keyof Address)[];
-  for (const key of keysOf(input.shipping)) put(key, input.shipping[key]);
-  if (input.hasBilling) {
-    for (const key of keysOf(input.billing)) put(`${key}Billing`, input.billing[key]);
-  }
-  if (input.discount) {
-    put('discountCode', input.discount.code);
-    fields.discountAmount = String(input.discount.percent);
-  }
-  return fields;
-}
 
 /** The form a resumed start sent, back into the form's fields. */
 function addressesOf(fields: CheckoutFields): { shipping: Address; billing: Address; hasBilling: boolean } {
@@ -375,6 +339,7 @@ export function Purchase() {
     }
     const fields = {
       ...checkoutFields({
+        checkoutKey: checkoutKeyFor(productId),
         id: productId,
         typeId,
         paymentType: method === 'card' ? '1' : '2',
