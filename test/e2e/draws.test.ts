@@ -153,6 +153,16 @@ describe('a release draw, entered in the browser and checked with the published 
     );
     expect(Math.abs(walk.closesAt - close)).toBeLessThan(2000);
     await expectAccessible(page);
+    await screenshot(page, 'draw-admin-list-desktop');
+  });
+
+  it('publishes its algorithm and script beside the shop, as text', async () => {
+    const algorithm = await fetch(`${inject('baseUrl')}/draw/algorithm.md`);
+    expect(algorithm.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(await algorithm.text()).toMatch(/^# The release draw: the published algorithm/);
+    const script = await fetch(`${inject('baseUrl')}/draw/recompute.mjs`);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await script.text()).toContain('usage: node recompute.mjs');
   });
 
   it('shows "Enter the draw" and when entries close on the piece’s page, instead of "Purchase"', async () => {
@@ -230,6 +240,20 @@ describe('a release draw, entered in the browser and checked with the published 
   it('is drawn after its window closes: the loser lost, the script agrees, the winner has their order', async () => {
     // The job closes the draw, waits for its beacon round (the stand-in's period is 3 s) and settles.
     await new Promise((done) => setTimeout(done, Math.max(0, walk.closesAt - Date.now() + 200)));
+    // The first run after the close fixes the list and names a round at least 10 s later: the
+    // draw's page says so, and what it waits for.
+    expect((await runJob('run-draws')).status).toBe(200);
+    expect(await publicDraw()).toMatchObject({ state: 'closed', beaconState: 'not-yet' });
+    const watcher = await browser.open(`/draw/${walk.drawId}`);
+    await watcher
+      .getByText('the list is fixed: 2 entries. no entry can be made or withdrawn any more.')
+      .waitFor();
+    await watcher
+      .getByText(/the draw waits for the beacon's round \d+ since .*the round is not out yet/)
+      .waitFor();
+    expect(await watcher.getByRole('heading', { name: 'enter the draw' }).count()).toBe(0);
+    await expectAccessible(watcher);
+    await screenshot(watcher, 'draw-page-waiting-phone');
     await expect
       .poll(
         async () => {
@@ -308,5 +332,22 @@ describe('a release draw, entered in the browser and checked with the published 
     expect(await page.getByRole('status').filter({ hasText: 'ok:' }).textContent()).toContain(winner);
     await expectAccessible(page);
     await screenshot(page, 'draw-admin-replay-desktop');
+
+    // The published list altered afterwards: the replay says so.
+    const listUrl = `${inject('s3Url')}/${inject('mediaBucket')}/draws/${walk.drawId}/entries.txt`;
+    const original = await (await fetch(listUrl)).text();
+    const put = (body: string) =>
+      fetch(listUrl, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body });
+    expect((await put(original.replace(/entries 2\n[0-9a-f]{64}\n/, 'entries 1\n'))).ok).toBe(true);
+    try {
+      await page.getByRole('button', { name: 'replay' }).click();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'the files disagree: ' })
+        .filter({ hasText: 'the list was altered' })
+        .waitFor();
+    } finally {
+      await put(original);
+    }
   });
 });
