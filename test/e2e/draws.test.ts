@@ -229,8 +229,11 @@ describe('a release draw, entered in the browser and checked with the published 
   });
 
   it('takes member B’s entry with another card and address', async () => {
-    const page = await browser.open(`/draw/${walk.drawId}`, { clientAddress: freshClientAddress() });
-    const salt = await enter(page, memberB, 'Berthe Morisot');
+    const page = await browser.open(`/draw/${walk.drawId}`, {
+      clientAddress: freshClientAddress(),
+      viewport: DESKTOP,
+    });
+    const salt = await enter(page, memberB, 'Berthe Morisot', 'draw-entry-form-desktop');
     await page.getByText('card: mastercard ending 4444').waitFor();
     walk.entries.set('B', { page, salt, url: page.url() });
     // Both are entered while the window is still open.
