@@ -25,6 +25,14 @@ const piece = productEntity(type, {
   cardNumber: `63${Date.now().toString().slice(-9)}00001`,
   priceUs: 2400,
 });
+/** A collection released by draw, each of its pieces in a draw of its own. */
+const collection = typeEntity({ name: `Draw Collection ${uniqueId('c')}` });
+const collectionPieces = [1, 2].map((i) =>
+  productEntity(collection, {
+    name: `Draw Stole ${i}`,
+    cardNumber: `64${Date.now().toString().slice(-9)}0000${i}`,
+  }),
+);
 /** Long enough for three entries and a withdrawal on a busy machine. */
 const WINDOW_MS = 90_000;
 
@@ -72,6 +80,7 @@ async function confirmMember(email: string): Promise<void> {
 beforeAll(async () => {
   pointAtLocalStack();
   await store({ type, products: [piece] });
+  await store({ type: collection, products: collectionPieces });
   await confirmMember(memberA.email);
   await confirmMember(memberB.email);
 });
@@ -154,6 +163,25 @@ describe('a release draw, entered in the browser and checked with the published 
     expect(Math.abs(walk.closesAt - close)).toBeLessThan(2000);
     await expectAccessible(page);
     await screenshot(page, 'draw-admin-list-desktop');
+  });
+
+  it('is created by staff for every available piece of a collection', async () => {
+    const page = await openAsStaff(browser, { path: '/view-draws', viewport: DESKTOP });
+    await page.getByLabel('offer').selectOption('collection');
+    await page.getByLabel('collection').selectOption({ label: collection.name });
+    await page.getByLabel('entries close').fill('2099-01-01T12:00:30');
+    await page.getByRole('button', { name: 'create the draw' }).click();
+    await page.getByRole('status').filter({ hasText: '2 draws created.' }).waitFor();
+    for (const p of collectionPieces)
+      await page.getByRole('row').filter({ hasText: p.id }).getByText('open', { exact: true }).waitFor();
+    // Once offered, a piece is not offered by a second draw: staff are told which and why.
+    await page.getByRole('button', { name: 'create the draw' }).click();
+    await page
+      .getByRole('status')
+      .filter({
+        hasText: `0 draws created. not offered: ${collectionPieces[0]?.id}: ${DRAW_MESSAGES.pieceUnavailable}`,
+      })
+      .waitFor();
   });
 
   it('publishes its algorithm and script beside the shop, as text', async () => {
