@@ -248,12 +248,17 @@ describe('a release draw, entered in the browser and checked with the published 
     walk.entries.set('A-withdrawn', { page, salt: first, url: firstUrl });
   });
 
-  it('refuses a second entry with the same e-mail, in the server’s words', async () => {
+  it('refuses a non-member and a second entry with the same e-mail, in the server’s words', async () => {
     const page = await browser.open(`/draw/${walk.drawId}`, { clientAddress: freshClientAddress() });
     await page.getByRole('heading', { name: 'enter the draw' }).waitFor();
+    // Someone who is not a confirmed member is told how to become one.
+    await fillEntry(page, { ...memberB, email: `${uniqueId('not-a-member')}@example.com` }, 'Nobody Yet');
+    await page.getByRole('button', { name: 'continue to the card' }).click();
+    await page.getByRole('alert').filter({ hasText: DRAW_MESSAGES.notMember }).waitFor();
     await fillEntry(page, { ...memberA, address: memberB.address }, 'Ada Again');
     await page.getByRole('button', { name: 'continue to the card' }).click();
     await page.getByRole('alert').filter({ hasText: DRAW_MESSAGES.duplicateEmail }).waitFor();
+    await expectAccessible(page);
   });
 
   it('takes member B’s entry with another card and address', async () => {
@@ -309,6 +314,7 @@ describe('a release draw, entered in the browser and checked with the published 
     await lost.page.goto(lost.url);
     await lost.page.getByText('not you this time.').waitFor({ timeout: 15_000 });
     await lost.page.getByText('Nothing was charged: your authorisation is released.').waitFor();
+    await lost.page.getByText('in the published result, your line is reserve number 1.').waitFor();
     expect(await lost.page.getByRole('button', { name: 'withdraw' }).count()).toBe(0);
     await lost.page
       .getByText(winner ?? 'no winner')
@@ -338,6 +344,7 @@ describe('a release draw, entered in the browser and checked with the published 
     // The winner's page, and their order.
     await won.page.goto(won.url);
     await won.page.getByText(`you won: ${piece.name} is yours.`).waitFor({ timeout: 15_000 });
+    await won.page.getByText('in the published result, your line comes first: the winner.').waitFor();
     await expectAccessible(won.page);
     await screenshot(won.page, 'draw-entry-won-phone');
     await won.page.getByRole('link', { name: 'see your order' }).click();
@@ -355,7 +362,7 @@ describe('a release draw, entered in the browser and checked with the published 
     const main = page.locator('main');
     await expect.poll(async () => main.textContent()).toContain('entered 2');
     expect(await main.textContent()).toContain('withdrawn 1');
-    expect(await main.textContent()).toContain('duplicate-email 1');
+    expect(await main.textContent()).toContain('not-a-member 1, duplicate-email 1');
     expect(await main.textContent()).toContain('captured 1, cancelled 2, mailed 2');
     await page.getByRole('button', { name: 'replay' }).click();
     const { winner } = await publicDraw();

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../authenticity/confirm-dialog.tsx';
 import { type EntryStatus, entryStatusQuery, withdrawEntry } from './api.ts';
 import { DrawFiles } from './draw-files.tsx';
 import { DrawStatus, HashLine, takesEntries } from './draw-status.tsx';
+import { EntryPlace } from './entry-place.tsx';
 import { tokenOf } from './entry-token.ts';
 import { EntryWords } from './entry-words.tsx';
 
@@ -85,6 +86,7 @@ function EntryShown({ status, token }: { status: EntryStatus; token: string }) {
         </p>
         <CopyButton text={entry.salt} label="copy the salt" done="salt copied." />
         <HashLine label="your line (commitment)" value={entry.commitment} />
+        {entry.state === 'entered' && <EntryPlace draw={draw} commitment={entry.commitment} />}
       </section>
       {canWithdraw && <Withdraw status={status} token={token} />}
       <DrawStatus draw={draw} titleId={`${base}-status`} />
