@@ -310,7 +310,7 @@ describe('a release draw, entered in the browser and checked with the published 
     expect([commitments.A, commitments.B]).toContain(winner);
     const [won, lost] = winner === commitments.A ? [a, b] : [b, a];
 
-    // The loser's page.
+    // The loser's page (A's at a phone's size, B's at a desktop's, whoever lost).
     await lost.page.goto(lost.url);
     await lost.page.getByText('not you this time.').waitFor({ timeout: 15_000 });
     await lost.page.getByText('Nothing was charged: your authorisation is released.').waitFor();
@@ -321,7 +321,7 @@ describe('a release draw, entered in the browser and checked with the published 
       .first()
       .waitFor();
     await expectAccessible(lost.page);
-    await screenshot(lost.page, 'draw-entry-lost-phone');
+    await screenshot(lost.page, 'draw-entry-lost');
 
     // The script the page offers, on the shop's published files, with the loser's salt.
     const command = (await lost.page.locator('.draw-command').textContent()) ?? '';
@@ -346,7 +346,7 @@ describe('a release draw, entered in the browser and checked with the published 
     await won.page.getByText(`you won: ${piece.name} is yours.`).waitFor({ timeout: 15_000 });
     await won.page.getByText('in the published result, your line comes first: the winner.').waitFor();
     await expectAccessible(won.page);
-    await screenshot(won.page, 'draw-entry-won-phone');
+    await screenshot(won.page, 'draw-entry-won');
     await won.page.getByRole('link', { name: 'see your order' }).click();
     await won.page.waitForURL('**/products/success?checkoutCode=*');
     await won.page.getByText(/is yours/).waitFor({ timeout: 20_000 });
