@@ -221,10 +221,16 @@ describe('a release draw, entered in the browser and checked with the published 
     await expectAccessible(page);
     await screenshot(page, 'draw-entry-entered-phone');
 
-    // A reload keeps the page: its token is in the address's fragment and this tab.
+    // A reload keeps the page (its token is in the address's fragment), and so does this tab
+    // without the fragment (it kept the token).
     await page.reload();
     await page.getByText('you are in the draw. nothing is charged unless you win.').waitFor();
     const firstUrl = page.url();
+    await page.goto(firstUrl.replace(/#.*$/, ''));
+    await page.getByText('you are in the draw. nothing is charged unless you win.').waitFor();
+    // Another browser without the token reads nothing of the entry.
+    const stranger = await browser.open(firstUrl.replace(/#.*$/, ''));
+    await stranger.getByRole('alert').filter({ hasText: DRAW_MESSAGES.noEntry }).waitFor();
 
     await page.getByRole('button', { name: 'withdraw' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'withdraw your entry?' });
