@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { DRAW_MESSAGES } from '#shared/contracts/draws.ts';
 import { commitment } from '#shared/draw/commitment.ts';
 import { MEMBER_CONFIRM_PAGE } from '#shared/membership.ts';
@@ -204,6 +205,13 @@ describe('a release draw, entered in the browser and checked with the published 
     expect(await closes.locator('time').getAttribute('datetime')).toBe(new Date(walk.closesAt).toISOString());
     await expectAccessible(page);
     await screenshot(page, 'draw-product-page-phone');
+    // The purchase page, reached anyway, sends the shopper to the draw.
+    await page.goto(`/products/purchase?product=${piece.id}&type=${type.id}`);
+    await page.getByRole('alert').filter({ hasText: CHECKOUT_MESSAGES.offeredByDraw }).waitFor();
+    expect(await page.getByRole('link', { name: 'enter the draw' }).getAttribute('href')).toBe(
+      `/draw/${walk.drawId}`,
+    );
+    await page.goBack();
     await button.click();
     await page.waitForURL(`**/draw/${walk.drawId}`);
     await page.getByRole('heading', { name: piece.name }).waitFor();

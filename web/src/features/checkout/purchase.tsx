@@ -71,6 +71,7 @@ type PageState =
   | { kind: 'form' }
   | { kind: 'sold' }
   | { kind: 'reserved'; freeAt?: number }
+  | { kind: 'draw'; drawId: string }
   | { kind: 'failed' }
   | { kind: 'missing' };
 
@@ -87,7 +88,7 @@ interface Asked<T> {
  * piece that is not there.
  */
 function pageState(input: {
-  availability: Asked<{ sold: boolean; available: boolean; freeAt?: number }>;
+  availability: Asked<{ sold: boolean; available: boolean; freeAt?: number; draw?: { drawId: string } }>;
   price: Asked<unknown>;
   ownHold: boolean;
 }): PageState {
@@ -96,6 +97,7 @@ function pageState(input: {
   if (availability.isError) return isTransient(availability.error) ? { kind: 'failed' } : { kind: 'missing' };
   const answer = availability.data;
   if (answer?.sold) return { kind: 'sold' };
+  if (answer?.draw) return { kind: 'draw', drawId: answer.draw.drawId };
   if (answer && !answer.available && !ownHold) {
     return answer.freeAt === undefined ? { kind: 'reserved' } : { kind: 'reserved', freeAt: answer.freeAt };
   }
@@ -112,6 +114,13 @@ function PurchaseNotice({ state, onRetry }: { state: PageState; onRetry: () => v
     return (
       <p className="checkout-notice" role="alert">
         {MESSAGES.purchaseSold} <Link to="/home">return to the boutique</Link>
+      </p>
+    );
+  }
+  if (state.kind === 'draw') {
+    return (
+      <p className="checkout-notice" role="alert">
+        {CHECKOUT_MESSAGES.offeredByDraw} <Link to={`/draw/${state.drawId}`}>enter the draw</Link>
       </p>
     );
   }
