@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { withShopSettings } from '#shared/shop-page.ts';
@@ -14,6 +15,15 @@ export default defineConfig({
       name: 'shop-settings',
       apply: 'serve',
       transformIndexHtml: (html) => withShopSettings(html, LOCAL_SHOP_SETTINGS),
+    },
+    // The release draw's algorithm (docs/draw.md), published beside its script as /draw/algorithm.md.
+    {
+      name: 'draw-algorithm',
+      apply: 'build',
+      generateBundle() {
+        const source = readFileSync(`${import.meta.dirname}/../docs/draw.md`, 'utf8');
+        this.emitFile({ type: 'asset', fileName: 'draw/algorithm.md', source });
+      },
     },
     earlyRequests({
       entry: `${import.meta.dirname}/src/boot/early.ts`,

@@ -5,6 +5,7 @@ import { authenticityRoutes } from '../features/authenticity/routes.tsx';
 import { catalogRoutes } from '../features/catalog/routes.tsx';
 import { checkoutRoutes } from '../features/checkout/routes.tsx';
 import { contentRoutes } from '../features/content/routes.tsx';
+import { drawRoutes } from '../features/draws/routes.tsx';
 import { pickingRoutes } from '../features/picking/routes.tsx';
 import { Home } from './home.tsx';
 import { Landing } from './landing.tsx';
@@ -21,6 +22,7 @@ export const router = createBrowserRouter([
       ...pickingRoutes,
       ...contentRoutes,
       ...checkoutRoutes,
+      ...drawRoutes,
       ...adminRoutes,
       ...authenticityRoutes,
       { path: '*', element: <NotFound /> },

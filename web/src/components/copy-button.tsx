@@ -7,19 +7,22 @@ import { useState } from 'react';
 export function CopyButton({
   text,
   label = 'copy link',
+  done = 'link copied.',
   className,
 }: {
   text: string;
   label?: string;
+  /** What the page says once copied. */
+  done?: string;
   className?: string;
 }) {
   const [said, setSaid] = useState('');
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      setSaid('link copied.');
+      setSaid(done);
     } catch {
-      setSaid('this browser does not let us copy: select the link and copy it.');
+      setSaid('this browser does not let us copy: select it and copy it.');
     }
   };
   return (

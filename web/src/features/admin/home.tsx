@@ -15,6 +15,7 @@ const LISTS: [string, string][] = [
   ['/view-answers', 'size finder replies'],
   ['/view-members', 'members'],
   ['/announce-release', 'announce a release'],
+  ['/view-draws', 'release draws'],
   ['/terms-versions', 'terms of use'],
   ['/view-products-auth', 'authentication records'],
   ['/view-passport', 'passport'],

@@ -49,6 +49,9 @@ export const adminRoutes: RouteObject[] = [
       // members, release announcements, terms versions
       lazyRoute('/view-members', () => import('./members/members.tsx'), 'ViewMembers'),
       lazyRoute('/announce-release', () => import('./releases/releases.tsx'), 'AnnounceRelease'),
+      // release draws (issue 35)
+      lazyRoute('/view-draws', () => import('./draws/draws.tsx'), 'ViewDraws'),
+      lazyRoute('/view-draw/:drawId', () => import('./draws/view-draw.tsx'), 'ViewDraw'),
       lazyRoute('/terms-versions', () => import('./terms/terms.tsx'), 'TermsVersions'),
       // size finders
       lazyRoute('/view-size-finders', () => import('./finders/view-size-finders.tsx'), 'ViewSizeFinders'),

@@ -83,6 +83,17 @@ interface Item {
   primary?: boolean;
 }
 
+const closing = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A piece offered by a release draw (issue 35) is entered, not bought, until its window closes. */
+function DrawWindow({ closesAt }: { closesAt: string }) {
+  return (
+    <p className="catalog-meta catalog-draw">
+      Entries close <time dateTime={closesAt}>{closing.format(new Date(closesAt))}</time>
+    </p>
+  );
+}
+
 /** /products/productdetails (000 §2; inputs productId, type, areaAmount, gender, size, singleProduct). */
 export function ProductDetails() {
   const values = useNavValues();
@@ -150,7 +161,15 @@ export function ProductDetails() {
   const name = item.name ?? item.typeName ?? (collection ? collectionTitle(collection) : 'one of one');
 
   const items: Item[] = [];
-  if (!item.sold) {
+  if (item.draw && !item.sold) {
+    items.push({
+      key: 'draw',
+      label: 'Enter the draw',
+      to: `/draw/${item.draw.drawId}`,
+      values: {},
+      primary: true,
+    });
+  } else if (!item.sold) {
     items.push({
       key: 'purchase',
       label: 'Purchase',
@@ -256,6 +275,7 @@ export function ProductDetails() {
               {formatPrice(item.priceUs)} <span className="catalog-currency">USD</span>
             </p>
           )}
+          {item.draw && !item.sold && <DrawWindow closesAt={item.draw.closesAt} />}
           <p className="catalog-one-of-one">
             <Link
               to="/world/oneofoneluxury"

@@ -20,6 +20,11 @@ export type CheckoutType = Answer<typeof getTypeContract>['type'];
 /** A started card checkout: the PaymentIntent's secret, the hold and the server's amounts (the ones charged). */
 export type CheckoutSession = Answer<typeof secretContract>;
 export type ServerAmounts = CheckoutSession['amounts'];
+/** What the card step needs of a start: a checkout's, or a draw entry's (an authorisation held, not captured). */
+export type CardSession = Pick<
+  CheckoutSession,
+  'client_secret' | 'publishableKey' | 'paymentsMode' | 'amounts'
+>;
 /** The flat checkout fields and the checkout key POST /secret and POST /paypal/orders take. */
 export type CheckoutFields = Body<typeof secretContract>;
 export type OrderView = Answer<typeof getOrderContract>['order'];
@@ -101,6 +106,10 @@ export interface IntentAnswer {
   last_payment_error?: { message?: string } | null;
 }
 
+/** A payment done: charged, on its way, or (`hold`) authorised and held for a later capture. */
+export const paymentDone = (status: string | undefined, hold: boolean) =>
+  status === 'succeeded' || status === 'processing' || (hold && status === 'requires_capture');
+
 /** The provider refused (card declined, failed authentication…): its message is shown as is. */
 export class PaymentError extends Error {}
 
@@ -133,7 +142,7 @@ export interface CardInput {
   cvc: string;
 }
 
-export function confirmCard(session: CheckoutSession, card: CardInput): Promise<IntentAnswer> {
+export function confirmCard(session: CardSession, card: CardInput): Promise<IntentAnswer> {
   return postForm(`${encodeURIComponent(intentIdOf(session.client_secret))}/confirm`, {
     key: session.publishableKey ?? '',
     client_secret: session.client_secret,
@@ -145,10 +154,7 @@ export function confirmCard(session: CheckoutSession, card: CardInput): Promise<
   });
 }
 
-export function authenticateCard(
-  session: CheckoutSession,
-  outcome: 'approve' | 'fail',
-): Promise<IntentAnswer> {
+export function authenticateCard(session: CardSession, outcome: 'approve' | 'fail'): Promise<IntentAnswer> {
   return postForm(`${encodeURIComponent(intentIdOf(session.client_secret))}/authenticate`, {
     key: session.publishableKey ?? '',
     client_secret: session.client_secret,

@@ -3,10 +3,11 @@ import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { formatPrice } from '#shared/format.ts';
 import {
   authenticateCard,
-  type CheckoutSession,
+  type CardSession,
   confirmCard,
   type IntentAnswer,
   PaymentError,
+  paymentDone,
 } from './api.ts';
 import { StripeCard } from './stripe-card.tsx';
 
@@ -92,9 +93,17 @@ function groupDigits(text: string): string {
  * The card step after POST /secret. In local mode this is the stand-in for Stripe Elements: it
  * confirms the PaymentIntent with the publishable key and client secret, as Stripe.js does,
  * against the emulator behind /__payments. It never marks an order paid: the success page reads
- * the order's real state.
+ * the order's real state. With `hold` (a draw's entry) the card is authorised, not charged.
  */
-export function CardPayment({ session, onSucceeded }: { session: CheckoutSession; onSucceeded: () => void }) {
+export function CardPayment({
+  session,
+  onSucceeded,
+  hold = false,
+}: {
+  session: CardSession;
+  onSucceeded: () => void;
+  hold?: boolean;
+}) {
   const base = useId();
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -104,7 +113,7 @@ export function CardPayment({ session, onSucceeded }: { session: CheckoutSession
   const total = `USD ${formatPrice(session.amounts.total)}`;
 
   const settle = (answer: IntentAnswer) => {
-    if (answer.status === 'succeeded' || answer.status === 'processing') {
+    if (paymentDone(answer.status, hold)) {
       onSucceeded();
       return;
     }
@@ -157,7 +166,7 @@ export function CardPayment({ session, onSucceeded }: { session: CheckoutSession
   };
 
   if (session.paymentsMode !== 'local')
-    return <StripeCard session={session} total={total} onSucceeded={onSucceeded} />;
+    return <StripeCard session={session} total={total} hold={hold} onSucceeded={onSucceeded} />;
 
   const busy = step === 'confirming' || step === 'authenticating';
   return (
@@ -170,7 +179,9 @@ export function CardPayment({ session, onSucceeded }: { session: CheckoutSession
           <h3 id={`${base}-3ds`} className="checkout-3ds-title">
             authenticate this payment
           </h3>
-          <p>Your bank asks you to confirm the payment of {total}.</p>
+          <p>
+            Your bank asks you to confirm the {hold ? 'authorisation' : 'payment'} of {total}.
+          </p>
           <p className="checkout-test-note">
             test mode: this step stands in for your bank's 3-D Secure page.
           </p>
@@ -238,7 +249,7 @@ export function CardPayment({ session, onSucceeded }: { session: CheckoutSession
             </ul>
           </div>
           <button type="submit" className="button checkout-pay" disabled={busy}>
-            {busy ? 'confirming…' : `pay ${total}`}
+            {busy ? 'confirming…' : `${hold ? 'authorise' : 'pay'} ${total}`}
           </button>
         </form>
       )}

@@ -26,13 +26,18 @@ function randomKey(): string {
     .replace(/=+$/, '');
 }
 
+/** A new key the server takes: it refuses one that does not look random (a random one fails under once in 1e9). */
+export function newCheckoutKey(): string {
+  let key = randomKey();
+  while (!isRandomLookingCheckoutKey(key)) key = randomKey();
+  return key;
+}
+
 export function checkoutKeyFor(productId: string): string {
   const store = storage();
   const known = store?.getItem(keyName(productId));
   if (known && isRandomLookingCheckoutKey(known)) return known;
-  // The server refuses a key that does not look random; a random one fails under once in 1e9.
-  let key = randomKey();
-  while (!isRandomLookingCheckoutKey(key)) key = randomKey();
+  const key = newCheckoutKey();
   store?.setItem(keyName(productId), key);
   return key;
 }

@@ -23,6 +23,7 @@ import {
   startCardCheckout,
 } from './api.ts';
 import { CardPayment, HoldCountdown } from './card-payment.tsx';
+import { type AppliedDiscount, checkoutFields } from './checkout-fields.ts';
 import {
   checkoutKeyFor,
   forgetStart,
@@ -40,44 +41,7 @@ import { retryThrottledOnly } from '../../lib/throttled.ts';
 
 type PaymentMethod = 'card' | 'paypal';
 
-interface AppliedDiscount {
-  code: string;
-  percent: number;
-}
-
 type DiscountNote = { kind: 'error' | 'ok'; text: string } | undefined;
-
-/** The body of POST /secret and POST /paypal/orders (shared/checkout.ts checkoutRequestSchema). */
-function checkoutFields(input: {
-  id: string;
-  typeId: string;
-  paymentType: '1' | '2';
-  shipping: Address;
-  hasBilling: boolean;
-  billing: Address;
-  discount: AppliedDiscount | undefined;
-}): CheckoutFields {
-  const fields: CheckoutFields = {
-    checkoutKey: checkoutKeyFor(input.id),
-    id: input.id,
-    typeId: input.typeId,
-    paymentType: input.paymentType,
-    hasBilling: input.hasBilling ? 'true' : 'false',
-  };
-  const put = (key: keyof Address | `${keyof Address}Billing` | 'discountCode', value: string) => {
-    if (value.trim()) fields[key] = value.trim();
-  };
-  const keysOf = (address: Address) => Object.keys(address) as (keyof Address)[];
-  for (const key of keysOf(input.shipping)) put(key, input.shipping[key]);
-  if (input.hasBilling) {
-    for (const key of keysOf(input.billing)) put(`${key}Billing`, input.billing[key]);
-  }
-  if (input.discount) {
-    put('discountCode', input.discount.code);
-    fields.discountAmount = String(input.discount.percent);
-  }
-  return fields;
-}
 
 /** The form a resumed start sent, back into the form's fields. */
 function addressesOf(fields: CheckoutFields): { shipping: Address; billing: Address; hasBilling: boolean } {
@@ -107,6 +71,7 @@ type PageState =
   | { kind: 'form' }
   | { kind: 'sold' }
   | { kind: 'reserved'; freeAt?: number }
+  | { kind: 'draw'; drawId: string }
   | { kind: 'failed' }
   | { kind: 'missing' };
 
@@ -123,7 +88,7 @@ interface Asked<T> {
  * piece that is not there.
  */
 function pageState(input: {
-  availability: Asked<{ sold: boolean; available: boolean; freeAt?: number }>;
+  availability: Asked<{ sold: boolean; available: boolean; freeAt?: number; draw?: { drawId: string } }>;
   price: Asked<unknown>;
   ownHold: boolean;
 }): PageState {
@@ -132,6 +97,7 @@ function pageState(input: {
   if (availability.isError) return isTransient(availability.error) ? { kind: 'failed' } : { kind: 'missing' };
   const answer = availability.data;
   if (answer?.sold) return { kind: 'sold' };
+  if (answer?.draw) return { kind: 'draw', drawId: answer.draw.drawId };
   if (answer && !answer.available && !ownHold) {
     return answer.freeAt === undefined ? { kind: 'reserved' } : { kind: 'reserved', freeAt: answer.freeAt };
   }
@@ -148,6 +114,13 @@ function PurchaseNotice({ state, onRetry }: { state: PageState; onRetry: () => v
     return (
       <p className="checkout-notice" role="alert">
         {MESSAGES.purchaseSold} <Link to="/home">return to the boutique</Link>
+      </p>
+    );
+  }
+  if (state.kind === 'draw') {
+    return (
+      <p className="checkout-notice" role="alert">
+        {CHECKOUT_MESSAGES.offeredByDraw} <Link to={`/draw/${state.drawId}`}>enter the draw</Link>
       </p>
     );
   }
@@ -375,6 +348,7 @@ export function Purchase() {
     }
     const fields = {
       ...checkoutFields({
+        checkoutKey: checkoutKeyFor(productId),
         id: productId,
         typeId,
         paymentType: method === 'card' ? '1' : '2',

@@ -1,7 +1,7 @@
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
-import type { CheckoutSession } from './api.ts';
+import { type CardSession, paymentDone } from './api.ts';
 
 /**
  * Production card step: Stripe Elements' card field (the card number goes to Stripe, never to
@@ -11,10 +11,12 @@ import type { CheckoutSession } from './api.ts';
 export function StripeCard({
   session,
   total,
+  hold,
   onSucceeded,
 }: {
-  session: CheckoutSession;
+  session: CardSession;
   total: string;
+  hold: boolean;
   onSucceeded: () => void;
 }) {
   const base = useId();
@@ -59,8 +61,7 @@ export function StripeCard({
       setError(result.error.message ?? CHECKOUT_MESSAGES.otherFailure);
       return;
     }
-    if (result.paymentIntent?.status === 'succeeded' || result.paymentIntent?.status === 'processing')
-      onSucceeded();
+    if (paymentDone(result.paymentIntent?.status, hold)) onSucceeded();
   };
 
   return (
@@ -79,7 +80,7 @@ export function StripeCard({
           </p>
         )}
         <button type="submit" className="button checkout-pay" disabled={!ready || busy}>
-          pay {total}
+          {hold ? 'authorise' : 'pay'} {total}
         </button>
       </form>
     </section>

@@ -1,0 +1,59 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Answer, Body } from '#shared/contracts/contract.ts';
+import type { adminDrawContract, createDrawContract, listDrawsContract } from '#shared/contracts/draws.ts';
+import { checkResult, type DrawCheck } from '#shared/draw/result.ts';
+import { adminGet, adminPost } from '../api.ts';
+
+/** Staff's draws (shared/contracts/draws.ts). */
+export type AdminDraw = Answer<typeof adminDrawContract>['draw'];
+export type CreateDraw = Body<typeof createDrawContract>;
+export type CreatedDraws = Answer<typeof createDrawContract>;
+
+/** While a draw is open or on its way to settled, its counts move: asked again every 5 s. */
+const moving = (list: readonly AdminDraw[] | undefined) =>
+  list?.some((d) => d.draw.state !== 'settled' && d.draw.state !== 'empty') ? 5000 : false;
+
+export const drawsQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'draws'],
+    queryFn: () => adminGet<Answer<typeof listDrawsContract>>('/draws').then((r) => r.draws),
+    refetchInterval: (query) => moving(query.state.data),
+  });
+
+export const adminDrawQuery = (drawId: string) =>
+  queryOptions({
+    queryKey: ['admin', 'draws', drawId],
+    queryFn: () =>
+      adminGet<Answer<typeof adminDrawContract>>(`/draws/${encodeURIComponent(drawId)}/admin`).then(
+        (r) => r.draw,
+      ),
+    refetchInterval: (query) => moving(query.state.data ? [query.state.data] : undefined),
+  });
+
+export const createDraws = (body: CreateDraw) => adminPost<CreatedDraws>('/draws', body);
+
+/**
+ * The replay: the draw's two published files, as anyone downloads them, checked in this browser
+ * with the shop's own checker (shared/draw/result.ts): ok, or the first thing that differs.
+ */
+export async function replayDraw(files: AdminDraw['draw']['files']): Promise<DrawCheck> {
+  const read = async (path: string) => {
+    const answer = await fetch(path, { cache: 'no-store' });
+    if (!answer.ok) throw new Error(`${path} answered ${answer.status}`);
+    return answer.text();
+  };
+  const [entries, result] = await Promise.all([read(files.entries), read(files.result)]);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(result);
+  } catch {
+    parsed = undefined;
+  }
+  return checkResult(entries, parsed);
+}
+
+/** "entered 2, withdrawn 1", or "none". */
+export const countsText = (counts: Record<string, number>) =>
+  Object.entries(counts)
+    .map(([key, n]) => `${key} ${n}`)
+    .join(', ') || 'none';

@@ -1,0 +1,152 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { typelistContract } from '#shared/contracts/catalog-admin.ts';
+import type { Answer } from '#shared/contracts/contract.ts';
+import { adminGet } from '../api.ts';
+import { choicesOf, SelectField, TextField } from '../kit/fields.tsx';
+import { CardTable } from '../kit/table.tsx';
+import { fromLocalInput } from '../releases/local-time.ts';
+import { AdminPage, ErrorText, Loading, StatusText, vancouverTime } from '../ui.tsx';
+import { type CreateDraw, countsText, createDraws, drawsQuery } from './api.ts';
+
+type Offers = 'piece' | 'collection';
+
+/**
+ * /view-draws (issue 35): release a piece, or every available piece of a collection, by draw
+ * with its entry window; the draws, newest first, with their entries by state, refusals by
+ * reason and what their settlement did.
+ */
+export function ViewDraws() {
+  return (
+    <AdminPage title="release draws">
+      <CreateDrawForm />
+      <DrawList />
+    </AdminPage>
+  );
+}
+
+function CreateDrawForm() {
+  const queryClient = useQueryClient();
+  const [offers, setOffers] = useState<Offers>('piece');
+  const [pid, setPid] = useState('');
+  const [typeId, setTypeId] = useState('');
+  const [opensAt, setOpensAt] = useState('');
+  const [closesAt, setClosesAt] = useState('');
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState(false);
+  const types = useQuery({
+    queryKey: ['admin', 'typelist'],
+    queryFn: async () => (await adminGet<Answer<typeof typelistContract>>('/typelist')).types,
+    enabled: offers === 'collection',
+  });
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    setError('');
+    setNotice('');
+    if (!closesAt) return setError('give the time the entries close.');
+    const window = {
+      opensAt: opensAt ? fromLocalInput(opensAt) : new Date().toISOString(),
+      closesAt: fromLocalInput(closesAt),
+    };
+    const body: CreateDraw = offers === 'piece' ? { pid: pid.trim(), ...window } : { typeId, ...window };
+    setBusy(true);
+    try {
+      const answer = await createDraws(body);
+      const skipped = answer.skipped.map((s) => `${s.pid}: ${s.reason}`).join('; ');
+      setNotice(
+        `${answer.draws.length} draw${answer.draws.length === 1 ? '' : 's'} created.${skipped ? ` not offered: ${skipped}` : ''}`,
+      );
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'draws'] });
+    } catch (reason) {
+      setError((reason as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={create} aria-label="new draw">
+      <h2>release by draw</h2>
+      <SelectField<Offers>
+        label="offer"
+        value={offers}
+        onChange={setOffers}
+        choices={[
+          ['piece', 'one piece'],
+          ['collection', 'every available piece of a collection'],
+        ]}
+      />
+      {offers === 'piece' ? (
+        <TextField label="piece id" value={pid} onChange={setPid} required />
+      ) : (
+        <SelectField
+          label="collection"
+          value={typeId}
+          onChange={setTypeId}
+          choices={choicesOf(types.data)}
+          blank="choose…"
+          required
+        />
+      )}
+      <TextField
+        label="entries open"
+        hint="this computer's time; blank: at once"
+        type="datetime-local"
+        step={1}
+        value={opensAt}
+        onChange={setOpensAt}
+      />
+      <TextField
+        label="entries close"
+        hint="this computer's time"
+        type="datetime-local"
+        step={1}
+        value={closesAt}
+        onChange={setClosesAt}
+        required
+      />
+      <button type="submit" disabled={busy}>
+        create the draw
+      </button>
+      <ErrorText>{error}</ErrorText>
+      <StatusText>{notice}</StatusText>
+    </form>
+  );
+}
+
+function DrawList() {
+  const draws = useQuery(drawsQuery());
+  return (
+    <section aria-labelledby="draws-list">
+      <h2 id="draws-list">draws</h2>
+      {draws.isPending && <Loading />}
+      <ErrorText>{draws.error?.message}</ErrorText>
+      {draws.data && draws.data.length === 0 && <p className="adm-muted">no draws yet.</p>}
+      {draws.data && draws.data.length > 0 && (
+        <CardTable
+          beside
+          columns={['piece', 'closes (Vancouver)', 'state', 'entries', 'refusals', 'settled']}
+        >
+          {draws.data.map((d) => (
+            <tr key={d.draw.drawId}>
+              <td data-label="piece">
+                <Link to={`/view-draw/${d.draw.drawId}`}>{d.draw.pieceName}</Link>{' '}
+                <span className="adm-muted">{d.draw.pid}</span>
+              </td>
+              <td data-label="closes">{vancouverTime(d.draw.closesAt)}</td>
+              <td data-label="state">{d.draw.state}</td>
+              <td data-label="entries">{countsText(d.counts)}</td>
+              <td data-label="refusals">{countsText(d.refusals)}</td>
+              <td data-label="settled">
+                captured {d.captured}, cancelled {d.cancelled}, mailed {d.mailed}
+              </td>
+            </tr>
+          ))}
+        </CardTable>
+      )}
+    </section>
+  );
+}

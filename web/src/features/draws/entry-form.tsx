@@ -1,0 +1,198 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { addressComplete, CHECKOUT_MESSAGES } from '#shared/checkout.ts';
+import { DRAW_MESSAGES } from '#shared/contracts/draws.ts';
+import { formatPrice } from '#shared/format.ts';
+import { Loading } from '../../components/page.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { productQuery } from '../catalog/api.ts';
+import { type Address, AddressFields, EMPTY_ADDRESS } from '../checkout/address-fields.tsx';
+import { priceWithShippingQuery } from '../checkout/api.ts';
+import { CardPayment } from '../checkout/card-payment.tsx';
+import { checkoutFields } from '../checkout/checkout-fields.ts';
+import { OrderSummary } from '../checkout/order-summary.tsx';
+import { summarize } from '../checkout/summary.ts';
+import { shownTermsVersion, TermsBeforePaying } from '../checkout/terms-before-paying.tsx';
+import { confirmEntry, type EnteredDraw, enterDraw, type PublicDraw } from './api.ts';
+import { entryKeyFor, entryPage, forgetEntryKey, rememberToken } from './entry-token.ts';
+
+/** The server's refusal as it words it (DRAW_MESSAGES, CHECKOUT_MESSAGES); anything else, checkout's. */
+function refusalText(error: unknown): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message)
+    return error.message;
+  if (error instanceof ApiError && error.status === 502) return DRAW_MESSAGES.paymentFailed;
+  return CHECKOUT_MESSAGES.otherFailure;
+}
+
+interface Started extends EnteredDraw {
+  token: string;
+}
+
+/**
+ * A member's entry: checkout's contact and delivery form (the same amounts: tax and shipping for
+ * the address), then the card step, which authorises the total without charging it; once the
+ * card authorised, the entry is confirmed and its page opens.
+ */
+export function EntryForm({ draw }: { draw: PublicDraw }) {
+  const base = useId();
+  const navigate = useNavigate();
+  const product = useQuery(productQuery(draw.pid));
+  const typeId = product.data?.typeId ?? '';
+  const price = useQuery({ ...priceWithShippingQuery(draw.pid, typeId), enabled: Boolean(typeId) });
+  const [shipping, setShipping] = useState<Address>(EMPTY_ADDRESS);
+  const [hasBilling, setHasBilling] = useState(false);
+  const [billing, setBilling] = useState<Address>(EMPTY_ADDRESS);
+  const [error, setError] = useState('');
+  const [starting, setStarting] = useState(false);
+  const [started, setStarted] = useState<Started>();
+
+  const shippingPrices = useMemo(
+    () => Object.fromEntries((price.data?.shippingArr ?? []).map((s) => [s.countryId, s.price])),
+    [price.data],
+  );
+  const summary = useMemo(
+    () =>
+      price.data
+        ? summarize({
+            priceUs: price.data.priceUs,
+            shippingPrices,
+            country: shipping.country,
+            state: shipping.state,
+            city: shipping.city,
+            discountPercent: 0,
+          })
+        : undefined,
+    [price.data, shippingPrices, shipping.country, shipping.state, shipping.city],
+  );
+
+  if (product.isPending || price.isPending || !summary) {
+    return product.isError || price.isError ? (
+      <p className="checkout-error" role="alert">
+        {CHECKOUT_MESSAGES.otherFailure}
+      </p>
+    ) : (
+      <Loading />
+    );
+  }
+
+  const enter = async (event: FormEvent) => {
+    event.preventDefault();
+    setError('');
+    if (!addressComplete(shipping)) return setError(CHECKOUT_MESSAGES.fillAllFields);
+    if (hasBilling && !addressComplete(billing)) return setError(CHECKOUT_MESSAGES.fillBilling);
+    if (summary.pending === 'not-shipped')
+      return setError(`this piece cannot be shipped to ${summary.countryLabel} yet. please contact us.`);
+    const token = entryKeyFor(draw.drawId);
+    setStarting(true);
+    try {
+      const fields = checkoutFields({
+        checkoutKey: token,
+        id: draw.pid,
+        typeId,
+        paymentType: '1',
+        shipping,
+        hasBilling,
+        billing,
+      });
+      const answer = await enterDraw(draw.drawId, { ...fields, ...shownTermsVersion() });
+      rememberToken(answer.entryId, token);
+      setStarted({ ...answer, token });
+    } catch (reason) {
+      setError(refusalText(reason));
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const authorised = async () => {
+    if (!started) return;
+    setError('');
+    try {
+      await confirmEntry(draw.drawId, started.entryId, started.token);
+      forgetEntryKey(draw.drawId);
+      navigate(entryPage(draw.drawId, started.entryId, started.token));
+    } catch (reason) {
+      setError(refusalText(reason));
+      // A card that entered already is refused with its entry: the next try is a new entry.
+      if (reason instanceof ApiError && reason.message === DRAW_MESSAGES.duplicateCard) {
+        forgetEntryKey(draw.drawId);
+        setStarted(undefined);
+      }
+    }
+  };
+
+  const locked = Boolean(started) || starting;
+  return (
+    <section className="draw-entry" aria-labelledby={`${base}-title`}>
+      <h2 id={`${base}-title`} className="checkout-section-title">
+        enter the draw
+      </h2>
+      <div className="checkout-grid">
+        <aside className="checkout-aside" aria-labelledby={`${base}-summary`}>
+          <OrderSummary
+            titleId={`${base}-summary`}
+            productName={draw.pieceName}
+            summary={summary}
+            discount={undefined}
+            serverAmounts={started?.amounts}
+          />
+        </aside>
+        <div className="checkout-main">
+          <form className="checkout-form" onSubmit={enter} noValidate aria-label="your entry">
+            <p className="checkout-note draw-members-only">
+              Members only: use the e-mail you confirmed your membership with. One entry per person, card and
+              address.
+            </p>
+            <fieldset className="checkout-section" disabled={locked}>
+              <legend className="checkout-section-title">contact and delivery</legend>
+              <AddressFields section="shipping" value={shipping} onChange={setShipping} />
+            </fieldset>
+            <div className="checkout-check">
+              <input
+                id={`${base}-billing`}
+                type="checkbox"
+                checked={hasBilling}
+                disabled={locked}
+                onChange={(e) => setHasBilling(e.target.checked)}
+              />
+              <label htmlFor={`${base}-billing`}>billing address is different</label>
+            </div>
+            {hasBilling && (
+              <fieldset className="checkout-section" disabled={locked}>
+                <legend className="checkout-section-title">billing address</legend>
+                <AddressFields section="billing" value={billing} onChange={setBilling} />
+              </fieldset>
+            )}
+            {!started && (
+              <div className="checkout-submit">
+                <TermsBeforePaying />
+                <button type="submit" className="button checkout-pay" disabled={starting}>
+                  {starting ? 'one moment…' : 'continue to the card'}
+                </button>
+                <p className="checkout-note">
+                  Your card is authorised for the total now and charged only if you win. If you do not, the
+                  authorisation is released.
+                </p>
+              </div>
+            )}
+          </form>
+          {error && (
+            <p className="checkout-error" role="alert">
+              {error}
+            </p>
+          )}
+          {started && (
+            <div className="checkout-payment">
+              <p className="checkout-hold">
+                your card is authorised for USD {formatPrice(started.amounts.total)} now, and charged only if
+                you win.
+              </p>
+              <CardPayment session={started} hold onSucceeded={() => void authorised()} />
+            </div>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
