@@ -413,7 +413,8 @@ export const routes: readonly Route[] = [
     '/draws/{drawId}/entries/{entryId}/confirm',
     'draws/http/confirm-entry',
     'public',
-    'table:get,put,update,delete secrets',
+    // mail: the binding entry's salt and withdrawal link to the entrant (functions/draws/mail-entered.ts).
+    'table:get,put,update,delete mail secrets',
   ),
   r(
     'POST',

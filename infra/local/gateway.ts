@@ -79,8 +79,6 @@ const MIME: Record<string, string> = {
   '.mp4': 'video/mp4',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
 };
 
 const PAYMENTS_PREFIX = '/__payments';

@@ -341,8 +341,8 @@ describe('a release draw, entered in the browser and checked with the published 
     const command = (await lost.page.locator('.draw-command').textContent()) ?? '';
     const args = command.trim().split(/\s+/).slice(2);
     expect(args).toEqual([
-      `${inject('baseUrl')}/draws/${walk.drawId}/entries.txt`,
-      `${inject('baseUrl')}/draws/${walk.drawId}/result.json`,
+      `${inject('baseUrl')}/passport/draws/${walk.drawId}/entries.txt`,
+      `${inject('baseUrl')}/passport/draws/${walk.drawId}/result.json`,
       '--salt',
       lost.salt,
     ]);
