@@ -5,9 +5,11 @@ import { DRAW_MESSAGES } from '#shared/contracts/draws.ts';
 import { commitment } from '#shared/draw/commitment.ts';
 import { MEMBER_CONFIRM_PAGE } from '#shared/membership.ts';
 import { runScript } from '../draw/draws.ts';
+import { adminApi, loggedInAdmin } from '../support/admin.ts';
 import { api, freshClientAddress, until } from '../support/api.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { runJob } from '../support/jobs.ts';
+import { mailedPassword } from '../support/purchase.ts';
 import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
 import { openAsStaff } from './support/staff.ts';
@@ -367,6 +369,36 @@ describe('a release draw, entered in the browser and checked with the published 
     expect(((await api<{ sold: boolean }>(`/is-sold?id=${piece.id}`)).body as { sold: boolean }).sold).toBe(
       true,
     );
+
+    // The winner receives the passport: the portal password by mail, the piece's passport in the
+    // portal, and its /verify page telling a sale by a draw anyone can recompute.
+    const wonEmail = won === a ? memberA.email : memberB.email;
+    const password = await mailedPassword(wonEmail, 'Your authenticity portal password');
+    const issued = await adminApi(await loggedInAdmin(), '/passport/certificates', {
+      method: 'POST',
+      json: { pid: piece.id },
+    });
+    expect(issued.status, issued.text).toBe(200);
+    await expect
+      .poll(async () => {
+        expect((await runJob('sequence-log')).status).toBe(200);
+        const passport = await api<{ entries: { text: string }[] }>(`/passport/pieces/${piece.id}`);
+        return passport.body.entries.map((e) => JSON.parse(e.text).kind);
+      })
+      .toEqual(['draw', 'sale', 'issue']);
+    await won.page.goto('/authenticity');
+    await won.page.getByLabel('card number').fill(piece.cardNumber ?? '');
+    await won.page.getByLabel('password', { exact: true }).fill(password);
+    await won.page.getByRole('button', { name: 'open my piece' }).click();
+    await won.page.waitForURL('**/authenticity/showingcard');
+    await won.page.getByRole('heading', { name: 'passport', level: 2 }).waitFor();
+    const verifyUrl = (await won.page.locator('.passport-code-text a.passport-link').textContent()) ?? '';
+    await won.page.goto(verifyUrl);
+    await won.page
+      .getByText('Sold by the shop by a release draw anyone can recompute.')
+      .waitFor({ timeout: 20_000 });
+    await expectAccessible(won.page);
+    await screenshot(won.page, 'draw-winner-passport');
   });
 
   it('is shown to staff with its counts, and its replay in the browser agrees', async () => {
