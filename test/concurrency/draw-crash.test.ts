@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
 import type { IncomingHttpHeaders } from 'node:http';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DrawResult } from '#shared/draw/result.ts';
 import { type EntryAttempt, enterWithCard, entryCall } from '../load/entrants.ts';
@@ -16,7 +14,7 @@ import {
   staffDraw,
 } from '../support/draws.ts';
 import { pointAtLocalStack } from '../support/stack-env.ts';
-import { dynamoOperation, type FaultProxy, faultProxy } from './faults.ts';
+import { dynamoOperation, type FaultProxy, faultProxy, runInChild } from './faults.ts';
 
 /**
  * The shop killed during a release draw (issue 35): the draw's job runs in a child process whose
@@ -84,29 +82,20 @@ async function killAt(point: KillPoint, drawId: string): Promise<string> {
     r.kind === point.kind && r.n === point.n ? 'hang-after' : 'forward',
   );
   proxies.push(proxy);
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'draw-settler-child.ts'), drawId], {
-    env: { ...process.env, [endpointSetting(point.service)]: proxy.url, AWS_LAMBDA_LOG_LEVEL: 'ERROR' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const run = runInChild('draw-settler-child.ts', [drawId], {
+    ...process.env,
+    [endpointSetting(point.service)]: proxy.url,
+    AWS_LAMBDA_LOG_LEVEL: 'ERROR',
   });
-  let output = '';
-  child.stdout?.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  child.stderr?.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  const exited = new Promise<NodeJS.Signals | null>((done) =>
-    child.once('exit', (_, signal) => done(signal)),
-  );
   await Promise.race([
     proxy.stopped,
-    exited.then(() => {
-      throw new Error(`the draw's job ended before the fault: ${output}`);
+    run.exited.then(() => {
+      throw new Error(`the draw's job ended before the fault: ${run.output()}`);
     }),
   ]);
-  child.kill('SIGKILL');
-  expect(await exited).toBe('SIGKILL');
-  return output;
+  run.child.kill('SIGKILL');
+  expect((await run.exited).signal).toBe('SIGKILL');
+  return run.output();
 }
 
 describe('a release draw whose job is killed', () => {

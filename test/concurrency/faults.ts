@@ -129,11 +129,18 @@ export function runHandlerInChild(
   delivery: { path: string; headers: Record<string, string>; body: string },
   env: Record<string, string>,
 ): ChildHandler {
-  const child = spawn(
-    process.execPath,
-    [join(import.meta.dirname, 'webhook-child.ts'), moduleName, JSON.stringify(delivery)],
-    { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  return runInChild('webhook-child.ts', [moduleName, JSON.stringify(delivery)], {
+    PATH: process.env.PATH ?? '',
+    ...env,
+  });
+}
+
+/** Runs one of this folder's scripts in a child `node` process with exactly `env`, its output kept. */
+export function runInChild(script: string, args: string[], env: NodeJS.ProcessEnv): ChildHandler {
+  const child = spawn(process.execPath, [join(import.meta.dirname, script), ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout?.on('data', (c: Buffer) => {
     out += c.toString('utf8');

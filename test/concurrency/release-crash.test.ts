@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MemberEntity } from '#members/entities/member.ts';
 import { memberKeys } from '#members/entities/member.ts';
@@ -9,7 +7,7 @@ import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { getRaw, putItems } from '../support/db.ts';
 import { store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { localShopEnvironment, pointAtLocalStack } from '../support/stack-env.ts';
-import { type FaultAction, faultProxy, sesOperation } from './faults.ts';
+import { type FaultAction, faultProxy, runInChild, sesOperation } from './faults.ts';
 
 /**
  * The release sender killed mid-batch (issue 17). The sender runs in a child process whose SES
@@ -69,48 +67,31 @@ async function crashAndResume(action: Exclude<FaultAction, 'forward'>) {
     r.kind === 'SendEmail' && r.n === KILL_AT ? action : 'forward',
   );
   proxies.push(proxy);
-  const child = spawn(
-    process.execPath,
-    [join(import.meta.dirname, 'release-sender-child.ts'), releaseId, '50'],
-    {
-      env: {
-        PATH: process.env.PATH ?? '',
-        AWS_REGION: 'us-east-1',
-        AWS_ACCESS_KEY_ID: 'S3RVER',
-        AWS_SECRET_ACCESS_KEY: 'S3RVER',
-        AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoDbUrl'),
-        AWS_ENDPOINT_URL_SESV2: proxy.url,
-        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-        TABLE_NAME: inject('tableName'),
-        ...localShopEnvironment(),
-        SHOP_URL: inject('baseUrl'),
-        MEMBER_LINK_KEY: LOCAL_SECRETS.MEMBER_LINK_KEY,
-        AWS_LAMBDA_LOG_LEVEL: 'ERROR',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout?.on('data', (c: Buffer) => {
-    output += c.toString();
+  const run = runInChild('release-sender-child.ts', [releaseId, '50'], {
+    PATH: process.env.PATH ?? '',
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoDbUrl'),
+    AWS_ENDPOINT_URL_SESV2: proxy.url,
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    TABLE_NAME: inject('tableName'),
+    ...localShopEnvironment(),
+    SHOP_URL: inject('baseUrl'),
+    MEMBER_LINK_KEY: LOCAL_SECRETS.MEMBER_LINK_KEY,
+    AWS_LAMBDA_LOG_LEVEL: 'ERROR',
   });
-  child.stderr?.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  const exited = new Promise<NodeJS.Signals | null>((done) =>
-    child.once('exit', (_, signal) => done(signal)),
-  );
   const stopped = await Promise.race([
     proxy.stopped,
-    exited.then(() => {
-      throw new Error(`the sender ended before the fault: ${output}`);
+    run.exited.then(() => {
+      throw new Error(`the sender ended before the fault: ${run.output()}`);
     }),
   ]);
   expect(stopped.n).toBe(KILL_AT);
   // The instant of the crash: four recipients sent, the fifth claimed, nobody else touched.
   const before = await mailsWithSubject(subject);
-  child.kill('SIGKILL');
-  expect(await exited).toBe('SIGKILL');
+  run.child.kill('SIGKILL');
+  expect((await run.exited).signal).toBe('SIGKILL');
   const mine = await getRaw(`RELEASE#${releaseId}`, '#RELEASE');
   expect(mine).toMatchObject({ status: 'sending', sent: KILL_AT - 1 });
 

@@ -9,7 +9,7 @@ import { BackButton } from '../../components/back-button.tsx';
 import { Loading } from '../../components/page.tsx';
 import { ApiError, apiPost } from '../../lib/api.ts';
 import { navTarget, useNavValues } from '../../lib/nav-input.ts';
-import { type Address, AddressFields, EMPTY_ADDRESS } from './address-fields.tsx';
+import { type Address, EMPTY_ADDRESS } from './address-fields.tsx';
 import {
   availabilityQuery,
   type CheckoutFields,
@@ -33,6 +33,7 @@ import {
   rememberStart,
   startedFields,
 } from './checkout-key.ts';
+import { DeliveryFields } from './delivery-fields.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { summarize } from './summary.ts';
 import { shownTermsVersion, TermsBeforePaying } from './terms-before-paying.tsx';
@@ -440,28 +441,15 @@ export function Purchase() {
         </aside>
         <div className="checkout-main">
           <form className="checkout-form" onSubmit={pay} noValidate aria-label="delivery and payment">
-            <fieldset className="checkout-section" disabled={locked}>
-              <legend className="checkout-section-title">contact and delivery</legend>
-              <AddressFields section="shipping" value={shipping} onChange={setShipping} />
-            </fieldset>
-
-            <div className="checkout-check">
-              <input
-                id={`${base}-billing`}
-                type="checkbox"
-                checked={hasBilling}
-                disabled={locked}
-                onChange={(e) => setHasBilling(e.target.checked)}
-              />
-              <label htmlFor={`${base}-billing`}>billing address is different</label>
-            </div>
-
-            {hasBilling && (
-              <fieldset className="checkout-section" disabled={locked}>
-                <legend className="checkout-section-title">billing address</legend>
-                <AddressFields section="billing" value={billing} onChange={setBilling} />
-              </fieldset>
-            )}
+            <DeliveryFields
+              locked={locked}
+              shipping={shipping}
+              onShipping={setShipping}
+              hasBilling={hasBilling}
+              onHasBilling={setHasBilling}
+              billing={billing}
+              onBilling={setBilling}
+            />
 
             <fieldset className="checkout-section" disabled={locked}>
               <legend className="checkout-section-title">payment</legend>

@@ -7,10 +7,11 @@ import { formatPrice } from '#shared/format.ts';
 import { Loading } from '../../components/page.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { productQuery } from '../catalog/api.ts';
-import { type Address, AddressFields, EMPTY_ADDRESS } from '../checkout/address-fields.tsx';
+import { type Address, EMPTY_ADDRESS } from '../checkout/address-fields.tsx';
 import { priceWithShippingQuery } from '../checkout/api.ts';
 import { CardPayment } from '../checkout/card-payment.tsx';
 import { checkoutFields } from '../checkout/checkout-fields.ts';
+import { DeliveryFields } from '../checkout/delivery-fields.tsx';
 import { OrderSummary } from '../checkout/order-summary.tsx';
 import { summarize } from '../checkout/summary.ts';
 import { shownTermsVersion, TermsBeforePaying } from '../checkout/terms-before-paying.tsx';
@@ -144,26 +145,15 @@ export function EntryForm({ draw }: { draw: PublicDraw }) {
               Members only: use the e-mail you confirmed your membership with. One entry per person, card and
               address.
             </p>
-            <fieldset className="checkout-section" disabled={locked}>
-              <legend className="checkout-section-title">contact and delivery</legend>
-              <AddressFields section="shipping" value={shipping} onChange={setShipping} />
-            </fieldset>
-            <div className="checkout-check">
-              <input
-                id={`${base}-billing`}
-                type="checkbox"
-                checked={hasBilling}
-                disabled={locked}
-                onChange={(e) => setHasBilling(e.target.checked)}
-              />
-              <label htmlFor={`${base}-billing`}>billing address is different</label>
-            </div>
-            {hasBilling && (
-              <fieldset className="checkout-section" disabled={locked}>
-                <legend className="checkout-section-title">billing address</legend>
-                <AddressFields section="billing" value={billing} onChange={setBilling} />
-              </fieldset>
-            )}
+            <DeliveryFields
+              locked={locked}
+              shipping={shipping}
+              onShipping={setShipping}
+              hasBilling={hasBilling}
+              onHasBilling={setHasBilling}
+              billing={billing}
+              onBilling={setBilling}
+            />
             {!started && (
               <div className="checkout-submit">
                 <TermsBeforePaying />
