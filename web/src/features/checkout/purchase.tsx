@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { addressComplete, CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import type { paypalCreateOrderContract } from '#shared/contracts/checkout.ts';
@@ -35,8 +35,8 @@ import {
 } from './checkout-key.ts';
 import { DeliveryFields } from './delivery-fields.tsx';
 import { OrderSummary } from './order-summary.tsx';
-import { summarize } from './summary.ts';
 import { shownTermsVersion, TermsBeforePaying } from './terms-before-paying.tsx';
+import { useSummary } from './use-summary.ts';
 import './checkout.css';
 import { retryThrottledOnly } from '../../lib/throttled.ts';
 
@@ -251,24 +251,7 @@ export function Purchase() {
     return () => window.removeEventListener('pagehide', leave);
   }, [session, productId]);
 
-  const shippingPrices = useMemo(
-    () => Object.fromEntries((price.data?.shippingArr ?? []).map((s) => [s.countryId, s.price])),
-    [price.data],
-  );
-  const summary = useMemo(
-    () =>
-      price.data
-        ? summarize({
-            priceUs: price.data.priceUs,
-            shippingPrices,
-            country: shipping.country,
-            state: shipping.state,
-            city: shipping.city,
-            discountPercent: discount?.percent ?? 0,
-          })
-        : undefined,
-    [price.data, shippingPrices, shipping.country, shipping.state, shipping.city, discount],
-  );
+  const summary = useSummary(price.data, shipping, discount?.percent ?? 0);
 
   if (!productId || !typeId) return <Navigate to="/" replace />;
   const state = pageState({

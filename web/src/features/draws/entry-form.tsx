@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { addressComplete, CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { DRAW_MESSAGES } from '#shared/contracts/draws.ts';
@@ -13,8 +13,8 @@ import { CardPayment } from '../checkout/card-payment.tsx';
 import { checkoutFields } from '../checkout/checkout-fields.ts';
 import { DeliveryFields } from '../checkout/delivery-fields.tsx';
 import { OrderSummary } from '../checkout/order-summary.tsx';
-import { summarize } from '../checkout/summary.ts';
 import { shownTermsVersion, TermsBeforePaying } from '../checkout/terms-before-paying.tsx';
+import { useSummary } from '../checkout/use-summary.ts';
 import { confirmEntry, type EnteredDraw, enterDraw, type PublicDraw } from './api.ts';
 import { entryKeyFor, entryPage, forgetEntryKey, rememberToken } from './entry-token.ts';
 
@@ -48,24 +48,7 @@ export function EntryForm({ draw }: { draw: PublicDraw }) {
   const [starting, setStarting] = useState(false);
   const [started, setStarted] = useState<Started>();
 
-  const shippingPrices = useMemo(
-    () => Object.fromEntries((price.data?.shippingArr ?? []).map((s) => [s.countryId, s.price])),
-    [price.data],
-  );
-  const summary = useMemo(
-    () =>
-      price.data
-        ? summarize({
-            priceUs: price.data.priceUs,
-            shippingPrices,
-            country: shipping.country,
-            state: shipping.state,
-            city: shipping.city,
-            discountPercent: 0,
-          })
-        : undefined,
-    [price.data, shippingPrices, shipping.country, shipping.state, shipping.city],
-  );
+  const summary = useSummary(price.data, shipping, 0);
 
   if (product.isPending || price.isPending || !summary) {
     return product.isError || price.isError ? (
