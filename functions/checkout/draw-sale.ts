@@ -15,6 +15,8 @@ export interface DrawWinner {
   entryId: string;
   /** The entrant's checkout form, as they entered it. */
   form: Record<string, unknown>;
+  /** Who holds the authorisation: the order's payment type. */
+  provider: 'stripe' | 'paypal';
 }
 
 /**
@@ -28,7 +30,7 @@ export async function drawOrderFor(winner: DrawWinner, now: number): Promise<Ord
   const form = checkoutRequestSchema.safeParse({
     ...winner.form,
     checkoutKey: winner.entryId,
-    paymentType: '1',
+    paymentType: winner.provider === 'paypal' ? '2' : '1',
   });
   if (!product || !type || !form.success) return undefined;
   const existing = await getOrder(checkoutCodeFor(product.id, winner.entryId));
@@ -55,7 +57,7 @@ export async function drawOrderFor(winner: DrawWinner, now: number): Promise<Ord
  */
 export async function completeDrawSale(
   order: OrderEntity,
-  payment: { paymentRef: string; amountCents: number; eventId: string },
+  payment: { provider: 'stripe' | 'paypal'; paymentRef: string; amountCents: number; eventId: string },
   now: number,
 ): Promise<CompletionResult> {
   if (order.status !== 'paid') {
@@ -64,7 +66,7 @@ export async function completeDrawSale(
   }
   return completePayment(
     {
-      provider: 'stripe',
+      provider: payment.provider,
       eventId: payment.eventId,
       checkoutCode: order.checkoutCode,
       paymentRef: payment.paymentRef,

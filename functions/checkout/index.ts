@@ -19,8 +19,10 @@ export {
   createPaypalAuthorizeOrder,
   type PaypalAuthorizationState,
   paypalAuthorizationState,
+  paypalOrderPayer,
   type VoidOutcome,
   voidPaypalAuthorization,
 } from './adapters/paypal-authorizations.ts';
 export { completeDrawSale, type DrawWinner, drawOrderFor, orderCents } from './draw-sale.ts';
 export { buyersOfOtherTerms, type OrderEntity } from './entities/order.ts';
+export { checkoutCodeFor } from './rules/new-order.ts';

@@ -1,14 +1,15 @@
-import { cancelCardHold, cardHoldState } from '#checkout/index.ts';
 import { logger } from '#platform/logger.ts';
+import { authorisationOf, releaseEntry } from './adapters/entry-payments.ts';
 import type { BindAnswer, EntryEntity } from './entities/entry.ts';
-import { bindEntry, countRefusal, dropEntry } from './entities/entry-binding.ts';
+import { bindEntry, countRefusal, dropEntry, setEntryPayment } from './entities/entry-binding.ts';
 
 export type PaymentBinding = BindAnswer | { ok: false; reason: 'not-authorised' };
 
 /**
- * Asks Stripe (never the browser) whether the entry's card authorised its amount, uncaptured:
- * then the entry becomes binding under that card's fingerprint. A card that entered the draw
- * already refuses the entry and its authorisation is cancelled at once.
+ * Asks the provider (never the browser) whether the entry's payment holds its amount, uncaptured:
+ * then the entry becomes binding under its payer's identity (the card's fingerprint, or the PayPal
+ * account). A payer who entered the draw already refuses the entry and its authorisation is
+ * released at once.
  */
 export async function bindAuthorisedPayment(
   entry: EntryEntity,
@@ -16,14 +17,17 @@ export async function bindAuthorisedPayment(
   now = new Date(),
 ): Promise<PaymentBinding> {
   if (entry.state === 'entered') return { ok: true, entry };
-  if (entry.payment?.provider !== 'stripe') return { ok: false, reason: 'not-authorised' };
-  const hold = await cardHoldState(entry.payment.id);
-  const ours = hold.metadata.drawId === entry.drawId && hold.metadata.entryId === entry.entryId;
-  const amountHeld = entry.order === undefined || hold.capturableCents === entry.order.amountCents;
-  if (!ours || hold.status !== 'requires_capture' || !amountHeld || !hold.card)
-    return { ok: false, reason: 'not-authorised' };
-  const { fingerprint, brand, last4 } = hold.card;
-  const bound = await bindEntry(entry.drawId, entry.entryId, { fingerprint, brand, last4 }, during, now);
+  const authorised = await authorisationOf(entry);
+  const amountHeld =
+    authorised.state === 'authorised' &&
+    (entry.order === undefined || authorised.amountCents === entry.order.amountCents);
+  if (authorised.state !== 'authorised' || !amountHeld) return { ok: false, reason: 'not-authorised' };
+  if (authorised.authorizationId && entry.payment)
+    await setEntryPayment(entry.drawId, entry.entryId, {
+      ...entry.payment,
+      authorizationId: authorised.authorizationId,
+    });
+  const bound = await bindEntry(entry.drawId, entry.entryId, authorised.payer, during, now);
   if (!bound.ok && bound.reason === 'duplicate-card') {
     await countRefusal(entry.drawId, 'duplicate-card');
     await releaseHold(entry);
@@ -31,16 +35,10 @@ export async function bindAuthorisedPayment(
   return bound;
 }
 
-/** Cancels an entry's authorisation (withdrawn, refused, lapsed, or not the winner); true once released. */
+/** Releases an entry's authorisation (withdrawn, refused, lapsed, or not the winner); true once released. */
 export async function releaseHold(entry: EntryEntity): Promise<boolean> {
-  if (!entry.payment) return true;
-  const cancelled = await cancelCardHold(entry.payment.id);
-  if (cancelled.outcome === 'canceled' || cancelled.outcome === 'already-canceled') return true;
-  logger.warn('an entry’s authorisation was not cancelled', {
-    drawId: entry.drawId,
-    entryId: entry.entryId,
-    outcome: cancelled.outcome,
-  });
+  if (await releaseEntry(entry)) return true;
+  logger.warn('an entry’s authorisation was not released', { drawId: entry.drawId, entryId: entry.entryId });
   return false;
 }
 

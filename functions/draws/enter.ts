@@ -1,5 +1,5 @@
 import { getProduct, getType, type ProductEntity, type TypeEntity } from '#catalog/index.ts';
-import { createCardHold } from '#checkout/index.ts';
+import { checkoutCodeFor, createCardHold, createPaypalAuthorizeOrder } from '#checkout/index.ts';
 import { isConfirmedMember } from '#members/index.ts';
 import { upstreamFailure } from '#platform/handler.ts';
 import { httpError } from '#platform/http-error.ts';
@@ -13,6 +13,7 @@ import { takeAttempt } from '#table/rate-limit.ts';
 import { type DrawEntity, getDraw } from './entities/draw.ts';
 import { type EntryEntity, enterDraw, getEntry, withdrawEntry } from './entities/entry.ts';
 import { countRefusal, type RefusalReason, setEntryPayment } from './entities/entry-binding.ts';
+import { entryPageLink } from './links.ts';
 import { entryIdFor, entryTokenHash, holdsEntryToken } from './rules/entry-token.ts';
 
 /**
@@ -24,7 +25,8 @@ export const DRAW_ENTRIES_PER_ADDRESS: Limit = { name: 'draw-entry', max: 6, win
 
 export interface EnteredDraw {
   entry: EntryEntity;
-  clientSecret: string;
+  /** Where the entrant authorises: the card step's secret, or PayPal's approval page. */
+  authorise: { clientSecret: string } | { approveUrl: string };
   quote: Quote;
   draw: DrawEntity;
 }
@@ -60,11 +62,12 @@ function orderForm(form: CheckoutRequest): Record<string, unknown> {
 
 /**
  * One binding entry's first half (issue 35): a confirmed member, in the window, one entry per
- * e-mail and shipping address (claimed now), a card authorisation of exactly the amount
- * checkout would charge, not captured. The entry is binding when the card authorises it.
+ * e-mail and shipping address (claimed now), an authorisation of exactly the amount checkout
+ * would charge, not captured: a card's (Stripe, manual capture) or PayPal's (an order of intent
+ * AUTHORIZE). The entry is binding when the card or PayPal authorises it.
  * The same key again is the same entry: its authorisation is answered again.
  */
-export async function enterWithCard(
+export async function enterDrawWith(
   drawId: string,
   form: CheckoutRequest,
   client: string,
@@ -73,7 +76,6 @@ export async function enterWithCard(
   const draw = await getDraw(drawId);
   if (!draw) throw httpError(404, DRAW_MESSAGES.noDraw);
   if (form.id !== draw.pid) throw httpError(400, DRAW_MESSAGES.wrongPiece);
-  if (form.paymentType !== 1) throw httpError(400, DRAW_MESSAGES.cardOnly);
   const entryId = entryIdFor(drawId, form.checkoutKey);
   let entry = await getEntry(drawId, entryId);
   if (entry && !holdsEntryToken(entry, form.checkoutKey)) throw httpError(409, DRAW_MESSAGES.refused);
@@ -125,24 +127,45 @@ export async function enterWithCard(
   }
 
   const amountCents = entry.order?.amountCents ?? toCents(amounts.total);
+  const description = `Draw entry: ${product.name} (one of one)`;
   try {
+    if (form.paymentType === 2) {
+      const order = await createPaypalAuthorizeOrder({
+        // The winner's order code: PayPal's capture webhook completes that order too.
+        reference: checkoutCodeFor(draw.pid, entryId),
+        amountCents,
+        description,
+        returnUrl: entryPageLink(drawId, entryId),
+        cancelUrl: entryPageLink(drawId, entryId),
+        requestId: `draw-entry-${entryId}`,
+      });
+      const payment = { provider: 'paypal' as const, id: order.orderId };
+      await setEntryPayment(drawId, entryId, payment);
+      return {
+        entry: { ...entry, payment },
+        authorise: { approveUrl: order.approveUrl },
+        quote: amounts,
+        draw,
+      };
+    }
     const hold = await createCardHold({
       amountCents,
       currency: 'usd',
-      description: `Draw entry: ${product.name} (one of one)`,
+      description,
       metadata: { drawId, entryId, pid: draw.pid },
       idempotencyKey: `draw-entry:${entryId}`,
       email: entry.email,
     });
-    await setEntryPayment(drawId, entryId, { provider: 'stripe', id: hold.paymentRef });
+    const payment = { provider: 'stripe' as const, id: hold.paymentRef };
+    await setEntryPayment(drawId, entryId, payment);
     return {
-      entry: { ...entry, payment: { provider: 'stripe', id: hold.paymentRef } },
-      clientSecret: hold.clientSecret,
+      entry: { ...entry, payment },
+      authorise: { clientSecret: hold.clientSecret },
       quote: amounts,
       draw,
     };
   } catch (error) {
-    logger.error('an entry’s card authorisation could not be started', {
+    logger.error('an entry’s authorisation could not be started', {
       error: safeError(error),
       upstream: upstreamFailure(error),
       drawId,

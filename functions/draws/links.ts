@@ -3,6 +3,9 @@ import { shopUrl } from '#authenticity/index.ts';
 /** The draw's page and an entry's page, as mails link them. */
 export const DRAW_PAGE = '/draw';
 export const drawLink = (drawId: string) => `${shopUrl()}${DRAW_PAGE}/${drawId}`;
+/** The entry's page without its secret (PayPal sends the entrant back there; their tab keeps it). */
+export const entryPageLink = (drawId: string, entryId: string) => `${drawLink(drawId)}/entry/${entryId}`;
+
 /** The entry's page; its secret rides in the fragment, which no server ever receives. */
 export const entryLink = (drawId: string, entryId: string, token: string) =>
   `${drawLink(drawId)}/entry/${entryId}#${token}`;

@@ -21,7 +21,9 @@ export async function mailEntered(entry: EntryEntity, token: string): Promise<vo
       template: 'draw-entered',
       data: {
         productName: piece?.name ?? '',
-        card: entry.card ? `${entry.card.brand} ending ${entry.card.last4}` : 'card',
+        card: entry.card?.last4
+          ? `your ${entry.card.brand} card ending ${entry.card.last4}`
+          : 'your PayPal account',
         total: formatPrice(fromCents(entry.order?.amountCents ?? 0)),
         closesAt: draw?.closesAt ?? '',
         entryLink: entryLink(entry.drawId, entry.entryId, token),

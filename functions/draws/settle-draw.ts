@@ -1,11 +1,12 @@
 import { drawHoldId, endDrawItem, getProduct } from '#catalog/index.ts';
-import { captureCardHold, completeDrawSale, drawOrderFor, orderCents } from '#checkout/index.ts';
+import { completeDrawSale, drawOrderFor, orderCents } from '#checkout/index.ts';
 import { eachWithin } from '#platform/each-within.ts';
 import { logger } from '#platform/logger.ts';
 import { sendMail } from '#platform/mail.ts';
 import type { DrawResult } from '#shared/draw/result.ts';
 import { formatPrice } from '#shared/format.ts';
 import { fromCents } from '#shared/money.ts';
+import { captureEntry } from './adapters/entry-payments.ts';
 import { readPublished } from './adapters/published-files.ts';
 import { releaseHold } from './bind-payment.ts';
 import { applyMove, type DrawEntity, drawMoveItem, getDraw } from './entities/draw.ts';
@@ -25,7 +26,7 @@ export type SettleAnswer =
   | { state: 'waiting'; reason: string }
   | { state: 'settled'; draw: DrawEntity };
 
-type Capture = typeof captureCardHold;
+type Capture = typeof captureEntry;
 
 /**
  * Settles a drawn draw (issue 35): the piece is sold to the first entrant in the published order
@@ -37,7 +38,7 @@ type Capture = typeof captureCardHold;
 export async function settleDraw(
   drawId: string,
   now = new Date(),
-  capture: Capture = captureCardHold,
+  capture: Capture = captureEntry,
 ): Promise<SettleAnswer> {
   let draw = await getDraw(drawId);
   if (!draw) return { state: 'no-draw' };
@@ -88,12 +89,13 @@ async function sellInOrder(
         holdId: drawHoldId(draw.drawId),
         entryId: entry.entryId,
         form: entry.order.form,
+        provider: entry.payment.provider,
       },
       now.getTime(),
     );
     if (!order || orderCents(order) !== entry.order.amountCents)
       throw new Error(`draw ${draw.drawId}: the winner's order is not the amount authorised`);
-    const captured = await capture(entry.payment.id, entry.order.amountCents);
+    const captured = await capture(entry);
     if (captured.outcome === 'failed') return { state: 'waiting', reason: captured.message };
     if (captured.outcome === 'cannot-capture') {
       logger.warn('a draw winner’s authorisation could not be captured: the next reserve is offered', {
@@ -107,7 +109,12 @@ async function sellInOrder(
     await recordOutcome(entry, { outcome: 'won', paymentSettled: 'captured' });
     const sale = await completeDrawSale(
       order,
-      { paymentRef: entry.payment.id, amountCents: captured.amountCents, eventId: `draw:${draw.drawId}` },
+      {
+        provider: entry.payment.provider,
+        paymentRef: entry.payment.id,
+        amountCents: captured.amountCents,
+        eventId: `draw:${draw.drawId}`,
+      },
       now.getTime(),
     );
     if (sale !== 'sold' && sale !== 'already-done')

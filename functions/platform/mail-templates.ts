@@ -50,7 +50,7 @@ export const MAIL_TEMPLATES = {
   'draw-entered': {
     subject: 'You are in the draw for {{productName}}',
     text: [
-      'Your entry in the draw for {{productName}} is binding: your card ({{card}}) has authorised {{total}} USD, charged only if you win.',
+      'Your entry in the draw for {{productName}} is binding: {{card}} has authorised {{total}} USD, charged only if you win.',
       'The draw closes at {{closesAt}}. Until then you may withdraw: {{entryLink}}',
       '',
       'Your salt, to find your entry in the published list and check the draw yourself:',

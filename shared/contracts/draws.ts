@@ -19,12 +19,12 @@ export const DRAW_MESSAGES = {
   duplicateEmail: 'this e-mail has entered this draw already: one entry per person.',
   duplicateAddress: 'an entry of this draw ships to this address already: one entry per person.',
   duplicateCard:
-    'this card has entered this draw already: one entry per person. nothing is charged: its authorisation is released.',
+    'this card or PayPal account has entered this draw already: one entry per person. nothing is charged: its authorisation is released.',
   tooManyTries: 'too many entries from this connection. please try again later.',
   notOpenYet: 'this draw is not open yet. it opens at the time shown on its page.',
   closed: 'this draw is closed: no entry can be made or withdrawn any more.',
-  cardOnly: 'a draw is entered with a card.',
-  notAuthorised: 'your card has not authorised the amount yet. please complete the card step.',
+  cardOnly: 'a draw is entered with a card or PayPal.',
+  notAuthorised: 'your card or PayPal has not authorised the amount yet. please complete the payment step.',
   alreadyWithdrawn: 'this entry was withdrawn already.',
   refused: 'this entry was refused.',
   paymentFailed: 'the card payment could not be started. please try again.',
@@ -75,9 +75,9 @@ export const getDrawContract = {
 
 /**
  * POST /draws/{drawId}/entries (checkout's fields, as a JSON body; `checkoutKey` is the entry's
- * own secret: the same key again is the same entry): a pending entry and a card authorisation
- * for the server's amount, not captured. The entry is binding once the card authorised it
- * (…/confirm). Its salt is the entrant's: with it they find their line in the published list.
+ * own secret: the same key again is the same entry): a pending entry and an authorisation of the
+ * server's amount, not captured: a card's (paymentType 1) or PayPal's (2). The entry is binding
+ * once the card or PayPal authorised it (…/confirm). Its salt is the entrant's: with it they find their line in the published list.
  */
 export const postEntryContract = {
   path: z.object({ drawId: drawIdSchema }),
@@ -89,9 +89,12 @@ export const postEntryContract = {
     salt: z.string(),
     commitment: z.string(),
     closesAt: z.string(),
-    client_secret: z.string(),
+    /** A card (paymentType 1): the PaymentIntent's secret, for the card step. */
+    client_secret: z.optional(z.string()),
     publishableKey: z.optional(z.string()),
-    paymentsMode: z.enum(['local', 'stripe']),
+    paymentsMode: z.optional(z.enum(['local', 'stripe'])),
+    /** PayPal (paymentType 2): where the entrant approves the authorisation; PayPal sends them back to their entry. */
+    approveUrl: z.optional(z.string()),
     amounts: serverAmountsSchema,
   }),
 } satisfies Contract;

@@ -288,6 +288,35 @@ describe('a release draw, entered in the browser and checked with the published 
     expect(Date.now()).toBeLessThan(walk.closesAt);
   });
 
+  it('takes an entry with PayPal: approved at PayPal, back on the entry page, binding; withdrawn', async () => {
+    // A collection piece's draw (open until 2099): member A, this time with PayPal.
+    const stole = collectionPieces[0];
+    if (!stole) throw new Error('the collection has pieces');
+    const drawId = (await api<{ draw?: { drawId: string } }[]>(`/products/${stole.id}`)).body[0]?.draw
+      ?.drawId;
+    if (!drawId) throw new Error('the collection piece is offered by a draw');
+    const page = await browser.open(`/draw/${drawId}`, { clientAddress: freshClientAddress() });
+    await page.getByRole('heading', { name: 'enter the draw' }).waitFor();
+    await fillEntry(page, memberA, 'Mary Cassatt');
+    await page.getByLabel('PayPal').check();
+    await page.getByRole('button', { name: 'continue to PayPal' }).click();
+    // PayPal's page (the stand-in's): the buyer approves with their account.
+    await page.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 15_000 });
+    await page.getByLabel('PayPal account').fill(`${memberA.email}.paypal`);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForURL(`**/draw/${drawId}/entry/*`, { timeout: 20_000 });
+    await page
+      .getByText('you are in the draw. nothing is charged unless you win.')
+      .waitFor({ timeout: 15_000 });
+    await page.getByText('paid with PayPal').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'draw-entry-paypal-phone');
+    await page.getByRole('button', { name: 'withdraw' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'withdraw your entry?' });
+    await dialog.getByRole('button', { name: 'withdraw' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'withdraw' }).count()).toBe(0);
+  });
+
   it('is drawn after its window closes: the loser lost, the script agrees, the winner has their order', async () => {
     // The job closes the draw, waits for its beacon round (the stand-in's period is 3 s) and settles.
     await new Promise((done) => setTimeout(done, Math.max(0, walk.closesAt - Date.now() + 200)));

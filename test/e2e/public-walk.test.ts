@@ -55,6 +55,7 @@ interface Visit {
 }
 /** Without a session, the owner's card is answered 401 and the page sends the visitor to the login. */
 const NO_SESSION: ExpectedFailure[] = [{ status: 401, path: '/api/authenticationcard' }];
+const NO_DRAW = 'd-AAAAAAAAAAAAAAAAAAAAAA';
 const VISITS: Record<string, Visit> = {
   '/': { url: '/' },
   '/home': { url: '/home' },
@@ -162,6 +163,13 @@ const VISITS: Record<string, Visit> = {
   // A one-time login link's page: nothing happens until the owner presses the button.
   '/authenticity/link': { url: '/authenticity/link' },
   '/forgot-pwd': { url: '/forgot-pwd' },
+  // The release draws (issue 35): the demo has none, so a draw nobody made (its page says so) and
+  // an entry page without its secret (it asks for the mailed link, reading nothing).
+  '/draw/:drawId': {
+    url: `/draw/${NO_DRAW}`,
+    failures: [{ status: 404, path: `/api/draws/${NO_DRAW}` }],
+  },
+  '/draw/:drawId/entry/:entryId': { url: `/draw/${NO_DRAW}/entry/e-AAAAAAAAAAAAAAAAAAAAAA` },
 };
 
 /** Film providers' players answer with a tiny page: the CSP is checked before the request goes out. */

@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { paypalAuthorizationState } from '#checkout/index.ts';
+import { getEntry } from '#draws/entities/entry.ts';
 import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { DRAW_MESSAGES } from '#shared/contracts/draws.ts';
 import { parseEntry } from '#shared/passport/log-entry.ts';
 import { runScript } from '../draw/draws.ts';
 import {
   authorise,
+  type Entrant,
   type EntryAttempt,
   enter,
   enterWithCard,
+  enterWithPaypal,
   entryCall,
   newEntrant,
 } from '../load/entrants.ts';
@@ -346,5 +350,48 @@ describe('the settlement', () => {
       await setFault(null);
     }
     expect((await settleAfterClose(drawId)).state).toBe('settled');
+  }, 120_000);
+
+  it("takes PayPal too: one entry per PayPal account; the winner's authorisation captured, every other voided", async () => {
+    const piece = await ownPiece();
+    const drawId = await staffDraw(admin, piece.id, 6_000);
+    const [p1, p2, p3] = await memberEntrants(3, 'paypal');
+    if (!p1 || !p2 || !p3) throw new Error('three members');
+    const payments = inject('paymentsUrl');
+    const first = await enterWithPaypal(base(), payments, drawId, p1, piece, `${p1.email}.paypal`);
+    expect(first.entered.body).toMatchObject({
+      state: 'pending',
+      approveUrl: expect.stringContaining('/paypal/approve'),
+    });
+    expect(first.confirmed?.status, JSON.stringify(first.confirmed?.body)).toBe(200);
+    expect(first.confirmed?.body.entry).toMatchObject({ state: 'entered', card: { brand: 'PayPal' } });
+    const sameAccount = await enterWithPaypal(base(), payments, drawId, p2, piece, `${p1.email}.paypal`);
+    expect(sameAccount.confirmed?.status).toBe(409);
+    expect(sameAccount.confirmed?.body.message).toBe(DRAW_MESSAGES.duplicateCard);
+    const third = await enterWithPaypal(base(), payments, drawId, p3, piece, `${p3.email}.paypal`);
+    expect(third.confirmed?.status).toBe(200);
+
+    const draw = await settleAfterClose(drawId);
+    expect(draw.entries).toBe(2);
+    const authorisations = await Promise.all(
+      [first, sameAccount, third].map(async (attempt) => {
+        const entry = await getEntry(drawId, String(attempt.entered.body.entryId));
+        return (await paypalAuthorizationState(entry?.payment?.authorizationId ?? '')).status;
+      }),
+    );
+    expect(authorisations[1]).toBe('VOIDED');
+    expect([authorisations[0], authorisations[2]].sort()).toEqual(['CAPTURED', 'VOIDED']);
+    const winner = authorisations[0] === 'CAPTURED' ? [first, p1] : [third, p3];
+    const status = await entryCall(
+      base(),
+      drawId,
+      winner[1] as Entrant,
+      String((winner[0] as EntryAttempt).entered.body.entryId),
+      'status',
+    );
+    const code = (status.body.entry as { checkoutCode: string }).checkoutCode;
+    const order = await call(base(), `/api/orders/${code}`);
+    expect(order.status).toBe(200);
+    expect((await call(base(), `/api/is-sold?id=${piece.id}`)).body).toMatchObject({ sold: true });
   }, 120_000);
 });

@@ -72,10 +72,16 @@ export function entryFields(entrant: Entrant, piece: Piece): Record<string, stri
   };
 }
 
-export function enter(base: string, drawId: string, entrant: Entrant, piece: Piece): Promise<Answer> {
+export function enter(
+  base: string,
+  drawId: string,
+  entrant: Entrant,
+  piece: Piece,
+  paymentType: '1' | '2' = '1',
+): Promise<Answer> {
   return call(base, `/api/draws/${drawId}/entries`, {
     method: 'POST',
-    json: entryFields(entrant, piece),
+    json: { ...entryFields(entrant, piece), paymentType },
     from: entrant.from,
   });
 }
@@ -125,6 +131,30 @@ export async function enterWithCard(base: string, drawId: string, entrant: Entra
   const attempt: EntryAttempt = { entered: await enter(base, drawId, entrant, piece) };
   if (attempt.entered.status !== 200) return attempt;
   attempt.authorised = await authorise(base, attempt.entered, entrant.card);
+  if (attempt.authorised.status !== 200) return attempt;
+  attempt.confirmed = await entryCall(base, drawId, entrant, String(attempt.entered.body.entryId), 'confirm');
+  return attempt;
+}
+
+/**
+ * The whole entry with PayPal: the entry, the buyer approving with their PayPal `account` at the
+ * PayPal stand-in (`payments`: its address), the confirmation (the shop has PayPal authorise it).
+ */
+export async function enterWithPaypal(
+  base: string,
+  payments: string,
+  drawId: string,
+  entrant: Entrant,
+  piece: Piece,
+  account: string,
+): Promise<EntryAttempt> {
+  const attempt: EntryAttempt = { entered: await enter(base, drawId, entrant, piece, '2') };
+  if (attempt.entered.status !== 200) return attempt;
+  const orderId = new URL(String(attempt.entered.body.approveUrl)).searchParams.get('token') ?? '';
+  attempt.authorised = await call(payments, `/__emulator/paypal/orders/${orderId}/approve`, {
+    method: 'POST',
+    json: { account },
+  });
   if (attempt.authorised.status !== 200) return attempt;
   attempt.confirmed = await entryCall(base, drawId, entrant, String(attempt.entered.body.entryId), 'confirm');
   return attempt;

@@ -179,3 +179,9 @@ export async function paypalAuthorizationState(authorizationId: string): Promise
     ...(result.customId ? { reference: result.customId } : {}),
   };
 }
+
+/** The PayPal account that approved the order (PayPal's payer id), once approved. */
+export async function paypalOrderPayer(orderId: string): Promise<string | undefined> {
+  const { result } = await (await paypal()).orders.getOrder({ id: orderId });
+  return result.payer?.payerId ?? undefined;
+}

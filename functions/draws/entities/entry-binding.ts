@@ -39,7 +39,7 @@ export async function countRefusal(drawId: string, reason: RefusalReason): Promi
   );
 }
 
-/** The pending entry's payment, once the provider made it. */
+/** The pending entry's payment, once the provider made it (and, for PayPal, once authorised). */
 export async function setEntryPayment(
   drawId: string,
   entryId: string,
@@ -51,9 +51,10 @@ export async function setEntryPayment(
         TableName: tableName(),
         Key: entryKey(drawId, entryId),
         UpdateExpression: 'SET payment = :payment',
-        ConditionExpression: '#state = :pending AND (attribute_not_exists(payment) OR payment = :payment)',
+        // The same payment again, or with what its provider added (PayPal's authorisation).
+        ConditionExpression: '#state = :pending AND (attribute_not_exists(payment) OR payment.id = :id)',
         ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':payment': payment, ':pending': 'pending' },
+        ExpressionAttributeValues: { ':payment': payment, ':pending': 'pending', ':id': payment.id },
       }),
     );
     return true;

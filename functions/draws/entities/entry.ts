@@ -39,8 +39,11 @@ export interface EntryEntity {
   /** SHA-256 of the entry token the entrant was given (it withdraws and reads the entry). */
   tokenHash?: string;
   order?: EntryOrder;
-  /** The authorised, not captured, payment. */
-  payment?: { provider: 'stripe' | 'paypal'; id: string };
+  /**
+   * The authorised, not captured, payment: a Stripe PaymentIntent, or a PayPal order (and, once
+   * authorised, its authorisation).
+   */
+  payment?: { provider: 'stripe' | 'paypal'; id: string; authorizationId?: string };
   /** The authorised card's identity (binding) and what the entrant may be shown of it. */
   card?: { fingerprint: string; brand: string; last4: string };
   enteredAt?: string;

@@ -1,15 +1,15 @@
 import { clientAddress } from '#platform/client-address.ts';
 import { defineHandler } from '#platform/handler.ts';
 import { postEntryContract } from '#shared/contracts/draws.ts';
-import { enterWithCard } from '../enter.ts';
+import { enterDrawWith } from '../enter.ts';
 
 /**
- * POST /draws/{drawId}/entries: a confirmed member's entry and its card authorisation (not
- * captured). 403 not a confirmed member, 409 one entry per person (e-mail, address) or the
+ * POST /draws/{drawId}/entries: a confirmed member's entry and its authorisation, by card or
+ * PayPal (not captured). 403 not a confirmed member, 409 one entry per person (e-mail, address) or the
  * window, 429 too many entries from this address; every refusal is counted for staff.
  */
 export const handler = defineHandler(postEntryContract, async ({ path, body }, event) => {
-  const { entry, clientSecret, quote, draw } = await enterWithCard(path.drawId, body, clientAddress(event));
+  const { entry, authorise, quote, draw } = await enterDrawWith(path.drawId, body, clientAddress(event));
   return {
     status: 200 as const,
     entryId: entry.entryId,
@@ -17,9 +17,13 @@ export const handler = defineHandler(postEntryContract, async ({ path, body }, e
     salt: entry.salt,
     commitment: entry.commitment,
     closesAt: draw.closesAt,
-    client_secret: clientSecret,
-    publishableKey: process.env.STRIPE_PUBLISHABLE_KEY,
-    paymentsMode: process.env.STRIPE_API_BASE ? ('local' as const) : ('stripe' as const),
+    ...('approveUrl' in authorise
+      ? { approveUrl: authorise.approveUrl }
+      : {
+          client_secret: authorise.clientSecret,
+          publishableKey: process.env.STRIPE_PUBLISHABLE_KEY,
+          paymentsMode: process.env.STRIPE_API_BASE ? ('local' as const) : ('stripe' as const),
+        }),
     amounts: { ...quote, currency: 'USD' as const },
   };
 });

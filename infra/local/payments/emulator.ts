@@ -131,7 +131,12 @@ export async function startPaymentsEmulator(options: PaymentsEmulatorOptions): P
     {
       method: 'POST',
       pattern: /^\/__emulator\/paypal\/orders\/([^/]+)\/approve$/,
-      handler: (_request, params) => json(200, paypalControl.approve(params[0] ?? '')),
+      // Optional JSON { account }: the buyer's PayPal account (e-mail), as the approval page takes it.
+      handler: (request, params) => {
+        const body = parseJson(request.rawBody) as { account?: unknown };
+        const account = typeof body.account === 'string' && body.account ? body.account : undefined;
+        return json(200, paypalControl.approve(params[0] ?? '', account));
+      },
     },
     { method: 'GET', pattern: /^\/__emulator\/health$/, handler: () => json(200, { ok: true }) },
   ];

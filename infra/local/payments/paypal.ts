@@ -1,4 +1,5 @@
 import {
+  createHash,
   createSign,
   createVerify,
   generateKeyPairSync,
@@ -54,7 +55,7 @@ export interface EmulatorPaypalControl extends WebhookControl<PaypalEvent> {
   order(id: string): PaypalObject | undefined;
   orders(): PaypalObject[];
   /** What the buyer does on the approval page, without a browser. */
-  approve(orderId: string): PaypalObject;
+  approve(orderId: string, account?: string): PaypalObject;
   /** The headers of the last transmission of an event (for forging tests). */
   transmissions(eventId: string): Record<string, string>[];
 }
@@ -210,7 +211,7 @@ export class PaypalEmulator {
       ...webhookControl(this.outbox),
       order: (id) => this.orders.get(id)?.order,
       orders: () => [...this.orders.values()].map((o) => o.order),
-      approve: (id) => this.approve(id),
+      approve: (id, account) => this.approve(id, account),
       transmissions: (eventId) => (this.sent.get(eventId) ?? []).map((t) => ({ ...t.headers })),
     };
   }
@@ -478,7 +479,11 @@ export class PaypalEmulator {
     return json(201, order);
   }
 
-  private approve(id: string): PaypalObject {
+  /**
+   * The buyer approves at PayPal with their account: `account` is its e-mail (the approval page's
+   * field; a crowd's buyers each their own), the payer id PayPal's stable id of that account.
+   */
+  private approve(id: string, account = 'buyer@example.com'): PaypalObject {
     const stored = this.storedOrder(id);
     const order = stored.order;
     if (order.status !== 'CREATED' && order.status !== 'PAYER_ACTION_REQUIRED') {
@@ -491,8 +496,8 @@ export class PaypalEmulator {
     }
     const payer = {
       name: { given_name: 'Local', surname: 'Buyer' },
-      email_address: 'buyer@example.com',
-      payer_id: 'LOCALBUYER01',
+      email_address: account,
+      payer_id: payerIdOf(account),
       address: { country_code: 'US' },
     };
     Object.assign(order, {
@@ -739,6 +744,7 @@ export class PaypalEmulator {
     const form = payable
       ? `<form method="post" action="/paypal/approve">
         <input type="hidden" name="token" value="${escapeHtml(order.id)}">
+        <label>PayPal account <input type="email" name="account" value="buyer@example.com"></label>
         <button type="submit" name="action" value="approve">Approve</button>
         <button type="submit" name="action" value="cancel">Cancel</button>
       </form>`
@@ -765,7 +771,7 @@ export class PaypalEmulator {
     }
     if (action !== 'approve') return html(400, page('Unknown action', '<p>Choose Approve or Cancel.</p>'));
     try {
-      this.approve(token);
+      this.approve(token, form.get('account') || undefined);
     } catch (error) {
       if (!(error instanceof PaypalApiError)) throw error;
       return html(
@@ -822,4 +828,11 @@ ${content}
 </main>
 </body>
 </html>`;
+}
+
+/** PayPal's payer id of an account: 13 upper-case characters, the same for the same e-mail. */
+function payerIdOf(account: string): string {
+  return account === 'buyer@example.com'
+    ? 'LOCALBUYER01'
+    : createHash('sha256').update(account.trim().toLowerCase()).digest('hex').slice(0, 13).toUpperCase();
 }

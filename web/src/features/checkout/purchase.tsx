@@ -35,12 +35,11 @@ import {
 } from './checkout-key.ts';
 import { DeliveryFields } from './delivery-fields.tsx';
 import { OrderSummary } from './order-summary.tsx';
+import { type PaymentMethod, PaymentMethods } from './payment-methods.tsx';
 import { shownTermsVersion, TermsBeforePaying } from './terms-before-paying.tsx';
 import { useSummary } from './use-summary.ts';
 import './checkout.css';
 import { retryThrottledOnly } from '../../lib/throttled.ts';
-
-type PaymentMethod = 'card' | 'paypal';
 
 type DiscountNote = { kind: 'error' | 'ok'; text: string } | undefined;
 
@@ -434,31 +433,7 @@ export function Purchase() {
               onBilling={setBilling}
             />
 
-            <fieldset className="checkout-section" disabled={locked}>
-              <legend className="checkout-section-title">payment</legend>
-              <div className="checkout-methods">
-                <label className="checkout-method">
-                  <input
-                    type="radio"
-                    name={`${base}-method`}
-                    value="card"
-                    checked={method === 'card'}
-                    onChange={() => setMethod('card')}
-                  />
-                  <span>card</span>
-                </label>
-                <label className="checkout-method">
-                  <input
-                    type="radio"
-                    name={`${base}-method`}
-                    value="paypal"
-                    checked={method === 'paypal'}
-                    onChange={() => setMethod('paypal')}
-                  />
-                  <span>PayPal</span>
-                </label>
-              </div>
-            </fieldset>
+            <PaymentMethods locked={locked} method={method} onMethod={setMethod} />
 
             {!session && (
               <div className="checkout-submit">

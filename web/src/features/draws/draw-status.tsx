@@ -50,7 +50,7 @@ function StateWords({ draw, now }: { draw: PublicDraw; now: number }) {
         return (
           <p className="draw-state">
             the draw is open: members enter until {localDateTime(draw.closesAt)}. one entry per person; the
-            card is authorised now and charged only if it wins.
+            card or PayPal authorises the amount now; it is charged only if it wins.
           </p>
         );
       return <p className="draw-state">the window has closed: the list of entries is being fixed.</p>;

@@ -13,6 +13,7 @@ import { CardPayment } from '../checkout/card-payment.tsx';
 import { checkoutFields } from '../checkout/checkout-fields.ts';
 import { DeliveryFields } from '../checkout/delivery-fields.tsx';
 import { OrderSummary } from '../checkout/order-summary.tsx';
+import { type PaymentMethod, PaymentMethods } from '../checkout/payment-methods.tsx';
 import { shownTermsVersion, TermsBeforePaying } from '../checkout/terms-before-paying.tsx';
 import { useSummary } from '../checkout/use-summary.ts';
 import { confirmEntry, type EnteredDraw, enterDraw, type PublicDraw } from './api.ts';
@@ -47,6 +48,7 @@ export function EntryForm({ draw }: { draw: PublicDraw }) {
   const [error, setError] = useState('');
   const [starting, setStarting] = useState(false);
   const [started, setStarted] = useState<Started>();
+  const [method, setMethod] = useState<PaymentMethod>('card');
 
   const summary = useSummary(price.data, shipping, 0);
 
@@ -74,13 +76,19 @@ export function EntryForm({ draw }: { draw: PublicDraw }) {
         checkoutKey: token,
         id: draw.pid,
         typeId,
-        paymentType: '1',
+        paymentType: method === 'paypal' ? '2' : '1',
         shipping,
         hasBilling,
         billing,
       });
       const answer = await enterDraw(draw.drawId, { ...fields, ...shownTermsVersion() });
       rememberToken(answer.entryId, token);
+      // PayPal: the entrant approves there and PayPal sends them back to their entry's page.
+      if (answer.approveUrl) {
+        forgetEntryKey(draw.drawId);
+        window.location.assign(answer.approveUrl);
+        return;
+      }
       setStarted({ ...answer, token });
     } catch (reason) {
       setError(refusalText(reason));
@@ -137,15 +145,20 @@ export function EntryForm({ draw }: { draw: PublicDraw }) {
               billing={billing}
               onBilling={setBilling}
             />
+            <PaymentMethods locked={locked} method={method} onMethod={setMethod} />
             {!started && (
               <div className="checkout-submit">
                 <TermsBeforePaying />
                 <button type="submit" className="button checkout-pay" disabled={starting}>
-                  {starting ? 'one moment…' : 'continue to the card'}
+                  {starting
+                    ? 'one moment…'
+                    : method === 'card'
+                      ? 'continue to the card'
+                      : 'continue to PayPal'}
                 </button>
                 <p className="checkout-note">
-                  Your card is authorised for the total now and charged only if you win. If you do not, the
-                  authorisation is released.
+                  {method === 'card' ? 'Your card' : 'PayPal'} authorises the total now; it is charged only if
+                  you win. If you do not, the authorisation is released.
                 </p>
               </div>
             )}
@@ -155,13 +168,21 @@ export function EntryForm({ draw }: { draw: PublicDraw }) {
               {error}
             </p>
           )}
-          {started && (
+          {started?.client_secret && (
             <div className="checkout-payment">
               <p className="checkout-hold">
                 your card is authorised for USD {formatPrice(started.amounts.total)} now, and charged only if
                 you win.
               </p>
-              <CardPayment session={started} hold onSucceeded={() => void authorised()} />
+              <CardPayment
+                session={{
+                  ...started,
+                  client_secret: started.client_secret,
+                  paymentsMode: started.paymentsMode ?? 'stripe',
+                }}
+                hold
+                onSucceeded={() => void authorised()}
+              />
             </div>
           )}
         </div>

@@ -2,7 +2,7 @@ import '../checkout/checkout.css';
 import '../authenticity/authenticity.css';
 import './draws.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { DRAW_MESSAGES } from '#shared/contracts/draws.ts';
 import { BackButton } from '../../components/back-button.tsx';
@@ -10,7 +10,7 @@ import { CopyButton } from '../../components/copy-button.tsx';
 import { Loading } from '../../components/page.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { ConfirmDialog } from '../authenticity/confirm-dialog.tsx';
-import { type EntryStatus, entryStatusQuery, withdrawEntry } from './api.ts';
+import { confirmEntry, type EntryStatus, entryStatusQuery, withdrawEntry } from './api.ts';
 import { DrawFiles } from './draw-files.tsx';
 import { DrawStatus, HashLine, takesEntries } from './draw-status.tsx';
 import { EntryPlace } from './entry-place.tsx';
@@ -50,7 +50,46 @@ export function EntryPage() {
       </main>
     );
   }
-  return <EntryShown status={status.data} token={token} />;
+  return (
+    <>
+      <ConfirmApproval status={status.data} token={token} approved={location.search.includes('PayerID=')} />
+      <EntryShown status={status.data} token={token} />
+    </>
+  );
+}
+
+/**
+ * Back from PayPal with the payment approved: the entry is confirmed (the shop asks PayPal to
+ * authorise it), once, and the page reads it again. A refusal is said in the server's words.
+ */
+function ConfirmApproval({
+  status,
+  token,
+  approved,
+}: {
+  status: EntryStatus;
+  token: string;
+  approved: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const [asked, setAsked] = useState(false);
+  const [refusal, setRefusal] = useState('');
+  const { entry } = status;
+  useEffect(() => {
+    if (!approved || asked || entry.state !== 'pending') return;
+    setAsked(true);
+    confirmEntry(entry.drawId, entry.entryId, token)
+      .then(() => queryClient.invalidateQueries({ queryKey: ['draw-entry', entry.drawId, entry.entryId] }))
+      .catch((error: unknown) =>
+        setRefusal(error instanceof ApiError && error.message ? error.message : DRAW_MESSAGES.notAuthorised),
+      );
+  }, [approved, asked, entry, token, queryClient]);
+  if (!refusal) return null;
+  return (
+    <p className="checkout-error draw-refusal" role="alert">
+      {refusal}
+    </p>
+  );
 }
 
 function EntryShown({ status, token }: { status: EntryStatus; token: string }) {
@@ -73,7 +112,7 @@ function EntryShown({ status, token }: { status: EntryStatus; token: string }) {
       )}
       {entry.card && (
         <p className="checkout-note draw-card">
-          card: {entry.card.brand} ending {entry.card.last4}
+          {entry.card.last4 ? `card: ${entry.card.brand} ending ${entry.card.last4}` : 'paid with PayPal'}
         </p>
       )}
       <section className="draw-salt" aria-labelledby={`${base}-salt`}>
