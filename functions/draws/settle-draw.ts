@@ -56,7 +56,7 @@ export async function settleDraw(
     return { state: 'waiting', reason: `${cancelProblems} authorisation(s) not cancelled yet` };
   await applyMove([
     drawMoveItem(drawId, 'drawn', {
-      set: { state: 'settled', settledAt: now.toISOString() },
+      set: { state: 'settled', settledAt: new Date().toISOString() },
       remove: ['gsi2pk', 'gsi2sk'],
     }),
   ]);

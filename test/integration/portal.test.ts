@@ -5,6 +5,7 @@ import type { ProductEntity } from '#catalog/entities/product.ts';
 import { PICTURE_WIDTHS } from '#shared/media.ts';
 import { PORTAL_LIMITS, PORTAL_MESSAGES } from '#shared/portal.ts';
 import { throttleDelaySeconds } from '#table/rate-limit.ts';
+import { sessionItemKey } from '#table/sessions.ts';
 import { type ApiAnswer, api, freshClientAddress } from '../support/api.ts';
 import { getRaw, itemsWithPrefix, putItems } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
@@ -216,11 +217,11 @@ describe('portal login', () => {
 
     const p = at(3);
     const login = await logIn(p.cardNumber as string, passwordOf(p));
-    const sessions = await itemsWithPrefix('SESSION#');
-    const mine = sessions.sort((a, b) => Number(b.createdAt) - Number(a.createdAt))[0] as Record<
-      string,
-      unknown
-    >;
+    // This login's own session, by its token (another suite's login may be newer).
+    const cookie = sessionHeader(login).cookie;
+    const key = sessionItemKey(cookie.slice(cookie.indexOf('=') + 1));
+    const mine = (await getRaw(key.pk, key.sk)) as Record<string, unknown>;
+    expect(mine).toBeDefined();
     await putItems([{ ...mine, idleUntil: Date.now() - 1 }]);
     expect((await api('/authenticationcard', { headers: sessionHeader(login) })).status).toBe(401);
     await putItems([

@@ -202,12 +202,16 @@ try {
     for (const status of read) states.set(status, (states.get(status) ?? 0) + 1);
   }
   const store = (await (await fetch(`${stack.sesUrl}/store`)).json()) as {
-    emails: { destination: { to: string[] }; subject: string }[];
+    emails: { destination: { to: string[] }; subject: string; at: number }[];
   };
   const resultMails = new Map<string, number>();
+  /** When the last result mail reached SES (the stand-in keeps whole seconds). */
+  let lastToldAt = 0;
   for (const mail of store.emails)
-    if (/^(You won the draw for|The draw for)/.test(mail.subject))
+    if (/^(You won the draw for|The draw for)/.test(mail.subject)) {
+      lastToldAt = Math.max(lastToldAt, mail.at * 1000);
       for (const to of mail.destination.to) resultMails.set(to, (resultMails.get(to) ?? 0) + 1);
+    }
   const toldOnce = entered.filter((r) => resultMails.get(r.email) === 1).length;
   const mailCounts = [...resultMails.values()];
   const figures = {
@@ -229,8 +233,10 @@ try {
     binding: entered.length,
     listed: draw.entered,
     closeToDrawnSeconds: (Date.parse(draw.drawnAt ?? '') - Date.parse(closesAt)) / 1000,
-    drawnToToldSeconds: (Date.parse(draw.settledAt ?? '') - Date.parse(draw.drawnAt ?? '')) / 1000,
-    closeToToldSeconds: (Date.parse(draw.settledAt ?? '') - Date.parse(closesAt)) / 1000,
+    // To the second the last result mail reached SES (rounded up), and to the settlement's end.
+    drawnToToldSeconds: Math.ceil((lastToldAt + 1000 - Date.parse(draw.drawnAt ?? '')) / 1000),
+    closeToToldSeconds: Math.ceil((lastToldAt + 1000 - Date.parse(closesAt)) / 1000),
+    closeToSettledSeconds: (Date.parse(draw.settledAt ?? '') - Date.parse(closesAt)) / 1000,
     intents: Object.fromEntries(states),
     resultMails: {
       entrants: entered.length,
@@ -314,6 +320,7 @@ function report(f: Figures, drawId: string): string {
         closeToDrawnSeconds: f.closeToDrawnSeconds,
         drawnToToldSeconds: f.drawnToToldSeconds,
         closeToToldSeconds: f.closeToToldSeconds,
+        closeToSettledSeconds: f.closeToSettledSeconds,
         intents: f.intents,
         resultMails: f.resultMails,
       },
@@ -322,7 +329,7 @@ function report(f: Figures, drawId: string): string {
     ),
     '```',
     '',
-    '`intents`: the state of every card authorisation an entry started, at the Stripe stand-in, after the settlement (one `succeeded`: the winner; the rest `canceled`). `resultMails`: how many binding entrants got exactly one result mail (`toldOnce` of `entrants`), how many addresses got one at all, and the most any one got. The close → drawn time includes waiting for the beacon round the list names (at least 10 s after the list is written).',
+    '`intents`: the state of every card authorisation an entry started, at the Stripe stand-in, after the settlement (one `succeeded`: the winner; the rest `canceled`). `resultMails`: how many binding entrants got exactly one result mail (`toldOnce` of `entrants`), how many addresses got one at all, and the most any one got. The close → drawn time includes waiting for the beacon round the list names (at least 10 s after the list is written). The times to every entrant told run to the second the last result mail reached the SES stand-in, rounded up (it keeps whole seconds); close → settled to the end of the settlement (every hold cancelled, every mail sent).',
     '',
   ].join('\n')}`;
 }
