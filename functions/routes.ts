@@ -336,7 +336,7 @@ export const routes: readonly Route[] = [
     '/transfer-auth',
     'authenticity/http/transfer',
     'owner',
-    'table:get,put,update,delete mail secrets',
+    'table:get,put,update,delete,condition-check mail secrets',
   ),
   // Mails nothing itself: it starts the reset-link job (infra/constructs/reset-link-job.ts).
   r('POST', '/reset-pwd', 'authenticity/http/reset-password', 'public', 'table:update secrets'),
@@ -406,7 +406,7 @@ export const routes: readonly Route[] = [
     '/draws/{drawId}/entries',
     'draws/http/post-entry',
     'public',
-    'table:get,put,update,delete secrets',
+    'table:get,put,update,condition-check secrets',
   ),
   r(
     'POST',
@@ -421,7 +421,7 @@ export const routes: readonly Route[] = [
     '/draws/{drawId}/entries/{entryId}/withdraw',
     'draws/http/withdraw-entry',
     'public',
-    'table:get,update,delete secrets',
+    'table:get,update,delete,condition-check secrets',
   ),
   r('POST', '/draws/{drawId}/entries/{entryId}/status', 'draws/http/entry-status', 'public', 'table:get'),
   r('POST', '/draws', 'draws/admin/create-draws', 'admin', 'table:get,query,put,update'),
@@ -869,10 +869,13 @@ export const jobAccess = {
   // (infra/stack.ts grants them under draws/ only); settles: captures the winner's card, sells the
   // piece as checkout does (order, record, passport entry, mails), cancels the other holds,
   // mails every entrant.
-  'draws/jobs/run-draws': parseAccess('table:get,query,put,update,delete media:get,put,list mail secrets', {
-    'media:list':
-      'the job reads whether a draw’s file is written yet (functions/draws/adapters/published-files.ts): S3 answers 404 only to a caller that may list, else 403; locally every read is answered 404',
-  }),
+  'draws/jobs/run-draws': parseAccess(
+    'table:get,query,put,update,delete,condition-check media:get,put,list mail secrets',
+    {
+      'media:list':
+        'the job reads whether a draw’s file is written yet (functions/draws/adapters/published-files.ts): S3 answers 404 only to a caller that may list, else 403; locally every read is answered 404',
+    },
+  ),
 } as const satisfies Record<string, Access>;
 export type JobModule = keyof typeof jobAccess;
 

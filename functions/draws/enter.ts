@@ -11,8 +11,13 @@ import { PricingError, type Quote, quote } from '#shared/pricing.ts';
 import type { Limit } from '#table/rate-limit.ts';
 import { takeAttempt } from '#table/rate-limit.ts';
 import { type DrawEntity, getDraw } from './entities/draw.ts';
-import { type EntryEntity, enterDraw, getEntry, withdrawEntry } from './entities/entry.ts';
-import { countRefusal, type RefusalReason, setEntryPayment } from './entities/entry-binding.ts';
+import { type EntryEntity, enterDraw, getEntry } from './entities/entry.ts';
+import {
+  bumpPaymentAttempt,
+  countRefusal,
+  type RefusalReason,
+  setEntryPayment,
+} from './entities/entry-binding.ts';
 import { entryPageLink } from './links.ts';
 import { entryIdFor, entryTokenHash, holdsEntryToken } from './rules/entry-token.ts';
 
@@ -137,7 +142,7 @@ export async function enterDrawWith(
         description,
         returnUrl: entryPageLink(drawId, entryId),
         cancelUrl: entryPageLink(drawId, entryId),
-        requestId: `draw-entry-${entryId}`,
+        requestId: `draw-entry-${entryId}-${entry.paymentAttempt ?? 0}`,
       });
       const payment = { provider: 'paypal' as const, id: order.orderId };
       await setEntryPayment(drawId, entryId, payment);
@@ -153,7 +158,7 @@ export async function enterDrawWith(
       currency: 'usd',
       description,
       metadata: { drawId, entryId, pid: draw.pid },
-      idempotencyKey: `draw-entry:${entryId}`,
+      idempotencyKey: `draw-entry:${entryId}:${entry.paymentAttempt ?? 0}`,
       email: entry.email,
     });
     const payment = { provider: 'stripe' as const, id: hold.paymentRef };
@@ -171,9 +176,9 @@ export async function enterDrawWith(
       drawId,
       entryId,
     });
-    // The entry never had a payment: it lets go of its e-mail and address, so a retry enters.
-    if (!entry.payment)
-      await withdrawEntry({ drawId, entryId, email: entry.email }, now).catch(() => undefined);
+    // The entry stays pending without a payment: its page tries again with the same key (the same
+    // entry, a new attempt); never authorised, it lapses at the close and lets go of its claims.
+    if (!entry.payment) await bumpPaymentAttempt(drawId, entryId).catch(() => undefined);
     throw httpError(502, DRAW_MESSAGES.paymentFailed);
   }
 }

@@ -181,6 +181,25 @@ describe('entries', () => {
     expect((await adminView(drawId)).refusals).toEqual({ 'too-many-tries': 1 });
   });
 
+  it('answers 502 when Stripe cannot start the authorisation, and takes the same entry on a retry', async () => {
+    const piece = await ownPiece();
+    const drawId = await staffDraw(admin, piece.id, 120_000);
+    const [ada] = await memberEntrants(1, 'stripe-down');
+    if (!ada) throw new Error('a member');
+    const failing = await fetch(`${inject('paymentsUrl')}/__emulator/stripe/fail-next`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/v1/payment_intents', method: 'POST', match: ada.email }),
+    });
+    expect(failing.status).toBe(200);
+    const refused = await enter(base(), drawId, ada, piece);
+    expect(refused.status).toBe(502);
+    expect(refused.body.message).toBe(DRAW_MESSAGES.paymentFailed);
+    const retried = await enterWithCard(base(), drawId, ada, piece);
+    expect(retried.entered.status, JSON.stringify(retried.entered.body)).toBe(200);
+    expect(retried.confirmed?.body.entry).toMatchObject({ state: 'entered' });
+  });
+
   it('answers 404 for a draw that does not exist, and 400 for another piece', async () => {
     const piece = await ownPiece();
     const [ada] = await memberEntrants(1, 'nodraw');
@@ -292,6 +311,24 @@ describe('the settlement', () => {
     ]);
     expect(script.code, script.stderr).toBe(0);
     expect(script.stdout).toContain(winner.commitment);
+  }, 120_000);
+
+  it('binds at the close an entry whose card authorised in time but whose page never confirmed it', async () => {
+    const piece = await ownPiece();
+    const drawId = await staffDraw(admin, piece.id, 5_000);
+    const [seen, quiet] = await memberEntrants(2, 'quiet');
+    if (!seen || !quiet) throw new Error('two members');
+    expect((await enterWithCard(base(), drawId, seen, piece)).confirmed?.status).toBe(200);
+    const entered = await enter(base(), drawId, quiet, piece);
+    // The card authorised, then the tab closed: the shop never heard from the page.
+    expect((await authorise(base(), entered, quiet.card)).status).toBe(200);
+    const draw = await settleAfterClose(drawId);
+    expect(draw.entries).toBe(2);
+    const status = await entryCall(base(), drawId, quiet, String(entered.body.entryId), 'status');
+    expect(status.body.entry).toMatchObject({
+      state: 'entered',
+      outcome: expect.stringMatching(/^(won|lost)$/),
+    });
   }, 120_000);
 
   it('offers the piece to the next reserve at once when an authorisation cannot be captured any more', async () => {

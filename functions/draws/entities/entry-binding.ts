@@ -64,6 +64,20 @@ export async function setEntryPayment(
   }
 }
 
+/** The provider failed to start the pending entry's payment: the next try uses a new key. */
+export async function bumpPaymentAttempt(drawId: string, entryId: string): Promise<void> {
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: entryKey(drawId, entryId),
+      UpdateExpression: 'ADD paymentAttempt :one',
+      ConditionExpression: '#state = :pending',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':one': 1, ':pending': 'pending' },
+    }),
+  );
+}
+
 /**
  * While the window is open the draw must still take entries; at the close (the closer binding
  * what was authorised before it) the draw must be sealed, and nothing else may bind.

@@ -44,6 +44,11 @@ export interface EntryEntity {
    * authorised, its authorisation).
    */
   payment?: { provider: 'stripe' | 'paypal'; id: string; authorizationId?: string };
+  /**
+   * How many times the provider failed to start the payment: part of its idempotency key, so a
+   * retry asks again instead of meeting the failure the provider saved under the key.
+   */
+  paymentAttempt?: number;
   /** The authorised card's identity (binding) and what the entrant may be shown of it. */
   card?: { fingerprint: string; brand: string; last4: string };
   enteredAt?: string;
