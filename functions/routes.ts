@@ -336,7 +336,7 @@ export const routes: readonly Route[] = [
     '/transfer-auth',
     'authenticity/http/transfer',
     'owner',
-    'table:get,put,update,delete,condition-check mail secrets',
+    'table:get,put,update,delete mail secrets',
   ),
   // Mails nothing itself: it starts the reset-link job (infra/constructs/reset-link-job.ts).
   r('POST', '/reset-pwd', 'authenticity/http/reset-password', 'public', 'table:update secrets'),
@@ -414,7 +414,7 @@ export const routes: readonly Route[] = [
     'draws/http/confirm-entry',
     'public',
     // mail: the binding entry's salt and withdrawal link to the entrant (functions/draws/mail-entered.ts).
-    'table:get,put,update,delete mail secrets',
+    'table:get,put,update,delete,condition-check mail secrets',
   ),
   r(
     'POST',
