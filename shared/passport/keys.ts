@@ -10,10 +10,21 @@ export interface PassportKey {
   until?: string;
 }
 
+/** The log's Ed25519 checkpoint key (docs/passport.md, Keys): its vkey (signed-note type 0x01). */
+export interface LogKey {
+  vkey: string;
+  /** ISO date from which it signs checkpoints. */
+  from: string;
+}
+
 export interface KeySet {
   /** The shop's origin, `https://<host>`. */
   issuer: string;
   keys: PassportKey[];
+  /** The keys that sign the log's checkpoints now (older checkpoints: an ES256 key of `keys`). */
+  logKeys?: LogKey[];
+  /** The witness policy, a C2SP tlog-policy text (shared/passport/witness-policy.ts). */
+  witnessPolicy?: string;
 }
 
 /** Signs bytes with ES256 and answers the raw 64-byte `r‖s` (a KMS adapter or a WebCrypto key). */

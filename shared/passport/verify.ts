@@ -1,6 +1,6 @@
 import { utf8 } from './bytes.ts';
 import { type CertificatePayload, certificateDigest, parseCertificate, pieceIdOf } from './certificate.ts';
-import { type CheckpointFailure, verifyCheckpoint } from './checkpoint.ts';
+import { type CheckpointCheck, type CheckpointFailure, verifyCheckpoint } from './checkpoint.ts';
 import { CODE_COLLECTION_MAX, type CodeFields, parseCode } from './code.ts';
 
 /** The code carries the start of the certificate's collection name, at most 40 characters of it. */
@@ -157,6 +157,8 @@ export type HistoryVerdict =
       /** Marked lost or stolen, and not found since. */
       lost: boolean;
       size: number;
+      /** The checkpoint's witnesses (docs/passport.md, Witnesses): who cosigned, and the quorum. */
+      witnesses: Omit<CheckpointCheck, 'checkpoint'>;
     }
   | {
       ok: false;
@@ -178,6 +180,7 @@ export async function verifyHistory(
   const signed = await verifyCheckpoint(checkpoint, keys);
   if (!signed.ok) return signed;
   const { size, root } = signed.checkpoint;
+  const { cosigned, witnessed, quorum } = signed;
   const entries: LogEntry[] = [];
   for (const item of items) {
     const proof = parseTlogProof(item.proof);
@@ -207,6 +210,7 @@ export async function verifyHistory(
     last: transfers.at(-1)?.time.slice(0, 10) ?? null,
     lost: lostOrFound?.kind === 'lost',
     size,
+    witnesses: { cosigned, witnessed, quorum },
   };
 }
 
@@ -217,7 +221,7 @@ export type ConsistencyVerdict =
 /**
  * The checkpoint the page kept and a newer one: both signed, and the newer tree extends the
  * older (RFC 9162 consistency proof). One size with two roots is a fork; anything else that
- * does not extend the older tree, a rewritten history.
+ * does not extend the older tree (a smaller one: a rollback), a rewritten history.
  */
 export async function checkConsistency(
   oldCheckpoint: string,

@@ -1,4 +1,4 @@
-import type { KeySet, PassportKey } from '#shared/passport/keys.ts';
+import type { KeySet, LogKey, PassportKey } from '#shared/passport/keys.ts';
 
 /**
  * The page pins the shop's keys (docs/passport.md, Keys): every key of every key set it has
@@ -23,14 +23,28 @@ function keyOf(value: unknown): PassportKey | undefined {
   return { kid, jwk: { kty, crv, x, y }, from, ...(until ? { until } : {}) };
 }
 
+function logKeyOf(value: unknown): LogKey | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { vkey, from } = value as Record<string, unknown>;
+  return text(vkey) && text(from) ? { vkey, from } : undefined;
+}
+
 /** `/.well-known/passport-keys.json` read (shape only; each key is checked when it verifies). */
 export function parseKeySet(value: unknown): KeySet | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { issuer, keys } = value as Record<string, unknown>;
+  const { issuer, keys, logKeys, witnessPolicy } = value as Record<string, unknown>;
   if (!text(issuer) || !Array.isArray(keys)) return undefined;
+  if (logKeys !== undefined && !Array.isArray(logKeys)) return undefined;
+  if (witnessPolicy !== undefined && typeof witnessPolicy !== 'string') return undefined;
   const parsed = keys.map(keyOf);
-  if (parsed.some((key) => key === undefined)) return undefined;
-  return { issuer, keys: parsed as PassportKey[] };
+  const parsedLog = (logKeys ?? []).map(logKeyOf);
+  if (parsed.some((key) => key === undefined) || parsedLog.some((key) => key === undefined)) return undefined;
+  return {
+    issuer,
+    keys: parsed as PassportKey[],
+    ...(logKeys ? { logKeys: parsedLog as LogKey[] } : {}),
+    ...(witnessPolicy !== undefined ? { witnessPolicy } : {}),
+  };
 }
 
 const sameKey = (a: PassportKey, b: PassportKey) => a.jwk.x === b.jwk.x && a.jwk.y === b.jwk.y;

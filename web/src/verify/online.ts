@@ -19,6 +19,7 @@ import {
   ONLINE_CHECKS,
   type PhotoCheck,
   photoSentence,
+  witnessSentence,
 } from './wording.ts';
 
 /**
@@ -108,6 +109,8 @@ async function historyLines(piece: PieceAnswer, pieceId: string, keys: KeySet) {
   // A loss is said first, above everything else the page found.
   if (history.lost || piece.lost) lines.unshift({ tone: 'bad', text: LOST_WARNING });
   for (const text of historySentences(history)) lines.push({ tone: 'good', text });
+  const witnessed = witnessSentence(history.size, history.witnesses);
+  if (witnessed) lines.push(witnessed);
   lines.push(...(await consistencyLines(piece.checkpoint, piece.consistency ?? [], keys)));
   return { lines, certificates: history.certificates };
 }

@@ -69,6 +69,9 @@ export const HISTORY_REFUSALS: Record<Failed<HistoryVerdict>, string> = {
     'The history cannot be trusted: the checkpoint is of another log than the shop’s.',
   'signature-invalid': 'The history cannot be trusted: a signature of the log’s checkpoint fails.',
   'unknown-key': 'The history cannot be trusted: no published key signed the log’s checkpoint.',
+  'cosignature-invalid':
+    'The history cannot be trusted: a witness’s cosignature of the log’s checkpoint fails (a forged cosignature).',
+  'policy-invalid': 'The history cannot be trusted: the shop’s published witness policy is unreadable.',
   'proof-invalid': 'The history cannot be trusted: an entry comes without a valid proof.',
   'checkpoint-mismatch':
     'The history cannot be trusted: an entry is proven against another checkpoint than the log’s.',
@@ -82,6 +85,8 @@ export const CONSISTENCY_REFUSALS: Record<Failed<ConsistencyVerdict>, string> = 
   'checkpoint-wrong-origin': 'Warning: the log’s new checkpoint is of another log than the shop’s.',
   'signature-invalid': 'Warning: a signature of the log’s new checkpoint fails.',
   'unknown-key': 'Warning: no published key signed the log’s new checkpoint.',
+  'cosignature-invalid': 'Warning: a witness’s cosignature of the log’s new checkpoint fails.',
+  'policy-invalid': 'Warning: the shop’s published witness policy is unreadable.',
   rewritten: 'Warning: the history was rewritten: the log no longer extends the one this page saw before.',
   fork: 'Warning: the log is forked: it shows another history than the one this page saw at the same size.',
 };
@@ -121,6 +126,29 @@ export function historySentences(history: Extract<HistoryVerdict, { ok: true }>)
       : 'Sold by the shop.'
     : 'Not sold yet: still with the shop.';
   return [sold, transfers];
+}
+
+/**
+ * Who witnessed the checkpoint the history is proven against: "witnessed by …" when the
+ * published policy's quorum cosigned it, "not yet witnessed" (a warning) when fewer did; nothing
+ * when the shop publishes no policy.
+ */
+export function witnessSentence(
+  size: number,
+  { cosigned, witnessed, quorum }: Extract<HistoryVerdict, { ok: true }>['witnesses'],
+): { tone: 'good' | 'warn'; text: string } | undefined {
+  if (quorum.n === 0 && quorum.k === 0) return undefined;
+  const names = cosigned.map((c) => c.name);
+  const list = names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  if (witnessed)
+    return {
+      tone: 'good',
+      text: `The log’s checkpoint ${size} is witnessed by ${list || 'no one (none needed)'}.`,
+    };
+  return {
+    tone: 'warn',
+    text: `The log’s checkpoint ${size} is not yet witnessed: ${quorum.k} of its ${quorum.n} witnesses must cosign it, ${names.length === 0 ? 'none has' : `only ${list} ${names.length === 1 ? 'has' : 'have'}`} yet.`,
+  };
 }
 
 export const LOST_WARNING =
