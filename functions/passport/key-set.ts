@@ -1,8 +1,9 @@
 import type { KeySet, PassportKey } from '#shared/passport/keys.ts';
 import { deploymentKeyId, publicKeyOf } from './adapters/kms-signer.ts';
-import { currentKey, listSigningKeys } from './entities/signing-keys.ts';
+import { currentKey, listLogKeys, listSigningKeys } from './entities/signing-keys.ts';
 import { issuer } from './issuer.ts';
 import { keySetOf } from './rules/key-set.ts';
+import { witnessPolicyText } from './witness-config.ts';
 
 /**
  * The key set as the handlers read it (docs/passport.md, Keys): the table's keys, which the
@@ -16,7 +17,8 @@ export async function publicKeys(): Promise<PassportKey[]> {
 }
 
 export async function keySet(): Promise<KeySet> {
-  return keySetOf(issuer(), await listSigningKeys());
+  const [keys, logKeys] = await Promise.all([listSigningKeys(), listLogKeys()]);
+  return keySetOf(issuer(), keys, logKeys, witnessPolicyText());
 }
 
 /**

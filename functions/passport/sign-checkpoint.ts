@@ -17,7 +17,7 @@ export function headCheckpointBody(head: LogHead): string {
 }
 
 const checkpointAnswerSchema = z.strictObject({
-  kid: z.string().check(z.regex(/^[A-Za-z0-9_-]{11}$/)),
+  kid: z.string().check(z.regex(/^[0-9a-f]{8}$/)),
   note: z.string(),
 });
 

@@ -1,19 +1,30 @@
 import { logger } from '#platform/logger.ts';
 import type { PassportKey } from '#shared/passport/keys.ts';
+import { NOTE_ED25519, vkeyOf } from '#shared/passport/note-keys.ts';
 import { auditItem } from '#table/audit.ts';
 import { transact } from '#table/transactions.ts';
-import { createSigningKey, deploymentKeyId, publicKeyOf } from './adapters/kms-signer.ts';
+import {
+  createSigningKey,
+  deploymentKeyId,
+  logKeyId,
+  logPublicKey,
+  publicKeyOf,
+} from './adapters/kms-signer.ts';
 import { publishKeySet } from './adapters/published-files.ts';
 import {
   currentKey,
   firstKeyItems,
+  listLogKeys,
   listSigningKeys,
+  logKeyItem,
   rotationItems,
   type SigningKeyEntity,
   signingKeyEntity,
 } from './entities/signing-keys.ts';
 import { dayOf, issuer } from './issuer.ts';
 import { keySetOf } from './rules/key-set.ts';
+import { shopLogOrigin } from './sign-checkpoint.ts';
+import { witnessPolicyText } from './witness-config.ts';
 
 /**
  * The key set as the signer keeps it (docs/passport.md, Keys): the deployment's key recorded the
@@ -28,7 +39,7 @@ async function entityOf(keyId: string, from: string): Promise<SigningKeyEntity> 
 }
 
 async function publish(keys: SigningKeyEntity[]): Promise<PassportKey[]> {
-  const set = await keySetOf(issuer(), keys);
+  const set = await keySetOf(issuer(), keys, await listLogKeys(), witnessPolicyText());
   await publishKeySet(set);
   return set.keys;
 }
@@ -87,4 +98,30 @@ export async function rotateSigningKey(admin: string, now = Date.now()): Promise
   }
   logger.info('passport signer rotated its key', { from: old.kid, to: next.kid });
   return publish(await listSigningKeys());
+}
+
+/** Whether this container published the key set with the log key and the witness policy it runs with. */
+let logKeyPublished = false;
+
+/**
+ * The log's checkpoint key (PASSPORT_LOG_KEY_ID): recorded in the key set the first time it
+ * signs, and the key set published again by each new container (so a deployment's new witness
+ * policy reaches `passport/keys.json` with its first checkpoint).
+ */
+export async function logSigningKey(now = Date.now()): Promise<{ keyId: string; publicKey: Uint8Array }> {
+  const keyId = logKeyId();
+  const publicKey = await logPublicKey(keyId);
+  if (!logKeyPublished) {
+    const vkey = await vkeyOf(shopLogOrigin(), NOTE_ED25519, publicKey);
+    try {
+      await transact([logKeyItem({ keyId, vkey, from: dayOf(now) })]);
+      logger.info('passport signer recorded the log key', { vkey });
+    } catch (error) {
+      // Recorded before (by this deployment's first checkpoint): the record stands.
+      if (!isCancelled(error)) throw error;
+    }
+    await publish(await signerKeys(now));
+    logKeyPublished = true;
+  }
+  return { keyId, publicKey };
 }

@@ -16,7 +16,12 @@ import {
   UnsupportedOperationException,
 } from '@aws-sdk/client-kms';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PASSPORT_KEY_DESCRIPTION } from '#passport/adapters/kms-signer.ts';
+import {
+  logPublicKey,
+  PASSPORT_KEY_DESCRIPTION,
+  PASSPORT_LOG_KEY_DESCRIPTION,
+  signWithLogKey,
+} from '#passport/adapters/kms-signer.ts';
 import { rawFromDer } from '#shared/passport/der.ts';
 import { startKms } from './kms.ts';
 import { ensurePassportKey } from './resources.ts';
@@ -210,5 +215,57 @@ describe('the local KMS, through @aws-sdk/client-kms', () => {
     kms = await startKms(0, stateFile);
     vi.stubEnv('AWS_ENDPOINT_URL_KMS', kms.url);
     expect(await ensurePassportKey(client())).toEqual({ keyId: first.keyId, created: false });
+  });
+
+  it('creates an ECC_NIST_EDWARDS25519 key that signs RAW messages with ED25519_SHA_512, as the log key', async () => {
+    const { KeyMetadata } = await client().send(
+      new CreateKeyCommand({
+        KeySpec: 'ECC_NIST_EDWARDS25519',
+        KeyUsage: 'SIGN_VERIFY',
+        Description: 'log key',
+      }),
+    );
+    const KeyId = KeyMetadata?.KeyId as string;
+    expect(KeyMetadata).toMatchObject({
+      KeySpec: 'ECC_NIST_EDWARDS25519',
+      SigningAlgorithms: ['ED25519_SHA_512'],
+    });
+    const key = await client().send(new GetPublicKeyCommand({ KeyId }));
+    expect(key).toMatchObject({ KeySpec: 'ECC_NIST_EDWARDS25519', KeyUsage: 'SIGN_VERIFY' });
+    const publicKey = createPublicKey({
+      key: Buffer.from(key.PublicKey as Uint8Array),
+      format: 'der',
+      type: 'spki',
+    });
+    const message = new TextEncoder().encode('shop.example/passport/log\n1\n');
+    const { Signature } = await client().send(
+      new SignCommand({ KeyId, Message: message, MessageType: 'RAW', SigningAlgorithm: 'ED25519_SHA_512' }),
+    );
+    expect(Signature).toHaveLength(64);
+    expect(verify(null, message, publicKey, Signature as Uint8Array)).toBe(true);
+    await expect(
+      client().send(new SignCommand({ KeyId, Message: message, SigningAlgorithm: 'ECDSA_SHA_256' })),
+    ).rejects.toBeInstanceOf(InvalidKeyUsageException);
+    await expect(
+      client().send(
+        new SignCommand({
+          KeyId,
+          Message: new Uint8Array(64),
+          MessageType: 'DIGEST',
+          SigningAlgorithm: 'ED25519_SHA_512',
+        }),
+      ),
+    ).rejects.toMatchObject(VALIDATION);
+    // The signer's adapter: the 32-byte key, and a signature it checked.
+    const raw = await logPublicKey(KeyId);
+    expect(Buffer.from(raw)).toEqual(publicKey.export({ type: 'spki', format: 'der' }).subarray(12));
+    expect(verify(null, message, publicKey, await signWithLogKey(message, KeyId))).toBe(true);
+    const made = await ensurePassportKey(client(), true);
+    const { KeyMetadata: log } = await client().send(new DescribeKeyCommand({ KeyId: made.keyId }));
+    expect(log).toMatchObject({
+      KeySpec: 'ECC_NIST_EDWARDS25519',
+      Description: PASSPORT_LOG_KEY_DESCRIPTION,
+    });
+    expect(await ensurePassportKey(client(), true)).toEqual({ keyId: made.keyId, created: false });
   });
 });

@@ -17,14 +17,19 @@ import type { StandIn } from './stand-ins.ts';
  * A stand-in for AWS KMS's asymmetric signing keys (docs/passport.md, Keys), speaking KMS's own
  * JSON 1.1 protocol (`POST /`, `X-Amz-Target: TrentService.<operation>`), so the functions' real
  * `@aws-sdk/client-kms` reaches it through AWS_ENDPOINT_URL_KMS: CreateKey (with Tags),
- * DescribeKey, ListKeys, ListResourceTags, GetPublicKey, Sign. It keeps ECC_NIST_P256 SIGN_VERIFY keys only (the passport's),
+ * DescribeKey, ListKeys, ListResourceTags, GetPublicKey, Sign. It keeps SIGN_VERIFY keys of the
+ * passport's two specs only: ECC_NIST_P256 (ECDSA_SHA_256) and ECC_NIST_EDWARDS25519 (the log's,
+ * ED25519_SHA_512 over a RAW message),
  * made with node:crypto, and answers KMS's error shapes (`{ __type, message }`, HTTP 400) for
  * what KMS refuses. Keys are kept in `stateFile` (under .local/data/) when given, else in memory.
  */
 const ACCOUNT = '000000000000';
 const KEY_SPEC = 'ECC_NIST_P256';
+const ED25519_SPEC = 'ECC_NIST_EDWARDS25519';
+type Spec = typeof KEY_SPEC | typeof ED25519_SPEC;
 const KEY_USAGE = 'SIGN_VERIFY';
 const SIGNING_ALGORITHM = 'ECDSA_SHA_256';
+const ALGORITHMS: Record<Spec, string> = { [KEY_SPEC]: SIGNING_ALGORITHM, [ED25519_SPEC]: 'ED25519_SHA_512' };
 /** KMS's limit on a RAW message; a DIGEST must be exactly the algorithm's digest length. */
 const MAX_RAW_MESSAGE = 4096;
 const DIGEST_LENGTH = 32;
@@ -33,6 +38,8 @@ interface StoredKey {
   KeyId: string;
   CreationDate: number;
   Description: string;
+  /** ECC_NIST_P256 when absent (the keys kept before the log's). */
+  KeySpec?: Spec;
   /** The tags it was made with (the passport's IAM policy is conditioned on them in AWS). */
   Tags?: { TagKey: string; TagValue: string }[];
   /** PKCS #8, PEM. */
@@ -69,6 +76,7 @@ export async function startKms(port: number, stateFile?: string): Promise<StandI
   };
 
   const arnOf = (keyId: string) => `arn:aws:kms:${region}:${ACCOUNT}:key/${keyId}`;
+  const specOf = (key: StoredKey): Spec => key.KeySpec ?? KEY_SPEC;
   const metadata = (key: StoredKey) => ({
     AWSAccountId: ACCOUNT,
     KeyId: key.KeyId,
@@ -80,9 +88,9 @@ export async function startKms(port: number, stateFile?: string): Promise<StandI
     KeyState: 'Enabled',
     Origin: 'AWS_KMS',
     KeyManager: 'CUSTOMER',
-    CustomerMasterKeySpec: KEY_SPEC,
-    KeySpec: KEY_SPEC,
-    SigningAlgorithms: [SIGNING_ALGORITHM],
+    CustomerMasterKeySpec: specOf(key),
+    KeySpec: specOf(key),
+    SigningAlgorithms: [ALGORITHMS[specOf(key)]],
     MultiRegion: false,
   });
   const privateKeyOf = (key: StoredKey) => {
@@ -124,20 +132,24 @@ export async function startKms(port: number, stateFile?: string): Promise<StandI
     CreateKey(input) {
       const spec = input.KeySpec ?? input.CustomerMasterKeySpec ?? 'SYMMETRIC_DEFAULT';
       const usage = input.KeyUsage ?? 'ENCRYPT_DECRYPT';
-      if (spec !== KEY_SPEC || usage !== KEY_USAGE)
+      if ((spec !== KEY_SPEC && spec !== ED25519_SPEC) || usage !== KEY_USAGE)
         throw new KmsError(
           'UnsupportedOperationException',
-          `this local KMS keeps ${KEY_SPEC} ${KEY_USAGE} keys only, not ${String(spec)} ${String(usage)}`,
+          `this local KMS keeps ${KEY_SPEC} and ${ED25519_SPEC} ${KEY_USAGE} keys only, not ${String(spec)} ${String(usage)}`,
         );
       const description = input.Description ?? '';
       if (typeof description !== 'string' || description.length > 8192)
         throw new KmsError('ValidationException', 'Description must be a string of at most 8192 characters');
       const tags = tagsOf(input.Tags);
-      const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      const { privateKey } =
+        spec === ED25519_SPEC
+          ? generateKeyPairSync('ed25519')
+          : generateKeyPairSync('ec', { namedCurve: 'P-256' });
       const key: StoredKey = {
         KeyId: randomUUID(),
         CreationDate: Math.floor(Date.now() / 1000),
         Description: description,
+        ...(spec === ED25519_SPEC ? { KeySpec: ED25519_SPEC } : {}),
         ...(tags.length ? { Tags: tags } : {}),
         privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
       };
@@ -174,16 +186,17 @@ export async function startKms(port: number, stateFile?: string): Promise<StandI
       return {
         KeyId: arnOf(key.KeyId),
         PublicKey: spki.toString('base64'),
-        CustomerMasterKeySpec: KEY_SPEC,
-        KeySpec: KEY_SPEC,
+        CustomerMasterKeySpec: specOf(key),
+        KeySpec: specOf(key),
         KeyUsage: KEY_USAGE,
-        SigningAlgorithms: [SIGNING_ALGORITHM],
+        SigningAlgorithms: [ALGORITHMS[specOf(key)]],
       };
     },
     Sign(input) {
       const key = keyOf(input);
       const message = blob(input, 'Message');
       const type = input.MessageType ?? 'RAW';
+      if (specOf(key) === ED25519_SPEC) return signEd25519(key, message, input);
       if (input.SigningAlgorithm !== SIGNING_ALGORITHM)
         throw new KmsError(
           typeof input.SigningAlgorithm === 'string' ? 'InvalidKeyUsageException' : 'ValidationException',
@@ -210,6 +223,24 @@ export async function startKms(port: number, stateFile?: string): Promise<StandI
         SigningAlgorithm: SIGNING_ALGORITHM,
       };
     },
+  };
+
+  /** ED25519_SHA_512 (pure Ed25519) needs MessageType RAW, as KMS says. */
+  const signEd25519 = (key: StoredKey, message: Buffer, input: Input) => {
+    if (input.SigningAlgorithm !== ALGORITHMS[ED25519_SPEC])
+      throw new KmsError(
+        typeof input.SigningAlgorithm === 'string' ? 'InvalidKeyUsageException' : 'ValidationException',
+        `SigningAlgorithm ${String(input.SigningAlgorithm)} is not valid for key ${arnOf(key.KeyId)}: it supports ${ALGORITHMS[ED25519_SPEC]}`,
+      );
+    if ((input.MessageType ?? 'RAW') !== 'RAW')
+      throw new KmsError('ValidationException', 'ED25519_SHA_512 requires MessageType RAW');
+    if (message.length === 0 || message.length > MAX_RAW_MESSAGE)
+      throw new KmsError('ValidationException', `Message must be 1 to ${MAX_RAW_MESSAGE} bytes`);
+    return {
+      KeyId: arnOf(key.KeyId),
+      Signature: sign(null, message, privateKeyOf(key)).toString('base64'),
+      SigningAlgorithm: ALGORITHMS[ED25519_SPEC],
+    };
   };
 
   const server = createServer((req, res) => {

@@ -12,7 +12,12 @@ import {
   type SESv2Client,
   UpdateEmailTemplateCommand,
 } from '@aws-sdk/client-sesv2';
-import { PASSPORT_KEY_DESCRIPTION, PASSPORT_KEY_TAG } from '#passport/adapters/kms-signer.ts';
+import {
+  LOG_KEY_SPEC,
+  PASSPORT_KEY_DESCRIPTION,
+  PASSPORT_KEY_TAG,
+  PASSPORT_LOG_KEY_DESCRIPTION,
+} from '#passport/adapters/kms-signer.ts';
 import {
   MAIL_TEMPLATES,
   type MailTemplate,
@@ -83,9 +88,15 @@ export async function ensureMailTemplates(client: SESv2Client, prefix?: string):
 
 /**
  * The passport's signing key in the local KMS: the oldest enabled ECC_NIST_P256 SIGN_VERIFY key
- * of that description, or a new one at the first start (CDK creates it in AWS).
+ * of that description, or a new one at the first start (CDK creates it in AWS); with `log`, the
+ * log's ECC_NIST_EDWARDS25519 checkpoint key, the same way.
  */
-export async function ensurePassportKey(client: KMSClient): Promise<{ keyId: string; created: boolean }> {
+export async function ensurePassportKey(
+  client: KMSClient,
+  log = false,
+): Promise<{ keyId: string; created: boolean }> {
+  const spec = log ? LOG_KEY_SPEC : 'ECC_NIST_P256';
+  const description = log ? PASSPORT_LOG_KEY_DESCRIPTION : PASSPORT_KEY_DESCRIPTION;
   const found: { keyId: string; created: number }[] = [];
   let marker: string | undefined;
   do {
@@ -95,9 +106,9 @@ export async function ensurePassportKey(client: KMSClient): Promise<{ keyId: str
       if (
         key?.KeyId &&
         key.Enabled &&
-        key.KeySpec === 'ECC_NIST_P256' &&
+        key.KeySpec === spec &&
         key.KeyUsage === 'SIGN_VERIFY' &&
-        key.Description === PASSPORT_KEY_DESCRIPTION
+        key.Description === description
       )
         found.push({ keyId: key.KeyId, created: key.CreationDate?.getTime() ?? 0 });
     }
@@ -107,9 +118,9 @@ export async function ensurePassportKey(client: KMSClient): Promise<{ keyId: str
   if (oldest) return { keyId: oldest.keyId, created: false };
   const { KeyMetadata } = await client.send(
     new CreateKeyCommand({
-      KeySpec: 'ECC_NIST_P256',
+      KeySpec: spec,
       KeyUsage: 'SIGN_VERIFY',
-      Description: PASSPORT_KEY_DESCRIPTION,
+      Description: description,
       // As CDK tags the deployment's key: the signer's IAM policy is conditioned on it.
       Tags: [{ TagKey: PASSPORT_KEY_TAG.key, TagValue: PASSPORT_KEY_TAG.value }],
     }),

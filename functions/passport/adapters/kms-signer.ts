@@ -2,6 +2,7 @@ import { CreateKeyCommand, GetPublicKeyCommand, KMSClient, SignCommand } from '@
 import { recordAwsCalls } from '#platform/aws-call-log.ts';
 import { jwkFromSpki, type PublicJwk, rawFromDer } from '#shared/passport/der.ts';
 import { keyIdOf } from '#shared/passport/key-id.ts';
+import { ed25519FromSpki, verifyEd25519 } from '#shared/passport/note-keys.ts';
 
 /**
  * The passport's signing keys in KMS (docs/passport.md, Keys): ECDSA P-256, `ECDSA_SHA_256` over
@@ -135,4 +136,59 @@ export async function sign(bytes: Uint8Array, keyId = deploymentKeyId()): Promis
   );
   if (!valid) throw new Error(`KMS key ${keyId} answered a signature its public key does not verify`);
   return { kid: key.kid, signature };
+}
+
+/**
+ * The log's checkpoint key (docs/passport.md, Keys): Ed25519 in KMS (`ECC_NIST_EDWARDS25519`,
+ * `ED25519_SHA_512` over the RAW note body), named by PASSPORT_LOG_KEY_ID, tagged as the others
+ * (the signer alone may sign with it). It signs checkpoints only.
+ */
+export const PASSPORT_LOG_KEY_ID = 'PASSPORT_LOG_KEY_ID';
+export const PASSPORT_LOG_KEY_DESCRIPTION = "The passport log's checkpoint key (docs/passport.md)";
+export const LOG_KEY_SPEC = 'ECC_NIST_EDWARDS25519';
+const LOG_SIGNING_ALGORITHM = 'ED25519_SHA_512';
+
+export function logKeyId(): string {
+  const id = process.env[PASSPORT_LOG_KEY_ID];
+  if (!id) throw new Error(`${PASSPORT_LOG_KEY_ID} is not set`);
+  return id;
+}
+
+const logKeysRead = new Map<string, Promise<Uint8Array>>();
+
+/** The log key's 32-byte Ed25519 public key. */
+export function logPublicKey(keyId = logKeyId()): Promise<Uint8Array> {
+  let read = logKeysRead.get(keyId);
+  if (!read) {
+    read = (async () => {
+      const answer = await kms().send(new GetPublicKeyCommand({ KeyId: keyId }));
+      const raw = answer.PublicKey && ed25519FromSpki(answer.PublicKey);
+      if (answer.KeySpec !== LOG_KEY_SPEC || answer.KeyUsage !== 'SIGN_VERIFY' || !raw)
+        throw new Error(`KMS key ${keyId} is not an ${LOG_KEY_SPEC} SIGN_VERIFY key`);
+      return raw;
+    })();
+    read.catch(() => logKeysRead.delete(keyId));
+    logKeysRead.set(keyId, read);
+  }
+  return read;
+}
+
+/** Ed25519 over `bytes` with the log key, checked against its public half before it is given out. */
+export async function signWithLogKey(bytes: Uint8Array, keyId = logKeyId()): Promise<Uint8Array> {
+  if (bytes.length === 0 || bytes.length > MAX_SIGNED_BYTES) throw new Error('KMS signs 1 to 4096 bytes');
+  const [publicKey, answer] = await Promise.all([
+    logPublicKey(keyId),
+    kms().send(
+      new SignCommand({
+        KeyId: keyId,
+        Message: bytes,
+        MessageType: 'RAW',
+        SigningAlgorithm: LOG_SIGNING_ALGORITHM,
+      }),
+    ),
+  ]);
+  const signature = answer.Signature;
+  if (!signature || !(await verifyEd25519(publicKey, signature, bytes)))
+    throw new Error(`KMS key ${keyId} answered a signature its public key does not verify`);
+  return signature;
 }

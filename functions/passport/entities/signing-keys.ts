@@ -93,3 +93,34 @@ export function rotationItems(old: SigningKeyEntity, next: SigningKeyEntity): Tr
     },
   ];
 }
+
+/**
+ * The log's checkpoint key (docs/passport.md, Keys): `PASSPORT#KEYS / LOGKEY#<KMS key id>`, its
+ * vkey and the day it was first recorded, written once by the signer.
+ */
+export interface LogKeyEntity {
+  kind: 'passportLogKey';
+  keyId: string;
+  vkey: string;
+  from: string;
+}
+
+const LOG_KEY_PREFIX = 'LOGKEY#';
+
+export function logKeyItem(key: Omit<LogKeyEntity, 'kind'>): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { pk: KEYS_PK, sk: `${LOG_KEY_PREFIX}${key.keyId}`, kind: 'passportLogKey', ...key },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+export function listLogKeys(): Promise<LogKeyEntity[]> {
+  return queryAll<LogKeyEntity>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': KEYS_PK, ':prefix': LOG_KEY_PREFIX },
+    ConsistentRead: true,
+  });
+}

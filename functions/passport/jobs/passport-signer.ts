@@ -1,10 +1,11 @@
 import { logger } from '#platform/logger.ts';
 import { toBase64url } from '#shared/passport/base64url.ts';
-import { fromBase64 } from '#shared/passport/bytes.ts';
-import { signCheckpoint } from '#shared/passport/checkpoint.ts';
+import { fromBase64, toHex } from '#shared/passport/bytes.ts';
+import { signLogCheckpoint } from '#shared/passport/checkpoint.ts';
 import type { PassportKey } from '#shared/passport/keys.ts';
+import { NOTE_ED25519, noteKeyId } from '#shared/passport/note-keys.ts';
 import * as z from '#shared/zod.ts';
-import { sign } from '../adapters/kms-signer.ts';
+import { sign, signWithLogKey } from '../adapters/kms-signer.ts';
 import { readHead } from '../entities/log-reads.ts';
 import { dayOf, issuer } from '../issuer.ts';
 import {
@@ -18,7 +19,7 @@ import {
   signRequestSchema,
 } from '../rules/sign-request.ts';
 import { shopLogOrigin } from '../sign-checkpoint.ts';
-import { currentSigningKey, rotateSigningKey } from '../signer-keys.ts';
+import { currentSigningKey, logSigningKey, rotateSigningKey } from '../signer-keys.ts';
 
 /**
  * The passport's signer (infra/constructs/passport-signer.ts): the one function that may
@@ -75,8 +76,9 @@ export async function runPassportSigner(
   return { kid: signature.kid, signature: toBase64url(signature.signature) };
 }
 
-/** A checkpoint's answer: the signed note whole (its signature line is ASN.1 DER, docs/passport.md). */
+/** A checkpoint's answer: the signed note whole (Ed25519, signed-note type 0x01, docs/passport.md). */
 export interface CheckpointAnswer {
+  /** The log key's vkey key id, hex. */
   kid: string;
   note: string;
 }
@@ -92,14 +94,15 @@ async function signHeadCheckpoint(body: string, now: number): Promise<Checkpoint
   const head = await readHead();
   if (fields?.size !== head.size || fields.root !== head.root)
     refuse(`a checkpoint of size ${fields?.size} that is not the head (size ${head.size})`);
-  const key = await currentSigningKey(now);
-  const note = await signCheckpoint(
+  const key = await logSigningKey(now);
+  const note = await signLogCheckpoint(
     { origin, size: head.size, root: fromBase64(head.root) as Uint8Array },
-    fromBase64(key.spki) as Uint8Array,
-    async (data) => (await sign(data, key.keyId)).signature,
+    key.publicKey,
+    (data) => signWithLogKey(data, key.keyId),
   );
-  logger.info('passport signer signed', { kind: 'checkpoint', kid: key.kid, size: head.size });
-  return { kid: key.kid, note };
+  const kid = toHex(await noteKeyId(origin, NOTE_ED25519, key.publicKey));
+  logger.info('passport signer signed', { kind: 'checkpoint', kid, size: head.size });
+  return { kid, note };
 }
 
 export const handler = (event: unknown) => runPassportSigner(event);

@@ -1,7 +1,7 @@
 import { fromBase64 } from '#shared/passport/bytes.ts';
 import { jwkFromSpki } from '#shared/passport/der.ts';
 import type { KeySet, PassportKey } from '#shared/passport/keys.ts';
-import type { SigningKeyEntity } from '../entities/signing-keys.ts';
+import type { LogKeyEntity, SigningKeyEntity } from '../entities/signing-keys.ts';
 
 /** The published form of the key set (docs/passport.md, Keys): every key, rotated ones too, oldest first. */
 export async function publicKeyOf(key: SigningKeyEntity): Promise<PassportKey> {
@@ -15,6 +15,17 @@ export async function publicKeyOf(key: SigningKeyEntity): Promise<PassportKey> {
   };
 }
 
-export async function keySetOf(issuer: string, keys: SigningKeyEntity[]): Promise<KeySet> {
-  return { issuer, keys: await Promise.all(keys.map(publicKeyOf)) };
+/** With the log's checkpoint keys and the witness policy, once the signer recorded one (docs/passport.md, Keys). */
+export async function keySetOf(
+  issuer: string,
+  keys: SigningKeyEntity[],
+  logKeys: LogKeyEntity[] = [],
+  witnessPolicy?: string,
+): Promise<KeySet> {
+  return {
+    issuer,
+    keys: await Promise.all(keys.map(publicKeyOf)),
+    ...(logKeys.length > 0 ? { logKeys: logKeys.map(({ vkey, from }) => ({ vkey, from })) } : {}),
+    ...(witnessPolicy ? { witnessPolicy } : {}),
+  };
 }
