@@ -1,6 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import { logger } from '#platform/logger.ts';
 import { mediaBucket, s3 } from '#platform/media-clients.ts';
@@ -8,6 +8,7 @@ import { toBase64, utf8 } from '#shared/passport/bytes.ts';
 import { entryText } from '#shared/passport/log.ts';
 import { type Hash, leafHash, rootOf } from '#shared/passport/merkle.ts';
 import { isConditionFailed, type TransactItem, transact } from '#table/transactions.ts';
+import { cosignCheckpoint, fullyCosigned } from './cosign-checkpoint.ts';
 import {
   checkpointKey,
   headKey,
@@ -176,7 +177,8 @@ export async function publishHead(): Promise<{ size: number; signed: boolean }> 
   const [head, published] = await Promise.all([readHead(), latestCheckpoint()]);
   if (head.size === 0) return { size: 0, signed: false };
   if (published && published.size >= head.size) {
-    await putPublic(`${LOG_PREFIX}checkpoint`, published.text, 'text/plain; charset=utf-8', CHECKPOINT_CACHE);
+    const text = await witnessAgain(published);
+    await putPublic(`${LOG_PREFIX}checkpoint`, text, 'text/plain; charset=utf-8', CHECKPOINT_CACHE);
     return { size: published.size, signed: false };
   }
   const texts = (await allEntryTexts()).slice(0, head.size);
@@ -202,6 +204,8 @@ export async function publishHead(): Promise<{ size: number; signed: boolean }> 
     if (now.size > head.size) return { size: now.size, signed: false };
     throw error;
   }
+  // The witnesses' cosignatures, before it is published (docs/passport.md, Witnesses).
+  note = await cosignCheckpoint(note, leaves);
   await putPublic(`${LOG_PREFIX}checkpoint`, note, 'text/plain; charset=utf-8', CHECKPOINT_CACHE);
   try {
     await ddb().send(
@@ -216,11 +220,12 @@ export async function publishHead(): Promise<{ size: number; signed: boolean }> 
     if (!isConditionFailed(error)) throw error;
   }
   // Every checkpoint stays published, with their list, for the export (docs/passport.md).
+  // Immutable once every witness cosigned it; until then the next runs add cosignatures.
   await putPublic(
     `${LOG_PREFIX}checkpoints/${head.size}`,
     note,
     'text/plain; charset=utf-8',
-    TILE_CACHE.full,
+    (await fullyCosigned(note)) ? TILE_CACHE.full : CHECKPOINT_CACHE,
   );
   const sizes = await checkpointSizes();
   await putPublic(
@@ -230,6 +235,42 @@ export async function publishHead(): Promise<{ size: number; signed: boolean }> 
     CHECKPOINT_CACHE,
   );
   return { size: head.size, signed: true };
+}
+
+/**
+ * The latest checkpoint submitted again to the witnesses that have not cosigned it (one was down,
+ * or refused): with their cosignatures, its table item and its `checkpoints/<size>` file are
+ * rewritten, so a checkpoint published with fewer cosignatures becomes witnessed. Answers its text.
+ */
+async function witnessAgain(published: { size: number; text: string }): Promise<string> {
+  if (await fullyCosigned(published.text)) return published.text;
+  const leaves = await leavesOf((await allEntryTexts()).slice(0, published.size));
+  const text = await cosignCheckpoint(published.text, leaves);
+  if (text === published.text) return text;
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: checkpointKey(published.size),
+        UpdateExpression: 'SET #text = :text',
+        ConditionExpression: '#text = :old',
+        ExpressionAttributeNames: { '#text': 'text' },
+        ExpressionAttributeValues: { ':text': text, ':old': published.text },
+      }),
+    );
+  } catch (error) {
+    // Another run added cosignatures meanwhile: its text stands, and the next run adds the rest.
+    if (isConditionFailed(error)) return published.text;
+    throw error;
+  }
+  await putPublic(
+    `${LOG_PREFIX}checkpoints/${published.size}`,
+    text,
+    'text/plain; charset=utf-8',
+    CHECKPOINT_CACHE,
+  );
+  logger.info('passport log checkpoint witnessed again', { size: published.size });
+  return text;
 }
 
 /** The job's run: sequence what is pending, then publish the head. */

@@ -9,6 +9,8 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { S3Event } from 'aws-lambda';
 import type { DrandEnvironment } from '#draws/adapters/beacon.ts';
+import { logPublicKey } from '#passport/adapters/kms-signer.ts';
+import { logOrigin } from '#shared/passport/checkpoint.ts';
 import { mailFromHeader } from '#shared/shop-settings.ts';
 import { runInScope } from '../../functions/platform/request-scope.ts';
 import { routes } from '../../functions/routes.ts';
@@ -35,6 +37,7 @@ import { startSecretsManager } from './secrets-stand-in.ts';
 import { movePrivateMedia, seedIfEmpty } from './seed.ts';
 import { LOCAL_SHOP_SETTINGS } from './shop-settings.ts';
 import { type StandIn, startDynamoDb, startS3, startSes } from './stand-ins.ts';
+import { startWitness, type WitnessFault, type WitnessStandIn } from './witness.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -161,6 +164,8 @@ async function startBundles(
           'RESET_LINK_FUNCTION',
           'AWS_ENDPOINT_URL_KMS',
           'PASSPORT_KEY_ID',
+          'PASSPORT_LOG_KEY_ID',
+          'PASSPORT_WITNESSES',
           'PASSPORT_SIGNER_FUNCTION',
           'SEQUENCE_LOG_FUNCTION',
           'DRAND_URL',
@@ -185,6 +190,12 @@ async function startBundles(
   });
   started.push({ url: '', stop: () => functions.stop() });
   return { ...functions, originVerify };
+}
+
+/** The local witness policy (docs/passport.md, Witnesses): both stand-ins must cosign, 2 of 2. */
+function localWitnessPolicy(witnesses: WitnessStandIn[]): string {
+  const lines = witnesses.map((witness, i) => `witness w${i + 1} ${witness.vkey} ${witness.url}`);
+  return `${[...lines, `group local ${witnesses.length} ${witnesses.map((_, i) => `w${i + 1}`).join(' ')}`, 'quorum local'].join('\n')}\n`;
 }
 
 function pick(env: NodeJS.ProcessEnv, names: string[]): Record<string, string> {
@@ -244,6 +255,12 @@ export interface LocalStack {
   setDrandFault: DrandStandIn['setFault'];
   /** The passport's signing key in the KMS stand-in, as the functions get it. */
   passportKeyId: string;
+  /** The log's Ed25519 checkpoint key in the KMS stand-in (PASSPORT_LOG_KEY_ID). */
+  passportLogKeyId: string;
+  /** The two witness stand-ins (infra/local/witness.ts) of the log's policy, 2 of 2 (PASSPORT_WITNESSES). */
+  witnesses: { name: string; url: string; vkey: string }[];
+  /** Takes a witness down (503) or up again (tests). */
+  setWitnessFault(index: number, fault: WitnessFault | null): void;
   tableName: string;
   mediaBucket: string;
   privateMediaBucket: string;
@@ -394,6 +411,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...(options.drandPeriod ? { period: options.drandPeriod } : {}),
     });
     started.push(drand);
+    // Two transparency-log witnesses (C2SP tlog-witness), each with its key and state kept with the data.
+    const witnesses: WitnessStandIn[] = [];
+    for (const n of [1, 2]) {
+      const witness = await startWitness(0, {
+        name: `witness-${n}.boutique.local`,
+        stateFile: options.dataDir && join(options.dataDir, `witness-${n}.json`),
+      });
+      started.push(witness);
+      witnesses.push(witness);
+    }
     const drandEnvironment: DrandEnvironment = {
       DRAND_URL: drand.url,
       DRAND_CHAIN_HASH: drand.info.hash,
@@ -414,6 +441,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       RESET_LINK_FUNCTION: RESET_LINK_JOB,
       PASSPORT_SIGNER_FUNCTION: PASSPORT_SIGNER,
       SEQUENCE_LOG_FUNCTION: SEQUENCE_LOG_JOB,
+      PASSPORT_WITNESSES: localWitnessPolicy(witnesses),
       ...drandEnvironment,
       // The jobs the stand-ins run in this process (the reset link) mail with the templates this
       // stack created: the deployed prefix when serving the deployed bundles.
@@ -442,6 +470,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const passportKey = await ensurePassportKey(new KMSClient({}));
     if (passportKey.created) log(`created the passport's signing key ${passportKey.keyId} in the local KMS`);
     process.env.PASSPORT_KEY_ID = passportKey.keyId;
+    const logKey = await ensurePassportKey(new KMSClient({}), true);
+    if (logKey.created) log(`created the passport log's checkpoint key ${logKey.keyId} in the local KMS`);
+    process.env.PASSPORT_LOG_KEY_ID = logKey.keyId;
     let seeded: { items: number; media: number } | undefined;
     // A start stopped before its photographs were all stored left their keys here.
     const pendingFile = options.dataDir && join(options.dataDir, 'demo-pictures-pending.json');
@@ -570,6 +601,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       PAYPAL_API_BASE: payments.url,
       PAYPAL_ENVIRONMENT: 'sandbox',
     });
+    // The witnesses trust the shop's log (its origin names the shop's host) and its key.
+    const logPublic = await logPublicKey(logKey.keyId);
+    for (const witness of witnesses) await witness.trust(logOrigin(url), logPublic);
     return {
       url,
       paymentsUrl: payments.url,
@@ -582,6 +616,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       drand: drandEnvironment,
       setDrandFault: (fault) => drand.setFault(fault),
       passportKeyId: passportKey.keyId,
+      passportLogKeyId: logKey.keyId,
+      witnesses: witnesses.map(({ name, url, vkey }) => ({ name, url, vkey })),
+      setWitnessFault: (index, fault) => witnesses[index]?.setFault(fault),
       tableName,
       mediaBucket,
       privateMediaBucket,
