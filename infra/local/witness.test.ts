@@ -4,11 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toBase64, utf8 } from '#shared/passport/bytes.ts';
-import {
-  signLogCheckpoint,
-  verifyCheckpoint,
-  withSignatureLines,
-} from '#shared/passport/checkpoint.ts';
+import { signLogCheckpoint, verifyCheckpoint, withSignatureLines } from '#shared/passport/checkpoint.ts';
 import { consistencyProof, type Hash, leafHash, rootOf } from '#shared/passport/merkle.ts';
 import { ed25519FromSpki, NOTE_ED25519, vkeyOf } from '#shared/passport/note-keys.ts';
 import { startWitness, type WitnessStandIn } from './witness.ts';

@@ -22,6 +22,10 @@ declare module 'vitest' {
     kmsUrl: string;
     lambdaUrl: string;
     passportKeyId: string;
+    /** The log's Ed25519 checkpoint key, and the two witness stand-ins with the policy naming them. */
+    passportLogKeyId: string;
+    witnesses: { name: string; url: string; vkey: string }[];
+    witnessPolicy: string;
     /** The randomness beacon's stand-in (infra/local/drand.ts) and its chain, as the functions get them. */
     drand: DrandEnvironment;
   }
@@ -64,6 +68,9 @@ export default async function setup(project: TestProject) {
   project.provide('kmsUrl', stack.kmsUrl);
   project.provide('lambdaUrl', stack.lambdaUrl);
   project.provide('passportKeyId', stack.passportKeyId);
+  project.provide('passportLogKeyId', stack.passportLogKeyId);
+  project.provide('witnesses', stack.witnesses);
+  project.provide('witnessPolicy', process.env.PASSPORT_WITNESSES ?? '');
   project.provide('drand', stack.drand);
   return async () => {
     await stack.stop();

@@ -32,6 +32,8 @@ export function pointAtLocalStack(): void {
     TABLE_NAME: inject('tableName'),
     // The passport's signing key and its signer, as the stack gives them to its functions.
     PASSPORT_KEY_ID: inject('passportKeyId'),
+    PASSPORT_LOG_KEY_ID: inject('passportLogKeyId'),
+    PASSPORT_WITNESSES: inject('witnessPolicy'),
     PASSPORT_SIGNER_FUNCTION: PASSPORT_SIGNER,
     // The randomness beacon and its pinned chain.
     ...inject('drand'),
