@@ -70,7 +70,7 @@ async function cosignBy(witness: Witness, note: string, leaves: readonly Hash[])
   if (!checkpoint) throw new Error('not a checkpoint');
   const proofFrom = async (old: number) =>
     old > 0 && old < checkpoint.size ? consistencyProof(leaves, old) : [];
-  let old = Math.min(knownSizes.get(witness.id) ?? 0, checkpoint.size);
+  let old = Math.min(knownSizes.get(witness.name) ?? 0, checkpoint.size);
   let answer = await submit(witness, note, old, await proofFrom(old));
   // Its last size was another: once more, from the size it said (never more than the log's).
   if (!answer.ok && answer.status === 409 && answer.size !== undefined && answer.size <= checkpoint.size) {
@@ -78,7 +78,7 @@ async function cosignBy(witness: Witness, note: string, leaves: readonly Hash[])
     answer = await submit(witness, note, old, await proofFrom(old));
   }
   if (!answer.ok) {
-    if (answer.status === 409 && answer.size !== undefined) knownSizes.set(witness.id, answer.size);
+    if (answer.status === 409 && answer.size !== undefined) knownSizes.set(witness.name, answer.size);
     logger.warn('a witness did not cosign the log checkpoint', {
       witness: witness.name,
       size: checkpoint.size,
@@ -92,7 +92,7 @@ async function cosignBy(witness: Witness, note: string, leaves: readonly Hash[])
     logger.error('a witness answered no valid cosignature', { witness: witness.name, size: checkpoint.size });
     return [];
   }
-  knownSizes.set(witness.id, checkpoint.size);
+  knownSizes.set(witness.name, checkpoint.size);
   return lines;
 }
 
