@@ -1,10 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { equalBytes, utf8 } from '#shared/passport/bytes.ts';
+import { equalBytes, sha256, toHex, utf8 } from '#shared/passport/bytes.ts';
 import { verifyCheckpoint } from '#shared/passport/checkpoint.ts';
 import type { KeySet } from '#shared/passport/keys.ts';
 import { parseEntry } from '#shared/passport/log-entry.ts';
 import { leafHash, rootOf } from '#shared/passport/merkle.ts';
+import { parseWitnessPolicy } from '#shared/passport/witness-policy.ts';
 import { type Fetch, readPublicLog } from './read-public-log.ts';
 
 /**
@@ -12,7 +13,10 @@ import { type Fetch, readPublicLog } from './read-public-log.ts';
  * and public reads only, so anyone can make it, and check it, while the shop is up: the keys, every
  * entry, every checkpoint (each checked against the entries: its root is the root of the log's first
  * `size` entries), each piece's certificate, code and proofs, the algorithm and the test vectors.
- * What it writes needs no server to be checked again.
+ * What it writes needs no server to be checked again. It enforces the published witness policy:
+ * the latest checkpoint must be cosigned by the policy's quorum, and each witness's own latest
+ * checkpoint (tlog-witness's monitoring read), when it is of a size the log has, must have the
+ * log's root at that size: a shop that showed the witnesses another tree is refused.
  */
 export interface ExportSummary {
   pieces: number;
@@ -34,6 +38,38 @@ async function fetchText(fetcher: Fetch, url: string): Promise<string | undefine
   return answer.text();
 }
 
+/**
+ * What each witness of the policy says it cosigned last (GET <prefix>/<hex SHA-256 of the
+ * origin>/checkpoint): a checkpoint of the shop's key whose root is not the log's at its size is a
+ * fork shown to that witness. A witness that does not answer, or has moved past the published
+ * log (a newer checkpoint meanwhile), proves nothing either way and is passed over.
+ */
+async function checkWitnessViews(
+  fetcher: Fetch,
+  keys: KeySet,
+  origin: string,
+  size: number,
+  rootAt: (size: number) => Promise<Uint8Array>,
+): Promise<void> {
+  const policy = keys.witnessPolicy === undefined ? undefined : await parseWitnessPolicy(keys.witnessPolicy);
+  const hash = toHex(await sha256(utf8(origin)));
+  for (const witness of policy?.witnesses ?? []) {
+    if (!witness.url) continue;
+    let text: string | undefined;
+    try {
+      text = await fetchText(fetcher, `${witness.url.replace(/\/$/, '')}/${hash}/checkpoint`);
+    } catch {
+      continue;
+    }
+    const seen = text === undefined ? undefined : await verifyCheckpoint(text, keys);
+    if (!seen?.ok || seen.checkpoint.size > size) continue;
+    if (!equalBytes(await rootAt(seen.checkpoint.size), seen.checkpoint.root))
+      throw new Error(
+        `witness ${witness.name} cosigned checkpoint ${seen.checkpoint.size} with another root than the published log's: a fork`,
+      );
+  }
+}
+
 export async function exportPassport(input: {
   origin: string;
   out: string;
@@ -51,6 +87,13 @@ export async function exportPassport(input: {
   if (!equalBytes(await rootAt(log.size), latest.checkpoint.root)) {
     throw new Error('the published entries do not make the checkpoint’s root');
   }
+  if (!latest.witnessed) {
+    const by = latest.cosigned.map((c) => c.name).join(', ') || 'no witness';
+    throw new Error(
+      `the published checkpoint ${log.size} is not yet witnessed (${by}; ${latest.quorum.k} of ${latest.quorum.n} needed): export again once it is`,
+    );
+  }
+  await checkWitnessViews(fetcher, keys, latest.checkpoint.origin, log.size, rootAt);
 
   // Every checkpoint the shop signed, each one a prefix of this log: a fork or a rewrite fails here.
   const sizes = ((await fetchText(fetcher, `${input.origin}/passport/log/checkpoints.txt`)) ?? '')

@@ -14,6 +14,7 @@ import {
 } from './independent-verifier.ts';
 import { keySet, makeTestKey } from './signing.ts';
 import { makeVectors } from './vectors.ts';
+import { cosign, logVkey, makeEd25519Key, makeWitness, signWithLog } from './witnessing.ts';
 
 /**
  * The export made from a shop's public files only (infra/passport/export.ts), then checked with
@@ -24,7 +25,13 @@ const ORIGIN = 'https://shop.example';
 const folders: string[] = [];
 afterEach(async () => Promise.all(folders.splice(0).map((f) => rm(f, { recursive: true, force: true }))));
 
-async function shop(options: { forkedOldCheckpoint?: boolean } = {}) {
+interface ShopOptions {
+  forkedOldCheckpoint?: boolean;
+  /** The latest checkpoint signed with the log's Ed25519 key and cosigned (policy 2 of 2). */
+  witnessed?: 'both' | 'one' | 'forked-view';
+}
+
+async function shop(options: ShopOptions = {}) {
   const key = await makeTestKey('2026-01-01T00:00:00.000Z');
   const pieces = await Promise.all(
     ['p-1', 'p-2'].map((pieceId, i) =>
@@ -53,12 +60,38 @@ async function shop(options: { forkedOldCheckpoint?: boolean } = {}) {
     { kind: 'transfer', piece: 'p-1', time: '2026-09-02T10:00:00.000Z' },
   ];
   const log = await buildLog(steps);
-  const checkpoint = await checkpointOf(log.leaves, key);
+  const logKey = makeEd25519Key();
+  const witnesses = await Promise.all(['a.witness.example', 'b.witness.example'].map(makeWitness));
+  const origin = 'shop.example/passport/log';
+  const { rootOf } = await import('#shared/passport/merkle.ts');
+  const checkpoint = options.witnessed
+    ? await cosign(
+        await signWithLog({ origin, size: 5, root: await rootOf(log.leaves) }, logKey),
+        options.witnessed === 'one' ? witnesses.slice(0, 1) : witnesses,
+      )
+    : await checkpointOf(log.leaves, key);
+  const keys = {
+    ...keySet(key),
+    ...(options.witnessed
+      ? {
+          logKeys: [{ vkey: await logVkey(origin, logKey), from: '2026-01-01' }],
+          witnessPolicy: `${witnesses.map((w, i) => `witness w${i} ${w.vkey} https://${w.name}\n`).join('')}group g 2 w0 w1\nquorum g\n`,
+        }
+      : {}),
+  };
+  // What a witness says it cosigned last: a checkpoint of size 4 of another tree, when forked.
+  const forked = await buildLog([steps[1] as LogStep, steps[0] as LogStep, ...steps.slice(2)]);
+  const witnessView = await cosign(
+    await signWithLog({ origin, size: 4, root: await rootOf(forked.leaves.slice(0, 4)) }, logKey),
+    witnesses.slice(1),
+  );
+  const { createHash } = await import('node:crypto');
+  const originHash = createHash('sha256').update(origin).digest('hex');
   // An older checkpoint: of the first three entries, or of another history of three entries.
   const other = await buildLog([steps[1] as LogStep, steps[0] as LogStep, steps[2] as LogStep]);
   const old = await checkpointOf((options.forkedOldCheckpoint ? other : log).leaves.slice(0, 3), key);
   const files = new Map<string, string | Uint8Array>([
-    ['/.well-known/passport-keys.json', JSON.stringify(keySet(key))],
+    ['/.well-known/passport-keys.json', JSON.stringify(keys)],
     ['/passport/log/checkpoint', checkpoint],
     ['/passport/log/checkpoints.txt', '3\n5\n'],
     ['/passport/log/checkpoints/3', old],
@@ -80,14 +113,19 @@ async function shop(options: { forkedOldCheckpoint?: boolean } = {}) {
       }),
     );
   }
+  const views = new Map<string, string>(
+    options.witnessed === 'forked-view'
+      ? [[`https://b.witness.example/${originHash}/checkpoint`, witnessView]]
+      : [],
+  );
   const fetcher = async (url: string) => {
-    const body = files.get(url.slice(ORIGIN.length));
+    const body = url.startsWith(ORIGIN) ? files.get(url.slice(ORIGIN.length)) : views.get(url);
     return body === undefined ? new Response('not found', { status: 404 }) : new Response(body as BodyInit);
   };
   return { fetcher };
 }
 
-async function exportOf(options: { forkedOldCheckpoint?: boolean } = {}) {
+async function exportOf(options: ShopOptions = {}) {
   const out = await mkdtemp(join(tmpdir(), 'passport-export-'));
   folders.push(out);
   const { fetcher } = await shop(options);
@@ -124,6 +162,20 @@ describe('the passport export', () => {
       if (piece.piece === 'p-1')
         expect(history).toMatchObject({ transfers: 2, sold: true, last: '2026-09-02' });
     }
+  });
+
+  it('exports a log whose latest checkpoint the policy’s witnesses cosigned (2 of 2)', async () => {
+    const { summary } = await exportOf({ witnessed: 'both' });
+    expect(summary).toMatchObject({ entries: 5, checkpoints: 2 });
+  });
+
+  it('refuses a latest checkpoint not yet witnessed, and a witness shown another tree (a fork)', async () => {
+    await expect(exportOf({ witnessed: 'one' })).rejects.toThrow(
+      /is not yet witnessed \(a\.witness\.example; 2 of 2 needed\)/,
+    );
+    await expect(exportOf({ witnessed: 'forked-view' })).rejects.toThrow(
+      /witness b\.witness\.example cosigned checkpoint 4 with another root than the published log's: a fork/,
+    );
   });
 
   it('refuses a log whose older checkpoint tells another history (a fork or a rewrite)', async () => {
