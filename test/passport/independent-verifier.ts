@@ -1,3 +1,4 @@
+import { ed25519 } from '@noble/curves/ed25519.js';
 import { p256 } from '@noble/curves/nist.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 
@@ -13,7 +14,12 @@ type Key = {
   from: string;
   until?: string;
 };
-export type Keys = { issuer: string; keys: Key[] };
+export type Keys = {
+  issuer: string;
+  keys: Key[];
+  logKeys?: { vkey: string; from: string }[];
+  witnessPolicy?: string;
+};
 export type Verdict = { ok: boolean; reason?: string; [field: string]: unknown };
 
 const enc = new TextEncoder();
@@ -269,9 +275,88 @@ function consistent(size1: number, size2: number, proof: Uint8Array[], root1: Ui
   return same(h1, root1) && same(h2, root2);
 }
 
-type Note = { origin: string; size: number; root: Uint8Array };
+type Note = { origin: string; size: number; root: Uint8Array; witnesses: Witnessing };
+type Witnessing = {
+  witnessed: boolean;
+  cosigned: { name: string; time: number }[];
+  quorum: { k: number; n: number };
+};
 
-/** The checkpoint: a signed note, signature type 0x02 (key hash SHA-256(SPKI)[:4], DER signature). */
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+
+/** A vkey `<name>+<hex id>+base64(type ‖ key)` of this type whose id is SHA-256(name ‖ \n ‖ type ‖ key)[:4]. */
+function vkey(text: string, type: number): { name: string; id: Uint8Array; key: Uint8Array } | undefined {
+  const first = text.indexOf('+');
+  const name = text.slice(0, first);
+  const id = text.slice(first + 1, first + 9);
+  const bytes = b64(text.slice(first + 10));
+  if (
+    first < 1 ||
+    text[first + 9] !== '+' ||
+    /\s/.test(name) ||
+    !/^[0-9a-f]{8}$/.test(id) ||
+    bytes?.length !== 33
+  )
+    return undefined;
+  if (bytes[0] !== type) return undefined;
+  const key = bytes.subarray(1);
+  const computed = sha256(cat(enc.encode(`${name}\n`), Uint8Array.of(type), key)).subarray(0, 4);
+  return hex(computed) === id ? { name, id: computed, key } : undefined;
+}
+
+type Policy = {
+  witnesses: Map<string, { name: string; id: Uint8Array; key: Uint8Array }>;
+  groups: Map<string, { k: number; members: string[] }>;
+  quorum: string;
+};
+
+/** The witness policy: tlog-policy's witness, group and quorum lines (log lines skipped). */
+function policyOf(text: string): Policy | undefined {
+  const witnesses: Policy['witnesses'] = new Map();
+  const groups: Policy['groups'] = new Map();
+  let quorum: string | undefined;
+  const known = (n: string) => witnesses.has(n) || groups.has(n);
+  for (const line of text.split('\n').map((l) => l.trim())) {
+    if (!line || line.startsWith('#')) continue;
+    const words = line.split(/[ \t]+/);
+    const [word, name = '', third = ''] = words;
+    if (word === 'log') continue;
+    if (word === 'witness' && words.length <= 4 && name !== 'none' && !known(name)) {
+      const key = vkey(third, 4);
+      if (!key || [...witnesses.values()].some((w) => w.name === key.name)) return undefined;
+      witnesses.set(name, key);
+    } else if (word === 'group' && words.length >= 4 && name !== 'none' && !known(name)) {
+      const members = words.slice(3);
+      if (new Set(members).size !== members.length || !members.every(known)) return undefined;
+      const k =
+        third === 'all' ? members.length : third === 'any' ? 1 : /^[1-9]\d*$/.test(third) ? Number(third) : 0;
+      if (k < 1 || k > members.length) return undefined;
+      groups.set(name, { k, members });
+    } else if (
+      word === 'quorum' &&
+      words.length === 2 &&
+      quorum === undefined &&
+      (name === 'none' || known(name))
+    ) {
+      quorum = name;
+    } else {
+      return undefined;
+    }
+  }
+  return quorum === undefined ? undefined : { witnesses, groups, quorum };
+}
+
+function met(policy: Policy, name: string, cosigned: Set<string>): boolean {
+  if (name === 'none') return true;
+  const group = policy.groups.get(name);
+  return group ? group.members.filter((m) => met(policy, m, cosigned)).length >= group.k : cosigned.has(name);
+}
+
+/**
+ * The checkpoint: a signed note. The log's lines: type 0x01 (Ed25519, a `logKeys` vkey) or type
+ * 0x02 (key hash SHA-256(SPKI)[:4], DER signature, an ES256 key). The policy's witnesses' lines:
+ * key id ‖ u64 time ‖ Ed25519 over `cosignature/v1\ntime <t>\n` ‖ body.
+ */
 function checkpoint(text: string, keys: Keys): { note: Note } | { verdict: Verdict } {
   const bad = { verdict: no('checkpoint-invalid') };
   // biome-ignore lint/suspicious/noControlCharactersInRegex: a note holds no control characters but newlines
@@ -295,20 +380,56 @@ function checkpoint(text: string, keys: Keys): { note: Note } | { verdict: Verdi
   if (lines.length === 0 || signatures.some((m) => !m || (b64(m[2] as string)?.length ?? 0) < 5)) return bad;
   if (origin !== `${new URL(keys.issuer).host}/passport/log`)
     return { verdict: no('checkpoint-wrong-origin') };
+  const policy = keys.witnessPolicy === undefined ? undefined : policyOf(keys.witnessPolicy);
+  if (keys.witnessPolicy !== undefined && !policy) return { verdict: no('policy-invalid') };
+  const logKeys = (keys.logKeys ?? []).map((k) => vkey(k.vkey, 1)).filter((k) => k?.name === origin);
   let verified = 0;
+  const cosigned = new Set<string>();
+  const times: { name: string; time: number }[] = [];
   for (const match of signatures as RegExpExecArray[]) {
-    if (match[1] !== origin) continue;
     const bytes = b64(match[2] as string) as Uint8Array;
-    const key = keys.keys.find((k) => {
-      const pub = point(k);
-      return pub && same(sha256(cat(SPKI_PREFIX, pub)).subarray(0, 4), bytes.subarray(0, 4));
-    });
-    if (!key) continue;
-    if (!es256(key, bytes.subarray(4), body, 'der')) return { verdict: no('signature-invalid') };
-    verified++;
+    const id = bytes.subarray(0, 4);
+    if (match[1] === origin) {
+      const key = keys.keys.find((k) => {
+        const pub = point(k);
+        return pub && same(sha256(cat(SPKI_PREFIX, pub)).subarray(0, 4), id);
+      });
+      const edKey = logKeys.find((k) => k && same(k.id, id));
+      if (!key && !edKey) continue;
+      const holds =
+        (key && es256(key, bytes.subarray(4), body, 'der')) ||
+        (edKey && bytes.length === 68 && ed25519.verify(bytes.subarray(4), enc.encode(body), edKey.key));
+      if (!holds) return { verdict: no('signature-invalid') };
+      verified++;
+      continue;
+    }
+    const entry = [...(policy?.witnesses ?? new Map()).entries()].find(
+      ([, w]) => w.name === match[1] && same(w.id, id),
+    );
+    if (!entry) continue;
+    const [name, witness] = entry;
+    const time =
+      bytes.length === 76 ? new DataView(bytes.buffer, bytes.byteOffset + 4, 8).getBigUint64(0) : 0n;
+    const message = enc.encode(`cosignature/v1\ntime ${time}\n${body}`);
+    if (time === 0n || !ed25519.verify(bytes.subarray(12), message, witness.key))
+      return { verdict: no('cosignature-invalid') };
+    if (!cosigned.has(name)) times.push({ name: witness.name, time: Number(time) });
+    cosigned.add(name);
   }
   if (verified === 0) return { verdict: no('unknown-key') };
-  return { note: { origin, size: Number(size), root: rootBytes } };
+  const group = policy && policy.quorum !== 'none' ? policy.groups.get(policy.quorum) : undefined;
+  const witnesses: Witnessing = {
+    witnessed: policy ? met(policy, policy.quorum, cosigned) : true,
+    cosigned: times,
+    quorum: !policy
+      ? { k: 0, n: 0 }
+      : policy.quorum === 'none'
+        ? { k: 0, n: policy.witnesses.size }
+        : group
+          ? { k: group.k, n: group.members.length }
+          : { k: 1, n: 1 },
+  };
+  return { note: { origin, size: Number(size), root: rootBytes, witnesses } };
 }
 
 const KINDS = ['issue', 'draw', 'sale', 'transfer', 'reset', 'lost', 'found'];
@@ -365,6 +486,7 @@ export function verifyHistoryItems(
     last: String(transfers.at(-1)?.time ?? '').slice(0, 10) || null,
     sold: entries.some((e) => e.kind === 'sale'),
     lost: lostOrFound.at(-1)?.kind === 'lost',
+    witnesses: checked.note.witnesses,
   };
 }
 

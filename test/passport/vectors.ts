@@ -17,6 +17,15 @@ import {
   signResaleProof,
 } from './fixtures.ts';
 import { keySet, makeTestKey } from './signing.ts';
+import {
+  cosign,
+  cosignatureLine,
+  logVkey,
+  makeEd25519Key,
+  makeWitness,
+  policyOf,
+  signWithLog,
+} from './witnessing.ts';
 
 /**
  * The export's test vectors (docs/passport.md, The export): valid, tampered, expired, wrong key,
@@ -481,6 +490,110 @@ export async function makeVectors(): Promise<Vector[]> {
     checkpoint,
     keptProof,
     no('unknown-key'),
+  );
+
+  // The log's Ed25519 key and its witnesses (docs/passport.md, Witnesses): a policy of 2 of 2.
+  const logKey = makeEd25519Key();
+  const [wa, wb, wc] = await Promise.all(
+    ['a.witness.example', 'b.witness.example', 'c.witness.example'].map(makeWitness),
+  );
+  if (!wa || !wb || !wc) throw new Error('no witnesses');
+  const origin = 'shop.example/passport/log';
+  const witnessedKeys: KeySet = {
+    ...keys,
+    logKeys: [{ vkey: await logVkey(origin, logKey), from: '2026-11-01' }],
+    witnessPolicy: policyOf([wa, wb], 2),
+  };
+  const ed = async (leaves: typeof log.leaves) =>
+    signWithLog({ origin, size: leaves.length, root: await rootOf(leaves) }, logKey);
+  const edCheckpoint = await ed(log.leaves);
+  const witnessedHistory = async (name: string, note: string, expected: Expected) =>
+    history(name, await historyOf(log, 'p-0042', note), note, expected, witnessedKeys);
+  await witnessedHistory(
+    'log key (Ed25519): a cosigned checkpoint, witnessed by both',
+    await cosign(edCheckpoint, [wa, wb]),
+    {
+      ok: true,
+      transfers: 2,
+      witnesses: {
+        witnessed: true,
+        quorum: { k: 2, n: 2 },
+        cosigned: [{ name: wa.name }, { name: wb.name }],
+      },
+    },
+  );
+  await witnessedHistory(
+    'log key (Ed25519): too few cosignatures, not yet witnessed',
+    await cosign(edCheckpoint, [wa]),
+    {
+      ok: true,
+      witnesses: { witnessed: false, cosigned: [{ name: wa.name }] },
+    },
+  );
+  await witnessedHistory(
+    'log key (Ed25519): a cosignature of a witness the policy does not name is ignored',
+    await cosign(edCheckpoint, [wa, wc]),
+    { ok: true, witnesses: { witnessed: false, cosigned: [{ name: wa.name }] } },
+  );
+  const otherBody = await ed(log.leaves.slice(0, 5));
+  await witnessedHistory(
+    'log key (Ed25519): a bad cosignature (of another checkpoint)',
+    `${await cosign(edCheckpoint, [wa])}${await cosignatureLine(wb, otherBody, 1_790_000_000)}\n`,
+    no('cosignature-invalid'),
+  );
+  await witnessedHistory(
+    'log key (Ed25519): tampered checkpoint, the size',
+    (await cosign(edCheckpoint, [wa, wb])).replace(
+      `\n${log.leaves.length}\n`,
+      `\n${log.leaves.length + 1}\n`,
+    ),
+    no('signature-invalid'),
+  );
+  await witnessedHistory(
+    'rotated key: an ES256 checkpoint of before the log key still verifies (not witnessed)',
+    checkpoint,
+    { ok: true, witnesses: { witnessed: false, cosigned: [] } },
+  );
+  vectors.push({
+    name: 'an unreadable witness policy',
+    type: 'history',
+    keys: { ...witnessedKeys, witnessPolicy: 'quorum nobody\n' },
+    items: await historyOf(log, 'p-0042', edCheckpoint),
+    checkpoint: edCheckpoint,
+    expected: no('policy-invalid'),
+  });
+  const witnessedConsistency = (
+    name: string,
+    kept_: string,
+    latest: string,
+    proof: Uint8Array[],
+    expected: Expected,
+  ) =>
+    vectors.push({
+      name,
+      type: 'consistency',
+      keys: witnessedKeys,
+      kept: kept_,
+      latest,
+      proof: proof.map(toBase64),
+      expected,
+    });
+  const witnessedKept = await cosign(await ed(log.leaves.slice(0, 4)), [wa, wb]);
+  const witnessedLatest = await cosign(edCheckpoint, [wa, wb]);
+  witnessedConsistency('witnessed: a log that grew', witnessedKept, witnessedLatest, keptProof, { ok: true });
+  witnessedConsistency(
+    'forked log: a witnessed checkpoint of the same size with another root',
+    witnessedLatest,
+    await cosign(await ed(forkLog.leaves), [wa, wb]),
+    [],
+    no('fork'),
+  );
+  witnessedConsistency(
+    'rolled back: a witnessed checkpoint smaller than the kept one',
+    witnessedLatest,
+    witnessedKept,
+    [],
+    no('rewritten'),
   );
 
   // A tlog-proof with its optional extra line still verifies (extra is not trusted, only carried).
