@@ -1,5 +1,6 @@
 /** The CDK app (`cdk.json` runs it with Node 24, which strips the types). */
 import { App, Tags } from 'aws-cdk-lib';
+import { parseWitnessPolicy } from '#shared/passport/witness-policy.ts';
 import { shopSettingsFromContext } from '#shared/shop-settings.ts';
 import { BoutiqueStack } from './stack.ts';
 
@@ -16,6 +17,17 @@ if (!/^[a-z][a-z0-9-]{0,15}$/.test(stage)) throw new Error('stage: lower-case le
 // production stage refuses placeholders, so the synth stops here with the values to set.
 const shop = shopSettingsFromContext(stage, (name) => app.node.tryGetContext(name));
 
+// The passport log's witnesses (docs/passport.md, Witnesses): `-c passportWitnesses=<policy>` or
+// cdk.json's context, a tlog-policy text or its lines as a list. Refused unless it reads.
+const witnessContext: unknown = app.node.tryGetContext('passportWitnesses');
+const passportWitnesses = Array.isArray(witnessContext)
+  ? `${witnessContext.join('\n')}\n`
+  : typeof witnessContext === 'string'
+    ? witnessContext
+    : undefined;
+if (passportWitnesses && !(await parseWitnessPolicy(passportWitnesses)))
+  throw new Error('passportWitnesses: not a witness policy (docs/passport.md, Witnesses)');
+
 const stack = new BoutiqueStack(app, `Boutique-${stage}`, {
   shop,
   description: `One-of-one boutique (${stage}): CloudFront, HTTP API, Lambda handlers, DynamoDB table, media and web buckets`,
@@ -24,6 +36,7 @@ const stack = new BoutiqueStack(app, `Boutique-${stage}`, {
   ...(context('certificateArn') ? { certificateArn: context('certificateArn') } : {}),
   ...(context('alarmEmail') ? { alarmEmail: context('alarmEmail') } : {}),
   ...(context('mailDomain') ? { mailDomain: context('mailDomain') } : {}),
+  ...(passportWitnesses ? { passportWitnesses } : {}),
 });
 Tags.of(stack).add('app', 'boutique');
 Tags.of(stack).add('stage', stage);

@@ -34,6 +34,7 @@ import { SEQUENCE_LOG_EVERY_MINUTES } from '#passport/jobs/schedules.ts';
 import { SEQUENCE_LOG_FUNCTION } from '#passport/start-sequencer.ts';
 import { mailFromHeader, type ShopSettings } from '#shared/shop-settings.ts';
 import { TABLE } from '#table/table.ts';
+import { PASSPORT_WITNESSES } from '../functions/passport/witness-config.ts';
 import { jobAccess } from '../functions/routes.ts';
 import { builtRoutes } from './build-functions.ts';
 import {
@@ -83,6 +84,11 @@ export interface BoutiqueStackProps extends StackProps {
   mailDomain?: string;
   /** The deployment's shop settings (shared/shop-settings.ts); its sender address is the mail's From. */
   shop?: ShopSettings;
+  /**
+   * The passport log's witness policy (docs/passport.md, Witnesses): a C2SP tlog-policy text whose
+   * `witness` lines name each witness's vkey and submission URL. Without it no witness is asked.
+   */
+  passportWitnesses?: string;
 }
 
 export class BoutiqueStack extends Stack {
@@ -343,6 +349,7 @@ export class BoutiqueStack extends Stack {
       mediaBucket,
       shopUrl,
       shopEnvironment,
+      ...(props.passportWitnesses ? { witnessPolicy: props.passportWitnesses } : {}),
     });
     for (const handler of PASSPORT_SIGNING_HANDLERS) {
       const caller = functions.get(handler);
@@ -366,6 +373,9 @@ export class BoutiqueStack extends Stack {
       shopUrl,
     });
     this.passportLog.fn.addEnvironment('MEDIA_BUCKET', mediaBucket.bucketName);
+    // The witnesses it submits each checkpoint to (tlog-witness over HTTPS; no AWS permission).
+    if (props.passportWitnesses)
+      this.passportLog.fn.addEnvironment(PASSPORT_WITNESSES, props.passportWitnesses);
     grantBucket(this.passportLog.fn, mediaBucket, jobAccess['passport/jobs/sequence-log'].media, LOG_OBJECTS);
     this.passportSigner.allowInvoking(this.passportLog.fn);
     const startsSequencer = (starter: ApiFunction) => {

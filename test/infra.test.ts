@@ -731,15 +731,29 @@ describe('BoutiqueStack', () => {
     }
   });
 
-  it("keeps the passport's signing key and lets its signer alone kms:Sign with it (issue 37)", () => {
-    template.resourceCountIs('AWS::KMS::Key', 1);
+  it("keeps the passport's signing key and the log's Ed25519 key, and lets its signer alone kms:Sign with them (issues 37, 44)", () => {
+    template.resourceCountIs('AWS::KMS::Key', 2);
     template.hasResource('AWS::KMS::Key', {
       Properties: { KeySpec: 'ECC_NIST_P256', KeyUsage: 'SIGN_VERIFY' },
       DeletionPolicy: 'Retain',
       UpdateReplacePolicy: 'Retain',
     });
+    template.hasResource('AWS::KMS::Key', {
+      Properties: {
+        KeySpec: 'ECC_NIST_EDWARDS25519',
+        KeyUsage: 'SIGN_VERIFY',
+        Tags: Match.arrayWith([{ Key: 'Purpose', Value: 'passport-signing' }]),
+      },
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+    });
     template.hasResourceProperties('AWS::KMS::Alias', { AliasName: 'alias/boutique-dev-passport' });
-    const [keyId] = Object.keys(template.findResources('AWS::KMS::Key'));
+    template.hasResourceProperties('AWS::KMS::Alias', { AliasName: 'alias/boutique-dev-passport-log' });
+    const keyIdOf = (spec: string) =>
+      Object.entries(template.findResources('AWS::KMS::Key')).find(
+        ([, key]) => (key as { Properties: { KeySpec: string } }).Properties.KeySpec === spec,
+      )?.[0];
+    const keyId = keyIdOf('ECC_NIST_P256');
     const [signerId, signer] = Object.entries(
       template.findResources('AWS::Lambda::Function') as Record<string, FunctionResource>,
     ).find(([id]) => id.startsWith('PassportSignerFunction')) ?? [undefined, undefined];
@@ -748,6 +762,10 @@ describe('BoutiqueStack', () => {
       (signer as unknown as { Properties: { Environment: { Variables: Record<string, unknown> } } })
         .Properties.Environment.Variables.PASSPORT_KEY_ID,
     ).toEqual({ Ref: keyId });
+    expect(
+      (signer as unknown as { Properties: { Environment: { Variables: Record<string, unknown> } } })
+        .Properties.Environment.Variables.PASSPORT_LOG_KEY_ID,
+    ).toEqual({ Ref: keyIdOf('ECC_NIST_EDWARDS25519') });
     // The deployment's key carries the tag the signer's grants are conditioned on.
     template.hasResourceProperties('AWS::KMS::Key', {
       Tags: Match.arrayWith([{ Key: 'Purpose', Value: 'passport-signing' }]),
@@ -813,7 +831,9 @@ describe("the passport signer's callers (issue 37)", () => {
     });
     signer.allowSigning(caller);
     const t = Template.fromStack(small);
-    const keyId = Object.keys(t.findResources('AWS::KMS::Key'))[0] as string;
+    const keyId = Object.entries(t.findResources('AWS::KMS::Key')).find(
+      ([, key]) => (key as { Properties: { KeySpec: string } }).Properties.KeySpec === 'ECC_NIST_P256',
+    )?.[0] as string;
     const signerId = Object.keys(t.findResources('AWS::Lambda::Function')).find((id) =>
       id.startsWith('PassportSignerFunction'),
     ) as string;

@@ -10,9 +10,12 @@ import {
   PASSPORT_KEY_DESCRIPTION,
   PASSPORT_KEY_ID,
   PASSPORT_KEY_TAG,
+  PASSPORT_LOG_KEY_DESCRIPTION,
+  PASSPORT_LOG_KEY_ID,
 } from '../../functions/passport/adapters/kms-signer.ts';
 import { KEY_SET_FILE } from '../../functions/passport/adapters/published-files.ts';
 import { PASSPORT_SIGNER_FUNCTION } from '../../functions/passport/signer.ts';
+import { PASSPORT_WITNESSES } from '../../functions/passport/witness-config.ts';
 import { jobAccess } from '../../functions/routes.ts';
 import type { EVENT_MODULES } from '../build-functions.ts';
 import { functionErrorAlarm } from './alarms.ts';
@@ -43,6 +46,8 @@ export interface PassportSignerProps {
   shopUrl: string;
   /** The shop's name and support address, as every function has them. */
   shopEnvironment: Record<'SHOP_NAME' | 'SUPPORT_EMAIL', string>;
+  /** The deployment's witness policy (docs/passport.md, Witnesses), published in the key set. */
+  witnessPolicy?: string;
 }
 
 const tagCondition = (prefix: 'aws:ResourceTag' | 'aws:RequestTag') => ({
@@ -60,6 +65,8 @@ const tagCondition = (prefix: 'aws:ResourceTag' | 'aws:RequestTag') => ({
  */
 export class PassportSigner extends Construct {
   readonly key: Key;
+  /** The log's checkpoint key: Ed25519 (ECC_NIST_EDWARDS25519), tagged as the other, kept as it. */
+  readonly logKey: Key;
   readonly fn: ApiFunction;
 
   constructor(scope: Construct, id: string, props: PassportSignerProps) {
@@ -72,12 +79,22 @@ export class PassportSigner extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
     });
     Tags.of(this.key).add(PASSPORT_KEY_TAG.key, PASSPORT_KEY_TAG.value);
+    this.logKey = new Key(this, 'LogKey', {
+      keySpec: KeySpec.ECC_NIST_EDWARDS25519,
+      keyUsage: KeyUsage.SIGN_VERIFY,
+      description: PASSPORT_LOG_KEY_DESCRIPTION,
+      alias: `alias/boutique-${props.stage}-passport-log`,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Tags.of(this.logKey).add(PASSPORT_KEY_TAG.key, PASSPORT_KEY_TAG.value);
     this.fn = new ApiFunction(this, 'Function', {
       module: PASSPORT_SIGNER_MODULE,
       description:
         "The passport's signer: signs certificates, card codes, proofs and the log's checkpoints with the passport's keys, and rotates them (the one function that may kms:Sign)",
       environment: {
         [PASSPORT_KEY_ID]: this.key.keyId,
+        [PASSPORT_LOG_KEY_ID]: this.logKey.keyId,
+        ...(props.witnessPolicy ? { [PASSPORT_WITNESSES]: props.witnessPolicy } : {}),
         TABLE_NAME: props.table.tableName,
         MEDIA_BUCKET: props.mediaBucket.bucketName,
         SHOP_URL: props.shopUrl,

@@ -14,10 +14,10 @@ const root = resolve(import.meta.dirname, '../..');
 describe("the passport's signing keys", () => {
   const model = stackModel(readCloudAssembly(resolve(root, 'cdk.out')));
 
-  it("may sign with the deployment's key through one function alone, the passport signer; every other function is denied", async () => {
+  it("may sign with the deployment's key and the log's Ed25519 key through one function alone, the passport signer; every other function is denied", async () => {
     const keys = await keySigners(model);
-    expect(keys).toHaveLength(1);
-    expect(keys[0]?.signers).toEqual([expect.stringMatching(/^PassportSignerFunction/)]);
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(key.signers).toEqual([expect.stringMatching(/^PassportSignerFunction/)]);
     // The denials are real ones: the simulation allows the signer, on that key only.
     expect(model.functions.length).toBeGreaterThan(100);
   });
