@@ -94,6 +94,8 @@ describe('the /verify page', () => {
       'Photograph 3 of 3 matches its certificate.',
       'Sold by the shop.',
       'Transferred 2 times, last on 15 September 2026.',
+      // This test's log is signed here, not by the shop's sequencer: no witness of the shop's policy cosigned it.
+      'The log’s checkpoint 5 is not yet witnessed: 2 of its 2 witnesses must cosign it, none has yet.',
     ]);
     await expectAccessible(page);
     await screenshot(page, 'verify-phone');
@@ -227,6 +229,8 @@ describe('the /verify page', () => {
       'The shop confirms this proof still stands.',
       'Sold by the shop.',
       'Transferred 2 times, last on 15 September 2026.',
+      // This test's log is signed here, not by the shop's sequencer: no witness of the shop's policy cosigned it.
+      'The log’s checkpoint 5 is not yet witnessed: 2 of its 2 witnesses must cosign it, none has yet.',
     ]);
     await screenshot(page, 'verify-phone-proof');
     state = 'voided';

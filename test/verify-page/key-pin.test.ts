@@ -35,6 +35,29 @@ describe('the pinned key set', () => {
     });
   });
 
+  it('refuses a set that drops a pinned log key or the witness policy; takes one that changes the policy', () => {
+    const withLog = {
+      ...keySet(first),
+      logKeys: [{ vkey: 'shop.example/passport/log+0a0b0c0d+AQ==', from: '2026-11-01' }],
+      witnessPolicy: 'quorum none\n',
+    };
+    expect(pinKeySet(withLog, keySet(first))).toMatchObject({
+      ok: false,
+      reason: 'dropped',
+      kids: ['0a0b0c0d'],
+    });
+    const noPolicy = { ...withLog, witnessPolicy: undefined };
+    delete noPolicy.witnessPolicy;
+    const refused = pinKeySet(withLog, noPolicy);
+    expect(refused).toEqual({ ok: false, keys: withLog, reason: 'policy' });
+    expect(pinRefusalSentence(refused as Extract<typeof refused, { ok: false }>)).toMatch(
+      /drops the witness policy/,
+    );
+    const changed = { ...withLog, witnessPolicy: '# another witness\nquorum none\n' };
+    expect(pinKeySet(withLog, changed)).toEqual({ ok: true, keys: changed });
+    expect(parseKeySet(JSON.parse(JSON.stringify(withLog)))).toEqual(withLog);
+  });
+
   it('refuses a set of another issuer', () => {
     const other = { ...keySet(first), issuer: 'https://elsewhere.example' };
     const outcome = pinKeySet(keySet(first), other);

@@ -17,6 +17,7 @@ import {
   notCheckedSentence,
   ONLINE_CHECKS,
   photoSentence,
+  witnessSentence,
 } from '../../web/src/verify/wording.ts';
 import {
   buildLog,
@@ -180,5 +181,19 @@ describe('the online checks, in plain sentences', () => {
   it('says days and months in full', () => {
     expect(dayText('2026-11-07')).toBe('7 November 2026');
     expect(monthText('2026-01')).toBe('January 2026');
+  });
+
+  it('says who witnessed the checkpoint, or that it is not yet witnessed (a warning), or nothing without a policy', () => {
+    const a = { name: 'a.witness.example', time: 1 };
+    const b = { name: 'b.witness.example', time: 1 };
+    expect(witnessSentence(9, { cosigned: [a, b], witnessed: true, quorum: { k: 2, n: 2 } })).toEqual({
+      tone: 'good',
+      text: 'The log’s checkpoint 9 is witnessed by a.witness.example and b.witness.example.',
+    });
+    expect(witnessSentence(9, { cosigned: [a], witnessed: false, quorum: { k: 2, n: 2 } })).toEqual({
+      tone: 'warn',
+      text: 'The log’s checkpoint 9 is not yet witnessed: 2 of its 2 witnesses must cosign it, only a.witness.example has yet.',
+    });
+    expect(witnessSentence(9, { cosigned: [], witnessed: true, quorum: { k: 0, n: 0 } })).toBeUndefined();
   });
 });

@@ -3,13 +3,15 @@ import type { KeySet, LogKey, PassportKey } from '#shared/passport/keys.ts';
 /**
  * The page pins the shop's keys (docs/passport.md, Keys): every key of every key set it has
  * accepted is kept, and a newly fetched set is taken only if it still lists each of them (the
- * same key under the same kid: a rotated key stays listed). A set that drops one, or names
- * another issuer, is refused and the kept keys are used instead.
+ * same key under the same kid: a rotated key stays listed; a log key by its vkey). A set that
+ * drops one, drops the witness policy, or names another issuer, is refused and the kept keys are
+ * used instead.
  */
 export type PinOutcome =
   | { ok: true; keys: KeySet }
   | { ok: false; keys: KeySet; reason: 'dropped'; kids: string[] }
-  | { ok: false; keys: KeySet; reason: 'issuer'; issuer: string };
+  | { ok: false; keys: KeySet; reason: 'issuer'; issuer: string }
+  | { ok: false; keys: KeySet; reason: 'policy' };
 
 const text = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 
@@ -57,11 +59,21 @@ export function pinKeySet(pinned: KeySet | undefined, fresh: KeySet): PinOutcome
   const dropped = pinned.keys
     .filter((key) => !fresh.keys.some((candidate) => candidate.kid === key.kid && sameKey(candidate, key)))
     .map((key) => key.kid);
-  if (dropped.length > 0) return { ok: false, keys: pinned, reason: 'dropped', kids: dropped };
+  // The log's keys too, by their vkey (which names the key whole).
+  const droppedLog = (pinned.logKeys ?? [])
+    .filter((key) => !(fresh.logKeys ?? []).some((candidate) => candidate.vkey === key.vkey))
+    .map((key) => key.vkey.split('+')[1] ?? key.vkey);
+  if (dropped.length + droppedLog.length > 0)
+    return { ok: false, keys: pinned, reason: 'dropped', kids: [...dropped, ...droppedLog] };
+  // A shop that once published witnesses may change them, never drop them (unwitnessed again).
+  if (pinned.witnessPolicy !== undefined && fresh.witnessPolicy === undefined)
+    return { ok: false, keys: pinned, reason: 'policy' };
   return { ok: true, keys: fresh };
 }
 
 export function pinRefusalSentence(outcome: Extract<PinOutcome, { ok: false }>): string {
+  if (outcome.reason === 'policy')
+    return 'Warning: the key list now published drops the witness policy this page had pinned; it was refused and the keys this page kept were used.';
   if (outcome.reason === 'issuer')
     return `Warning: the key list now published names another issuer (${outcome.issuer}); it was refused and the keys this page kept were used.`;
   const kids = outcome.kids.join(', ');
