@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import { fromBase64url } from '#shared/passport/base64url.ts';
 import type { KeySet } from '#shared/passport/keys.ts';
+import type { MapProof } from '#shared/passport/piece-map.ts';
 import { verifyCertificate, verifyFragment, verifyHistory } from '#shared/passport/verify.ts';
 import { exportPassport } from '../../infra/passport/export.ts';
 import { makeVectors } from '../passport/vectors.ts';
@@ -54,6 +55,7 @@ interface PieceAnswer {
   code: string | null;
   entries: { text: string; proof: string }[];
   checkpoint: string | null;
+  map: MapProof | null;
   lost: boolean;
 }
 const passportOf = (pid: string) => api<PieceAnswer>(`/passport/pieces/${encodeURIComponent(pid)}`);
@@ -114,6 +116,7 @@ describe("a piece's passport, from registration through a sale and two transfers
       now.entries.map(({ text, proof }) => ({ entry: text, proof })),
       now.checkpoint as string,
       keys,
+      { pieceId: piece.id, map: now.map },
     );
     expect(history).toMatchObject({ ok: true, sold: true, transfers: 2, lost: false });
     const owner = await getRaw(`AUTH#${card}`, '#AUTH');
