@@ -35,12 +35,12 @@ export type MonitorResult =
   | { ok: false; check: string; at: string; detail: string };
 
 class Lie extends Error {
-  constructor(
-    readonly check: string,
-    readonly at: string,
-    detail: string,
-  ) {
+  readonly check: string;
+  readonly at: string;
+  constructor(check: string, at: string, detail: string) {
     super(detail);
+    this.check = check;
+    this.at = at;
   }
 }
 
