@@ -4,9 +4,12 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import { logger } from '#platform/logger.ts';
 import { mediaBucket, s3 } from '#platform/media-clients.ts';
-import { toBase64, utf8 } from '#shared/passport/bytes.ts';
-import { entryText } from '#shared/passport/log.ts';
+import { toBase64, toHex, utf8 } from '#shared/passport/bytes.ts';
+import { entryText, mapEntryText } from '#shared/passport/log.ts';
+import { type PrevLink, parseMapEntry } from '#shared/passport/log-entry.ts';
 import { type Hash, leafHash, rootOf } from '#shared/passport/merkle.ts';
+import { latestEntries, mapTree, recordEntry } from '#shared/passport/piece-map.ts';
+import { consistentGet } from '#table/query.ts';
 import { isConditionFailed, type TransactItem, transact } from '#table/transactions.ts';
 import { cosignCheckpoint, fullyCosigned } from './cosign-checkpoint.ts';
 import {
@@ -41,9 +44,10 @@ import { signCheckpointNote } from './sign-checkpoint.ts';
 
 /**
  * Pending entries sequenced per round: each takes three transaction items (the entry, its copy
- * under the piece, the queue item's delete) and the head one, within DynamoDB's 100.
+ * under the piece, the queue item's delete), the round's map entry one and the head one, within
+ * DynamoDB's 100.
  */
-export const ENTRIES_PER_ROUND = 33;
+export const ENTRIES_PER_ROUND = 32;
 /** Rounds lost to another sequencer before this run gives up (the next run takes over). */
 const MAX_CONFLICTS = 20;
 /** Public prefix of the log's files in the media bucket (CloudFront serves /passport/*). */
@@ -52,11 +56,19 @@ export const LOG_PREFIX = 'passport/log/';
 const leavesOf = async (texts: readonly string[]): Promise<Hash[]> =>
   Promise.all(texts.map((text) => leafHash(utf8(text))));
 
-/** One round: the oldest pending entries appended, or nothing. 'conflict' when the head moved meanwhile. */
+/**
+ * One round: the oldest pending entries appended, or nothing. 'conflict' when the head moved
+ * meanwhile. A log whose last entry is not a map entry (one made before map entries) gets one.
+ */
 async function sequenceRound(): Promise<'appended' | 'empty' | 'conflict'> {
   const [head, pending] = await Promise.all([readHead(), oldestPending(ENTRIES_PER_ROUND)]);
-  if (pending.length === 0) return 'empty';
+  if (pending.length === 0 && (head.size === 0 || (await endsWithMap(head)))) return 'empty';
   return appendRound(head, pending);
+}
+
+async function endsWithMap(head: LogHead): Promise<boolean> {
+  const last = await consistentGet<{ text: string }>(logEntryKey(head.size - 1));
+  return last !== undefined && parseMapEntry(last.text) !== undefined;
 }
 
 /**
@@ -67,12 +79,24 @@ export async function appendRound(head: LogHead, pending: PendingItem[]): Promis
   const texts = (await allEntryTexts()).slice(0, head.size);
   if (texts.length !== head.size)
     throw new Error(`the log holds ${texts.length} entries, its head ${head.size}`);
-  const added = pending.map((item, i) => ({ item, seq: head.size + i, text: textOf(item, head.size + i) }));
-  const root = await rootOf(await leavesOf([...texts, ...added.map((a) => a.text)]));
-  const next: LogHead = { size: head.size + added.length, root: toBase64(root) };
+  // Each entry names its piece's previous one (docs/passport.md, Completeness): the latest
+  // entries of the log as read, then of this round's own.
+  const latest = await latestEntries(texts);
+  const added: { item: PendingItem; seq: number; text: string }[] = [];
+  for (const [i, item] of pending.entries()) {
+    const seq = head.size + i;
+    const text = textOf(item, seq, latest.get(item.piece) ?? null);
+    await recordEntry(latest, text, seq);
+    added.push({ item, seq, text });
+  }
+  const map = await mapEntryOf(latest, head.size + added.length);
+  const all = [...texts, ...added.map((a) => a.text), map];
+  const root = await rootOf(await leavesOf(all));
+  const next: LogHead = { size: all.length, root: toBase64(root) };
   try {
     await transact([
       ...added.flatMap(({ item, seq, text }) => appendItems(item, seq, text)),
+      mapItem(head.size + added.length, map),
       moveHead(head, next),
     ]);
     logger.info('passport log appended', { from: head.size, size: next.size });
@@ -84,7 +108,26 @@ export async function appendRound(head: LogHead, pending: PendingItem[]): Promis
   }
 }
 
-function textOf(item: PendingItem, seq: number): string {
+/** The round's last entry: the map of every piece's latest entry among the entries before it. */
+async function mapEntryOf(latest: ReadonlyMap<string, PrevLink>, seq: number): Promise<string> {
+  const tree = await mapTree(latest);
+  return mapEntryText({
+    seq,
+    time: new Date().toISOString(),
+    pieces: tree.leaves.length,
+    root: toHex(tree.root),
+  });
+}
+
+const mapItem = (seq: number, text: string): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: { ...logEntryKey(seq), seq, text },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
+function textOf(item: PendingItem, seq: number, prev: PrevLink | null): string {
   const { time, kind, piece, owner, cert, draw, result } = item;
   return entryText({
     seq,
@@ -92,6 +135,7 @@ function textOf(item: PendingItem, seq: number): string {
     kind,
     piece,
     owner,
+    prev,
     ...(kind === 'issue' && cert ? { cert } : {}),
     ...(kind === 'draw' && draw && result ? { draw, result } : {}),
   });

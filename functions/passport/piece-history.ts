@@ -1,5 +1,7 @@
 import { toBase64, utf8 } from '#shared/passport/bytes.ts';
-import { consistencyProof, inclusionProof, leafHash } from '#shared/passport/merkle.ts';
+import { parseMapEntry } from '#shared/passport/log-entry.ts';
+import { consistencyProof, type Hash, inclusionProof, leafHash } from '#shared/passport/merkle.ts';
+import { latestEntries, type MapProof, mapLeavesFor, mapTree } from '#shared/passport/piece-map.ts';
 import { tlogProofText } from '#shared/passport/tlog-proof.ts';
 import { allEntryTexts, latestCheckpoint, pieceEntries } from './entities/log-reads.ts';
 
@@ -7,6 +9,11 @@ export interface PieceHistory {
   /** The piece's entries in the latest checkpoint, each with its tlog-proof against it. */
   entries: { text: string; proof: string }[];
   checkpoint: string | null;
+  /**
+   * The checkpoint's last entry (a map entry), its tlog-proof and the piece's map leaf (or the two
+   * around it): null when the checkpoint does not end with a map entry (a log made before them).
+   */
+  map: MapProof | null;
   /** From `since` to the checkpoint's size (base64 hashes), when `since` was given. */
   consistency?: string[];
 }
@@ -20,13 +27,12 @@ export interface PieceHistory {
  */
 export async function pieceHistory(pid: string, since?: number): Promise<PieceHistory | undefined> {
   const [checkpoint, mine] = await Promise.all([latestCheckpoint(), pieceEntries(pid)]);
-  if (!checkpoint) return since === undefined || since === 0 ? { entries: [], checkpoint: null } : undefined;
+  if (!checkpoint)
+    return since === undefined || since === 0 ? { entries: [], checkpoint: null, map: null } : undefined;
   if (since !== undefined && since > checkpoint.size) return undefined;
   const covered = mine.filter((entry) => entry.seq < checkpoint.size);
-  const needsLeaves = covered.length > 0 || (since !== undefined && since < checkpoint.size);
-  const leaves = needsLeaves
-    ? await Promise.all((await allEntryTexts()).slice(0, checkpoint.size).map((text) => leafHash(utf8(text))))
-    : [];
+  const texts = (await allEntryTexts()).slice(0, checkpoint.size);
+  const leaves = await Promise.all(texts.map((text) => leafHash(utf8(text))));
   const entries = await Promise.all(
     covered.map(async (entry) => ({
       text: entry.text,
@@ -40,10 +46,28 @@ export async function pieceHistory(pid: string, since?: number): Promise<PieceHi
   return {
     entries,
     checkpoint: checkpoint.text,
+    map: await mapProof(pid, texts, leaves, checkpoint.text),
     ...(since === undefined
       ? {}
       : {
           consistency: since === checkpoint.size ? [] : (await consistencyProof(leaves, since)).map(toBase64),
         }),
+  };
+}
+
+/** The piece's map proof against the checkpoint of these entries, whose last is the map entry. */
+async function mapProof(
+  pid: string,
+  texts: string[],
+  leaves: Hash[],
+  checkpoint: string,
+): Promise<MapProof | null> {
+  const last = texts.length - 1;
+  const entry = texts[last];
+  if (entry === undefined || !parseMapEntry(entry)) return null;
+  return {
+    entry,
+    proof: tlogProofText({ index: last, proof: await inclusionProof(leaves, last), checkpoint }),
+    leaves: await mapLeavesFor(await mapTree(await latestEntries(texts.slice(0, last))), pid),
   };
 }

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { equalBytes, sha256, toHex, utf8 } from '#shared/passport/bytes.ts';
 import { verifyCheckpoint } from '#shared/passport/checkpoint.ts';
 import type { KeySet } from '#shared/passport/keys.ts';
-import { parseEntry } from '#shared/passport/log-entry.ts';
+import { pieceOfText } from '#shared/passport/log-entry.ts';
 import { leafHash, rootOf } from '#shared/passport/merkle.ts';
 import { parseWitnessPolicy } from '#shared/passport/witness-policy.ts';
 import { type Fetch, readPublicLog } from './read-public-log.ts';
@@ -114,7 +114,7 @@ export async function exportPassport(input: {
   }
   checkpoints[log.size] = log.checkpoint;
 
-  const pieceIds = [...new Set(log.entries.map((entry) => parseEntry(entry)?.piece ?? ''))].filter(Boolean);
+  const pieceIds = [...new Set(log.entries.map((entry) => pieceOfText(entry) ?? ''))].filter(Boolean);
   for (const pid of pieceIds) {
     const piece = await fetchText(fetcher, `${input.origin}/api/passport/pieces/${encodeURIComponent(pid)}`);
     if (piece === undefined) throw new Error(`the log names piece ${pid}, whose passport is not served`);

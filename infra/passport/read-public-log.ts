@@ -32,9 +32,23 @@ export async function readPublicLog(origin: string, fetcher: Fetch = fetch): Pro
   const checkpoint = await text(fetcher, `${origin}/passport/log/checkpoint`);
   const parsed = parseCheckpoint(checkpoint);
   if (!parsed) throw new Error('the published checkpoint is not a signed note');
+  const entries = await readEntries(origin, 0, parsed.size, fetcher);
+  return { keys, checkpoint, size: parsed.size, entries };
+}
+
+/**
+ * The entries from the start of the entry bundle that holds entry `from` up to entry `size`
+ * (exclusive), read only from the bundles that hold them (a monitor reads only what is new).
+ */
+export async function readEntries(
+  origin: string,
+  from: number,
+  size: number,
+  fetcher: Fetch = fetch,
+): Promise<string[]> {
   const entries: string[] = [];
-  for (let tile = 0; tile * TILE_WIDTH < parsed.size; tile++) {
-    const width = Math.min(TILE_WIDTH, parsed.size - tile * TILE_WIDTH);
+  for (let tile = Math.floor(from / TILE_WIDTH); tile * TILE_WIDTH < size; tile++) {
+    const width = Math.min(TILE_WIDTH, size - tile * TILE_WIDTH);
     const bundle = parseEntryBundle(
       await bytes(fetcher, `${origin}/passport/log/${entriesPath(tile, width)}`),
     );
@@ -42,5 +56,7 @@ export async function readPublicLog(origin: string, fetcher: Fetch = fetch): Pro
     const decoder = new TextDecoder('utf-8', { fatal: true });
     entries.push(...bundle.map((entry) => decoder.decode(entry)));
   }
-  return { keys, checkpoint, size: parsed.size, entries };
+  return entries;
 }
+
+export { text as fetchText };

@@ -19,9 +19,21 @@ const sizeSchema = z.pipe(
 export const historyEntrySchema = z.object({ text: z.string(), proof: z.string() });
 
 /**
+ * The map proof (docs/passport.md, Completeness): the checkpoint's last entry, a map entry, with its
+ * tlog-proof against `checkpoint`, and the piece's map leaf — or, for a piece with no entry, the
+ * leaves around where it would be — each with its index and inclusion proof (base64 hashes).
+ */
+export const mapProofSchema = z.object({
+  entry: z.string(),
+  proof: z.string(),
+  leaves: z.array(z.object({ index: z.number(), text: z.string(), proof: z.array(z.string()) })),
+});
+
+/**
  * GET /passport/pieces/{pid}[?since=<size>] — the piece's latest certificate and code (null before
  * one is issued), every log entry of the piece with its proof against the latest checkpoint, that
- * checkpoint (null while the log is empty), whether it is reported lost now, and — with `since`, the
+ * checkpoint (null while the log is empty), the map proof that these are all of the piece's entries
+ * (null when the checkpoint does not end with a map entry), whether it is reported lost now, and — with `since`, the
  * size of a checkpoint the verifier kept — the consistency proof from that size to the checkpoint's
  * (base64 hashes; empty when the sizes are equal). 404 "no passport for this piece" for a piece
  * the log and the certificates never saw.
@@ -36,6 +48,7 @@ export const passportPieceContract = {
     code: z.nullable(z.string()),
     entries: z.array(historyEntrySchema),
     checkpoint: z.nullable(z.string()),
+    map: z.nullable(mapProofSchema),
     lost: z.boolean(),
     consistency: z.optional(z.array(z.string())),
   }),

@@ -2,6 +2,12 @@
 export const ENTRY_KINDS = ['issue', 'draw', 'sale', 'transfer', 'reset', 'lost', 'found'] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
+/** A piece's previous entry: its `seq` and the hex RFC 6962 leaf hash of its text. */
+export interface PrevLink {
+  seq: number;
+  hash: string;
+}
+
 export interface LogEntry {
   seq: number;
   time: string;
@@ -9,11 +15,24 @@ export interface LogEntry {
   piece: string;
   /** The owner commitment (hex), or null (an issue, before any owner). */
   owner: string | null;
+  /** The piece's previous entry, or null for its first (docs/passport.md, Completeness). */
+  prev: PrevLink | null;
   /** The certificate's digest: issue entries only. */
   cert?: string;
   /** A release draw of the piece (docs/draw.md): its id and hex SHA-256 of its result.json. Draw entries only. */
   draw?: string;
   result?: string;
+}
+
+/** The map commitment that ends every sequencing round: the root over every piece's latest entry among the first `seq`. */
+export interface MapEntry {
+  seq: number;
+  time: string;
+  kind: 'map';
+  /** How many pieces have entries among the first `seq` entries (the map tree's size). */
+  pieces: number;
+  /** Hex RFC 6962 root of the map tree. */
+  root: string;
 }
 
 const HEX_64 = /^[0-9a-f]{64}$/;
@@ -23,10 +42,12 @@ const DRAW_ID = /^d-[A-Za-z0-9_-]{22}$/;
 /** The fields of each kind of entry, sorted. */
 const FIELDS = (kind: unknown) =>
   kind === 'issue'
-    ? 'cert,kind,owner,piece,seq,time'
+    ? 'cert,kind,owner,piece,prev,seq,time'
     : kind === 'draw'
-      ? 'draw,kind,owner,piece,result,seq,time'
-      : 'kind,owner,piece,seq,time';
+      ? 'draw,kind,owner,piece,prev,result,seq,time'
+      : 'kind,owner,piece,prev,seq,time';
+
+export const MAP_FIELDS = 'kind,pieces,root,seq,time';
 
 /** A draw entry names no owner (the sale that follows does), its draw and its result's hash. */
 const validDraw = (entry: Record<string, unknown>) =>
@@ -36,33 +57,87 @@ const validDraw = (entry: Record<string, unknown>) =>
   typeof entry.result === 'string' &&
   HEX_64.test(entry.result);
 
-/** Reads an entry's text; undefined for anything that is not one (shape and kinds only). */
-export function parseEntry(text: string): LogEntry | undefined {
+const isSeq = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+
+/** `prev` is null, or exactly `{hash, seq}` naming an earlier entry. */
+const validPrev = (prev: unknown, seq: number) =>
+  prev === null ||
+  (typeof prev === 'object' &&
+    !Array.isArray(prev) &&
+    Object.keys(prev).sort().join(',') === 'hash,seq' &&
+    isSeq((prev as PrevLink).seq) &&
+    (prev as PrevLink).seq < seq &&
+    typeof (prev as PrevLink).hash === 'string' &&
+    HEX_64.test((prev as PrevLink).hash));
+
+function jsonObject(text: string): Record<string, unknown> | undefined {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return undefined;
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const entry = value as Record<string, unknown>;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+const validTime = (time: unknown) => typeof time === 'string' && !Number.isNaN(Date.parse(time));
+
+/** Reads a piece's entry; undefined for anything that is not one (a map entry included). */
+export function parseEntry(text: string): LogEntry | undefined {
+  const entry = jsonObject(text);
+  if (!entry) return undefined;
   const keys = Object.keys(entry).sort().join(',');
   const isIssue = entry.kind === 'issue';
   const isDraw = entry.kind === 'draw';
   if (keys !== FIELDS(entry.kind)) return undefined;
   if (
-    !Number.isSafeInteger(entry.seq) ||
-    (entry.seq as number) < 0 ||
-    typeof entry.time !== 'string' ||
-    Number.isNaN(Date.parse(entry.time)) ||
+    !isSeq(entry.seq) ||
+    !validTime(entry.time) ||
     !ENTRY_KINDS.includes(entry.kind as EntryKind) ||
     typeof entry.piece !== 'string' ||
     entry.piece === '' ||
     !(entry.owner === null || (typeof entry.owner === 'string' && HEX_64.test(entry.owner))) ||
+    !validPrev(entry.prev, entry.seq) ||
     (isIssue && !(typeof entry.cert === 'string' && DIGEST.test(entry.cert))) ||
     (isDraw && !validDraw(entry))
   ) {
     return undefined;
   }
   return entry as unknown as LogEntry;
+}
+
+/** Reads a map entry; undefined for anything else. */
+export function parseMapEntry(text: string): MapEntry | undefined {
+  const entry = jsonObject(text);
+  if (!entry || Object.keys(entry).sort().join(',') !== MAP_FIELDS) return undefined;
+  if (
+    entry.kind !== 'map' ||
+    !isSeq(entry.seq) ||
+    !validTime(entry.time) ||
+    !isSeq(entry.pieces) ||
+    typeof entry.root !== 'string' ||
+    !HEX_64.test(entry.root)
+  ) {
+    return undefined;
+  }
+  return entry as unknown as MapEntry;
+}
+
+/**
+ * A piece's entry written before entries named their previous one (a log made before the
+ * format changed): everything a piece's entry is but `prev`. Such a history cannot be proven
+ * complete.
+ */
+export function entryWithoutPrev(text: string): Omit<LogEntry, 'prev'> | undefined {
+  const entry = jsonObject(text);
+  if (!entry || 'prev' in entry) return undefined;
+  return parseEntry(JSON.stringify({ ...entry, prev: null })) ? (entry as unknown as LogEntry) : undefined;
+}
+
+/** The piece an entry's text names, read loosely (old entries included), or undefined (a map entry). */
+export function pieceOfText(text: string): string | undefined {
+  const piece = jsonObject(text)?.piece;
+  return typeof piece === 'string' && piece !== '' ? piece : undefined;
 }

@@ -2,19 +2,26 @@
 import canonicalize from 'canonicalize';
 import { toBase64url } from './base64url.ts';
 import { sha256, toHex, utf8 } from './bytes.ts';
-import type { LogEntry } from './log-entry.ts';
+import type { LogEntry, MapEntry } from './log-entry.ts';
 
 /** The entry's bytes as the log holds and hashes them. */
 export function entryText(entry: LogEntry): string {
-  const { seq, time, kind, piece, owner, cert, draw, result } = entry;
+  const { seq, time, kind, piece, owner, prev, cert, draw, result } = entry;
   const text = canonicalize(
     kind === 'issue'
-      ? { seq, time, kind, piece, owner, cert }
+      ? { seq, time, kind, piece, owner, prev, cert }
       : kind === 'draw'
-        ? { seq, time, kind, piece, owner, draw, result }
-        : { seq, time, kind, piece, owner },
+        ? { seq, time, kind, piece, owner, prev, draw, result }
+        : { seq, time, kind, piece, owner, prev },
   );
   if (text === undefined) throw new Error('A log entry is plain JSON');
+  return text;
+}
+
+/** A map entry's bytes (docs/passport.md, Completeness). */
+export function mapEntryText({ seq, time, pieces, root }: Omit<MapEntry, 'kind'>): string {
+  const text = canonicalize({ seq, time, kind: 'map', pieces, root });
+  if (text === undefined) throw new Error('A map entry is plain JSON');
   return text;
 }
 

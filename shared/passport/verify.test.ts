@@ -7,6 +7,7 @@ import {
   historyOf,
   issuePiece,
   type LogStep,
+  mapProofOf,
   signCode,
   signResaleProof,
 } from '../../test/passport/fixtures.ts';
@@ -33,6 +34,16 @@ const STORY = (cert: string): LogStep[] => [
   { kind: 'reset', piece: 'p-0001', time: '2026-08-02T12:00:00.000Z' },
   { kind: 'transfer', piece: 'p-0042', time: '2026-10-20T12:00:00.000Z' },
 ];
+
+/** The piece and its map proof against the checkpoint, as the shop serves them. */
+const ofPiece = async (
+  log: Awaited<ReturnType<typeof buildLog>>,
+  checkpoint: string,
+  pieceId = 'p-0042',
+) => ({
+  pieceId,
+  map: await mapProofOf(log, pieceId, checkpoint),
+});
 
 let signer: TestKey;
 let stranger: TestKey;
@@ -156,7 +167,9 @@ describe('the page reads the history from the log', () => {
     const items = await historyOf(log, 'p-0042', checkpoint);
     expect(await verifyFragment(code, keySet(signer))).toMatchObject({ ok: true });
     expect(await verifyCertificate(certificate, keySet(signer), fields)).toMatchObject({ ok: true });
-    expect(await verifyHistory(items, checkpoint, keySet(signer))).toMatchObject({
+    expect(
+      await verifyHistory(items, checkpoint, keySet(signer), await ofPiece(log, checkpoint)),
+    ).toMatchObject({
       ok: true,
       pieceId: 'p-0042',
       certificates: [fields.digest],
@@ -164,7 +177,7 @@ describe('the page reads the history from the log', () => {
       transfers: 2,
       last: '2026-10-20',
       lost: false,
-      size: 7,
+      size: 8,
     });
   });
 
@@ -176,12 +189,22 @@ describe('the page reads the history from the log', () => {
     let log = await buildLog(steps);
     let checkpoint = await checkpointOf(log.leaves, signer);
     expect(
-      await verifyHistory(await historyOf(log, 'p-0042', checkpoint), checkpoint, keySet(signer)),
+      await verifyHistory(
+        await historyOf(log, 'p-0042', checkpoint),
+        checkpoint,
+        keySet(signer),
+        await ofPiece(log, checkpoint),
+      ),
     ).toMatchObject({ lost: true });
     log = await buildLog([...steps, { kind: 'found', piece: 'p-0042', time: '2026-11-02T00:00:00.000Z' }]);
     checkpoint = await checkpointOf(log.leaves, signer);
     expect(
-      await verifyHistory(await historyOf(log, 'p-0042', checkpoint), checkpoint, keySet(signer)),
+      await verifyHistory(
+        await historyOf(log, 'p-0042', checkpoint),
+        checkpoint,
+        keySet(signer),
+        await ofPiece(log, checkpoint),
+      ),
     ).toMatchObject({ lost: false });
   });
 
@@ -190,17 +213,26 @@ describe('the page reads the history from the log', () => {
     const checkpoint = await checkpointOf(log.leaves, signer);
     const items = await historyOf(log, 'p-0042', checkpoint);
     const keys = keySet(signer);
+    const piece = await ofPiece(log, checkpoint);
     const changed = items.map((item, i) =>
       i === 2 ? { ...item, entry: item.entry.replace('2026-08-01', '2026-08-02') } : item,
     );
-    expect(await verifyHistory(changed, checkpoint, keys)).toEqual({ ok: false, reason: 'not-in-log' });
+    expect(await verifyHistory(changed, checkpoint, keys, piece)).toEqual({
+      ok: false,
+      reason: 'not-in-log',
+    });
     const older = await checkpointOf(log.leaves.slice(0, 6), signer);
-    expect(await verifyHistory(items, older, keys)).toEqual({ ok: false, reason: 'checkpoint-mismatch' });
-    expect(await verifyHistory([...items].reverse(), checkpoint, keys)).toEqual({
+    expect(await verifyHistory(items, older, keys, piece)).toEqual({
+      ok: false,
+      reason: 'checkpoint-mismatch',
+    });
+    expect(await verifyHistory([...items].reverse(), checkpoint, keys, piece)).toEqual({
       ok: false,
       reason: 'out-of-order',
     });
-    expect(await verifyHistory(items, await checkpointOf(log.leaves, stranger), keySet(signer))).toEqual({
+    expect(
+      await verifyHistory(items, await checkpointOf(log.leaves, stranger), keySet(signer), piece),
+    ).toEqual({
       ok: false,
       reason: 'unknown-key',
     });
@@ -239,6 +271,9 @@ describe(`${RUNS} random tamperings`, () => {
     const log = await buildLog(STORY(fields.digest));
     const checkpoint = await checkpointOf(log.leaves, signer);
     const items = await historyOf(log, 'p-0042', checkpoint);
+    const piece = await ofPiece(log, checkpoint);
+    const map = piece.map;
+    const leaf = map.leaves[0] as (typeof map.leaves)[number];
     const old = await checkpointOf(log.leaves.slice(0, 4), signer);
     const consistency = await consistencyOf(log.leaves, 4);
 
@@ -256,6 +291,7 @@ describe(`${RUNS} random tamperings`, () => {
               items.map((other, j) => (j === i ? { ...other, entry: text } : other)),
               checkpoint,
               keys,
+              piece,
             ),
         },
         {
@@ -266,10 +302,36 @@ describe(`${RUNS} random tamperings`, () => {
               items.map((other, j) => (j === i ? { ...other, proof: text } : other)),
               checkpoint,
               keys,
+              piece,
             ),
         },
       ]),
-      { what: 'checkpoint', text: checkpoint, check: (text) => verifyHistory(items, text, keys) },
+      { what: 'checkpoint', text: checkpoint, check: (text) => verifyHistory(items, text, keys, piece) },
+      {
+        what: 'map entry',
+        text: map.entry,
+        check: (text) => verifyHistory(items, checkpoint, keys, { ...piece, map: { ...map, entry: text } }),
+      },
+      {
+        what: 'map entry proof',
+        text: map.proof,
+        check: (text) => verifyHistory(items, checkpoint, keys, { ...piece, map: { ...map, proof: text } }),
+      },
+      {
+        what: 'map leaf',
+        text: leaf.text,
+        check: (text) =>
+          verifyHistory(items, checkpoint, keys, { ...piece, map: { ...map, leaves: [{ ...leaf, text }] } }),
+      },
+      {
+        what: 'map leaf proof',
+        text: leaf.proof.join('\n'),
+        check: (text) =>
+          verifyHistory(items, checkpoint, keys, {
+            ...piece,
+            map: { ...map, leaves: [{ ...leaf, proof: text.split('\n') }] },
+          }),
+      },
       {
         what: 'kept checkpoint',
         text: old,

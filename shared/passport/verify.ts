@@ -8,8 +8,9 @@ const carriesCollection = (cut: string, whole: string) =>
   whole.startsWith(cut) && [...cut].length <= CODE_COLLECTION_MAX;
 
 import { findKey, importVerifyKey, type KeySet, keyValidOn, type PassportKey, verifyEs256 } from './keys.ts';
-import { type LogEntry, parseEntry } from './log-entry.ts';
+import { entryWithoutPrev, type LogEntry, parseEntry } from './log-entry.ts';
 import { type Hash, leafHash, verifyConsistency, verifyInclusion } from './merkle.ts';
+import { entryHashHex, type MapProof, verifyMapProof } from './piece-map.ts';
 import { PROOF_MAX_DAYS, parseProof } from './proof.ts';
 import { parseTlogProof } from './tlog-proof.ts';
 
@@ -168,14 +169,28 @@ export type HistoryVerdict =
         | 'checkpoint-mismatch'
         | 'entry-invalid'
         | 'not-in-log'
-        | 'out-of-order';
+        | 'out-of-order'
+        | 'unprovable'
+        | 'map-invalid'
+        | 'incomplete';
     };
 
-/** A piece's entries, each proven in the log by its tlog-proof against one signed checkpoint. */
+/** Which piece the history is of, and the map proof the shop served with it (docs/passport.md, Completeness). */
+export interface HistoryPiece {
+  pieceId: string;
+  map?: MapProof | null;
+}
+
+/**
+ * A piece's entries, each proven in the log by its tlog-proof against one signed checkpoint, and
+ * proven complete as of that checkpoint: the map entry the checkpoint ends with names the last of
+ * them as the piece's latest entry, and each one's `prev` is the one before it.
+ */
 export async function verifyHistory(
   items: HistoryItem[],
   checkpoint: string,
   keys: KeySet,
+  piece: HistoryPiece,
 ): Promise<HistoryVerdict> {
   const signed = await verifyCheckpoint(checkpoint, keys);
   if (!signed.ok) return signed;
@@ -187,7 +202,10 @@ export async function verifyHistory(
     if (!proof) return { ok: false, reason: 'proof-invalid' };
     if (proof.checkpoint !== checkpoint) return { ok: false, reason: 'checkpoint-mismatch' };
     const entry = parseEntry(item.entry);
-    if (!entry || entry.seq !== proof.index || entry.piece !== (entries[0]?.piece ?? entry.piece)) {
+    const old = entry ? undefined : entryWithoutPrev(item.entry);
+    if (old && old.seq === proof.index && old.piece === piece.pieceId)
+      return { ok: false, reason: 'unprovable' };
+    if (!entry || entry.seq !== proof.index || entry.piece !== piece.pieceId) {
       return { ok: false, reason: 'entry-invalid' };
     }
     if (entries.length > 0 && entry.seq <= (entries.at(-1) as LogEntry).seq)
@@ -197,11 +215,21 @@ export async function verifyHistory(
     }
     entries.push(entry);
   }
+  const map = await verifyMapProof(piece.map, piece.pieceId, checkpoint, size, root);
+  if (!map.ok) return map;
+  if (
+    !(await chained(
+      items.map((item) => item.entry),
+      entries,
+      map.latest,
+    ))
+  )
+    return { ok: false, reason: 'incomplete' };
   const transfers = entries.filter((entry) => entry.kind === 'transfer');
   const lostOrFound = entries.filter((entry) => entry.kind === 'lost' || entry.kind === 'found').at(-1);
   return {
     ok: true,
-    pieceId: entries[0]?.piece ?? '',
+    pieceId: piece.pieceId,
     entries,
     certificates: entries.flatMap((entry) => (entry.kind === 'issue' && entry.cert ? [entry.cert] : [])),
     draws: entries.flatMap((entry) => (entry.kind === 'draw' && entry.draw ? [entry.draw] : [])),
@@ -212,6 +240,24 @@ export async function verifyHistory(
     size,
     witnesses: { cosigned, witnessed, quorum },
   };
+}
+
+/**
+ * Nothing left out: the first entry's `prev` is null, each other's names the entry served before
+ * it (seq and leaf hash), and the last is the piece's latest entry in the map (none for none).
+ */
+async function chained(texts: string[], entries: LogEntry[], latest: { seq: number; hash: string } | null) {
+  let before: { seq: number; hash: string } | null = null;
+  for (const [i, entry] of entries.entries()) {
+    if (
+      before === null
+        ? entry.prev !== null
+        : entry.prev?.seq !== before.seq || entry.prev.hash !== before.hash
+    )
+      return false;
+    before = { seq: entry.seq, hash: await entryHashHex(texts[i] as string) };
+  }
+  return latest === null ? before === null : before?.seq === latest.seq && before.hash === latest.hash;
 }
 
 export type ConsistencyVerdict =

@@ -182,9 +182,15 @@ describe('the /verify page', () => {
       { kind: 'transfer', piece: 'this', day: '2026-09-15' },
       { kind: 'transfer', piece: 'this', day: '2026-11-01' },
     ] as const;
-    const grown = await logOf(piece, [...steps]);
-    // An honest extension (the same entries, one more: owners are committed with a fixed salt here).
-    expect(grown.texts.slice(0, 5)).toEqual(log.texts);
+    // Each round ends with a map entry: the first round's stays in the log.
+    const rounds = <T>(all: readonly T[]) => [
+      ...all.slice(0, 5),
+      { kind: 'map', piece: 'this', day: '2026-09-15' } as const,
+      ...all.slice(5),
+    ];
+    const grown = await logOf(piece, rounds(steps));
+    // An honest extension (the same entries, more: owners are committed with a fixed salt here).
+    expect(grown.texts.slice(0, 6)).toEqual(log.texts);
     served = { piece, log: grown };
     await page.reload();
     await checked(page);
@@ -194,7 +200,7 @@ describe('the /verify page', () => {
     // The other piece's entry changed: at the kept size, another root (a fork); larger, no extension.
     const changed = steps.map((step, seq) => (seq === 1 ? { ...step, day: '2026-03-04' } : step));
     const alerts = () => page.getByRole('alert').allTextContents();
-    served = { piece, log: await logOf(piece, changed) };
+    served = { piece, log: await logOf(piece, rounds(changed)) };
     await page.reload();
     await checked(page);
     expect(await alerts()).toEqual([
@@ -203,7 +209,7 @@ describe('the /verify page', () => {
     // The kept checkpoint is still the good one: a longer rewritten log is not an extension of it.
     served = {
       piece,
-      log: await logOf(piece, [...changed, { kind: 'sale', piece: 'other', day: '2026-11-20' }]),
+      log: await logOf(piece, rounds([...changed, { kind: 'sale', piece: 'other', day: '2026-11-20' }])),
     };
     await page.reload();
     await checked(page);

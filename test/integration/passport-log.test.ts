@@ -6,12 +6,13 @@ import { keySet, pendingEntryItem, readHead } from '#passport/index.ts';
 import { appendRound, sequencePending } from '#passport/log-sequencer.ts';
 import { headCheckpointBody } from '#passport/sign-checkpoint.ts';
 import { invokeFunction } from '#platform/invoke-function.ts';
-import { fromBase64, utf8 } from '#shared/passport/bytes.ts';
+import { fromBase64, toHex, utf8 } from '#shared/passport/bytes.ts';
 import { verifyCheckpoint } from '#shared/passport/checkpoint.ts';
 import type { KeySet } from '#shared/passport/keys.ts';
 import { newOwnerSalt, ownerCommitment } from '#shared/passport/log.ts';
-import { parseEntry } from '#shared/passport/log-entry.ts';
+import { parseEntry, parseMapEntry } from '#shared/passport/log-entry.ts';
 import { PASSPORT_MESSAGES } from '#shared/passport/messages.ts';
+import { latestEntries, type MapProof, mapTree } from '#shared/passport/piece-map.ts';
 import { entriesPath, parseEntryBundle } from '#shared/passport/tiles.ts';
 import { checkConsistency, verifyHistory } from '#shared/passport/verify.ts';
 import { transact } from '#table/transactions.ts';
@@ -92,6 +93,7 @@ interface Passport {
   code: string | null;
   entries: { text: string; proof: string }[];
   checkpoint: string | null;
+  map: MapProof | null;
   lost: boolean;
   consistency?: string[];
 }
@@ -113,6 +115,7 @@ const historyOf = async (passport: Passport) =>
     passport.entries.map((e) => ({ entry: e.text, proof: e.proof })),
     passport.checkpoint as string,
     await currentKeys(),
+    { pieceId: passport.piece, map: passport.map },
   );
 
 describe('a piece sold, then transferred twice', () => {
@@ -367,7 +370,12 @@ describe('the sequencer', () => {
     expect(entries.length).toBeGreaterThanOrEqual(head.size);
     const inHead = entries.filter((e) => e.key < head.size).sort((a, b) => a.key - b.key);
     expect(inHead.map((e) => e.key)).toEqual(Array.from({ length: head.size }, (_, i) => i));
-    for (const e of inHead) expect(parseEntry(e.text)?.seq).toBe(e.key);
+    for (const e of inHead) expect((parseEntry(e.text) ?? parseMapEntry(e.text))?.seq).toBe(e.key);
+    // Every round ends with its map entry, the map of every piece's latest entry before it.
+    const texts = inHead.map((e) => e.text);
+    const last = parseMapEntry(texts.at(-1) ?? '');
+    const tree = await mapTree(await latestEntries(texts.slice(0, -1)));
+    expect(last).toMatchObject({ pieces: tree.leaves.length, root: toHex(tree.root) });
     for (const pid of pids) {
       expect(
         inHead.filter((e) => parseEntry(e.text)?.piece === pid),

@@ -5,9 +5,20 @@ import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/clien
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import { fromBase64url } from '#shared/passport/base64url.ts';
+import { utf8 } from '#shared/passport/bytes.ts';
+import { parseCheckpoint } from '#shared/passport/checkpoint.ts';
+import { parseCode } from '#shared/passport/code.ts';
 import type { KeySet } from '#shared/passport/keys.ts';
+import { inclusionProof, leafHash } from '#shared/passport/merkle.ts';
+import type { MapProof } from '#shared/passport/piece-map.ts';
+import { entryBundles } from '#shared/passport/tiles.ts';
+import { tlogProofText } from '#shared/passport/tlog-proof.ts';
 import { verifyCertificate, verifyFragment, verifyHistory } from '#shared/passport/verify.ts';
 import { exportPassport } from '../../infra/passport/export.ts';
+import { monitorLog } from '../../infra/passport/monitor.ts';
+import { readEntries } from '../../infra/passport/read-public-log.ts';
+import { checkCodeOnline } from '../../web/src/verify/online.ts';
+import { completeSentence, HISTORY_HEADLINE } from '../../web/src/verify/wording.ts';
 import { makeVectors } from '../passport/vectors.ts';
 import { loggedInAdmin } from '../support/admin.ts';
 import { type ApiAnswer, api, freshClientAddress, newCheckoutKey, until } from '../support/api.ts';
@@ -34,6 +45,7 @@ let keys: KeySet;
 let proofText = '';
 let proofId = '';
 const exported = { folder: '' };
+let ownerPassword = '';
 
 const cookieOf = (answer: ApiAnswer<unknown>) => {
   const set = answer.headers['set-cookie'];
@@ -54,6 +66,7 @@ interface PieceAnswer {
   code: string | null;
   entries: { text: string; proof: string }[];
   checkpoint: string | null;
+  map: MapProof | null;
   lost: boolean;
 }
 const passportOf = (pid: string) => api<PieceAnswer>(`/passport/pieces/${encodeURIComponent(pid)}`);
@@ -114,12 +127,14 @@ describe("a piece's passport, from registration through a sale and two transfers
       now.entries.map(({ text, proof }) => ({ entry: text, proof })),
       now.checkpoint as string,
       keys,
+      { pieceId: piece.id, map: now.map },
     );
     expect(history).toMatchObject({ ok: true, sold: true, transfers: 2, lost: false });
     const owner = await getRaw(`AUTH#${card}`, '#AUTH');
     expect(owner?.email).toBe(owners[2]);
 
     // The last owner makes a resale proof, then reports the piece lost and found again.
+    ownerPassword = current;
     const session = await logIn(current);
     const proof = await api<{ proof: { id: string; url: string } }>('/passport/proofs', {
       method: 'POST',
@@ -239,4 +254,157 @@ describe('no personal data in the passport', () => {
     const found = people.filter((value) => haystack.includes(value.toLowerCase()));
     expect(found).toEqual([]);
   }, 120_000);
+});
+
+/**
+ * A stranger's check, on this piece's real history from the shop: the page's verifier and the
+ * page's online check (its headline) refuse the API's answer with any one entry left out, two
+ * entries reordered or one swapped for another piece's entry (every kind this story makes: issue,
+ * sale, transfer, lost, found; draw and reset in test/passport's vectors and monitor tests), and
+ * a stolen piece whose lost entry is hidden is never "Authentic". The monitor holds the shop's real
+ * log, and refuses its published files with an entry left out or one of another piece in its place.
+ */
+describe('a stranger checks the history of this piece', () => {
+  type Answer = PieceAnswer & { piece: string };
+  let answer: Answer;
+  let other: { entry: string; proof: string };
+  const baseUrl = () => inject('baseUrl');
+
+  /** The page's online check of the code, the shop answering `served` for the piece. */
+  async function page(served: Answer) {
+    const kept = new Map<string, string>();
+    const stubs = {
+      location: new URL(baseUrl()),
+      localStorage: {
+        getItem: (name: string) => kept.get(name) ?? null,
+        setItem: (name: string, value: string) => void kept.set(name, value),
+        removeItem: (name: string) => void kept.delete(name),
+      },
+    };
+    const realFetch = globalThis.fetch;
+    const fetcher = async (input: string | URL | Request, init?: RequestInit) => {
+      const url = new URL(String(input), baseUrl());
+      if (url.pathname.startsWith('/api/passport/pieces/')) return Response.json(served);
+      return realFetch(url, init);
+    };
+    const saved = { location: globalThis.location, localStorage: globalThis.localStorage };
+    Object.assign(globalThis, stubs, { fetch: fetcher });
+    try {
+      return await checkCodeOnline(parseCode(issued.code) as NonNullable<ReturnType<typeof parseCode>>, keys);
+    } finally {
+      Object.assign(globalThis, saved, { fetch: realFetch });
+    }
+  }
+
+  const verify = (served: Answer) =>
+    verifyHistory(
+      served.entries.map(({ text, proof }) => ({ entry: text, proof })),
+      served.checkpoint as string,
+      keys,
+      { pieceId: piece.id, map: served.map },
+    );
+
+  beforeAll(async () => {
+    // The owner reports the piece stolen: its history now ends with a lost entry.
+    const session = await logIn(ownerPassword);
+    const report = await api('/passport/lost', { method: 'POST', json: { lost: true }, headers: session });
+    expect(report.status, report.text).toBe(200);
+    answer = (await historyReads([
+      'issue',
+      'sale',
+      'transfer',
+      'transfer',
+      'lost',
+      'found',
+      'lost',
+    ])) as Answer;
+    keys = (await fetch(`${baseUrl()}/.well-known/passport-keys.json`).then((r) => r.json())) as KeySet;
+    // Another piece's entry, with its genuine proof against the same checkpoint.
+    const size = parseCheckpoint(answer.checkpoint as string)?.size as number;
+    const texts = await readEntries(baseUrl(), 0, size);
+    const leaves = await Promise.all(texts.map((text) => leafHash(utf8(text))));
+    const index = texts.findIndex((text) => {
+      const piece_ = JSON.parse(text).piece;
+      return typeof piece_ === 'string' && piece_ !== piece.id;
+    });
+    other = {
+      entry: texts[index] as string,
+      proof: tlogProofText({
+        index,
+        proof: await inclusionProof(leaves, index),
+        checkpoint: answer.checkpoint as string,
+      }),
+    };
+  }, 120_000);
+
+  it('shows the whole history as complete as of the checkpoint, and the shop’s real log holds for the monitor', async () => {
+    const verdict = await verify(answer);
+    expect(verdict).toMatchObject({ ok: true, lost: true, transfers: 2 });
+    const report = await page(answer);
+    expect(report.warning).toBeUndefined();
+    expect(report.lines.map((line) => line.text)).toContain(
+      completeSentence(parseCheckpoint(answer.checkpoint as string)?.size as number),
+    );
+    const monitored = await monitorLog({ origin: baseUrl() });
+    expect(monitored, JSON.stringify(monitored)).toMatchObject({ ok: true });
+  });
+
+  it('refuses the answer with any one entry left out, two reordered or one of another piece, and never says Authentic then', async () => {
+    const entries = answer.entries;
+    const refused = async (name: string, changed: Answer['entries']) => {
+      const served = { ...answer, entries: changed };
+      expect((await verify(served)).ok, name).toBe(false);
+      expect((await page(served)).warning, name).toBe(HISTORY_HEADLINE);
+    };
+    for (const [i, entry] of entries.entries()) {
+      const kind = JSON.parse(entry.text).kind;
+      await refused(
+        `${kind} ${i} left out`,
+        entries.filter((_, j) => j !== i),
+      );
+      if (i + 1 < entries.length)
+        await refused(
+          `${kind} ${i} reordered`,
+          entries.map((e, j) => (j === i ? entries[i + 1] : j === i + 1 ? entries[i] : e) as typeof e),
+        );
+      await refused(
+        `${kind} ${i} of another piece`,
+        entries.map((e, j) => (j === i ? { text: other.entry, proof: other.proof } : e)),
+      );
+    }
+    // The stolen piece with its lost entry hidden (and the shop's lost flag false): never Authentic.
+    const hidden = { ...answer, entries: entries.slice(0, -1), lost: false };
+    expect(await verify(hidden)).toEqual({ ok: false, reason: 'incomplete' });
+    expect((await page(hidden)).warning).toBe(HISTORY_HEADLINE);
+    // No map proof at all: cannot be proven complete, so not Authentic either.
+    expect((await page({ ...answer, map: null })).warning).toBe(HISTORY_HEADLINE);
+  });
+
+  it('the monitor refuses the shop’s published files with an entry of the piece left out or swapped for another piece’s', async () => {
+    const published = await fetch(`${baseUrl()}/passport/log/checkpoint`).then((r) => r.text());
+    const size = parseCheckpoint(published)?.size as number;
+    const texts = await readEntries(baseUrl(), 0, size);
+    const mine = texts.flatMap((text, seq) => (JSON.parse(text).piece === piece.id ? [seq] : []));
+    const otherSeq = texts.indexOf(other.entry);
+    // The shop's files with the entry bundles changed (as many entries: the same bundle paths).
+    const served = (changed: string[]) => {
+      const bundles = new Map(
+        entryBundles(changed.map(utf8)).map((file) => [`/passport/log/${file.path}`, file.bytes]),
+      );
+      return async (url: string) => {
+        const path = url.slice(baseUrl().length);
+        if (path === '/passport/log/checkpoint') return new Response(published);
+        const bundle = bundles.get(path);
+        return bundle ? new Response(bundle as BodyInit) : fetch(url);
+      };
+    };
+    for (const seq of [mine[0], mine[1], mine.at(-1)] as number[]) {
+      const swapped = texts.map((text, i) => (i === seq ? (texts[otherSeq] as string) : text));
+      const result = await monitorLog({ origin: baseUrl(), fetcher: served(swapped) });
+      expect(result, `entry ${seq} swapped for another piece's`).toMatchObject({ ok: false });
+      const out = [...texts.filter((_, i) => i !== seq), texts.at(-1) as string];
+      const left = await monitorLog({ origin: baseUrl(), fetcher: served(out) });
+      expect(left, `entry ${seq} left out`).toMatchObject({ ok: false });
+    }
+  });
 });

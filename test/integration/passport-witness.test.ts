@@ -1,3 +1,4 @@
+import type { MapProof } from '#shared/passport/piece-map.ts';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { pendingEntryItem } from '#passport/index.ts';
 import { type CheckpointCheck, verifyCheckpoint } from '#shared/passport/checkpoint.ts';
@@ -49,11 +50,13 @@ async function pageSays(piece: string): Promise<string | undefined> {
   const answer = (await (await fetch(`${base()}/api/passport/pieces/${piece}`)).json()) as {
     entries: { text: string; proof: string }[];
     checkpoint: string;
+    map: MapProof | null;
   };
   const history = await verifyHistory(
     answer.entries.map(({ text, proof }) => ({ entry: text, proof })),
     answer.checkpoint,
     await keys(),
+    { pieceId: piece, map: answer.map },
   );
   if (!history.ok) throw new Error(`the history does not verify: ${history.reason}`);
   return witnessSentence(history.size, history.witnesses)?.text;

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { utf8 } from '#shared/passport/bytes.ts';
 import { entryBundles } from '#shared/passport/tiles.ts';
 import { exportPassport } from '../../infra/passport/export.ts';
-import { buildLog, checkpointOf, historyOf, issuePiece, type LogStep } from './fixtures.ts';
+import { buildLog, checkpointOf, historyOf, issuePiece, type LogStep, mapProofOf } from './fixtures.ts';
 import {
   type Keys,
   verifyCertificateText,
@@ -93,9 +93,9 @@ async function shop(options: ShopOptions = {}) {
   const files = new Map<string, string | Uint8Array>([
     ['/.well-known/passport-keys.json', JSON.stringify(keys)],
     ['/passport/log/checkpoint', checkpoint],
-    ['/passport/log/checkpoints.txt', '3\n5\n'],
+    ['/passport/log/checkpoints.txt', '3\n6\n'],
     ['/passport/log/checkpoints/3', old],
-    ['/passport/log/checkpoints/5', checkpoint],
+    ['/passport/log/checkpoints/6', checkpoint],
   ]);
   for (const file of entryBundles(log.texts.map(utf8))) files.set(`/passport/log/${file.path}`, file.bytes);
   for (const [i, piece] of pieces.entries()) {
@@ -109,6 +109,7 @@ async function shop(options: ShopOptions = {}) {
         code: piece.code,
         entries: (await historyOf(log, pid, checkpoint)).map(({ entry, proof }) => ({ text: entry, proof })),
         checkpoint,
+        map: await mapProofOf(log, pid, checkpoint),
         lost: false,
       }),
     );
@@ -142,12 +143,12 @@ async function exportOf(options: ShopOptions = {}) {
 describe('the passport export', () => {
   it('holds the keys, every entry and checkpoint, each piece and the vectors; all verify with no server', async () => {
     const { out, summary } = await exportOf();
-    expect(summary).toEqual({ pieces: 2, entries: 5, checkpoints: 2, vectors: expect.any(Number) });
+    expect(summary).toEqual({ pieces: 2, entries: 6, checkpoints: 2, vectors: expect.any(Number) });
     expect(summary.vectors).toBeGreaterThanOrEqual(50);
-    expect((await readdir(join(out, 'log/checkpoints'))).sort()).toEqual(['3', '5']);
+    expect((await readdir(join(out, 'log/checkpoints'))).sort()).toEqual(['3', '6']);
     const keys = JSON.parse(await readFile(join(out, 'keys.json'), 'utf8')) as Keys;
     const entries = (await readFile(join(out, 'log/entries.jsonl'), 'utf8')).trim().split('\n');
-    expect(entries).toHaveLength(5);
+    expect(entries).toHaveLength(6);
     for (const file of await readdir(join(out, 'pieces'))) {
       const piece = JSON.parse(await readFile(join(out, 'pieces', file), 'utf8'));
       const code = verifyFragmentText(piece.code, keys, new Date('2026-11-27T00:00:00Z'));
@@ -157,6 +158,8 @@ describe('the passport export', () => {
         piece.entries.map((e: { text: string; proof: string }) => ({ entry: e.text, proof: e.proof })),
         piece.checkpoint,
         keys,
+        piece.piece,
+        piece.map,
       );
       expect(history.ok).toBe(true);
       if (piece.piece === 'p-1')

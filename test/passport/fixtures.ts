@@ -1,11 +1,12 @@
 import { toBase64url } from '#shared/passport/base64url.ts';
-import { utf8 } from '#shared/passport/bytes.ts';
+import { toHex, utf8 } from '#shared/passport/bytes.ts';
 import { certificateDigest, certificatePayload, signCertificate } from '#shared/passport/certificate.ts';
 import { logOrigin, signCheckpoint } from '#shared/passport/checkpoint.ts';
 import { type CodeFields, codeBody, codeText } from '#shared/passport/code.ts';
-import { entryText, ownerCommitment } from '#shared/passport/log.ts';
-import type { EntryKind, LogEntry } from '#shared/passport/log-entry.ts';
+import { entryText, mapEntryText, ownerCommitment } from '#shared/passport/log.ts';
+import type { EntryKind, LogEntry, PrevLink } from '#shared/passport/log-entry.ts';
 import { consistencyProof, type Hash, inclusionProof, leafHash, rootOf } from '#shared/passport/merkle.ts';
+import { type MapProof, mapLeavesFor, mapTree, recordEntry } from '#shared/passport/piece-map.ts';
 import { type ProofFields, proofBody } from '#shared/passport/proof.ts';
 import { tlogProofText } from '#shared/passport/tlog-proof.ts';
 import { ISSUER, type TestKey } from './signing.ts';
@@ -56,7 +57,8 @@ export async function issuePiece(piece: PieceSpec, signer: TestKey) {
 }
 
 export interface LogStep {
-  kind: EntryKind;
+  /** A piece's entry, or `map`: the map commitment a sequencing round ends with. */
+  kind: EntryKind | 'map';
   piece: string;
   time: string;
   cert?: string;
@@ -65,10 +67,27 @@ export interface LogStep {
   result?: string;
 }
 
-/** A log of these steps (owners committed with fresh salts), its leaves and its entries' texts. */
-export async function buildLog(steps: LogStep[]) {
+/**
+ * A log of these steps (owners committed with fresh salts; each entry's `prev` names the piece's
+ * previous one), its leaves and its entries' texts. Unless `maps: false`, it ends with a map
+ * entry, as every round of the shop's sequencer does; `map` steps add one anywhere.
+ */
+export async function buildLog(steps: LogStep[], options: { maps?: boolean } = {}) {
   const texts: string[] = [];
-  for (const [seq, step] of steps.entries()) {
+  const latest = new Map<string, PrevLink>();
+  const withEnd =
+    options.maps === false || steps.at(-1)?.kind === 'map'
+      ? steps
+      : [
+          ...steps,
+          { kind: 'map' as const, piece: '', time: steps.at(-1)?.time ?? '2026-07-01T00:00:00.000Z' },
+        ];
+  for (const [seq, step] of withEnd.entries()) {
+    if (step.kind === 'map') {
+      const tree = await mapTree(latest);
+      texts.push(mapEntryText({ seq, time: step.time, pieces: tree.leaves.length, root: toHex(tree.root) }));
+      continue;
+    }
     const owner =
       step.kind === 'issue' || step.kind === 'draw'
         ? null
@@ -79,13 +98,36 @@ export async function buildLog(steps: LogStep[]) {
       kind: step.kind,
       piece: step.piece,
       owner,
+      prev: latest.get(step.piece) ?? null,
       ...(step.cert ? { cert: step.cert } : {}),
       ...(step.draw ? { draw: step.draw, result: step.result } : {}),
     };
-    texts.push(entryText(entry));
+    const text = entryText(entry);
+    texts.push(text);
+    await recordEntry(latest, text, seq);
   }
   const leaves = await Promise.all(texts.map((text) => leafHash(utf8(text))));
   return { texts, leaves };
+}
+
+/** The map proof of a piece against a checkpoint of the first `size` entries (whose last is a map entry). */
+export async function mapProofOf(
+  log: { texts: string[]; leaves: Hash[] },
+  pieceId: string,
+  checkpoint: string,
+  size = log.texts.length,
+): Promise<MapProof> {
+  const latest = new Map<string, PrevLink>();
+  for (const [seq, text] of log.texts.slice(0, size - 1).entries()) await recordEntry(latest, text, seq);
+  return {
+    entry: log.texts[size - 1] as string,
+    proof: tlogProofText({
+      index: size - 1,
+      proof: await inclusionProof(log.leaves.slice(0, size), size - 1),
+      checkpoint,
+    }),
+    leaves: await mapLeavesFor(await mapTree(latest), pieceId),
+  };
 }
 
 export const checkpointOf = async (leaves: Hash[], signer: TestKey) =>
@@ -100,13 +142,18 @@ export async function historyOf(
   log: { texts: string[]; leaves: Hash[] },
   pieceId: string,
   checkpoint: string,
+  size = log.texts.length,
 ) {
   const items = [];
   for (const [index, text] of log.texts.entries()) {
-    if (JSON.parse(text).piece !== pieceId) continue;
+    if (JSON.parse(text).piece !== pieceId || index >= size) continue;
     items.push({
       entry: text,
-      proof: tlogProofText({ index, proof: await inclusionProof(log.leaves, index), checkpoint }),
+      proof: tlogProofText({
+        index,
+        proof: await inclusionProof(log.leaves.slice(0, size), index),
+        checkpoint,
+      }),
     });
   }
   return items;

@@ -434,27 +434,127 @@ function checkpoint(text: string, keys: Keys): { note: Note } | { verdict: Verdi
 
 const KINDS = ['issue', 'draw', 'sale', 'transfer', 'reset', 'lost', 'found'];
 
-/** A piece's entries with their tlog-proofs, against the latest checkpoint. */
+type Proof = { index: number; hashes: Uint8Array[]; checkpoint: string };
+
+/** A tlog-proof: header, an optional extra line, `index <n>`, hashes, an empty line, the checkpoint. */
+function tlogProof(text: string): Proof | undefined {
+  const split = text.indexOf('\n\n');
+  const head = split < 0 ? [] : text.slice(0, split).split('\n');
+  if (head[0] !== 'c2sp.org/tlog-proof@v1') return undefined;
+  head.shift();
+  if (head[0]?.startsWith('extra ')) head.shift();
+  const index = /^index (0|[1-9]\d*)$/.exec(head.shift() ?? '');
+  const hashes = head.map(b64);
+  if (!index || hashes.some((h) => h?.length !== 32) || !text.slice(split + 2)) return undefined;
+  return { index: Number(index[1]), hashes: hashes as Uint8Array[], checkpoint: text.slice(split + 2) };
+}
+
+const keysOf = (value: Record<string, unknown>) => Object.keys(value).sort().join(',');
+const isSeq = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
+const byUtf8 = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+
+type MapAnswer = { entry: string; proof: string; leaves: { index: number; text: string; proof: string[] }[] };
+
+/**
+ * The map proof: the map entry is the checkpoint's last entry and in it; each leaf in the map's tree
+ * of `pieces` leaves; the piece's own leaf (its latest entry: seq and hex leaf hash), or two
+ * adjacent leaves (or the first / the last) between which it would sort (it has none).
+ */
+function mapLatest(
+  map: MapAnswer | null | undefined,
+  pieceId: string,
+  latest: string,
+  size: number,
+  root: Uint8Array,
+): { latest: { seq: number; hash: string } | null } | { verdict: Verdict } {
+  if (!map) return { verdict: no('unprovable') };
+  const bad = { verdict: no('map-invalid') };
+  const proof = tlogProof(map.proof);
+  if (!proof || proof.checkpoint !== latest || proof.index !== size - 1) return bad;
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(map.entry);
+  } catch {
+    return bad;
+  }
+  if (
+    typeof entry !== 'object' ||
+    entry === null ||
+    keysOf(entry) !== 'kind,pieces,root,seq,time' ||
+    entry.kind !== 'map' ||
+    entry.seq !== proof.index ||
+    !isSeq(entry.pieces) ||
+    typeof entry.root !== 'string' ||
+    !/^[0-9a-f]{64}$/.test(entry.root) ||
+    typeof entry.time !== 'string'
+  )
+    return bad;
+  if (!included(proof.index, size, leafOf(map.entry), proof.hashes, root)) return bad;
+  const mapRoot = new Uint8Array(Buffer.from(entry.root, 'hex'));
+  const pieces = entry.pieces as number;
+  if (map.leaves.length > 2) return bad;
+  const leaves: { index: number; piece: string; seq: number; hash: string }[] = [];
+  for (const item of map.leaves) {
+    let leaf: Record<string, unknown>;
+    try {
+      leaf = JSON.parse(item.text);
+    } catch {
+      return bad;
+    }
+    const hashes = item.proof.map(b64);
+    if (
+      typeof leaf !== 'object' ||
+      leaf === null ||
+      keysOf(leaf) !== 'hash,piece,seq' ||
+      typeof leaf.hash !== 'string' ||
+      !/^[0-9a-f]{64}$/.test(leaf.hash) ||
+      typeof leaf.piece !== 'string' ||
+      !leaf.piece ||
+      !isSeq(leaf.seq) ||
+      (leaf.seq as number) >= (entry.seq as number) ||
+      `{"hash":"${leaf.hash}","piece":${JSON.stringify(leaf.piece)},"seq":${leaf.seq}}` !== item.text ||
+      hashes.some((h) => !h) ||
+      !Number.isSafeInteger(item.index) ||
+      item.index < 0 ||
+      item.index >= pieces ||
+      !included(item.index, pieces, leafOf(item.text), hashes as Uint8Array[], mapRoot)
+    )
+      return bad;
+    leaves.push({ index: item.index, piece: leaf.piece, seq: leaf.seq as number, hash: leaf.hash });
+  }
+  leaves.sort((a, b) => a.index - b.index);
+  const own = leaves.filter((leaf) => leaf.piece === pieceId);
+  if (own.length > 0)
+    return leaves.length === 1
+      ? { latest: { seq: own[0]?.seq as number, hash: own[0]?.hash as string } }
+      : bad;
+  const [a, b] = leaves;
+  const below = (leaf: { piece: string }) => byUtf8(leaf.piece, pieceId) < 0;
+  const absent =
+    leaves.length === 0
+      ? pieces === 0
+      : a && b
+        ? b.index === a.index + 1 && below(a) && !below(b)
+        : !!a && ((a.index === 0 && !below(a)) || (a.index === pieces - 1 && below(a)));
+  return absent ? { latest: null } : bad;
+}
+
+/** A piece's entries with their tlog-proofs and its map proof, against the latest checkpoint. */
 export function verifyHistoryItems(
   items: { entry: string; proof: string }[],
   latest: string,
   keys: Keys,
+  pieceId: string,
+  map: MapAnswer | null | undefined,
 ): Verdict {
   const checked = checkpoint(latest, keys);
   if ('verdict' in checked) return checked.verdict;
   const { size, root } = checked.note;
   const entries: Record<string, unknown>[] = [];
   for (const item of items) {
-    const split = item.proof.indexOf('\n\n');
-    const head = split < 0 ? [] : item.proof.slice(0, split).split('\n');
-    if (head[0] === 'c2sp.org/tlog-proof@v1') head.shift();
-    else return no('proof-invalid');
-    if (head[0]?.startsWith('extra ')) head.shift();
-    const index = /^index (0|[1-9]\d*)$/.exec(head.shift() ?? '');
-    const hashes = head.map(b64);
-    if (!index || hashes.some((h) => h?.length !== 32) || !item.proof.slice(split + 2))
-      return no('proof-invalid');
-    if (item.proof.slice(split + 2) !== latest) return no('checkpoint-mismatch');
+    const proof = tlogProof(item.proof);
+    if (!proof) return no('proof-invalid');
+    if (proof.checkpoint !== latest) return no('checkpoint-mismatch');
     let entry: Record<string, unknown>;
     try {
       entry = JSON.parse(item.entry);
@@ -464,20 +564,46 @@ export function verifyHistoryItems(
     if (
       typeof entry !== 'object' ||
       entry === null ||
-      entry.seq !== Number(index[1]) ||
+      entry.seq !== proof.index ||
       !KINDS.includes(entry.kind as string) ||
       typeof entry.time !== 'string' ||
-      typeof entry.piece !== 'string' ||
-      (entries.length > 0 && entry.piece !== entries[0]?.piece)
+      entry.piece !== pieceId
     ) {
       return no('entry-invalid');
     }
+    // An entry of the format before `prev`: its history cannot be proven complete.
+    if (!('prev' in entry)) return no('unprovable');
+    const prev = entry.prev as Record<string, unknown> | null;
+    if (
+      prev !== null &&
+      (typeof prev !== 'object' ||
+        keysOf(prev) !== 'hash,seq' ||
+        !isSeq(prev.seq) ||
+        typeof prev.hash !== 'string' ||
+        !/^[0-9a-f]{64}$/.test(prev.hash))
+    )
+      return no('entry-invalid');
     if (entries.length > 0 && (entry.seq as number) <= (entries.at(-1)?.seq as number))
       return no('out-of-order');
-    if (!included(Number(index[1]), size, leafOf(item.entry), hashes as Uint8Array[], root))
-      return no('not-in-log');
-    entries.push(entry);
+    if (!included(proof.index, size, leafOf(item.entry), proof.hashes, root)) return no('not-in-log');
+    entries.push({ ...entry, hash: hex(leafOf(item.entry)) });
   }
+  const map_ = mapLatest(map, pieceId, latest, size, root);
+  if ('verdict' in map_) return map_.verdict;
+  // Each entry's prev is the one served before it (null for the first); the last is the map's.
+  for (const [i, entry] of entries.entries()) {
+    const before = entries[i - 1];
+    const prev = entry.prev as { seq: number; hash: string } | null;
+    if (before ? prev?.seq !== before.seq || prev?.hash !== before.hash : prev !== null)
+      return no('incomplete');
+  }
+  const last = entries.at(-1);
+  if (
+    map_.latest === null
+      ? last !== undefined
+      : last?.seq !== map_.latest.seq || last.hash !== map_.latest.hash
+  )
+    return no('incomplete');
   const transfers = entries.filter((e) => e.kind === 'transfer');
   const lostOrFound = entries.filter((e) => e.kind === 'lost' || e.kind === 'found');
   return {
@@ -487,6 +613,7 @@ export function verifyHistoryItems(
     sold: entries.some((e) => e.kind === 'sale'),
     lost: lostOrFound.at(-1)?.kind === 'lost',
     witnesses: checked.note.witnesses,
+    size,
   };
 }
 

@@ -36,7 +36,10 @@ async function byThePage(vector: Vector): Promise<unknown> {
         vector.code ? parseCode(vector.code) : undefined,
       );
     case 'history':
-      return verifyHistory(vector.items, vector.checkpoint, vector.keys);
+      return verifyHistory(vector.items, vector.checkpoint, vector.keys, {
+        pieceId: vector.pieceId,
+        map: vector.map,
+      });
     case 'consistency':
       return checkConsistency(
         vector.kept,
@@ -58,7 +61,7 @@ function independently(vector: Vector): unknown {
         vector.code ? verifyFragmentText(vector.code, vector.keys, new Date()) : undefined,
       );
     case 'history':
-      return verifyHistoryItems(vector.items, vector.checkpoint, vector.keys);
+      return verifyHistoryItems(vector.items, vector.checkpoint, vector.keys, vector.pieceId, vector.map);
     case 'consistency':
       return checkTwoCheckpoints(vector.kept, vector.latest, vector.proof, vector.keys);
   }

@@ -1,10 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { toBase64 } from '#shared/passport/bytes.ts';
+import { toBase64, utf8 } from '#shared/passport/bytes.ts';
 import { signCheckpoint } from '#shared/passport/checkpoint.ts';
 import { codeCollection } from '#shared/passport/code.ts';
 import type { KeySet } from '#shared/passport/keys.ts';
-import { rootOf } from '#shared/passport/merkle.ts';
+import { inclusionProof, leafHash, rootOf } from '#shared/passport/merkle.ts';
+import type { MapProof } from '#shared/passport/piece-map.ts';
+import { tlogProofText } from '#shared/passport/tlog-proof.ts';
 import {
   buildLog,
   checkpointOf,
@@ -12,6 +14,7 @@ import {
   historyOf,
   issuePiece,
   type LogStep,
+  mapProofOf,
   type PieceSpec,
   signCode,
   signResaleProof,
@@ -55,8 +58,12 @@ export type Vector =
       name: string;
       type: 'history';
       keys: KeySet;
+      /** The piece the history is asked for (the code's). */
+      pieceId: string;
       items: { entry: string; proof: string }[];
       checkpoint: string;
+      /** The map proof served with it (docs/passport.md, Completeness); null when none was. */
+      map: MapProof | null;
       expected: Expected;
     }
   | {
@@ -321,17 +328,34 @@ export async function makeVectors(): Promise<Vector[]> {
   (vectors.at(-1) as { keys: KeySet }).keys = { ...keys, issuer: 'https://elsewhere.example' };
 
   // Histories.
-  const history = (
+  type Log = Awaited<ReturnType<typeof buildLog>>;
+  const history = async (
     name: string,
     items: { entry: string; proof: string }[],
     checkpoint: string,
     expected: Expected,
-    with_ = keys,
-  ) => vectors.push({ name, type: 'history', keys: with_, items, checkpoint, expected });
+    served: { log?: Log; map?: MapProof | null; pieceId?: string; keys?: KeySet } = {},
+  ) => {
+    const pieceId = served.pieceId ?? 'p-0042';
+    const map =
+      served.map !== undefined
+        ? served.map
+        : await mapProofOf(served.log ?? log, pieceId, checkpoint).catch(() => null);
+    vectors.push({
+      name,
+      type: 'history',
+      keys: served.keys ?? keys,
+      pieceId,
+      items,
+      checkpoint,
+      map,
+      expected,
+    });
+  };
   const log = await buildLog(STORY(first.fields.digest));
   const checkpoint = await checkpointOf(log.leaves, current);
   const items = await historyOf(log, 'p-0042', checkpoint);
-  history('valid history: issued, sold, transferred twice', items, checkpoint, {
+  await history('valid history: issued, sold, transferred twice', items, checkpoint, {
     ok: true,
     transfers: 2,
     last: '2026-10-20',
@@ -342,11 +366,13 @@ export async function makeVectors(): Promise<Vector[]> {
     STORY(first.fields.digest, [{ kind: 'lost', piece: 'p-0042', time: '2026-11-01T00:00:00.000Z' }]),
   );
   const lostCheckpoint = await checkpointOf(lostLog.leaves, current);
-  history('valid history: marked lost', await historyOf(lostLog, 'p-0042', lostCheckpoint), lostCheckpoint, {
-    ok: true,
-    lost: true,
-    transfers: 2,
-  });
+  await history(
+    'valid history: marked lost',
+    await historyOf(lostLog, 'p-0042', lostCheckpoint),
+    lostCheckpoint,
+    { ok: true, lost: true, transfers: 2 },
+    { log: lostLog },
+  );
   const foundLog = await buildLog(
     STORY(first.fields.digest, [
       { kind: 'lost', piece: 'p-0042', time: '2026-11-01T00:00:00.000Z' },
@@ -354,11 +380,12 @@ export async function makeVectors(): Promise<Vector[]> {
     ]),
   );
   const foundCheckpoint = await checkpointOf(foundLog.leaves, current);
-  history(
+  await history(
     'valid history: lost, then found',
     await historyOf(foundLog, 'p-0042', foundCheckpoint),
     foundCheckpoint,
     { ok: true, lost: false },
+    { log: foundLog },
   );
   const drawLog = await buildLog([
     { kind: 'issue', piece: 'p-0077', time: '2026-07-02T10:00:00.000Z', cert: first.fields.digest },
@@ -372,14 +399,15 @@ export async function makeVectors(): Promise<Vector[]> {
     { kind: 'sale', piece: 'p-0077', time: '2026-07-20T18:00:41.000Z' },
   ]);
   const drawCheckpoint = await checkpointOf(drawLog.leaves, current);
-  history(
+  await history(
     'valid history: issued, drawn (a release draw), sold to its winner',
     await historyOf(drawLog, 'p-0077', drawCheckpoint),
     drawCheckpoint,
     { ok: true, sold: true, transfers: 0 },
+    { log: drawLog, pieceId: 'p-0077' },
   );
   const oldSigned = await checkpointOf(log.leaves, old);
-  history(
+  await history(
     'rotated key: a checkpoint of the old, still listed key',
     await historyOf(log, 'p-0042', oldSigned),
     oldSigned,
@@ -387,13 +415,13 @@ export async function makeVectors(): Promise<Vector[]> {
   );
   const at = (i: number, change: Partial<{ entry: string; proof: string }>) =>
     items.map((item, j) => (j === i ? { ...item, ...change } : item));
-  history(
+  await history(
     'tampered history: an entry’s day',
     at(2, { entry: (items[2] as { entry: string }).entry.replace('2026-08-01', '2026-08-02') }),
     checkpoint,
     no('not-in-log'),
   );
-  history(
+  await history(
     'tampered history: an entry’s kind',
     at(3, { entry: (items[3] as { entry: string }).entry.replace('"transfer"', '"sale"') }),
     checkpoint,
@@ -401,38 +429,43 @@ export async function makeVectors(): Promise<Vector[]> {
   );
   const proofLines = (items[2] as { proof: string }).proof.split('\n');
   proofLines[2] = toBase64(new Uint8Array(32).fill(7));
-  history(
+  await history(
     'tampered history: a hash of an inclusion proof',
     at(2, { proof: proofLines.join('\n') }),
     checkpoint,
     no('not-in-log'),
   );
-  history(
+  await history(
     'tampered history: a proof that names another index',
     at(2, { proof: (items[2] as { proof: string }).proof.replace(/index \d+/, 'index 5') }),
     checkpoint,
     no('entry-invalid'),
   );
   const otherPiece = (await historyOf(log, 'p-0001', checkpoint))[1] as { entry: string; proof: string };
-  history(
+  await history(
     'another piece’s entry slipped in',
     [...items.slice(0, 2), otherPiece, ...items.slice(2)],
     checkpoint,
     no('entry-invalid'),
   );
-  history('entries out of order', [...items].reverse(), checkpoint, no('out-of-order'));
+  await history('entries out of order', [...items].reverse(), checkpoint, no('out-of-order'));
   const earlier = await checkpointOf(log.leaves.slice(0, 6), current);
-  history('a proof against another checkpoint', items, earlier, no('checkpoint-mismatch'));
-  history('a proof that is not a tlog-proof', at(0, { proof: 'proof' }), checkpoint, no('proof-invalid'));
+  await history('a proof against another checkpoint', items, earlier, no('checkpoint-mismatch'));
+  await history(
+    'a proof that is not a tlog-proof',
+    at(0, { proof: 'proof' }),
+    checkpoint,
+    no('proof-invalid'),
+  );
   const strangerCheckpoint = await checkpointOf(log.leaves, stranger);
-  history(
+  await history(
     'wrong key: a checkpoint of a key not listed',
     await historyOf(log, 'p-0042', strangerCheckpoint),
     strangerCheckpoint,
     no('unknown-key'),
   );
   const bentCheckpoint = checkpoint.replace(`\n${log.leaves.length}\n`, `\n${log.leaves.length + 1}\n`);
-  history(
+  await history(
     'tampered checkpoint: the size',
     await historyOf(log, 'p-0042', bentCheckpoint),
     bentCheckpoint,
@@ -443,13 +476,151 @@ export async function makeVectors(): Promise<Vector[]> {
     current.spki,
     current.sign,
   );
-  history(
+  await history(
     'a checkpoint of another log',
     await historyOf(log, 'p-0042', elsewhere),
     elsewhere,
     no('checkpoint-wrong-origin'),
   );
-  history('not a checkpoint', items, 'checkpoint', no('checkpoint-invalid'));
+  await history('not a checkpoint', items, 'checkpoint', no('checkpoint-invalid'));
+
+  // Completeness (docs/passport.md, Completeness): every entry kind left out, two swapped, one of
+  // another piece in its place; the map proof missing, lying or of another piece.
+  const every = await buildLog([
+    { kind: 'issue', piece: 'p-0042', time: '2026-07-02T10:00:00.000Z', cert: first.fields.digest },
+    { kind: 'issue', piece: 'p-0001', time: '2026-07-02T11:00:00.000Z', cert: 'A'.repeat(22) },
+    {
+      kind: 'draw',
+      piece: 'p-0042',
+      time: '2026-07-20T18:00:40.000Z',
+      draw: 'd-AAAAAAAAAAAAAAAAAAAAAA',
+      result: 'ab'.repeat(32),
+    },
+    { kind: 'sale', piece: 'p-0042', time: '2026-07-20T18:00:41.000Z' },
+    { kind: 'sale', piece: 'p-0001', time: '2026-07-21T09:00:00.000Z' },
+    { kind: 'map', piece: '', time: '2026-07-21T09:00:01.000Z' },
+    { kind: 'transfer', piece: 'p-0042', time: '2026-08-01T12:00:00.000Z' },
+    { kind: 'reset', piece: 'p-0042', time: '2026-08-02T12:00:00.000Z' },
+    { kind: 'lost', piece: 'p-0042', time: '2026-09-01T12:00:00.000Z' },
+    { kind: 'found', piece: 'p-0042', time: '2026-09-05T12:00:00.000Z' },
+    { kind: 'transfer', piece: 'p-0042', time: '2026-10-01T12:00:00.000Z' },
+    { kind: 'lost', piece: 'p-0042', time: '2026-11-01T12:00:00.000Z' },
+  ]);
+  const everyCheckpoint = await checkpointOf(every.leaves, current);
+  const whole = await historyOf(every, 'p-0042', everyCheckpoint);
+  const served = { log: every };
+  await history(
+    'valid history: every kind of entry, complete as of its checkpoint',
+    whole,
+    everyCheckpoint,
+    { ok: true, transfers: 2, lost: true, sold: true, size: every.leaves.length },
+    served,
+  );
+  const kindOf = (item: { entry: string }) => JSON.parse(item.entry).kind as string;
+  const others = await historyOf(every, 'p-0001', everyCheckpoint);
+  for (const [i, item] of whole.entries()) {
+    const place = `${kindOf(item)} entry ${i + 1} of ${whole.length}`;
+    await history(
+      `incomplete history: the ${place} left out`,
+      whole.filter((_, j) => j !== i),
+      everyCheckpoint,
+      no('incomplete'),
+      served,
+    );
+    if (i + 1 < whole.length)
+      await history(
+        `incomplete history: the ${place} and the next swapped`,
+        whole.map((other, j) => whole[j === i ? i + 1 : j === i + 1 ? i : j] ?? other),
+        everyCheckpoint,
+        no('out-of-order'),
+        served,
+      );
+    await history(
+      `incomplete history: the ${place} swapped for another piece’s`,
+      whole.map((other, j) => (j === i ? (others[i % others.length] ?? other) : other)),
+      everyCheckpoint,
+      no('entry-invalid'),
+      served,
+    );
+  }
+  const mapOf = await mapProofOf(every, 'p-0042', everyCheckpoint);
+  await history(
+    'no map proof: a history that cannot be proven complete',
+    whole,
+    everyCheckpoint,
+    no('unprovable'),
+    {
+      map: null,
+    },
+  );
+  await history(
+    'a stolen piece whose lost entry is hidden',
+    whole.slice(0, -1),
+    everyCheckpoint,
+    no('incomplete'),
+    served,
+  );
+  await history('a map proof of another piece’s leaf', whole, everyCheckpoint, no('map-invalid'), {
+    map: await mapProofOf(every, 'p-0001', everyCheckpoint),
+  });
+  const leaf = mapOf.leaves[0] as MapProof['leaves'][number];
+  await history(
+    'a map leaf that names an older entry as the latest',
+    whole,
+    everyCheckpoint,
+    no('map-invalid'),
+    { map: { ...mapOf, leaves: [{ ...leaf, text: leaf.text.replace(/"seq":\d+/, '"seq":3') }] } },
+  );
+  await history(
+    'a map entry that is not the checkpoint’s last entry',
+    whole,
+    everyCheckpoint,
+    no('map-invalid'),
+    {
+      map: {
+        ...mapOf,
+        entry: every.texts[5] as string,
+        proof: tlogProofText({
+          index: 5,
+          proof: await inclusionProof(every.leaves, 5),
+          checkpoint: everyCheckpoint,
+        }),
+      },
+    },
+  );
+  await history('a map entry whose root lies', whole, everyCheckpoint, no('map-invalid'), {
+    map: {
+      ...mapOf,
+      entry: mapOf.entry.replace(/"root":"./, '"root":"0').replace('"root":"00', '"root":"01'),
+    },
+  });
+  await history(
+    'valid history: a piece with no entry, proven absent from the map',
+    [],
+    everyCheckpoint,
+    { ok: true, transfers: 0, sold: false, size: every.leaves.length },
+    { log: every, pieceId: 'p-0010' },
+  );
+  await history('a piece with entries said to have none', [], everyCheckpoint, no('map-invalid'), {
+    map: await mapProofOf(every, 'p-0010', everyCheckpoint),
+  });
+  const before = await buildLog(
+    STORY(first.fields.digest).map((step) => ({ ...step })),
+    { maps: false },
+  );
+  const beforeTexts = before.texts.map((text) => text.replace(/,"prev":(null|\{[^}]*\})/, ''));
+  const beforeLog = {
+    texts: beforeTexts,
+    leaves: await Promise.all(beforeTexts.map((text) => leafHash(utf8(text)))),
+  };
+  const beforeCheckpoint = await checkpointOf(beforeLog.leaves, current);
+  await history(
+    'an old log, before entries named their previous one: not provably complete',
+    await historyOf(beforeLog, 'p-0042', beforeCheckpoint),
+    beforeCheckpoint,
+    no('unprovable'),
+    { map: null },
+  );
 
   // Two checkpoints.
   const consistency = (name: string, kept: string, latest: string, proof: Uint8Array[], expected: Expected) =>
@@ -508,7 +679,7 @@ export async function makeVectors(): Promise<Vector[]> {
     signWithLog({ origin, size: leaves.length, root: await rootOf(leaves) }, logKey);
   const edCheckpoint = await ed(log.leaves);
   const witnessedHistory = async (name: string, note: string, expected: Expected) =>
-    history(name, await historyOf(log, 'p-0042', note), note, expected, witnessedKeys);
+    history(name, await historyOf(log, 'p-0042', note), note, expected, { keys: witnessedKeys });
   await witnessedHistory(
     'log key (Ed25519): a cosigned checkpoint, witnessed by both',
     await cosign(edCheckpoint, [wa, wb]),
@@ -558,8 +729,10 @@ export async function makeVectors(): Promise<Vector[]> {
     name: 'an unreadable witness policy',
     type: 'history',
     keys: { ...witnessedKeys, witnessPolicy: 'quorum nobody\n' },
+    pieceId: 'p-0042',
     items: await historyOf(log, 'p-0042', edCheckpoint),
     checkpoint: edCheckpoint,
+    map: await mapProofOf(log, 'p-0042', edCheckpoint).catch(() => null),
     expected: no('policy-invalid'),
   });
   const witnessedConsistency = (
@@ -608,7 +781,7 @@ export async function makeVectors(): Promise<Vector[]> {
         }
       : item,
   );
-  history('a tlog-proof with an extra line', withExtra, checkpoint, { ok: true, transfers: 2 });
+  await history('a tlog-proof with an extra line', withExtra, checkpoint, { ok: true, transfers: 2 });
   return vectors;
 }
 

@@ -5,14 +5,15 @@ import { currentKey, listSigningKeys } from '#passport/entities/signing-keys.ts'
 import { signCodeBody } from '#passport/index.ts';
 import { passportPieceContract } from '#shared/contracts/passport.ts';
 import { toBase64url } from '#shared/passport/base64url.ts';
-import { toBase64 } from '#shared/passport/bytes.ts';
+import { toBase64, toHex } from '#shared/passport/bytes.ts';
 import { certificateDigest, certificatePayload, signCertificate } from '#shared/passport/certificate.ts';
 import { logOrigin, signCheckpoint } from '#shared/passport/checkpoint.ts';
 import { type CodeFields, codeBody, codeText } from '#shared/passport/code.ts';
 import type { KeySet, RawSigner } from '#shared/passport/keys.ts';
-import { entryText, ownerCommitment } from '#shared/passport/log.ts';
-import type { EntryKind } from '#shared/passport/log-entry.ts';
+import { entryText, mapEntryText, ownerCommitment } from '#shared/passport/log.ts';
+import type { EntryKind, PrevLink } from '#shared/passport/log-entry.ts';
 import { consistencyProof, inclusionProof, leafHash, rootOf } from '#shared/passport/merkle.ts';
+import { mapLeavesFor, mapTree, recordEntry } from '#shared/passport/piece-map.ts';
 import { proofBody, proofExpiry } from '#shared/passport/proof.ts';
 import { tlogProofText } from '#shared/passport/tlog-proof.ts';
 import * as z from '#shared/zod.ts';
@@ -140,16 +141,34 @@ export async function issuePiece(signing: Signing, options: PieceOptions = {}): 
 }
 
 export interface Step {
-  kind: EntryKind;
+  /** A piece's entry, or `map`: the map entry that ends a sequencing round (one ends the log anyway). */
+  kind: EntryKind | 'map';
   /** The piece's own steps; others' are `other`. */
   piece: 'this' | 'other';
   day: string;
 }
 
-/** A log of these steps: its entries' texts and leaves. The issue entry carries the certificate's digest. */
+/**
+ * A log of these steps, one sequencing round, ending with its map entry (docs/passport.md,
+ * Completeness): its entries' texts and leaves. The issue entry carries the certificate's digest.
+ */
 export async function logOf(piece: IssuedPiece, steps: Step[]) {
   const texts = [];
+  const latest = new Map<string, PrevLink>();
+  const mapOf = async (seq: number, day: string) => {
+    const tree = await mapTree(latest);
+    return mapEntryText({
+      seq,
+      time: `${day}T10:00:01.000Z`,
+      pieces: tree.leaves.length,
+      root: toHex(tree.root),
+    });
+  };
   for (const [seq, step] of steps.entries()) {
+    if (step.kind === 'map') {
+      texts.push(await mapOf(seq, step.day));
+      continue;
+    }
     const pid = step.piece === 'this' ? piece.pieceId : 'e2e-other-piece';
     const owner = step.kind === 'issue' ? null : await ownerCommitment(pid, 'A'.repeat(43));
     texts.push(
@@ -159,10 +178,13 @@ export async function logOf(piece: IssuedPiece, steps: Step[]) {
         kind: step.kind,
         piece: pid,
         owner,
+        prev: latest.get(pid) ?? null,
         ...(step.kind === 'issue' ? { cert: piece.fields.digest } : {}),
       }),
     );
+    await recordEntry(latest, texts.at(-1) as string, seq);
   }
+  texts.push(await mapOf(texts.length, steps.at(-1)?.day ?? '2026-01-01'));
   const leaves = await Promise.all(texts.map((text) => leafHash(new TextEncoder().encode(text))));
   return { texts, leaves };
 }
@@ -180,11 +202,19 @@ export async function pieceAnswer(signing: Signing, piece: IssuedPiece, log: Log
     kmsSigner,
   );
   const entries = [];
+  const latest = new Map<string, PrevLink>();
   for (const [index, text] of log.texts.entries()) {
+    if (index < log.texts.length - 1) await recordEntry(latest, text, index);
     if (JSON.parse(text).piece !== piece.pieceId) continue;
     const proof = tlogProofText({ index, proof: await inclusionProof(log.leaves, index), checkpoint });
     entries.push({ text, proof });
   }
+  const last = log.texts.length - 1;
+  const map = {
+    entry: log.texts[last] as string,
+    proof: tlogProofText({ index: last, proof: await inclusionProof(log.leaves, last), checkpoint }),
+    leaves: await mapLeavesFor(await mapTree(latest), piece.pieceId),
+  };
   const answer = {
     status: 200 as const,
     piece: piece.pieceId,
@@ -192,6 +222,7 @@ export async function pieceAnswer(signing: Signing, piece: IssuedPiece, log: Log
     code: piece.code,
     entries,
     checkpoint,
+    map,
     lost: false,
     ...(since !== undefined
       ? {

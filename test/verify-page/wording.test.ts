@@ -24,6 +24,7 @@ import {
   checkpointOf,
   historyOf,
   issuePiece,
+  mapProofOf,
   signCode,
   signResaleProof,
 } from '../passport/fixtures.ts';
@@ -117,13 +118,19 @@ describe('the verdict, in one plain sentence', () => {
     ]);
     const checkpoint = await checkpointOf(log.leaves, signer);
     const items = await historyOf(log, 'p-0042', checkpoint);
-    const unknown = await verifyHistory(items, checkpoint, keySet(stranger));
+    const unknown = await verifyHistory(items, checkpoint, keySet(stranger), {
+      pieceId: 'p-0042',
+      map: await mapProofOf(log, 'p-0042', checkpoint),
+    });
     expect(unknown.ok || HISTORY_REFUSALS[unknown.reason]).toBe(
       'The history cannot be trusted: no published key signed the log’s checkpoint.',
     );
     const forked = await checkConsistency(
       checkpoint,
-      await checkpointOf([(log.leaves[0] as Uint8Array).map((byte) => byte ^ 1)], signer),
+      await checkpointOf(
+        log.leaves.map((leaf, i) => (i === 0 ? leaf.map((byte) => byte ^ 1) : leaf)),
+        signer,
+      ),
       [],
       keySet(signer),
     );
@@ -160,6 +167,7 @@ describe('the online checks, in plain sentences', () => {
         await historyOf(log, 'p-0042', checkpoint),
         checkpoint,
         keySet(signer),
+        { pieceId: 'p-0042', map: await mapProofOf(log, 'p-0042', checkpoint) },
       );
       if (!history.ok) throw new Error(history.reason);
       return historySentences(history);

@@ -1,5 +1,5 @@
 import { adminLogContract } from '#shared/contracts/passport.ts';
-import { parseEntry } from '#shared/passport/log-entry.ts';
+import { entryWithoutPrev, parseEntry } from '#shared/passport/log-entry.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { entriesPage, latestCheckpoint, pendingCount, readHead } from '../entities/log-reads.ts';
 
@@ -24,7 +24,8 @@ export const handler = defineAdminHandler(adminLogContract, async ({ query }) =>
     checkpoint: checkpoint?.text ?? null,
     pending,
     entries: page.flatMap(({ text }) => {
-      const entry = parseEntry(text);
+      // Map entries name no piece; entries of the format before `prev` (a development log) still show.
+      const entry = parseEntry(text) ?? entryWithoutPrev(text);
       return entry
         ? [{ seq: entry.seq, time: entry.time, kind: entry.kind, piece: entry.piece, owner: entry.owner }]
         : [];

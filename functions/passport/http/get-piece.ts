@@ -10,6 +10,7 @@ import { pieceHistory } from '../piece-history.ts';
 /**
  * GET /passport/pieces/{pid}[?since=<size>] — a piece's public passport: its newest certificate
  * and code, its log entries with their proofs against the latest checkpoint, that checkpoint,
+ * the map proof that they are all of the piece's entries,
  * whether it is reported lost, and with `since` the consistency proof from that size. Nothing
  * personal: no e-mail, name, card number or salt (the owner appears only as a commitment).
  * 404 "no passport for this piece" for a piece with no certificate and no entry; 400 for a
@@ -32,6 +33,7 @@ export const handler = defineHandler(passportPieceContract, async ({ path, query
     code: certificate?.code ?? null,
     entries: history.entries,
     checkpoint: history.checkpoint,
+    map: history.map,
     lost: record?.pid === pid && record.lost === true,
     ...(history.consistency ? { consistency: history.consistency } : {}),
   };

@@ -57,6 +57,8 @@ async function run(): Promise<void> {
       : await checkProofOnline(fragment, verdict, keys);
   if (report.verdict)
     showVerdict(fragmentSentence(report.verdict), report.verdict.ok ? 'authentic' : 'refused');
+  // A history refused, or not proven complete: never left under an "Authentic" headline.
+  if (report.warning && (report.verdict?.ok ?? true)) showVerdict(report.warning, 'refused');
   showLines(report.lines);
 }
 

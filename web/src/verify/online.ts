@@ -1,6 +1,7 @@
 import { fromBase64, sha256, toHex } from '#shared/passport/bytes.ts';
 import type { CodeFields } from '#shared/passport/code.ts';
 import type { KeySet } from '#shared/passport/keys.ts';
+import type { MapProof } from '#shared/passport/piece-map.ts';
 import {
   checkConsistency,
   type FragmentVerdict,
@@ -12,6 +13,8 @@ import { keepCheckpoint, keptCheckpoint } from './kept.ts';
 import {
   CERTIFICATE_REFUSALS,
   CONSISTENCY_REFUSALS,
+  completeSentence,
+  HISTORY_HEADLINE,
   HISTORY_REFUSALS,
   historySentences,
   LOST_WARNING,
@@ -37,6 +40,8 @@ export interface OnlineReport {
   lines: Line[];
   /** A new headline, when the shop's answer changes the verdict (a voided proof). */
   verdict?: FragmentVerdict;
+  /** A warning that replaces the headline: the history is refused or cannot be proven complete. */
+  warning?: string;
 }
 
 /** GET /api/passport/pieces/{pid} as shared/contracts/passport.ts has it. */
@@ -44,6 +49,7 @@ interface PieceAnswer {
   certificate: string | null;
   entries: { text: string; proof: string }[];
   checkpoint: string | null;
+  map?: MapProof | null;
   lost: boolean;
   consistency?: string[];
 }
@@ -87,33 +93,42 @@ async function checkPhoto(path: string, expected: string): Promise<PhotoCheck['r
   }
 }
 
+/**
+ * The piece's history, proven complete as of the checkpoint, or why not. `complete` false (a
+ * refused history, or one that cannot be proven complete) turns the page's headline into a warning:
+ * a piece whose history the shop hides is never shown as plainly authentic.
+ */
 async function historyLines(piece: PieceAnswer, pieceId: string, keys: KeySet) {
   const lines: Line[] = [];
   if (!piece.checkpoint) {
-    lines.push({ tone: 'info', text: 'The public log holds no entry yet: no history to show.' });
-    return { lines, certificates: [] as string[] };
+    lines.push({
+      tone: 'warn',
+      text: 'The public log holds no entry yet: no history to show, and none proven complete.',
+    });
+    return { lines, certificates: [] as string[], complete: false };
   }
   const history = await verifyHistory(
     piece.entries.map(({ text, proof }) => ({ entry: text, proof })),
     piece.checkpoint,
     keys,
+    { pieceId, map: piece.map },
   );
   if (!history.ok) {
     lines.push({ tone: 'bad', text: HISTORY_REFUSALS[history.reason] });
-    return { lines, certificates: [] };
-  }
-  if (history.entries.length > 0 && history.pieceId !== pieceId) {
-    lines.push({ tone: 'bad', text: 'The history cannot be trusted: it is of another piece.' });
-    return { lines, certificates: [] };
+    return { lines, certificates: [], complete: false };
   }
   // A loss is said first, above everything else the page found.
   if (history.lost || piece.lost) lines.unshift({ tone: 'bad', text: LOST_WARNING });
   for (const text of historySentences(history)) lines.push({ tone: 'good', text });
+  lines.push({ tone: 'good', text: completeSentence(history.size) });
   const witnessed = witnessSentence(history.size, history.witnesses);
   if (witnessed) lines.push(witnessed);
   lines.push(...(await consistencyLines(piece.checkpoint, piece.consistency ?? [], keys)));
-  return { lines, certificates: history.certificates };
+  return { lines, certificates: history.certificates, complete: true };
 }
+
+const headlineOf = (history: { complete: boolean }) =>
+  history.complete ? {} : { warning: HISTORY_HEADLINE };
 
 /** The log must extend the checkpoint kept from an earlier visit; the newest good one is kept. */
 async function consistencyLines(checkpoint: string, proof: string[], keys: KeySet): Promise<Line[]> {
@@ -161,7 +176,7 @@ export async function checkCodeOnline(code: CodeFields, keys: KeySet): Promise<O
   const lines: Line[] = [];
   if (!piece.certificate) {
     lines.push({ tone: 'bad', text: 'The shop serves no certificate for this piece.' });
-    return { lines: ordered(lines, history.lines) };
+    return { lines: ordered(lines, history.lines), ...headlineOf(history) };
   }
   const certificate = await verifyCertificate(piece.certificate, keys, code);
   if (!certificate.ok) {
@@ -175,7 +190,7 @@ export async function checkCodeOnline(code: CodeFields, keys: KeySet): Promise<O
           }
         : { tone: 'bad', text: CERTIFICATE_REFUSALS[certificate.reason] },
     );
-    return { lines: ordered(lines, history.lines) };
+    return { lines: ordered(lines, history.lines), ...headlineOf(history) };
   }
   const subject = certificate.payload.credentialSubject;
   lines.push({ tone: 'good', text: `The certificate matches the code: ${subject.description}.` });
@@ -184,7 +199,7 @@ export async function checkCodeOnline(code: CodeFields, keys: KeySet): Promise<O
     const text = photoSentence({ index: index + 1, of: photos.length, result });
     lines.push({ tone: result === 'matches' ? 'good' : result === 'differs' ? 'bad' : 'warn', text });
   });
-  return { lines: ordered(lines, history.lines) };
+  return { lines: ordered(lines, history.lines), ...headlineOf(history) };
 }
 
 /** A resale proof, online: whether it still stands (a transfer voids it) and the piece's history. */
@@ -207,5 +222,6 @@ export async function checkProofOnline(
   const lines: Line[] = [{ tone: 'good', text: 'The shop confirms this proof still stands.' }];
   const piece = await readJson<PieceAnswer>(piecePath(proof.pieceId));
   if (!piece.ok) return { lines: [...lines, unreadable(piece, ['the history'])] };
-  return { lines: [...lines, ...(await historyLines(piece.value, proof.pieceId, keys)).lines] };
+  const history = await historyLines(piece.value, proof.pieceId, keys);
+  return { lines: [...lines, ...history.lines], ...headlineOf(history) };
 }

@@ -78,7 +78,21 @@ export const HISTORY_REFUSALS: Record<Failed<HistoryVerdict>, string> = {
   'entry-invalid': 'The history cannot be trusted: an entry is malformed or of another piece.',
   'out-of-order': 'The history cannot be trusted: its entries are out of order.',
   'not-in-log': 'The history cannot be trusted: an entry is not in the public log.',
+  unprovable:
+    'The history cannot be proven complete: the shop’s log does not carry the proof that no entry of the piece is left out (a log written before such proofs, or the proof withheld).',
+  'map-invalid':
+    'The history cannot be trusted: the log’s map of every piece’s latest entry does not hold (it is not the checkpoint’s last entry, or the piece’s place in it is not proven).',
+  incomplete:
+    'The history is incomplete: the shop left out an entry of this piece (its latest entry, or one between two it shows, is missing, or they are out of place).',
 };
+
+/** A history the page cannot show as complete: the headline of the page says so. */
+export const HISTORY_HEADLINE =
+  'Warning: the shop’s history of this piece cannot be proven complete. Do not rely on this passport; ask the shop.';
+
+/** The history proven complete as of a checkpoint (a witness line is added after it when there is one). */
+export const completeSentence = (size: number) =>
+  `Complete as of checkpoint ${size}: the public log proves no entry of this piece is left out.`;
 
 export const CONSISTENCY_REFUSALS: Record<Failed<ConsistencyVerdict>, string> = {
   'checkpoint-invalid': 'Warning: the log’s new checkpoint is not a signed checkpoint.',
