@@ -134,6 +134,53 @@ export async function verifyCertificate(
   return { ok: true, pieceId, payload, digest, kid: header.kid };
 }
 
+export type ServedVerdict =
+  | { ok: true; pieceId: string; payload: CertificatePayload; digest: string; kid: string }
+  | {
+      ok: false;
+      reason:
+        | Extract<CertificateVerdict, { ok: false }>['reason']
+        | 'another-piece'
+        | 'not-logged'
+        | 'not-newest'
+        | 'superseded'
+        | 'code-not-issued';
+    };
+
+/**
+ * The certificate the shop serves for a card's code, judged against the piece's verified history
+ * (docs/passport.md, The re-issue rule): it must name the code's piece (id, number, of, collection)
+ * and be the certificate of the piece's newest `issue` entry. The code is `superseded` only when
+ * its digest is an older `issue` entry of this very piece; a digest in no `issue` entry is refused.
+ * Without a verified history of the piece (`history` null, failed, or of another piece) only the
+ * certificate itself and its digest are checked.
+ */
+export async function verifyServedCertificate(
+  jws: string,
+  keys: KeySet,
+  code: CodeFields,
+  history: HistoryVerdict | null,
+): Promise<ServedVerdict> {
+  const certificate = await verifyCertificate(jws, keys);
+  if (!certificate.ok) return certificate;
+  const subject = certificate.payload.credentialSubject;
+  if (
+    certificate.pieceId !== code.pieceId ||
+    subject.number !== code.number ||
+    subject.of !== code.of ||
+    !carriesCollection(code.collection, subject.collection)
+  ) {
+    return { ok: false, reason: 'another-piece' };
+  }
+  const logged = history?.ok && (history.entries.length === 0 || history.pieceId === code.pieceId);
+  if (!logged) return verifyCertificate(jws, keys, code);
+  const issues = history.certificates;
+  if (!issues.includes(certificate.digest)) return { ok: false, reason: 'not-logged' };
+  if (issues.at(-1) !== certificate.digest) return { ok: false, reason: 'not-newest' };
+  if (code.digest === certificate.digest) return verifyCertificate(jws, keys, code);
+  return { ok: false, reason: issues.includes(code.digest) ? 'superseded' : 'code-not-issued' };
+}
+
 export interface HistoryItem {
   /** The entry's text, as the log holds it. */
   entry: string;

@@ -206,7 +206,15 @@ export function verifyCertificateText(jws: string, keys: Keys, code?: Verdict): 
       return no('certificate-mismatch');
     }
   }
-  return { ok: true, pieceId, digest, kid: header.kid };
+  return {
+    ok: true,
+    pieceId,
+    digest,
+    kid: header.kid,
+    number: subject.number,
+    of: subject.of,
+    collection: subject.collection,
+  };
 }
 
 const H = (...parts: Uint8Array[]) => sha256(cat(...parts));
@@ -361,11 +369,48 @@ export function verifyHistoryItems(
   const lostOrFound = entries.filter((e) => e.kind === 'lost' || e.kind === 'found');
   return {
     ok: true,
+    piece: entries[0]?.piece,
+    issued: entries.filter((e) => e.kind === 'issue').map((e) => e.cert),
     transfers: transfers.length,
     last: String(transfers.at(-1)?.time ?? '').slice(0, 10) || null,
     sold: entries.some((e) => e.kind === 'sale'),
     lost: lostOrFound.at(-1)?.kind === 'lost',
   };
+}
+
+/**
+ * The certificate the shop serves for a verified code, judged by the piece's history (the re-issue
+ * rule): it names the code's piece, and is the newest issue entry's; an older issue entry's code is
+ * superseded. With no verified history of the piece, only the certificate against the code.
+ */
+export function verifyServedText(
+  jws: string,
+  keys: Keys,
+  code: Verdict,
+  items: { entry: string; proof: string }[],
+  latest: string,
+): Verdict {
+  if (!code.ok || code.kind !== 'code') return code;
+  const cert = verifyCertificateText(jws, keys);
+  if (!cert.ok) return cert;
+  const collection = code.collection as string;
+  if (
+    cert.pieceId !== code.pieceId ||
+    cert.number !== code.number ||
+    cert.of !== code.of ||
+    !(cert.collection as string).startsWith(collection) ||
+    Array.from(collection).length > 40
+  ) {
+    return no('another-piece');
+  }
+  const history = verifyHistoryItems(items, latest, keys);
+  if (!history.ok || (history.piece !== undefined && history.piece !== code.pieceId))
+    return verifyCertificateText(jws, keys, code);
+  const issued = history.issued as string[];
+  if (!issued.includes(cert.digest as string)) return no('not-logged');
+  if (issued[issued.length - 1] !== cert.digest) return no('not-newest');
+  if (code.digest === cert.digest) return verifyCertificateText(jws, keys, code);
+  return no(issued.includes(code.digest as string) ? 'superseded' : 'code-not-issued');
 }
 
 /** The checkpoint the page kept and a newer one, with the consistency proof (base64 hashes). */

@@ -9,12 +9,14 @@ import {
   verifyCertificate,
   verifyFragment,
   verifyHistory,
+  verifyServedCertificate,
 } from '#shared/passport/verify.ts';
 import {
   checkTwoCheckpoints,
   verifyCertificateText,
   verifyFragmentText,
   verifyHistoryItems,
+  verifyServedText,
 } from './independent-verifier.ts';
 import { makeVectors, type Vector, writeVectors } from './vectors.ts';
 
@@ -37,6 +39,12 @@ async function byThePage(vector: Vector): Promise<unknown> {
       );
     case 'history':
       return verifyHistory(vector.items, vector.checkpoint, vector.keys);
+    case 'served': {
+      const code = await verifyFragment(vector.code, vector.keys);
+      if (!code.ok || code.kind !== 'code') return code;
+      const history = await verifyHistory(vector.items, vector.checkpoint, vector.keys);
+      return verifyServedCertificate(vector.certificate, vector.keys, code, history);
+    }
     case 'consistency':
       return checkConsistency(
         vector.kept,
@@ -59,6 +67,14 @@ function independently(vector: Vector): unknown {
       );
     case 'history':
       return verifyHistoryItems(vector.items, vector.checkpoint, vector.keys);
+    case 'served':
+      return verifyServedText(
+        vector.certificate,
+        vector.keys,
+        verifyFragmentText(vector.code, vector.keys, new Date()),
+        vector.items,
+        vector.checkpoint,
+      );
     case 'consistency':
       return checkTwoCheckpoints(vector.kept, vector.latest, vector.proof, vector.keys);
   }

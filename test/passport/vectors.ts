@@ -52,6 +52,16 @@ export type Vector =
     }
   | {
       name: string;
+      type: 'served';
+      keys: KeySet;
+      certificate: string;
+      code: string;
+      items: { entry: string; proof: string }[];
+      checkpoint: string;
+      expected: Expected;
+    }
+  | {
+      name: string;
       type: 'consistency';
       keys: KeySet;
       kept: string;
@@ -441,6 +451,109 @@ export async function makeVectors(): Promise<Vector[]> {
     no('checkpoint-wrong-origin'),
   );
   history('not a checkpoint', items, 'checkpoint', no('checkpoint-invalid'));
+
+  // The certificate served for a code, judged by the piece's history (the re-issue rule).
+  const served = async (name: string, jws: string, code: string, steps: LogStep[], expected: Expected) => {
+    const servedLog = await buildLog(steps);
+    const servedCheckpoint = await checkpointOf(servedLog.leaves, current);
+    const servedItems = await historyOf(servedLog, 'p-0042', servedCheckpoint);
+    vectors.push({
+      name,
+      type: 'served',
+      keys,
+      certificate: jws,
+      code,
+      items: servedItems,
+      checkpoint: servedCheckpoint,
+      expected,
+    });
+  };
+  const reissue = await issuePiece(
+    { ...(PIECES[0] as PieceSpec), validFrom: '2026-11-01T10:00:00.000Z' },
+    current,
+  );
+  const twin = await issuePiece({ ...(PIECES[0] as PieceSpec), pieceId: 'p-0043' }, current);
+  const reissuedStory = STORY(first.fields.digest, [
+    { kind: 'issue', piece: 'p-0043', time: '2026-10-30T10:00:00.000Z', cert: twin.fields.digest },
+    { kind: 'issue', piece: 'p-0042', time: '2026-11-01T10:00:00.000Z', cert: reissue.fields.digest },
+  ]);
+  await served(
+    'served certificate: valid, the only issue entry’s',
+    first.certificate,
+    first.code,
+    STORY(first.fields.digest),
+    {
+      ok: true,
+      pieceId: 'p-0042',
+      digest: first.fields.digest,
+    },
+  );
+  await served(
+    'served certificate: valid, re-issued, the newest issue entry’s',
+    reissue.certificate,
+    reissue.code,
+    reissuedStory,
+    {
+      ok: true,
+      digest: reissue.fields.digest,
+    },
+  );
+  await served(
+    'served certificate: superseded, a code of an older issue entry with the newest certificate',
+    reissue.certificate,
+    first.code,
+    reissuedStory,
+    no('superseded'),
+  );
+  await served(
+    'served certificate: tampered, an older certificate of the piece while the log has a newer issue',
+    first.certificate,
+    first.code,
+    reissuedStory,
+    no('not-newest'),
+  );
+  await served(
+    'served certificate: tampered, another piece’s valid certificate (issued in the log)',
+    twin.certificate,
+    first.code,
+    reissuedStory,
+    no('another-piece'),
+  );
+  await served(
+    'served certificate: tampered, another collection’s piece',
+    (issued[1] as typeof first).certificate,
+    first.code,
+    STORY(first.fields.digest),
+    no('another-piece'),
+  );
+  const unissued = await issuePiece(
+    { ...(PIECES[0] as PieceSpec), validFrom: '2026-10-01T10:00:00.000Z' },
+    current,
+  );
+  await served(
+    'served certificate: tampered, a genuine code whose digest is in no issue entry',
+    reissue.certificate,
+    unissued.code,
+    reissuedStory,
+    no('code-not-issued'),
+  );
+  await served(
+    'served certificate: tampered, a certificate in no issue entry of the piece',
+    unissued.certificate,
+    unissued.code,
+    reissuedStory,
+    no('not-logged'),
+  );
+
+  const unverified = vectors.at(-1) as Extract<Vector, { type: 'served' }>;
+  vectors.push({
+    ...unverified,
+    name: 'served certificate: with no verified history, a newer certificate is only a digest mismatch',
+    certificate: reissue.certificate,
+    code: first.code,
+    checkpoint: 'not a checkpoint',
+    expected: no('digest-mismatch'),
+  });
 
   // Two checkpoints.
   const consistency = (name: string, kept: string, latest: string, proof: Uint8Array[], expected: Expected) =>

@@ -4,9 +4,10 @@ import type { KeySet } from '#shared/passport/keys.ts';
 import {
   checkConsistency,
   type FragmentVerdict,
-  verifyCertificate,
+  type HistoryVerdict,
   verifyFragment,
   verifyHistory,
+  verifyServedCertificate,
 } from '#shared/passport/verify.ts';
 import { keepCheckpoint, keptCheckpoint } from './kept.ts';
 import {
@@ -19,6 +20,7 @@ import {
   ONLINE_CHECKS,
   type PhotoCheck,
   photoSentence,
+  SUPERSEDED,
 } from './wording.ts';
 
 /**
@@ -86,11 +88,15 @@ async function checkPhoto(path: string, expected: string): Promise<PhotoCheck['r
   }
 }
 
-async function historyLines(piece: PieceAnswer, pieceId: string, keys: KeySet) {
+async function historyLines(
+  piece: PieceAnswer,
+  pieceId: string,
+  keys: KeySet,
+): Promise<{ lines: Line[]; history: HistoryVerdict | null }> {
   const lines: Line[] = [];
   if (!piece.checkpoint) {
     lines.push({ tone: 'info', text: 'The public log holds no entry yet: no history to show.' });
-    return { lines, certificates: [] as string[] };
+    return { lines, history: null };
   }
   const history = await verifyHistory(
     piece.entries.map(({ text, proof }) => ({ entry: text, proof })),
@@ -99,17 +105,17 @@ async function historyLines(piece: PieceAnswer, pieceId: string, keys: KeySet) {
   );
   if (!history.ok) {
     lines.push({ tone: 'bad', text: HISTORY_REFUSALS[history.reason] });
-    return { lines, certificates: [] };
+    return { lines, history };
   }
   if (history.entries.length > 0 && history.pieceId !== pieceId) {
     lines.push({ tone: 'bad', text: 'The history cannot be trusted: it is of another piece.' });
-    return { lines, certificates: [] };
+    return { lines, history: null };
   }
   // A loss is said first, above everything else the page found.
   if (history.lost || piece.lost) lines.unshift({ tone: 'bad', text: LOST_WARNING });
   for (const text of historySentences(history)) lines.push({ tone: 'good', text });
   lines.push(...(await consistencyLines(piece.checkpoint, piece.consistency ?? [], keys)));
-  return { lines, certificates: history.certificates };
+  return { lines, history };
 }
 
 /** The log must extend the checkpoint kept from an earlier visit; the newest good one is kept. */
@@ -160,16 +166,12 @@ export async function checkCodeOnline(code: CodeFields, keys: KeySet): Promise<O
     lines.push({ tone: 'bad', text: 'The shop serves no certificate for this piece.' });
     return { lines: ordered(lines, history.lines) };
   }
-  const certificate = await verifyCertificate(piece.certificate, keys, code);
+  // The served certificate must be this piece's newest in the log (the re-issue rule).
+  const certificate = await verifyServedCertificate(piece.certificate, keys, code, history.history);
   if (!certificate.ok) {
-    // A card made before a re-issue: the log shows its certificate was issued, and replaced since.
-    const superseded = certificate.reason === 'digest-mismatch' && history.certificates.includes(code.digest);
     lines.push(
-      superseded
-        ? {
-            tone: 'info',
-            text: 'This code is of an earlier certificate of the piece: the shop has issued a newer one since.',
-          }
+      certificate.reason === 'superseded'
+        ? { tone: 'info', text: SUPERSEDED }
         : { tone: 'bad', text: CERTIFICATE_REFUSALS[certificate.reason] },
     );
     return { lines: ordered(lines, history.lines) };

@@ -1,8 +1,8 @@
 import type {
-  CertificateVerdict,
   ConsistencyVerdict,
   FragmentVerdict,
   HistoryVerdict,
+  ServedVerdict,
 } from '#shared/passport/verify.ts';
 
 /**
@@ -52,7 +52,7 @@ export const FRAGMENT_REFUSALS: Record<Failed<FragmentVerdict>, string> = {
   voided: 'Void: the piece was transferred since this resale proof was made.',
 };
 
-export const CERTIFICATE_REFUSALS: Record<Failed<CertificateVerdict>, string> = {
+export const CERTIFICATE_REFUSALS: Record<Exclude<Failed<ServedVerdict>, 'superseded'>, string> = {
   'not-a-certificate': 'The certificate the shop serves for this piece is not a valid certificate.',
   'unknown-key': 'The certificate is signed with a key the shop has never published.',
   'signature-invalid': 'The certificate’s signature does not match its contents: it was altered.',
@@ -61,7 +61,19 @@ export const CERTIFICATE_REFUSALS: Record<Failed<CertificateVerdict>, string> = 
   'digest-mismatch': 'The certificate the shop serves is not the one this code was made for.',
   'certificate-mismatch':
     'The certificate says something else than the code (piece, number, collection, date or key).',
+  'another-piece':
+    'The certificate the shop serves is of another piece than this code’s: it cannot stand for this piece.',
+  'not-logged':
+    'The certificate the shop serves is not one the public log shows issued for this piece, so it cannot be trusted.',
+  'not-newest':
+    'The certificate the shop serves is not the newest the public log shows issued for this piece: an older one was served in its place.',
+  'code-not-issued':
+    'This code’s certificate is not one the public log shows issued for this piece: the code cannot be trusted.',
 };
+
+/** A card made before a re-issue (docs/passport.md, The re-issue rule). */
+export const SUPERSEDED =
+  'This code is of an earlier certificate of the piece: the shop has issued a newer one since, and this card has been replaced.';
 
 export const HISTORY_REFUSALS: Record<Failed<HistoryVerdict>, string> = {
   'checkpoint-invalid': 'The history cannot be trusted: the log’s checkpoint is not a signed checkpoint.',
