@@ -11,6 +11,13 @@ import { findKey, importVerifyKey, type KeySet, keyValidOn, type PassportKey, ve
 import { type LogEntry, parseEntry } from './log-entry.ts';
 import { type Hash, leafHash, verifyConsistency, verifyInclusion } from './merkle.ts';
 import { PROOF_MAX_DAYS, parseProof } from './proof.ts';
+import {
+  bitAt,
+  type CredentialStatus,
+  decodeStatusList,
+  parseStatusList,
+  statusListUrl,
+} from './status-list.ts';
 import { parseTlogProof } from './tlog-proof.ts';
 
 /**
@@ -285,4 +292,48 @@ export async function checkConsistency(
   return (await verifyConsistency(a.size, b.size, proof, a.root, b.root))
     ? { ok: true }
     : { ok: false, reason: 'rewritten' };
+}
+
+export type StatusVerdict =
+  | { ok: true; index: number; reported: boolean }
+  | {
+      ok: false;
+      reason:
+        | 'not-a-status-list'
+        | 'unknown-key'
+        | 'signature-invalid'
+        | 'key-not-valid-then'
+        | 'wrong-issuer'
+        | 'wrong-list'
+        | 'index-out-of-range';
+    };
+
+/**
+ * The shop's status list credential (docs/passport.md, Lost or stolen), read for a verified
+ * certificate's `credentialStatus`: its signature, its key's dates, its issuer, that it is the
+ * list the certificate names (the shop's own), then the certificate's bit: set, the piece was
+ * reported lost or stolen and not found since.
+ */
+export async function verifyStatusList(
+  jws: string,
+  keys: KeySet,
+  status: CredentialStatus,
+): Promise<StatusVerdict> {
+  const parsed = parseStatusList(jws);
+  if (!parsed) return { ok: false, reason: 'not-a-status-list' };
+  const { header, payload } = parsed;
+  const key = findKey(keys, header.kid);
+  if (!key) return { ok: false, reason: 'unknown-key' };
+  if (!(await signatureHolds(key, parsed.signature, parsed.signed)))
+    return { ok: false, reason: 'signature-invalid' };
+  if (!keyValidOn(key, new Date(payload.validFrom).toISOString().slice(0, 10)))
+    return { ok: false, reason: 'key-not-valid-then' };
+  if (payload.issuer !== keys.issuer) return { ok: false, reason: 'wrong-issuer' };
+  const list = statusListUrl(keys.issuer);
+  if (payload.id !== list || status.statusListCredential !== list) return { ok: false, reason: 'wrong-list' };
+  const bits = await decodeStatusList(payload.credentialSubject.encodedList);
+  if (!bits) return { ok: false, reason: 'not-a-status-list' };
+  const index = Number(status.statusListIndex);
+  if (index >= bits.length * 8) return { ok: false, reason: 'index-out-of-range' };
+  return { ok: true, index, reported: bitAt(bits, index) === 1 };
 }

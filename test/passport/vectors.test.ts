@@ -10,6 +10,7 @@ import {
   verifyFragment,
   verifyHistory,
   verifyServedCertificate,
+  verifyStatusList,
 } from '#shared/passport/verify.ts';
 import {
   checkTwoCheckpoints,
@@ -17,6 +18,7 @@ import {
   verifyFragmentText,
   verifyHistoryItems,
   verifyServedText,
+  verifyStatusListText,
 } from './independent-verifier.ts';
 import { makeVectors, type Vector, writeVectors } from './vectors.ts';
 
@@ -44,6 +46,14 @@ async function byThePage(vector: Vector): Promise<unknown> {
       if (!code.ok || code.kind !== 'code') return code;
       const history = await verifyHistory(vector.items, vector.checkpoint, vector.keys);
       return verifyServedCertificate(vector.certificate, vector.keys, code, history);
+    }
+    case 'status': {
+      const certificate = await verifyCertificate(vector.certificate, vector.keys);
+      if (!certificate.ok) return certificate;
+      const entry = certificate.payload.credentialStatus;
+      return entry
+        ? verifyStatusList(vector.list, vector.keys, entry)
+        : { ok: false, reason: 'no-status-entry' };
     }
     case 'consistency':
       return checkConsistency(
@@ -75,6 +85,8 @@ function independently(vector: Vector): unknown {
         vector.items,
         vector.checkpoint,
       );
+    case 'status':
+      return verifyStatusListText(vector.list, vector.keys, vector.certificate);
     case 'consistency':
       return checkTwoCheckpoints(vector.kept, vector.latest, vector.proof, vector.keys);
   }
@@ -105,7 +117,7 @@ describe('the test vectors', () => {
     for (const vector of vectors) expect(independently(vector), vector.name).toMatchObject(vector.expected);
     const source = readFileSync(join(import.meta.dirname, 'independent-verifier.ts'), 'utf8');
     const imports = [...source.matchAll(/^import .* from '([^']+)';$/gm)].map((line) => line[1]);
-    expect(imports).toEqual(['@noble/curves/nist.js', '@noble/hashes/sha2.js']);
+    expect(imports).toEqual(['node:zlib', '@noble/curves/nist.js', '@noble/hashes/sha2.js']);
   });
 
   it('are written, all of them, into the export’s JSON file (`node test/passport/vectors.ts <file>`)', async () => {

@@ -15,6 +15,7 @@ import {
   type PieceSpec,
   signCode,
   signResaleProof,
+  signStatusList,
 } from './fixtures.ts';
 import { keySet, makeTestKey } from './signing.ts';
 
@@ -58,6 +59,15 @@ export type Vector =
       code: string;
       items: { entry: string; proof: string }[];
       checkpoint: string;
+      expected: Expected;
+    }
+  | {
+      name: string;
+      type: 'status';
+      keys: KeySet;
+      /** A certificate naming its bit (`credentialStatus`), and the status list credential it names. */
+      certificate: string;
+      list: string;
       expected: Expected;
     }
   | {
@@ -554,6 +564,81 @@ export async function makeVectors(): Promise<Vector[]> {
     checkpoint: 'not a checkpoint',
     expected: no('digest-mismatch'),
   });
+
+  // The lost-or-stolen status list (a W3C Bitstring Status List) read for a certificate's bit.
+  const status = (name: string, jws: string, list: string, expected: Expected) =>
+    vectors.push({ name, type: 'status', keys, certificate: jws, list, expected });
+  const listed = await issuePiece({ ...(PIECES[0] as PieceSpec), statusIndex: 41 }, current);
+  const clear = await signStatusList([40, 42], current, { validFrom: NOW });
+  status('valid status list: the bit is clear', listed.certificate, clear, {
+    ok: true,
+    index: 41,
+    reported: false,
+  });
+  status(
+    'valid status list: the bit is set (reported lost or stolen)',
+    listed.certificate,
+    await signStatusList([41], current, { validFrom: NOW }),
+    {
+      ok: true,
+      index: 41,
+      reported: true,
+    },
+  );
+  const [lh, lp, ls] = clear.split('.') as [string, string, string];
+  const listPayload = JSON.parse(Buffer.from(lp, 'base64url').toString());
+  listPayload.credentialSubject.encodedList = (
+    JSON.parse(
+      Buffer.from((await signStatusList([41], current)).split('.')[1] as string, 'base64url').toString(),
+    ).credentialSubject as { encodedList: string }
+  ).encodedList;
+  status(
+    'tampered status list: a bit set, the signature kept',
+    listed.certificate,
+    `${lh}.${Buffer.from(JSON.stringify(listPayload)).toString('base64url')}.${ls}`,
+    no('signature-invalid'),
+  );
+  status(
+    'tampered status list: the signature',
+    listed.certificate,
+    `${lh}.${lp}.${tamper(ls, 5)}`,
+    no('signature-invalid'),
+  );
+  status(
+    'wrong key: a status list of a key not listed',
+    listed.certificate,
+    await signStatusList([], stranger),
+    no('unknown-key'),
+  );
+  status(
+    'a status list of another shop',
+    listed.certificate,
+    await signStatusList([41], current, { issuer: 'https://elsewhere.example', validFrom: NOW }),
+    no('wrong-issuer'),
+  );
+  const farIndex = await issuePiece({ ...(PIECES[0] as PieceSpec), statusIndex: 131_072 }, current);
+  status(
+    'a status list without the certificate’s index (wrong index)',
+    farIndex.certificate,
+    clear,
+    no('index-out-of-range'),
+  );
+  status(
+    'a status list two blocks long holds that index',
+    farIndex.certificate,
+    await signStatusList([131_072], current, { size: 131_073, validFrom: NOW }),
+    {
+      ok: true,
+      reported: true,
+    },
+  );
+  status(
+    'rotated key: a status list the old key signed after its rotation',
+    listed.certificate,
+    await signStatusList([], old, { validFrom: NOW }),
+    no('key-not-valid-then'),
+  );
+  status('not a status list', listed.certificate, listed.certificate, no('not-a-status-list'));
 
   // Two checkpoints.
   const consistency = (name: string, kept: string, latest: string, proof: Uint8Array[], expected: Expected) =>

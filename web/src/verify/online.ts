@@ -1,4 +1,5 @@
 import { fromBase64, sha256, toHex } from '#shared/passport/bytes.ts';
+import type { CertificatePayload } from '#shared/passport/certificate.ts';
 import type { CodeFields } from '#shared/passport/code.ts';
 import type { KeySet } from '#shared/passport/keys.ts';
 import {
@@ -8,6 +9,7 @@ import {
   verifyFragment,
   verifyHistory,
   verifyServedCertificate,
+  verifyStatusList,
 } from '#shared/passport/verify.ts';
 import { keepCheckpoint, keptCheckpoint } from './kept.ts';
 import {
@@ -20,6 +22,8 @@ import {
   ONLINE_CHECKS,
   type PhotoCheck,
   photoSentence,
+  STATUS_REFUSALS,
+  STATUS_SENTENCES,
   SUPERSEDED,
 } from './wording.ts';
 
@@ -38,6 +42,8 @@ export interface OnlineReport {
   lines: Line[];
   /** A new headline, when the shop's answer changes the verdict (a voided proof). */
   verdict?: FragmentVerdict;
+  /** Reported lost or stolen (the status list's bit, or the log's last lost/found entry): never "Authentic". */
+  reported?: boolean;
 }
 
 /** GET /api/passport/pieces/{pid} as shared/contracts/passport.ts has it. */
@@ -161,10 +167,11 @@ export async function checkCodeOnline(code: CodeFields, keys: KeySet): Promise<O
   }
   const piece = read.value;
   const history = await historyLines(piece, code.pieceId, keys);
+  const lostInLog = history.lines[0]?.text === LOST_WARNING;
   const lines: Line[] = [];
   if (!piece.certificate) {
     lines.push({ tone: 'bad', text: 'The shop serves no certificate for this piece.' });
-    return { lines: ordered(lines, history.lines) };
+    return { lines: ordered(lines, history.lines), reported: lostInLog };
   }
   // The served certificate must be this piece's newest in the log (the re-issue rule).
   const certificate = await verifyServedCertificate(piece.certificate, keys, code, history.history);
@@ -174,16 +181,48 @@ export async function checkCodeOnline(code: CodeFields, keys: KeySet): Promise<O
         ? { tone: 'info', text: SUPERSEDED }
         : { tone: 'bad', text: CERTIFICATE_REFUSALS[certificate.reason] },
     );
-    return { lines: ordered(lines, history.lines) };
+    return { lines: ordered(lines, history.lines), reported: lostInLog };
   }
   const subject = certificate.payload.credentialSubject;
   lines.push({ tone: 'good', text: `The certificate matches the code: ${subject.description}.` });
-  const photos = await Promise.all(subject.photos.map((photo) => checkPhoto(photo.path, photo.sha256)));
+  const [status, photos] = await Promise.all([
+    statusLine(certificate.payload, keys),
+    Promise.all(subject.photos.map((photo) => checkPhoto(photo.path, photo.sha256))),
+  ]);
+  lines.push(status.line);
   photos.forEach((result, index) => {
     const text = photoSentence({ index: index + 1, of: photos.length, result });
     lines.push({ tone: result === 'matches' ? 'good' : result === 'differs' ? 'bad' : 'warn', text });
   });
-  return { lines: ordered(lines, history.lines) };
+  return { lines: ordered(lines, history.lines), reported: status.reported || lostInLog };
+}
+
+/**
+ * The certificate's bit in the shop's signed status list (docs/passport.md, Lost or stolen), read
+ * on the shop's own origin. A certificate issued before the list names none: the log alone says.
+ */
+async function statusLine(
+  payload: CertificatePayload,
+  keys: KeySet,
+): Promise<{ line: Line; reported: boolean }> {
+  const status = payload.credentialStatus;
+  if (!status) return { line: { tone: 'info', text: STATUS_SENTENCES.none }, reported: false };
+  const url = new URL(status.statusListCredential, location.origin);
+  const unread = { line: { tone: 'warn', text: STATUS_SENTENCES.unread } as Line, reported: false };
+  if (url.origin !== location.origin) return unread;
+  let list: string;
+  try {
+    const answer = await fetch(url, { cache: 'no-store' });
+    if (!answer.ok) return unread;
+    list = await answer.text();
+  } catch {
+    return unread;
+  }
+  const verdict = await verifyStatusList(list.trim(), keys, status);
+  if (!verdict.ok) return { line: { tone: 'bad', text: STATUS_REFUSALS[verdict.reason] }, reported: false };
+  return verdict.reported
+    ? { line: { tone: 'bad', text: STATUS_SENTENCES.reported }, reported: true }
+    : { line: { tone: 'good', text: STATUS_SENTENCES.clear }, reported: false };
 }
 
 /** A resale proof, online: whether it still stands (a transfer voids it) and the piece's history. */

@@ -3,6 +3,7 @@ import type {
   FragmentVerdict,
   HistoryVerdict,
   ServedVerdict,
+  StatusVerdict,
 } from '#shared/passport/verify.ts';
 
 /**
@@ -134,6 +135,31 @@ export function historySentences(history: Extract<HistoryVerdict, { ok: true }>)
     : 'Not sold yet: still with the shop.';
   return [sold, transfers];
 }
+
+/** The headline of a piece reported lost or stolen: never "Authentic", whatever its signature. */
+export function reportedSentence(verdict: Extract<FragmentVerdict, { ok: true; kind: 'code' }>): string {
+  return `Reported stolen or lost: piece ${verdict.number} of ${verdict.of} of collection ${verdict.collection} was reported lost or stolen by its owner and not found since; do not buy it, contact the shop.`;
+}
+
+/** What the shop's status list says of the piece (docs/passport.md, Lost or stolen). */
+export const STATUS_SENTENCES = {
+  clear: 'Not reported lost or stolen: the shop’s signed status list shows no report for this piece.',
+  reported: 'The shop’s signed status list shows this piece reported lost or stolen.',
+  none: 'This certificate was issued before the shop’s status list: whether the piece is reported lost or stolen was read from the public log only.',
+  unread:
+    'Whether the piece is reported lost or stolen was not checked: the shop’s status list could not be read.',
+} as const;
+
+const STATUS_NOT_CHECKED = 'Whether the piece is reported lost or stolen was not checked:';
+export const STATUS_REFUSALS: Record<Failed<StatusVerdict>, string> = {
+  'not-a-status-list': `${STATUS_NOT_CHECKED} the shop’s status list is not a valid status list.`,
+  'unknown-key': `${STATUS_NOT_CHECKED} the shop’s status list is signed with a key the shop has never published.`,
+  'signature-invalid': `${STATUS_NOT_CHECKED} the signature of the shop’s status list does not match its contents.`,
+  'key-not-valid-then': `${STATUS_NOT_CHECKED} the status list’s key was not the shop’s signing key on the day it was made.`,
+  'wrong-issuer': `${STATUS_NOT_CHECKED} the status list names another issuer than this shop.`,
+  'wrong-list': `${STATUS_NOT_CHECKED} the certificate names another status list than the shop’s.`,
+  'index-out-of-range': `${STATUS_NOT_CHECKED} the status list has no entry for this certificate.`,
+};
 
 export const LOST_WARNING =
   'Warning: its owner reported this piece lost or stolen. Do not buy it; contact the shop.';
