@@ -52,7 +52,7 @@ import { grantBucket } from './constructs/data-access.ts';
 import { MailFeedback } from './constructs/mail-feedback.ts';
 import { MailTemplates } from './constructs/mail-templates.ts';
 import { overdueOrdersAlarm } from './constructs/overdue-orders-alarm.ts';
-import { LOG_OBJECTS, SEQUENCER_STARTERS } from './constructs/passport-log.ts';
+import { LOG_OBJECTS, SEQUENCER_STARTERS, STATUS_LIST_OBJECTS } from './constructs/passport-log.ts';
 import { PASSPORT_SIGNING_HANDLERS, PassportSigner } from './constructs/passport-signer.ts';
 import { PictureSets } from './constructs/picture-sets.ts';
 import { reconciliationAlarm } from './constructs/reconciliation-alarm.ts';
@@ -377,6 +377,12 @@ export class BoutiqueStack extends Stack {
     if (props.passportWitnesses)
       this.passportLog.fn.addEnvironment(PASSPORT_WITNESSES, props.passportWitnesses);
     grantBucket(this.passportLog.fn, mediaBucket, jobAccess['passport/jobs/sequence-log'].media, LOG_OBJECTS);
+    grantBucket(
+      this.passportLog.fn,
+      mediaBucket,
+      jobAccess['passport/jobs/sequence-log'].media,
+      STATUS_LIST_OBJECTS,
+    );
     this.passportSigner.allowInvoking(this.passportLog.fn);
     const startsSequencer = (starter: ApiFunction) => {
       starter.addEnvironment(SEQUENCE_LOG_FUNCTION, this.passportLog.fn.functionName);

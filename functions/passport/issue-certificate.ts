@@ -22,6 +22,7 @@ import { pendingEntryItem } from './entities/log-items.ts';
 import { issuer } from './issuer.ts';
 import { keySet, signingKid } from './key-set.ts';
 import { SIGNER_UNAVAILABLE, signCertificateInput, signCodeBody } from './signer.ts';
+import { statusIndexOf } from './status-index.ts';
 
 /**
  * Issuing a piece's certificate and card code (docs/passport.md, The certificate, The code): at
@@ -72,11 +73,13 @@ export async function issueCertificate(
 ): Promise<CertificateEntity | undefined> {
   const { product, images } = await getProductCollection(pid);
   if (!product) return undefined;
-  const [place, type, photos, firstKid] = await Promise.all([
+  const [place, type, photos, firstKid, statusIndex] = await Promise.all([
     placeInCollection(product),
     product.typeId ? getType(product.typeId, ['name']) : undefined,
     photographs(pid, images),
     signed('key id', signingKid),
+    // Its bit in the lost-or-stolen status list: given once, named by every certificate of the piece.
+    statusIndexOf(pid),
   ]);
   const validFrom = new Date(options.now ?? Date.now()).toISOString();
   const collection = type?.name ?? product.typeName ?? '';
@@ -88,6 +91,7 @@ export async function issueCertificate(
     ...place,
     description: [product.name, product.colors.filter(Boolean).join(', ')].filter(Boolean).join(' — '),
     photos,
+    statusIndex,
   });
   const signWith = async (kid: string) => {
     const input = signingInput(jwsHeader(kid), payload);

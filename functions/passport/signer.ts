@@ -28,6 +28,9 @@ export const signCodeBody = (body: string) => signed({ kind: 'sign-code', body }
 /** The signature of a certificate's JWS signing input (docs/passport.md, The certificate). */
 export const signCertificateInput = (input: string) => signed({ kind: 'certificate', input });
 
+/** The signature of the status list credential's JWS signing input (docs/passport.md, Lost or stolen). */
+export const signStatusListInput = (input: string) => signed({ kind: 'status-list', input });
+
 /** The signature of a resale proof's body (docs/passport.md, Resale proof). */
 export const signProofBody = (body: string) => signed({ kind: 'proof', body });
 

@@ -24,3 +24,6 @@ export const SEQUENCER_STARTERS = [
 
 /** The sequencer's objects in the public bucket: tiles, entry bundles, the checkpoint. */
 export const LOG_OBJECTS = 'passport/log/*';
+
+/** The lost-or-stolen status list it republishes after each run (functions/passport/status-list-publisher.ts). */
+export const STATUS_LIST_OBJECTS = 'passport/status/*';

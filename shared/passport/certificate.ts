@@ -1,6 +1,7 @@
 import { fromBase64url, toBase64url } from './base64url.ts';
 import { sha256, utf8 } from './bytes.ts';
 import type { RawSigner } from './keys.ts';
+import { type CredentialStatus, credentialStatus, isCredentialStatus } from './status-list.ts';
 
 /**
  * The piece's certificate (docs/passport.md, The certificate): a W3C Verifiable Credential 2.0
@@ -24,6 +25,8 @@ export interface CertificatePayload {
     description: string;
     photos: Photo[];
   };
+  /** Its bit in the shop's lost-or-stolen status list; absent from certificates issued before it. */
+  credentialStatus?: CredentialStatus;
 }
 
 export interface CertificateInput {
@@ -35,6 +38,8 @@ export interface CertificateInput {
   of: number;
   description: string;
   photos: Photo[];
+  /** The piece's index in the status list (docs/passport.md, Lost or stolen). */
+  statusIndex?: number;
 }
 
 export interface JwsHeader {
@@ -61,6 +66,9 @@ export function certificatePayload(input: CertificateInput): CertificatePayload 
       description: [...input.description].slice(0, DESCRIPTION_MAX).join(''),
       photos: input.photos.map(({ sha256, path }) => ({ sha256, path })),
     },
+    ...(input.statusIndex === undefined
+      ? {}
+      : { credentialStatus: credentialStatus(input.issuer, input.statusIndex) }),
   };
 }
 
@@ -137,7 +145,8 @@ export function parseCertificate(jws: string): ParsedJws | undefined {
     typeof subject.collection !== 'string' ||
     !Number.isInteger(subject.number) ||
     !Number.isInteger(subject.of) ||
-    !Array.isArray(subject.photos)
+    !Array.isArray(subject.photos) ||
+    ('credentialStatus' in payload && !isCredentialStatus(payload.credentialStatus))
   ) {
     return undefined;
   }

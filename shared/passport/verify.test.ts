@@ -12,7 +12,13 @@ import {
   signResaleProof,
 } from '../../test/passport/fixtures.ts';
 import { keySet, makeTestKey, type TestKey } from '../../test/passport/signing.ts';
-import { checkConsistency, verifyCertificate, verifyFragment, verifyHistory } from './verify.ts';
+import {
+  checkConsistency,
+  verifyCertificate,
+  verifyFragment,
+  verifyHistory,
+  verifyServedCertificate,
+} from './verify.ts';
 
 const PIECE = {
   pieceId: 'p-0042',
@@ -156,6 +162,93 @@ describe('the page verifies the certificate online', () => {
       ok: false,
       reason: 'not-a-certificate',
     });
+  });
+});
+
+describe('the page judges the certificate the shop serves for a code by the log (the re-issue rule)', () => {
+  const REISSUED = { ...PIECE, validFrom: '2026-09-01T10:00:00.000Z' };
+  /** The piece issued, sold, then re-issued; another piece issued between. */
+  async function reissued() {
+    const first = await issuePiece(PIECE, signer);
+    const second = await issuePiece(REISSUED, signer);
+    const other = await issuePiece({ ...PIECE, pieceId: 'p-0043', number: 9 }, signer);
+    const log = await buildLog([
+      { kind: 'issue', piece: 'p-0042', time: PIECE.validFrom, cert: first.fields.digest },
+      { kind: 'issue', piece: 'p-0043', time: PIECE.validFrom, cert: other.fields.digest },
+      { kind: 'sale', piece: 'p-0042', time: '2026-05-14T12:00:00.000Z' },
+      { kind: 'issue', piece: 'p-0042', time: REISSUED.validFrom, cert: second.fields.digest },
+    ]);
+    const checkpoint = await checkpointOf(log.leaves, signer);
+    const history = await verifyHistory(
+      await historyOf(log, 'p-0042', checkpoint),
+      checkpoint,
+      keySet(signer),
+      {
+        pieceId: 'p-0042',
+        map: await mapProofOf(log, 'p-0042', checkpoint),
+      },
+    );
+    return { first, second, other, history };
+  }
+
+  it('takes the newest issue entry’s certificate with its own code', async () => {
+    const { second, history } = await reissued();
+    expect(
+      await verifyServedCertificate(second.certificate, keySet(signer), second.fields, history),
+    ).toMatchObject({ ok: true, pieceId: 'p-0042', digest: second.fields.digest });
+  });
+
+  it('refuses another piece’s valid certificate, also when the log issued it', async () => {
+    const { first, other, history } = await reissued();
+    expect(await verifyServedCertificate(other.certificate, keySet(signer), first.fields, history)).toEqual({
+      ok: false,
+      reason: 'another-piece',
+    });
+    // Without a history too: the certificate must name the code's piece, its id as well as its place.
+    const twin = await issuePiece({ ...PIECE, pieceId: 'p-0099' }, signer);
+    for (const served of [other, twin]) {
+      expect(await verifyServedCertificate(served.certificate, keySet(signer), first.fields, null)).toEqual({
+        ok: false,
+        reason: 'another-piece',
+      });
+    }
+  });
+
+  it('refuses a valid older certificate of the same piece while the log has a newer issue, with either code', async () => {
+    const { first, second, history } = await reissued();
+    for (const code of [first.fields, second.fields]) {
+      expect(await verifyServedCertificate(first.certificate, keySet(signer), code, history)).toEqual({
+        ok: false,
+        reason: 'not-newest',
+      });
+    }
+  });
+
+  it('says superseded for the code of an older issue with the newest certificate served', async () => {
+    const { first, second, history } = await reissued();
+    expect(await verifyServedCertificate(second.certificate, keySet(signer), first.fields, history)).toEqual({
+      ok: false,
+      reason: 'superseded',
+    });
+    // Without the log the page cannot say so: the digest differs, nothing more.
+    expect(await verifyServedCertificate(second.certificate, keySet(signer), first.fields, null)).toEqual({
+      ok: false,
+      reason: 'digest-mismatch',
+    });
+  });
+
+  it('refuses a code whose digest is in no issue entry, and a certificate the log never issued', async () => {
+    const { second, history } = await reissued();
+    const unlogged = await issuePiece({ ...PIECE, validFrom: '2026-04-01T10:00:00.000Z' }, signer);
+    expect(
+      await verifyServedCertificate(second.certificate, keySet(signer), unlogged.fields, history),
+    ).toEqual({
+      ok: false,
+      reason: 'code-not-issued',
+    });
+    expect(
+      await verifyServedCertificate(unlogged.certificate, keySet(signer), unlogged.fields, history),
+    ).toEqual({ ok: false, reason: 'not-logged' });
   });
 });
 

@@ -12,6 +12,13 @@ import { entryWithoutPrev, type LogEntry, parseEntry } from './log-entry.ts';
 import { type Hash, leafHash, verifyConsistency, verifyInclusion } from './merkle.ts';
 import { entryHashHex, type MapProof, verifyMapProof } from './piece-map.ts';
 import { PROOF_MAX_DAYS, parseProof } from './proof.ts';
+import {
+  bitAt,
+  type CredentialStatus,
+  decodeStatusList,
+  parseStatusList,
+  statusListUrl,
+} from './status-list.ts';
 import { parseTlogProof } from './tlog-proof.ts';
 
 /**
@@ -133,6 +140,53 @@ export async function verifyCertificate(
     }
   }
   return { ok: true, pieceId, payload, digest, kid: header.kid };
+}
+
+export type ServedVerdict =
+  | { ok: true; pieceId: string; payload: CertificatePayload; digest: string; kid: string }
+  | {
+      ok: false;
+      reason:
+        | Extract<CertificateVerdict, { ok: false }>['reason']
+        | 'another-piece'
+        | 'not-logged'
+        | 'not-newest'
+        | 'superseded'
+        | 'code-not-issued';
+    };
+
+/**
+ * The certificate the shop serves for a card's code, judged against the piece's verified history
+ * (docs/passport.md, The re-issue rule): it must name the code's piece (id, number, of, collection)
+ * and be the certificate of the piece's newest `issue` entry. The code is `superseded` only when
+ * its digest is an older `issue` entry of this very piece; a digest in no `issue` entry is refused.
+ * Without a verified history of the piece (`history` null, failed, or of another piece) only the
+ * certificate itself and its digest are checked.
+ */
+export async function verifyServedCertificate(
+  jws: string,
+  keys: KeySet,
+  code: CodeFields,
+  history: HistoryVerdict | null,
+): Promise<ServedVerdict> {
+  const certificate = await verifyCertificate(jws, keys);
+  if (!certificate.ok) return certificate;
+  const subject = certificate.payload.credentialSubject;
+  if (
+    certificate.pieceId !== code.pieceId ||
+    subject.number !== code.number ||
+    subject.of !== code.of ||
+    !carriesCollection(code.collection, subject.collection)
+  ) {
+    return { ok: false, reason: 'another-piece' };
+  }
+  const logged = history?.ok && (history.entries.length === 0 || history.pieceId === code.pieceId);
+  if (!logged) return verifyCertificate(jws, keys, code);
+  const issues = history.certificates;
+  if (!issues.includes(certificate.digest)) return { ok: false, reason: 'not-logged' };
+  if (issues.at(-1) !== certificate.digest) return { ok: false, reason: 'not-newest' };
+  if (code.digest === certificate.digest) return verifyCertificate(jws, keys, code);
+  return { ok: false, reason: issues.includes(code.digest) ? 'superseded' : 'code-not-issued' };
 }
 
 export interface HistoryItem {
@@ -288,4 +342,48 @@ export async function checkConsistency(
   return (await verifyConsistency(a.size, b.size, proof, a.root, b.root))
     ? { ok: true }
     : { ok: false, reason: 'rewritten' };
+}
+
+export type StatusVerdict =
+  | { ok: true; index: number; reported: boolean }
+  | {
+      ok: false;
+      reason:
+        | 'not-a-status-list'
+        | 'unknown-key'
+        | 'signature-invalid'
+        | 'key-not-valid-then'
+        | 'wrong-issuer'
+        | 'wrong-list'
+        | 'index-out-of-range';
+    };
+
+/**
+ * The shop's status list credential (docs/passport.md, Lost or stolen), read for a verified
+ * certificate's `credentialStatus`: its signature, its key's dates, its issuer, that it is the
+ * list the certificate names (the shop's own), then the certificate's bit: set, the piece was
+ * reported lost or stolen and not found since.
+ */
+export async function verifyStatusList(
+  jws: string,
+  keys: KeySet,
+  status: CredentialStatus,
+): Promise<StatusVerdict> {
+  const parsed = parseStatusList(jws);
+  if (!parsed) return { ok: false, reason: 'not-a-status-list' };
+  const { header, payload } = parsed;
+  const key = findKey(keys, header.kid);
+  if (!key) return { ok: false, reason: 'unknown-key' };
+  if (!(await signatureHolds(key, parsed.signature, parsed.signed)))
+    return { ok: false, reason: 'signature-invalid' };
+  if (!keyValidOn(key, new Date(payload.validFrom).toISOString().slice(0, 10)))
+    return { ok: false, reason: 'key-not-valid-then' };
+  if (payload.issuer !== keys.issuer) return { ok: false, reason: 'wrong-issuer' };
+  const list = statusListUrl(keys.issuer);
+  if (payload.id !== list || status.statusListCredential !== list) return { ok: false, reason: 'wrong-list' };
+  const bits = await decodeStatusList(payload.credentialSubject.encodedList);
+  if (!bits) return { ok: false, reason: 'not-a-status-list' };
+  const index = Number(status.statusListIndex);
+  if (index >= bits.length * 8) return { ok: false, reason: 'index-out-of-range' };
+  return { ok: true, index, reported: bitAt(bits, index) === 1 };
 }

@@ -1,8 +1,8 @@
-import type { MapProof } from '#shared/passport/piece-map.ts';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { pendingEntryItem } from '#passport/index.ts';
 import { type CheckpointCheck, verifyCheckpoint } from '#shared/passport/checkpoint.ts';
 import type { KeySet } from '#shared/passport/keys.ts';
+import type { MapProof } from '#shared/passport/piece-map.ts';
 import { verifyHistory } from '#shared/passport/verify.ts';
 import { transact } from '#table/transactions.ts';
 import { witnessSentence } from '../../web/src/verify/wording.ts';

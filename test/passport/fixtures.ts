@@ -1,6 +1,11 @@
 import { toBase64url } from '#shared/passport/base64url.ts';
 import { toHex, utf8 } from '#shared/passport/bytes.ts';
-import { certificateDigest, certificatePayload, signCertificate } from '#shared/passport/certificate.ts';
+import {
+  assembleJws,
+  certificateDigest,
+  certificatePayload,
+  signCertificate,
+} from '#shared/passport/certificate.ts';
 import { logOrigin, signCheckpoint } from '#shared/passport/checkpoint.ts';
 import { type CodeFields, codeBody, codeText } from '#shared/passport/code.ts';
 import { entryText, mapEntryText, ownerCommitment } from '#shared/passport/log.ts';
@@ -8,6 +13,12 @@ import type { EntryKind, LogEntry, PrevLink } from '#shared/passport/log-entry.t
 import { consistencyProof, type Hash, inclusionProof, leafHash, rootOf } from '#shared/passport/merkle.ts';
 import { type MapProof, mapLeavesFor, mapTree, recordEntry } from '#shared/passport/piece-map.ts';
 import { type ProofFields, proofBody } from '#shared/passport/proof.ts';
+import {
+  encodeStatusList,
+  statusBits,
+  statusListPayload,
+  statusListSigningInput,
+} from '#shared/passport/status-list.ts';
 import { tlogProofText } from '#shared/passport/tlog-proof.ts';
 import { ISSUER, type TestKey } from './signing.ts';
 
@@ -29,6 +40,8 @@ export interface PieceSpec {
   number: number;
   of: number;
   validFrom: string;
+  /** Its bit in the status list: the certificate names it (certificates issued before the list do not). */
+  statusIndex?: number;
 }
 
 /** A certificate and the code that points at it. */
@@ -42,6 +55,7 @@ export async function issuePiece(piece: PieceSpec, signer: TestKey) {
     of: piece.of,
     description: `${piece.collection} piece ${piece.number}, black and gold`,
     photos: [{ sha256: 'cd'.repeat(32), path: `/media/${piece.pieceId}/front.jpg` }],
+    ...(piece.statusIndex === undefined ? {} : { statusIndex: piece.statusIndex }),
   });
   const certificate = await signCertificate(payload, signer.key.kid, signer.sign);
   const fields: CodeFields = {
@@ -160,3 +174,18 @@ export async function historyOf(
 }
 
 export const consistencyOf = (leaves: Hash[], size1: number) => consistencyProof(leaves, size1);
+
+/** The shop's status list credential with these bits set, of `size` entries (16 KB at least). */
+export async function signStatusList(
+  set: number[],
+  signer: TestKey,
+  options: { size?: number; issuer?: string; validFrom?: string } = {},
+): Promise<string> {
+  const payload = statusListPayload({
+    issuer: options.issuer ?? ISSUER,
+    validFrom: options.validFrom ?? '2026-11-27T12:00:00.000Z',
+    encodedList: await encodeStatusList(statusBits(options.size ?? 0, set)),
+  });
+  const input = statusListSigningInput(signer.key.kid, payload);
+  return assembleJws(input, await signer.sign(utf8(input)));
+}

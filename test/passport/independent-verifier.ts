@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { p256 } from '@noble/curves/nist.js';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -163,6 +164,88 @@ function json(part: string): Record<string, unknown> | undefined {
   }
 }
 
+type StatusEntry = { index: number; list: string };
+
+/** A certificate's `credentialStatus`: exactly the five fields, purpose suspension, a decimal index. */
+function statusEntry(value: unknown): StatusEntry | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const entry = value as Record<string, unknown>;
+  const list = entry.statusListCredential;
+  const index = entry.statusListIndex;
+  if (
+    Object.keys(entry).join() !== 'id,type,statusPurpose,statusListIndex,statusListCredential' ||
+    entry.type !== 'BitstringStatusListEntry' ||
+    entry.statusPurpose !== 'suspension' ||
+    typeof index !== 'string' ||
+    !/^(0|[1-9]\d{0,8})$/.test(index) ||
+    typeof list !== 'string' ||
+    !list.endsWith('/passport/status/list') ||
+    entry.id !== `${list}#${index}`
+  ) {
+    return undefined;
+  }
+  return { index: Number(index), list };
+}
+
+/**
+ * The status list credential a certificate names (its `credentialStatus`): the certificate, then
+ * the list's JWS, key, day, issuer and URL, its GZIP bitstring, and the certificate's bit in it.
+ */
+export function verifyStatusListText(list: string, keys: Keys, certificate: string): Verdict {
+  const cert = verifyCertificateText(certificate, keys);
+  if (!cert.ok) return cert;
+  const entry = statusEntry(json(certificate.split('.')[1] as string)?.credentialStatus);
+  if (!entry) return no('no-status-entry');
+  const parts = list.split('.');
+  const header = parts.length === 3 ? json(parts[0] as string) : undefined;
+  const payload = parts.length === 3 ? json(parts[1] as string) : undefined;
+  const sig = b64url(parts[2] ?? '');
+  const subject = payload?.credentialSubject as Record<string, unknown> | undefined;
+  if (
+    !header ||
+    Object.keys(header).join() !== 'alg,typ,kid' ||
+    header.alg !== 'ES256' ||
+    header.typ !== 'vc+jwt' ||
+    typeof header.kid !== 'string' ||
+    sig?.length !== 64 ||
+    !payload ||
+    Object.keys(payload).join() !== '@context,id,type,issuer,validFrom,credentialSubject' ||
+    JSON.stringify(payload['@context']) !== '["https://www.w3.org/ns/credentials/v2"]' ||
+    JSON.stringify(payload.type) !== '["VerifiableCredential","BitstringStatusListCredential"]' ||
+    typeof payload.id !== 'string' ||
+    typeof payload.issuer !== 'string' ||
+    typeof payload.validFrom !== 'string' ||
+    Number.isNaN(Date.parse(payload.validFrom)) ||
+    typeof subject !== 'object' ||
+    subject === null ||
+    Object.keys(subject).join() !== 'id,type,statusPurpose,encodedList' ||
+    subject.id !== `${payload.id}#list` ||
+    subject.type !== 'BitstringStatusList' ||
+    subject.statusPurpose !== 'suspension' ||
+    typeof subject.encodedList !== 'string'
+  ) {
+    return no('not-a-status-list');
+  }
+  const key = keys.keys.find((k) => k.kid === header.kid);
+  if (!key) return no('unknown-key');
+  if (!es256(key, sig, `${parts[0]}.${parts[1]}`)) return no('signature-invalid');
+  if (!keyOn(key, new Date(payload.validFrom).toISOString().slice(0, 10))) return no('key-not-valid-then');
+  if (payload.issuer !== keys.issuer) return no('wrong-issuer');
+  const url = `${keys.issuer}/passport/status/list`;
+  if (payload.id !== url || entry.list !== url) return no('wrong-list');
+  const compressed = subject.encodedList.startsWith('u') ? b64url(subject.encodedList.slice(1)) : undefined;
+  let bits: Uint8Array;
+  try {
+    bits = gunzipSync(compressed ?? new Uint8Array(), { maxOutputLength: 64 * 16_384 });
+  } catch {
+    return no('not-a-status-list');
+  }
+  if (bits.length === 0 || bits.length % 16_384 !== 0) return no('not-a-status-list');
+  if (entry.index >= bits.length * 8) return no('index-out-of-range');
+  const set = ((bits[entry.index >> 3] as number) >> (7 - (entry.index % 8))) & 1;
+  return { ok: true, index: entry.index, reported: set === 1 };
+}
+
 /** The certificate's JWS, against the code's fields when a code comes with it. */
 export function verifyCertificateText(jws: string, keys: Keys, code?: Verdict): Verdict {
   const parts = jws.split('.');
@@ -186,7 +269,8 @@ export function verifyCertificateText(jws: string, keys: Keys, code?: Verdict): 
     typeof subject.collection !== 'string' ||
     !Number.isInteger(subject.number) ||
     !Number.isInteger(subject.of) ||
-    !Array.isArray(subject.photos)
+    !Array.isArray(subject.photos) ||
+    ('credentialStatus' in payload && !statusEntry(payload.credentialStatus))
   ) {
     return no('not-a-certificate');
   }
@@ -212,7 +296,15 @@ export function verifyCertificateText(jws: string, keys: Keys, code?: Verdict): 
       return no('certificate-mismatch');
     }
   }
-  return { ok: true, pieceId, digest, kid: header.kid };
+  return {
+    ok: true,
+    pieceId,
+    digest,
+    kid: header.kid,
+    number: subject.number,
+    of: subject.of,
+    collection: subject.collection,
+  };
 }
 
 const H = (...parts: Uint8Array[]) => sha256(cat(...parts));
@@ -608,6 +700,8 @@ export function verifyHistoryItems(
   const lostOrFound = entries.filter((e) => e.kind === 'lost' || e.kind === 'found');
   return {
     ok: true,
+    piece: entries[0]?.piece,
+    issued: entries.filter((e) => e.kind === 'issue').map((e) => e.cert),
     transfers: transfers.length,
     last: String(transfers.at(-1)?.time ?? '').slice(0, 10) || null,
     sold: entries.some((e) => e.kind === 'sale'),
@@ -615,6 +709,43 @@ export function verifyHistoryItems(
     witnesses: checked.note.witnesses,
     size,
   };
+}
+
+/**
+ * The certificate the shop serves for a verified code, judged by the piece's history (the re-issue
+ * rule): it names the code's piece, and is the newest issue entry's; an older issue entry's code is
+ * superseded. With no verified history of the piece, only the certificate against the code.
+ */
+export function verifyServedText(
+  jws: string,
+  keys: Keys,
+  code: Verdict,
+  items: { entry: string; proof: string }[],
+  latest: string,
+  pieceId: string,
+  map: MapAnswer | null | undefined,
+): Verdict {
+  if (!code.ok || code.kind !== 'code') return code;
+  const cert = verifyCertificateText(jws, keys);
+  if (!cert.ok) return cert;
+  const collection = code.collection as string;
+  if (
+    cert.pieceId !== code.pieceId ||
+    cert.number !== code.number ||
+    cert.of !== code.of ||
+    !(cert.collection as string).startsWith(collection) ||
+    Array.from(collection).length > 40
+  ) {
+    return no('another-piece');
+  }
+  const history = verifyHistoryItems(items, latest, keys, pieceId, map);
+  if (!history.ok || (history.piece !== undefined && history.piece !== code.pieceId))
+    return verifyCertificateText(jws, keys, code);
+  const issued = history.issued as string[];
+  if (!issued.includes(cert.digest as string)) return no('not-logged');
+  if (issued[issued.length - 1] !== cert.digest) return no('not-newest');
+  if (code.digest === cert.digest) return verifyCertificateText(jws, keys, code);
+  return no(issued.includes(code.digest as string) ? 'superseded' : 'code-not-issued');
 }
 
 /** The checkpoint the page kept and a newer one, with the consistency proof (base64 hashes). */

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deploymentKeyId, publicKeyOf, sign } from '#passport/adapters/kms-signer.ts';
 import { keySet, signCodeBody, signingKid } from '#passport/index.ts';
-import { signCertificateInput, signProofBody } from '#passport/signer.ts';
+import { signCertificateInput, signProofBody, signStatusListInput } from '#passport/signer.ts';
 import { invokeFunction } from '#platform/invoke-function.ts';
 import { fromBase64url } from '#shared/passport/base64url.ts';
 import { utf8 } from '#shared/passport/bytes.ts';
@@ -10,7 +10,14 @@ import { codeBody, codeText, parseCode } from '#shared/passport/code.ts';
 import type { PublicJwk } from '#shared/passport/der.ts';
 import { keyIdOf } from '#shared/passport/key-id.ts';
 import { proofBody, proofExpiry } from '#shared/passport/proof.ts';
-import { verifyCertificate, verifyFragment } from '#shared/passport/verify.ts';
+import {
+  credentialStatus,
+  encodeStatusList,
+  statusBits,
+  statusListPayload,
+  statusListSigningInput,
+} from '#shared/passport/status-list.ts';
+import { verifyCertificate, verifyFragment, verifyStatusList } from '#shared/passport/verify.ts';
 import { pointAtLocalStack } from '../support/stack-env.ts';
 
 /**
@@ -40,7 +47,8 @@ const fieldsWith = (kid: string) => ({
   digest: 'AAECAwQFBgcICQoLDA0ODw',
   kid,
 });
-const certificateWith = (kid: string, issuer = new URL(process.env.SHOP_URL as string).origin) =>
+const shop = () => new URL(process.env.SHOP_URL as string).origin;
+const certificateWith = (kid: string, issuer = shop(), statusIndex: number | null = 7) =>
   signingInput(
     jwsHeader(kid),
     certificatePayload({
@@ -52,6 +60,16 @@ const certificateWith = (kid: string, issuer = new URL(process.env.SHOP_URL as s
       of: 12,
       description: 'Evening gown — black',
       photos: [],
+      ...(statusIndex === null ? {} : { statusIndex }),
+    }),
+  );
+const statusListWith = async (kid: string, issuer = shop()) =>
+  statusListSigningInput(
+    kid,
+    statusListPayload({
+      issuer,
+      validFrom: new Date().toISOString(),
+      encodedList: await encodeStatusList(statusBits(1, [7])),
     }),
   );
 const proofWith = (kid: string, days: number) =>
@@ -121,7 +139,18 @@ describe('the passport signer (Lambda, invoked synchronously)', () => {
     }
   });
 
-  it('refuses with an error, never a signature: a malformed event, another kind, a text naming another key, a non-certificate, a proof of 0 or 31 days, another issuer', async () => {
+  it("signs the shop's status list credential: the certificate's bit reads from it", async () => {
+    const kid = await signingKid();
+    const input = await statusListWith(kid);
+    const jws = assembleJws(input, fromBase64url((await signStatusListInput(input)).signature) as Uint8Array);
+    expect(await verifyStatusList(jws, await keySet(), credentialStatus(shop(), 7))).toEqual({
+      ok: true,
+      index: 7,
+      reported: true,
+    });
+  });
+
+  it('refuses with an error, never a signature: a malformed event, another kind, a text naming another key, a non-certificate, a proof of 0 or 31 days, another issuer, a certificate without its status entry, a status list not the shop’s', async () => {
     const kid = await signingKid();
     const body = codeBody(fieldsWith(kid));
     const [header = ''] = certificateWith(kid).split('.');
@@ -136,6 +165,11 @@ describe('the passport signer (Lambda, invoked synchronously)', () => {
       { kind: 'certificate', input: `${header}.${Buffer.from('{"hello":"world"}').toString('base64url')}` },
       { kind: 'certificate', input: body },
       { kind: 'certificate', input: certificateWith(kid, 'https://elsewhere.example') },
+      // A certificate that names no bit in the shop's status list.
+      { kind: 'certificate', input: certificateWith(kid, shop(), null) },
+      { kind: 'status-list', input: await statusListWith(kid, 'https://elsewhere.example') },
+      { kind: 'status-list', input: await statusListWith('AAAAAAAAAAA') },
+      { kind: 'status-list', input: certificateWith(kid) },
       { kind: 'proof', body: proofWith(kid, 31) },
       { kind: 'proof', body: proofWith(kid, 0) },
       { kind: 'proof', body: proofWith('AAAAAAAAAAA', 10) },

@@ -9,12 +9,16 @@ import {
   verifyCertificate,
   verifyFragment,
   verifyHistory,
+  verifyServedCertificate,
+  verifyStatusList,
 } from '#shared/passport/verify.ts';
 import {
   checkTwoCheckpoints,
   verifyCertificateText,
   verifyFragmentText,
   verifyHistoryItems,
+  verifyServedText,
+  verifyStatusListText,
 } from './independent-verifier.ts';
 import { makeVectors, type Vector, writeVectors } from './vectors.ts';
 
@@ -40,6 +44,23 @@ async function byThePage(vector: Vector): Promise<unknown> {
         pieceId: vector.pieceId,
         map: vector.map,
       });
+    case 'served': {
+      const code = await verifyFragment(vector.code, vector.keys);
+      if (!code.ok || code.kind !== 'code') return code;
+      const history = await verifyHistory(vector.items, vector.checkpoint, vector.keys, {
+        pieceId: vector.pieceId,
+        map: vector.map,
+      });
+      return verifyServedCertificate(vector.certificate, vector.keys, code, history);
+    }
+    case 'status': {
+      const certificate = await verifyCertificate(vector.certificate, vector.keys);
+      if (!certificate.ok) return certificate;
+      const entry = certificate.payload.credentialStatus;
+      return entry
+        ? verifyStatusList(vector.list, vector.keys, entry)
+        : { ok: false, reason: 'no-status-entry' };
+    }
     case 'consistency':
       return checkConsistency(
         vector.kept,
@@ -62,6 +83,18 @@ function independently(vector: Vector): unknown {
       );
     case 'history':
       return verifyHistoryItems(vector.items, vector.checkpoint, vector.keys, vector.pieceId, vector.map);
+    case 'served':
+      return verifyServedText(
+        vector.certificate,
+        vector.keys,
+        verifyFragmentText(vector.code, vector.keys, new Date()),
+        vector.items,
+        vector.checkpoint,
+        vector.pieceId,
+        vector.map,
+      );
+    case 'status':
+      return verifyStatusListText(vector.list, vector.keys, vector.certificate);
     case 'consistency':
       return checkTwoCheckpoints(vector.kept, vector.latest, vector.proof, vector.keys);
   }
@@ -92,7 +125,12 @@ describe('the test vectors', () => {
     for (const vector of vectors) expect(independently(vector), vector.name).toMatchObject(vector.expected);
     const source = readFileSync(join(import.meta.dirname, 'independent-verifier.ts'), 'utf8');
     const imports = [...source.matchAll(/^import .* from '([^']+)';$/gm)].map((line) => line[1]);
-    expect(imports).toEqual(['@noble/curves/ed25519.js', '@noble/curves/nist.js', '@noble/hashes/sha2.js']);
+    expect(imports).toEqual([
+      'node:zlib',
+      '@noble/curves/ed25519.js',
+      '@noble/curves/nist.js',
+      '@noble/hashes/sha2.js',
+    ]);
   });
 
   it('are written, all of them, into the export’s JSON file (`node test/passport/vectors.ts <file>`)', async () => {

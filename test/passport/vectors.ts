@@ -18,6 +18,7 @@ import {
   type PieceSpec,
   signCode,
   signResaleProof,
+  signStatusList,
 } from './fixtures.ts';
 import { keySet, makeTestKey } from './signing.ts';
 import {
@@ -64,6 +65,27 @@ export type Vector =
       checkpoint: string;
       /** The map proof served with it (docs/passport.md, Completeness); null when none was. */
       map: MapProof | null;
+      expected: Expected;
+    }
+  | {
+      name: string;
+      type: 'served';
+      keys: KeySet;
+      certificate: string;
+      code: string;
+      pieceId: string;
+      items: { entry: string; proof: string }[];
+      checkpoint: string;
+      map: MapProof | null;
+      expected: Expected;
+    }
+  | {
+      name: string;
+      type: 'status';
+      keys: KeySet;
+      /** A certificate naming its bit (`credentialStatus`), and the status list credential it names. */
+      certificate: string;
+      list: string;
       expected: Expected;
     }
   | {
@@ -508,13 +530,13 @@ export async function makeVectors(): Promise<Vector[]> {
   ]);
   const everyCheckpoint = await checkpointOf(every.leaves, current);
   const whole = await historyOf(every, 'p-0042', everyCheckpoint);
-  const served = { log: every };
+  const everyServed = { log: every };
   await history(
     'valid history: every kind of entry, complete as of its checkpoint',
     whole,
     everyCheckpoint,
     { ok: true, transfers: 2, lost: true, sold: true, size: every.leaves.length },
-    served,
+    everyServed,
   );
   const kindOf = (item: { entry: string }) => JSON.parse(item.entry).kind as string;
   const others = await historyOf(every, 'p-0001', everyCheckpoint);
@@ -525,7 +547,7 @@ export async function makeVectors(): Promise<Vector[]> {
       whole.filter((_, j) => j !== i),
       everyCheckpoint,
       no('incomplete'),
-      served,
+      everyServed,
     );
     if (i + 1 < whole.length)
       await history(
@@ -533,14 +555,14 @@ export async function makeVectors(): Promise<Vector[]> {
         whole.map((other, j) => whole[j === i ? i + 1 : j === i + 1 ? i : j] ?? other),
         everyCheckpoint,
         no('out-of-order'),
-        served,
+        everyServed,
       );
     await history(
       `incomplete history: the ${place} swapped for another piece’s`,
       whole.map((other, j) => (j === i ? (others[i % others.length] ?? other) : other)),
       everyCheckpoint,
       no('entry-invalid'),
-      served,
+      everyServed,
     );
   }
   const mapOf = await mapProofOf(every, 'p-0042', everyCheckpoint);
@@ -558,7 +580,7 @@ export async function makeVectors(): Promise<Vector[]> {
     whole.slice(0, -1),
     everyCheckpoint,
     no('incomplete'),
-    served,
+    everyServed,
   );
   await history('a map proof of another piece’s leaf', whole, everyCheckpoint, no('map-invalid'), {
     map: await mapProofOf(every, 'p-0001', everyCheckpoint),
@@ -621,6 +643,186 @@ export async function makeVectors(): Promise<Vector[]> {
     no('unprovable'),
     { map: null },
   );
+
+  // The certificate served for a code, judged by the piece's history (the re-issue rule).
+  const served = async (name: string, jws: string, code: string, steps: LogStep[], expected: Expected) => {
+    const servedLog = await buildLog(steps);
+    const servedCheckpoint = await checkpointOf(servedLog.leaves, current);
+    const servedItems = await historyOf(servedLog, 'p-0042', servedCheckpoint);
+    vectors.push({
+      name,
+      type: 'served',
+      keys,
+      certificate: jws,
+      code,
+      pieceId: 'p-0042',
+      items: servedItems,
+      checkpoint: servedCheckpoint,
+      map: await mapProofOf(servedLog, 'p-0042', servedCheckpoint),
+      expected,
+    });
+  };
+  const reissue = await issuePiece(
+    { ...(PIECES[0] as PieceSpec), validFrom: '2026-11-01T10:00:00.000Z' },
+    current,
+  );
+  const twin = await issuePiece({ ...(PIECES[0] as PieceSpec), pieceId: 'p-0043' }, current);
+  const reissuedStory = STORY(first.fields.digest, [
+    { kind: 'issue', piece: 'p-0043', time: '2026-10-30T10:00:00.000Z', cert: twin.fields.digest },
+    { kind: 'issue', piece: 'p-0042', time: '2026-11-01T10:00:00.000Z', cert: reissue.fields.digest },
+  ]);
+  await served(
+    'served certificate: valid, the only issue entry’s',
+    first.certificate,
+    first.code,
+    STORY(first.fields.digest),
+    {
+      ok: true,
+      pieceId: 'p-0042',
+      digest: first.fields.digest,
+    },
+  );
+  await served(
+    'served certificate: valid, re-issued, the newest issue entry’s',
+    reissue.certificate,
+    reissue.code,
+    reissuedStory,
+    {
+      ok: true,
+      digest: reissue.fields.digest,
+    },
+  );
+  await served(
+    'served certificate: superseded, a code of an older issue entry with the newest certificate',
+    reissue.certificate,
+    first.code,
+    reissuedStory,
+    no('superseded'),
+  );
+  await served(
+    'served certificate: tampered, an older certificate of the piece while the log has a newer issue',
+    first.certificate,
+    first.code,
+    reissuedStory,
+    no('not-newest'),
+  );
+  await served(
+    'served certificate: tampered, another piece’s valid certificate (issued in the log)',
+    twin.certificate,
+    first.code,
+    reissuedStory,
+    no('another-piece'),
+  );
+  await served(
+    'served certificate: tampered, another collection’s piece',
+    (issued[1] as typeof first).certificate,
+    first.code,
+    STORY(first.fields.digest),
+    no('another-piece'),
+  );
+  const unissued = await issuePiece(
+    { ...(PIECES[0] as PieceSpec), validFrom: '2026-10-01T10:00:00.000Z' },
+    current,
+  );
+  await served(
+    'served certificate: tampered, a genuine code whose digest is in no issue entry',
+    reissue.certificate,
+    unissued.code,
+    reissuedStory,
+    no('code-not-issued'),
+  );
+  await served(
+    'served certificate: tampered, a certificate in no issue entry of the piece',
+    unissued.certificate,
+    unissued.code,
+    reissuedStory,
+    no('not-logged'),
+  );
+
+  const unverified = vectors.at(-1) as Extract<Vector, { type: 'served' }>;
+  vectors.push({
+    ...unverified,
+    name: 'served certificate: with no verified history, a newer certificate is only a digest mismatch',
+    certificate: reissue.certificate,
+    code: first.code,
+    checkpoint: 'not a checkpoint',
+    expected: no('digest-mismatch'),
+  });
+
+  // The lost-or-stolen status list (a W3C Bitstring Status List) read for a certificate's bit.
+  const status = (name: string, jws: string, list: string, expected: Expected) =>
+    vectors.push({ name, type: 'status', keys, certificate: jws, list, expected });
+  const listed = await issuePiece({ ...(PIECES[0] as PieceSpec), statusIndex: 41 }, current);
+  const clear = await signStatusList([40, 42], current, { validFrom: NOW });
+  status('valid status list: the bit is clear', listed.certificate, clear, {
+    ok: true,
+    index: 41,
+    reported: false,
+  });
+  status(
+    'valid status list: the bit is set (reported lost or stolen)',
+    listed.certificate,
+    await signStatusList([41], current, { validFrom: NOW }),
+    {
+      ok: true,
+      index: 41,
+      reported: true,
+    },
+  );
+  const [lh, lp, ls] = clear.split('.') as [string, string, string];
+  const listPayload = JSON.parse(Buffer.from(lp, 'base64url').toString());
+  listPayload.credentialSubject.encodedList = (
+    JSON.parse(
+      Buffer.from((await signStatusList([41], current)).split('.')[1] as string, 'base64url').toString(),
+    ).credentialSubject as { encodedList: string }
+  ).encodedList;
+  status(
+    'tampered status list: a bit set, the signature kept',
+    listed.certificate,
+    `${lh}.${Buffer.from(JSON.stringify(listPayload)).toString('base64url')}.${ls}`,
+    no('signature-invalid'),
+  );
+  status(
+    'tampered status list: the signature',
+    listed.certificate,
+    `${lh}.${lp}.${tamper(ls, 5)}`,
+    no('signature-invalid'),
+  );
+  status(
+    'wrong key: a status list of a key not listed',
+    listed.certificate,
+    await signStatusList([], stranger),
+    no('unknown-key'),
+  );
+  status(
+    'a status list of another shop',
+    listed.certificate,
+    await signStatusList([41], current, { issuer: 'https://elsewhere.example', validFrom: NOW }),
+    no('wrong-issuer'),
+  );
+  const farIndex = await issuePiece({ ...(PIECES[0] as PieceSpec), statusIndex: 131_072 }, current);
+  status(
+    'a status list without the certificate’s index (wrong index)',
+    farIndex.certificate,
+    clear,
+    no('index-out-of-range'),
+  );
+  status(
+    'a status list two blocks long holds that index',
+    farIndex.certificate,
+    await signStatusList([131_072], current, { size: 131_073, validFrom: NOW }),
+    {
+      ok: true,
+      reported: true,
+    },
+  );
+  status(
+    'rotated key: a status list the old key signed after its rotation',
+    listed.certificate,
+    await signStatusList([], old, { validFrom: NOW }),
+    no('key-not-valid-then'),
+  );
+  status('not a status list', listed.certificate, listed.certificate, no('not-a-status-list'));
 
   // Two checkpoints.
   const consistency = (name: string, kept: string, latest: string, proof: Uint8Array[], expected: Expected) =>

@@ -4,6 +4,7 @@ import { fromBase64, toHex } from '#shared/passport/bytes.ts';
 import { signLogCheckpoint } from '#shared/passport/checkpoint.ts';
 import type { PassportKey } from '#shared/passport/keys.ts';
 import { NOTE_ED25519, noteKeyId } from '#shared/passport/note-keys.ts';
+import { statusListUrl } from '#shared/passport/status-list.ts';
 import * as z from '#shared/zod.ts';
 import { sign, signWithLogKey } from '../adapters/kms-signer.ts';
 import { readHead } from '../entities/log-reads.ts';
@@ -17,6 +18,7 @@ import {
   proofDaysFrom,
   type SignRequest,
   signRequestSchema,
+  statusListInputFields,
 } from '../rules/sign-request.ts';
 import { shopLogOrigin } from '../sign-checkpoint.ts';
 import { currentSigningKey, logSigningKey, rotateSigningKey } from '../signer-keys.ts';
@@ -53,8 +55,17 @@ function checked(
     if (!proofDaysAllowed(days)) refuse(`a proof lasts 1 to 30 days from today, not ${days}`);
     return { text: request.body, named: fields?.kid ?? '' };
   }
+  if (request.kind === 'status-list') {
+    const list = statusListInputFields(request.input);
+    if (list?.payload.issuer !== issuer() || list.payload.id !== statusListUrl(issuer()))
+      refuse(`a status list is the shop's own (${statusListUrl(issuer())})`);
+    return { text: request.input, named: list?.header.kid ?? '' };
+  }
   const fields = certificateInputFields(request.input);
   if (fields?.payload.issuer !== issuer()) refuse(`a certificate names the shop as its issuer (${issuer()})`);
+  // Every certificate names its bit in the shop's status list (docs/passport.md, Lost or stolen).
+  if (fields?.payload.credentialStatus?.statusListCredential !== statusListUrl(issuer()))
+    refuse(`a certificate names its bit in the shop's status list (${statusListUrl(issuer())})`);
   return { text: request.input, named: fields?.header.kid ?? '' };
 }
 

@@ -4,6 +4,13 @@ import { utf8 } from '#shared/passport/bytes.ts';
 import { certificatePayload, jwsHeader, signingInput } from '#shared/passport/certificate.ts';
 import { codeBody } from '#shared/passport/code.ts';
 import { proofBody } from '#shared/passport/proof.ts';
+import {
+  encodeStatusList,
+  STATUS_LIST_BLOCK,
+  statusBits,
+  statusListPayload,
+  statusListSigningInput,
+} from '#shared/passport/status-list.ts';
 import * as z from '#shared/zod.ts';
 import {
   certificateInputFields,
@@ -13,6 +20,7 @@ import {
   proofDaysAllowed,
   proofDaysFrom,
   signRequestSchema,
+  statusListInputFields,
 } from './sign-request.ts';
 
 const fields = {
@@ -104,6 +112,113 @@ describe("a certificate's JWS signing input", () => {
       expect(certificateInputFields(text), text).toBeUndefined();
       expect(accepts({ kind: 'certificate', input: text }), text).toBe(false);
     }
+  });
+});
+
+describe("a certificate's status entry", () => {
+  const kid = 'AAECAwQFBgc';
+  const input = (statusIndex: number) =>
+    signingInput(
+      jwsHeader(kid),
+      certificatePayload({
+        issuer: 'https://shop.example',
+        validFrom: '2026-11-27T08:00:00.000Z',
+        pieceId: 'p-1',
+        collection: 'Soirée',
+        number: 3,
+        of: 12,
+        description: 'Evening gown',
+        photos: [],
+        statusIndex,
+      }),
+    );
+  const part = (value: unknown) => toBase64url(utf8(JSON.stringify(value)));
+
+  it('is signed as certificatePayload writes it: bit n of the shop’s list, purpose suspension', () => {
+    const fields = certificateInputFields(input(41));
+    expect(fields?.payload.credentialStatus).toEqual({
+      id: 'https://shop.example/passport/status/list#41',
+      type: 'BitstringStatusListEntry',
+      statusPurpose: 'suspension',
+      statusListIndex: '41',
+      statusListCredential: 'https://shop.example/passport/status/list',
+    });
+    expect(accepts({ kind: 'certificate', input: input(0) })).toBe(true);
+  });
+
+  it('is refused otherwise: another list, another purpose, an index as a number or padded, an extra field', () => {
+    const [header = '', body = ''] = input(41).split('.');
+    const payload = JSON.parse(Buffer.from(body, 'base64url').toString());
+    const status = payload.credentialStatus;
+    const elsewhere = 'https://elsewhere.example/passport/status/list';
+    for (const changed of [
+      { ...status, statusListCredential: elsewhere, id: `${elsewhere}#41` },
+      { ...status, statusPurpose: 'revocation' },
+      { ...status, statusListIndex: 41 },
+      { ...status, statusListIndex: '041', id: `${status.statusListCredential}#041` },
+      { ...status, id: `${status.statusListCredential}#42` },
+      { ...status, statusSize: 1 },
+    ]) {
+      const text = `${header}.${part({ ...payload, credentialStatus: changed })}`;
+      expect(certificateInputFields(text), JSON.stringify(changed)).toBeUndefined();
+    }
+  });
+});
+
+describe("the status list credential's JWS signing input", () => {
+  const kid = 'AAECAwQFBgc';
+  const listInput = async (
+    bits: Uint8Array,
+    change: (payload: Record<string, unknown>) => unknown = (p) => p,
+  ) => {
+    const payload = statusListPayload({
+      issuer: 'https://shop.example',
+      validFrom: '2026-11-27T08:00:00.000Z',
+      encodedList: await encodeStatusList(bits),
+    });
+    const [header = ''] = statusListSigningInput(kid, payload).split('.');
+    return `${header}.${toBase64url(utf8(JSON.stringify(change(payload as unknown as Record<string, unknown>))))}`;
+  };
+
+  it('is signed when it is exactly what statusListSigningInput writes, of whole 16 KB blocks', async () => {
+    for (const bits of [statusBits(1, [0]), statusBits(200_000, [3, 199_999])]) {
+      const input = await listInput(bits);
+      expect(statusListInputFields(input)?.header).toEqual(jwsHeader(kid));
+      expect(accepts({ kind: 'status-list', input })).toBe(true);
+    }
+  });
+
+  it('is refused otherwise: a short or odd-sized list, not GZIP, no multibase prefix, extra fields, revocation', async () => {
+    const refused = [
+      await listInput(new Uint8Array(STATUS_LIST_BLOCK - 1)),
+      await listInput(new Uint8Array(STATUS_LIST_BLOCK + 1)),
+      await listInput(statusBits(1, []), (p) => ({
+        ...p,
+        credentialSubject: {
+          ...(p.credentialSubject as object),
+          encodedList: `u${toBase64url(new Uint8Array(STATUS_LIST_BLOCK))}`,
+        },
+      })),
+      await listInput(statusBits(1, []), (p) => ({
+        ...p,
+        credentialSubject: {
+          ...(p.credentialSubject as object),
+          encodedList: (p.credentialSubject as { encodedList: string }).encodedList.slice(1),
+        },
+      })),
+      await listInput(statusBits(1, []), (p) => ({ ...p, validUntil: '2027-01-01T00:00:00.000Z' })),
+      await listInput(statusBits(1, []), (p) => ({
+        ...p,
+        credentialSubject: { ...(p.credentialSubject as object), statusPurpose: 'revocation' },
+      })),
+      await listInput(statusBits(1, []), (p) => ({ ...p, validFrom: '2026-11-27' })),
+      codeBody({ ...fields, kid }),
+    ];
+    for (const input of refused) {
+      expect(statusListInputFields(input), input.slice(0, 80)).toBeUndefined();
+      expect(accepts({ kind: 'status-list', input })).toBe(false);
+    }
+    expect(accepts({ kind: 'certificate', input: await listInput(statusBits(1, [])) })).toBe(false);
   });
 });
 

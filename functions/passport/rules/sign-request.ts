@@ -1,4 +1,5 @@
-import { toBase64url } from '#shared/passport/base64url.ts';
+import { gunzipSync } from 'node:zlib';
+import { fromBase64url, toBase64url } from '#shared/passport/base64url.ts';
 import { fromBase64, utf8 } from '#shared/passport/bytes.ts';
 import {
   type CertificatePayload,
@@ -12,6 +13,13 @@ import { checkpointBody } from '#shared/passport/checkpoint.ts';
 import { type CodeFields, codeBody, codeText, parseCode } from '#shared/passport/code.ts';
 import { KEY_ID_PATTERN } from '#shared/passport/key-id.ts';
 import { PROOF_MAX_DAYS, type ProofFields, parseProof, proofBody } from '#shared/passport/proof.ts';
+import {
+  parseStatusList,
+  STATUS_LIST_BLOCK,
+  type StatusListPayload,
+  statusListPayload,
+  statusListSigningInput,
+} from '#shared/passport/status-list.ts';
 import * as z from '#shared/zod.ts';
 
 /**
@@ -92,8 +100,37 @@ export function certificateInputFields(
     of: subject.of,
     description: subject.description,
     photos: subject.photos,
+    ...(payload.credentialStatus ? { statusIndex: Number(payload.credentialStatus.statusListIndex) } : {}),
   });
   return input.split('.')[1] === part(canonical) ? { header, payload } : undefined;
+}
+
+/** The most a list may hold, uncompressed: 64 blocks of 16 KB (8 million pieces). */
+const STATUS_LIST_MAX = 64 * STATUS_LIST_BLOCK;
+
+/**
+ * The header and payload of a status list credential's JWS signing input, or undefined for
+ * anything `statusListSigningInput(kid, statusListPayload(…))` would not have written: its
+ * `encodedList` a GZIP-compressed bitstring of whole 16 KB blocks, multibase base64url.
+ */
+export function statusListInputFields(
+  input: string,
+): { header: JwsHeader; payload: StatusListPayload } | undefined {
+  const parsed = parseStatusList(`${input}.${NO_SIGNATURE_YET}`);
+  if (!parsed || parsed.signed !== input || !KEY_ID_PATTERN.test(parsed.header.kid)) return undefined;
+  const { header, payload } = parsed;
+  const { encodedList } = payload.credentialSubject;
+  const compressed = encodedList.startsWith('u') ? fromBase64url(encodedList.slice(1)) : undefined;
+  if (!compressed || new Date(payload.validFrom).toISOString() !== payload.validFrom) return undefined;
+  let bits: Uint8Array;
+  try {
+    bits = gunzipSync(compressed, { maxOutputLength: STATUS_LIST_MAX });
+  } catch {
+    return undefined;
+  }
+  if (bits.length === 0 || bits.length % STATUS_LIST_BLOCK !== 0) return undefined;
+  const canonical = statusListPayload({ issuer: payload.issuer, validFrom: payload.validFrom, encodedList });
+  return input === statusListSigningInput(header.kid, canonical) ? { header, payload } : undefined;
 }
 
 const formed = (check: (text: string) => unknown, error: string) =>
@@ -124,6 +161,13 @@ export const signRequestSchema = z.discriminatedUnion('kind', [
     input: formed(
       certificateInputFields,
       "not a certificate's JWS signing input (docs/passport.md, The certificate)",
+    ),
+  }),
+  z.strictObject({
+    kind: z.literal('status-list'),
+    input: formed(
+      statusListInputFields,
+      "not a status list credential's JWS signing input (docs/passport.md, Lost or stolen)",
     ),
   }),
   z.strictObject({

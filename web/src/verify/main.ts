@@ -4,7 +4,7 @@ import { keepKeys, keptKeys } from './kept.ts';
 import { type PinOutcome, parseKeySet, pinKeySet, pinRefusalSentence } from './key-pin.ts';
 import { checkCodeOnline, checkProofOnline, type Line } from './online.ts';
 import { showChecking, showLines, showVerdict } from './view.ts';
-import { fragmentSentence } from './wording.ts';
+import { fragmentSentence, reportedSentence } from './wording.ts';
 import './verify.css';
 
 /**
@@ -57,8 +57,9 @@ async function run(): Promise<void> {
       : await checkProofOnline(fragment, verdict, keys);
   if (report.verdict)
     showVerdict(fragmentSentence(report.verdict), report.verdict.ok ? 'authentic' : 'refused');
+  if (report.reported && verdict.kind === 'code') showVerdict(reportedSentence(verdict), 'refused');
   // A history refused, or not proven complete: never left under an "Authentic" headline.
-  if (report.warning && (report.verdict?.ok ?? true)) showVerdict(report.warning, 'refused');
+  else if (report.warning && (report.verdict?.ok ?? true)) showVerdict(report.warning, 'refused');
   showLines(report.lines);
 }
 

@@ -1,13 +1,16 @@
 import { fromBase64, sha256, toHex } from '#shared/passport/bytes.ts';
+import type { CertificatePayload } from '#shared/passport/certificate.ts';
 import type { CodeFields } from '#shared/passport/code.ts';
 import type { KeySet } from '#shared/passport/keys.ts';
 import type { MapProof } from '#shared/passport/piece-map.ts';
 import {
   checkConsistency,
   type FragmentVerdict,
-  verifyCertificate,
+  type HistoryVerdict,
   verifyFragment,
   verifyHistory,
+  verifyServedCertificate,
+  verifyStatusList,
 } from '#shared/passport/verify.ts';
 import { keepCheckpoint, keptCheckpoint } from './kept.ts';
 import {
@@ -22,6 +25,9 @@ import {
   ONLINE_CHECKS,
   type PhotoCheck,
   photoSentence,
+  STATUS_REFUSALS,
+  STATUS_SENTENCES,
+  SUPERSEDED,
   witnessSentence,
 } from './wording.ts';
 
@@ -42,6 +48,8 @@ export interface OnlineReport {
   verdict?: FragmentVerdict;
   /** A warning that replaces the headline: the history is refused or cannot be proven complete. */
   warning?: string;
+  /** Reported lost or stolen (the status list's bit, or the log's last lost/found entry): never "Authentic". */
+  reported?: boolean;
 }
 
 /** GET /api/passport/pieces/{pid} as shared/contracts/passport.ts has it. */
@@ -98,14 +106,18 @@ async function checkPhoto(path: string, expected: string): Promise<PhotoCheck['r
  * refused history, or one that cannot be proven complete) turns the page's headline into a warning:
  * a piece whose history the shop hides is never shown as plainly authentic.
  */
-async function historyLines(piece: PieceAnswer, pieceId: string, keys: KeySet) {
+async function historyLines(
+  piece: PieceAnswer,
+  pieceId: string,
+  keys: KeySet,
+): Promise<{ lines: Line[]; history: HistoryVerdict | null; complete: boolean }> {
   const lines: Line[] = [];
   if (!piece.checkpoint) {
     lines.push({
       tone: 'warn',
       text: 'The public log holds no entry yet: no history to show, and none proven complete.',
     });
-    return { lines, certificates: [] as string[], complete: false };
+    return { lines, history: null, complete: false };
   }
   const history = await verifyHistory(
     piece.entries.map(({ text, proof }) => ({ entry: text, proof })),
@@ -115,7 +127,7 @@ async function historyLines(piece: PieceAnswer, pieceId: string, keys: KeySet) {
   );
   if (!history.ok) {
     lines.push({ tone: 'bad', text: HISTORY_REFUSALS[history.reason] });
-    return { lines, certificates: [], complete: false };
+    return { lines, history, complete: false };
   }
   // A loss is said first, above everything else the page found.
   if (history.lost || piece.lost) lines.unshift({ tone: 'bad', text: LOST_WARNING });
@@ -124,7 +136,7 @@ async function historyLines(piece: PieceAnswer, pieceId: string, keys: KeySet) {
   const witnessed = witnessSentence(history.size, history.witnesses);
   if (witnessed) lines.push(witnessed);
   lines.push(...(await consistencyLines(piece.checkpoint, piece.consistency ?? [], keys)));
-  return { lines, certificates: history.certificates, complete: true };
+  return { lines, history, complete: true };
 }
 
 const headlineOf = (history: { complete: boolean }) =>
@@ -173,33 +185,66 @@ export async function checkCodeOnline(code: CodeFields, keys: KeySet): Promise<O
   }
   const piece = read.value;
   const history = await historyLines(piece, code.pieceId, keys);
+  const lostInLog = history.lines[0]?.text === LOST_WARNING;
   const lines: Line[] = [];
   if (!piece.certificate) {
     lines.push({ tone: 'bad', text: 'The shop serves no certificate for this piece.' });
-    return { lines: ordered(lines, history.lines), ...headlineOf(history) };
+    return { lines: ordered(lines, history.lines), reported: lostInLog, ...headlineOf(history) };
   }
-  const certificate = await verifyCertificate(piece.certificate, keys, code);
+  // The served certificate must be this piece's newest in the log (the re-issue rule).
+  const certificate = await verifyServedCertificate(piece.certificate, keys, code, history.history);
   if (!certificate.ok) {
-    // A card made before a re-issue: the log shows its certificate was issued, and replaced since.
-    const superseded = certificate.reason === 'digest-mismatch' && history.certificates.includes(code.digest);
     lines.push(
-      superseded
-        ? {
-            tone: 'info',
-            text: 'This code is of an earlier certificate of the piece: the shop has issued a newer one since.',
-          }
+      certificate.reason === 'superseded'
+        ? { tone: 'info', text: SUPERSEDED }
         : { tone: 'bad', text: CERTIFICATE_REFUSALS[certificate.reason] },
     );
-    return { lines: ordered(lines, history.lines), ...headlineOf(history) };
+    return { lines: ordered(lines, history.lines), reported: lostInLog, ...headlineOf(history) };
   }
   const subject = certificate.payload.credentialSubject;
   lines.push({ tone: 'good', text: `The certificate matches the code: ${subject.description}.` });
-  const photos = await Promise.all(subject.photos.map((photo) => checkPhoto(photo.path, photo.sha256)));
+  const [status, photos] = await Promise.all([
+    statusLine(certificate.payload, keys),
+    Promise.all(subject.photos.map((photo) => checkPhoto(photo.path, photo.sha256))),
+  ]);
+  lines.push(status.line);
   photos.forEach((result, index) => {
     const text = photoSentence({ index: index + 1, of: photos.length, result });
     lines.push({ tone: result === 'matches' ? 'good' : result === 'differs' ? 'bad' : 'warn', text });
   });
-  return { lines: ordered(lines, history.lines), ...headlineOf(history) };
+  return {
+    lines: ordered(lines, history.lines),
+    reported: status.reported || lostInLog,
+    ...headlineOf(history),
+  };
+}
+
+/**
+ * The certificate's bit in the shop's signed status list (docs/passport.md, Lost or stolen), read
+ * on the shop's own origin. A certificate issued before the list names none: the log alone says.
+ */
+async function statusLine(
+  payload: CertificatePayload,
+  keys: KeySet,
+): Promise<{ line: Line; reported: boolean }> {
+  const status = payload.credentialStatus;
+  if (!status) return { line: { tone: 'info', text: STATUS_SENTENCES.none }, reported: false };
+  const url = new URL(status.statusListCredential, location.origin);
+  const unread = { line: { tone: 'warn', text: STATUS_SENTENCES.unread } as Line, reported: false };
+  if (url.origin !== location.origin) return unread;
+  let list: string;
+  try {
+    const answer = await fetch(url, { cache: 'no-store' });
+    if (!answer.ok) return unread;
+    list = await answer.text();
+  } catch {
+    return unread;
+  }
+  const verdict = await verifyStatusList(list.trim(), keys, status);
+  if (!verdict.ok) return { line: { tone: 'bad', text: STATUS_REFUSALS[verdict.reason] }, reported: false };
+  return verdict.reported
+    ? { line: { tone: 'bad', text: STATUS_SENTENCES.reported }, reported: true }
+    : { line: { tone: 'good', text: STATUS_SENTENCES.clear }, reported: false };
 }
 
 /** A resale proof, online: whether it still stands (a transfer voids it) and the piece's history. */

@@ -1,8 +1,9 @@
 import type {
-  CertificateVerdict,
   ConsistencyVerdict,
   FragmentVerdict,
   HistoryVerdict,
+  ServedVerdict,
+  StatusVerdict,
 } from '#shared/passport/verify.ts';
 
 /**
@@ -52,7 +53,7 @@ export const FRAGMENT_REFUSALS: Record<Failed<FragmentVerdict>, string> = {
   voided: 'Void: the piece was transferred since this resale proof was made.',
 };
 
-export const CERTIFICATE_REFUSALS: Record<Failed<CertificateVerdict>, string> = {
+export const CERTIFICATE_REFUSALS: Record<Exclude<Failed<ServedVerdict>, 'superseded'>, string> = {
   'not-a-certificate': 'The certificate the shop serves for this piece is not a valid certificate.',
   'unknown-key': 'The certificate is signed with a key the shop has never published.',
   'signature-invalid': 'The certificate’s signature does not match its contents: it was altered.',
@@ -61,7 +62,19 @@ export const CERTIFICATE_REFUSALS: Record<Failed<CertificateVerdict>, string> = 
   'digest-mismatch': 'The certificate the shop serves is not the one this code was made for.',
   'certificate-mismatch':
     'The certificate says something else than the code (piece, number, collection, date or key).',
+  'another-piece':
+    'The certificate the shop serves is of another piece than this code’s: it cannot stand for this piece.',
+  'not-logged':
+    'The certificate the shop serves is not one the public log shows issued for this piece, so it cannot be trusted.',
+  'not-newest':
+    'The certificate the shop serves is not the newest the public log shows issued for this piece: an older one was served in its place.',
+  'code-not-issued':
+    'This code’s certificate is not one the public log shows issued for this piece: the code cannot be trusted.',
 };
+
+/** A card made before a re-issue (docs/passport.md, The re-issue rule). */
+export const SUPERSEDED =
+  'This code is of an earlier certificate of the piece: the shop has issued a newer one since, and this card has been replaced.';
 
 export const HISTORY_REFUSALS: Record<Failed<HistoryVerdict>, string> = {
   'checkpoint-invalid': 'The history cannot be trusted: the log’s checkpoint is not a signed checkpoint.',
@@ -164,6 +177,31 @@ export function witnessSentence(
     text: `The log’s checkpoint ${size} is not yet witnessed: ${quorum.k} of its ${quorum.n} witnesses must cosign it, ${names.length === 0 ? 'none has' : `only ${list} ${names.length === 1 ? 'has' : 'have'}`} yet.`,
   };
 }
+
+/** The headline of a piece reported lost or stolen: never "Authentic", whatever its signature. */
+export function reportedSentence(verdict: Extract<FragmentVerdict, { ok: true; kind: 'code' }>): string {
+  return `Reported stolen or lost: piece ${verdict.number} of ${verdict.of} of collection ${verdict.collection} was reported lost or stolen by its owner and not found since; do not buy it, contact the shop.`;
+}
+
+/** What the shop's status list says of the piece (docs/passport.md, Lost or stolen). */
+export const STATUS_SENTENCES = {
+  clear: 'Not reported lost or stolen: the shop’s signed status list shows no report for this piece.',
+  reported: 'The shop’s signed status list shows this piece reported lost or stolen.',
+  none: 'This certificate was issued before the shop’s status list: whether the piece is reported lost or stolen was read from the public log only.',
+  unread:
+    'Whether the piece is reported lost or stolen was not checked: the shop’s status list could not be read.',
+} as const;
+
+const STATUS_NOT_CHECKED = 'Whether the piece is reported lost or stolen was not checked:';
+export const STATUS_REFUSALS: Record<Failed<StatusVerdict>, string> = {
+  'not-a-status-list': `${STATUS_NOT_CHECKED} the shop’s status list is not a valid status list.`,
+  'unknown-key': `${STATUS_NOT_CHECKED} the shop’s status list is signed with a key the shop has never published.`,
+  'signature-invalid': `${STATUS_NOT_CHECKED} the signature of the shop’s status list does not match its contents.`,
+  'key-not-valid-then': `${STATUS_NOT_CHECKED} the status list’s key was not the shop’s signing key on the day it was made.`,
+  'wrong-issuer': `${STATUS_NOT_CHECKED} the status list names another issuer than this shop.`,
+  'wrong-list': `${STATUS_NOT_CHECKED} the certificate names another status list than the shop’s.`,
+  'index-out-of-range': `${STATUS_NOT_CHECKED} the status list has no entry for this certificate.`,
+};
 
 export const LOST_WARNING =
   'Warning: its owner reported this piece lost or stolen. Do not buy it; contact the shop.';
