@@ -22,6 +22,8 @@ declare module 'vitest' {
     kmsUrl: string;
     lambdaUrl: string;
     passportKeyId: string;
+    /** The session token the stack gives its functions; the Lambda and KMS stand-ins require it. */
+    awsSessionToken: string;
     /** The randomness beacon's stand-in (infra/local/drand.ts) and its chain, as the functions get them. */
     drand: DrandEnvironment;
   }
@@ -64,6 +66,7 @@ export default async function setup(project: TestProject) {
   project.provide('kmsUrl', stack.kmsUrl);
   project.provide('lambdaUrl', stack.lambdaUrl);
   project.provide('passportKeyId', stack.passportKeyId);
+  project.provide('awsSessionToken', stack.awsSessionToken);
   project.provide('drand', stack.drand);
   return async () => {
     await stack.stop();
