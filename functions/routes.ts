@@ -349,13 +349,14 @@ export const routes: readonly Route[] = [
     'table:get,put,update,delete mail',
   ),
   // Added: a one-time login link mailed to the owner (the way in while strangers slow the card
-  // down), and its redemption from the page the link opens.
+  // down), and its redemption from the page the link opens. The request mails nothing itself: it
+  // starts the portal's link job (infra/constructs/reset-link-job.ts), as /reset-pwd does.
   r(
     'POST',
     '/authenticationcard/login-link',
     'authenticity/http/login-link',
     'public',
-    'table:get,put,update mail secrets',
+    'table:update secrets',
   ),
   r(
     'POST',

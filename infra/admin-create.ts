@@ -1,6 +1,7 @@
 import { stdin, stdout } from 'node:process';
 import { createInterface } from 'node:readline/promises';
 import { addAdmin } from '#staff/admin-auth.ts';
+import { cliArgs } from './cli-args.ts';
 
 /**
  * `npm run admin:create -- <username>` creates a staff account (the first one, and any after).
@@ -9,13 +10,16 @@ import { addAdmin } from '#staff/admin-auth.ts';
  * The table is TABLE_NAME in the AWS account of the usual AWS_* settings; with `--local` it is
  * the local stack's (`npm start`, DynamoDB Local on DYNAMODB_PORT, default 8000).
  */
-const args = process.argv.slice(2);
-const username = args.find((a) => !a.startsWith('--'));
-if (!username) {
-  console.error('usage: npm run admin:create -- <username> [--local]   (password: ADMIN_PASSWORD or prompt)');
-  process.exit(2);
-}
-if (args.includes('--local')) {
+const {
+  positionals: [username = ''],
+  values,
+} = cliArgs({
+  usage: `usage: npm run admin:create -- <username> [--local]   (password: ADMIN_PASSWORD or prompt)
+  --local  the local stack's table (npm start running); else TABLE_NAME with the usual AWS_* settings`,
+  options: { local: { type: 'boolean' } },
+  positionals: ['username'],
+});
+if (values.local) {
   Object.assign(process.env, {
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { makeVectors } from '../test/passport/vectors.ts';
+import { cliArgs } from './cli-args.ts';
 import { exportPassport } from './passport/export.ts';
 
 /**
@@ -8,13 +9,14 @@ import { exportPassport } from './passport/export.ts';
  * read, written to a folder that a third party checks with no server (its ALGORITHM.md says how).
  * Default origin: the local shop (`npm start`).
  */
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 && args[at + 1] ? (args[at + 1] as string) : fallback;
-};
-const origin = option('origin', 'http://localhost:3000').replace(/\/$/, '');
-const out = option('out', 'passport-export');
+const { values } = cliArgs({
+  usage: `usage: npm run passport:export -- [--origin <shop origin>] [--out <folder>]
+  --origin  the shop whose public passport files are read (default http://localhost:3000)
+  --out     the folder the export is written to (default passport-export)`,
+  options: { origin: { type: 'string' }, out: { type: 'string' } },
+});
+const origin = String(values.origin ?? 'http://localhost:3000').replace(/\/$/, '');
+const out = String(values.out ?? 'passport-export');
 
 const started = Date.now();
 console.log(`[passport] exporting ${origin}'s passport log into ${out}/ …`);

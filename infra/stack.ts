@@ -56,7 +56,7 @@ import { LOG_OBJECTS, SEQUENCER_STARTERS, STATUS_LIST_OBJECTS } from './construc
 import { PASSPORT_SIGNING_HANDLERS, PassportSigner } from './constructs/passport-signer.ts';
 import { PictureSets } from './constructs/picture-sets.ts';
 import { reconciliationAlarm } from './constructs/reconciliation-alarm.ts';
-import { RESET_LINK_FUNCTION, RESET_PASSWORD_HANDLER, ResetLinkJob } from './constructs/reset-link-job.ts';
+import { LINK_JOB_STARTERS, RESET_LINK_FUNCTION, ResetLinkJob } from './constructs/reset-link-job.ts';
 import { ScheduledJob } from './constructs/scheduled-job.ts';
 import { WebDeployment } from './constructs/web-deployment.ts';
 import { WebDistribution } from './constructs/web-distribution.ts';
@@ -333,13 +333,19 @@ export class BoutiqueStack extends Stack {
     });
     // The reset link, after /reset-pwd's answer (issue 36): only that route's function may start it.
     this.resetLink = new ResetLinkJob(this, 'ResetLink', { table, alarmTopic: alarms.topic, mail, shopUrl });
-    const resetRoute = functions.get(RESET_PASSWORD_HANDLER);
-    if (!resetRoute) throw new Error(`no function serves ${RESET_PASSWORD_HANDLER}`);
-    resetRoute.addEnvironment(RESET_LINK_FUNCTION, this.resetLink.fn.functionName);
-    // The function itself, not `grantInvoke`'s `<arn>:*` too: no version or alias is ever invoked.
-    resetRoute.addToRolePolicy(
-      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.resetLink.fn.functionArn] }),
-    );
+    // The login link's request starts it too, after the same work for every pair (issue 44).
+    for (const handler of LINK_JOB_STARTERS) {
+      const route = functions.get(handler);
+      if (!route) throw new Error(`no function serves ${handler}`);
+      route.addEnvironment(RESET_LINK_FUNCTION, this.resetLink.fn.functionName);
+      // The function itself, not `grantInvoke`'s `<arn>:*` too: no version or alias is ever invoked.
+      route.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['lambda:InvokeFunction'],
+          resources: [this.resetLink.fn.functionArn],
+        }),
+      );
+    }
     // The passport's signing key and the one function that may sign with it (issue 37); the
     // handlers that need a signature get `allowSigning` (invoke the signer), never kms:Sign.
     this.passportSigner = new PassportSigner(this, 'PassportSigner', {

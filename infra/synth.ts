@@ -1,5 +1,5 @@
 /**
- * `npm run synth` (`npm run synth -- -c stage=prod` passes its arguments on): runs
+ * `npm run synth` (`npm run synth -- -c stage=prod` passes its context values on): runs
  * `cdk synth --quiet --no-notices` and, on stderr, one progress line for the Lambda bundles
  * ("synth: 40 of 138 bundles · 31 s · about 1 min left (catalog/get-type)") instead of CDK's
  * "Bundling asset …" line per function and npm's install chatter. The CLI's stdout is its own,
@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { ROOT_DIR } from './build-functions.ts';
+import { cliArgs } from './cli-args.ts';
 import { duration, type ProgressOptions, progressLine } from './progress.ts';
 import { bundleCount, bundledModule, SYNTH_PROGRESS_ENV } from './synth-progress.ts';
 
@@ -109,10 +110,16 @@ export function runSynth(options: SynthOptions): Promise<number> {
 }
 
 if (import.meta.main) {
+  const { values } = cliArgs({
+    usage: `usage: npm run synth -- [-c <key>=<value>]…
+  -c, --context  a CDK context value, passed on to cdk synth (e.g. -c stage=prod)`,
+    options: { context: { type: 'string', short: 'c', multiple: true } },
+  });
+  const context = ((values.context as string[] | undefined) ?? []).flatMap((pair) => ['-c', pair]);
   const cdk = path.join(ROOT_DIR, 'node_modules', 'aws-cdk', 'bin', 'cdk');
   process.exitCode = await runSynth({
     command: process.execPath,
-    args: [cdk, 'synth', '--quiet', '--no-notices', ...process.argv.slice(2)],
+    args: [cdk, 'synth', '--quiet', '--no-notices', ...context],
     total: bundleCount(),
     env: { ...process.env, CDK_DISABLE_CLI_TELEMETRY: 'true' },
   });

@@ -701,9 +701,12 @@ describe('BoutiqueStack', () => {
     }
   });
 
-  it('lets only /reset-pwd start the reset-link job, which alone mails the link (issue 36), and only the passport signing handlers call the signer (issue 37)', () => {
+  it('lets only /reset-pwd and the login link’s request start the reset-link job, which alone mails the links (issues 36, 44), and only the passport signing handlers call the signer (issue 37)', () => {
     const starters = built.filter((route) => invokes(routeKey(route), 'ResetLinkFunction'));
-    expect(starters.map((route) => route.handler)).toEqual(['authenticity/http/reset-password']);
+    expect(starters.map((route) => route.handler).sort()).toEqual([
+      'authenticity/http/login-link',
+      'authenticity/http/reset-password',
+    ]);
     const signers = built.filter((route) => invokes(routeKey(route), 'PassportSignerFunction'));
     expect(signers.map((route) => route.handler).sort()).toEqual([...PASSPORT_SIGNING_HANDLERS].sort());
     for (const route of signers) {
@@ -718,6 +721,7 @@ describe('BoutiqueStack', () => {
       .Environment.Variables;
     expect(env.RESET_LINK_FUNCTION).toBeDefined();
     expect(actionsOf('POST /api/reset-pwd')).not.toContain('ses:SendEmail');
+    expect(actionsOf('POST /api/authenticationcard/login-link')).not.toContain('ses:SendEmail');
   });
 
   it('lets exactly the functions that append to the passport log start its sequencer (issue 37)', () => {

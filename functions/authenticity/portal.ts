@@ -260,21 +260,29 @@ async function openSession(
 
 /**
  * A one-time login link, the owner's way in while strangers slow the card down: mailed to the
- * record's address, answered the same whether the email and card number match or not. Ten
- * requests per client address a day (counted for every request); at most three links a card a
- * day (counted only for a match, silent when spent).
+ * record's address, answered the same whether the email and card number match or not, and after
+ * the same work (issue 44: a right pair's token and mail before the answer made it slower). This
+ * counts the limit a caller can see, ten requests per client address a day, the same for every
+ * request; the caller then hands the pair to sendLoginLink in the portal's link job
+ * (http/login-link.ts), answering before the record is even read.
  */
-export async function requestLoginLink(input: {
-  email: string;
-  cardNumber: string;
-  address: string;
-  now?: number;
-}): Promise<void> {
-  const now = input.now ?? Date.now();
-  if (!(await takeAttempt(PORTAL_RATE_LIMITS.loginLinkAddress, input.address, now))) throw tooManyTries();
+export async function acceptLoginLinkRequest(input: { address: string; now: number }): Promise<void> {
+  if (!(await takeAttempt(PORTAL_RATE_LIMITS.loginLinkAddress, input.address, input.now)))
+    throw tooManyTries();
+}
+
+/**
+ * The work of an accepted login-link request, after its answer (functions/authenticity/jobs/reset-link.ts):
+ * when the pair matches, mails the owner a one-time login link; at most three links a card a
+ * day (counted only for a match, silent when spent). Says what it did, for the log only.
+ */
+export async function sendLoginLink(
+  input: ResetLinkRequest,
+): Promise<'sent' | 'no-match' | 'spent' | 'mail-failed'> {
+  const { now } = input;
   const record = await getAuthRecord(input.cardNumber);
-  if (!record?.email || record.email.toLowerCase() !== input.email) return;
-  if (!(await takeAttempt(PORTAL_RATE_LIMITS.loginLinkCard, record.cardNumber, now))) return;
+  if (!record?.email || record.email.toLowerCase() !== input.email.toLowerCase()) return 'no-match';
+  if (!(await takeAttempt(PORTAL_RATE_LIMITS.loginLinkCard, record.cardNumber, now))) return 'spent';
   const token = await issueLoginLink(record, now, PORTAL_LIMITS.loginLinkSeconds);
   const link = `${portalLink()}/link?token=${encodeURIComponent(token)}`;
   try {
@@ -288,9 +296,11 @@ export async function requestLoginLink(input: {
         minutes: String(PORTAL_LIMITS.loginLinkSeconds / 60),
       },
     });
+    return 'sent';
   } catch (error) {
     logger.error('login link mail failed', { error: safeError(error) });
     await giveBackAttempt(PORTAL_RATE_LIMITS.loginLinkCard, record.cardNumber, now);
+    return 'mail-failed';
   }
 }
 

@@ -14,8 +14,9 @@ import type { ScheduledJobProps } from './scheduled-job.ts';
 
 export const RESET_LINK_MODULE: (typeof EVENT_MODULES)[number] = 'authenticity/jobs/reset-link';
 
-/** The route whose function starts the job, and the variable that tells it the job's name. */
+/** The routes whose functions start the job, and the variable that tells them the job's name. */
 export const RESET_PASSWORD_HANDLER = 'authenticity/http/reset-password';
+export const LINK_JOB_STARTERS = [RESET_PASSWORD_HANDLER, 'authenticity/http/login-link'] as const;
 export const RESET_LINK_FUNCTION = 'RESET_LINK_FUNCTION';
 
 export interface ResetLinkJobProps {
@@ -26,9 +27,10 @@ export interface ResetLinkJobProps {
 }
 
 /**
- * The portal's reset-link job (issue 36): POST /reset-pwd answers every accepted request the
- * same way and starts this function asynchronously (Lambda's Event invocation, granted to that
- * route's function alone, infra/stack.ts); it reads the record, counts the card's daily link,
+ * The portal's reset-link job (issue 36), which mails the one-time login link too (issue 44):
+ * POST /reset-pwd and POST /authenticationcard/login-link answer every accepted request the
+ * same way and start this function asynchronously (Lambda's Event invocation, granted to those
+ * routes' functions alone, infra/stack.ts); it reads the record, counts the card's daily links,
  * stores the token and mails the link when the pair matches. A failed run is retried twice;
  * one that still fails lands in the dead-letter queue, which alarms.
  */
@@ -45,7 +47,8 @@ export class ResetLinkJob extends Construct {
     });
     this.fn = new ApiFunction(this, 'Function', {
       module: RESET_LINK_MODULE,
-      description: 'After POST /reset-pwd answered: mails the owner a reset link when the pair matches',
+      description:
+        'After POST /reset-pwd or /authenticationcard/login-link answered: mails the owner the link when the pair matches',
       environment: {
         TABLE_NAME: props.table.tableName,
         MAIL_FROM: props.mail.from,

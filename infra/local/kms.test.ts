@@ -8,6 +8,7 @@ import {
   GetPublicKeyCommand,
   InvalidKeyUsageException,
   KMSClient,
+  type KMSClientConfig,
   ListKeysCommand,
   ListResourceTagsCommand,
   NotFoundException,
@@ -267,5 +268,56 @@ describe('the local KMS, through @aws-sdk/client-kms', () => {
       Description: PASSPORT_LOG_KEY_DESCRIPTION,
     });
     expect(await ensurePassportKey(client(), true)).toEqual({ keyId: made.keyId, created: false });
+  });
+});
+
+describe('no web page, and given the stack’s credentials no other process, reaches its keys', () => {
+  const credentials = {
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    sessionToken: 'token-of-this-start',
+  };
+  const signWith = (config: KMSClientConfig, KeyId: string) =>
+    new KMSClient({ endpoint: kms.url, region: 'us-east-1', maxAttempts: 1, ...config }).send(
+      new SignCommand({ KeyId, Message: new Uint8Array([7]), SigningAlgorithm: 'ECDSA_SHA_256' }),
+    );
+  const post = (headers: Record<string, string>, body: string) =>
+    fetch(kms.url, { method: 'POST', headers: { 'x-amz-target': 'TrentService.Sign', ...headers }, body });
+
+  it('refuses a request with an Origin or from another site, signed or not: 403, nothing signed', async () => {
+    const KeyId = await createSigningKey();
+    const sign = JSON.stringify({ KeyId, Message: 'Bw==', SigningAlgorithm: 'ECDSA_SHA_256' });
+    for (const headers of [
+      { origin: 'https://evil.example', 'content-type': 'text/plain' } as Record<string, string>,
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+    ]) {
+      const answer = await post(headers, sign);
+      expect(answer.status, JSON.stringify(headers)).toBe(403);
+      expect(await answer.json()).toEqual({ __type: 'AccessDeniedException', message: expect.any(String) });
+    }
+    // The same request from a tool (no Origin) is signed: the refusal is the page's alone.
+    expect((await post({ 'content-type': 'application/x-amz-json-1.1' }, sign)).status).toBe(200);
+  });
+
+  it('given the stack’s credentials, signs only for a request signed with them', async () => {
+    const KeyId = await createSigningKey();
+    await kms.stop();
+    kms = await startKms(0, stateFile, credentials);
+    expect((await signWith({ credentials }, KeyId)).Signature).toBeInstanceOf(Uint8Array);
+    for (const other of [
+      { ...credentials, sessionToken: undefined },
+      { ...credentials, sessionToken: 'another-token' },
+      { ...credentials, secretAccessKey: 'another' },
+    ])
+      await expect(signWith({ credentials: other }, KeyId)).rejects.toMatchObject({
+        $metadata: { httpStatusCode: 403 },
+      });
+    const unsigned = await post(
+      { 'content-type': 'application/x-amz-json-1.1' },
+      JSON.stringify({ KeyId, Message: 'Bw==', SigningAlgorithm: 'ECDSA_SHA_256' }),
+    );
+    expect(unsigned.status).toBe(403);
+    expect(await unsigned.json()).toMatchObject({ __type: 'MissingAuthenticationTokenException' });
   });
 });

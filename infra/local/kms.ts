@@ -11,6 +11,7 @@ import { chmodSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { p256 } from '@noble/curves/nist.js';
 import { snapshotFile } from './snapshot-file.ts';
+import { type StartCredentials, signatureRefusal, webPageRefusal } from './stand-in-callers.ts';
 import type { StandIn } from './stand-ins.ts';
 
 /**
@@ -22,6 +23,8 @@ import type { StandIn } from './stand-ins.ts';
  * ED25519_SHA_512 over a RAW message),
  * made with node:crypto, and answers KMS's error shapes (`{ __type, message }`, HTTP 400) for
  * what KMS refuses. Keys are kept in `stateFile` (under .local/data/) when given, else in memory.
+ * No web page reaches it (a request with an `Origin` or a cross-site `Sec-Fetch-Site` is refused);
+ * given the stack's `credentials`, only a request signed with them is answered (./stand-in-callers.ts).
  */
 const ACCOUNT = '000000000000';
 const KEY_SPEC = 'ECC_NIST_P256';
@@ -60,7 +63,11 @@ class KmsError extends Error {
 
 type Input = Record<string, unknown>;
 
-export async function startKms(port: number, stateFile?: string): Promise<StandIn> {
+export async function startKms(
+  port: number,
+  stateFile?: string,
+  credentials?: StartCredentials,
+): Promise<StandIn> {
   const region = process.env.AWS_REGION ?? 'us-east-1';
   const keys = new Map<string, StoredKey>();
   const privateKeys = new Map<string, KeyObject>();
@@ -244,20 +251,37 @@ export async function startKms(port: number, stateFile?: string): Promise<StandI
   };
 
   const server = createServer((req, res) => {
+    const answer = (status: number, body: unknown) => {
+      res.writeHead(status, {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amzn-requestid': randomUUID(),
+      });
+      res.end(JSON.stringify(body));
+    };
+    const fromPage = webPageRefusal(req.headers);
+    if (fromPage) {
+      req.resume();
+      return answer(403, { __type: 'AccessDeniedException', message: fromPage });
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
       if (size <= 1 << 20) chunks.push(c);
     });
-    req.on('end', () => {
-      const answer = (status: number, body: unknown) => {
-        res.writeHead(status, {
-          'content-type': 'application/x-amz-json-1.1',
-          'x-amzn-requestid': randomUUID(),
-        });
-        res.end(JSON.stringify(body));
-      };
+    req.on('end', async () => {
+      if (credentials) {
+        const request = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers };
+        const unsigned = await signatureRefusal(
+          { ...request, body: Buffer.concat(chunks) },
+          credentials,
+          'kms',
+        ).catch((error: unknown) => ({
+          type: 'InvalidSignatureException',
+          message: (error as Error).message,
+        }));
+        if (unsigned) return answer(403, { __type: unsigned.type, message: unsigned.message });
+      }
       const target = String(req.headers['x-amz-target'] ?? '');
       const operation = target.startsWith('TrentService.') ? operations[target.slice(13)] : undefined;
       if (req.method !== 'POST' || !operation)

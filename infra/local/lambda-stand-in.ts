@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
+import { type StartCredentials, signatureRefusal, webPageRefusal } from './stand-in-callers.ts';
 import type { StandIn } from './stand-ins.ts';
 
 /** What the stand-in runs for each function name. */
@@ -15,26 +16,48 @@ const INVOKE = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
  * it; a synchronous one (`RequestResponse`, the default) answers the function's result. An
  * unknown function is Lambda's 404 ResourceNotFoundException. `idle()` resolves once every
  * run started so far has ended (tests wait on it as on Lambda's queue).
+ *
+ * It runs nothing for a web page or for a process that does not hold this start's credentials
+ * (the passport's signer signs, the reset-link job mails): a request with an `Origin` or a
+ * cross-site `Sec-Fetch-Site`, or whose Signature Version 4 is not of `credentials`, is answered
+ * 403 with Lambda's error type, and nothing runs (./stand-in-callers.ts).
  */
 export async function startLambdaStandIn(
   functions: LocalFunctions,
-  log: (line: string) => void = () => undefined,
+  options: { credentials: StartCredentials; log?: (line: string) => void },
 ): Promise<StandIn & { idle(): Promise<void> }> {
+  const { credentials, log = () => undefined } = options;
   const running = new Set<Promise<unknown>>();
   const server = createServer((req, res) => {
+    const requestId = randomUUID();
+    const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'x-amzn-requestid': requestId,
+        ...headers,
+      });
+      res.end(body === undefined ? '' : JSON.stringify(body));
+    };
+    const fromPage = webPageRefusal(req.headers);
+    if (fromPage) {
+      req.resume();
+      answer(403, { Type: 'User', message: fromPage }, { 'x-amzn-errortype': 'AccessDeniedException' });
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const name = decodeURIComponent(INVOKE.exec((req.url ?? '').split('?')[0] ?? '')?.[1] ?? '');
-      const requestId = randomUUID();
-      const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-        res.writeHead(status, {
-          'content-type': 'application/json',
-          'x-amzn-requestid': requestId,
-          ...headers,
-        });
-        res.end(body === undefined ? '' : JSON.stringify(body));
-      };
+    req.on('end', async () => {
+      const body = Buffer.concat(chunks);
+      const unsigned = await signatureRefusal(
+        { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body },
+        credentials,
+        'lambda',
+      ).catch((error: unknown) => ({ type: 'InvalidSignatureException', message: (error as Error).message }));
+      if (unsigned) {
+        answer(403, { message: unsigned.message }, { 'x-amzn-errortype': unsigned.type });
+        return;
+      }
+      const name = decoded(INVOKE.exec((req.url ?? '').split('?')[0] ?? '')?.[1] ?? '');
       const run = req.method === 'POST' ? functions[name] : undefined;
       if (!run) {
         answer(
@@ -48,7 +71,7 @@ export async function startLambdaStandIn(
       }
       let event: unknown;
       try {
-        const text = Buffer.concat(chunks).toString('utf8');
+        const text = body.toString('utf8');
         event = text ? JSON.parse(text) : {};
       } catch {
         answer(
@@ -100,4 +123,13 @@ export async function startLambdaStandIn(
       });
     },
   };
+}
+
+/** A %-decoded path part, or '' (no function) when its escapes are malformed. */
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return '';
+  }
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { cliArgs } from '../cli-args.ts';
 
 /**
  * `npm run job <name>`: runs one scheduled job now on the running local shop (`npm start`),
@@ -9,14 +10,15 @@ import { resolve } from 'node:path';
  * The shop runs a job only with the token it wrote at its start to .local/job-token
  * (LOCAL_JOB_TOKEN overrides it), so no web page can run one.
  */
-const name = process.argv[2];
+const {
+  positionals: [name = ''],
+} = cliArgs({
+  usage: `usage: npm run job <name>   (the shop of npm start; PORT as for npm start)
+  <name>  reconcile-payments | mail-sweep | overdue-orders | member-releases | run-draws | sequence-log
+          | picture-sets | demo-pictures`,
+  positionals: ['name'],
+});
 const base = `http://localhost:${process.env.PORT ?? 3000}`;
-if (!name) {
-  console.error(
-    'give a job: npm run job reconcile-payments | mail-sweep | overdue-orders | picture-sets | demo-pictures',
-  );
-  process.exit(2);
-}
 const tokenFile = resolve(import.meta.dirname, '../../.local/job-token');
 let token = process.env.LOCAL_JOB_TOKEN;
 try {

@@ -36,6 +36,7 @@ import { ensureMailTemplates, ensurePassportKey, ensureTable } from './resources
 import { startSecretsManager } from './secrets-stand-in.ts';
 import { movePrivateMedia, seedIfEmpty } from './seed.ts';
 import { LOCAL_SHOP_SETTINGS } from './shop-settings.ts';
+import type { StartCredentials } from './stand-in-callers.ts';
 import { type StandIn, startDynamoDb, startS3, startSes } from './stand-ins.ts';
 import { startWitness, type WitnessFault, type WitnessStandIn } from './witness.ts';
 
@@ -157,6 +158,7 @@ async function startBundles(
       const { url, paymentsUrl = '' } = urls();
       return {
         ...pick(process.env, [
+          'AWS_SESSION_TOKEN',
           'AWS_ENDPOINT_URL_DYNAMODB',
           'AWS_ENDPOINT_URL_S3',
           'AWS_ENDPOINT_URL_SESV2',
@@ -261,6 +263,8 @@ export interface LocalStack {
   witnesses: { name: string; url: string; vkey: string }[];
   /** Takes a witness down (503) or up again (tests). */
   setWitnessFault(index: number, fault: WitnessFault | null): void;
+  /** The functions' session token of this start (AWS_SESSION_TOKEN): the Lambda and KMS stand-ins require it. */
+  awsSessionToken: string;
   tableName: string;
   mediaBucket: string;
   privateMediaBucket: string;
@@ -392,6 +396,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     const ses = await startSes(options.sesPort ?? 0, options.dataDir && join(options.dataDir, 'ses.json'));
     started.push(ses);
+    // The functions' credentials: s3rver's key pair, and a session token of this start that the
+    // Lambda and KMS stand-ins require, signed into every call (./stand-in-callers.ts).
+    const credentials: StartCredentials = {
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      sessionToken: randomBytes(32).toString('base64url'),
+    };
     // Lambda's Invoke API, for the functions a function starts (the reset link, after /reset-pwd's answer).
     const lambda = await startLambdaStandIn(
       {
@@ -399,11 +410,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         [PASSPORT_SIGNER]: runPassportSigner,
         [SEQUENCE_LOG_JOB]: LOCAL_JOBS['sequence-log'],
       },
-      log,
+      { credentials, log },
     );
     started.push(lambda);
     // KMS's signing keys (the passport's), kept beside the other stand-ins' data.
-    const kms = await startKms(0, options.dataDir && join(options.dataDir, 'kms.json'));
+    const kms = await startKms(0, options.dataDir && join(options.dataDir, 'kms.json'), credentials);
     started.push(kms);
     // The randomness beacon of the release draw (drand's HTTP API), its chain kept with the data.
     const drand = await startDrand(options.drandPort ?? 0, {
@@ -431,8 +442,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     Object.assign(process.env, {
       AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: 'S3RVER',
-      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+      AWS_SESSION_TOKEN: credentials.sessionToken,
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.url,
       AWS_ENDPOINT_URL_S3: s3.url,
       AWS_ENDPOINT_URL_SESV2: ses.url,
@@ -619,6 +631,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       passportLogKeyId: logKey.keyId,
       witnesses: witnesses.map(({ name, url, vkey }) => ({ name, url, vkey })),
       setWitnessFault: (index, fault) => witnesses[index]?.setFault(fault),
+      awsSessionToken: credentials.sessionToken,
       tableName,
       mediaBucket,
       privateMediaBucket,

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
 import { mkdirSync, readdirSync } from 'node:fs';
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import S3rver from 's3rver';
+import { controlRefusal } from './payments/emulator.ts';
 import type { S3rverEvent } from './picture-sets.ts';
 import { waitForPort } from './ports.ts';
 import { writeObjectsSafely } from './s3rver-writes.ts';
@@ -104,7 +105,11 @@ export async function startS3(
   };
 }
 
-/** aws-ses-v2-local: mail sent through SES can be read at `${url}/store`. */
+/**
+ * aws-ses-v2-local: mail sent through SES can be read at `${url}/store`. Its own viewer page (at
+ * `/`) may clear the store; another site's page may change nothing: a POST (a simple cross-site
+ * one needs no preflight) from another origin is refused before the stand-in sees it.
+ */
 export async function startSes(port: number, stateFile?: string): Promise<StandIn> {
   type Start = (config: { host: string; port: number }) => Promise<Server>;
   // A CommonJS module: Node and vitest's module runner wrap its `exports.default` differently.
@@ -112,9 +117,20 @@ export async function startSes(port: number, stateFile?: string): Promise<StandI
   const start = typeof module.default === 'function' ? module.default : module.default.default;
   const server = await start({ host: '127.0.0.1', port });
   const address = server.address() as { port: number };
+  const url = `http://127.0.0.1:${address.port}`;
+  const app = server.listeners('request')[0] as RequestListener;
+  server.removeAllListeners('request');
+  server.on('request', (req, res) => {
+    const refused =
+      req.method === 'GET' || req.method === 'HEAD' ? undefined : controlRefusal(req.headers, url);
+    if (!refused) return app(req, res);
+    req.resume();
+    res.writeHead(403, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ message: refused }));
+  });
   const keep = stateFile ? keepSesMail(stateFile) : undefined;
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url,
     stop: () =>
       new Promise((done) => {
         keep?.stop();

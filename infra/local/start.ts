@@ -7,6 +7,7 @@ import {
 import { RUN_DRAWS_EVERY_MINUTES } from '../../functions/draws/jobs/schedules.ts';
 import { RELEASES_EVERY_MINUTES } from '../../functions/members/jobs/schedules.ts';
 import { SEQUENCE_LOG_EVERY_MINUTES } from '../../functions/passport/jobs/schedules.ts';
+import { cliArgs } from '../cli-args.ts';
 import { duration, progressLine } from '../progress.ts';
 import { LOCAL_JOBS, startLocalStack } from './stack.ts';
 
@@ -16,6 +17,11 @@ import { LOCAL_JOBS, startLocalStack } from './stack.ts';
  * KMS, Lambda and the drand beacon on free ones.
  * SERVE_BUNDLES=cdk.out serves the API from the deployed bundles (after `npm run synth`).
  */
+cliArgs({
+  usage: `usage: npm start   (the shop on loopback; takes no arguments)
+  ports (environment): PORT (3000), DYNAMODB_PORT (8000), S3_PORT (4569), SES_PORT (8005), PAYMENTS_PORT (4510)
+  SERVE_BUNDLES=cdk.out serves the API from the deployed bundles`,
+});
 const port = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
   if (!Number.isInteger(value) || value < 0 || value > 65535)

@@ -8,6 +8,7 @@ import {
   codeBody,
   codeCollection,
   codeText,
+  isCalendarDay,
   parseCode,
 } from './code.ts';
 
@@ -65,5 +66,75 @@ describe('the card code', () => {
     };
     const link = `${LONGEST_HOST_URL}${codeText(codeBody(worst), signature)}`;
     expect(QRCode.create(link, { errorCorrectionLevel: 'L' }).version).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('reading a code (docs/passport.md, The code: what a verifier MUST refuse)', () => {
+  const valid = {
+    pieceId: 'p-1',
+    number: 3,
+    of: 12,
+    collection: 'Soirée',
+    issued: '2026-11-30',
+    digest: 'A'.repeat(22),
+    kid: 'AbCdEfGhIjK',
+  };
+  const code = (body: string) => codeText(body, signature);
+  const body = codeBody(valid);
+
+  it('reads a code on a real calendar day, the last of a month and 29 February of a leap year', () => {
+    expect(parseCode(code(body))).toMatchObject({ ...valid, signed: body });
+    expect(parseCode(code(codeBody({ ...valid, issued: '2028-02-29' })))?.issued).toBe('2028-02-29');
+    expect(parseCode(code(codeBody({ ...valid, number: 999_999, of: 999_999 })))?.number).toBe(999_999);
+    expect(parseCode(code(codeBody({ ...valid, number: 1, of: 1 })))?.of).toBe(1);
+  });
+
+  it('refuses a day that is not in the calendar (20261131, 20260229, month 00 or 13, day 00 or 32)', () => {
+    for (const date of [
+      '20261131',
+      '20260229',
+      '20260010',
+      '20261301',
+      '20261100',
+      '20261232',
+      '2026113',
+      '202611300',
+    ])
+      expect(parseCode(code(body.replace('.20261130.', `.${date}.`))), date).toBeUndefined();
+  });
+
+  it('refuses a number of 0, above the collection’s size, with a leading zero or over six digits, and a size of 0', () => {
+    for (const [n, of] of [
+      ['0', '12'],
+      ['13', '12'],
+      ['03', '12'],
+      ['3', '012'],
+      ['1', '0'],
+      ['0', '0'],
+      ['1', '1000000'],
+      ['-1', '12'],
+      ['1e1', '12'],
+    ])
+      expect(parseCode(code(body.replace('.3.12.', `.${n}.${of}.`))), `${n} of ${of}`).toBeUndefined();
+  });
+
+  it('refuses a collection of more than 40 characters, an empty piece id, a code of 238 characters', () => {
+    const long = body.replace('.Soir%C3%A9e.', `.${'x'.repeat(41)}.`);
+    expect(parseCode(code(long))).toBeUndefined();
+    expect(parseCode(code(body.replace('.Soir%C3%A9e.', `.${'x'.repeat(40)}.`)))?.collection).toBe(
+      'x'.repeat(40),
+    );
+    expect(parseCode(code(body.replace('.p-1.', '..')))).toBeUndefined();
+    const padded = body.replace('.p-1.', `.${'p'.repeat(CODE_MAX_LENGTH - code(body).length + 4)}.`);
+    expect(code(padded).length).toBe(CODE_MAX_LENGTH + 1);
+    expect(parseCode(code(padded))).toBeUndefined();
+    expect(parseCode(code(padded.replace('.pp', '.p')))).toBeDefined();
+  });
+
+  it('knows the calendar: leap years by the Gregorian rule', () => {
+    expect(['2000-02-29', '2024-02-29', '2026-12-31', '0001-01-01'].every(isCalendarDay)).toBe(true);
+    expect(
+      ['1900-02-29', '2100-02-29', '2026-04-31', '2026-11-31', '2026-1-01', '20261130'].some(isCalendarDay),
+    ).toBe(false);
   });
 });

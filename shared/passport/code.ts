@@ -78,7 +78,21 @@ const decodeField = (text: string) => {
   }
 };
 
-/** Reads a code; undefined for anything that is not one (a verifier then says it is not a code). */
+/**
+ * Whether `YYYY-MM-DD` names a day of the (proleptic Gregorian) calendar: 2026-11-31 and
+ * 2026-02-29 do not (docs/passport.md, The code).
+ */
+export function isCalendarDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
+}
+
+/**
+ * Reads a code; undefined for anything that is not one (a verifier then says it is not a code):
+ * the rules of docs/passport.md, The code — 9 fields, at most 237 characters, `n` and `of` 1 to
+ * 999999 with `n` ≤ `of`, a collection of at most 40 characters, a real calendar day.
+ */
 export function parseCode(text: string): Code | undefined {
   if (text.length > CODE_MAX_LENGTH) return undefined;
   const parts = text.split('.');
@@ -92,10 +106,12 @@ export function parseCode(text: string): Code | undefined {
   if (
     !pieceId ||
     collection === undefined ||
+    [...collection].length > CODE_COLLECTION_MAX ||
     !/^[1-9]\d{0,5}$/.test(n) ||
     !/^[1-9]\d{0,5}$/.test(of) ||
     Number(n) > Number(of) ||
     !day ||
+    !isCalendarDay(`${day[1]}-${day[2]}-${day[3]}`) ||
     digestBytes?.length !== 16 ||
     !KEY_ID_PATTERN.test(kid) ||
     signature?.length !== 64

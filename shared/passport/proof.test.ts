@@ -27,6 +27,12 @@ describe('the resale proof p1.<pid>.<since>.<exp>.<id>.<kid>.<sig>', () => {
       `${body.replace('p1.', 'p2.')}.${SIG}`,
       `${body.replace('202603', '202613')}.${SIG}`,
       `${body.replace('20261205', '20260231')}.${SIG}`,
+      `${body.replace('20261205', '20261131')}.${SIG}`,
+      `${body.replace('20261205', '20250229')}.${SIG}`,
+      `${body.replace('20261205', '20261200')}.${SIG}`,
+      `${body.replace('202603', '202600')}.${SIG}`,
+      `${body.replace('202603', '20263')}.${SIG}`,
+      `${body.replace('202603', '2026033')}.${SIG}`,
       `${body.replace('A'.repeat(22), 'A'.repeat(21))}.${SIG}`,
       `${body.replace('abcdefghijk', 'abcdefghij')}.${SIG}`,
       `${body}.${SIG.slice(1)}`,
@@ -35,6 +41,17 @@ describe('the resale proof p1.<pid>.<since>.<exp>.<id>.<kid>.<sig>', () => {
     ]) {
       expect(parseProof(bad)).toBeUndefined();
     }
+  });
+
+  it('reads a proof expiring on 29 February of a leap year, or since any month 01 to 12', () => {
+    for (const [since, expires] of [
+      ['2026-01', '2028-02-29'],
+      ['2026-12', '2026-12-31'],
+    ] as const)
+      expect(parseProof(`${proofBody({ ...FIELDS, since, expires })}.${SIG}`)).toMatchObject({
+        since,
+        expires,
+      });
   });
 
   it('expires 1 to 30 days after the day it is made', () => {

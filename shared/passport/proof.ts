@@ -1,4 +1,5 @@
 import { fromBase64url } from './base64url.ts';
+import { isCalendarDay } from './code.ts';
 import { KEY_ID_PATTERN } from './key-id.ts';
 
 /**
@@ -45,11 +46,10 @@ export function proofExpiry(today: string, days: number): string {
   return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-const validDay = (day: string) => {
-  const time = Date.parse(`${day}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
-};
-
+/**
+ * Reads a resale proof; undefined for anything that is not one (docs/passport.md, Resale proof):
+ * 7 fields, `since` a month `YYYYMM` (01 to 12), `exp` a real calendar day `YYYYMMDD`.
+ */
 export function parseProof(text: string): Proof | undefined {
   const parts = text.split('.');
   if (parts.length !== 7 || parts[0] !== PROOF_VERSION) return undefined;
@@ -68,7 +68,7 @@ export function parseProof(text: string): Proof | undefined {
     !pieceId ||
     !month ||
     !day ||
-    !validDay(expires) ||
+    !isCalendarDay(expires) ||
     fromBase64url(id)?.length !== 16 ||
     !KEY_ID_PATTERN.test(kid) ||
     signature?.length !== 64

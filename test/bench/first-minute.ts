@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { cliArgs } from '../../infra/cli-args.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { currentLoad, describeMachine } from './machine.ts';
 
@@ -14,6 +15,9 @@ import { currentLoad, describeMachine } from './machine.ts';
  * finds the cache the first filled. Writes docs/first-minute.md and the screenshot to
  * test-results/. Takes as long as the photographs take (minutes).
  */
+cliArgs({
+  usage: `usage: npm run bench:first-minute   (writes docs/first-minute.md; takes no arguments)`,
+});
 const root = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'first-minute-'));
 const cache = join(work, 'photo-cache');

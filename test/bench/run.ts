@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
+import { cliArgs } from '../../infra/cli-args.ts';
 import { startLocalStack } from '../../infra/local/stack.ts';
 import { sectionProgress } from '../../infra/progress.ts';
 import { bundleCount } from '../../infra/synth-progress.ts';
@@ -39,6 +40,11 @@ import { firstLoadJs, lighthousePages, PAGES } from './web.ts';
  * BENCH_HANDLER_ROUNDS (rounds over all the handlers, 3), BENCH_LOAD_SECONDS (autocannon seconds per URL, 10), BENCH_VERIFY_LOADS (loads of /verify, first visits and repeat visits each, 100), BENCH_CONNECTIONS (10), CHROME_PATH,
  * BENCH_WEB_DIST (serve another web build than web/dist), BENCH_OUT (another output file).
  */
+cliArgs({
+  usage: `usage: npm run bench   (writes docs/benchmarks.md; takes no arguments)
+  knobs (environment): BENCH_RUNS, BENCH_IMPORT_RUNS, BENCH_CALLS, BENCH_HANDLER_ROUNDS,
+  BENCH_LOAD_SECONDS, BENCH_VERIFY_LOADS, BENCH_CONNECTIONS, CHROME_PATH, BENCH_WEB_DIST, BENCH_OUT`,
+});
 const root = resolve(import.meta.dirname, '../..');
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const settings = {

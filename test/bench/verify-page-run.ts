@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { cliArgs } from '../../infra/cli-args.ts';
 import { startLocalStack } from '../../infra/local/stack.ts';
 import { currentLoad } from './machine.ts';
 import { ISSUES, issuingTime } from './passport-issuing.ts';
@@ -12,6 +13,10 @@ import { longestQr, timeToVerdict, VERIFY_PHONE, verifyRouteJs } from './verify-
  * local stack of its own, written into docs/benchmarks.md in place of the part's last figures
  * (the rest of the page stays as `npm run bench` last wrote it). Needs `npm run build:web`.
  */
+cliArgs({
+  usage: `usage: npm run bench:verify-page   (writes /verify's part of docs/benchmarks.md; takes no arguments)
+  knobs (environment): BENCH_VERIFY_LOADS, BENCH_OUT`,
+});
 const root = resolve(import.meta.dirname, '../..');
 const out = process.env.BENCH_OUT ?? join(root, 'docs', 'benchmarks.md');
 const loads = Number(process.env.BENCH_VERIFY_LOADS ?? 100);

@@ -370,12 +370,27 @@ describe('the settlement', () => {
       });
     expect((await setFault('unreachable')).status).toBe(200);
     try {
-      const { closesAt } = await publicDraw(drawId);
-      await new Promise((done) => setTimeout(done, Math.max(0, Date.parse(closesAt) - Date.now() + 50)));
-      // The close fixes the list and its round (at least 10 s on); past that round, still unreachable.
-      expect((await runJob('run-draws')).status).toBe(200);
-      await new Promise((done) => setTimeout(done, 12_000));
-      expect((await runJob('run-draws')).status).toBe(200);
+      // The close fixes the list and its round (at least 10 s on). The job runs until a run that
+      // started after that round's time (genesis + (round − 1) × period) has left the draw closed,
+      // waiting, saying why: however slow the machine, never a fixed wait.
+      const { DRAND_GENESIS, DRAND_PERIOD } = inject('drand');
+      const roundTime = (round: number) =>
+        (Number(DRAND_GENESIS) + (round - 1) * Number(DRAND_PERIOD)) * 1000;
+      await expect
+        .poll(
+          async () => {
+            const { round } = await publicDraw(drawId);
+            const started = Date.now();
+            const run = await runJob('run-draws');
+            expect(run.status, await run.clone().text()).toBe(200);
+            return {
+              ...(await publicDraw(drawId)),
+              afterItsRound: round !== undefined && started > roundTime(round),
+            };
+          },
+          { timeout: 90_000, interval: 1000 },
+        )
+        .toMatchObject({ afterItsRound: true, state: 'closed', beaconState: 'unreachable' });
       const waiting = await publicDraw(drawId);
       expect(waiting).toMatchObject({
         state: 'closed',
@@ -387,7 +402,7 @@ describe('the settlement', () => {
       await setFault(null);
     }
     expect((await settleAfterClose(drawId)).state).toBe('settled');
-  }, 120_000);
+  }, 240_000);
 
   it("takes PayPal too: one entry per PayPal account; the winner's authorisation captured, every other voided", async () => {
     const piece = await ownPiece();

@@ -101,11 +101,18 @@ interface Passport {
 /** Runs the sequencer as its schedule does, then reads the piece's passport. */
 async function passportOf(pid: string, query = ''): Promise<ApiAnswer<Passport>> {
   // A run that another suite's run outpaces steps aside: run until none of the piece's entries waits.
-  await until(async () => {
-    const run = await runJob('sequence-log');
-    expect(run.status, await run.clone().text()).toBe(200);
-    return !(await itemsWithPrefix(PENDING_PK)).some((item) => item.pk === PENDING_PK && item.piece === pid);
-  }, `the pending log entries of ${pid}`);
+  await expect
+    .poll(
+      async () => {
+        const run = await runJob('sequence-log');
+        expect(run.status, await run.clone().text()).toBe(200);
+        return (await itemsWithPrefix(PENDING_PK)).filter(
+          (item) => item.pk === PENDING_PK && item.piece === pid,
+        );
+      },
+      { timeout: 60_000, interval: 200, message: `the pending log entries of ${pid}` },
+    )
+    .toEqual([]);
   return api<Passport>(`/passport/pieces/${encodeURIComponent(pid)}${query}`);
 }
 
@@ -235,7 +242,7 @@ describe('a piece reported lost', () => {
     expect(kinds(after.body)).toEqual(['sale', 'lost', 'found', 'transfer']);
     expect(await historyOf(after.body)).toMatchObject({ ok: true, lost: false, transfers: 1 });
     expect(after.body.lost).toBe(false);
-  });
+  }, 180_000);
 });
 
 describe('a piece staff save as sold on another platform', () => {

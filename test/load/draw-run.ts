@@ -17,6 +17,7 @@ import { type DrawEntity, getDraw } from '#draws/entities/draw.ts';
 import { activeDrawIndex, drawKey } from '#draws/entities/keys.ts';
 import { memberKeys } from '#members/entities/member.ts';
 import { PRODUCT_STATUS } from '#shared/constants.ts';
+import { cliArgs } from '../../infra/cli-args.ts';
 import { DEMO } from '../../infra/local/demo/catalogue.ts';
 import { startLocalStack } from '../../infra/local/stack.ts';
 import { sectionProgress } from '../../infra/progress.ts';
@@ -36,6 +37,10 @@ import { type EntryAttempt, enterWithCard } from './entrants.ts';
  * from the close to the draw and to every entrant told, one card captured and every other
  * authorisation cancelled, one result mail per entrant. Writes docs/draw-load.md.
  */
+cliArgs({
+  usage: `usage: npm run load:draw   (writes docs/draw-load.md; takes no arguments)
+  knobs (environment): DRAW_ENTRIES, DRAW_SCRIPTED, DRAW_CONCURRENCY, LOAD_DRY=1 (print, write nothing)`,
+});
 const root = resolve(import.meta.dirname, '../..');
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const settings = {

@@ -8,6 +8,7 @@ import { productKey, productKeys } from '#catalog/entities/keys.ts';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import { PRODUCT_STATUS } from '#shared/constants.ts';
 import { staleBoundOf } from '#shared/edge-cache.ts';
+import { cliArgs } from '../../infra/cli-args.ts';
 import { DEMO } from '../../infra/local/demo/catalogue.ts';
 import { startLocalStack } from '../../infra/local/stack.ts';
 import { sectionProgress } from '../../infra/progress.ts';
@@ -50,6 +51,11 @@ import { type Page, walkTo } from './walk.ts';
  * 20 s left"); each phase's own lines (the local stack's start, the race, the purchases) go to
  * .local/load.log.
  */
+cliArgs({
+  usage: `usage: npm run load   (writes docs/benchmarks.md's release day and docs/capacity.md; takes no arguments)
+  knobs (environment): LOAD_SHOPPERS, LOAD_RATE, LOAD_SECONDS, LOAD_TODAY_SECONDS, LOAD_WARMUP_SECONDS,
+  LOAD_RACERS, LOAD_CARD_BUYERS, LOAD_PAYPAL_BUYERS, LOAD_DRY=1 (print, write nothing)`,
+});
 const root = resolve(import.meta.dirname, '../..');
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const settings = {

@@ -74,6 +74,14 @@ function es256(key: Key, signature: Uint8Array, message: string, format: 'compac
 const day = (text: string) => text.slice(0, 10);
 const keyOn = (key: Key, d: string) => day(key.from) <= d && (!key.until || d <= day(key.until));
 
+/** `YYYY`, `MM`, `DD` naming a day of the Gregorian calendar (docs: 20261131 is not a code). */
+function calendarDay(y: string, m: string, d: string): string | undefined {
+  const [year, month, dayOf] = [Number(y), Number(m), Number(d)];
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  return days !== undefined && dayOf >= 1 && dayOf <= days ? `${y}-${m}-${d}` : undefined;
+}
+
 function field(text: string): string | undefined {
   try {
     return decodeURIComponent(text);
@@ -93,13 +101,15 @@ export function verifyFragmentText(fragment: string, keys: Keys, now: Date, void
     const pieceId = field(pid as string);
     const collection = field(col as string);
     const d = /^(\d{4})(\d{2})(\d{2})$/.exec(date as string);
+    const issued = d && calendarDay(d[1] as string, d[2] as string, d[3] as string);
     const good =
       pieceId &&
       collection !== undefined &&
-      /^[1-9]\d*$/.test(n as string) &&
-      /^[1-9]\d*$/.test(of as string) &&
+      Array.from(collection).length <= 40 &&
+      /^[1-9]\d{0,5}$/.test(n as string) &&
+      /^[1-9]\d{0,5}$/.test(of as string) &&
       Number(n) <= Number(of) &&
-      d &&
+      issued &&
       b64url(digest as string)?.length === 16 &&
       kidOk(kid) &&
       sig?.length === 64;
@@ -107,7 +117,6 @@ export function verifyFragmentText(fragment: string, keys: Keys, now: Date, void
       const key = keys.keys.find((k) => k.kid === kid);
       if (!key) return no('unknown-key');
       if (!es256(key, sig, parts.slice(0, 8).join('.'))) return no('signature-invalid');
-      const issued = `${d[1]}-${d[2]}-${d[3]}`;
       if (!keyOn(key, issued)) return no('key-not-valid-then');
       return {
         ok: true,
@@ -127,9 +136,9 @@ export function verifyFragmentText(fragment: string, keys: Keys, now: Date, void
     const pieceId = field(pid as string);
     const m = /^(\d{4})(0[1-9]|1[0-2])$/.exec(since as string);
     const d = /^(\d{4})(\d{2})(\d{2})$/.exec(exp as string);
-    const expires = d ? `${d[1]}-${d[2]}-${d[3]}` : '';
+    const expires = (d && calendarDay(d[1] as string, d[2] as string, d[3] as string)) ?? '';
     const expiry = Date.parse(`${expires}T00:00:00Z`);
-    const realDay = !Number.isNaN(expiry) && new Date(expiry).toISOString().slice(0, 10) === expires;
+    const realDay = expires !== '' && !Number.isNaN(expiry);
     if (
       pieceId &&
       m &&

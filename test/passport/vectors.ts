@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { toBase64url } from '#shared/passport/base64url.ts';
 import { toBase64, utf8 } from '#shared/passport/bytes.ts';
 import { signCheckpoint } from '#shared/passport/checkpoint.ts';
 import { codeCollection } from '#shared/passport/code.ts';
@@ -250,6 +251,22 @@ export async function makeVectors(): Promise<Vector[]> {
   fragment('not a code: another version', replacePart(0, 'c2'), no('not-a-code'));
   fragment('not a code: cut short', first.code.slice(0, -20), no('not-a-code'));
   fragment('not a code: text', 'hello, world', no('not-a-code'));
+  // Validly signed, yet not codes by docs/passport.md's rules: the signature does not make them so.
+  const signedText = async (body: string) => `${body}.${toBase64url(await current.sign(utf8(body)))}`;
+  const signedWith = (index: number, value: string) =>
+    signedText(replacePart(index, value).split('.').slice(0, 8).join('.'));
+  for (const [what, index, value] of [
+    ['a day not in the calendar (20261131)', 5, '20261131'],
+    ['29 February of a year not leap (20260229)', 5, '20260229'],
+    ['month 13', 5, '20261301'],
+    ['number 0', 2, '0'],
+    ['a number above the collection size', 2, String(Number(parts[3]) + 1)],
+    ['a collection size of 0', 3, '0'],
+    ['a number with a leading zero', 2, `0${parts[2]}`],
+    ['a collection size of seven digits', 3, '1000000'],
+    ['a collection of 41 characters', 4, 'x'.repeat(41)],
+  ] as const)
+    fragment(`not a code, validly signed: ${what}`, await signedWith(index, value), no('not-a-code'));
 
   // Resale proofs.
   const proofFields = {
@@ -260,6 +277,11 @@ export async function makeVectors(): Promise<Vector[]> {
     kid: current.key.kid,
   };
   const proof = await signResaleProof(proofFields, current);
+  fragment(
+    'not a code, validly signed: a resale proof expiring on a day not in the calendar (20261131)',
+    await signedText(proof.replace('.20261205.', '.20261131.').split('.').slice(0, 6).join('.')),
+    no('not-a-code'),
+  );
   const { kid: _kid, ...proofShown } = proofFields;
   fragment('valid resale proof', `/verify#${proof}`, { ok: true, kind: 'proof', ...proofShown });
   fragment('expired resale proof', proof, no('expired'), { now: '2026-12-05T00:00:00.000Z' });

@@ -1,10 +1,13 @@
 import { request } from 'node:http';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { signCodeBody, signingKid } from '#passport/index.ts';
+import { codeBody } from '#shared/passport/code.ts';
+import { PASSPORT_SIGNER } from '../../infra/local/stack.ts';
 import { api, freshClientAddress } from '../support/api.ts';
-import { getRaw } from '../support/db.ts';
+import { getRaw, itemsWithPrefix } from '../support/db.ts';
 import { uniqueId } from '../support/fixtures.ts';
 import { runJob } from '../support/jobs.ts';
-import { mailTo } from '../support/stack-env.ts';
+import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 
 /**
  * The local stack's control surface, probed as a web page the developer opens would probe it
@@ -217,5 +220,94 @@ describe('the payments stand-in’s control API answers no other origin', () => 
     expect(
       (await raw(`${payments}/__emulator/health`, 'GET', { 'sec-fetch-site': 'same-origin' })).status,
     ).toBe(200);
+  });
+});
+
+describe('the Lambda and KMS stand-ins sign and run nothing for a web page or a process without the start’s credentials', () => {
+  beforeAll(() => pointAtLocalStack());
+  const invocation = (name: string) => `${inject('lambdaUrl')}/2015-03-31/functions/${name}/invocations`;
+  /** The issue's probe: a code for a piece that does not exist, with the key that signs now. */
+  const forgedCode = async () =>
+    codeBody({
+      pieceId: uniqueId('no-such-piece'),
+      number: 1,
+      of: 1,
+      collection: 'Forged',
+      issued: new Date().toISOString().slice(0, 10),
+      digest: 'AAECAwQFBgcICQoLDA0ODw',
+      kid: await signingKid(),
+    });
+  const asPage = { origin: EVIL, 'sec-fetch-site': 'cross-site', 'content-type': 'text/plain' };
+  const asTool = { 'content-type': 'application/json' };
+
+  for (const [who, headers] of [
+    ['a cross-site page', asPage],
+    ['a process with no signature', asTool],
+  ] as const) {
+    it(`${who} gets no signature from the passport signer, and rotates no key`, async () => {
+      const body = await forgedCode();
+      const signing = await raw(
+        invocation(PASSPORT_SIGNER),
+        'POST',
+        headers,
+        JSON.stringify({ kind: 'sign-code', body }),
+      );
+      expect(signing.status).toBe(403);
+      expect(signing.headers['x-amzn-errortype']).toMatch(/Exception$/);
+      expect(signing.body).not.toMatch(/signature"/);
+      expect(signing.headers['access-control-allow-origin']).toBeUndefined();
+      // A rotation is audited with the admin it names: none with this one (other suites may rotate).
+      const admin = uniqueId('evil-admin');
+      const rotating = await raw(
+        invocation(PASSPORT_SIGNER),
+        'POST',
+        headers,
+        JSON.stringify({ kind: 'rotate', admin }),
+      );
+      expect(rotating.status).toBe(403);
+      expect((await itemsWithPrefix('AUDIT#')).filter((audit) => audit.admin === admin)).toEqual([]);
+      // The same request, from the stack's own functions (the SDK with this start's credentials), is signed.
+      expect(await signCodeBody(body)).toMatchObject({ signature: expect.any(String) });
+    });
+
+    it(`${who} starts no reset-link job, and KMS signs nothing for it`, async () => {
+      const resetLink = await raw(
+        invocation('boutique-reset-link'),
+        'POST',
+        { ...headers, 'x-amz-invocation-type': 'Event' },
+        JSON.stringify({ email: 'owner@example.com', cardNumber: '1', now: Date.now() }),
+      );
+      expect(resetLink.status).toBe(403);
+      const kmsSign = await raw(
+        inject('kmsUrl'),
+        'POST',
+        { ...headers, 'x-amz-target': 'TrentService.Sign' },
+        JSON.stringify({
+          KeyId: inject('passportKeyId'),
+          Message: 'Bw==',
+          SigningAlgorithm: 'ECDSA_SHA_256',
+        }),
+      );
+      expect(kmsSign.status).toBe(403);
+      expect(JSON.parse(kmsSign.body)).toMatchObject({ __type: expect.stringMatching(/Exception$/) });
+      expect(kmsSign.body).not.toMatch(/Signature"/);
+    });
+  }
+
+  it('the SES stand-in’s store is not cleared by another site’s page (its own viewer may)', async () => {
+    const count = async () =>
+      ((await (await fetch(`${inject('sesUrl')}/store`)).json()) as { emails: unknown[] }).emails.length;
+    await confirmedMember();
+    const before = await count();
+    expect(before).toBeGreaterThan(0);
+    const forged: Record<string, string>[] = [
+      { origin: EVIL, 'content-type': 'text/plain' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of forged) {
+      const answer = await raw(`${inject('sesUrl')}/clear-store`, 'POST', headers, '');
+      expect(answer.status).toBe(403);
+    }
+    expect(await count()).toBeGreaterThanOrEqual(before);
   });
 });

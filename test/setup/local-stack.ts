@@ -26,6 +26,8 @@ declare module 'vitest' {
     passportLogKeyId: string;
     witnesses: { name: string; url: string; vkey: string }[];
     witnessPolicy: string;
+    /** The session token the stack gives its functions; the Lambda and KMS stand-ins require it. */
+    awsSessionToken: string;
     /** The randomness beacon's stand-in (infra/local/drand.ts) and its chain, as the functions get them. */
     drand: DrandEnvironment;
   }
@@ -71,6 +73,7 @@ export default async function setup(project: TestProject) {
   project.provide('passportLogKeyId', stack.passportLogKeyId);
   project.provide('witnesses', stack.witnesses);
   project.provide('witnessPolicy', process.env.PASSPORT_WITNESSES ?? '');
+  project.provide('awsSessionToken', stack.awsSessionToken);
   project.provide('drand', stack.drand);
   return async () => {
     await stack.stop();

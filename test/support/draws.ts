@@ -57,6 +57,8 @@ export interface PublicDraw {
   waitingSince?: string;
   closesAt: string;
   winner?: string;
+  /** The beacon round its list names, from the close. */
+  round?: number;
   entries?: number;
   files: { entries: string; result: string };
 }
@@ -67,10 +69,12 @@ export async function publicDraw(drawId: string): Promise<PublicDraw> {
   return ((await answer.json()) as { draw: PublicDraw }).draw;
 }
 
-/** After the window closes, the job is run until the draw is settled (its beacon round comes within seconds). */
+/**
+ * The job is run until the draw is settled: before its window closes a run leaves it open, then
+ * it closes, waits for its beacon round and is drawn and settled (a minute past the close at most).
+ */
 export async function settleAfterClose(drawId: string): Promise<PublicDraw> {
   const { closesAt } = await publicDraw(drawId);
-  await new Promise((done) => setTimeout(done, Math.max(0, Date.parse(closesAt) - Date.now() + 50)));
   await expect
     .poll(
       async () => {
@@ -78,7 +82,7 @@ export async function settleAfterClose(drawId: string): Promise<PublicDraw> {
         expect(run.status, await run.clone().text()).toBe(200);
         return (await publicDraw(drawId)).state;
       },
-      { timeout: 60_000, interval: 1000 },
+      { timeout: Math.max(0, Date.parse(closesAt) - Date.now()) + 60_000, interval: 1000 },
     )
     .toBe('settled');
   return publicDraw(drawId);

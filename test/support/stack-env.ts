@@ -25,6 +25,8 @@ export function pointAtLocalStack(): void {
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'S3RVER',
     AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    // This start's session token: the Lambda and KMS stand-ins answer only requests signed with it.
+    AWS_SESSION_TOKEN: inject('awsSessionToken'),
     AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoDbUrl'),
     AWS_ENDPOINT_URL_SESV2: inject('sesUrl'),
     AWS_ENDPOINT_URL_KMS: inject('kmsUrl'),
