@@ -24,3 +24,6 @@ export const SEQUENCER_STARTERS = [
 
 /** The sequencer's objects in the public bucket: tiles, entry bundles, the checkpoint. */
 export const LOG_OBJECTS = 'passport/log/*';
+
+/** The authenticity photographs a certificate names, published by whatever issues it. */
+export const PASSPORT_PHOTO_OBJECTS = 'passport/photos/*';
