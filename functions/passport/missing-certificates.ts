@@ -10,7 +10,11 @@ import { sequenceSoon } from './start-sequencer.ts';
  * catalogue), found and issued by the passport job (jobs/issue-missing-certificates.ts).
  */
 
-/** Pieces a run issues at most: each is two signatures and its photographs hashed and published. */
+/**
+ * Certificates a run signs at most (issued or failed): each is two signatures and its photographs
+ * hashed and published. A piece still waiting for a photograph costs a read and is not counted,
+ * so pieces waiting never keep the others from their turn.
+ */
 export const ISSUE_PER_RUN = 25;
 
 export interface MissingCertificatesRun {
@@ -24,13 +28,13 @@ export interface MissingCertificatesRun {
   alreadyIssued: number;
   /** Pieces whose issuing failed otherwise (the signer not answering…): the next run tries again. */
   failed: number;
-  /** Pieces left for the next run (over ISSUE_PER_RUN). */
+  /** Pieces left for the next run (after ISSUE_PER_RUN certificates signed). */
   left: number;
 }
 
 /**
- * Issues the certificate of each piece without one, at most `limit` a run, one at a time (the
- * signer is one function; the photographs are read whole). Idempotent: a first certificate is
+ * Issues the certificate of each piece without one, oldest first, one at a time (the signer is
+ * one function; the photographs are read whole), until `limit` were signed. Idempotent: a first certificate is
  * written only if the piece has none (`first`), so two runs at once issue one. A photograph
  * still being stored (409) is a wait, not a fault.
  */
@@ -45,9 +49,13 @@ export async function issueMissingCertificates(
     waiting: 0,
     alreadyIssued: 0,
     failed: 0,
-    left: Math.max(0, missing.length - limit),
+    left: 0,
   };
-  for (const pid of missing.slice(0, limit)) {
+  for (const [i, pid] of missing.entries()) {
+    if (run.issued + run.failed >= limit) {
+      run.left = missing.length - i;
+      break;
+    }
     try {
       if (await issueCertificate(pid, { first: true })) run.issued++;
     } catch (error) {

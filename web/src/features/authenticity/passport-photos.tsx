@@ -22,9 +22,12 @@ export function PassportPhotos({ passport }: { passport: OwnerPassport }) {
       ) : (
         <>
           <p className="portal-text">
-            The certificate names {count === 1 ? 'this photograph' : `these ${count} photographs`} by their
-            fingerprint (SHA-256): anyone who checks the code online compares{' '}
-            {count === 1 ? 'it' : 'each of them'} with its published copy.
+            The certificate names{' '}
+            {count === 1
+              ? 'this photograph by its fingerprint'
+              : `these ${count} photographs by their fingerprints`}{' '}
+            (SHA-256): anyone who checks the code online compares {count === 1 ? 'it' : 'each of them'} with
+            its published copy.
           </p>
           <ul className="passport-photos">
             {passport.photos.map((photo, i) => (
