@@ -394,9 +394,15 @@ export const routes: readonly Route[] = [
     'table:delete': WHY.endedOwnerSession,
   }),
   r('GET', '/passport/proofs/{id}', 'passport/http/proof-status', 'public', 'table:get'),
-  r('GET', '/passport/mine', 'passport/http/owner-passport', 'owner', 'table:get,query,update,delete', {
-    'table:delete': WHY.endedOwnerSession,
-  }),
+  // private-media:get: short-lived links to the photographs the owner's certificate names.
+  r(
+    'GET',
+    '/passport/mine',
+    'passport/http/owner-passport',
+    'owner',
+    'table:get,query,update,delete private-media:get',
+    { 'table:delete': WHY.endedOwnerSession },
+  ),
 
   // The release draws (issue 35, docs/draw.md; shared/contracts/draws.ts). Anyone reads a draw;
   // a confirmed member enters with a card authorised, not captured (Stripe's key is a secret),
@@ -864,6 +870,16 @@ export const jobAccess = {
   // The log's sequencer (issue 37): the pending queue, the entries and the head in one
   // transaction, the tiles and the checkpoint in the public bucket (and it invokes the signer).
   'passport/jobs/sequence-log': parseAccess('table:get,query,put,update,delete media:put'),
+  // The passport job (docs/passport.md, Certificates): the pieces without a certificate, each
+  // issued as staff's button does (its photographs read from the private bucket, published under
+  // passport/photos/; infra/stack.ts grants both prefixes only), and it invokes the signer.
+  'passport/jobs/issue-missing-certificates': parseAccess(
+    'table:get,query,put private-media:get,list media:put',
+    {
+      'private-media:list':
+        'a photograph whose upload has not arrived is NoSuchKey (a wait: the next run tries again) only to a caller that may list; without it S3 answers 403',
+    },
+  ),
   // The release draws (issue 35): seals a closed window, decides the entries still waiting for
   // their card (Stripe), records its list, then draws (the draw moved and the piece's pointer
   // deleted in one transaction); reads and writes draws/<id>/entries.txt and result.json

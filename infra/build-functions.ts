@@ -79,6 +79,8 @@ export const JOB_MODULES = [
   'members/jobs/send-releases',
   // The passport log's sequencer: every minute, and started after each append (infra/stack.ts).
   'passport/jobs/sequence-log',
+  // The passport job: the certificates of the pieces without one, every five minutes.
+  'passport/jobs/issue-missing-certificates',
   // The release draws: closes and draws them every minute (issue 35).
   'draws/jobs/run-draws',
 ] as const;

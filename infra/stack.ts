@@ -30,7 +30,10 @@ import {
 } from '#checkout/jobs/schedules.ts';
 import { RUN_DRAWS_EVERY_MINUTES } from '#draws/jobs/schedules.ts';
 import { RELEASES_EVERY_MINUTES } from '#members/jobs/schedules.ts';
-import { SEQUENCE_LOG_EVERY_MINUTES } from '#passport/jobs/schedules.ts';
+import {
+  ISSUE_MISSING_CERTIFICATES_EVERY_MINUTES,
+  SEQUENCE_LOG_EVERY_MINUTES,
+} from '#passport/jobs/schedules.ts';
 import { SEQUENCE_LOG_FUNCTION } from '#passport/start-sequencer.ts';
 import { mailFromHeader, type ShopSettings } from '#shared/shop-settings.ts';
 import { TABLE } from '#table/table.ts';
@@ -48,11 +51,16 @@ import {
 import { ShopAlarms } from './constructs/alarms.ts';
 import type { ApiFunction } from './constructs/api-function.ts';
 import { configureStage } from './constructs/api-stage.ts';
-import { grantBucket } from './constructs/data-access.ts';
+import { grantBucket, PRIVATE_MEDIA_OBJECTS } from './constructs/data-access.ts';
 import { MailFeedback } from './constructs/mail-feedback.ts';
 import { MailTemplates } from './constructs/mail-templates.ts';
 import { overdueOrdersAlarm } from './constructs/overdue-orders-alarm.ts';
-import { LOG_OBJECTS, SEQUENCER_STARTERS, STATUS_LIST_OBJECTS } from './constructs/passport-log.ts';
+import {
+  LOG_OBJECTS,
+  PASSPORT_PHOTO_OBJECTS,
+  SEQUENCER_STARTERS,
+  STATUS_LIST_OBJECTS,
+} from './constructs/passport-log.ts';
 import { PASSPORT_SIGNING_HANDLERS, PassportSigner } from './constructs/passport-signer.ts';
 import { PictureSets } from './constructs/picture-sets.ts';
 import { reconciliationAlarm } from './constructs/reconciliation-alarm.ts';
@@ -109,6 +117,7 @@ export class BoutiqueStack extends Stack {
   readonly resetLink: ResetLinkJob;
   readonly passportSigner: PassportSigner;
   readonly passportLog: ScheduledJob;
+  readonly passportCertificates: ScheduledJob;
   readonly releaseDraws: ScheduledJob;
 
   constructor(scope: Construct, id: string, props: BoutiqueStackProps = {}) {
@@ -405,6 +414,31 @@ export class BoutiqueStack extends Stack {
       startsSequencer(fn);
     }
     startsSequencer(this.paymentReconciliation.fn);
+    // Every registered piece has its passport (docs/passport.md, Certificates): every five
+    // minutes, the certificates of the pieces without one, issued as staff's button does (the
+    // signer signs; the photographs are read from the private bucket and published).
+    this.passportCertificates = new ScheduledJob(this, 'PassportCertificates', {
+      module: 'passport/jobs/issue-missing-certificates',
+      description:
+        'Every five minutes: issues the passport certificate of every registered piece without one (25 a run)',
+      every: Duration.minutes(ISSUE_MISSING_CERTIFICATES_EVERY_MINUTES),
+      failureMeaning:
+        'The passport job failed for good: some pieces are without their certificate (the next run tries again; staff can issue one from the piece)',
+      // 25 pieces a run, each two signatures and its photographs read whole and published.
+      timeout: Duration.seconds(120),
+      table,
+      alarmTopic: alarms.topic,
+      mail,
+      shopUrl,
+    });
+    const certificatesJob = this.passportCertificates.fn;
+    certificatesJob.addEnvironment('MEDIA_BUCKET', mediaBucket.bucketName);
+    certificatesJob.addEnvironment('PRIVATE_MEDIA_BUCKET', privateMediaBucket.bucketName);
+    const certificatesAccess = jobAccess['passport/jobs/issue-missing-certificates'];
+    grantBucket(certificatesJob, mediaBucket, certificatesAccess.media, PASSPORT_PHOTO_OBJECTS);
+    grantBucket(certificatesJob, privateMediaBucket, certificatesAccess.privateMedia, PRIVATE_MEDIA_OBJECTS);
+    this.passportSigner.allowSigning(certificatesJob);
+    startsSequencer(certificatesJob);
     // The release draws (issue 35): every minute, closes the draws whose window closed, draws
     // those whose drand round is out, reading drand's quicknet through its HTTP relay (pinned:
     // infra/drand-chain.ts), and settles the drawn; their public files under draws/ of the public
@@ -464,6 +498,7 @@ export class BoutiqueStack extends Stack {
         this.mailFeedback.deadLetters,
         this.resetLink.deadLetters,
         this.passportLog.deadLetters,
+        this.passportCertificates.deadLetters,
         this.releaseDraws.deadLetters,
         this.pictureSets.deadLetters,
       ],

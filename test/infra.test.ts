@@ -27,6 +27,10 @@ import { apiBehaviours, patternMatches, readKeyOnlyCode } from '../infra/edge/ap
 import { BoutiqueStack, readsOnly } from '../infra/stack.ts';
 import { bundleCount } from '../infra/synth-progress.ts';
 
+/** The passport job (infra/stack.ts): the certificates of the pieces without one. */
+const PASSPORT_JOB =
+  'Every five minutes: issues the passport certificate of every registered piece without one (25 a run)';
+
 /** The release draws' scheduled job (infra/stack.ts). */
 const RELEASE_DRAWS =
   'Every minute: closes the release draws whose window closed, draws those whose beacon round is out, settles the drawn';
@@ -372,9 +376,9 @@ describe('BoutiqueStack', () => {
     // on its errors, refusals included.
     expect(alarms.map((a) => `${a.Namespace} ${a.MetricName}`).sort()).toEqual([
       'AWS/ApiGateway 5xx',
-      ...Array(10).fill('AWS/Lambda Errors'),
+      ...Array(11).fill('AWS/Lambda Errors'),
       'AWS/Lambda Throttles',
-      ...Array(9).fill('AWS/SQS ApproximateNumberOfMessagesVisible'),
+      ...Array(10).fill('AWS/SQS ApproximateNumberOfMessagesVisible'),
       'OneOfOne OverdueOrders',
       'OneOfOne PaymentsFoundByReconciliation',
     ]);
@@ -412,6 +416,7 @@ describe('BoutiqueStack', () => {
     ['Scheduled: counts paid orders waiting to ship longer than 7 business days', 'rate(1 day)', false],
     ['Scheduled: mails announced releases to the confirmed members, at a set rate', 'rate(1 minute)', true],
     [RELEASE_DRAWS, 'rate(1 minute)', true],
+    [PASSPORT_JOB, 'rate(5 minutes)', false],
   ])(
     'runs "%s" on %s, asynchronously, with retries and a dead-letter queue that alarms',
     (description, rate, secrets) => {
@@ -490,6 +495,54 @@ describe('BoutiqueStack', () => {
     );
     expect(objects.flatMap((st) => [st.Action].flat()).sort()).toEqual(['s3:GetObject', 's3:PutObject']);
     for (const st of objects) expect(JSON.stringify(st.Resource)).toContain('/draws/*');
+  });
+
+  it('gives the passport job the signer, the sequencer, and the photographs only: authenticity/* read, passport/photos/* written', () => {
+    const [fnId, fn] = Object.entries(template.findResources('AWS::Lambda::Function')).find(
+      ([, f]) => (f as { Properties: { Description?: string } }).Properties.Description === PASSPORT_JOB,
+    ) as [
+      string,
+      {
+        Properties: {
+          Role: { 'Fn::GetAtt': [string, string] };
+          Environment: { Variables: Record<string, unknown> };
+        };
+      },
+    ];
+    expect(fnId).toMatch(/^PassportCertificatesFunction/);
+    const env = fn.Properties.Environment.Variables;
+    for (const name of [
+      'PASSPORT_SIGNER_FUNCTION',
+      'SEQUENCE_LOG_FUNCTION',
+      'MEDIA_BUCKET',
+      'PRIVATE_MEDIA_BUCKET',
+    ])
+      expect(env[name], name).toBeDefined();
+    const roleRef = fn.Properties.Role['Fn::GetAtt'][0];
+    const statements = Object.values(
+      template.findResources('AWS::IAM::Policy') as Record<
+        string,
+        {
+          Properties: {
+            Roles: { Ref: string }[];
+            PolicyDocument: { Statement: { Action: string | string[]; Resource: unknown }[] };
+          };
+        }
+      >,
+    )
+      .filter((policy) => policy.Properties.Roles.some((role) => role.Ref === roleRef))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+    // Each resource an action is granted on (CDK may merge statements of one action).
+    const resources = (action: string) =>
+      statements
+        .filter((st) => [st.Action].flat().includes(action))
+        .flatMap((st) => [st.Resource].flat().map((resource) => JSON.stringify(resource)));
+    expect(resources('s3:GetObject')).toEqual([expect.stringContaining('/authenticity/*')]);
+    expect(resources('s3:PutObject')).toEqual([expect.stringContaining('/passport/photos/*')]);
+    expect(resources('s3:DeleteObject')).toEqual([]);
+    // The signer and the log's sequencer.
+    expect(resources('lambda:InvokeFunction')).toHaveLength(2);
+    expect(resources('kms:Sign')).toEqual([]);
   });
 
   it('alarms when the reconciliation settled a payment that no webhook had', () => {

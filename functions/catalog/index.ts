@@ -9,7 +9,13 @@ export {
   sizeKey,
 } from './entities/keys.ts';
 export type { PieceDraw, ProductEntity } from './entities/product.ts';
-export { getProduct, getProductCollection, listCollectionPieces, readProduct } from './entities/product.ts';
+export {
+  getProduct,
+  getProductCollection,
+  listCollectionPieces,
+  listPieceIds,
+  readProduct,
+} from './entities/product.ts';
 export {
   DRAW_HOLD_UNTIL,
   drawHoldId,

@@ -9,7 +9,7 @@ export {
   pieceEntries,
   readHead,
 } from './entities/log-reads.ts';
-export { issueCertificate } from './issue-certificate.ts';
+export { CertificateAlreadyIssued, issueCertificate } from './issue-certificate.ts';
 export { keySet, publicKeys, signingKid } from './key-set.ts';
 export { PASSPORT_SIGNER_FUNCTION, signCodeBody } from './signer.ts';
 export { SEQUENCE_LOG_FUNCTION, sequenceSoon } from './start-sequencer.ts';

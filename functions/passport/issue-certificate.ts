@@ -1,3 +1,4 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { getProductCollection, getType, listCollectionPieces, type ProductEntity } from '#catalog/index.ts';
 import { httpError } from '#platform/http-error.ts';
 import { logger, safeError } from '#platform/logger.ts';
@@ -17,7 +18,7 @@ import { verifyCertificate, verifyFragment } from '#shared/passport/verify.ts';
 import { auditedWrite } from '#table/audit.ts';
 import { transact } from '#table/transactions.ts';
 import { publishedPhotograph } from './adapters/photo-digests.ts';
-import { type CertificateEntity, newCertificateItem } from './entities/certificate.ts';
+import { type CertificateEntity, firstCertificateItem, newCertificateItem } from './entities/certificate.ts';
 import { pendingEntryItem } from './entities/log-items.ts';
 import { issuer } from './issuer.ts';
 import { keySet, signingKid } from './key-set.ts';
@@ -41,16 +42,24 @@ async function placeInCollection(product: ProductEntity): Promise<{ number: numb
   return { number: pieces.findIndex((piece) => piece.id === product.id) + 1, of: pieces.length };
 }
 
-/** Each authenticity photograph's SHA-256 and published path, in the order the owner sees them. */
-async function photographs(
-  pid: string,
-  images: { type: number; index: number; url: string }[],
-): Promise<Photo[]> {
-  const keys = images
+/** The stored originals (`s3/…`) of the piece's authenticity photographs, in the order the owner sees them. */
+const photographSources = (images: { type: number; index: number; url: string }[]): string[] =>
+  images
     .filter((image) => image.type === IMAGE_TYPE.authenticity && image.url.startsWith(S3_URL_PREFIX))
     .sort((a, b) => a.index - b.index)
-    .map((image) => image.url.slice(S3_URL_PREFIX.length));
-  return Promise.all(keys.map((key) => publishedPhotograph(pid, key)));
+    .map((image) => image.url);
+
+/** Each authenticity photograph's SHA-256 and published path, in the order of its sources. */
+function photographs(pid: string, sources: string[]): Promise<Photo[]> {
+  return Promise.all(sources.map((url) => publishedPhotograph(pid, url.slice(S3_URL_PREFIX.length))));
+}
+
+/** Another issue (a job run or the registration) wrote the piece's first certificate meanwhile. */
+export class CertificateAlreadyIssued extends Error {
+  constructor(pid: string) {
+    super(`the piece ${pid} already has its first certificate`);
+    this.name = 'CertificateAlreadyIssued';
+  }
 }
 
 /** Asks the signer; any failure of it (or of what it answered) is the one 503. */
@@ -65,18 +74,20 @@ async function signed<T>(what: string, sign: () => Promise<T>): Promise<T> {
 
 /**
  * Issues the piece's certificate; undefined for an unknown piece. `admin` when staff do it (the
- * write is audited); none at registration, whose own write is.
+ * write is audited); none at registration, whose own write is. `first` (registration, the job):
+ * only if the piece has no certificate yet, else CertificateAlreadyIssued and nothing written.
  */
 export async function issueCertificate(
   pid: string,
-  options: { admin?: string; now?: number } = {},
+  options: { admin?: string; now?: number; first?: boolean } = {},
 ): Promise<CertificateEntity | undefined> {
   const { product, images } = await getProductCollection(pid);
   if (!product) return undefined;
+  const sources = photographSources(images);
   const [place, type, photos, firstKid, statusIndex] = await Promise.all([
     placeInCollection(product),
     product.typeId ? getType(product.typeId, ['name']) : undefined,
-    photographs(pid, images),
+    photographs(pid, sources),
     signed('key id', signingKid),
     // Its bit in the lost-or-stolen status list: given once, named by every certificate of the piece.
     statusIndexOf(pid),
@@ -141,10 +152,12 @@ export async function issueCertificate(
     kid,
     issuedAt: validFrom,
     photos: photos.length,
+    sources,
   };
   const items = [
     newCertificateItem(certificate),
     pendingEntryItem({ time: validFrom, kind: 'issue', piece: pid, owner: null, cert: digest }),
+    ...(options.first ? [firstCertificateItem(pid, validFrom)] : []),
   ];
   if (options.admin) {
     const { jws: _jws, ...after } = certificate;
@@ -155,6 +168,19 @@ export async function issueCertificate(
       entityId: pid,
       after,
     });
-  } else await transact(items);
+  } else {
+    try {
+      await transact(items);
+    } catch (error) {
+      const first = items.length - 1;
+      if (
+        options.first &&
+        error instanceof TransactionCanceledException &&
+        error.CancellationReasons?.[first]?.Code === 'ConditionalCheckFailed'
+      )
+        throw new CertificateAlreadyIssued(pid);
+      throw error;
+    }
+  }
   return certificate;
 }

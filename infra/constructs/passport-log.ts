@@ -27,3 +27,6 @@ export const LOG_OBJECTS = 'passport/log/*';
 
 /** The lost-or-stolen status list it republishes after each run (functions/passport/status-list-publisher.ts). */
 export const STATUS_LIST_OBJECTS = 'passport/status/*';
+
+/** The authenticity photographs a certificate names, published by whatever issues it. */
+export const PASSPORT_PHOTO_OBJECTS = 'passport/photos/*';

@@ -10,6 +10,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { S3Event } from 'aws-lambda';
 import type { DrandEnvironment } from '#draws/adapters/beacon.ts';
 import { logPublicKey } from '#passport/adapters/kms-signer.ts';
+import { PRIVATE_MEDIA_PREFIX } from '#shared/media.ts';
 import { logOrigin } from '#shared/passport/checkpoint.ts';
 import { mailFromHeader } from '#shared/shop-settings.ts';
 import { runInScope } from '../../functions/platform/request-scope.ts';
@@ -18,6 +19,7 @@ import { lambdaContext } from './api-event.ts';
 import { type BundleFunctions, bundleFunctions } from './bundles/bundle-functions.ts';
 import { type CloudAssembly, readCloudAssembly } from './cloud-assembly.ts';
 import { DEMO_ADMIN, ensureDemoAdmin } from './demo/admin.ts';
+import { demoCatalogue } from './demo/catalogue.ts';
 import { DEMO_PHOTO_DIR } from './demo/photos.ts';
 import { type DemoPictures, pendingDemoPhotos, storeDemoPictures } from './demo-pictures.ts';
 import { type DrandStandIn, startDrand } from './drand.ts';
@@ -93,6 +95,15 @@ export const LOCAL_JOBS = {
   // Lambda invocation, as in AWS): the passport log's sequencer.
   'sequence-log': asFunction('passport/jobs/sequence-log', async () =>
     (await import('../../functions/passport/jobs/sequence-log.ts')).runSequenceLog(),
+  ),
+  // Every five minutes (infra/local/start.ts), and for the demo's pieces once their photographs
+  // are stored (below): the certificates of the pieces without one.
+  'issue-missing-certificates': asFunction(
+    'passport/jobs/issue-missing-certificates',
+    async (input?: unknown) =>
+      (
+        await import('../../functions/passport/jobs/issue-missing-certificates.ts')
+      ).runIssueMissingCertificates(input),
   ),
   // Not scheduled: the local feed of SES's bounce and complaint notifications (SNS in AWS).
   'ses-feedback': asFunction('members/events/ses-feedback', async (input?: unknown) =>
@@ -342,6 +353,52 @@ function bundledPictureSets(
       event as unknown as Record<string, unknown>,
       lambdaContext(PICTURE_SETS_FUNCTION, requestId, fn.timeoutSeconds * 1000),
     );
+}
+
+/**
+ * The demo's pieces get their passports after their photographs (docs/passport.md, Certificates):
+ * the passport job, for the demo's pieces only (a test's own pieces are left as the test made
+ * them), right away and again each time an authenticity photograph is stored; a piece whose
+ * photographs are not all stored yet waits for a later run. One run at a time: what asks
+ * meanwhile runs once after it.
+ */
+function demoPassports(log: (line: string) => void): { run(): void; stop(): void } {
+  const pieces = demoCatalogue()
+    .items.filter((item) => item.kind === 'product')
+    .map((item) => String(item.id));
+  let running = false;
+  let again = false;
+  let stopped = false;
+  const run = (): void => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    void LOCAL_JOBS['issue-missing-certificates']({ pieces })
+      .then((result) => {
+        const { issued } = result as { issued: number };
+        if (issued > 0 && !stopped) log(`issued the passports of ${issued} demo pieces`);
+      })
+      .catch((error: unknown) => {
+        if (!stopped) log(`the demo's passports: ${(error as Error).message}`);
+      })
+      .finally(() => {
+        running = false;
+        if (again) {
+          again = false;
+          run();
+        }
+      });
+  };
+  run();
+  return {
+    run,
+    stop: () => {
+      stopped = true;
+    },
+  };
 }
 
 /**
@@ -616,6 +673,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The witnesses trust the shop's log (its origin names the shop's host) and its key.
     const logPublic = await logPublicKey(logKey.keyId);
     for (const witness of witnesses) await witness.trust(logOrigin(url), logPublic);
+    if (options.seed !== false) {
+      const passports = demoPassports(log);
+      started.push({ url: '', stop: async () => passports.stop() });
+      demoPictures.onStored((keys) => {
+        if (keys.some((key) => key.startsWith(PRIVATE_MEDIA_PREFIX))) passports.run();
+      });
+    }
     return {
       url,
       paymentsUrl: payments.url,

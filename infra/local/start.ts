@@ -6,7 +6,10 @@ import {
 } from '../../functions/checkout/jobs/schedules.ts';
 import { RUN_DRAWS_EVERY_MINUTES } from '../../functions/draws/jobs/schedules.ts';
 import { RELEASES_EVERY_MINUTES } from '../../functions/members/jobs/schedules.ts';
-import { SEQUENCE_LOG_EVERY_MINUTES } from '../../functions/passport/jobs/schedules.ts';
+import {
+  ISSUE_MISSING_CERTIFICATES_EVERY_MINUTES,
+  SEQUENCE_LOG_EVERY_MINUTES,
+} from '../../functions/passport/jobs/schedules.ts';
 import { cliArgs } from '../cli-args.ts';
 import { duration, progressLine } from '../progress.ts';
 import { LOCAL_JOBS, startLocalStack } from './stack.ts';
@@ -90,6 +93,10 @@ const every = (minutes: number, name: keyof typeof LOCAL_JOBS) =>
       ),
     minutes * 60_000,
   ).unref();
+// A shop kept from before the passport (.local/data) gets its pieces' passports now, not in five minutes.
+void LOCAL_JOBS['issue-missing-certificates']().catch((error: unknown) =>
+  console.error(`[local] issue-missing-certificates: ${(error as Error).message}`),
+);
 const schedules = [
   every(MAIL_SWEEP_EVERY_MINUTES, 'mail-sweep'),
   every(RECONCILE_EVERY_MINUTES, 'reconcile-payments'),
@@ -97,6 +104,7 @@ const schedules = [
   every(RELEASES_EVERY_MINUTES, 'member-releases'),
   every(SEQUENCE_LOG_EVERY_MINUTES, 'sequence-log'),
   every(RUN_DRAWS_EVERY_MINUTES, 'run-draws'),
+  every(ISSUE_MISSING_CERTIFICATES_EVERY_MINUTES, 'issue-missing-certificates'),
 ];
 
 let stopping = false;

@@ -76,8 +76,9 @@ export const ownerProofSchema = z.object({
 
 /**
  * GET /passport/mine — the logged-in owner's passport: the card's code and its `/verify#…` link
- * (null before a certificate is issued), the salt that opens the owner's commitment and the
- * commitment itself, whether the piece is reported lost, and the owner's resale proofs.
+ * (null before a certificate is issued), the authenticity photographs its certificate names (none
+ * before), the salt that opens the owner's commitment and the commitment itself, whether the
+ * piece is reported lost, and the owner's resale proofs.
  */
 export const ownerPassportContract = {
   response: z.object({
@@ -85,6 +86,18 @@ export const ownerPassportContract = {
     piece: z.string(),
     code: z.nullable(z.string()),
     verifyUrl: z.nullable(z.string()),
+    /**
+     * In the certificate's order: each photograph's SHA-256 and published path (what a verifier
+     * fetches), and short-lived links to show it (`url`, and its responsive set when it has one).
+     */
+    photos: z.array(
+      z.object({
+        sha256: z.string(),
+        path: z.string(),
+        url: z.string(),
+        srcset: z.optional(z.object({ avif: z.string(), webp: z.string(), jpg: z.string() })),
+      }),
+    ),
     ownerSalt: z.string(),
     commitment: z.string(),
     lost: z.boolean(),
@@ -156,7 +169,8 @@ export const adminEntrySchema = z.object({
 
 /**
  * GET /passport/log[?piece=<pid>][&before=<seq>] — the log for staff, newest first, 50 at a time
- * (`before` pages back), with its size, latest checkpoint and the entries not yet sequenced.
+ * (`before` pages back), with its size, latest checkpoint and the entries not yet sequenced; its
+ * first page (no `piece`, no `before`) also says how many registered pieces have no certificate.
  */
 export const adminLogContract = {
   query: z.object({ piece: z.optional(idSchema), before: z.optional(sizeSchema) }),
@@ -165,6 +179,8 @@ export const adminLogContract = {
     size: z.number(),
     checkpoint: z.nullable(z.string()),
     pending: z.number(),
+    /** Registered pieces without a certificate (the passport job issues them): first page only. */
+    withoutPassport: z.optional(z.number()),
     entries: z.array(adminEntrySchema),
   }),
 } satisfies Contract;

@@ -79,6 +79,7 @@ const CONSTRUCT_OF_MODULE: Record<(typeof JOB_MODULES)[number] | (typeof EVENT_M
   'authenticity/jobs/reset-link': 'ResetLink',
   'passport/jobs/passport-signer': 'PassportSigner',
   'passport/jobs/sequence-log': 'PassportLog',
+  'passport/jobs/issue-missing-certificates': 'PassportCertificates',
   'draws/jobs/run-draws': 'ReleaseDraws',
 };
 

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { create } from 'qrcode';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImageEntity } from '#catalog/entities/image.ts';
 import { productKey } from '#catalog/entities/keys.ts';
@@ -8,6 +10,7 @@ import { adminApi, loggedInAdmin } from '../support/admin.ts';
 import { freshClientAddress } from '../support/api.ts';
 import { getRaw } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { storePrivatePhoto } from '../support/passport.ts';
 import { buyWithCard } from '../support/purchase.ts';
 import { pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, type OpenOptions, screenshot, startBrowser } from './support/browser.ts';
@@ -32,8 +35,20 @@ const photos: ImageEntity[] = [1, 2].map((view) => ({
   ownerId: piece.id,
   type: 2,
   index: view,
-  url: `s3/authenticity/p-aurora-08-${view}.jpg`,
+  url: `s3/authenticity/passport-portal-${piece.id}-${view}.jpg`,
 }));
+/** The piece's own authenticity photographs: a gold and a charcoal close-up, as an upload stores them. */
+const photoBytes = (view: number) =>
+  sharp({
+    create: {
+      width: 600,
+      height: 800,
+      channels: 3,
+      background: view === 1 ? { r: 184, g: 151, b: 90 } : { r: 58, g: 54, b: 50 },
+    },
+  })
+    .jpeg()
+    .toBuffer();
 const owner = `owner-${piece.id}@example.com`;
 let password = '';
 let card = '';
@@ -41,6 +56,8 @@ let card = '';
 beforeAll(async () => {
   pointAtLocalStack();
   await store({ type, products: [piece], images: photos });
+  for (const [i, photo] of photos.entries())
+    await storePrivatePhoto(photo.url.slice('s3/'.length), await photoBytes(i + 1));
   password = (await buyWithCard(piece, owner)).password;
   // The atelier issues the certificate whose code the steel card carries.
   const admin = await loggedInAdmin();
@@ -87,6 +104,34 @@ describe("the owner's passport", () => {
     // The card's QR stays small: version 10 or less.
     expect(create(url, { errorCorrectionLevel: 'M' }).version).toBeLessThanOrEqual(10);
     expect(await page.locator('main').textContent()).toContain('This is the code on your steel card.');
+
+    // The photographs its certificate names, each shown with the start of its SHA-256.
+    const named = page.getByRole('region', { name: 'photographs in the certificate' });
+    await named.scrollIntoViewIfNeeded();
+    const figures = named.getByRole('listitem');
+    expect(await figures.count()).toBe(2);
+    const hashes = await named
+      .locator('figcaption code')
+      .evaluateAll((codes) => codes.map((code) => code.getAttribute('title')));
+    const expected = await Promise.all(
+      [1, 2].map(async (view) =>
+        createHash('sha256')
+          .update(await photoBytes(view))
+          .digest('hex'),
+      ),
+    );
+    expect(hashes).toEqual(expected);
+    await expect
+      .poll(() =>
+        named
+          .locator('img')
+          .evaluateAll((images) =>
+            images.every(
+              (image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0,
+            ),
+          ),
+      )
+      .toBe(true);
 
     // Copy link puts the link on the clipboard.
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -107,6 +107,7 @@ const JOBS: { logicalIdPrefix: string; module: string; access: FunctionAccess }[
       // Its KMS grant is its construct's (infra/constructs/passport-signer.ts), not a word.
       ['PassportSignerFunction', 'passport/jobs/passport-signer'],
       ['PassportLogFunction', 'passport/jobs/sequence-log'],
+      ['PassportCertificatesFunction', 'passport/jobs/issue-missing-certificates'],
       ['ReleaseDrawsFunction', 'draws/jobs/run-draws'],
     ] as const
   ).map(([logicalIdPrefix, module]) => ({ logicalIdPrefix, module, access: jobAccess[module] })),

@@ -11,6 +11,7 @@ import {
   PICTURE_FORMATS,
   PICTURE_WIDTHS,
 } from '#shared/media.ts';
+import { parseCertificate } from '#shared/passport/certificate.ts';
 import { DEMO, demoCatalogue } from '../../infra/local/demo/catalogue.ts';
 import { api } from '../support/api.ts';
 import { DEMO_PICTURES_WAIT_MS, waitForDemoPictures } from '../support/jobs.ts';
@@ -176,5 +177,31 @@ describe('the demo catalogue, served by the local stack', () => {
       for (const secret of secrets) expect(text.includes(secret), `${path} shows ${secret}`).toBe(false);
     }
     expect(paths.length).toBeGreaterThan(300);
+  });
+});
+
+describe("the demo's pieces", () => {
+  beforeAll(waitForDemoPictures, DEMO_PICTURES_WAIT_MS);
+
+  it('get their passports once their photographs are stored, each naming authenticity photographs of its own', {
+    timeout: 5 * 60_000,
+  }, async () => {
+    // The stack runs the passport job for its demo pieces after each authenticity photograph is stored.
+    const certificateOf = async (pid: string) => {
+      const answer = await api<{ certificate: string | null }>(`/passport/pieces/${pid}`);
+      return answer.status === 200 ? answer.body.certificate : null;
+    };
+    const seen = new Map<string, string>();
+    for (const piece of products) {
+      await expect.poll(() => certificateOf(piece.id), { timeout: 2 * 60_000, interval: 500 }).not.toBeNull();
+      const subject = parseCertificate((await certificateOf(piece.id)) as string)?.payload.credentialSubject;
+      const stored = items.filter((i) => i.kind === 'image' && i.ownerId === piece.id && i.type === 2);
+      expect(subject?.photos.length, piece.id).toBe(stored.length);
+      for (const photo of subject?.photos ?? []) {
+        expect(seen.get(photo.sha256), `${piece.id} shares a photograph`).toBeUndefined();
+        seen.set(photo.sha256, piece.id);
+      }
+    }
+    expect(seen.size).toBe(products.length + DEMO.authenticityProducts.length);
   });
 });

@@ -18,6 +18,9 @@ export function runJob(name: string, input?: unknown): Promise<Response> {
 /** How long a suite waits for the demo photographs (a busy machine's first run: minutes). */
 export const DEMO_PICTURES_WAIT_MS = 30 * 60_000;
 
+/** And for the demo pieces' passports, which follow their photographs (a few seconds more). */
+export const DEMO_PASSPORTS_WAIT_MS = DEMO_PICTURES_WAIT_MS + 5 * 60_000;
+
 /**
  * Waits until the demo catalogue's photographs are stored (made in the background on a machine's
  * first start: minutes). Suites whose pages show them call it first; the others start at once.

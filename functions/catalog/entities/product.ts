@@ -321,6 +321,16 @@ export async function getProductAndCollection(
   };
 }
 
+/** Every piece's id, oldest first (gsi2 PRODUCTS): the passport looks for those without a certificate. */
+export function listPieceIds(): Promise<{ id: string }[]> {
+  return queryAll<{ id: string }>({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :list',
+    ExpressionAttributeValues: { ':list': 'PRODUCTS' },
+    ...projection(['id']),
+  });
+}
+
 /** A collection's pieces (gsi1 family), id and creation time only: the passport numbers them by creation. */
 export function listCollectionPieces(typeId: string): Promise<{ id: string; createdAt: string }[]> {
   return queryAll<{ id: string; createdAt: string }>({

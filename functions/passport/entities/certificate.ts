@@ -1,4 +1,5 @@
-import { tableName } from '#platform/aws-clients.ts';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, tableName } from '#platform/aws-clients.ts';
 import { queryAll } from '#table/query.ts';
 import type { TransactItem } from '#table/transactions.ts';
 
@@ -20,6 +21,11 @@ export interface CertificateEntity {
   issuedAt: string;
   /** How many authenticity photographs it names. */
   photos: number;
+  /**
+   * The stored originals (`s3/authenticity/…`) of the photographs it names, in its order: the
+   * portal shows them through short-lived links. Absent on certificates issued before.
+   */
+  sources?: string[];
 }
 
 export const passportPk = (pid: string) => `PASSPORT#${pid}`;
@@ -37,6 +43,36 @@ export function newCertificateItem(certificate: CertificateEntity): TransactItem
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
+}
+
+/**
+ * A piece's first certificate (docs/passport.md, Certificates): `PASSPORT#<pid> / #FIRST`, written
+ * in the certificate's transaction on the condition that none is there, so the job and the
+ * registration issue one certificate a piece however many run at once. A re-issue by staff
+ * writes none.
+ */
+export function firstCertificateItem(pid: string, issuedAt: string): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { pk: passportPk(pid), sk: '#FIRST', kind: 'passportFirstCertificate', pid, issuedAt },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** Whether the piece has a certificate (one read of one item at most). */
+export async function hasCertificate(pid: string): Promise<boolean> {
+  const found = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': passportPk(pid), ':prefix': CERT_PREFIX },
+      ProjectionExpression: 'pk',
+      Limit: 1,
+    }),
+  );
+  return (found.Items ?? []).length > 0;
 }
 
 /** A piece's certificates, newest first. */

@@ -105,7 +105,10 @@ export const DEMO = {
   freeShippingProduct: 'p-voyage-04',
   /** A product priced with cents (1850.5 USD). */
   fractionalPriceProduct: 'p-regent-03',
-  /** Products with authenticity photos (image type 2, never public). */
+  /**
+   * Products with two authenticity photos (image type 2, never public): the steel card and a
+   * close-up; every other piece has its close-up alone.
+   */
   authenticityProducts: ['p-aurora-08', 'p-aurora-09', 'p-meridien-01', 'p-voyage-01'],
   /** Products with a product video. */
   videoProducts: ['p-aurora-08', 'p-meridien-01', 'p-voyage-01'],
@@ -1150,25 +1153,27 @@ export function demoCatalogue(): DemoCatalogue {
       };
       items.push({ ...imageKeys({ ...image, ownerPk: owner }), ...image });
     }
-    if ((DEMO.authenticityProducts as readonly string[]).includes(p.id)) {
-      // The steel card with the piece is this piece's own; the close-up is the collection's
-      // detail photograph, stored again in the private bucket.
-      const closeUp = shot(c, 'detail').compose;
-      for (const view of [1, 2] as const) {
-        const image: ImageEntity = {
-          kind: 'image',
-          id: `auth-${short}-${view}`,
-          ownerId: p.id,
-          type: IMAGE_TYPE.authenticity,
-          index: view,
-          url: photo(`authenticity/${p.id}-${view}.jpg`, () =>
-            view === 1
-              ? authenticitySvg({ kind, colors, name, cardNumber: product.cardNumber ?? '', view })
-              : closeUp(),
-          ),
-        };
-        items.push({ ...imageKeys({ ...image, ownerPk: owner }), ...image });
-      }
+    // Every piece's authenticity photographs are its own (docs/passport.md: its certificate names
+    // them): a close-up of the piece in its own colours with its name, number and card; the pieces
+    // of DEMO.authenticityProducts have the steel card with the piece first.
+    const closeUp = () =>
+      authenticitySvg({ kind, colors, name, cardNumber: product.cardNumber ?? '', view: 2 });
+    const steelCard = () =>
+      authenticitySvg({ kind, colors, name, cardNumber: product.cardNumber ?? '', view: 1 });
+    const views = (DEMO.authenticityProducts as readonly string[]).includes(p.id)
+      ? [steelCard, closeUp]
+      : [closeUp];
+    for (const [i, compose] of views.entries()) {
+      const view = i + 1;
+      const image: ImageEntity = {
+        kind: 'image',
+        id: `auth-${short}-${view}`,
+        ownerId: p.id,
+        type: IMAGE_TYPE.authenticity,
+        index: view,
+        url: photo(`authenticity/${p.id}-${view}.jpg`, compose),
+      };
+      items.push({ ...imageKeys({ ...image, ownerPk: owner }), ...image });
     }
     if ((DEMO.videoProducts as readonly string[]).includes(p.id)) {
       const video: ProductVideoEntity = {

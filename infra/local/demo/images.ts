@@ -579,8 +579,18 @@ export interface AuthenticityPicture {
   view: 1 | 2;
 }
 
-/** Authenticity photographs (image type 2): the steel card and a close-up of the piece. */
+/**
+ * Authenticity photographs (image type 2): the steel card and a close-up of the piece, each
+ * piece's own; photographed at 1200×1600 (./photos.ts photoSize).
+ */
 export function authenticitySvg(a: AuthenticityPicture): string {
+  return authenticityComposition(a).replace(
+    '<svg xmlns="http://www.w3.org/2000/svg" ',
+    '<svg xmlns="http://www.w3.org/2000/svg" data-photo-width="1200" ',
+  );
+}
+
+function authenticityComposition(a: AuthenticityPicture): string {
   const fills = a.colors.map(tone);
   const s = SHAPES[a.kind];
   const last4 = a.cardNumber.slice(-4);

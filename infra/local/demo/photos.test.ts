@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PICTURE_FORMATS, PICTURE_WIDTHS } from '#shared/media.ts';
-import { productSvg } from './images.ts';
-import { demoPhotoFile, PHOTO, photoHash, renderPhoto } from './photos.ts';
+import { authenticitySvg, productSvg } from './images.ts';
+import { demoPhotoFile, PHOTO, photoHash, photoSize, renderPhoto } from './photos.ts';
 
 // A camera-size picture takes seconds to render, more on a busy machine.
 const SLOW = { timeout: 180_000 };
@@ -28,6 +28,20 @@ const watch = productSvg({
   areas: ['case', 'dial', 'strap'],
   name: 'Méridien',
   view: 2,
+});
+
+describe('the size of a demo photograph', () => {
+  it('is camera size, but 1200×1600 for an authenticity close-up (one a piece: made quickly)', () => {
+    expect(photoSize(gown)).toEqual({ width: PHOTO.width, height: PHOTO.height });
+    const closeUp = authenticitySvg({
+      kind: 'gown',
+      colors: ['black', 'white'],
+      name: 'Aurora No. 08',
+      cardNumber: '4000123412341234',
+      view: 2,
+    });
+    expect(photoSize(closeUp)).toEqual({ width: 1200, height: 1600 });
+  });
 });
 
 describe('demo photographs', SLOW, () => {

@@ -19,6 +19,19 @@ import sharp from 'sharp';
  */
 export const PHOTO = { width: 3000, height: 4000, quality: 90 } as const;
 
+/**
+ * A composition may ask for a smaller photograph (`data-photo-width` on its root, the height 4:3
+ * of it): the authenticity close-ups (./images.ts), one for every piece of the demo, are made at
+ * 1200×1600, a sixth of the pixels, so the first start on a machine makes them in little time
+ * after the shop's own pictures.
+ */
+export function photoSize(svg: string): { width: number; height: number } {
+  const asked = /^<svg [^>]*data-photo-width="(\d+)"/.exec(svg)?.[1];
+  if (!asked) return { width: PHOTO.width, height: PHOTO.height };
+  const width = Number(asked);
+  return { width, height: Math.round((width * PHOTO.height) / PHOTO.width) };
+}
+
 /** Raise when the rendering below changes, so cached photographs are made again. */
 const PHOTO_VERSION = 1;
 
@@ -119,7 +132,7 @@ async function backdropTexture(next: () => number, width: number, height: number
 
 /** Renders one composition as a camera-size JPEG photograph. */
 export async function renderPhoto(svg: string): Promise<Buffer> {
-  const { width, height } = PHOTO;
+  const { width, height } = photoSize(svg);
   const scale = width / CANVAS.width;
   const drawnHeight = Math.round(CANVAS.height * scale);
   const band = Math.floor((height - drawnHeight) / 2);

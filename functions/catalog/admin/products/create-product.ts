@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { auditedRecord, newRecordItem, saleEntryItem } from '#authenticity/index.ts';
-import { issueCertificate, sequenceSoon } from '#passport/index.ts';
+import { CertificateAlreadyIssued, issueCertificate, sequenceSoon } from '#passport/index.ts';
 import { logger, safeError } from '#platform/logger.ts';
 import { createProductContract } from '#shared/contracts/catalog-admin-products.ts';
 import { defineAdminHandler } from '#staff/index.ts';
@@ -15,7 +15,8 @@ import { adminProduct } from './views.ts';
  * nothing written. A piece sold on another platform is saved sold, with its authenticity record
  * (no e-mail) in the same transaction (001 §4). Then the piece's passport certificate and card
  * code are issued (docs/passport.md: before its steel card is made); if that fails the piece
- * stands and `passport: 'failed'` says staff must issue it from the passport panel.
+ * stands, `passport: 'failed'` says so, and the passport job issues it on its next run (or staff
+ * from the passport panel).
  */
 export const handler = defineAdminHandler(createProductContract, async ({ body }, event) => {
   const now = Date.now();
@@ -37,13 +38,16 @@ export const handler = defineAdminHandler(createProductContract, async ({ body }
   );
   let passport: 'issued' | 'failed' = 'issued';
   try {
-    await issueCertificate(product.id);
+    // `first`: the passport job may find the new piece at this moment; one of them issues.
+    await issueCertificate(product.id, { first: true });
   } catch (error) {
-    logger.error('the new piece was saved without its passport certificate', {
-      pid: product.id,
-      error: safeError(error),
-    });
-    passport = 'failed';
+    if (!(error instanceof CertificateAlreadyIssued)) {
+      logger.error('the new piece was saved without its passport certificate', {
+        pid: product.id,
+        error: safeError(error),
+      });
+      passport = 'failed';
+    }
   }
   // The issue entry (and a piece sold elsewhere's sale entry) wait for the sequencer.
   await sequenceSoon();

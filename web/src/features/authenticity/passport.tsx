@@ -4,12 +4,13 @@ import { LostReport } from './lost-report.tsx';
 import { OwnerKey } from './owner-key.tsx';
 import { passportQuery } from './passport-api.ts';
 import { PassportCode } from './passport-code.tsx';
+import { PassportPhotos } from './passport-photos.tsx';
 import { ResaleProofs } from './resale-proofs.tsx';
 import './passport.css';
 
 /**
- * The owner's passport (docs/passport.md) on their page: the card's code, their owner key,
- * resale proofs for a buyer, and the lost-or-stolen report.
+ * The owner's passport (docs/passport.md) on their page: the card's code, the photographs its
+ * certificate names, their owner key, resale proofs for a buyer, and the lost-or-stolen report.
  */
 export function PassportSection() {
   const passport = useQuery(passportQuery());
@@ -36,6 +37,7 @@ export function PassportSection() {
       {passport.data && (
         <>
           <PassportCode passport={passport.data} />
+          <PassportPhotos passport={passport.data} />
           <ResaleProofs passport={passport.data} />
           <LostReport passport={passport.data} />
           <OwnerKey passport={passport.data} />

@@ -51,6 +51,9 @@ function CardView({ card }: { card: PortalCard }) {
       </p>
       {card.authPortalText.trim() && <p className="portal-lead portal-collection">{card.authPortalText}</p>}
 
+      {count === 0 && (
+        <p className="portal-text">No authenticity photographs are recorded for this piece yet.</p>
+      )}
       {count > 0 && (
         <section aria-label="authenticity photographs">
           <ul className="portal-photos">

@@ -8,7 +8,8 @@ import { LogEntries } from './log-entries.tsx';
 
 /**
  * /view-passport: the public log as staff see it (newest first, 50 a page), its size, what
- * waits to be sequenced and the latest signed checkpoint; the signing keys and their rotation.
+ * waits to be sequenced, how many pieces have no passport yet and the latest signed checkpoint;
+ * the signing keys and their rotation.
  */
 export function PassportLog() {
   return (
@@ -20,7 +21,7 @@ export function PassportLog() {
   );
 }
 
-/** The log's size, what waits to be sequenced, and the latest signed checkpoint. */
+/** The log's size, what waits to be sequenced, the pieces without a passport, and the latest signed checkpoint. */
 function LogSummary() {
   const log = useQuery(logQuery({}));
   return (
@@ -39,7 +40,17 @@ function LogSummary() {
               <dt>waiting to be sequenced</dt>
               <dd>{log.data.pending}</dd>
             </div>
+            <div>
+              <dt>pieces without a passport</dt>
+              <dd>{log.data.withoutPassport ?? '…'}</dd>
+            </div>
           </dl>
+          {Boolean(log.data.withoutPassport) && (
+            <p className="adm-muted">
+              the passport job issues their certificates every five minutes, each once its authenticity
+              photographs are stored.
+            </p>
+          )}
           <h3 className="adm-products-subtitle">latest checkpoint</h3>
           {log.data.checkpoint ? (
             <pre className="adm-passport-checkpoint">{log.data.checkpoint}</pre>
