@@ -103,7 +103,7 @@ describe('a release draw whose job is killed', () => {
   for (const point of POINTS) {
     it(`${point.name}: the same winner, one card charged once, every other hold cancelled`, async () => {
       const piece = await ownPiece();
-      const drawId = await staffDraw(admin, piece.id, 4_000);
+      const drawId = await staffDraw(admin, piece.id, 15_000);
       const entrants = await memberEntrants(4, 'crash');
       const attempts: EntryAttempt[] = [];
       for (const entrant of entrants) attempts.push(await enterWithCardLinked(drawId, entrant, piece));
