@@ -38,8 +38,8 @@ const collectionPieces = [1, 2].map((i) =>
     cardNumber: `64${Date.now().toString().slice(-9)}0000${i}`,
   }),
 );
-/** Long enough for three entries and a withdrawal on a busy machine. */
-const WINDOW_MS = 90_000;
+/** Long enough for three entries (each through its mailed link) and a withdrawal on a busy machine. */
+const WINDOW_MS = 180_000;
 
 interface Member {
   email: string;
@@ -324,7 +324,6 @@ describe('a release draw, entered in the browser and checked with the published 
     await fillEntry(page, { ...memberA, address: memberB.address }, 'Ada Again');
     await page.getByRole('button', { name: 'continue to the card' }).click();
     await page.getByRole('alert').filter({ hasText: DRAW_MESSAGES.duplicateEmail }).waitFor();
-    await page.getByRole('link', { name: 'ask for a new link' }).waitFor();
     await expectAccessible(page);
   });
 
