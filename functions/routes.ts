@@ -405,23 +405,35 @@ export const routes: readonly Route[] = [
   ),
 
   // The release draws (issue 35, docs/draw.md; shared/contracts/draws.ts). Anyone reads a draw;
-  // a confirmed member enters with a card authorised, not captured (Stripe's key is a secret),
-  // confirms, withdraws and reads the entry with its secret; staff make and read draws.
+  // a confirmed member asks for a link to their mailbox (issue 44), enters through it with a card
+  // authorised, not captured (Stripe's key is a secret), confirms, withdraws and reads the entry
+  // with its secret; staff make and read draws.
   r('GET', '/draws/{drawId}', 'draws/http/get-draw', 'public', 'table:get'),
+  // The link (stored hashed), or to a non-member how to become one; requests counted.
+  r(
+    'POST',
+    '/draws/{drawId}/entry-links',
+    'draws/http/request-entry-link',
+    'public',
+    'table:get,put,update mail',
+  ),
+  r('POST', '/draws/{drawId}/entry-links/status', 'draws/http/entry-link-status', 'public', 'table:get'),
   r(
     'POST',
     '/draws/{drawId}/entries',
     'draws/http/post-entry',
     'public',
-    'table:get,put,update,condition-check secrets',
+    // mail: a member refused because a binding entry ships to their address (mail-address-taken.ts).
+    'table:get,put,update,condition-check mail secrets',
   ),
   r(
     'POST',
     '/draws/{drawId}/entries/{entryId}/confirm',
     'draws/http/confirm-entry',
     'public',
-    // mail: the binding entry's salt and withdrawal link to the entrant (functions/draws/mail-entered.ts).
-    'table:get,put,update,delete,condition-check mail secrets',
+    // mail: the binding entry's salt and withdrawal link to the entrant (functions/draws/mail-entered.ts),
+    // or, refused for its address, the member's notice.
+    'table:get,put,update,condition-check mail secrets',
   ),
   r(
     'POST',

@@ -112,6 +112,8 @@ export const ADDED_ENDPOINTS = [
   // The release draws (issue 35, docs/draw.md): anyone reads a draw; a member enters, confirms
   // the card step, withdraws and reads their entry; staff make draws and read them.
   'GET /draws/{drawId}',
+  'POST /draws/{drawId}/entry-links',
+  'POST /draws/{drawId}/entry-links/status',
   'POST /draws/{drawId}/entries',
   'POST /draws/{drawId}/entries/{entryId}/confirm',
   'POST /draws/{drawId}/entries/{entryId}/withdraw',

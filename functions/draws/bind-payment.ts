@@ -1,15 +1,17 @@
 import { logger } from '#platform/logger.ts';
 import { authorisationOf, releaseEntry } from './adapters/entry-payments.ts';
-import type { BindAnswer, EntryEntity } from './entities/entry.ts';
+import type { BindAnswer, ClaimTaken, EntryEntity } from './entities/entry.ts';
 import { bindEntry, countRefusal, dropEntry, setEntryPayment } from './entities/entry-binding.ts';
+import { mailAddressTaken } from './mail-address-taken.ts';
 
 export type PaymentBinding = BindAnswer | { ok: false; reason: 'not-authorised' };
 
 /**
  * Asks the provider (never the browser) whether the entry's payment holds its amount, uncaptured:
- * then the entry becomes binding under its payer's identity (the card's fingerprint, or the PayPal
- * account). A payer who entered the draw already refuses the entry and its authorisation is
- * released at once.
+ * then the entry becomes binding and claims its e-mail, address and payer (the card's
+ * fingerprint, or the PayPal account). One of them held by another binding entry refuses the
+ * entry, counted by reason, and its authorisation is released at once; a member refused for
+ * their address is mailed (the page may be closed: at the seal nobody watches).
  */
 export async function bindAuthorisedPayment(
   entry: EntryEntity,
@@ -28,12 +30,22 @@ export async function bindAuthorisedPayment(
       authorizationId: authorised.authorizationId,
     });
   const bound = await bindEntry(entry.drawId, entry.entryId, authorised.payer, during, now);
-  if (!bound.ok && bound.reason === 'duplicate-card') {
-    await countRefusal(entry.drawId, 'duplicate-card');
+  if (!bound.ok && isClaimRefusal(bound.reason)) {
+    await countRefusal(entry.drawId, bound.reason);
     await releaseHold(entry);
+    if (bound.reason === 'duplicate-address')
+      await mailAddressTaken({
+        drawId: entry.drawId,
+        email: entry.email,
+        place: (entry.order?.form ?? {}) as Record<string, string>,
+        authorised: true,
+      });
   }
   return bound;
 }
+
+const isClaimRefusal = (reason: string): reason is `duplicate-${ClaimTaken}` =>
+  reason === 'duplicate-card' || reason === 'duplicate-email' || reason === 'duplicate-address';
 
 /** Releases an entry's authorisation (withdrawn, refused, lapsed, or not the winner); true once released. */
 export async function releaseHold(entry: EntryEntity): Promise<boolean> {
@@ -44,14 +56,14 @@ export async function releaseHold(entry: EntryEntity): Promise<boolean> {
 
 /**
  * At the close, after the seal: every entry still pending is decided before the list is written.
- * Authorised before the close → binding (or refused for its card); otherwise it lapses, its
+ * Authorised before the close → binding (or refused for a claim another holds); otherwise it lapses, its
  * authorisation (if it was ever given) cancelled. Each entry's decision is kept, so a closer
  * that dies here and runs again decides only what is left, the same way.
  */
 export async function decidePendingEntries(entries: EntryEntity[], now: Date): Promise<void> {
   for (const entry of entries.filter((e) => e.state === 'pending')) {
     const bound = await bindAuthorisedPayment(entry, 'seal', now);
-    if (bound.ok || bound.reason === 'duplicate-card' || bound.reason === 'not-pending') continue;
+    if (bound.ok || bound.reason === 'not-pending' || isClaimRefusal(bound.reason)) continue;
     if (await dropEntry(entry, 'lapsed', now)) await countRefusal(entry.drawId, 'payment-not-authorised');
     await releaseHold(entry);
   }

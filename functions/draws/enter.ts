@@ -11,14 +11,16 @@ import { PricingError, type Quote, quote } from '#shared/pricing.ts';
 import type { Limit } from '#table/rate-limit.ts';
 import { takeAttempt } from '#table/rate-limit.ts';
 import { type DrawEntity, getDraw } from './entities/draw.ts';
-import { type EntryEntity, enterDraw, getEntry } from './entities/entry.ts';
+import { claimedNow, type EntryEntity, enterDraw, getEntry } from './entities/entry.ts';
 import {
   bumpPaymentAttempt,
   countRefusal,
   type RefusalReason,
   setEntryPayment,
 } from './entities/entry-binding.ts';
+import { readEntryLink } from './entities/entry-link.ts';
 import { entryPageLink } from './links.ts';
+import { mailAddressTaken } from './mail-address-taken.ts';
 import { entryIdFor, entryTokenHash, holdsEntryToken } from './rules/entry-token.ts';
 
 /**
@@ -65,16 +67,25 @@ function orderForm(form: CheckoutRequest): Record<string, unknown> {
   return { ...kept, paymentType: String(kept.paymentType), hasBilling: String(kept.hasBilling) };
 }
 
+/** Why a mailed link makes no entry, in words. */
+const LINK_REFUSALS = {
+  unknown: [403, DRAW_MESSAGES.linkUnknown],
+  used: [410, DRAW_MESSAGES.linkUsed],
+  expired: [410, DRAW_MESSAGES.linkExpired],
+} as const;
+
 /**
- * One binding entry's first half (issue 35): a confirmed member, in the window, one entry per
- * e-mail and shipping address (claimed now), an authorisation of exactly the amount checkout
- * would charge, not captured: a card's (Stripe, manual capture) or PayPal's (an order of intent
+ * One binding entry's first half (issues 35, 44): made through the link mailed to a confirmed
+ * member's address, whose e-mail is the entry's (never the form's), spent by it; in the window;
+ * refused early if a binding entry holds the e-mail or the shipping address (claimed only when
+ * binding: a pending entry holds nothing); an authorisation of exactly the amount checkout would
+ * charge, not captured: a card's (Stripe, manual capture) or PayPal's (an order of intent
  * AUTHORIZE). The entry is binding when the card or PayPal authorises it.
- * The same key again is the same entry: its authorisation is answered again.
+ * The same key again is the same entry: its authorisation is answered again (no link needed).
  */
 export async function enterDrawWith(
   drawId: string,
-  form: CheckoutRequest,
+  form: CheckoutRequest & { link: string },
   client: string,
   now = new Date(),
 ): Promise<EnteredDraw> {
@@ -93,33 +104,51 @@ export async function enterDrawWith(
   if (!entry) {
     if (!(await takeAttempt(DRAW_ENTRIES_PER_ADDRESS, client)))
       throw await refuse(drawId, 'too-many-tries', 429, DRAW_MESSAGES.tooManyTries);
-    if (!(await isConfirmedMember(form.email ?? '')))
+    const link = await readEntryLink(drawId, form.link, now.getTime());
+    if (!link.ok) {
+      const [status, message] = LINK_REFUSALS[link.reason];
+      throw await refuse(drawId, 'invalid-link', status, message);
+    }
+    const { email } = link.link;
+    if (!(await isConfirmedMember(email)))
       throw await refuse(drawId, 'not-a-member', 403, DRAW_MESSAGES.notMember);
+    const place = {
+      address1: form.address1 ?? '',
+      address2: form.address2,
+      unit: form.unit,
+      city: form.city ?? '',
+      state: form.state,
+      postalCode: form.postalCode,
+      country: form.country ?? '',
+    };
+    const taken = await claimedNow(drawId, email, place);
+    if (taken === 'email') throw await refuse(drawId, 'duplicate-email', 409, DRAW_MESSAGES.duplicateEmail);
+    if (taken === 'address') {
+      await mailAddressTaken({ drawId, email, place, authorised: false });
+      throw await refuse(drawId, 'duplicate-address', 409, DRAW_MESSAGES.duplicateAddress);
+    }
+    const { link: token, ...formFields } = form;
     const entered = await enterDraw(
       {
         drawId,
         entryId,
-        email: form.email ?? '',
-        address: {
-          address1: form.address1 ?? '',
-          address2: form.address2,
-          unit: form.unit,
-          city: form.city ?? '',
-          state: form.state,
-          postalCode: form.postalCode,
-          country: form.country ?? '',
-        },
+        email,
+        address: place,
         awaitingPayment: true,
+        link: { token, entity: link.link },
         tokenHash: entryTokenHash(form.checkoutKey),
-        order: { form: orderForm(form), amountCents: toCents(amounts.total), currency: 'usd' },
+        // The order is made for the link's address: its mails go to the mailbox that entered.
+        order: {
+          form: orderForm({ ...formFields, email }),
+          amountCents: toCents(amounts.total),
+          currency: 'usd',
+        },
       },
       now,
     );
     if (!entered.ok) {
-      if (entered.reason === 'duplicate-email')
-        throw await refuse(drawId, 'duplicate-email', 409, DRAW_MESSAGES.duplicateEmail);
-      if (entered.reason === 'duplicate-address')
-        throw await refuse(drawId, 'duplicate-address', 409, DRAW_MESSAGES.duplicateAddress);
+      if (entered.reason === 'link-spent')
+        throw await refuse(drawId, 'invalid-link', 410, DRAW_MESSAGES.linkUsed);
       if (entered.reason === 'no-draw') throw httpError(404, DRAW_MESSAGES.noDraw);
       throw await refuse(
         drawId,
@@ -186,6 +215,13 @@ export async function enterDrawWith(
 /** Why an entry in this state can do nothing more. */
 export function stateMessage(entry: EntryEntity): string {
   if (entry.state === 'withdrawn') return DRAW_MESSAGES.alreadyWithdrawn;
-  if (entry.state === 'refused') return DRAW_MESSAGES.duplicateCard;
+  if (entry.state === 'refused') return refusalMessage(entry.refusedFor ?? 'card');
   return DRAW_MESSAGES.refused;
+}
+
+/** The refusal of an entry whose claim another binding entry held first. */
+export function refusalMessage(taken: 'email' | 'address' | 'card'): string {
+  if (taken === 'email') return DRAW_MESSAGES.duplicateEmail;
+  if (taken === 'address') return DRAW_MESSAGES.duplicateAddress;
+  return DRAW_MESSAGES.duplicateCard;
 }

@@ -9,3 +9,9 @@ export const entryPageLink = (drawId: string, entryId: string) => `${drawLink(dr
 /** The entry's page; its secret rides in the fragment, which no server ever receives. */
 export const entryLink = (drawId: string, entryId: string, token: string) =>
   `${drawLink(drawId)}/entry/${entryId}#${token}`;
+
+/** The mailed link to the entry form (issue 44); its token in the fragment, as the entry's. */
+export const entryFormLink = (drawId: string, token: string) => `${drawLink(drawId)}/enter#${token}`;
+
+/** Where one becomes a member (000 §2). */
+export const membershipLink = () => `${shopUrl()}/world/membership`;

@@ -38,6 +38,7 @@ export function entryView(entry: EntryEntity, draw?: DrawEntity) {
     commitment: entry.commitment,
     ...(entry.card ? { card: { brand: entry.card.brand, last4: entry.card.last4 } } : {}),
     ...(entry.outcome ? { outcome: entry.outcome } : {}),
+    ...(entry.state === 'refused' ? { refusedFor: entry.refusedFor ?? 'card' } : {}),
     ...(draw?.soldTo === entry.entryId && draw.checkoutCode ? { checkoutCode: draw.checkoutCode } : {}),
   };
 }

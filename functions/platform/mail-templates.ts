@@ -61,6 +61,45 @@ export const MAIL_TEMPLATES = {
       '{{shop}}',
     ],
   },
+  'draw-entry-link': {
+    subject: 'Your link to enter the draw for {{productName}}',
+    text: [
+      'Someone, you we hope, asked to enter the draw for {{productName}} with this address.',
+      '',
+      'To enter, open this link within {{minutes}} minutes:',
+      '{{link}}',
+      '',
+      'It makes one entry in this draw, with this address. The draw closes at {{closesAt}}.',
+      '',
+      'If you did not ask, ignore this mail: nobody can enter in your name without this link.',
+      '',
+      '{{shop}}',
+    ],
+  },
+  'draw-not-member': {
+    subject: 'The draw for {{productName}} is for members',
+    text: [
+      'Someone, you we hope, asked to enter the draw for {{productName}} with this address, which is not a confirmed member’s.',
+      '',
+      'Only members enter our draws. To become one, sign up here and open the link we mail you:',
+      '{{membershipLink}}',
+      'Then ask for your link to enter on the draw’s page: {{drawLink}}',
+      '',
+      'If you did not ask, ignore this mail: nothing was made in your name.',
+      '',
+      '{{shop}}',
+    ],
+  },
+  'draw-address-taken': {
+    subject: 'Your entry in the draw for {{productName}} was refused',
+    text: [
+      'Your entry in the draw for {{productName}} was refused: another binding entry of this draw ships to the address you gave ({{address}}). One entry per address. Nothing is charged: {{release}}',
+      '',
+      'If someone else at this address entered, this is as it should be. If nobody did, someone may have used your address: write to us at {{contact}}, naming this draw ({{drawId}}), before it closes at {{closesAt}}.',
+      '',
+      '{{shop}}',
+    ],
+  },
   'draw-won': {
     subject: 'You won the draw for {{productName}}',
     text: [

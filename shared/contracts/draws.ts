@@ -1,12 +1,16 @@
 import { checkoutKeySchema, checkoutRequestSchema } from '#shared/checkout.ts';
-import { idSchema } from '#shared/schemas.ts';
+import { emailSchema, idSchema } from '#shared/schemas.ts';
 import * as z from '#shared/zod.ts';
 import { serverAmountsSchema } from './checkout.ts';
 import type { Contract } from './contract.ts';
 
+/** How long a mailed entry link works (functions/draws/entities/entry-link.ts). */
+export const ENTRY_LINK_MINUTES = 30;
+
 /**
  * The release draws (issue 35, docs/draw.md): a piece offered by a draw is entered in its window
- * by confirmed members, one binding entry per person (e-mail, card, shipping address), its card
+ * by confirmed members, each through a link mailed to their address (issue 44: holding the
+ * mailbox is the proof), one binding entry per person (e-mail, card, shipping address), its card
  * authorised and captured only if it wins; the list of entries is published as commitments when
  * the window closes and the winner follows from it and a drand round nobody knew then.
  */
@@ -16,8 +20,15 @@ export const DRAW_MESSAGES = {
   wrongPiece: 'this piece is not the one this draw offers.',
   notMember:
     'only members who confirmed their e-mail may enter a draw. become a member, open the link we mail you, then enter.',
+  /** The answer to every link request, member or not: it tells no one who is a member. */
+  linkSent: `if this address is a confirmed member's, a link to enter is on its way to it: open it within ${ENTRY_LINK_MINUTES} minutes. each link makes one entry. not a member yet? become one, confirm your e-mail, then ask again.`,
+  noLink: 'a draw is entered through the link we mail to a member’s address: ask for one on the draw’s page.',
+  linkUnknown: 'this link does not enter this draw. ask for a new one on the draw’s page.',
+  linkUsed: 'this link made an entry already: each link makes one. ask for a new one on the draw’s page.',
+  linkExpired: `this link has expired: it works for ${ENTRY_LINK_MINUTES} minutes. ask for a new one on the draw’s page.`,
   duplicateEmail: 'this e-mail has entered this draw already: one entry per person.',
-  duplicateAddress: 'an entry of this draw ships to this address already: one entry per person.',
+  duplicateAddress:
+    'another binding entry of this draw ships to this address already: one entry per address. nothing is charged. if nobody else at this address entered, write to us: we have mailed you what to do.',
   duplicateCard:
     'this card or PayPal account has entered this draw already: one entry per person. nothing is charged: its authorisation is released.',
   tooManyTries: 'too many entries from this connection. please try again later.',
@@ -73,15 +84,38 @@ export const getDrawContract = {
   response: z.object({ status: z.literal(200), draw: publicDrawSchema }),
 } satisfies Contract;
 
+/** A mailed entry link's token: 32 random bytes, base64url. */
+export const entryLinkSchema = z
+  .string({ error: DRAW_MESSAGES.noLink })
+  .check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: DRAW_MESSAGES.linkUnknown }));
+
+/**
+ * POST /draws/{drawId}/entry-links { email }: mails a confirmed member's address a link that
+ * enters this draw (and a non-member's how to become one). 202 with the same words either way.
+ */
+export const requestEntryLinkContract = {
+  path: z.object({ drawId: drawIdSchema }),
+  body: z.object({ email: emailSchema }),
+  response: z.object({ status: z.literal(202), message: z.string() }),
+} satisfies Contract;
+
+/** POST /draws/{drawId}/entry-links/status { link }: the address the link enters with, while it works. */
+export const entryLinkStatusContract = {
+  path: z.object({ drawId: drawIdSchema }),
+  body: z.object({ link: entryLinkSchema }),
+  response: z.object({ status: z.literal(200), email: z.string(), validUntil: z.string() }),
+} satisfies Contract;
+
 /**
  * POST /draws/{drawId}/entries (checkout's fields, as a JSON body; `checkoutKey` is the entry's
- * own secret: the same key again is the same entry): a pending entry and an authorisation of the
- * server's amount, not captured: a card's (paymentType 1) or PayPal's (2). The entry is binding
- * once the card or PayPal authorised it (…/confirm). Its salt is the entrant's: with it they find their line in the published list.
+ * own secret: the same key again is the same entry; `link` the mailed link's token, whose
+ * address is the entry's e-mail whatever the form says): a pending entry and an authorisation of
+ * the server's amount, not captured: a card's (paymentType 1) or PayPal's (2). The entry is
+ * binding once the card or PayPal authorised it (…/confirm). Its salt is the entrant's: with it they find their line in the published list.
  */
 export const postEntryContract = {
   path: z.object({ drawId: drawIdSchema }),
-  body: checkoutRequestSchema,
+  body: z.intersection(checkoutRequestSchema, z.object({ link: entryLinkSchema })),
   response: z.object({
     status: z.literal(200),
     entryId: z.string(),
@@ -112,6 +146,8 @@ export const entryViewSchema = z.object({
   commitment: z.string(),
   card: z.optional(z.object({ brand: z.string(), last4: z.string() })),
   outcome: z.optional(z.enum(ENTRY_OUTCOMES)),
+  /** Refused: which of its claims another binding entry held first. */
+  refusedFor: z.optional(z.enum(['email', 'address', 'card'])),
   /** Set once won and paid: the order's code (its page shows it). */
   checkoutCode: z.optional(z.string()),
 });

@@ -1,11 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DrawResult } from '#shared/draw/result.ts';
-import { type EntryAttempt, enterWithCard, entryCall } from '../load/entrants.ts';
+import { type EntryAttempt, entryCall } from '../load/entrants.ts';
 import { call } from '../load/shoppers.ts';
 import { loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import {
   base,
+  enterWithCardLinked,
   intentOf,
   memberEntrants,
   ownPiece,
@@ -102,10 +103,10 @@ describe('a release draw whose job is killed', () => {
   for (const point of POINTS) {
     it(`${point.name}: the same winner, one card charged once, every other hold cancelled`, async () => {
       const piece = await ownPiece();
-      const drawId = await staffDraw(admin, piece.id, 4_000);
+      const drawId = await staffDraw(admin, piece.id, 15_000);
       const entrants = await memberEntrants(4, 'crash');
       const attempts: EntryAttempt[] = [];
-      for (const entrant of entrants) attempts.push(await enterWithCard(base(), drawId, entrant, piece));
+      for (const entrant of entrants) attempts.push(await enterWithCardLinked(drawId, entrant, piece));
       for (const attempt of attempts) expect(attempt.confirmed?.status).toBe(200);
       const { closesAt } = await publicDraw(drawId);
       await new Promise((done) => setTimeout(done, Math.max(0, Date.parse(closesAt) - Date.now() + 50)));

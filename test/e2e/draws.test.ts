@@ -5,6 +5,7 @@ import { DRAW_MESSAGES } from '#shared/contracts/draws.ts';
 import { commitment } from '#shared/draw/commitment.ts';
 import { MEMBER_CONFIRM_PAGE } from '#shared/membership.ts';
 import { runScript } from '../draw/draws.ts';
+import { linkInMail } from '../load/entrants.ts';
 import { adminApi, loggedInAdmin } from '../support/admin.ts';
 import { api, freshClientAddress, until } from '../support/api.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
@@ -16,7 +17,8 @@ import { openAsStaff } from './support/staff.ts';
 
 /**
  * The release draw in the browser (issue 35): staff release a piece by draw with a short window;
- * its page says "Enter the draw"; member A enters (address and card, authorised not charged),
+ * its page says "Enter the draw"; member A asks for the link mailed to their address and
+ * enters through it (address and card, authorised not charged),
  * withdraws and enters again; member B enters with another card and address; after the close
  * the job draws and settles; the loser's page says lost, the published script recomputes the
  * same winner from the loser's salt, the winner's page shows their order; staff replay the draw.
@@ -36,8 +38,8 @@ const collectionPieces = [1, 2].map((i) =>
     cardNumber: `64${Date.now().toString().slice(-9)}0000${i}`,
   }),
 );
-/** Long enough for three entries and a withdrawal on a busy machine. */
-const WINDOW_MS = 90_000;
+/** Long enough for three entries (each through its mailed link) and a withdrawal on a busy machine. */
+const WINDOW_MS = 180_000;
 
 interface Member {
   email: string;
@@ -98,12 +100,41 @@ const walk = {
 type PublicDraw = { state: string; winner?: string };
 const publicDraw = async () => (await api<{ draw: PublicDraw }>(`/draws/${walk.drawId}`)).body.draw;
 
-/** The member's address and contact in the entry form. */
+/** The links to enter a draw mailed to an address, oldest first. */
+const mailedLinks = async (drawId: string, email: string) =>
+  (await mailTo(email)).flatMap((m) => linkInMail(m.body.text ?? '', drawId) ?? []);
+
+/**
+ * The draw page's first step (issue 44): the member's e-mail; the link mailed to it (read from
+ * the SES stand-in) opens the entry form, the e-mail fixed.
+ */
+async function openMailedLink(page: Page, drawId: string, who: Member, shot?: string): Promise<void> {
+  await page.getByRole('heading', { name: 'enter the draw' }).waitFor();
+  const before = (await mailedLinks(drawId, who.email)).length;
+  await page.getByLabel('your member e-mail').fill(who.email);
+  await page.getByRole('button', { name: 'mail me the link' }).click();
+  await page.getByRole('status').filter({ hasText: 'a link to enter is on its way' }).waitFor();
+  if (shot) {
+    await expectAccessible(page);
+    await screenshot(page, shot);
+  }
+  let token = '';
+  await until(async () => {
+    const links = await mailedLinks(drawId, who.email);
+    token = links[links.length - 1] ?? '';
+    return links.length > before;
+  }, `the entry link mailed to ${who.email}`);
+  await page.goto(`/draw/${drawId}/enter#${token}`);
+  await page.getByText(`You enter as ${who.email}`).waitFor();
+}
+
+/** The member's address and contact in the entry form (the e-mail is the link's, shown fixed). */
 async function fillEntry(page: Page, who: Member, name: string): Promise<void> {
   const group = page.getByRole('group', { name: 'contact and delivery' });
   await group.getByLabel('full name').fill(name);
   await group.getByLabel('phone').fill('+1 416 555 0100');
-  await group.getByLabel('e-mail').fill(who.email);
+  expect(await group.getByLabel('e-mail').inputValue()).toBe(who.email);
+  expect(await group.getByLabel('e-mail').getAttribute('readonly')).not.toBeNull();
   await group.getByLabel('country').selectOption(who.address.country);
   await group.getByLabel('address line 1').fill(who.address.address1);
   await group.getByLabel('city').fill(who.address.city);
@@ -120,9 +151,9 @@ async function authorise(page: Page, card: string): Promise<void> {
   await page.waitForURL(`**/draw/${walk.drawId}/entry/*#*`, { timeout: 20_000 });
 }
 
-/** Enters the draw from its page; answers the entry's salt. */
+/** Enters the draw from its page, through the mailed link; answers the entry's salt. */
 async function enter(page: Page, who: Member, name: string, shot?: string): Promise<string> {
-  await page.getByRole('heading', { name: 'enter the draw' }).waitFor();
+  await openMailedLink(page, walk.drawId, who, shot ? `${shot}-email-step` : undefined);
   await fillEntry(page, who, name);
   await page.getByRole('button', { name: 'continue to the card' }).click();
   await page.getByLabel('card number').waitFor({ timeout: 15_000 });
@@ -263,13 +294,33 @@ describe('a release draw, entered in the browser and checked with the published 
     walk.entries.set('A-withdrawn', { page, salt: first, url: firstUrl });
   });
 
-  it('refuses a non-member and a second entry with the same e-mail, in the server’s words', async () => {
+  it('tells a non-member how to become one, and refuses a second entry with the same e-mail, in the server’s words', async () => {
     const page = await browser.open(`/draw/${walk.drawId}`, { clientAddress: freshClientAddress() });
     await page.getByRole('heading', { name: 'enter the draw' }).waitFor();
-    // Someone who is not a confirmed member is told how to become one.
-    await fillEntry(page, { ...memberB, email: `${uniqueId('not-a-member')}@example.com` }, 'Nobody Yet');
-    await page.getByRole('button', { name: 'continue to the card' }).click();
-    await page.getByRole('alert').filter({ hasText: DRAW_MESSAGES.notMember }).waitFor();
+    // Someone who is not a confirmed member gets the answer anyone gets, and a link to become one;
+    // the mail to that address says how.
+    const outsider = `${uniqueId('not-a-member')}@example.com`;
+    await page.getByLabel('your member e-mail').fill(outsider);
+    await page.getByRole('button', { name: 'mail me the link' }).click();
+    const said = page.getByRole('status').filter({ hasText: 'a link to enter is on its way' });
+    await said.waitFor();
+    expect(await said.getByRole('link', { name: 'become a member' }).getAttribute('href')).toBe(
+      '/world/membership',
+    );
+    await until(
+      async () => (await mailTo(outsider)).some((m) => /is for members$/.test(m.subject)),
+      'the mail to the non-member',
+    );
+    expect(await mailedLinks(walk.drawId, outsider)).toEqual([]);
+    await expectAccessible(page);
+    await screenshot(page, 'draw-entry-email-step-sent-phone');
+    // A page opened without its link, or with a made-up one, says so and offers the e-mail step.
+    await page.goto(`/draw/${walk.drawId}/enter#${'x'.repeat(43)}`);
+    await page.getByRole('alert').filter({ hasText: DRAW_MESSAGES.linkUnknown }).waitFor();
+    await page.getByLabel('your member e-mail').waitFor();
+
+    await page.goto(`/draw/${walk.drawId}`);
+    await openMailedLink(page, walk.drawId, memberA);
     await fillEntry(page, { ...memberA, address: memberB.address }, 'Ada Again');
     await page.getByRole('button', { name: 'continue to the card' }).click();
     await page.getByRole('alert').filter({ hasText: DRAW_MESSAGES.duplicateEmail }).waitFor();
@@ -296,7 +347,7 @@ describe('a release draw, entered in the browser and checked with the published 
       ?.drawId;
     if (!drawId) throw new Error('the collection piece is offered by a draw');
     const page = await browser.open(`/draw/${drawId}`, { clientAddress: freshClientAddress() });
-    await page.getByRole('heading', { name: 'enter the draw' }).waitFor();
+    await openMailedLink(page, drawId, memberA);
     await fillEntry(page, memberA, 'Mary Cassatt');
     await page.getByLabel('PayPal').check();
     await page.getByRole('button', { name: 'continue to PayPal' }).click();

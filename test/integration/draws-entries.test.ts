@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { paypalAuthorizationState } from '#checkout/index.ts';
 import { getEntry } from '#draws/entities/entry.ts';
@@ -7,12 +7,11 @@ import { DRAW_MESSAGES } from '#shared/contracts/draws.ts';
 import { parseEntry } from '#shared/passport/log-entry.ts';
 import { runScript } from '../draw/draws.ts';
 import {
+  askEntryLink,
   authorise,
   type Entrant,
   type EntryAttempt,
   enter,
-  enterWithCard,
-  enterWithPaypal,
   entryCall,
   newEntrant,
 } from '../load/entrants.ts';
@@ -21,6 +20,9 @@ import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { newCheckoutKey } from '../support/api.ts';
 import {
   base,
+  enterLinked,
+  enterWithCardLinked,
+  enterWithPaypalLinked,
   intentOf,
   memberEntrants,
   ownPiece,
@@ -93,11 +95,20 @@ describe('entries', () => {
     const [ada, bea, cal] = await memberEntrants(3, 'entries');
     if (!ada || !bea || !cal) throw new Error('three members');
 
-    const stranger = await enter(base(), drawId, newEntrant('stranger'), piece);
-    expect(stranger.status).toBe(403);
-    expect(stranger.body.message).toBe(DRAW_MESSAGES.notMember);
+    // Someone not a member asks for a link: the same answer as a member gets, and the mail (to
+    // that address only) says how to become one; with no link there is no entry.
+    const outsider = newEntrant('stranger');
+    const asked = await askEntryLink(base(), drawId, outsider);
+    expect(asked).toMatchObject({ status: 202, body: { message: DRAW_MESSAGES.linkSent } });
+    await expect
+      .poll(async () => (await mailTo(outsider.email)).map((m) => m.subject))
+      .toEqual([expect.stringMatching(/^The draw for .* is for members$/)]);
+    expect((await mailTo(outsider.email))[0]?.body.text).toContain('/world/membership');
+    const stranger = await enter(base(), drawId, outsider, piece);
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.message).toContain(DRAW_MESSAGES.noLink);
 
-    const entered = await enter(base(), drawId, ada, piece);
+    const entered = await enterLinked(drawId, ada, piece);
     expect(entered.status, JSON.stringify(entered.body)).toBe(200);
     expect(entered.body).toMatchObject({ state: 'pending', amounts: { currency: 'USD' } });
     const entryId = String(entered.body.entryId);
@@ -112,26 +123,25 @@ describe('entries', () => {
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.entry).toMatchObject({ state: 'entered', card: { last4: ada.card.slice(-4) } });
     // The same key again is the same entry (a retried request), not a second one.
-    const retried = await enter(base(), drawId, ada, piece);
+    const retried = await enterLinked(drawId, ada, piece);
     expect(retried.body).toMatchObject({ entryId, state: 'entered' });
 
-    const sameEmail = await enter(
-      base(),
+    const sameEmail = await enterLinked(
       drawId,
       { ...ada, checkoutKey: newCheckoutKey(), street: 'elsewhere 1' },
       piece,
     );
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.message).toBe(DRAW_MESSAGES.duplicateEmail);
-    const sameAddress = await enter(base(), drawId, { ...bea, street: ada.street.toUpperCase() }, piece);
+    const sameAddress = await enterLinked(drawId, { ...bea, street: ada.street.toUpperCase() }, piece);
     expect(sameAddress.status).toBe(409);
     expect(sameAddress.body.message).toBe(DRAW_MESSAGES.duplicateAddress);
-    const sameCard = await enterWithCard(base(), drawId, { ...cal, card: ada.card }, piece);
+    const sameCard = await enterWithCardLinked(drawId, { ...cal, card: ada.card }, piece);
     expect(sameCard.confirmed?.status).toBe(409);
     expect(sameCard.confirmed?.body.message).toBe(DRAW_MESSAGES.duplicateCard);
     expect((await intentOf(sameCard.entered)).status).toBe('canceled');
     // Refused for its card, cal's e-mail and address may enter with a card of their own.
-    const calAgain = await enterWithCard(base(), drawId, { ...cal, checkoutKey: newCheckoutKey() }, piece);
+    const calAgain = await enterWithCardLinked(drawId, { ...cal, checkoutKey: newCheckoutKey() }, piece);
     expect(calAgain.confirmed?.status).toBe(200);
 
     const view = await adminView(drawId);
@@ -149,7 +159,7 @@ describe('entries', () => {
     const drawId = await staffDraw(admin, piece.id, 120_000);
     const [ada] = await memberEntrants(1, 'withdraw');
     if (!ada) throw new Error('a member');
-    const first = await enterWithCard(base(), drawId, ada, piece);
+    const first = await enterWithCardLinked(drawId, ada, piece);
     const entryId = String(first.entered.body.entryId);
     const stranger = await entryCall(
       base(),
@@ -165,7 +175,7 @@ describe('entries', () => {
     expect((await intentOf(first.entered)).status).toBe('canceled');
     const twice = await entryCall(base(), drawId, ada, entryId, 'withdraw');
     expect(twice.body.message).toBe(DRAW_MESSAGES.alreadyWithdrawn);
-    const again = await enterWithCard(base(), drawId, { ...ada, checkoutKey: newCheckoutKey() }, piece);
+    const again = await enterWithCardLinked(drawId, { ...ada, checkoutKey: newCheckoutKey() }, piece);
     expect(again.confirmed?.body.entry).toMatchObject({ state: 'entered' });
   });
 
@@ -176,7 +186,7 @@ describe('entries', () => {
     const from = members[0]?.from as string;
     const answers = [];
     for (const member of members)
-      answers.push((await enter(base(), drawId, { ...member, from }, piece)).status);
+      answers.push((await enterLinked(drawId, { ...member, from }, piece)).status);
     expect(answers).toEqual([200, 200, 200, 200, 200, 200, 429]);
     expect((await adminView(drawId)).refusals).toEqual({ 'too-many-tries': 1 });
   });
@@ -192,10 +202,10 @@ describe('entries', () => {
       body: JSON.stringify({ path: '/v1/payment_intents', method: 'POST', match: ada.email }),
     });
     expect(failing.status).toBe(200);
-    const refused = await enter(base(), drawId, ada, piece);
+    const refused = await enterLinked(drawId, ada, piece);
     expect(refused.status).toBe(502);
     expect(refused.body.message).toBe(DRAW_MESSAGES.paymentFailed);
-    const retried = await enterWithCard(base(), drawId, ada, piece);
+    const retried = await enterWithCardLinked(drawId, ada, piece);
     expect(retried.entered.status, JSON.stringify(retried.entered.body)).toBe(200);
     expect(retried.confirmed?.body.entry).toMatchObject({ state: 'entered' });
   });
@@ -204,12 +214,17 @@ describe('entries', () => {
     const piece = await ownPiece();
     const [ada] = await memberEntrants(1, 'nodraw');
     if (!ada) throw new Error('a member');
-    const none = await enter(base(), 'd-AAAAAAAAAAAAAAAAAAAAAA', ada, piece);
+    const none = await enter(
+      base(),
+      'd-AAAAAAAAAAAAAAAAAAAAAA',
+      { ...ada, link: randomBytes(32).toString('base64url') },
+      piece,
+    );
     expect(none.status).toBe(404);
     expect(none.body.message).toBe(DRAW_MESSAGES.noDraw);
     const drawId = await staffDraw(admin, piece.id, 60_000);
     const other = await ownPiece();
-    const wrong = await enter(base(), drawId, ada, other);
+    const wrong = await enterLinked(drawId, ada, other);
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe(DRAW_MESSAGES.wrongPiece);
   });
@@ -218,20 +233,20 @@ describe('entries', () => {
 describe('the settlement', () => {
   it('captures one authorisation, cancels every other, sells the piece, mails each entrant once; the script agrees', async () => {
     const piece = await ownPiece();
-    const drawId = await staffDraw(admin, piece.id, 6_000);
+    const drawId = await staffDraw(admin, piece.id, 20_000);
     const entrants = await memberEntrants(5, 'settle');
     const [a, b, c, withdrawer, idle] = entrants;
     if (!a || !b || !c || !withdrawer || !idle) throw new Error('five members');
     const attempts: EntryAttempt[] = [];
     for (const entrant of [a, b, c, withdrawer])
-      attempts.push(await enterWithCard(base(), drawId, entrant, piece));
+      attempts.push(await enterWithCardLinked(drawId, entrant, piece));
     for (const attempt of attempts) expect(attempt.confirmed?.status).toBe(200);
     const gone = attempts[3];
     expect(
       (await entryCall(base(), drawId, withdrawer, String(gone?.entered.body.entryId), 'withdraw')).status,
     ).toBe(200);
     // An entry whose card never authorised: it lapses at the close.
-    const unpaid = await enter(base(), drawId, idle, piece);
+    const unpaid = await enterLinked(drawId, idle, piece);
     expect(unpaid.status).toBe(200);
 
     const draw = await settleAfterClose(drawId);
@@ -315,11 +330,11 @@ describe('the settlement', () => {
 
   it('binds at the close an entry whose card authorised in time but whose page never confirmed it', async () => {
     const piece = await ownPiece();
-    const drawId = await staffDraw(admin, piece.id, 5_000);
+    const drawId = await staffDraw(admin, piece.id, 15_000);
     const [seen, quiet] = await memberEntrants(2, 'quiet');
     if (!seen || !quiet) throw new Error('two members');
-    expect((await enterWithCard(base(), drawId, seen, piece)).confirmed?.status).toBe(200);
-    const entered = await enter(base(), drawId, quiet, piece);
+    expect((await enterWithCardLinked(drawId, seen, piece)).confirmed?.status).toBe(200);
+    const entered = await enterLinked(drawId, quiet, piece);
     // The card authorised, then the tab closed: the shop never heard from the page.
     expect((await authorise(base(), entered, quiet.card)).status).toBe(200);
     const draw = await settleAfterClose(drawId);
@@ -333,10 +348,10 @@ describe('the settlement', () => {
 
   it('offers the piece to the next reserve at once when an authorisation cannot be captured any more', async () => {
     const piece = await ownPiece();
-    const drawId = await staffDraw(admin, piece.id, 5_000);
+    const drawId = await staffDraw(admin, piece.id, 15_000);
     const entrants = await memberEntrants(3, 'reserve');
     const attempts: EntryAttempt[] = [];
-    for (const entrant of entrants) attempts.push(await enterWithCard(base(), drawId, entrant, piece));
+    for (const entrant of entrants) attempts.push(await enterWithCardLinked(drawId, entrant, piece));
     // Two holds lapse before the draw (Stripe cancels a hold it was not asked to capture in time).
     for (const attempt of attempts.slice(0, 2)) {
       const id = String(attempt.entered.body.client_secret).split('_secret_')[0];
@@ -361,7 +376,7 @@ describe('the settlement', () => {
     const drawId = await staffDraw(admin, piece.id, 3_000);
     const [ada] = await memberEntrants(1, 'beacon');
     if (!ada) throw new Error('a member');
-    expect((await enterWithCard(base(), drawId, ada, piece)).confirmed?.status).toBe(200);
+    expect((await enterWithCardLinked(drawId, ada, piece)).confirmed?.status).toBe(200);
     const setFault = (fault: string | null) =>
       fetch(`${inject('drand').DRAND_URL}/__control/fault`, {
         method: 'POST',
@@ -406,21 +421,20 @@ describe('the settlement', () => {
 
   it("takes PayPal too: one entry per PayPal account; the winner's authorisation captured, every other voided", async () => {
     const piece = await ownPiece();
-    const drawId = await staffDraw(admin, piece.id, 6_000);
+    const drawId = await staffDraw(admin, piece.id, 20_000);
     const [p1, p2, p3] = await memberEntrants(3, 'paypal');
     if (!p1 || !p2 || !p3) throw new Error('three members');
-    const payments = inject('paymentsUrl');
-    const first = await enterWithPaypal(base(), payments, drawId, p1, piece, `${p1.email}.paypal`);
+    const first = await enterWithPaypalLinked(drawId, p1, piece, `${p1.email}.paypal`);
     expect(first.entered.body).toMatchObject({
       state: 'pending',
       approveUrl: expect.stringContaining('/paypal/approve'),
     });
     expect(first.confirmed?.status, JSON.stringify(first.confirmed?.body)).toBe(200);
     expect(first.confirmed?.body.entry).toMatchObject({ state: 'entered', card: { brand: 'PayPal' } });
-    const sameAccount = await enterWithPaypal(base(), payments, drawId, p2, piece, `${p1.email}.paypal`);
+    const sameAccount = await enterWithPaypalLinked(drawId, p2, piece, `${p1.email}.paypal`);
     expect(sameAccount.confirmed?.status).toBe(409);
     expect(sameAccount.confirmed?.body.message).toBe(DRAW_MESSAGES.duplicateCard);
-    const third = await enterWithPaypal(base(), payments, drawId, p3, piece, `${p3.email}.paypal`);
+    const third = await enterWithPaypalLinked(drawId, p3, piece, `${p3.email}.paypal`);
     expect(third.confirmed?.status).toBe(200);
 
     const draw = await settleAfterClose(drawId);

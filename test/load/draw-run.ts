@@ -14,6 +14,7 @@ import { productKey, productKeys } from '#catalog/entities/keys.ts';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import { createDraw } from '#draws/entities/create-draw.ts';
 import { type DrawEntity, getDraw } from '#draws/entities/draw.ts';
+import { issueEntryLink } from '#draws/entities/entry-link.ts';
 import { activeDrawIndex, drawKey } from '#draws/entities/keys.ts';
 import { memberKeys } from '#members/entities/member.ts';
 import { PRODUCT_STATUS } from '#shared/constants.ts';
@@ -30,8 +31,9 @@ import { type EntryAttempt, enterWithCard } from './entrants.ts';
  * `npm run load:draw` (not part of `npm test`): a contested release draw (issue 35). Starts the
  * local stack, offers one piece by a draw and sends a crowd of DRAW_ENTRIES entries (10,000), a
  * DRAW_SCRIPTED share of them (0.4) scripted (test/load/draw-crowd.ts), DRAW_CONCURRENCY (32) at
- * a time, each the way the draw page makes it (entry, card authorised at the Stripe stand-in,
- * confirmation). Once every entry is in, the window is made to end now (the run does not wait
+ * a time, each the way the draw page makes it (entry through the member's mailed link, card
+ * authorised at the Stripe stand-in, confirmation; the links are made in the table, not read back
+ * from the mail). Once every entry is in, the window is made to end now (the run does not wait
  * out a real window), the draws' job runs every second until the draw is settled, and the run
  * checks: how many scripted and human entries were refused, how many answers were 5xx, the time
  * from the close to the draw and to every entrant told, one card captured and every other
@@ -118,6 +120,16 @@ try {
     }));
     await db.send(new BatchWriteCommand({ RequestItems: { [stack.tableName]: items } }));
   }
+  // Each member's entry goes through a link of its own (issue 44), made here as the link mail
+  // would carry it: reading 10,000 mails back from the SES stand-in's /store (the whole store at
+  // each read) would measure the stand-in, not the shop. Non-members have no link: refused.
+  const linkedEntries = crowd.filter((c) => c.member);
+  for (let i = 0; i < linkedEntries.length; i += 25)
+    await Promise.all(
+      linkedEntries.slice(i, i + 25).map(async (c) => {
+        c.entrant.link = await issueEntryLink(drawId, c.entrant.email);
+      }),
+    );
   log(`draw ${drawId} of ${piece.id}; ${crowd.length} entries, ${members.length} confirmed members`);
 
   progress.start('entries');

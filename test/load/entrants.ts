@@ -3,8 +3,9 @@ import { type Answer, call, clientAddress, type Piece } from './shoppers.ts';
 
 /**
  * A release draw's entrants on the shop's HTTP path, as the draw page makes the calls
- * (web/src/features/draws): the entry (POST /api/draws/{id}/entries, from the entrant's own
- * loopback address: entries are limited per address), the card authorised at the Stripe
+ * (web/src/features/draws): the link mailed to the member (`link`: its token, which the caller
+ * reads from the mail, issue 44), the entry (POST /api/draws/{id}/entries, from the entrant's
+ * own loopback address: entries are limited per address), the card authorised at the Stripe
  * stand-in, the entry confirmed (the shop asks Stripe). Plain node: the suites and the draw's
  * load run (test/load/draw-run.ts) share it.
  */
@@ -16,6 +17,8 @@ export interface Entrant {
   /** The street line: one shipping address per entrant unless shared on purpose. */
   street: string;
   name: string;
+  /** The mailed entry link's token (one entry each); none: the entry is refused. */
+  link?: string;
 }
 
 let serial = 0;
@@ -69,7 +72,22 @@ export function entryFields(entrant: Entrant, piece: Piece): Record<string, stri
     state: 'ON',
     country: 'CA',
     postalCode: 'M5V 2T6',
+    ...(entrant.link ? { link: entrant.link } : {}),
   };
+}
+
+/** POST /api/draws/{id}/entry-links: the member's e-mail, from their own address. */
+export function askEntryLink(base: string, drawId: string, entrant: Entrant): Promise<Answer> {
+  return call(base, `/api/draws/${drawId}/entry-links`, {
+    method: 'POST',
+    json: { email: entrant.email },
+    from: entrant.from,
+  });
+}
+
+/** The token of a mailed entry link (`…/draw/<drawId>/enter#<token>`) in a mail's text, if any. */
+export function linkInMail(text: string, drawId: string): string | undefined {
+  return new RegExp(`/draw/${drawId}/enter#([A-Za-z0-9_-]{43})`).exec(text)?.[1];
 }
 
 export function enter(

@@ -431,8 +431,18 @@ describe("a release draw's public endpoints", () => {
       address1: '1 Rue',
       city: 'Paris',
       country: 'FR',
+      link: randomBytes(32).toString('base64url'),
     };
     expect((await call(json('POST', `/draws/${draw}/entries`, entryBody))).status).toBe(404);
+    // Without the mailed link, no entry is even looked at.
+    const { link: _link, ...unlinked } = entryBody;
+    expect((await call(json('POST', `/draws/${draw}/entries`, unlinked))).status).toBe(400);
+    expect((await call(json('POST', `/draws/${draw}/entry-links`, { email: 'a@example.com' }))).status).toBe(
+      404,
+    );
+    expect(
+      (await call(json('POST', `/draws/${draw}/entry-links/status`, { link: entryBody.link }))).status,
+    ).toBe(404);
     for (const what of ['confirm', 'withdraw', 'status'])
       expect((await call(json('POST', `/draws/${draw}/entries/${entry}/${what}`, token))).status).toBe(404);
     await expectNothingChanged(before);

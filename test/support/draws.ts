@@ -1,12 +1,23 @@
 import { expect, inject } from 'vitest';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import { memberKeys } from '#members/entities/member.ts';
-import { type Entrant, newEntrant } from '../load/entrants.ts';
+import {
+  askEntryLink,
+  type Entrant,
+  type EntryAttempt,
+  enter,
+  enterWithCard,
+  enterWithPaypal,
+  linkInMail,
+  newEntrant,
+} from '../load/entrants.ts';
 import type { Answer } from '../load/shoppers.ts';
 import { adminApi, type TestAdmin } from './admin.ts';
+import { until } from './api.ts';
 import { putItems } from './db.ts';
 import { productEntity, store, typeEntity } from './fixtures.ts';
 import { runJob } from './jobs.ts';
+import { mailTo } from './stack-env.ts';
 
 /** The release draws' suites' common steps, over HTTP against the local stack. */
 
@@ -38,6 +49,65 @@ export async function memberEntrants(count: number, tag: string): Promise<Entran
     })),
   );
   return entrants;
+}
+
+/** The links of a draw mailed to an address, oldest first. */
+export async function mailedLinks(drawId: string, email: string): Promise<string[]> {
+  return (await mailTo(email))
+    .filter((m) => m.subject.startsWith('Your link to enter the draw'))
+    .flatMap((m) => linkInMail(m.body.text ?? '', drawId) ?? []);
+}
+
+/**
+ * The entrant with a new link of the draw, as a member gets one: asked for on the draw's page,
+ * read from the mail the SES stand-in received.
+ */
+export async function linked(drawId: string, entrant: Entrant): Promise<Entrant> {
+  const before = (await mailedLinks(drawId, entrant.email)).length;
+  const asked = await askEntryLink(base(), drawId, entrant);
+  expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+  let links: string[] = [];
+  await until(async () => {
+    links = await mailedLinks(drawId, entrant.email);
+    return links.length > before;
+  }, `the entry link mailed to ${entrant.email}`);
+  return { ...entrant, link: links[links.length - 1] as string };
+}
+
+/** A new entry through a new mailed link (POST …/entries only). */
+export async function enterLinked(
+  drawId: string,
+  entrant: Entrant,
+  piece: { id: string; typeId: string },
+  paymentType: '1' | '2' = '1',
+): Promise<Answer> {
+  return enter(base(), drawId, await linked(drawId, entrant), piece, paymentType);
+}
+
+/** A whole card entry through a new mailed link. */
+export async function enterWithCardLinked(
+  drawId: string,
+  entrant: Entrant,
+  piece: { id: string; typeId: string },
+): Promise<EntryAttempt> {
+  return enterWithCard(base(), drawId, await linked(drawId, entrant), piece);
+}
+
+/** A whole PayPal entry through a new mailed link. */
+export async function enterWithPaypalLinked(
+  drawId: string,
+  entrant: Entrant,
+  piece: { id: string; typeId: string },
+  account: string,
+): Promise<EntryAttempt> {
+  return enterWithPaypal(
+    base(),
+    inject('paymentsUrl'),
+    drawId,
+    await linked(drawId, entrant),
+    piece,
+    account,
+  );
 }
 
 /** Staff make a draw of the piece open from now for `openMs`; answers its id. */

@@ -5,6 +5,7 @@ import type { TransactItem } from '#table/transactions.ts';
 import { getDraw } from './draw.ts';
 import {
   type BindAnswer,
+  type ClaimTaken,
   claimsOf,
   drawTakesEntries,
   type EntryEntity,
@@ -12,11 +13,13 @@ import {
   reasonsOf,
   transactAgainOnConflict,
 } from './entry.ts';
-import { cardKey, drawKey, entryKey, refusalsKey } from './keys.ts';
+import { drawKey, entryKey, refusalsKey } from './keys.ts';
 
 /** Why an entry was refused, as the admin counts them (issue 35: "refusals by reason"). */
 export const REFUSAL_REASONS = [
   'not-a-member',
+  'invalid-link',
+  'too-many-links',
   'duplicate-email',
   'duplicate-address',
   'duplicate-card',
@@ -96,9 +99,10 @@ function drawAllowsBinding(drawId: string, during: 'window' | 'seal', now: Date)
 }
 
 /**
- * The provider authorised the entry's payment with this card: the entry becomes binding and the
- * card is claimed, in one transaction with the draw's check. A card another entry of the draw
- * holds refuses the entry: it is marked refused and lets go of its e-mail and address (the
+ * The provider authorised the entry's payment with this card (or PayPal account): the entry
+ * becomes binding and claims its e-mail, its shipping address and its payer, in one transaction
+ * with the draw's check, so of entries racing for one of them exactly one binds. One another
+ * binding entry of the draw holds refuses the entry: it is marked refused, naming which (the
  * caller cancels its authorisation).
  */
 export async function bindEntry(
@@ -112,6 +116,18 @@ export async function bindEntry(
   if (!entry) return { ok: false, reason: 'not-pending' };
   if (entry.state === 'entered' && entry.card?.fingerprint === card.fingerprint) return { ok: true, entry };
   if (entry.state !== 'pending') return { ok: false, reason: 'not-pending' };
+  const bound: EntryEntity = { ...entry, state: 'entered', card, enteredAt: now.toISOString() };
+  // Card first, then e-mail and address: the order the refusal is named in.
+  const [email, address, payer] = claimsOf(bound);
+  const claims = [payer, email, address].map((Key) => ({
+    Put: {
+      TableName: tableName(),
+      Item: { ...Key, kind: 'drawEntryClaim', entryId },
+      // Its own claim again (an entry made before pending entries stopped claiming) is taken as held.
+      ConditionExpression: 'attribute_not_exists(pk) OR entryId = :entry',
+      ExpressionAttributeValues: { ':entry': entryId },
+    },
+  }));
   try {
     await transactAgainOnConflict([
       drawAllowsBinding(drawId, during, now),
@@ -130,17 +146,11 @@ export async function bindEntry(
           },
         },
       },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...cardKey(drawId, card.fingerprint), kind: 'drawEntryClaim', entryId },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+      ...claims,
     ]);
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
-    const [draw, pending, cardTaken] = reasonsOf(error);
+    const [draw, pending, cardTaken, emailTaken, addressTaken] = reasonsOf(error);
     if (draw) {
       const current = await getDraw(drawId);
       if (!current) return { ok: false, reason: 'no-draw' };
@@ -150,47 +160,52 @@ export async function bindEntry(
       };
     }
     if (pending) return { ok: false, reason: 'not-pending' };
-    if (cardTaken) {
-      await dropEntry(entry, 'refused', now);
-      return { ok: false, reason: 'duplicate-card' };
+    const taken: ClaimTaken | undefined = cardTaken
+      ? 'card'
+      : emailTaken
+        ? 'email'
+        : addressTaken
+          ? 'address'
+          : undefined;
+    if (taken) {
+      await dropEntry(entry, 'refused', now, taken);
+      return { ok: false, reason: `duplicate-${taken}` };
     }
     throw error;
   }
-  return { ok: true, entry: { ...entry, state: 'entered', card, enteredAt: now.toISOString() } };
+  return { ok: true, entry: bound };
 }
 
 /**
- * A pending entry that will not be binding (its card entered already, or never authorised by
- * the close): marked so, its e-mail and address let go. False if it was not pending any more.
+ * A pending entry that will not be binding (another binding entry holds its payer, e-mail or
+ * address, or it was never authorised by the close): marked so. It claimed nothing, so it lets go
+ * of nothing. False if it was not pending any more.
  */
 export async function dropEntry(
   entry: EntryEntity,
   state: 'refused' | 'lapsed',
   now = new Date(),
+  refusedFor?: ClaimTaken,
 ): Promise<boolean> {
-  const owned = {
-    ConditionExpression: 'entryId = :entry',
-    ExpressionAttributeValues: { ':entry': entry.entryId },
-  };
   try {
-    await transactAgainOnConflict([
-      {
-        Update: {
-          TableName: tableName(),
-          Key: entryKey(entry.drawId, entry.entryId),
-          UpdateExpression: 'SET #state = :state, refusedAt = :now',
-          ConditionExpression: '#state = :pending',
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: { ':state': state, ':pending': 'pending', ':now': now.toISOString() },
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: entryKey(entry.drawId, entry.entryId),
+        UpdateExpression: `SET #state = :state, refusedAt = :now${refusedFor ? ', refusedFor = :for' : ''}`,
+        ConditionExpression: '#state = :pending',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':state': state,
+          ':pending': 'pending',
+          ':now': now.toISOString(),
+          ...(refusedFor ? { ':for': refusedFor } : {}),
         },
-      },
-      ...claimsOf({ ...entry, card: undefined }).map((Key) => ({
-        Delete: { TableName: tableName(), Key, ...owned },
-      })),
-    ]);
+      }),
+    );
     return true;
   } catch (error) {
-    if (error instanceof TransactionCanceledException) return false;
+    if (error instanceof ConditionalCheckFailedException) return false;
     throw error;
   }
 }

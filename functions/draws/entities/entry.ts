@@ -6,14 +6,20 @@ import { consistentGet, queryAll, withoutKeys } from '#table/query.ts';
 import { transact } from '#table/transactions.ts';
 import { addressDigest, normaliseEmail, type ShippingPlace } from '../rules/entry-identity.ts';
 import { type DrawEntity, getDraw } from './draw.ts';
+import { type EntryLinkEntity, spendEntryLink } from './entry-link.ts';
 import { addressKey, cardKey, drawKey, ENTRY_PREFIX, emailKey, entryKey } from './keys.ts';
 
 /**
- * pending: e-mail and address claimed, the payment not yet authorised; entered: binding (its
- * card authorised, the card claimed); withdrawn by the entrant; refused: its card entered
- * already; lapsed: never authorised by the close. Only `entered` entries are in the list.
+ * pending: made with its mailed link, the payment not yet authorised: it claims nothing;
+ * entered: binding (its payment authorised), its e-mail, shipping address and payer claimed;
+ * withdrawn by the entrant; refused: its e-mail, address or payer was claimed by another
+ * binding entry first; lapsed: never authorised by the close. Only `entered` entries are in
+ * the list.
  */
 export type EntryState = 'pending' | 'entered' | 'withdrawn' | 'refused' | 'lapsed';
+
+/** What another binding entry held first, when an entry was refused. */
+export type ClaimTaken = 'email' | 'address' | 'card';
 
 /** What the winner's order is made of: checkout's form as the entrant filled it, and its amount. */
 export interface EntryOrder {
@@ -53,6 +59,8 @@ export interface EntryEntity {
   card?: { fingerprint: string; brand: string; last4: string };
   enteredAt?: string;
   refusedAt?: string;
+  /** Refused: which claim another binding entry held. */
+  refusedFor?: ClaimTaken;
   /** Set by the settlement: the winner, a reserve whose capture failed, or one who did not win. */
   outcome?: 'won' | 'capture-failed' | 'lost';
   /** The authorisation was captured (winner) or cancelled (everyone else). */
@@ -72,6 +80,8 @@ export interface NewEntry {
   order?: EntryOrder;
   /** Chosen by the caller when its payment must name the entry before it is made. */
   entryId?: string;
+  /** The mailed link a pending entry is made with (spent by it); its e-mail is the entry's. */
+  link?: { token: string; entity: Pick<EntryLinkEntity, 'drawId' | 'email'> };
 }
 
 /** Why the draw takes no entry or withdrawal now. */
@@ -79,7 +89,7 @@ export type WindowRefusal = 'no-draw' | 'not-open-yet' | 'closed';
 
 export type EnterAnswer =
   | { ok: true; entry: EntryEntity }
-  | { ok: false; reason: WindowRefusal | 'duplicate-email' | 'duplicate-address' };
+  | { ok: false; reason: WindowRefusal | 'duplicate-email' | 'duplicate-address' | 'link-spent' };
 
 export type WithdrawAnswer =
   | { ok: true; entry: EntryEntity }
@@ -87,7 +97,7 @@ export type WithdrawAnswer =
 
 export type BindAnswer =
   | { ok: true; entry: EntryEntity }
-  | { ok: false; reason: WindowRefusal | 'not-pending' | 'duplicate-card' };
+  | { ok: false; reason: WindowRefusal | 'not-pending' | `duplicate-${ClaimTaken}` };
 
 /** The draw takes entries and withdrawals: still open, and `now` within its window. */
 export function drawTakesEntries(drawId: string, now: Date) {
@@ -134,18 +144,23 @@ export async function transactAgainOnConflict(items: Parameters<typeof transact>
 }
 
 /**
- * One binding entry: the entry and its uniqueness items (its e-mail, its address) in one
- * transaction with the check that the draw is open; refused, naming which, when another entry of
- * the draw has the same e-mail or address.
+ * An entry, in one transaction with the check that the draw is open. A pending entry (its
+ * payment to be authorised) is made with its mailed link, spent in the same transaction, and
+ * claims nothing: its e-mail, address and payer are claimed when it becomes binding
+ * (entry-binding.ts). An entry binding at once (`awaitingPayment` unset: the suites' entries)
+ * claims its e-mail and address now; refused, naming which, when another binding entry of the
+ * draw holds one of them.
  */
 export async function enterDraw(input: NewEntry, now = new Date()): Promise<EnterAnswer> {
   const { drawId } = input;
+  if (input.awaitingPayment && !input.link) throw new Error('a pending entry is made with its mailed link');
   const salt = newSalt();
+  const email = normaliseEmail(input.link?.entity.email ?? input.email);
   const entry: EntryEntity = {
     kind: 'drawEntry',
     drawId,
     entryId: input.entryId ?? `e-${randomBytes(16).toString('base64url')}`,
-    email: normaliseEmail(input.email),
+    email,
     addressDigest: addressDigest(input.address),
     salt,
     commitment: await commitment(drawId, salt).catch(() => ''),
@@ -156,7 +171,19 @@ export async function enterDraw(input: NewEntry, now = new Date()): Promise<Ente
     ...(input.order ? { order: input.order } : {}),
   };
   if (!entry.commitment) return { ok: false, reason: 'no-draw' };
-  const owner = { kind: 'drawEntryClaim', entryId: entry.entryId };
+  const claims =
+    entry.state === 'entered'
+      ? claimsOf(entry).map((Key) => ({
+          Put: {
+            TableName: tableName(),
+            Item: { ...Key, kind: 'drawEntryClaim', entryId: entry.entryId },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        }))
+      : [];
+  const link = input.link
+    ? [spendEntryLink(input.link.token, input.link.entity, entry.entryId, now.getTime())]
+    : [];
   try {
     await transactAgainOnConflict([
       drawTakesEntries(drawId, now),
@@ -167,27 +194,16 @@ export async function enterDraw(input: NewEntry, now = new Date()): Promise<Ente
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...emailKey(drawId, entry.email), ...owner },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...addressKey(drawId, entry.addressDigest), ...owner },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+      ...claims,
+      ...link,
     ]);
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
-    const [draw, , email, address] = reasonsOf(error);
+    const [draw, , ...rest] = reasonsOf(error);
     if (draw) return { ok: false, reason: windowRefusal(await getDraw(drawId), now) };
-    if (email) return { ok: false, reason: 'duplicate-email' };
-    if (address) return { ok: false, reason: 'duplicate-address' };
+    if (link.length > 0 && rest[0]) return { ok: false, reason: 'link-spent' };
+    if (claims.length > 0 && rest[0]) return { ok: false, reason: 'duplicate-email' };
+    if (claims.length > 0 && rest[1]) return { ok: false, reason: 'duplicate-address' };
     throw error;
   }
   return { ok: true, entry };
@@ -244,13 +260,37 @@ export async function withdrawEntry(
   return { ok: true, entry: { ...entry, state: 'withdrawn', withdrawnAt: now.toISOString() } };
 }
 
-/** The uniqueness items an entry holds: its e-mail, its address, and its card once binding. */
-export function claimsOf(entry: Pick<EntryEntity, 'drawId' | 'email' | 'addressDigest' | 'card'>) {
+/**
+ * The uniqueness items a binding entry holds: its e-mail, its address, and its payer (a card's
+ * fingerprint or a PayPal account) once authorised. Any other entry holds none.
+ */
+export function claimsOf(
+  entry: Pick<EntryEntity, 'drawId' | 'email' | 'addressDigest' | 'card' | 'state'>,
+): { pk: string; sk: string }[] {
+  if (entry.state !== 'entered') return [];
   return [
     emailKey(entry.drawId, entry.email),
     addressKey(entry.drawId, entry.addressDigest),
     ...(entry.card ? [cardKey(entry.drawId, entry.card.fingerprint)] : []),
   ];
+}
+
+/**
+ * Which of the e-mail and the address a binding entry of the draw holds now (a read, to refuse
+ * early: the binding's transaction is what decides).
+ */
+export async function claimedNow(
+  drawId: string,
+  email: string,
+  place: ShippingPlace,
+): Promise<ClaimTaken | undefined> {
+  const [byEmail, byAddress] = await Promise.all([
+    consistentGet(emailKey(drawId, normaliseEmail(email))),
+    consistentGet(addressKey(drawId, addressDigest(place))),
+  ]);
+  if (byEmail) return 'email';
+  if (byAddress) return 'address';
+  return undefined;
 }
 
 /** Every entry of the draw, entered and withdrawn (a consistent read: after the seal, all of them). */

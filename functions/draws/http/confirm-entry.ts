@@ -2,7 +2,7 @@ import { defineHandler } from '#platform/handler.ts';
 import { httpError } from '#platform/http-error.ts';
 import { confirmEntryContract, DRAW_MESSAGES } from '#shared/contracts/draws.ts';
 import { bindAuthorisedPayment } from '../bind-payment.ts';
-import { stateMessage } from '../enter.ts';
+import { refusalMessage, stateMessage } from '../enter.ts';
 import { getEntry } from '../entities/entry.ts';
 import { entrantsEntry } from '../entrant.ts';
 import { mailEntered } from '../mail-entered.ts';
@@ -11,7 +11,8 @@ import { entryView } from '../views.ts';
 /**
  * POST /draws/{drawId}/entries/{entryId}/confirm { token }: the page says the card step is done;
  * the shop asks Stripe, and the entry is binding if the card authorised its amount (409 if not
- * yet, or if the card entered the draw already: its authorisation is then released). After the
+ * yet, or if another binding entry holds its card, e-mail or address: its authorisation is then
+ * released). After the
  * close, an authorisation made in time is decided by the closer: the entry is answered as it is.
  */
 export const handler = defineHandler(confirmEntryContract, async ({ path, body }) => {
@@ -24,7 +25,9 @@ export const handler = defineHandler(confirmEntryContract, async ({ path, body }
     return { status: 200 as const, entry: entryView(bound.entry) };
   }
   if (bound.reason === 'not-authorised') throw httpError(409, DRAW_MESSAGES.notAuthorised);
-  if (bound.reason === 'duplicate-card') throw httpError(409, DRAW_MESSAGES.duplicateCard);
+  if (bound.reason === 'duplicate-card') throw httpError(409, refusalMessage('card'));
+  if (bound.reason === 'duplicate-email') throw httpError(409, refusalMessage('email'));
+  if (bound.reason === 'duplicate-address') throw httpError(409, refusalMessage('address'));
   const now = await getEntry(path.drawId, path.entryId);
   if (bound.reason === 'not-pending' && now?.state === 'entered')
     return { status: 200 as const, entry: entryView(now) };

@@ -4,9 +4,11 @@ import { postEntryContract } from '#shared/contracts/draws.ts';
 import { enterDrawWith } from '../enter.ts';
 
 /**
- * POST /draws/{drawId}/entries: a confirmed member's entry and its authorisation, by card or
- * PayPal (not captured). 403 not a confirmed member, 409 one entry per person (e-mail, address) or the
- * window, 429 too many entries from this address; every refusal is counted for staff.
+ * POST /draws/{drawId}/entries: a confirmed member's entry, made with the link mailed to them,
+ * and its authorisation, by card or PayPal (not captured). 403 no link of this draw or not a
+ * confirmed member, 410 a link used or expired, 409 a binding entry holds the e-mail or address
+ * (the member is mailed) or the window, 429 too many entries from this address; every refusal
+ * is counted for staff.
  */
 export const handler = defineHandler(postEntryContract, async ({ path, body }, event) => {
   const { entry, authorise, quote, draw } = await enterDrawWith(path.drawId, body, clientAddress(event));

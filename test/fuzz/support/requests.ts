@@ -304,7 +304,21 @@ export const SPECS: Record<string, Spec> = {
   // The release draws (issue 35): no draw exists in the fuzzed table, so every entry is refused
   // with a clear 4xx; an entry's secret is a checkout key.
   'GET /draws/{drawId}': { fields: [] },
-  'POST /draws/{drawId}/entries': { fields: CHECKOUT_FIELDS, base: checkoutBase },
+  'POST /draws/{drawId}/entry-links': {
+    fields: ['email'],
+    base: () => fc.record({ email: fc.emailAddress() }),
+    from: mostlyOneAddress,
+  },
+  'POST /draws/{drawId}/entry-links/status': {
+    fields: ['link'],
+    base: () =>
+      fc.record({
+        link: fc
+          .base64String({ minLength: 44, maxLength: 44 })
+          .map((s) => s.slice(0, 43).replace(/\+/g, '-').replace(/\//g, '_')),
+      }),
+  },
+  'POST /draws/{drawId}/entries': { fields: [...CHECKOUT_FIELDS, 'link'], base: checkoutBase },
   'POST /draws/{drawId}/entries/{entryId}/confirm': {
     fields: ['token'],
     base: () => fc.record({ token: checkoutKey }),

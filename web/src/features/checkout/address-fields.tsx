@@ -44,9 +44,20 @@ interface FieldProps {
   type?: 'text' | 'email' | 'tel';
   wide?: boolean;
   inputMode?: 'text' | 'email' | 'tel';
+  readOnly?: boolean;
 }
 
-function Field({ id, label, value, onChange, autoComplete, required, type = 'text', wide }: FieldProps) {
+function Field({
+  id,
+  label,
+  value,
+  onChange,
+  autoComplete,
+  required,
+  type = 'text',
+  wide,
+  readOnly,
+}: FieldProps) {
   return (
     <div className={`checkout-field${wide ? ' checkout-field-wide' : ''}`}>
       <label htmlFor={id}>
@@ -66,6 +77,7 @@ function Field({ id, label, value, onChange, autoComplete, required, type = 'tex
         value={value}
         autoComplete={autoComplete}
         aria-required={required ? 'true' : undefined}
+        readOnly={readOnly}
         onChange={(e) => onChange(e.target.value)}
       />
     </div>
@@ -80,10 +92,13 @@ export function AddressFields({
   section,
   value,
   onChange,
+  emailFixed,
 }: {
   section: 'shipping' | 'billing';
   value: Address;
   onChange: (value: Address) => void;
+  /** Shown, not typed: a draw entry's e-mail is its mailed link's. */
+  emailFixed?: boolean | undefined;
 }) {
   const base = useId();
   const id = (name: string) => `${base}-${section}-${name}`;
@@ -120,6 +135,7 @@ export function AddressFields({
         onChange={set('email')}
         autoComplete={ac('email')}
         required
+        readOnly={emailFixed}
       />
       <div className="checkout-field checkout-field-wide">
         <label htmlFor={id('country')}>

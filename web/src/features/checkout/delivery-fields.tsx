@@ -6,6 +6,8 @@ import { type Address, AddressFields } from './address-fields.tsx';
  * address when chosen: the purchase page's and the draw entry's form alike.
  */
 export function DeliveryFields(props: {
+  /** The e-mail is given and shown, not typed (a draw entry's: its mailed link's). */
+  emailFixed?: boolean;
   locked: boolean;
   shipping: Address;
   onShipping: (address: Address) => void;
@@ -19,7 +21,12 @@ export function DeliveryFields(props: {
     <>
       <fieldset className="checkout-section" disabled={props.locked}>
         <legend className="checkout-section-title">contact and delivery</legend>
-        <AddressFields section="shipping" value={props.shipping} onChange={props.onShipping} />
+        <AddressFields
+          section="shipping"
+          value={props.shipping}
+          onChange={props.onShipping}
+          emailFixed={props.emailFixed}
+        />
       </fieldset>
       <div className="checkout-check">
         <input

@@ -2,9 +2,11 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Answer, Body } from '#shared/contracts/contract.ts';
 import type {
   confirmEntryContract,
+  entryLinkStatusContract,
   entryStatusContract,
   getDrawContract,
   postEntryContract,
+  requestEntryLinkContract,
   withdrawEntryContract,
 } from '#shared/contracts/draws.ts';
 import { apiGet, apiPost } from '../../lib/api.ts';
@@ -48,6 +50,27 @@ export const entryStatusQuery = (drawId: string, entryId: string, token: string)
     staleTime: 0,
     retry: 1,
     refetchInterval: (query) => drawRefresh(query.state.data?.draw),
+  });
+
+export type EntryLinkStatus = Answer<typeof entryLinkStatusContract>;
+
+/** Asks for the link that enters the draw, mailed to the address if it is a member's. */
+export function requestEntryLink(drawId: string, email: string): Promise<string> {
+  return apiPost<Answer<typeof requestEntryLinkContract>>(`${drawPath(drawId)}/entry-links`, {
+    email,
+  } satisfies Body<typeof requestEntryLinkContract>).then((r) => r.message);
+}
+
+/** The address a mailed link enters with, while it works. */
+export const entryLinkQuery = (drawId: string, link: string) =>
+  queryOptions({
+    queryKey: ['draw-entry-link', drawId, link],
+    queryFn: () =>
+      apiPost<EntryLinkStatus>(`${drawPath(drawId)}/entry-links/status`, {
+        link,
+      } satisfies Body<typeof entryLinkStatusContract>),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
   });
 
 /** POST the checkout form as an entry: a pending entry and its card authorisation to confirm. */

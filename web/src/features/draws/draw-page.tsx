@@ -2,7 +2,7 @@ import '../checkout/checkout.css';
 import './draws.css';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { DRAW_MESSAGES } from '#shared/contracts/draws.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { Loading } from '../../components/page.tsx';
@@ -10,14 +10,18 @@ import { ApiError } from '../../lib/api.ts';
 import { drawQuery } from './api.ts';
 import { DrawFiles } from './draw-files.tsx';
 import { DrawStatus, takesEntries } from './draw-status.tsx';
-import { EntryForm } from './entry-form.tsx';
+import { EntryStart } from './entry-start.tsx';
+import { LinkedEntry } from './linked-entry.tsx';
 
 /**
  * /draw/:drawId (issue 35): the piece a draw offers, its window and where it stands; while it is
- * open, the entry form; and how anyone checks the result with the published files and script.
+ * open, the e-mail step (a link is mailed to a member's address, issue 44), or, at
+ * /draw/:drawId/enter (the page the link opens), the entry form; and how anyone checks the
+ * result with the published files and script.
  */
 export function DrawPage() {
   const { drawId = '' } = useParams();
+  const linked = useLocation().pathname.endsWith('/enter');
   const base = useId();
   const draw = useQuery(drawQuery(drawId));
 
@@ -49,7 +53,7 @@ export function DrawPage() {
       <h1 className="checkout-title">{d.pieceName}</h1>
       <hr className="checkout-rule" />
       <DrawStatus draw={d} titleId={`${base}-status`} />
-      {open && <EntryForm draw={d} />}
+      {open && (linked ? <LinkedEntry draw={d} /> : <EntryStart draw={d} />)}
       <DrawFiles draw={d} titleId={`${base}-files`} />
     </main>
   );

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { addressComplete, CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { DRAW_MESSAGES } from '#shared/contracts/draws.ts';
 import { formatPrice } from '#shared/format.ts';
@@ -32,17 +32,20 @@ interface Started extends EnteredDraw {
 }
 
 /**
- * A member's entry: checkout's contact and delivery form (the same amounts: tax and shipping for
- * the address), then the card step, which authorises the total without charging it; once the
- * card authorised, the entry is confirmed and its page opens.
+ * A member's entry, opened by the link mailed to them: checkout's contact and delivery form with
+ * the link's e-mail fixed (the same amounts: tax and shipping for the address), then the card
+ * step, which authorises the total without charging it; once the card authorised, the entry is
+ * confirmed and its page opens.
  */
-export function EntryForm({ draw }: { draw: PublicDraw }) {
+export function EntryForm({ draw, link }: { draw: PublicDraw; link: { token: string; email: string } }) {
   const base = useId();
   const navigate = useNavigate();
   const product = useQuery(productQuery(draw.pid));
   const typeId = product.data?.typeId ?? '';
   const price = useQuery({ ...priceWithShippingQuery(draw.pid, typeId), enabled: Boolean(typeId) });
-  const [shipping, setShipping] = useState<Address>(EMPTY_ADDRESS);
+  const [shipping, setShipping] = useState<Address>({ ...EMPTY_ADDRESS, email: link.email });
+  // A link makes one entry: once one was made (or refused for good), the next needs a new link.
+  const [spent, setSpent] = useState(false);
   const [hasBilling, setHasBilling] = useState(false);
   const [billing, setBilling] = useState<Address>(EMPTY_ADDRESS);
   const [error, setError] = useState('');
@@ -77,11 +80,11 @@ export function EntryForm({ draw }: { draw: PublicDraw }) {
         id: draw.pid,
         typeId,
         paymentType: method === 'paypal' ? '2' : '1',
-        shipping,
+        shipping: { ...shipping, email: link.email },
         hasBilling,
         billing,
       });
-      const answer = await enterDraw(draw.drawId, { ...fields, ...shownTermsVersion() });
+      const answer = await enterDraw(draw.drawId, { ...fields, ...shownTermsVersion(), link: link.token });
       rememberToken(answer.entryId, token);
       // PayPal: the entrant approves there and PayPal sends them back to their entry's page.
       if (answer.approveUrl) {
@@ -92,6 +95,7 @@ export function EntryForm({ draw }: { draw: PublicDraw }) {
       setStarted({ ...answer, token });
     } catch (reason) {
       setError(refusalText(reason));
+      if (reason instanceof ApiError && (reason.status === 410 || reason.status === 403)) setSpent(true);
     } finally {
       setStarting(false);
     }
@@ -106,10 +110,15 @@ export function EntryForm({ draw }: { draw: PublicDraw }) {
       navigate(entryPage(draw.drawId, started.entryId, started.token));
     } catch (reason) {
       setError(refusalText(reason));
-      // A card that entered already is refused with its entry: the next try is a new entry.
-      if (reason instanceof ApiError && reason.message === DRAW_MESSAGES.duplicateCard) {
+      // Refused for a claim another binding entry holds: the next try is a new entry, with a new link.
+      if (
+        reason instanceof ApiError &&
+        reason.status === 409 &&
+        reason.message !== DRAW_MESSAGES.notAuthorised
+      ) {
         forgetEntryKey(draw.drawId);
         setStarted(undefined);
+        setSpent(true);
       }
     }
   };
@@ -133,10 +142,11 @@ export function EntryForm({ draw }: { draw: PublicDraw }) {
         <div className="checkout-main">
           <form className="checkout-form" onSubmit={enter} noValidate aria-label="your entry">
             <p className="checkout-note draw-members-only">
-              Members only: use the e-mail you confirmed your membership with. One entry per person, card and
-              address.
+              You enter as {link.email}: the member's address this link was mailed to. One entry per person,
+              card and address.
             </p>
             <DeliveryFields
+              emailFixed
               locked={locked}
               shipping={shipping}
               onShipping={setShipping}
@@ -146,7 +156,7 @@ export function EntryForm({ draw }: { draw: PublicDraw }) {
               onBilling={setBilling}
             />
             <PaymentMethods locked={locked} method={method} onMethod={setMethod} />
-            {!started && (
+            {!started && !spent && (
               <div className="checkout-submit">
                 <TermsBeforePaying />
                 <button type="submit" className="button checkout-pay" disabled={starting}>
@@ -166,6 +176,11 @@ export function EntryForm({ draw }: { draw: PublicDraw }) {
           {error && (
             <p className="checkout-error" role="alert">
               {error}
+            </p>
+          )}
+          {spent && (
+            <p className="checkout-note draw-again">
+              <Link to={`/draw/${draw.drawId}`}>ask for a new link</Link>
             </p>
           )}
           {started?.client_secret && (

@@ -53,7 +53,11 @@ function stateWords({ entry, draw }: EntryStatus): string {
     case 'withdrawn':
       return 'you withdrew this entry: it is not in the list, and its authorisation is released.';
     case 'refused':
-      return 'this entry was refused: its card entered the draw already. nothing is charged.';
+      return entry.refusedFor === 'address'
+        ? 'this entry was refused: another binding entry ships to its address. nothing is charged. we have mailed you what to do if nobody else at this address entered.'
+        : entry.refusedFor === 'email'
+          ? 'this entry was refused: your e-mail has another binding entry in this draw. nothing is charged.'
+          : 'this entry was refused: its card entered the draw already. nothing is charged.';
     default:
       return 'this entry lapsed: its card never authorised the amount before the close. nothing is charged.';
   }
