@@ -1,7 +1,15 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { inclusionProof } from '#shared/passport/merkle.ts';
+import { tlogProofText } from '#shared/passport/tlog-proof.ts';
 import { pinRefusalSentence } from '../../web/src/verify/key-pin.ts';
-import { FRAGMENT_REFUSALS, LOST_WARNING } from '../../web/src/verify/wording.ts';
+import {
+  completeSentence,
+  FRAGMENT_REFUSALS,
+  HISTORY_HEADLINE,
+  HISTORY_REFUSALS,
+  LOST_WARNING,
+} from '../../web/src/verify/wording.ts';
 import { pointAtLocalStack } from '../support/stack-env.ts';
 import {
   type IssuedPiece,
@@ -94,8 +102,9 @@ describe('the /verify page', () => {
       'Photograph 3 of 3 matches its certificate.',
       'Sold by the shop.',
       'Transferred 2 times, last on 15 September 2026.',
+      completeSentence(6),
       // This test's log is signed here, not by the shop's sequencer: no witness of the shop's policy cosigned it.
-      'The log’s checkpoint 5 is not yet witnessed: 2 of its 2 witnesses must cosign it, none has yet.',
+      'The log’s checkpoint 6 is not yet witnessed: 2 of its 2 witnesses must cosign it, none has yet.',
     ]);
     await expectAccessible(page);
     await screenshot(page, 'verify-phone');
@@ -169,6 +178,55 @@ describe('the /verify page', () => {
     await screenshot(page, 'verify-phone-lost');
   });
 
+  it('refuses, under a warning headline and never Authentic, an answer with an entry left out, two swapped or one of another piece, and a stolen piece whose lost entry is hidden', async () => {
+    const stolen = await logOf(piece, [
+      { kind: 'issue', piece: 'this', day: '2026-03-02' },
+      { kind: 'issue', piece: 'other', day: '2026-03-03' },
+      { kind: 'sale', piece: 'this', day: '2026-04-10' },
+      { kind: 'transfer', piece: 'this', day: '2026-06-01' },
+      { kind: 'lost', piece: 'this', day: '2026-09-15' },
+    ]);
+    const honest = await pieceAnswer(signing, piece, stolen);
+    // The other piece's issue entry, with its genuine proof against the same checkpoint.
+    const otherEntry = {
+      text: stolen.texts[1] as string,
+      proof: tlogProofText({
+        index: 1,
+        proof: await inclusionProof(stolen.leaves, 1),
+        checkpoint: honest.checkpoint as string,
+      }),
+    };
+    const entries = honest.entries;
+    const cases: [string, typeof entries, string][] = [
+      ['the lost entry hidden', entries.slice(0, -1), HISTORY_REFUSALS.incomplete],
+      ['the transfer left out', entries.filter((_, i) => i !== 2), HISTORY_REFUSALS.incomplete],
+      [
+        'two entries swapped',
+        [entries[0], entries[2], entries[1], entries[3]] as typeof entries,
+        HISTORY_REFUSALS['out-of-order'],
+      ],
+      [
+        'another piece’s entry',
+        [entries[0], otherEntry, entries[2], entries[3]] as typeof entries,
+        HISTORY_REFUSALS['entry-invalid'],
+      ],
+    ];
+    for (const [name, served, why] of cases) {
+      const page = await browser.open(`/verify#${piece.code}`, {
+        beforeLoad: async (opened) => {
+          await opened
+            .context()
+            .route(PIECES, (route) => route.fulfill({ json: { ...honest, entries: served, lost: false } }));
+        },
+      });
+      await checked(page);
+      expect(await verdict(page).textContent(), name).toBe(HISTORY_HEADLINE);
+      expect(await page.locator('#verdict').getAttribute('data-state'), name).toBe('refused');
+      expect(await checks(page), name).toContain(why);
+      if (name === cases[0]?.[0]) await screenshot(page, 'verify-phone-incomplete');
+    }
+  });
+
   it('keeps the checkpoint it saw and warns when the log is forked or rewritten since', async () => {
     let served = { piece, log };
     const page = await openVerify(piece.code, { served: () => served });
@@ -235,8 +293,9 @@ describe('the /verify page', () => {
       'The shop confirms this proof still stands.',
       'Sold by the shop.',
       'Transferred 2 times, last on 15 September 2026.',
+      completeSentence(6),
       // This test's log is signed here, not by the shop's sequencer: no witness of the shop's policy cosigned it.
-      'The log’s checkpoint 5 is not yet witnessed: 2 of its 2 witnesses must cosign it, none has yet.',
+      'The log’s checkpoint 6 is not yet witnessed: 2 of its 2 witnesses must cosign it, none has yet.',
     ]);
     await screenshot(page, 'verify-phone-proof');
     state = 'voided';

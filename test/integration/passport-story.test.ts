@@ -305,6 +305,12 @@ describe('a stranger checks the history of this piece', () => {
     );
 
   beforeAll(async () => {
+    // Another piece in the log (its issue entry), queued before this piece's next entry.
+    await registerPiece(await loggedInAdmin(), {
+      name: 'Story clutch',
+      priceUs: 900,
+      cardNumber: `38${serial}54321`,
+    });
     // The owner reports the piece stolen: its history now ends with a lost entry.
     const session = await logIn(ownerPassword);
     const report = await api('/passport/lost', { method: 'POST', json: { lost: true }, headers: session });
