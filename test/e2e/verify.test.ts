@@ -9,6 +9,8 @@ import {
   HISTORY_HEADLINE,
   HISTORY_REFUSALS,
   LOST_WARNING,
+  reportedSentence,
+  STATUS_SENTENCES,
 } from '../../web/src/verify/wording.ts';
 import { pointAtLocalStack } from '../support/stack-env.ts';
 import {
@@ -20,6 +22,7 @@ import {
   pieceAnswer,
   resaleProof,
   type Signing,
+  statusList,
 } from '../support/verify-passports.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
 
@@ -32,6 +35,8 @@ const browser = startBrowser();
 let signing: Signing;
 let piece: IssuedPiece;
 let log: Log;
+/** The shop's status list with no bit set, as the page reads it for a certificate that names its bit. */
+let clearList: string;
 
 const today = () => new Date().toISOString().slice(0, 10);
 const longDay = (day: string) =>
@@ -49,7 +54,8 @@ beforeAll(async () => {
     s3Url: inject('s3Url'),
     mediaBucket: inject('mediaBucket'),
   });
-  piece = await issuePiece(signing);
+  piece = await issuePiece(signing, { statusIndex: 5 });
+  clearList = await statusList(signing, []);
   log = await logOf(piece, [
     { kind: 'issue', piece: 'this', day: '2026-03-02' },
     { kind: 'issue', piece: 'other', day: '2026-03-03' },
@@ -81,7 +87,14 @@ async function openVerify(
 ) {
   return browser.open(`/verify#${code}`, {
     ...(options.viewport ? { viewport: options.viewport } : {}),
-    beforeLoad: (page) => servePiece(page.context(), options.served ?? (() => ({ piece, log }))),
+    beforeLoad: async (page) => {
+      await servePiece(page.context(), options.served ?? (() => ({ piece, log })));
+      await page
+        .context()
+        .route('**/passport/status/list', (route) =>
+          route.fulfill({ body: clearList, contentType: 'application/vc+jwt' }),
+        );
+    },
   });
 }
 
@@ -97,6 +110,7 @@ describe('the /verify page', () => {
     await checked(page);
     expect(await checks(page)).toEqual([
       'The certificate matches the code: Evening bag in black satin, gold clasp.',
+      STATUS_SENTENCES.clear,
       'Photograph 1 of 3 matches its certificate.',
       'Photograph 2 of 3 matches its certificate.',
       'Photograph 3 of 3 matches its certificate.',
@@ -171,10 +185,15 @@ describe('the /verify page', () => {
     expect(said).toContain(
       'Photograph 2 of 3 does not match its certificate: it is not the photograph certified.',
     );
-    // The loss is said first.
+    // The loss is said first, and heads the page: never "Authentic".
     expect(said[0]).toBe(LOST_WARNING);
     expect(said).toContain('Never transferred.');
+    expect(said).toContain(STATUS_SENTENCES.none);
     expect(await page.getByRole('alert').allTextContents()).toContain(LOST_WARNING);
+    expect(await verdict(page).textContent()).toBe(
+      reportedSentence({ ok: true, kind: 'code', ...replaced.fields }),
+    );
+    expect(await verdict(page).getAttribute('data-state')).toBe('refused');
     await screenshot(page, 'verify-phone-lost');
   });
 
@@ -224,6 +243,51 @@ describe('the /verify page', () => {
       expect(await page.locator('#verdict').getAttribute('data-state'), name).toBe('refused');
       expect(await checks(page), name).toContain(why);
       if (name === cases[0]?.[0]) await screenshot(page, 'verify-phone-incomplete');
+    }
+  });
+
+  it('reads the shop’s signed status list: a set bit heads the page "Reported stolen or lost", a clear one is said, an unreadable one is not checked', async () => {
+    const listed = await issuePiece(signing, { statusIndex: 77 });
+    const history = await logOf(listed, [
+      { kind: 'issue', piece: 'this', day: '2026-03-02' },
+      { kind: 'sale', piece: 'this', day: '2026-04-10' },
+    ]);
+    const served = () => ({ piece: listed, log: history });
+    const cases: [string | null, string, string][] = [
+      [
+        await statusList(signing, [77]),
+        reportedSentence({ ok: true, kind: 'code', ...listed.fields }),
+        STATUS_SENTENCES.reported,
+      ],
+      [
+        await statusList(signing, [76, 78]),
+        `Authentic: piece 8 of 12 of collection Soirée, issued on ${longDay(today())}.`,
+        STATUS_SENTENCES.clear,
+      ],
+      [
+        null,
+        `Authentic: piece 8 of 12 of collection Soirée, issued on ${longDay(today())}.`,
+        STATUS_SENTENCES.unread,
+      ],
+    ];
+    for (const [list, headline, line] of cases) {
+      const page = await browser.open(`/verify#${listed.code}`, {
+        ...(list === null ? { expectFailures: [{ status: 404, path: '/passport/status/list' }] } : {}),
+        beforeLoad: async (opened) => {
+          await servePiece(opened.context(), served);
+          await opened
+            .context()
+            .route('**/passport/status/list', (route) =>
+              list === null
+                ? route.fulfill({ status: 404, json: { message: 'Not Found' } })
+                : route.fulfill({ body: list, contentType: 'application/vc+jwt' }),
+            );
+        },
+      });
+      await checked(page);
+      expect(await checks(page), headline).toContain(line);
+      expect(await verdict(page).textContent()).toBe(headline);
+      if (list !== null && headline.startsWith('Reported')) await screenshot(page, 'verify-phone-reported');
     }
   });
 

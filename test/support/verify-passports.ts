@@ -6,7 +6,12 @@ import { signCodeBody } from '#passport/index.ts';
 import { passportPieceContract } from '#shared/contracts/passport.ts';
 import { toBase64url } from '#shared/passport/base64url.ts';
 import { toBase64, toHex } from '#shared/passport/bytes.ts';
-import { certificateDigest, certificatePayload, signCertificate } from '#shared/passport/certificate.ts';
+import {
+  assembleJws,
+  certificateDigest,
+  certificatePayload,
+  signCertificate,
+} from '#shared/passport/certificate.ts';
 import { logOrigin, signCheckpoint } from '#shared/passport/checkpoint.ts';
 import { type CodeFields, codeBody, codeText } from '#shared/passport/code.ts';
 import type { KeySet, RawSigner } from '#shared/passport/keys.ts';
@@ -15,6 +20,12 @@ import type { EntryKind, PrevLink } from '#shared/passport/log-entry.ts';
 import { consistencyProof, inclusionProof, leafHash, rootOf } from '#shared/passport/merkle.ts';
 import { mapLeavesFor, mapTree, recordEntry } from '#shared/passport/piece-map.ts';
 import { proofBody, proofExpiry } from '#shared/passport/proof.ts';
+import {
+  encodeStatusList,
+  statusBits,
+  statusListPayload,
+  statusListSigningInput,
+} from '#shared/passport/status-list.ts';
 import { tlogProofText } from '#shared/passport/tlog-proof.ts';
 import * as z from '#shared/zod.ts';
 import { jpeg } from './media.ts';
@@ -96,6 +107,8 @@ export interface PieceOptions {
   of?: number;
   /** The certificate claims this hash for the photograph at this index (a replaced photograph). */
   wrongPhoto?: number;
+  /** Its bit in the shop's status list (a certificate issued before the list names none). */
+  statusIndex?: number;
 }
 
 export interface IssuedPiece {
@@ -124,6 +137,7 @@ export async function issuePiece(signing: Signing, options: PieceOptions = {}): 
     of: options.of ?? 12,
     description: 'Evening bag in black satin, gold clasp',
     photos: claimed,
+    ...(options.statusIndex === undefined ? {} : { statusIndex: options.statusIndex }),
   });
   const certificate = await signCertificate(payload, signing.kid, kmsSigner);
   const fields: CodeFields = {
@@ -240,4 +254,15 @@ export async function resaleProof(signing: Signing, piece: IssuedPiece, days: nu
   const expires = proofExpiry(new Date().toISOString().slice(0, 10), days);
   const body = proofBody({ pieceId: piece.pieceId, since, expires, id, kid: signing.kid });
   return { id, expires, text: `${body}.${toBase64url(await kmsSigner(new TextEncoder().encode(body)))}` };
+}
+
+/** The shop's status list credential with these bits set, signed today with the KMS key. */
+export async function statusList(signing: Signing, set: number[]): Promise<string> {
+  const payload = statusListPayload({
+    issuer: signing.keys.issuer,
+    validFrom: new Date().toISOString(),
+    encodedList: await encodeStatusList(statusBits(0, set)),
+  });
+  const input = statusListSigningInput(signing.kid, payload);
+  return assembleJws(input, await kmsSigner(new TextEncoder().encode(input)));
 }
