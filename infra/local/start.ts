@@ -42,6 +42,7 @@ const stack = await startLocalStack({
   // `npm run job` reads it: jobs run only with this start's token.
   jobTokenFile: resolve(import.meta.dirname, '../../.local/job-token'),
   ...(process.env.SERVE_BUNDLES ? { bundles: { cdkOut: resolve(process.env.SERVE_BUNDLES) } } : {}),
+  demoPassports: true,
   log: (line) => console.log(`[local] ${line}`),
 });
 

@@ -1,5 +1,6 @@
 import { fromBase64url, toBase64url } from './base64url.ts';
 import { sha256, utf8 } from './bytes.ts';
+import type { JwsHeader } from './jws-header.ts';
 import type { RawSigner } from './keys.ts';
 import { type CredentialStatus, credentialStatus, isCredentialStatus } from './status-list.ts';
 
@@ -42,11 +43,7 @@ export interface CertificateInput {
   statusIndex?: number;
 }
 
-export interface JwsHeader {
-  alg: 'ES256';
-  typ: 'vc+jwt';
-  kid: string;
-}
+export type { JwsHeader };
 
 export const PIECE_URN_PREFIX = 'urn:oneofone:piece:';
 export const DESCRIPTION_MAX = 200;

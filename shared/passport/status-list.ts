@@ -1,6 +1,6 @@
 import { fromBase64url, toBase64url } from './base64url.ts';
 import { utf8 } from './bytes.ts';
-import type { JwsHeader } from './certificate.ts';
+import type { JwsHeader } from './jws-header.ts';
 
 /**
  * The lost-or-stolen status of the pieces (docs/passport.md, Lost or stolen): a W3C Bitstring
