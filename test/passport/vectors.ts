@@ -8,6 +8,7 @@ import type { KeySet } from '#shared/passport/keys.ts';
 import { inclusionProof, leafHash, rootOf } from '#shared/passport/merkle.ts';
 import type { MapProof } from '#shared/passport/piece-map.ts';
 import { tlogProofText } from '#shared/passport/tlog-proof.ts';
+import { edgeVectors } from './edge-vectors.ts';
 import {
   buildLog,
   checkpointOf,
@@ -946,6 +947,19 @@ export async function makeVectors(): Promise<Vector[]> {
       : item,
   );
   await history('a tlog-proof with an extra line', withExtra, checkpoint, { ok: true, transfers: 2 });
+  vectors.push(
+    ...(await edgeVectors({
+      keys,
+      old,
+      current,
+      witnessedKeys,
+      edCheckpoint,
+      history: witnessedHistory,
+      wa,
+      wb,
+      wc,
+    })),
+  );
   return vectors;
 }
 
