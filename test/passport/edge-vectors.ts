@@ -396,6 +396,11 @@ export async function edgeVectors(context: EdgeContext): Promise<Vector[]> {
     no('proof-invalid'),
   );
   await withProof(
+    'edge, tlog-proof: 65 hash lines (at most 64)',
+    proof0.replace('index 0\n', `index 0\n${`${toBase64(new Uint8Array(32))}\n`.repeat(65)}`),
+    no('proof-invalid'),
+  );
+  await withProof(
     'edge, tlog-proof: an index with a leading zero',
     proof0.replace('index 0\n', 'index 00\n'),
     no('proof-invalid'),

@@ -577,7 +577,8 @@ function tlogProof(text: string): Proof | undefined {
   if (head[0]?.startsWith('extra ') && !b64((head.shift() as string).slice(6))) return undefined;
   const index = /^index (0|[1-9]\d*)$/.exec(head.shift() ?? '');
   const hashes = head.map(b64);
-  if (!index || hashes.some((h) => h?.length !== 32) || !text.slice(split + 2)) return undefined;
+  if (!index || hashes.length > 64 || hashes.some((h) => h?.length !== 32) || !text.slice(split + 2))
+    return undefined;
   return { index: Number(index[1]), hashes: hashes as Uint8Array[], checkpoint: text.slice(split + 2) };
 }
 
