@@ -396,6 +396,11 @@ export async function edgeVectors(context: EdgeContext): Promise<Vector[]> {
     no('proof-invalid'),
   );
   await withProof(
+    'edge, tlog-proof: its checkpoint is the served one with one more signature line (compared byte for byte)',
+    `${proof0}\u2014 other.example/log ${toBase64(new Uint8Array(68).fill(9))}\n`,
+    no('checkpoint-mismatch'),
+  );
+  await withProof(
     'edge, tlog-proof: 65 hash lines (at most 64)',
     proof0.replace('index 0\n', `index 0\n${`${toBase64(new Uint8Array(32))}\n`.repeat(65)}`),
     no('proof-invalid'),
