@@ -74,7 +74,8 @@ export async function exportPassport(input: {
   origin: string;
   out: string;
   algorithm: string;
-  vectors: unknown[];
+  /** The vectors' file, `vectors.json`, and its JSON Schema, `passport-vectors.schema.json`. */
+  vectors: { count: number; text: string; schema: string };
   fetcher?: Fetch;
 }): Promise<ExportSummary> {
   const fetcher = input.fetcher ?? fetch;
@@ -127,11 +128,12 @@ export async function exportPassport(input: {
   for (const [size, text] of Object.entries(checkpoints))
     await put(input.out, `log/checkpoints/${size}`, text);
   await put(input.out, 'ALGORITHM.md', input.algorithm);
-  await put(input.out, 'vectors.json', `${JSON.stringify(input.vectors, null, 2)}\n`);
+  await put(input.out, 'vectors.json', input.vectors.text);
+  await put(input.out, 'passport-vectors.schema.json', input.vectors.schema);
   return {
     pieces: pieceIds.length,
     entries: log.entries.length,
     checkpoints: Object.keys(checkpoints).length,
-    vectors: input.vectors.length,
+    vectors: input.vectors.count,
   };
 }

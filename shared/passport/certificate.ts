@@ -46,6 +46,10 @@ export interface CertificateInput {
 export type { JwsHeader };
 
 export const PIECE_URN_PREFIX = 'urn:oneofone:piece:';
+const CONTEXT = ['https://www.w3.org/ns/credentials/v2'] as const;
+const TYPES = ['VerifiableCredential', 'OneOfOnePieceCertificate'] as const;
+const PAYLOAD_FIELDS = '@context,credentialSubject,issuer,type,validFrom';
+const PAYLOAD_FIELDS_WITH_STATUS = '@context,credentialStatus,credentialSubject,issuer,type,validFrom';
 export const DESCRIPTION_MAX = 200;
 
 /** The payload, its keys in the doc's order (the JSON text is what gets signed). */
@@ -114,7 +118,35 @@ const json = (text: string) => {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Reads a certificate's compact JWS (shape only; the signature is the verifier's). */
+const keysAre = (value: Record<string, unknown>, fields: string) =>
+  Object.keys(value).sort().join(',') === fields;
+
+/** A UTC instant exactly as `toISOString` writes it, of a real calendar day. */
+export const isIsoInstant = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) &&
+  !Number.isNaN(Date.parse(value)) &&
+  new Date(value).toISOString() === value;
+
+const isPieceNumber = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 999_999;
+
+const isPhoto = (value: unknown) =>
+  isObject(value) &&
+  keysAre(value, 'path,sha256') &&
+  typeof value.sha256 === 'string' &&
+  /^[0-9a-f]{64}$/.test(value.sha256) &&
+  typeof value.path === 'string';
+
+const sameList = (value: unknown, list: readonly string[]) =>
+  Array.isArray(value) && value.length === list.length && value.every((item, i) => item === list[i]);
+
+/**
+ * Reads a certificate's compact JWS (shape only; the signature is the verifier's), by the MUST
+ * rules of docs/passport.md, The certificate: the header's and the payload's exact field sets (in
+ * any order), `@context` and `type` exactly, `validFrom` a UTC instant as `toISOString` writes it
+ * of a real day, `number` 1 to `of`, `of` at most 999999, the description at most 200 characters.
+ */
 export function parseCertificate(jws: string): ParsedJws | undefined {
   const parts = jws.split('.');
   if (parts.length !== 3) return undefined;
@@ -124,6 +156,7 @@ export function parseCertificate(jws: string): ParsedJws | undefined {
   const signature = fromBase64url(s);
   if (
     !isObject(header) ||
+    !keysAre(header, 'alg,kid,typ') ||
     header.alg !== 'ES256' ||
     header.typ !== 'vc+jwt' ||
     typeof header.kid !== 'string'
@@ -133,16 +166,24 @@ export function parseCertificate(jws: string): ParsedJws | undefined {
   if (!isObject(payload) || signature?.length !== 64) return undefined;
   const subject = payload.credentialSubject;
   if (
+    !keysAre(payload, 'credentialStatus' in payload ? PAYLOAD_FIELDS_WITH_STATUS : PAYLOAD_FIELDS) ||
+    !sameList(payload['@context'], CONTEXT) ||
+    !sameList(payload.type, TYPES) ||
     typeof payload.issuer !== 'string' ||
-    typeof payload.validFrom !== 'string' ||
-    Number.isNaN(Date.parse(payload.validFrom)) ||
+    !isIsoInstant(payload.validFrom) ||
     !isObject(subject) ||
+    !keysAre(subject, 'collection,description,id,number,of,photos') ||
     typeof subject.id !== 'string' ||
     !subject.id.startsWith(PIECE_URN_PREFIX) ||
+    subject.id.length === PIECE_URN_PREFIX.length ||
     typeof subject.collection !== 'string' ||
-    !Number.isInteger(subject.number) ||
-    !Number.isInteger(subject.of) ||
+    !isPieceNumber(subject.of) ||
+    !isPieceNumber(subject.number) ||
+    subject.number > subject.of ||
+    typeof subject.description !== 'string' ||
+    [...subject.description].length > DESCRIPTION_MAX ||
     !Array.isArray(subject.photos) ||
+    !subject.photos.every(isPhoto) ||
     ('credentialStatus' in payload && !isCredentialStatus(payload.credentialStatus))
   ) {
     return undefined;

@@ -82,7 +82,28 @@ function jsonObject(text: string): Record<string, unknown> | undefined {
     : undefined;
 }
 
-const validTime = (time: unknown) => typeof time === 'string' && !Number.isNaN(Date.parse(time));
+/** A UTC instant exactly as `toISOString` writes it, of a real calendar day. */
+const validTime = (time: unknown) =>
+  typeof time === 'string' &&
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(time) &&
+  !Number.isNaN(Date.parse(time)) &&
+  new Date(time).toISOString() === time;
+
+/**
+ * The RFC 8785 text of an entry's value: its keys sorted (by UTF-16 code units), no whitespace.
+ * An entry holds only strings, safe integers, null and objects of them, for which JSON.stringify
+ * writes what RFC 8785 does.
+ */
+function canonicalText(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalText(item)}`).join(',')}}`;
+}
+
+/** Whether the text is the canonical JSON (RFC 8785) of what it holds: an entry's text MUST be. */
+const isCanonical = (text: string, value: Record<string, unknown>) => canonicalText(value) === text;
 
 /** Reads a piece's entry; undefined for anything that is not one (a map entry included). */
 export function parseEntry(text: string): LogEntry | undefined {
@@ -91,7 +112,7 @@ export function parseEntry(text: string): LogEntry | undefined {
   const keys = Object.keys(entry).sort().join(',');
   const isIssue = entry.kind === 'issue';
   const isDraw = entry.kind === 'draw';
-  if (keys !== FIELDS(entry.kind)) return undefined;
+  if (keys !== FIELDS(entry.kind) || !isCanonical(text, entry)) return undefined;
   if (
     !isSeq(entry.seq) ||
     !validTime(entry.time) ||
@@ -111,7 +132,8 @@ export function parseEntry(text: string): LogEntry | undefined {
 /** Reads a map entry; undefined for anything else. */
 export function parseMapEntry(text: string): MapEntry | undefined {
   const entry = jsonObject(text);
-  if (!entry || Object.keys(entry).sort().join(',') !== MAP_FIELDS) return undefined;
+  if (!entry || Object.keys(entry).sort().join(',') !== MAP_FIELDS || !isCanonical(text, entry))
+    return undefined;
   if (
     entry.kind !== 'map' ||
     !isSeq(entry.seq) ||
@@ -133,7 +155,9 @@ export function parseMapEntry(text: string): MapEntry | undefined {
 export function entryWithoutPrev(text: string): Omit<LogEntry, 'prev'> | undefined {
   const entry = jsonObject(text);
   if (!entry || 'prev' in entry) return undefined;
-  return parseEntry(JSON.stringify({ ...entry, prev: null })) ? (entry as unknown as LogEntry) : undefined;
+  return isCanonical(text, entry) && parseEntry(canonicalText({ ...entry, prev: null }))
+    ? (entry as unknown as LogEntry)
+    : undefined;
 }
 
 /** The piece an entry's text names, read loosely (old entries included), or undefined (a map entry). */

@@ -19,7 +19,7 @@ import { monitorLog } from '../../infra/passport/monitor.ts';
 import { readEntries } from '../../infra/passport/read-public-log.ts';
 import { checkCodeOnline } from '../../web/src/verify/online.ts';
 import { completeSentence, HISTORY_HEADLINE } from '../../web/src/verify/wording.ts';
-import { makeVectors } from '../passport/vectors.ts';
+import { exportedVectors } from '../passport/vectors.ts';
 import { loggedInAdmin } from '../support/admin.ts';
 import { type ApiAnswer, api, freshClientAddress, newCheckoutKey, until } from '../support/api.ts';
 import { getRaw, itemsWithPrefix } from '../support/db.ts';
@@ -242,7 +242,7 @@ describe('no personal data in the passport', () => {
       origin: inject('baseUrl'),
       out: exported.folder,
       algorithm: '',
-      vectors: await makeVectors(),
+      vectors: await exportedVectors(),
     });
     expect(summary.pieces).toBeGreaterThan(0);
     expect(summary.checkpoints).toBeGreaterThan(1);

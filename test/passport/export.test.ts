@@ -13,7 +13,8 @@ import {
   verifyHistoryItems,
 } from './independent-verifier.ts';
 import { keySet, makeTestKey } from './signing.ts';
-import { makeVectors } from './vectors.ts';
+import { exportedVectors } from './vectors.ts';
+import { vectorsJsonSchema } from './vectors-schema.ts';
 import { cosign, logVkey, makeEd25519Key, makeWitness, signWithLog } from './witnessing.ts';
 
 /**
@@ -134,7 +135,7 @@ async function exportOf(options: ShopOptions = {}) {
     origin: ORIGIN,
     out,
     algorithm: '# the algorithm',
-    vectors: await makeVectors(),
+    vectors: await exportedVectors(),
     fetcher,
   });
   return { out, summary };
@@ -144,8 +145,13 @@ describe('the passport export', () => {
   it('holds the keys, every entry and checkpoint, each piece and the vectors; all verify with no server', async () => {
     const { out, summary } = await exportOf();
     expect(summary).toEqual({ pieces: 2, entries: 6, checkpoints: 2, vectors: expect.any(Number) });
-    expect(summary.vectors).toBeGreaterThanOrEqual(50);
+    expect(summary.vectors).toBeGreaterThanOrEqual(150);
     expect((await readdir(join(out, 'log/checkpoints'))).sort()).toEqual(['3', '6']);
+    const written = JSON.parse(await readFile(join(out, 'vectors.json'), 'utf8'));
+    expect(written.vectors).toHaveLength(summary.vectors);
+    expect(JSON.parse(await readFile(join(out, 'passport-vectors.schema.json'), 'utf8'))).toEqual(
+      JSON.parse(vectorsJsonSchema()),
+    );
     const keys = JSON.parse(await readFile(join(out, 'keys.json'), 'utf8')) as Keys;
     const entries = (await readFile(join(out, 'log/entries.jsonl'), 'utf8')).trim().split('\n');
     expect(entries).toHaveLength(6);

@@ -82,6 +82,15 @@ function calendarDay(y: string, m: string, d: string): string | undefined {
   return days !== undefined && dayOf >= 1 && dayOf <= days ? `${y}-${m}-${d}` : undefined;
 }
 
+/** A time as the doc writes it: `YYYY-MM-DDTHH:MM:SS.sssZ`, UTC, of a day in the calendar. */
+function instant(value: unknown): boolean {
+  const m =
+    typeof value === 'string'
+      ? /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/.exec(value)
+      : null;
+  return m !== null && calendarDay(m[1] as string, m[2] as string, m[3] as string) !== undefined;
+}
+
 function field(text: string): string | undefined {
   try {
     return decodeURIComponent(text);
@@ -263,22 +272,44 @@ export function verifyCertificateText(jws: string, keys: Keys, code?: Verdict): 
   const sig = b64url(parts[2] ?? '');
   const subject = payload?.credentialSubject as Record<string, unknown> | undefined;
   const urn = 'urn:oneofone:piece:';
+  const photoOk = (photo: unknown) =>
+    typeof photo === 'object' &&
+    photo !== null &&
+    keysOf(photo as Record<string, unknown>) === 'path,sha256' &&
+    /^[0-9a-f]{64}$/.test(String((photo as { sha256: unknown }).sha256)) &&
+    typeof (photo as { path: unknown }).path === 'string';
+  const n = subject?.number as number;
+  const of = subject?.of as number;
   if (
-    header?.alg !== 'ES256' ||
+    !header ||
+    keysOf(header) !== 'alg,kid,typ' ||
+    header.alg !== 'ES256' ||
     header.typ !== 'vc+jwt' ||
     typeof header.kid !== 'string' ||
     sig?.length !== 64 ||
-    typeof payload?.issuer !== 'string' ||
-    typeof payload.validFrom !== 'string' ||
-    Number.isNaN(Date.parse(payload.validFrom)) ||
+    !payload ||
+    keysOf(payload) !==
+      `@context,${'credentialStatus' in payload ? 'credentialStatus,' : ''}credentialSubject,issuer,type,validFrom` ||
+    JSON.stringify(payload['@context']) !== '["https://www.w3.org/ns/credentials/v2"]' ||
+    JSON.stringify(payload.type) !== '["VerifiableCredential","OneOfOnePieceCertificate"]' ||
+    typeof payload.issuer !== 'string' ||
+    !instant(payload.validFrom) ||
     typeof subject !== 'object' ||
     subject === null ||
+    keysOf(subject) !== 'collection,description,id,number,of,photos' ||
     typeof subject.id !== 'string' ||
     !subject.id.startsWith(urn) ||
+    subject.id === urn ||
     typeof subject.collection !== 'string' ||
-    !Number.isInteger(subject.number) ||
-    !Number.isInteger(subject.of) ||
+    !Number.isInteger(n) ||
+    !Number.isInteger(of) ||
+    n < 1 ||
+    n > of ||
+    of > 999999 ||
+    typeof subject.description !== 'string' ||
+    Array.from(subject.description).length > 200 ||
     !Array.isArray(subject.photos) ||
+    !subject.photos.every(photoOk) ||
     ('credentialStatus' in payload && !statusEntry(payload.credentialStatus))
   ) {
     return no('not-a-certificate');
@@ -286,7 +317,7 @@ export function verifyCertificateText(jws: string, keys: Keys, code?: Verdict): 
   const key = keys.keys.find((k) => k.kid === header.kid);
   if (!key) return no('unknown-key');
   if (!es256(key, sig, `${parts[0]}.${parts[1]}`)) return no('signature-invalid');
-  const issued = new Date(payload.validFrom).toISOString().slice(0, 10);
+  const issued = new Date(payload.validFrom as string).toISOString().slice(0, 10);
   if (!keyOn(key, issued)) return no('key-not-valid-then');
   if (payload.issuer !== keys.issuer) return no('wrong-issuer');
   const digest = Buffer.from(sha256(enc.encode(jws)).subarray(0, 16)).toString('base64url');
@@ -543,14 +574,23 @@ function tlogProof(text: string): Proof | undefined {
   const head = split < 0 ? [] : text.slice(0, split).split('\n');
   if (head[0] !== 'c2sp.org/tlog-proof@v1') return undefined;
   head.shift();
-  if (head[0]?.startsWith('extra ')) head.shift();
+  if (head[0]?.startsWith('extra ') && !b64((head.shift() as string).slice(6))) return undefined;
   const index = /^index (0|[1-9]\d*)$/.exec(head.shift() ?? '');
   const hashes = head.map(b64);
-  if (!index || hashes.some((h) => h?.length !== 32) || !text.slice(split + 2)) return undefined;
+  if (!index || hashes.length > 64 || hashes.some((h) => h?.length !== 32) || !text.slice(split + 2))
+    return undefined;
   return { index: Number(index[1]), hashes: hashes as Uint8Array[], checkpoint: text.slice(split + 2) };
 }
 
 const keysOf = (value: Record<string, unknown>) => Object.keys(value).sort().join(',');
+/** RFC 8785 for what an entry holds (strings, integers, null, objects): sorted keys, no whitespace. */
+const jcs = (value: unknown): string =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? `{${Object.keys(value)
+        .sort()
+        .map((key) => `${JSON.stringify(key)}:${jcs((value as Record<string, unknown>)[key])}`)
+        .join(',')}}`
+    : JSON.stringify(value);
 const isSeq = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
 const byUtf8 = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 
@@ -587,7 +627,8 @@ function mapLatest(
     !isSeq(entry.pieces) ||
     typeof entry.root !== 'string' ||
     !/^[0-9a-f]{64}$/.test(entry.root) ||
-    typeof entry.time !== 'string'
+    !instant(entry.time) ||
+    jcs(entry) !== map.entry
   )
     return bad;
   if (!included(proof.index, size, leafOf(map.entry), proof.hashes, root)) return bad;
@@ -665,13 +706,31 @@ export function verifyHistoryItems(
     if (
       typeof entry !== 'object' ||
       entry === null ||
+      Array.isArray(entry) ||
       entry.seq !== proof.index ||
       !KINDS.includes(entry.kind as string) ||
-      typeof entry.time !== 'string' ||
-      entry.piece !== pieceId
+      !instant(entry.time) ||
+      entry.piece !== pieceId ||
+      jcs(entry) !== item.entry
     ) {
       return no('entry-invalid');
     }
+    // Each kind's exact fields (an entry of the format before `prev` has all of them but `prev`).
+    const fields =
+      {
+        issue: 'cert,kind,owner,piece,prev,seq,time',
+        draw: 'draw,kind,owner,piece,prev,result,seq,time',
+      }[entry.kind as string] ?? 'kind,owner,piece,prev,seq,time';
+    const owner = entry.owner;
+    if (
+      keysOf({ prev: null, ...entry }) !== fields ||
+      !(owner === null || (typeof owner === 'string' && /^[0-9a-f]{64}$/.test(owner))) ||
+      (entry.kind === 'draw' && owner !== null) ||
+      (entry.kind === 'issue' && !/^[A-Za-z0-9_-]{22}$/.test(String(entry.cert))) ||
+      (entry.kind === 'draw' &&
+        (!/^d-[A-Za-z0-9_-]{22}$/.test(String(entry.draw)) || !/^[0-9a-f]{64}$/.test(String(entry.result))))
+    )
+      return no('entry-invalid');
     // An entry of the format before `prev`: its history cannot be proven complete.
     if (!('prev' in entry)) return no('unprovable');
     const prev = entry.prev as Record<string, unknown> | null;

@@ -106,8 +106,9 @@ beforeAll(async () => {
 });
 
 describe('the test vectors', () => {
-  it('are at least 50, of every kind the doc names', () => {
-    expect(vectors.length).toBeGreaterThanOrEqual(50);
+  it('are at least 150, of every kind the doc names and each edge case of a MUST rule', () => {
+    expect(vectors.length).toBeGreaterThanOrEqual(150);
+    expect(vectors.filter((vector) => vector.name.startsWith('edge, ')).length).toBeGreaterThanOrEqual(50);
     const names = vectors.map((vector) => vector.name).join('\n');
     for (const kind of ['valid', 'tampered', 'expired', 'wrong key', 'rotated key', 'forked', 'voided']) {
       expect(names).toContain(kind);

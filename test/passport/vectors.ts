@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { toBase64url } from '#shared/passport/base64url.ts';
 import { toBase64, utf8 } from '#shared/passport/bytes.ts';
@@ -8,6 +8,7 @@ import type { KeySet } from '#shared/passport/keys.ts';
 import { inclusionProof, leafHash, rootOf } from '#shared/passport/merkle.ts';
 import type { MapProof } from '#shared/passport/piece-map.ts';
 import { tlogProofText } from '#shared/passport/tlog-proof.ts';
+import { edgeVectors } from './edge-vectors.ts';
 import {
   buildLog,
   checkpointOf,
@@ -22,6 +23,7 @@ import {
   signStatusList,
 } from './fixtures.ts';
 import { keySet, makeTestKey } from './signing.ts';
+import { type Expected, SCHEMA_FILE, type Vector } from './vectors-schema.ts';
 import {
   cosign,
   cosignatureLine,
@@ -38,68 +40,7 @@ import {
  * cases are fixed; the keys are fresh on every run (ECDSA signatures are random anyway), so the
  * file is regenerated, not compared: `node test/passport/vectors.ts <file.json>`.
  */
-export type Vector =
-  | {
-      name: string;
-      type: 'fragment';
-      keys: KeySet;
-      fragment: string;
-      now: string;
-      voided?: boolean;
-      expected: Expected;
-    }
-  | {
-      name: string;
-      type: 'certificate';
-      keys: KeySet;
-      certificate: string;
-      code?: string;
-      expected: Expected;
-    }
-  | {
-      name: string;
-      type: 'history';
-      keys: KeySet;
-      /** The piece the history is asked for (the code's). */
-      pieceId: string;
-      items: { entry: string; proof: string }[];
-      checkpoint: string;
-      /** The map proof served with it (docs/passport.md, Completeness); null when none was. */
-      map: MapProof | null;
-      expected: Expected;
-    }
-  | {
-      name: string;
-      type: 'served';
-      keys: KeySet;
-      certificate: string;
-      code: string;
-      pieceId: string;
-      items: { entry: string; proof: string }[];
-      checkpoint: string;
-      map: MapProof | null;
-      expected: Expected;
-    }
-  | {
-      name: string;
-      type: 'status';
-      keys: KeySet;
-      /** A certificate naming its bit (`credentialStatus`), and the status list credential it names. */
-      certificate: string;
-      list: string;
-      expected: Expected;
-    }
-  | {
-      name: string;
-      type: 'consistency';
-      keys: KeySet;
-      kept: string;
-      latest: string;
-      proof: string[];
-      expected: Expected;
-    };
-
-export type Expected = { ok: true; [field: string]: unknown } | { ok: false; reason: string };
+export type { Expected, Vector } from './vectors-schema.ts';
 
 const NOW = '2026-11-27T12:00:00.000Z';
 const no = (reason: string): Expected => ({ ok: false, reason });
@@ -635,7 +576,8 @@ export async function makeVectors(): Promise<Vector[]> {
   await history('a map entry whose root lies', whole, everyCheckpoint, no('map-invalid'), {
     map: {
       ...mapOf,
-      entry: mapOf.entry.replace(/"root":"./, '"root":"0').replace('"root":"00', '"root":"01'),
+      // Its first hex digit changed (to 1 if it was 0, else to 0): a root that always differs.
+      entry: mapOf.entry.replace(/"root":"(.)/, (_, digit) => `"root":"${digit === '0' ? '1' : '0'}`),
     },
   });
   await history(
@@ -1006,13 +948,36 @@ export async function makeVectors(): Promise<Vector[]> {
       : item,
   );
   await history('a tlog-proof with an extra line', withExtra, checkpoint, { ok: true, transfers: 2 });
+  vectors.push(
+    ...(await edgeVectors({
+      keys,
+      old,
+      current,
+      witnessedKeys,
+      edCheckpoint,
+      history: witnessedHistory,
+      wa,
+      wb,
+      wc,
+    })),
+  );
   return vectors;
+}
+
+/** The export's `vectors.json` (its shape: docs/passport-vectors.schema.json). */
+export const vectorsFileText = (vectors: Vector[]) =>
+  `${JSON.stringify({ algorithm: 'docs/passport.md', vectors }, null, 2)}\n`;
+
+/** The export's vectors: `vectors.json` and, beside it, its JSON Schema. */
+export async function exportedVectors(): Promise<{ count: number; text: string; schema: string }> {
+  const vectors = await makeVectors();
+  return { count: vectors.length, text: vectorsFileText(vectors), schema: readFileSync(SCHEMA_FILE, 'utf8') };
 }
 
 /** Writes the vectors as the export's `vectors.json`; answers how many. */
 export async function writeVectors(file: string): Promise<number> {
   const vectors = await makeVectors();
-  writeFileSync(file, `${JSON.stringify({ algorithm: 'docs/passport.md', vectors }, null, 2)}\n`);
+  writeFileSync(file, vectorsFileText(vectors));
   return vectors.length;
 }
 
