@@ -886,7 +886,8 @@ export const jobAccess = {
   // issued as staff's button does (its photographs read from the private bucket, published under
   // passport/photos/; infra/stack.ts grants both prefixes only), and it invokes the signer.
   'passport/jobs/issue-missing-certificates': parseAccess(
-    'table:get,query,put private-media:get,list media:put',
+    // update: the piece's bit in the status list is given from a counter (functions/passport/status-index.ts).
+    'table:get,query,put,update private-media:get,list media:put',
     {
       'private-media:list':
         'a photograph whose upload has not arrived is NoSuchKey (a wait: the next run tries again) only to a caller that may list; without it S3 answers 403',
