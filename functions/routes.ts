@@ -415,7 +415,7 @@ export const routes: readonly Route[] = [
     '/draws/{drawId}/entry-links',
     'draws/http/request-entry-link',
     'public',
-    'table:get,put,update mail',
+    'table:get,put,update mail secrets',
   ),
   r('POST', '/draws/{drawId}/entry-links/status', 'draws/http/entry-link-status', 'public', 'table:get'),
   r(
