@@ -1,3 +1,5 @@
+import { STATUS_LIST_FILE } from '#shared/passport/status-list.ts';
+
 /**
  * The passport log's sequencer in AWS (issue 37; infra/stack.ts builds it as a ScheduledJob):
  * the functions that append a log entry and start it at once, and where it writes.
@@ -26,7 +28,7 @@ export const SEQUENCER_STARTERS = [
 export const LOG_OBJECTS = 'passport/log/*';
 
 /** The lost-or-stolen status list it republishes after each run (functions/passport/status-list-publisher.ts). */
-export const STATUS_LIST_OBJECTS = 'passport/status/*';
+export const STATUS_LIST_OBJECTS = STATUS_LIST_FILE;
 
 /** The authenticity photographs a certificate names, published by whatever issues it. */
 export const PASSPORT_PHOTO_OBJECTS = 'passport/photos/*';
