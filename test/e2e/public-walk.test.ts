@@ -169,6 +169,11 @@ const VISITS: Record<string, Visit> = {
     url: `/draw/${NO_DRAW}`,
     failures: [{ status: 404, path: `/api/draws/${NO_DRAW}` }],
   },
+  // The page a mailed entry link opens, for that draw nobody made: it says so, as the draw's page.
+  '/draw/:drawId/enter': {
+    url: `/draw/${NO_DRAW}/enter`,
+    failures: [{ status: 404, path: `/api/draws/${NO_DRAW}` }],
+  },
   '/draw/:drawId/entry/:entryId': { url: `/draw/${NO_DRAW}/entry/e-AAAAAAAAAAAAAAAAAAAAAA` },
 };
 

@@ -372,12 +372,18 @@ describe('the /verify page', () => {
   it('pins the keys it has seen and refuses a key list that drops one, saying so', async () => {
     const page = await openVerify(piece.code);
     await checked(page);
-    // The keys the page pinned: the published set (other suites may have rotated the key).
-    const pinned = await page.evaluate(async () =>
-      (
-        (await (await fetch('/.well-known/passport-keys.json')).json()) as { keys: { kid: string }[] }
-      ).keys.map((key) => key.kid),
-    );
+    // The keys the page pinned: the published set (other suites may have rotated the key), the
+    // certificate keys by kid and the log's keys by their vkey's key hash.
+    const pinned = await page.evaluate(async () => {
+      const set = (await (await fetch('/.well-known/passport-keys.json')).json()) as {
+        keys: { kid: string }[];
+        logKeys?: { vkey: string }[];
+      };
+      return [
+        ...set.keys.map((key) => key.kid),
+        ...(set.logKeys ?? []).map((key) => key.vkey.split('+')[1] ?? key.vkey),
+      ];
+    });
     expect(pinned).toContain(signing.kid);
     await page
       .context()
