@@ -94,7 +94,7 @@ export const LOCAL_JOBS = {
   // Every minute (infra/local/start.ts), and started after every append (an asynchronous
   // Lambda invocation, as in AWS): the passport log's sequencer.
   'sequence-log': asFunction('passport/jobs/sequence-log', async () =>
-    (await import('../../functions/passport/jobs/sequence-log.ts')).runSequenceLog(),
+    (await import('../../functions/passport/jobs/sequence-log.ts')).runSequenceLog({ wait: true }),
   ),
   // Every five minutes (infra/local/start.ts), and for the demo's pieces once their photographs
   // are stored (below): the certificates of the pieces without one.
@@ -471,7 +471,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       {
         [RESET_LINK_JOB]: LOCAL_JOBS['reset-link'],
         [PASSPORT_SIGNER]: runPassportSigner,
-        [SEQUENCE_LOG_JOB]: LOCAL_JOBS['sequence-log'],
+        // Started after an append: ends at once while another run works, as in AWS.
+        [SEQUENCE_LOG_JOB]: asFunction('passport/jobs/sequence-log', async () =>
+          (await import('../../functions/passport/jobs/sequence-log.ts')).runSequenceLog(),
+        ),
       },
       { credentials, log },
     );
