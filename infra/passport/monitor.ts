@@ -1,7 +1,7 @@
 import { equalBytes, fromBase64, sha256, toBase64, toHex, utf8 } from '#shared/passport/bytes.ts';
 import { verifyCheckpoint } from '#shared/passport/checkpoint.ts';
 import type { KeySet } from '#shared/passport/keys.ts';
-import { type PrevLink, parseEntry, parseMapEntry } from '#shared/passport/log-entry.ts';
+import { type PrevLink, parseEntry, parseListEntry, parseMapEntry } from '#shared/passport/log-entry.ts';
 import { type Hash, leafHash, nodeHash } from '#shared/passport/merkle.ts';
 import { mapTree, recordEntry } from '#shared/passport/piece-map.ts';
 import { TILE_WIDTH } from '#shared/passport/tiles.ts';
@@ -137,9 +137,11 @@ async function run(origin: string, state: MonitorState | undefined, fetcher: Fet
     }
     const entry = parseEntry(text);
     const map = entry ? undefined : parseMapEntry(text);
-    if (!entry && !map) throw new Lie('entry', `entry ${seq}`, 'not an entry of the log’s format');
-    if ((entry ?? map)?.seq !== seq)
-      throw new Lie('entry', `entry ${seq}`, `its seq says ${(entry ?? map)?.seq}`);
+    // A release draw's list (docs/draw.md): in the log, in no piece's history.
+    const list = entry || map ? undefined : parseListEntry(text);
+    const read = entry ?? map ?? list;
+    if (!read) throw new Lie('entry', `entry ${seq}`, 'not an entry of the log’s format');
+    if (read.seq !== seq) throw new Lie('entry', `entry ${seq}`, `its seq says ${read.seq}`);
     if (entry) {
       const actual = pieces.get(entry.piece) ?? null;
       if (entry.prev?.seq !== actual?.seq || entry.prev?.hash !== actual?.hash)

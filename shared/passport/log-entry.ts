@@ -35,6 +35,17 @@ export interface MapEntry {
   root: string;
 }
 
+/** A release draw's list, put in the log before its beacon round (docs/draw.md): no piece's entry. */
+export interface ListEntry {
+  seq: number;
+  time: string;
+  kind: 'list';
+  /** The draw's id. */
+  draw: string;
+  /** Hex SHA-256 of the draw's entries.txt. */
+  list: string;
+}
+
 const HEX_64 = /^[0-9a-f]{64}$/;
 const DIGEST = /^[A-Za-z0-9_-]{22}$/;
 const DRAW_ID = /^d-[A-Za-z0-9_-]{22}$/;
@@ -48,6 +59,7 @@ const FIELDS = (kind: unknown) =>
       : 'kind,owner,piece,prev,seq,time';
 
 export const MAP_FIELDS = 'kind,pieces,root,seq,time';
+export const LIST_FIELDS = 'draw,kind,list,seq,time';
 
 /** A draw entry names no owner (the sale that follows does), its draw and its result's hash. */
 const validDraw = (entry: Record<string, unknown>) =>
@@ -145,6 +157,25 @@ export function parseMapEntry(text: string): MapEntry | undefined {
     return undefined;
   }
   return entry as unknown as MapEntry;
+}
+
+/** Reads a draw's list entry; undefined for anything else. */
+export function parseListEntry(text: string): ListEntry | undefined {
+  const entry = jsonObject(text);
+  if (!entry || Object.keys(entry).sort().join(',') !== LIST_FIELDS || !isCanonical(text, entry))
+    return undefined;
+  if (
+    entry.kind !== 'list' ||
+    !isSeq(entry.seq) ||
+    !validTime(entry.time) ||
+    typeof entry.draw !== 'string' ||
+    !DRAW_ID.test(entry.draw) ||
+    typeof entry.list !== 'string' ||
+    !HEX_64.test(entry.list)
+  ) {
+    return undefined;
+  }
+  return entry as unknown as ListEntry;
 }
 
 /**

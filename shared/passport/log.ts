@@ -2,7 +2,7 @@
 import canonicalize from 'canonicalize';
 import { toBase64url } from './base64url.ts';
 import { sha256, toHex, utf8 } from './bytes.ts';
-import type { LogEntry, MapEntry } from './log-entry.ts';
+import type { ListEntry, LogEntry, MapEntry } from './log-entry.ts';
 
 /** The entry's bytes as the log holds and hashes them. */
 export function entryText(entry: LogEntry): string {
@@ -22,6 +22,12 @@ export function entryText(entry: LogEntry): string {
 export function mapEntryText({ seq, time, pieces, root }: Omit<MapEntry, 'kind'>): string {
   const text = canonicalize({ seq, time, kind: 'map', pieces, root });
   if (text === undefined) throw new Error('A map entry is plain JSON');
+  return text;
+}
+
+export function listEntryText({ seq, time, draw, list }: Omit<ListEntry, 'kind'>): string {
+  const text = canonicalize({ seq, time, kind: 'list', draw, list });
+  if (text === undefined) throw new Error('A list entry is plain JSON');
   return text;
 }
 
