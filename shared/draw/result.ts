@@ -35,12 +35,20 @@ export const randomnessOf = async (signature: string) => toHex(await sha256(hexT
  * exactly the format, if the round is not the list's or if its randomness is not its signature's
  * hash: the shop never publishes a result it could have chosen.
  */
-export async function drawResult(entriesText: string, round: DrandBeacon): Promise<DrawResult> {
+export async function drawResult(
+  entriesText: string,
+  round: DrandBeacon,
+  drawnRound?: number,
+): Promise<DrawResult> {
   const parsed = parseEntriesList(entriesText);
   if (!parsed.ok) throw new Error(`the list is not one: ${parsed.reason}`);
   const { list } = parsed;
-  if (round.round !== list.beacon.round)
-    throw new Error(`the list names round ${list.beacon.round}, not ${round.round}`);
+  // A list witnessed late is drawn with a later round (witnessed-list.ts roundDrawn), never an earlier one.
+  const expected = drawnRound ?? list.beacon.round;
+  if (expected < list.beacon.round)
+    throw new Error(`round ${expected} is before the list's round ${list.beacon.round}`);
+  if (round.round !== expected)
+    throw new Error(`the draw is drawn with round ${expected}, not ${round.round}`);
   if (
     !/^(?:[0-9a-f]{2})+$/.test(round.signature) ||
     (await randomnessOf(round.signature)) !== round.randomness
@@ -55,7 +63,7 @@ export async function drawResult(entriesText: string, round: DrandBeacon): Promi
     listHash: hash,
     beacon: {
       chainHash: list.beacon.chainHash,
-      round: list.beacon.round,
+      round: expected,
       randomness: round.randomness,
       signature: round.signature,
     },
@@ -78,8 +86,16 @@ export type DrawCheck =
   | { ok: true; result: DrawResult }
   | { ok: false; reason: DrawCheckFailure; message: string };
 
-/** Everything re-derived from the list and the result's beacon round: ok, or the first thing that differs. */
-export async function checkResult(entriesText: string, result: unknown): Promise<DrawCheck> {
+/**
+ * Everything re-derived from the list and the result's beacon round: ok, or the first thing that
+ * differs. `drawnRound`: the round the list's witnessing says it is drawn with
+ * (witnessed-list.ts checkWitnessedList); without it, the list's own round.
+ */
+export async function checkResult(
+  entriesText: string,
+  result: unknown,
+  drawnRound?: number,
+): Promise<DrawCheck> {
   const no = (reason: DrawCheckFailure, message: string): DrawCheck => ({ ok: false, reason, message });
   const shape = drawResultSchema.safeParse(result);
   if (!shape.success) return no('result-malformed', 'the result is not a oneofone-draw/v1 result');
@@ -95,8 +111,11 @@ export async function checkResult(entriesText: string, result: unknown): Promise
   const { list } = parsed;
   if (data.drawId !== list.drawId || data.piece !== list.piece)
     return no('draw-mismatch', 'the result is of another draw or piece than the list');
-  if (data.beacon.chainHash !== list.beacon.chainHash || data.beacon.round !== list.beacon.round)
-    return no('beacon-mismatch', 'the result took another beacon round than the list fixed');
+  if (
+    data.beacon.chainHash !== list.beacon.chainHash ||
+    data.beacon.round !== (drawnRound ?? list.beacon.round)
+  )
+    return no('beacon-mismatch', 'the result took another beacon round than the list and its witnessing fix');
   if ((await randomnessOf(data.beacon.signature)) !== data.beacon.randomness)
     return no('randomness-not-signature-hash', 'the randomness is not the SHA-256 of the beacon signature');
   if ((await drawSeed(data.listHash, data.beacon.randomness)) !== data.seed)
