@@ -464,6 +464,9 @@ export class BoutiqueStack extends Stack {
     this.releaseDraws.fn.addEnvironment('MEDIA_BUCKET', mediaBucket.bucketName);
     for (const [name, value] of Object.entries(DRAND_QUICKNET))
       this.releaseDraws.fn.addEnvironment(name, value);
+    // A draw is drawn once its list is witnessed (docs/draw.md): the job reads the policy's quorum.
+    if (props.passportWitnesses)
+      this.releaseDraws.fn.addEnvironment(PASSPORT_WITNESSES, props.passportWitnesses);
     grantBucket(this.releaseDraws.fn, mediaBucket, jobAccess['draws/jobs/run-draws'].media, DRAW_OBJECTS);
     startsSequencer(this.releaseDraws.fn);
     reconciliationAlarm(this, alarms.topic);

@@ -1,3 +1,4 @@
+import { pendingListItem, sequenceSoon } from '#passport/index.ts';
 import { beaconRoundFor } from '#shared/draw/beacon-round.ts';
 import { entriesList, listHash } from '#shared/draw/entries-list.ts';
 import { pinnedChain } from './adapters/beacon.ts';
@@ -68,16 +69,24 @@ export async function writeList(draw: DrawEntity): Promise<WrittenList> {
   };
 }
 
-/** The written list's hash and counts on the draw, `closing → closed`, conditional on the state. */
-export async function recordList(draw: DrawEntity, list: WrittenList): Promise<void> {
+/**
+ * The written list's hash and counts on the draw, `closing → closed`, conditional on the state,
+ * with the list's entry for the passport log in the same transaction (docs/draw.md: witnessed
+ * before its round); the sequencer is started at once.
+ */
+export async function recordList(draw: DrawEntity, list: WrittenList, now = new Date()): Promise<void> {
   const moved = await applyMove([
     drawMoveItem(draw.drawId, 'closing', {
       set: { state: 'closed', listHash: list.listHash, entered: list.entered, withdrawn: list.withdrawn },
     }),
+    pendingListItem({ draw: draw.drawId, list: list.listHash, time: now.toISOString() }),
   ]);
-  if (moved) return;
-  const now = await getDraw(draw.drawId);
-  if (now?.listHash !== list.listHash) throw new Error(`draw ${draw.drawId} closed with another list`);
+  if (moved) {
+    await sequenceSoon();
+    return;
+  }
+  const stored = await getDraw(draw.drawId);
+  if (stored?.listHash !== list.listHash) throw new Error(`draw ${draw.drawId} closed with another list`);
 }
 
 /**
@@ -95,7 +104,7 @@ export async function closeDraw(drawId: string, now = new Date()): Promise<Close
   }
   if (draw?.state === 'closing') {
     await decidePendingEntries(await listEntries(drawId), now);
-    await recordList(draw, await writeList(draw));
+    await recordList(draw, await writeList(draw), now);
     draw = await getDraw(drawId);
   }
   if (!draw || draw.state === 'open' || draw.state === 'closing')

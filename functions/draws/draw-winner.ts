@@ -1,29 +1,37 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { endDrawItem } from '#catalog/index.ts';
-import { pendingEntryItem, sequenceSoon } from '#passport/index.ts';
+import { keySet, pendingEntryItem, sequenceSoon, witnessedListOf } from '#passport/index.ts';
 import { tableName } from '#platform/aws-clients.ts';
 import { beaconProblem } from '#shared/drand.ts';
 import { listHash } from '#shared/draw/entries-list.ts';
 import { checkResult, type DrawResult, drawResult } from '#shared/draw/result.ts';
+import { checkWitnessedList, witnessedText } from '#shared/draw/witnessed-list.ts';
 import { type BeaconAnswer, beaconRound, pinnedChain } from './adapters/beacon.ts';
 import { publishOnce, readPublished } from './adapters/published-files.ts';
-import { applyMove, type DrawEntity, drawMoveItem, getDraw } from './entities/draw.ts';
-import { entriesFile, pieceDrawKey, resultFile, SETTLING_DRAWS_LIST } from './entities/keys.ts';
+import { applyMove, type BeaconState, type DrawEntity, drawMoveItem, getDraw } from './entities/draw.ts';
+import {
+  entriesFile,
+  pieceDrawKey,
+  resultFile,
+  SETTLING_DRAWS_LIST,
+  witnessedFile,
+} from './entities/keys.ts';
 
 export type DrawAnswer =
   | { state: 'no-draw' }
   | { state: 'open' | 'closing'; draw: DrawEntity }
   /** The list's round is not to be had yet: the draw waits for it, and says so. */
-  | { state: 'waiting'; round: number; beaconState: 'not-yet' | 'unreachable'; draw: DrawEntity }
+  | { state: 'waiting'; round: number; beaconState: BeaconState; draw: DrawEntity }
   | { state: 'drawn' | 'empty'; draw: DrawEntity };
 
 /** result.json's bytes: what the shop publishes and checks before it does. */
 export const resultText = (result: DrawResult) => `${JSON.stringify(result, null, 2)}\n`;
 
 /**
- * Draws a closed draw: asks the beacon for the round its list names. Not there yet, or the beacon
- * unreachable: the draw stays closed, noting since when it waits and why, and no other
+ * Draws a closed draw: once its list is witnessed (witnessList), asks the beacon for the round
+ * drawn with: the list's, or a later one for a list witnessed late. Not witnessed yet, the round
+ * not there yet, or the beacon unreachable: the draw stays closed, noting since when it waits and why, and no other
  * randomness is ever taken. The round: checked again against the pinned chain (a beacon that
  * lies throws; nothing is published), the result computed from the published list, checked with
  * checkResult, written to result.json, then the draw `closed → drawn` (or `empty`), conditional.
@@ -37,23 +45,27 @@ export async function drawWinner(
   const draw = await getDraw(drawId);
   if (!draw) return { state: 'no-draw' };
   if (draw.state !== 'closed') return { state: draw.state, draw } as DrawAnswer;
-  const { round, chainHash } = draw;
-  if (round === undefined || chainHash === undefined || draw.listHash === undefined)
+  const { chainHash } = draw;
+  if (draw.round === undefined || chainHash === undefined || draw.listHash === undefined)
     throw new Error(`draw ${drawId} is closed without its list`);
+  const list = await readPublished(entriesFile(drawId));
+  if (list === undefined || (await listHash(list)) !== draw.listHash)
+    throw new Error(`draw ${drawId}: the published list is not the one closed`);
+  // Never drawn before the list is witnessed: its round is the one the witnessing allows.
+  const witnessed = draw.roundDrawn === undefined ? await witnessList(draw, list) : draw;
+  if (witnessed.roundDrawn === undefined) return waitForBeacon(draw, draw.round, 'witnessing', now);
+  const round = witnessed.roundDrawn;
   const answer = await readRound(round);
-  if ('state' in answer) return waitForBeacon(draw, round, answer.state, now);
+  if ('state' in answer) return waitForBeacon(witnessed, round, answer.state, now);
   const chain = pinnedChain();
   const problem =
     chain.chainHash === chainHash
       ? beaconProblem(chain, answer, round)
       : `the list's chain ${chainHash} is not the pinned one`;
   if (problem) throw new Error(`draw ${drawId}: the beacon's round ${round} is refused: ${problem}`);
-  const list = await readPublished(entriesFile(drawId));
-  if (list === undefined || (await listHash(list)) !== draw.listHash)
-    throw new Error(`draw ${drawId}: the published list is not the one closed`);
-  const result = await drawResult(list, answer);
+  const result = await drawResult(list, answer, round);
   const text = resultText(result);
-  const check = await checkResult(list, JSON.parse(text));
+  const check = await checkResult(list, JSON.parse(text), round);
   if (!check.ok) throw new Error(`draw ${drawId}: the result does not check: ${check.message}`);
   await publishOnce(resultFile(drawId), text, 'application/json');
   const state = result.order.length > 0 ? 'drawn' : 'empty';
@@ -95,10 +107,34 @@ export async function drawWinner(
   return { state: after.state, draw: after };
 }
 
+/**
+ * witnessed.json (docs/draw.md): once the list's entry is in a checkpoint its witnesses' quorum
+ * cosigned, it is published (a file there already, of a run that died before recording it, is
+ * taken as it is) and checked as an entrant checks it, and the round drawn is recorded on the
+ * draw. With no witness policy the list's own round. Answers the draw, without `roundDrawn`
+ * while the list is not witnessed yet.
+ */
+async function witnessList(draw: DrawEntity, list: string): Promise<DrawEntity> {
+  const published = await readPublished(witnessedFile(draw.drawId));
+  const witnessed = published === undefined ? await witnessedListOf(draw.drawId) : JSON.parse(published);
+  if (witnessed === undefined) return draw;
+  const keys = await keySet();
+  const check = await checkWitnessedList({ listText: list, witnessed, keys, chain: pinnedChain() });
+  if (!check.ok && !(check.reason === 'not-witnessed' && keys.witnessPolicy === undefined))
+    throw new Error(`draw ${draw.drawId}: its witnessed list does not check: ${check.message}`);
+  if (published === undefined)
+    await publishOnce(witnessedFile(draw.drawId), witnessedText(witnessed), 'application/json');
+  const set = check.ok
+    ? { roundDrawn: check.roundDrawn, witnessedAt: check.witnessedAt }
+    : { roundDrawn: draw.round as number };
+  await applyMove([drawMoveItem(draw.drawId, 'closed', { set })]);
+  return { ...draw, ...set };
+}
+
 async function waitForBeacon(
   draw: DrawEntity,
   round: number,
-  beaconState: 'not-yet' | 'unreachable',
+  beaconState: BeaconState,
   now: Date,
 ): Promise<DrawAnswer> {
   const waitingSince = draw.waitingSince ?? now.toISOString();

@@ -1,6 +1,6 @@
 import type { DrawEntity } from './entities/draw.ts';
 import type { EntryEntity } from './entities/entry.ts';
-import { entriesFile, resultFile } from './entities/keys.ts';
+import { entriesFile, resultFile, witnessedFile } from './entities/keys.ts';
 
 /** What anyone sees of a draw (shared/contracts/draws.ts publicDrawSchema). */
 export function publicDraw(draw: DrawEntity, pieceName: string) {
@@ -14,6 +14,7 @@ export function publicDraw(draw: DrawEntity, pieceName: string) {
     state: draw.state,
     ...(closed && draw.listHash ? { listHash: draw.listHash, entries: draw.entered ?? 0 } : {}),
     ...(draw.round !== undefined ? { round: draw.round, chainHash: draw.chainHash } : {}),
+    ...(draw.roundDrawn !== undefined ? { roundDrawn: draw.roundDrawn } : {}),
     ...(draw.state === 'closed' && draw.waitingSince
       ? { waitingSince: draw.waitingSince, beaconState: draw.beaconState }
       : {}),
@@ -21,6 +22,7 @@ export function publicDraw(draw: DrawEntity, pieceName: string) {
     files: {
       // Served under the passport's public files (infra/edge/passport-path.ts).
       entries: `/passport/${entriesFile(draw.drawId)}`,
+      witnessed: `/passport/${witnessedFile(draw.drawId)}`,
       result: `/passport/${resultFile(draw.drawId)}`,
       script: '/draw/recompute.mjs',
       algorithm: '/draw/algorithm.md',

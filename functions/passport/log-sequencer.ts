@@ -5,7 +5,7 @@ import { ddb, tableName } from '#platform/aws-clients.ts';
 import { logger } from '#platform/logger.ts';
 import { mediaBucket, s3 } from '#platform/media-clients.ts';
 import { toBase64, toHex, utf8 } from '#shared/passport/bytes.ts';
-import { entryText, mapEntryText } from '#shared/passport/log.ts';
+import { entryText, listEntryText, mapEntryText } from '#shared/passport/log.ts';
 import { type PrevLink, parseMapEntry } from '#shared/passport/log-entry.ts';
 import { type Hash, leafHash, rootOf } from '#shared/passport/merkle.ts';
 import { latestEntries, mapTree, recordEntry } from '#shared/passport/piece-map.ts';
@@ -16,8 +16,10 @@ import {
   checkpointKey,
   headKey,
   type LogHead,
+  listEntryKey,
   logEntryKey,
   PENDING_PK,
+  type PendingEntry,
   type PendingItem,
   pieceEntryKey,
 } from './entities/log-items.ts';
@@ -85,6 +87,15 @@ export async function appendRound(head: LogHead, pending: PendingItem[]): Promis
   const added: { item: PendingItem; seq: number; text: string }[] = [];
   for (const [i, item] of pending.entries()) {
     const seq = head.size + i;
+    if (item.kind === 'list') {
+      // A draw's list: in the log, in no piece's history and not in the map.
+      added.push({
+        item,
+        seq,
+        text: listEntryText({ seq, time: item.time, draw: item.draw, list: item.list }),
+      });
+      continue;
+    }
     const text = textOf(item, seq, latest.get(item.piece) ?? null);
     await recordEntry(latest, text, seq);
     added.push({ item, seq, text });
@@ -127,7 +138,7 @@ const mapItem = (seq: number, text: string): TransactItem => ({
   },
 });
 
-function textOf(item: PendingItem, seq: number, prev: PrevLink | null): string {
+function textOf(item: PendingEntry, seq: number, prev: PrevLink | null): string {
   const { time, kind, piece, owner, cert, draw, result } = item;
   return entryText({
     seq,
@@ -147,14 +158,19 @@ function appendItems(item: PendingItem, seq: number, text: string): TransactItem
     {
       Put: {
         TableName: Table,
-        Item: { ...logEntryKey(seq), seq, piece: item.piece, text },
+        Item: { ...logEntryKey(seq), seq, ...(item.kind === 'list' ? {} : { piece: item.piece }), text },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
     {
       Put: {
         TableName: Table,
-        Item: { ...pieceEntryKey(item.piece, seq), seq, text },
+        // The entry again under its piece, or a draw's list under its draw.
+        Item: {
+          ...(item.kind === 'list' ? listEntryKey(item.draw) : pieceEntryKey(item.piece, seq)),
+          seq,
+          text,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },

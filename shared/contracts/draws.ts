@@ -69,13 +69,24 @@ export const publicDrawSchema = z.object({
   entries: z.optional(z.number()),
   round: z.optional(z.number()),
   chainHash: z.optional(z.string()),
-  /** Closed and waiting for its round: since when, and why (not out yet, or the beacon unreachable). */
+  /**
+   * Closed and waiting: since when, and why (the list not yet witnessed, its round not out yet, or
+   * the beacon unreachable).
+   */
   waitingSince: z.optional(z.string()),
-  beaconState: z.optional(z.enum(['not-yet', 'unreachable'])),
+  beaconState: z.optional(z.enum(['witnessing', 'not-yet', 'unreachable'])),
+  /** Witnessed: the round the draw is drawn with (the list's, or a later one if witnessed late). */
+  roundDrawn: z.optional(z.number()),
   /** Drawn: the winning commitment (the whole order is in result.json). */
   winner: z.optional(z.string()),
   /** The public files, as paths of the shop's origin. */
-  files: z.object({ entries: z.string(), result: z.string(), script: z.string(), algorithm: z.string() }),
+  files: z.object({
+    entries: z.string(),
+    witnessed: z.string(),
+    result: z.string(),
+    script: z.string(),
+    algorithm: z.string(),
+  }),
 });
 
 /** GET /draws/{drawId}: the draw as anyone sees it. */

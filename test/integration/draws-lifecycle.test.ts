@@ -3,11 +3,11 @@ import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BeaconAnswer, beaconRound } from '#draws/adapters/beacon.ts';
 import { closeDraw, sealDraw, writeList } from '#draws/close-draw.ts';
-import { drawWinner } from '#draws/draw-winner.ts';
+import { type DrawAnswer, drawWinner } from '#draws/draw-winner.ts';
 import { createDraw } from '#draws/entities/create-draw.ts';
 import { type DrawEntity, getDraw, unsettledDrawOf } from '#draws/entities/draw.ts';
 import { type EntryEntity, enterDraw, withdrawEntry } from '#draws/entities/entry.ts';
-import { entriesFile, resultFile } from '#draws/entities/keys.ts';
+import { entriesFile, resultFile, witnessedFile } from '#draws/entities/keys.ts';
 import { mediaBucket, s3 } from '#platform/media-clients.ts';
 import { timeOfRound } from '#shared/drand.ts';
 import { commitment } from '#shared/draw/commitment.ts';
@@ -46,6 +46,26 @@ const setBeaconFault = async (fault: string | null) => {
   expect(answer.status).toBe(200);
 };
 afterEach(() => setBeaconFault(null));
+
+/** One of the log's witness stand-ins down (or back), as in test/integration/passport-witness.test.ts. */
+const setWitnessFault = async (index: number, fault: 'down' | null) => {
+  const answer = await fetch(`${inject('witnesses')[index]?.url}/__control/fault`, {
+    method: 'POST',
+    body: JSON.stringify({ fault }),
+  });
+  expect(answer.status).toBe(200);
+};
+
+/** Until the stack's beacon has produced this round (its time has come). */
+async function untilDue(round: number): Promise<void> {
+  const chain = {
+    genesis: Number(inject('drand').DRAND_GENESIS),
+    period: Number(inject('drand').DRAND_PERIOD),
+  };
+  await expect
+    .poll(() => Date.now() >= timeOfRound(chain, round) * 1000 + 500, { timeout: 30_000, interval: 250 })
+    .toBe(true);
+}
 
 /** A public file of the draw, as anyone reads it (404: undefined). */
 const publicUrl = (key: string) => `${inject('s3Url')}/${inject('mediaBucket')}/${key}`;
@@ -101,6 +121,26 @@ async function drawOf(drawId: string): Promise<DrawEntity> {
   return draw;
 }
 
+/**
+ * Draws a closed draw as the job does, once it can: the sequencer's run puts its list in the log
+ * and has the witnesses cosign it (witnessed.json), then the draw waits for the round that allows
+ * (a list closed in the past is witnessed after its own round: a later one, ~10 s on).
+ */
+async function drawWhenDue(drawId: string, readRound = beaconRound): Promise<DrawAnswer> {
+  expect((await runJob('sequence-log')).status).toBe(200);
+  let answer: DrawAnswer | undefined;
+  await expect
+    .poll(
+      async () => {
+        answer = await drawWinner(drawId, readRound);
+        return answer.state;
+      },
+      { timeout: 45_000, interval: 500 },
+    )
+    .not.toBe('waiting');
+  return answer as DrawAnswer;
+}
+
 /** The entrant's script on the published URLs, checking the round with the stack's beacon. */
 const recompute = (drawId: string, ...options: string[]) =>
   runScript([
@@ -151,11 +191,15 @@ describe('a release draw, from its creation to its result', () => {
     const writtenAt = Date.parse(closed.listWrittenAt as string);
     expect(timeOfRound(chain, closed.round as number) * 1000).toBeGreaterThanOrEqual(writtenAt + 10_000);
 
-    expect(await drawWinner(draw.drawId)).toMatchObject({ state: 'drawn' });
+    expect(await drawWhenDue(draw.drawId)).toMatchObject({ state: 'drawn' });
     const drawn = await drawOf(draw.drawId);
     const resultText = (await publicFile(resultFile(draw.drawId))) as string;
     const result = JSON.parse(resultText) as DrawResult;
-    expect(await checkResult(text, result)).toMatchObject({ ok: true });
+    // Closed 29 s ago, its list was witnessed after its round: drawn with a later one.
+    expect(drawn.roundDrawn).toBeGreaterThan(closed.round as number);
+    expect(result.beacon.round).toBe(drawn.roundDrawn);
+    expect(await checkResult(text, result)).toMatchObject({ ok: false, reason: 'beacon-mismatch' });
+    expect(await checkResult(text, result, drawn.roundDrawn)).toMatchObject({ ok: true });
     expect(result.order).toHaveLength(4);
     expect(drawn).toMatchObject({ state: 'drawn', seed: result.seed, winner: result.order[0] });
     expect(await unsettledDrawOf(draw.pid)).toBeUndefined();
@@ -174,7 +218,7 @@ describe('a release draw, from its creation to its result', () => {
     expect(await drawWinner(draw.drawId)).toMatchObject({ state: 'drawn', draw: { seed: drawn.seed } });
     expect(await publicFile(resultFile(draw.drawId))).toBe(resultText);
     expect(await drawOf(draw.drawId)).toEqual(drawn);
-  }, 60_000);
+  }, 90_000);
 
   it('takes one entry per e-mail and one per address, naming which, and the same again once withdrawn', async () => {
     const { draw, during } = await pastDraw();
@@ -326,8 +370,8 @@ describe('closing a draw', () => {
       draw: { listHash: written.listHash, round: sealed.round },
     });
     expect(await publicFile(entriesFile(draw.drawId))).toBe(written.text);
-    expect(await drawWinner(draw.drawId)).toMatchObject({ state: 'drawn' });
-  });
+    expect(await drawWhenDue(draw.drawId)).toMatchObject({ state: 'drawn' });
+  }, 60_000);
 
   it('never replaces a list file that is not the sealed draw’s', async () => {
     const { draw, during, after } = await pastDraw();
@@ -350,8 +394,8 @@ describe('closing a draw', () => {
     // Once the stray file is gone, the draw closes with its own list.
     await s3().send(new DeleteObjectCommand({ Bucket: mediaBucket(), Key: entriesFile(draw.drawId) }));
     expect(await closeDraw(draw.drawId, after)).toMatchObject({ state: 'closed' });
-    expect(await drawWinner(draw.drawId)).toMatchObject({ state: 'drawn' });
-  });
+    expect(await drawWhenDue(draw.drawId)).toMatchObject({ state: 'drawn' });
+  }, 60_000);
 });
 
 describe('drawing a closed draw', () => {
@@ -359,8 +403,11 @@ describe('drawing a closed draw', () => {
     const { draw, during, after } = await pastDraw();
     const entries = await enterAll(draw.drawId, 3, during);
     await closeDraw(draw.drawId, after);
-    const { round } = await drawOf(draw.drawId);
-
+    // Witnessed, and the round it allows due: only the beacon is missing.
+    expect((await runJob('sequence-log')).status).toBe(200);
+    await drawWinner(draw.drawId, async () => ({ state: 'not-yet' }));
+    const { roundDrawn: round } = await drawOf(draw.drawId);
+    await untilDue(round as number);
     await setBeaconFault('unreachable');
     const first = new Date();
     expect(await drawWinner(draw.drawId, beaconRound, first)).toMatchObject({
@@ -371,11 +418,7 @@ describe('drawing a closed draw', () => {
     expect(await drawWinner(draw.drawId, beaconRound, new Date(first.getTime() + 60_000))).toMatchObject({
       state: 'waiting',
     });
-    expect(await drawOf(draw.drawId)).toMatchObject({
-      state: 'closed',
-      waitingSince: first.toISOString(),
-      beaconState: 'unreachable',
-    });
+    expect(await drawOf(draw.drawId)).toMatchObject({ state: 'closed', beaconState: 'unreachable' });
     expect(await publicFile(resultFile(draw.drawId))).toBeUndefined();
     // A beacon that says "not yet" is waited for the same way.
     const notYet = async (): Promise<BeaconAnswer> => ({ state: 'not-yet' });
@@ -383,7 +426,7 @@ describe('drawing a closed draw', () => {
     expect(await publicFile(resultFile(draw.drawId))).toBeUndefined();
 
     await setBeaconFault(null);
-    expect(await drawWinner(draw.drawId)).toMatchObject({ state: 'drawn' });
+    expect(await drawWhenDue(draw.drawId)).toMatchObject({ state: 'drawn' });
     const drawn = await drawOf(draw.drawId);
     expect(drawn.beaconState).toBeUndefined();
     const result = JSON.parse((await publicFile(resultFile(draw.drawId))) as string) as DrawResult;
@@ -394,10 +437,51 @@ describe('drawing a closed draw', () => {
     expect(script.stdout).toContain('you won\n');
   });
 
+  it('waits for its list to be witnessed; witnessed after its round, it is drawn with a later round, which the script accepts', async () => {
+    const now = Date.now();
+    const created = await createDraw(
+      { pid: await newPiece(), opensAt: iso(now - 60_000), closesAt: iso(now - 1000), admin: ADMIN },
+      new Date(now - 60_000),
+    );
+    if (!created.ok) throw new Error(created.reason);
+    const { drawId } = created.draw;
+    const [entry] = (await enterAll(drawId, 1, new Date(now - 30_000), 60)) as [EntryEntity];
+    await setWitnessFault(1, 'down');
+    try {
+      await closeDraw(drawId, new Date(now));
+      expect((await runJob('sequence-log')).status).toBe(200);
+      // Cosigned by one witness of two: not witnessed, so not drawn, whatever the beacon says.
+      expect(await drawWinner(drawId)).toMatchObject({ state: 'waiting', beaconState: 'witnessing' });
+      expect(await publicFile(witnessedFile(drawId))).toBeUndefined();
+      const { round } = await drawOf(drawId);
+      await untilDue(round as number);
+      expect(await drawWinner(drawId)).toMatchObject({ state: 'waiting', beaconState: 'witnessing' });
+    } finally {
+      await setWitnessFault(1, null);
+    }
+    expect(await drawWhenDue(drawId)).toMatchObject({ state: 'drawn' });
+    const drawn = await drawOf(drawId);
+    expect(drawn.roundDrawn).toBeGreaterThan(drawn.round as number);
+    const result = JSON.parse((await publicFile(resultFile(drawId))) as string) as DrawResult;
+    expect(result.beacon.round).toBe(drawn.roundDrawn);
+    expect(await publicFile(witnessedFile(drawId))).toContain('"format": "oneofone-draw-witnessed/v1"');
+    const script = await recompute(drawId, '--salt', entry.salt);
+    expect(script.stderr).toBe('');
+    expect(script.code).toBe(0);
+    expect(script.stdout).toContain('you won\n');
+  }, 90_000);
+
   it('refuses a beacon that lies, publishing nothing', async () => {
     const { draw, during, after } = await pastDraw();
     await enterAll(draw.drawId, 2, during);
     await closeDraw(draw.drawId, after);
+    // Witnessed, and its round out: only the beacon's answer is left to refuse.
+    expect((await runJob('sequence-log')).status).toBe(200);
+    await drawWinner(draw.drawId, async () => ({ state: 'not-yet' }));
+    const { roundDrawn } = await drawOf(draw.drawId);
+    await expect
+      .poll(async () => 'state' in (await beaconRound(roundDrawn as number)), { timeout: 30_000 })
+      .toBe(false);
     await setBeaconFault('wrong-signature');
     await expect(drawWinner(draw.drawId)).rejects.toThrow(/refused/);
     await setBeaconFault('wrong-randomness');
@@ -412,7 +496,7 @@ describe('drawing a closed draw', () => {
     expect(await drawOf(draw.drawId)).toMatchObject({ state: 'closed' });
     expect(await publicFile(resultFile(draw.drawId))).toBeUndefined();
     expect(await drawWinner(draw.drawId)).toMatchObject({ state: 'drawn' });
-  });
+  }, 60_000);
 
   it('with no entry left is empty: a list of none, a result without a winner', async () => {
     const { draw, during, after } = await pastDraw();
@@ -420,7 +504,7 @@ describe('drawing a closed draw', () => {
     await withdrawEntry({ drawId: draw.drawId, entryId: only.entryId, email: only.email }, during);
     await closeDraw(draw.drawId, after);
     expect(await publicFile(entriesFile(draw.drawId))).toMatch(/\nentries 0\n$/);
-    expect(await drawWinner(draw.drawId)).toMatchObject({ state: 'empty' });
+    expect(await drawWhenDue(draw.drawId)).toMatchObject({ state: 'empty' });
     const empty = await drawOf(draw.drawId);
     expect(empty.winner).toBeUndefined();
     expect(JSON.parse((await publicFile(resultFile(draw.drawId))) as string)).toMatchObject({ order: [] });
@@ -430,7 +514,7 @@ describe('drawing a closed draw', () => {
     const script = await recompute(draw.drawId);
     expect(script.code).toBe(0);
     expect(script.stdout).toContain('no entries, no winner');
-  });
+  }, 60_000);
 });
 
 describe("the draws' job", () => {
@@ -450,8 +534,10 @@ describe("the draws' job", () => {
     );
     const first = await runJob('run-draws');
     expect(first.status).toBe(200);
+    // Closed: it waits for its list to be witnessed (the sequencer it started), then for its round.
     const waiting = await drawOf(drawId);
-    expect(waiting).toMatchObject({ state: 'closed', beaconState: 'not-yet', entered: 2 });
+    expect(waiting).toMatchObject({ state: 'closed', entered: 2 });
+    expect(['witnessing', 'not-yet']).toContain(waiting.beaconState);
     await expect
       .poll(
         async () => {
@@ -483,15 +569,30 @@ describe("the draws' job", () => {
       s3().send(new PutObjectCommand({ Bucket: mediaBucket(), Key: file, Body: body }));
     await put(original.replace(/entries 1\n[0-9a-f]{64}\n$/, 'entries 0\n'));
 
-    const run = await runJob('run-draws');
-    expect(run.status).toBe(500);
-    expect(await run.json()).toMatchObject({ message: '1 draw(s) failed: see the log' });
-    expect(await drawOf(good.draw.drawId)).toMatchObject({ state: 'settled' });
+    expect((await runJob('sequence-log')).status).toBe(200);
+    await expect
+      .poll(
+        async () => {
+          const run = await runJob('run-draws');
+          expect(run.status).toBe(500);
+          expect(await run.json()).toMatchObject({ message: '1 draw(s) failed: see the log' });
+          return (await drawOf(good.draw.drawId)).state;
+        },
+        { timeout: 45_000, interval: 1000 },
+      )
+      .toBe('settled');
     expect(await drawOf(bad.draw.drawId)).toMatchObject({ state: 'closed' });
     expect(await publicFile(resultFile(bad.draw.drawId))).toBeUndefined();
 
     await put(original);
-    expect((await runJob('run-draws')).status).toBe(200);
-    expect(await drawOf(bad.draw.drawId)).toMatchObject({ state: 'settled' });
-  }, 60_000);
+    await expect
+      .poll(
+        async () => {
+          expect((await runJob('run-draws')).status).toBe(200);
+          return (await drawOf(bad.draw.drawId)).state;
+        },
+        { timeout: 45_000, interval: 1000 },
+      )
+      .toBe('settled');
+  }, 120_000);
 });

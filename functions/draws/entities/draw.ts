@@ -12,6 +12,7 @@ import { ACTIVE_DRAWS_LIST, ALL_DRAWS_LIST, drawKey, pieceDrawKey, SETTLING_DRAW
  * other authorisation cancelled; every entrant mailed).
  */
 export type DrawState = 'open' | 'closing' | 'closed' | 'drawn' | 'empty' | 'settled';
+export type BeaconState = 'witnessing' | 'not-yet' | 'unreachable';
 
 export interface DrawEntity {
   kind: 'draw';
@@ -30,9 +31,15 @@ export interface DrawEntity {
   listHash?: string;
   entered?: number;
   withdrawn?: number;
-  /** Closed and the beacon's round not had yet: since when, and what the beacon answered last. */
+  /**
+   * Closed and the beacon's round not had yet: since when, and why: the list not yet witnessed,
+   * or what the beacon answered last.
+   */
   waitingSince?: string;
-  beaconState?: 'not-yet' | 'unreachable';
+  beaconState?: BeaconState;
+  /** Witnessed (witnessed.json published): when (POSIX seconds), and so the round drawn with. */
+  witnessedAt?: number;
+  roundDrawn?: number;
   /** Drawn or empty: the seed and the winner's commitment (the whole order is result.json's). */
   seed?: string;
   winner?: string;

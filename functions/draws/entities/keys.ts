@@ -48,3 +48,4 @@ export const SETTLING_DRAWS_LIST = 'DRAWS#SETTLING';
 /** Where the draw's public files live in the media bucket (CloudFront serves /draws/*). */
 export const entriesFile = (drawId: string) => `draws/${drawId}/entries.txt`;
 export const resultFile = (drawId: string) => `draws/${drawId}/result.json`;
+export const witnessedFile = (drawId: string) => `draws/${drawId}/witnessed.json`;

@@ -27,6 +27,9 @@ export const checkpointKey = (size: number) => ({
   sk: `${CHECKPOINT_PREFIX}${twelveDigits(size)}`,
 });
 
+/** A release draw's list (docs/draw.md): numbered in the log, under no piece, found by its draw. */
+export const listEntryKey = (drawId: string) => ({ pk: `${LOG_PK}#LIST`, sk: drawId });
+
 /** What a change of ownership (or an issue) records, before the sequencer numbers it. */
 export interface PendingEntry {
   kind: EntryKind;
@@ -42,9 +45,31 @@ export interface PendingEntry {
   time: string;
 }
 
-export interface PendingItem extends PendingEntry {
+/** A release draw's list, before the sequencer numbers it (a list entry). */
+export interface PendingList {
+  kind: 'list';
+  draw: string;
+  /** Hex SHA-256 of the draw's entries.txt. */
+  list: string;
+  time: string;
+}
+
+export type PendingItem = (PendingEntry | PendingList) & {
   pk: typeof PENDING_PK;
   sk: string;
+};
+
+const pendingItem = (Item: Record<string, unknown>): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: { pk: PENDING_PK, sk: `${Item.time}#${randomUUID()}`, ...Item },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
+/** A draw's list entry as a transaction item, in the transaction that fixes the list. */
+export function pendingListItem({ draw, list, time }: Omit<PendingList, 'kind'>): TransactItem {
+  return pendingItem({ kind: 'list', draw, list, time });
 }
 
 /**
@@ -53,22 +78,14 @@ export interface PendingItem extends PendingEntry {
  */
 export function pendingEntryItem(entry: PendingEntry): TransactItem {
   const { kind, piece, owner, cert, draw, result, time } = entry;
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: {
-        pk: PENDING_PK,
-        sk: `${time}#${randomUUID()}`,
-        kind,
-        piece,
-        owner,
-        ...(kind === 'issue' && cert ? { cert } : {}),
-        ...(kind === 'draw' && draw && result ? { draw, result } : {}),
-        time,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
+  return pendingItem({
+    kind,
+    piece,
+    owner,
+    ...(kind === 'issue' && cert ? { cert } : {}),
+    ...(kind === 'draw' && draw && result ? { draw, result } : {}),
+    time,
+  });
 }
 
 /** The log's size and root (base64); an empty log has no head item. */

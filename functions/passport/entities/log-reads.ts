@@ -144,3 +144,21 @@ export async function newestCertificate(pid: string): Promise<StoredCertificate 
   const item = page.Items?.[0] as StoredCertificate | undefined;
   return item && { jws: item.jws, code: item.code };
 }
+
+/** The signed checkpoints larger than `size`, smallest first, at most `limit`. */
+export async function checkpointsAfter(size: number, limit: number): Promise<StoredCheckpoint[]> {
+  const page = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
+      ExpressionAttributeValues: {
+        ':pk': LOG_PK,
+        ':first': `${CHECKPOINT_PREFIX}${twelveDigits(size + 1)}`,
+        ':last': `${CHECKPOINT_PREFIX}${'9'.repeat(12)}`,
+      },
+      ConsistentRead: true,
+      Limit: limit,
+    }),
+  );
+  return ((page.Items ?? []) as { size: number; text: string }[]).map(({ size, text }) => ({ size, text }));
+}

@@ -30,6 +30,15 @@ export function DrawFiles({ draw, salt, titleId }: { draw: PublicDraw; salt?: st
           )}
         </li>
         <li>
+          {draw.roundDrawn !== undefined ? (
+            <a href={draw.files.witnessed}>the list's witnessing: its log entry and cosigned checkpoint</a>
+          ) : (
+            <span className="draw-muted">
+              the list's witnessing: published once the log's witnesses cosign it
+            </span>
+          )}
+        </li>
+        <li>
           {hasResult(draw) ? (
             <a href={draw.files.result}>the result</a>
           ) : (
@@ -47,7 +56,8 @@ export function DrawFiles({ draw, salt, titleId }: { draw: PublicDraw; salt?: st
       </ul>
       <p>
         With Node 18 or later and nothing to install, download the script and run it: it recomputes the winner
-        from the list and the result, and tells you where your entry came. Add{' '}
+        from the list and the result, checks that the list was in the shop's log and cosigned by its witnesses
+        before the beacon's round, and tells you where your entry came. Add{' '}
         <code>--beacon https://api.drand.sh</code> to check the beacon's round with drand too.
       </p>
       <pre className="draw-command">

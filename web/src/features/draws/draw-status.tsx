@@ -62,16 +62,33 @@ function StateWords({ draw, now }: { draw: PublicDraw; now: number }) {
             the list is fixed{draw.entries !== undefined ? `: ${draw.entries} entries` : ''}. no entry can be
             made or withdrawn any more.
           </p>
-          {draw.round !== undefined && (
+          {draw.round !== undefined && draw.roundDrawn === undefined && (
             <p>
-              the draw waits for the beacon's round {draw.round}
+              the list is being witnessed: its hash is in the shop's public log, and the log's independent
+              witnesses cosign it before the beacon's round {draw.round} is out
+              {draw.waitingSince && (
+                <>
+                  {' '}
+                  (waiting since <time dateTime={draw.waitingSince}>{localTime(draw.waitingSince)}</time>)
+                </>
+              )}
+              .
+            </p>
+          )}
+          {draw.roundDrawn !== undefined && (
+            <p>
+              the list is witnessed.{' '}
+              {draw.round !== undefined && draw.roundDrawn > draw.round
+                ? `it was witnessed after round ${draw.round} was out, so the draw takes the later round ${draw.roundDrawn}, never an earlier one. `
+                : ''}
+              the draw waits for the beacon's round {draw.roundDrawn}
               {draw.waitingSince && (
                 <>
                   {' '}
                   since <time dateTime={draw.waitingSince}>{localTime(draw.waitingSince)}</time>
                 </>
               )}
-              . {WAITING_WHY[draw.beaconState ?? 'not-yet']}
+              . {WAITING_WHY[draw.beaconState === 'unreachable' ? 'unreachable' : 'not-yet']}
             </p>
           )}
           {draw.listHash && <HashLine label="the list's hash" value={draw.listHash} />}
@@ -89,7 +106,7 @@ function StateWords({ draw, now }: { draw: PublicDraw; now: number }) {
         <div className="draw-state">
           <p>
             the draw is {draw.state === 'settled' ? 'over' : 'drawn'}: {draw.entries ?? 0} entries, beacon
-            round {draw.round}.
+            round {draw.roundDrawn ?? draw.round}.
           </p>
           {draw.winner && <HashLine label="the winning line" value={draw.winner} />}
           {draw.listHash && <HashLine label="the list's hash" value={draw.listHash} />}

@@ -36,7 +36,7 @@ export const createDraws = (body: CreateDraw) => adminPost<CreatedDraws>('/draws
  * The replay: the draw's two published files, as anyone downloads them, checked in this browser
  * with the shop's own checker (shared/draw/result.ts): ok, or the first thing that differs.
  */
-export async function replayDraw(files: AdminDraw['draw']['files']): Promise<DrawCheck> {
+export async function replayDraw(files: AdminDraw['draw']['files'], roundDrawn?: number): Promise<DrawCheck> {
   const read = async (path: string) => {
     const answer = await fetch(path, { cache: 'no-store' });
     if (!answer.ok) throw new Error(`${path} answered ${answer.status}`);
@@ -49,7 +49,8 @@ export async function replayDraw(files: AdminDraw['draw']['files']): Promise<Dra
   } catch {
     parsed = undefined;
   }
-  return checkResult(entries, parsed);
+  // The round its witnessing allows (the list's, or a later one): staff's view of the draw says which.
+  return checkResult(entries, parsed, roundDrawn);
 }
 
 /** "entered 2, withdrawn 1", or "none". */

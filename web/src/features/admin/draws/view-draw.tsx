@@ -60,18 +60,23 @@ function DrawFacts({ data }: { data: AdminDraw }) {
             <a href={draw.files.entries}>published list (entries.txt)</a>
           </li>
         )}
+        {draw.roundDrawn !== undefined && (
+          <li>
+            <a href={draw.files.witnessed}>published witnessing (witnessed.json)</a>
+          </li>
+        )}
         {published && (
           <li>
             <a href={draw.files.result}>published result (result.json)</a>
           </li>
         )}
       </ul>
-      {published && <Replay files={draw.files} />}
+      {published && <Replay files={draw.files} roundDrawn={draw.roundDrawn} />}
     </>
   );
 }
 
-function Replay({ files }: { files: AdminDraw['draw']['files'] }) {
+function Replay({ files, roundDrawn }: { files: AdminDraw['draw']['files']; roundDrawn?: number }) {
   const [check, setCheck] = useState<DrawCheck>();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -80,7 +85,7 @@ function Replay({ files }: { files: AdminDraw['draw']['files'] }) {
     setError('');
     setCheck(undefined);
     try {
-      setCheck(await replayDraw(files));
+      setCheck(await replayDraw(files, roundDrawn));
     } catch (reason) {
       setError((reason as Error).message);
     } finally {
