@@ -97,7 +97,7 @@ const walk = {
   entries: new Map<string, { page: Page; salt: string; url: string }>(),
 };
 
-type PublicDraw = { state: string; winner?: string };
+type PublicDraw = { state: string; winner?: string; round?: number; roundDrawn?: number };
 const publicDraw = async () => (await api<{ draw: PublicDraw }>(`/draws/${walk.drawId}`)).body.draw;
 
 /** The links to enter a draw mailed to an address, oldest first. */
@@ -374,14 +374,24 @@ describe('a release draw, entered in the browser and checked with the published 
     // The first run after the close fixes the list and names a round at least 10 s later: the
     // draw's page says so, and what it waits for.
     expect((await runJob('run-draws')).status).toBe(200);
-    expect(await publicDraw()).toMatchObject({ state: 'closed', beaconState: 'not-yet' });
+    // Its list goes into the passport log with the close; the sequencer has the witnesses cosign
+    // it, and the next run publishes witnessed.json and names the round it allows: the list's own
+    // (a later one only if the witnesses were slower than the 10 s the list leaves them).
+    expect((await runJob('sequence-log')).status).toBe(200);
+    expect((await runJob('run-draws')).status).toBe(200);
+    const closed = await publicDraw();
+    expect(closed).toMatchObject({ state: 'closed', beaconState: 'not-yet' });
+    expect(closed.roundDrawn).toBeGreaterThanOrEqual(closed.round as number);
     const watcher = await browser.open(`/draw/${walk.drawId}`);
     await watcher
       .getByText('the list is fixed: 2 entries. no entry can be made or withdrawn any more.')
       .waitFor();
     await watcher
-      .getByText(/the draw waits for the beacon's round \d+ since .*the round is not out yet/)
+      .getByText(
+        /the list is witnessed\. .*the draw waits for the beacon's round \d+ since .*the round is not out yet/,
+      )
       .waitFor();
+    await watcher.getByRole('link', { name: /the list's witnessing/ }).waitFor();
     expect(await watcher.getByRole('heading', { name: 'enter the draw' }).count()).toBe(0);
     await expectAccessible(watcher);
     await screenshot(watcher, 'draw-page-waiting-phone');

@@ -127,8 +127,9 @@ export interface PublicDraw {
   waitingSince?: string;
   closesAt: string;
   winner?: string;
-  /** The beacon round its list names, from the close. */
+  /** The beacon round its list names, from the close; the round drawn with, once witnessed. */
   round?: number;
+  roundDrawn?: number;
   entries?: number;
   files: { entries: string; result: string };
 }
