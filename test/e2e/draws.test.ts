@@ -368,128 +368,132 @@ describe('a release draw, entered in the browser and checked with the published 
     await expect.poll(() => page.getByRole('button', { name: 'withdraw' }).count()).toBe(0);
   });
 
-  it('is drawn after its window closes: the loser lost, the script agrees, the winner has their order', async () => {
-    // The job closes the draw, waits for its beacon round (the stand-in's period is 3 s) and settles.
-    await new Promise((done) => setTimeout(done, Math.max(0, walk.closesAt - Date.now() + 200)));
-    // The first run after the close fixes the list and names a round at least 10 s later: the
-    // draw's page says so, and what it waits for.
-    expect((await runJob('run-draws')).status).toBe(200);
-    // Its list goes into the passport log with the close; the sequencer has the witnesses cosign
-    // it, and the next run publishes witnessed.json and names the round it allows: the list's own
-    // (a later one only if the witnesses were slower than the 10 s the list leaves them).
-    expect((await runJob('sequence-log')).status).toBe(200);
-    expect((await runJob('run-draws')).status).toBe(200);
-    const closed = await publicDraw();
-    expect(closed).toMatchObject({ state: 'closed', beaconState: 'not-yet' });
-    expect(closed.roundDrawn).toBeGreaterThanOrEqual(closed.round as number);
-    const watcher = await browser.open(`/draw/${walk.drawId}`);
-    await watcher
-      .getByText('the list is fixed: 2 entries. no entry can be made or withdrawn any more.')
-      .waitFor();
-    await watcher
-      .getByText(
-        /the list is witnessed\. .*the draw waits for the beacon's round \d+ since .*the round is not out yet/,
-      )
-      .waitFor();
-    await watcher.getByRole('link', { name: /the list's witnessing/ }).waitFor();
-    expect(await watcher.getByRole('heading', { name: 'enter the draw' }).count()).toBe(0);
-    await expectAccessible(watcher);
-    await screenshot(watcher, 'draw-page-waiting-phone');
-    await expect
-      .poll(
-        async () => {
-          expect((await runJob('run-draws')).status).toBe(200);
-          return (await publicDraw()).state;
-        },
-        { timeout: 60_000, interval: 1500 },
-      )
-      .toBe('settled');
-    const { winner } = await publicDraw();
-    const a = walk.entries.get('A');
-    const b = walk.entries.get('B');
-    if (!a || !b) throw new Error('the entries were not made');
-    const commitments = {
-      A: await commitment(walk.drawId, a.salt),
-      B: await commitment(walk.drawId, b.salt),
-    };
-    expect([commitments.A, commitments.B]).toContain(winner);
-    const [won, lost] = winner === commitments.A ? [a, b] : [b, a];
+  it(
+    'is drawn after its window closes: the loser lost, the script agrees, the winner has their order',
+    async () => {
+      // The job closes the draw, waits for its beacon round (the stand-in's period is 3 s) and settles.
+      await new Promise((done) => setTimeout(done, Math.max(0, walk.closesAt - Date.now() + 200)));
+      // The first run after the close fixes the list and names a round at least 10 s later: the
+      // draw's page says so, and what it waits for.
+      expect((await runJob('run-draws')).status).toBe(200);
+      // Its list goes into the passport log with the close; the sequencer has the witnesses cosign
+      // it, and the next run publishes witnessed.json and names the round it allows: the list's own
+      // (a later one only if the witnesses were slower than the 10 s the list leaves them).
+      expect((await runJob('sequence-log')).status).toBe(200);
+      expect((await runJob('run-draws')).status).toBe(200);
+      const closed = await publicDraw();
+      expect(closed).toMatchObject({ state: 'closed', beaconState: 'not-yet' });
+      expect(closed.roundDrawn).toBeGreaterThanOrEqual(closed.round as number);
+      const watcher = await browser.open(`/draw/${walk.drawId}`);
+      await watcher
+        .getByText('the list is fixed: 2 entries. no entry can be made or withdrawn any more.')
+        .waitFor();
+      await watcher
+        .getByText(
+          /the list is witnessed\. .*the draw waits for the beacon's round \d+ since .*the round is not out yet/,
+        )
+        .waitFor();
+      await watcher.getByRole('link', { name: /the list's witnessing/ }).waitFor();
+      expect(await watcher.getByRole('heading', { name: 'enter the draw' }).count()).toBe(0);
+      await expectAccessible(watcher);
+      await screenshot(watcher, 'draw-page-waiting-phone');
+      await expect
+        .poll(
+          async () => {
+            expect((await runJob('run-draws')).status).toBe(200);
+            return (await publicDraw()).state;
+          },
+          { timeout: 60_000, interval: 1500 },
+        )
+        .toBe('settled');
+      const { winner } = await publicDraw();
+      const a = walk.entries.get('A');
+      const b = walk.entries.get('B');
+      if (!a || !b) throw new Error('the entries were not made');
+      const commitments = {
+        A: await commitment(walk.drawId, a.salt),
+        B: await commitment(walk.drawId, b.salt),
+      };
+      expect([commitments.A, commitments.B]).toContain(winner);
+      const [won, lost] = winner === commitments.A ? [a, b] : [b, a];
 
-    // The loser's page (A's at a phone's size, B's at a desktop's, whoever lost).
-    await lost.page.goto(lost.url);
-    await lost.page.getByText('not you this time.').waitFor({ timeout: 15_000 });
-    await lost.page.getByText('Nothing was charged: your authorisation is released.').waitFor();
-    await lost.page.getByText('in the published result, your line is reserve number 1.').waitFor();
-    expect(await lost.page.getByRole('button', { name: 'withdraw' }).count()).toBe(0);
-    await lost.page
-      .getByText(winner ?? 'no winner')
-      .first()
-      .waitFor();
-    await expectAccessible(lost.page);
-    await screenshot(lost.page, 'draw-entry-lost');
+      // The loser's page (A's at a phone's size, B's at a desktop's, whoever lost).
+      await lost.page.goto(lost.url);
+      await lost.page.getByText('not you this time.').waitFor({ timeout: 15_000 });
+      await lost.page.getByText('Nothing was charged: your authorisation is released.').waitFor();
+      await lost.page.getByText('in the published result, your line is reserve number 1.').waitFor();
+      expect(await lost.page.getByRole('button', { name: 'withdraw' }).count()).toBe(0);
+      await lost.page
+        .getByText(winner ?? 'no winner')
+        .first()
+        .waitFor();
+      await expectAccessible(lost.page);
+      await screenshot(lost.page, 'draw-entry-lost');
 
-    // The script the page offers, on the shop's published files, with the loser's salt.
-    const command = (await lost.page.locator('.draw-command').textContent()) ?? '';
-    const args = command.trim().split(/\s+/).slice(2);
-    expect(args).toEqual([
-      `${inject('baseUrl')}/passport/draws/${walk.drawId}/entries.txt`,
-      `${inject('baseUrl')}/passport/draws/${walk.drawId}/result.json`,
-      '--salt',
-      lost.salt,
-    ]);
-    const script = await runScript([...args, '--beacon', inject('drand').DRAND_URL]);
-    expect(script.stderr).toBe('');
-    expect(script.code).toBe(0);
-    expect(script.stdout).toContain(`the winner is ${winner}, then 1 reserves`);
-    expect(script.stdout).toContain('you are reserve number 1\n');
-    const withdrawn = walk.entries.get('A-withdrawn');
-    const gone = await runScript([...args.slice(0, 2), '--salt', withdrawn?.salt ?? '']);
-    expect(gone.stdout).toContain('your entry is not in this list');
+      // The script the page offers, on the shop's published files, with the loser's salt.
+      const command = (await lost.page.locator('.draw-command').textContent()) ?? '';
+      const args = command.trim().split(/\s+/).slice(2);
+      expect(args).toEqual([
+        `${inject('baseUrl')}/passport/draws/${walk.drawId}/entries.txt`,
+        `${inject('baseUrl')}/passport/draws/${walk.drawId}/result.json`,
+        '--salt',
+        lost.salt,
+      ]);
+      const script = await runScript([...args, '--beacon', inject('drand').DRAND_URL]);
+      expect(script.stderr).toBe('');
+      expect(script.code).toBe(0);
+      expect(script.stdout).toContain(`the winner is ${winner}, then 1 reserves`);
+      expect(script.stdout).toContain('you are reserve number 1\n');
+      const withdrawn = walk.entries.get('A-withdrawn');
+      const gone = await runScript([...args.slice(0, 2), '--salt', withdrawn?.salt ?? '']);
+      expect(gone.stdout).toContain('your entry is not in this list');
 
-    // The winner's page, and their order.
-    await won.page.goto(won.url);
-    await won.page.getByText(`you won: ${piece.name} is yours.`).waitFor({ timeout: 15_000 });
-    await won.page.getByText('in the published result, your line comes first: the winner.').waitFor();
-    await expectAccessible(won.page);
-    await screenshot(won.page, 'draw-entry-won');
-    await won.page.getByRole('link', { name: 'see your order' }).click();
-    await won.page.waitForURL('**/products/success?checkoutCode=*');
-    await won.page.getByText(/is yours/).waitFor({ timeout: 20_000 });
-    expect(await won.page.locator('main').textContent()).toContain(`thank you — ${piece.name} is yours`);
-    expect(((await api<{ sold: boolean }>(`/is-sold?id=${piece.id}`)).body as { sold: boolean }).sold).toBe(
-      true,
-    );
+      // The winner's page, and their order.
+      await won.page.goto(won.url);
+      await won.page.getByText(`you won: ${piece.name} is yours.`).waitFor({ timeout: 15_000 });
+      await won.page.getByText('in the published result, your line comes first: the winner.').waitFor();
+      await expectAccessible(won.page);
+      await screenshot(won.page, 'draw-entry-won');
+      await won.page.getByRole('link', { name: 'see your order' }).click();
+      await won.page.waitForURL('**/products/success?checkoutCode=*');
+      await won.page.getByText(/is yours/).waitFor({ timeout: 20_000 });
+      expect(await won.page.locator('main').textContent()).toContain(`thank you — ${piece.name} is yours`);
+      expect(((await api<{ sold: boolean }>(`/is-sold?id=${piece.id}`)).body as { sold: boolean }).sold).toBe(
+        true,
+      );
 
-    // The winner receives the passport: the portal password by mail, the piece's passport in the
-    // portal, and its /verify page telling a sale by a draw anyone can recompute.
-    const wonEmail = won === a ? memberA.email : memberB.email;
-    const password = await mailedPassword(wonEmail, 'Your authenticity portal password');
-    const issued = await adminApi(await loggedInAdmin(), '/passport/certificates', {
-      method: 'POST',
-      json: { pid: piece.id },
-    });
-    expect(issued.status, issued.text).toBe(200);
-    await expect
-      .poll(async () => {
-        expect((await runJob('sequence-log')).status).toBe(200);
-        const passport = await api<{ entries: { text: string }[] }>(`/passport/pieces/${piece.id}`);
-        return passport.body.entries.map((e) => JSON.parse(e.text).kind);
-      })
-      .toEqual(['draw', 'sale', 'issue']);
-    await won.page.goto('/authenticity');
-    await won.page.getByLabel('card number').fill(piece.cardNumber ?? '');
-    await won.page.getByLabel('password', { exact: true }).fill(password);
-    await won.page.getByRole('button', { name: 'open my piece' }).click();
-    await won.page.waitForURL('**/authenticity/showingcard');
-    await won.page.getByRole('heading', { name: 'passport', level: 2 }).waitFor();
-    const verifyUrl = (await won.page.locator('.passport-code-text a.passport-link').textContent()) ?? '';
-    await won.page.goto(verifyUrl);
-    await won.page
-      .getByText('Sold by the shop by a release draw anyone can recompute.')
-      .waitFor({ timeout: 20_000 });
-    await expectAccessible(won.page);
-    await screenshot(won.page, 'draw-winner-passport');
-  });
+      // The winner receives the passport: the portal password by mail, the piece's passport in the
+      // portal, and its /verify page telling a sale by a draw anyone can recompute.
+      const wonEmail = won === a ? memberA.email : memberB.email;
+      const password = await mailedPassword(wonEmail, 'Your authenticity portal password');
+      const issued = await adminApi(await loggedInAdmin(), '/passport/certificates', {
+        method: 'POST',
+        json: { pid: piece.id },
+      });
+      expect(issued.status, issued.text).toBe(200);
+      await expect
+        .poll(async () => {
+          expect((await runJob('sequence-log')).status).toBe(200);
+          const passport = await api<{ entries: { text: string }[] }>(`/passport/pieces/${piece.id}`);
+          return passport.body.entries.map((e) => JSON.parse(e.text).kind);
+        })
+        .toEqual(['draw', 'sale', 'issue']);
+      await won.page.goto('/authenticity');
+      await won.page.getByLabel('card number').fill(piece.cardNumber ?? '');
+      await won.page.getByLabel('password', { exact: true }).fill(password);
+      await won.page.getByRole('button', { name: 'open my piece' }).click();
+      await won.page.waitForURL('**/authenticity/showingcard');
+      await won.page.getByRole('heading', { name: 'passport', level: 2 }).waitFor();
+      const verifyUrl = (await won.page.locator('.passport-code-text a.passport-link').textContent()) ?? '';
+      await won.page.goto(verifyUrl);
+      await won.page
+        .getByText('Sold by the shop by a release draw anyone can recompute.')
+        .waitFor({ timeout: 20_000 });
+      await expectAccessible(won.page);
+      await screenshot(won.page, 'draw-winner-passport');
+    },
+    WINDOW_MS + 180_000,
+  ); // it waits for the window to close first, then for the draw
 
   it('is shown to staff with its counts, and its replay in the browser agrees', async () => {
     const page = await openAsStaff(browser, { path: `/view-draw/${walk.drawId}`, viewport: DESKTOP });
