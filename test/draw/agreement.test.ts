@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitment } from '../../shared/draw/commitment.ts';
 import { entriesList } from '../../shared/draw/entries-list.ts';
 import { checkResult, type DrawResult, drawResult } from '../../shared/draw/result.ts';
+import type { WitnessedList } from '../../shared/draw/witnessed-list.ts';
 import { inBatches, runScript, writeDraw } from './draws.ts';
 import { check, commitmentOf, readList, recompute, writeList } from './independent-draw.ts';
+import { makeWitnessing, witnessList } from './witnessed-fixtures.ts';
 
 /**
  * Three implementations of docs/draw.md agree on every draw: the shop's core (shared/draw), the
@@ -45,7 +47,8 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('the shop, the independent implementation and the script', () => {
   it('give the same list hash, seed and order on 500 random draws of 0 to 300 entries', async () => {
-    const forTheScript: { entriesText: string; result: DrawResult }[] = [];
+    const forTheScript: { entriesText: string; result: DrawResult; witnessed: WitnessedList }[] = [];
+    const witnessing = await makeWitnessing();
     let draws = 0;
     await fc.assert(
       fc.asyncProperty(drawArb, async (draw) => {
@@ -78,15 +81,20 @@ describe('the shop, the independent implementation and the script', () => {
         expect(independent).toEqual({ listHash: result.listHash, seed: result.seed, order: result.order });
         expect(check(bytes, result)).toBe('ok');
         expect(await checkResult(entriesText, result)).toMatchObject({ ok: true });
-        if (draws % 16 === 1 && forTheScript.length < 30) forTheScript.push({ entriesText, result });
+        if (draws % 16 === 1 && forTheScript.length < 30) {
+          // Witnessed a second after the close: before its round, which is at least 10 s after.
+          const at = Math.floor(Date.parse(draw.closed) / 1000) + 1;
+          const witnessed = await witnessList(entriesText, witnessing, { times: [at, at] });
+          forTheScript.push({ entriesText, result, witnessed });
+        }
       }),
       { numRuns: 500 },
     );
     expect(draws).toBe(500);
     expect(forTheScript).toHaveLength(30);
-    const runs = await inBatches(forTheScript, 3, ({ entriesText, result }) => {
-      const files = writeDraw(root, entriesText, result);
-      return runScript([files.entries, files.result]);
+    const runs = await inBatches(forTheScript, 3, ({ entriesText, result, witnessed }) => {
+      const files = writeDraw(root, entriesText, result, witnessed, witnessing.keys);
+      return runScript([files.entries, files.result, '--keys', files.keys]);
     });
     for (const [i, run] of runs.entries()) {
       expect(run.stderr).toBe('');
