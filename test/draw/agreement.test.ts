@@ -6,10 +6,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitment } from '../../shared/draw/commitment.ts';
 import { entriesList } from '../../shared/draw/entries-list.ts';
 import { checkResult, type DrawResult, drawResult } from '../../shared/draw/result.ts';
-import type { WitnessedList } from '../../shared/draw/witnessed-list.ts';
+import { checkWitnessedList, type WitnessedList } from '../../shared/draw/witnessed-list.ts';
 import { inBatches, runScript, writeDraw } from './draws.ts';
-import { check, commitmentOf, readList, recompute, writeList } from './independent-draw.ts';
-import { makeWitnessing, witnessList } from './witnessed-fixtures.ts';
+import {
+  check,
+  checkWitnessedDraw,
+  commitmentOf,
+  readList,
+  readWitnessed,
+  recompute,
+  writeList,
+} from './independent-draw.ts';
+import {
+  makeWitnessing,
+  validDraws,
+  violations,
+  type WitnessedDraw,
+  type Witnessing,
+  witnessedDraw,
+  witnessList,
+} from './witnessed-fixtures.ts';
 
 /**
  * Three implementations of docs/draw.md agree on every draw: the shop's core (shared/draw), the
@@ -137,6 +153,121 @@ describe('the shop, the independent implementation and the script', () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('the shop and the independent implementation, on witnessed.json and the round drawn', () => {
+  let two: Witnessing;
+  let stranger: Witnessing;
+  beforeAll(async () => {
+    two = await makeWitnessing();
+    stranger = await makeWitnessing();
+  });
+
+  /** The shop's verdict: its witnessing checker, then checkResult with the round it says. */
+  const shop = async (draw: WitnessedDraw) => {
+    const witnessed = await checkWitnessedList({
+      listText: draw.entriesText,
+      witnessed: draw.witnessed,
+      keys: draw.keys,
+      chain: draw.chain,
+    });
+    if (!witnessed.ok) return { verdict: witnessed.reason };
+    const result = await checkResult(draw.entriesText, draw.result, witnessed.roundDrawn);
+    return { verdict: result.ok ? 'ok' : result.reason, witnessed };
+  };
+  const independent = (draw: WitnessedDraw) =>
+    checkWitnessedDraw(Buffer.from(draw.entriesText), draw.result, draw.witnessed, draw.keys, draw.chain);
+
+  it('agree on 150 random draws: 1 to 4 witnesses, k of them, cosigning around the round or not at all', async () => {
+    const seen = new Set<string>();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 4 }).chain((n) =>
+          fc.record({
+            n: fc.constant(n),
+            k: fc.integer({ min: 1, max: n }),
+            at: fc.array(fc.option(fc.integer({ min: -40, max: 40 }), { freq: 4 }), {
+              minLength: n,
+              maxLength: n,
+            }),
+          }),
+        ),
+        fc
+          .integer({ min: 0, max: 30 })
+          .chain((seq) =>
+            fc.record({ seq: fc.constant(seq), size: fc.integer({ min: seq + 1, max: seq + 30 }) }),
+          ),
+        fc.date({
+          min: new Date('2026-01-01T00:00:00.000Z'),
+          max: new Date('2036-01-01T00:00:00.000Z'),
+          noInvalidDate: true,
+        }),
+        fc.constantFrom('rule', 'rule', 'list', 'next', 'before'),
+        async ({ n, k, at }, { seq, size }, closed, round) => {
+          const witnessing = await makeWitnessing(n, k);
+          const draw = await witnessedDraw({
+            witnessing,
+            at,
+            seq,
+            size,
+            closed: closed.toISOString(),
+            entries: 3,
+            drawn: ({ list, rule = list }) =>
+              round === 'rule'
+                ? rule
+                : round === 'list'
+                  ? list
+                  : round === 'next'
+                    ? rule + 1
+                    : Math.max(list, rule - 1),
+          });
+          const ours = await shop(draw);
+          const theirs = independent(draw);
+          expect(theirs === 'ok').toBe(ours.verdict === 'ok');
+          const when = readWitnessed(Buffer.from(draw.entriesText), draw.witnessed, draw.keys, draw.chain);
+          if (ours.witnessed)
+            expect(when).toEqual({
+              witnessedAt: ours.witnessed.witnessedAt,
+              round: ours.witnessed.roundDrawn,
+            });
+          else expect(typeof when).toBe('string');
+          seen.add(
+            `${ours.verdict === 'ok' ? 'ok' : 'refused'} ${ours.witnessed && ours.witnessed.roundDrawn > draw.round ? 'late' : 'in time or never'}`,
+          );
+        },
+      ),
+      { numRuns: 150 },
+    );
+    expect([...seen].sort()).toEqual([
+      'ok in time or never',
+      'ok late',
+      'refused in time or never',
+      'refused late',
+    ]);
+  }, 120_000);
+
+  it('both accept the valid cases', async () => {
+    for (const { name, make } of validDraws(two)) {
+      const draw = await make();
+      expect({ name, shop: (await shop(draw)).verdict, independent: independent(draw) }).toEqual({
+        name,
+        shop: 'ok',
+        independent: 'ok',
+      });
+    }
+  });
+
+  it('both refuse every planted violation', async () => {
+    for (const violation of violations(two, stranger)) {
+      const draw = await violation.make();
+      const theirs = independent(draw);
+      expect({
+        name: violation.name,
+        shop: (await shop(draw)).verdict,
+        independent: theirs.startsWith(violation.independent) ? violation.independent : theirs,
+      }).toEqual({ name: violation.name, shop: violation.shop, independent: violation.independent });
+    }
   });
 });
 
