@@ -309,7 +309,8 @@ function readNote(text: string) {
   for (const line of text.slice(at + 2, -1).split('\n')) {
     const words = line.split(' ');
     const bytes = base64(words[2]);
-    if (words.length !== 3 || words[0] !== DASH || !words[1] || !bytes || bytes.length < 5) return undefined;
+    if (words.length !== 3 || words[0] !== DASH || !words[1] || /\s/.test(words[1])) return undefined;
+    if (!bytes || bytes.length < 5) return undefined;
     lines.push({ name: words[1], id: hex(bytes.subarray(0, 4)), rest: bytes.subarray(4) });
   }
   return lines.length > 16 ? undefined : { body, origin, size, root, lines };

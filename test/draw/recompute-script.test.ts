@@ -15,6 +15,7 @@ import {
   violations,
   type WitnessedDraw,
   type Witnessing,
+  witnessedTwiceDraw,
 } from './witnessed-fixtures.ts';
 
 /**
@@ -335,6 +336,14 @@ describe('the recompute script online', () => {
       );
       expect(stdout).toMatch(/everything agrees\n$/);
     }
+  });
+
+  it("counts a witness's earliest cosignature, whatever the order of its lines", async () => {
+    const draw = await witnessedTwiceDraw(two);
+    const { code, stdout, stderr } = await runScript(publishWitnessed(draw));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toContain(`witnessed in time: before its round ${draw.round} was due (witnessed at `);
   });
 
   it('says on one line what does not agree in a witnessed draw: each planted violation', async () => {

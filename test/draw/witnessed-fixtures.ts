@@ -366,3 +366,18 @@ export const validDraws = (two: Witnessing) => [
     make: () => witnessedDraw({ witnessing: two, at: [-4, 0] }),
   },
 ];
+
+/**
+ * A draw witnessed in time whose first witness also cosigned later, that later line written
+ * before its earlier one: each witness counts with its earliest timestamp, whatever the order.
+ */
+export async function witnessedTwiceDraw(two: Witnessing): Promise<WitnessedDraw> {
+  const draw = await witnessedDraw({ witnessing: two, at: [-5, -3] });
+  const [first] = two.witnesses;
+  if (!first) throw new Error('no witness');
+  const later = await cosignatureLine(first, draw.witnessed.checkpoint, draw.due + 20);
+  const lines = draw.witnessed.checkpoint.split('\n');
+  const at = lines.findIndex((line) => line.startsWith(`\u2014 ${first.name} `));
+  lines.splice(at, 0, later);
+  return { ...draw, witnessed: { ...draw.witnessed, checkpoint: lines.join('\n') } };
+}
