@@ -18,6 +18,7 @@ import {
   writeList,
 } from './independent-draw.ts';
 import {
+  edgeCases,
   makeWitnessing,
   validDraws,
   violations,
@@ -268,6 +269,18 @@ describe('the shop and the independent implementation, on witnessed.json and the
     expect(independent(draw)).toBe('ok');
     // The shop's checker does not yet: verifyCheckpoint (shared/passport/checkpoint.ts) keeps each
     // witness's first line that verifies, so it dates this list at due + 20 (reported, issue 44).
+  });
+
+  it('read the edge cases of the rules alike', async () => {
+    for (const { name, ok, make } of edgeCases(two)) {
+      const draw = await make();
+      const verdicts = {
+        name,
+        shop: (await shop(draw)).verdict === 'ok',
+        independent: independent(draw) === 'ok',
+      };
+      expect(verdicts).toEqual({ name, shop: ok, independent: ok });
+    }
   });
 
   it('both refuse every planted violation', async () => {

@@ -10,6 +10,7 @@ import { entriesList, listHash, parseEntriesList } from '../../shared/draw/entri
 import type { DrawResult } from '../../shared/draw/result.ts';
 import { inBatches, type MadeDraw, randomDraw, runScript, writeDraw } from './draws.ts';
 import {
+  edgeCases,
   makeWitnessing,
   validDraws,
   violations,
@@ -335,6 +336,14 @@ describe('the recompute script online', () => {
           : `witnessed in time: before its round ${draw.round} was due (witnessed at `,
       );
       expect(stdout).toMatch(/everything agrees\n$/);
+    }
+  });
+
+  it('reads the edge cases of the rules as the shop does', async () => {
+    for (const { name, ok, make } of edgeCases(two)) {
+      const { code, stderr } = await runScript(publishWitnessed(await make()));
+      expect({ name, code }).toEqual({ name, code: ok ? 0 : 1 });
+      expect(stderr).toMatch(ok ? /^$/ : /^DOES NOT AGREE: [^\n]*\n$/);
     }
   });
 

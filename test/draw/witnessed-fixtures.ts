@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { toBase64, utf8 } from '#shared/passport/bytes.ts';
-import { logOrigin, withSignatureLines } from '#shared/passport/checkpoint.ts';
+import { createHash, randomBytes, sign } from 'node:crypto';
+import { concatBytes, toBase64, utf8 } from '#shared/passport/bytes.ts';
+import { checkpointBody, logOrigin, withSignatureLines } from '#shared/passport/checkpoint.ts';
 import type { KeySet } from '#shared/passport/keys.ts';
 import { listEntryText } from '#shared/passport/log.ts';
 import { inclusionProof, leafHash, rootOf } from '#shared/passport/merkle.ts';
+import { NOTE_ED25519, noteKeyId } from '#shared/passport/note-keys.ts';
 import { parseWitnessPolicy } from '#shared/passport/witness-policy.ts';
 import { beaconRoundFor } from '../../shared/draw/beacon-round.ts';
 import { commitment, newDrawId, newSalt } from '../../shared/draw/commitment.ts';
@@ -63,6 +64,17 @@ export interface WitnessOptions {
   /** What the entry names, if not the list's own draw and hash. */
   draw?: string;
   list?: string;
+  /** The entry's text made from its canonical one (the log holds these bytes). */
+  entryText?: (canonical: string) => string;
+  /** Extension lines after the checkpoint's root line (signed with the body). */
+  extensions?: readonly string[];
+}
+
+/** The log's signed note of this body (signed-note type 0x01), as signWithLog makes it, extension lines and all. */
+async function signBody(body: string, origin: string, key: Ed25519TestKey): Promise<string> {
+  const keyId = await noteKeyId(origin, NOTE_ED25519, key.publicKey);
+  const signature = new Uint8Array(sign(null, utf8(body), key.privateKey));
+  return `${body}\n\u2014 ${origin} ${toBase64(concatBytes(keyId, signature))}\n`;
 }
 
 /** The list's witnessed.json: its entry at `seq` of a log of `size` entries, cosigned at `times`. */
@@ -77,18 +89,23 @@ export async function witnessList(
   const seq = options.seq ?? 0;
   const size = options.size ?? seq + 1;
   const closed = Date.parse(parsed.list.closed);
-  const entry = listEntryText({
+  const canonical = listEntryText({
     seq,
     time: new Date(closed + 412).toISOString(),
     draw: options.draw ?? parsed.list.drawId,
     list: options.list ?? hash,
   });
+  const entry = options.entryText?.(canonical) ?? canonical;
   const leaves: Uint8Array[] = Array.from({ length: size }, () => new Uint8Array(randomBytes(32)));
   leaves[seq] = await leafHash(utf8(entry));
-  const note = await signWithLog(
-    { origin: logOrigin(witnessing.keys.issuer), size, root: await rootOf(leaves) },
-    witnessing.logKey,
-  );
+  const checkpoint = { origin: logOrigin(witnessing.keys.issuer), size, root: await rootOf(leaves) };
+  const note = options.extensions
+    ? await signBody(
+        checkpointBody(checkpoint) + options.extensions.map((line) => `${line}\n`).join(''),
+        checkpoint.origin,
+        witnessing.logKey,
+      )
+    : await signWithLog(checkpoint, witnessing.logKey);
   const lines: string[] = [];
   for (const [i, time] of options.times.entries()) {
     const witness = witnessing.witnesses[i];
@@ -129,6 +146,7 @@ export interface DrawSpec {
   closed?: string;
   seq?: number;
   size?: number;
+  witness?: Pick<WitnessOptions, 'entryText' | 'extensions'>;
 }
 
 /**
@@ -154,6 +172,7 @@ export async function witnessedDraw(spec: DrawSpec): Promise<WitnessedDraw> {
     times,
     ...(spec.seq === undefined ? {} : { seq: spec.seq }),
     ...(spec.size === undefined ? {} : { size: spec.size }),
+    ...spec.witness,
   });
   const policy = spec.witnessing.keys.witnessPolicy;
   const parsedPolicy = policy === undefined ? undefined : await parseWitnessPolicy(policy);
@@ -380,4 +399,137 @@ export async function witnessedTwiceDraw(two: Witnessing): Promise<WitnessedDraw
   const at = lines.findIndex((line) => line.startsWith(`\u2014 ${first.name} `));
   lines.splice(at, 0, later);
   return { ...draw, witnessed: { ...draw.witnessed, checkpoint: lines.join('\n') } };
+}
+
+/** Edge cases of the rules every checker must read alike: accepted (`ok`) or refused. */
+export function edgeCases(
+  two: Witnessing,
+): { name: string; ok: boolean; make: () => Promise<WitnessedDraw> }[] {
+  const inTime = { witnessing: two, at: [-5, -3] };
+  const [w1, w2] = two.witnesses as [TestWitness, TestWitness];
+  const withPolicy = (policy: string) => async () => {
+    const draw = await witnessedDraw(inTime);
+    return { ...draw, keys: { ...draw.keys, witnessPolicy: policy } };
+  };
+  const withLines = (lines: (draw: WitnessedDraw) => Promise<string[]>) => async () => {
+    const draw = await witnessedDraw(inTime);
+    const checkpoint = withSignatureLines(draw.witnessed.checkpoint, await lines(draw));
+    return { ...draw, witnessed: { ...draw.witnessed, checkpoint } };
+  };
+  const stranger = makeEd25519Key();
+  const strangerLine = async (name: string, draw: WitnessedDraw) => {
+    const body = draw.witnessed.checkpoint.slice(0, draw.witnessed.checkpoint.indexOf('\n\n') + 1);
+    return (await signBody(body, name, stranger)).split('\n').at(-2) as string;
+  };
+  return [
+    {
+      name: 'extension lines after the root',
+      ok: true,
+      make: () => witnessedDraw({ ...inTime, witness: { extensions: ['ext one', 'ext two'] } }),
+    },
+    {
+      name: 'a signature line of a key nobody knows',
+      ok: true,
+      make: withLines(async (d) => [await strangerLine('someone.example', d)]),
+    },
+    {
+      name: "a line named the log's origin with a key id of no log key",
+      ok: true,
+      make: withLines(async (d) => [await strangerLine('shop.example/passport/log', d)]),
+    },
+    {
+      name: '17 signature lines',
+      ok: false,
+      make: withLines(async (d) =>
+        Promise.all(Array.from({ length: 14 }, (_, i) => strangerLine(`someone-${i}.example`, d))),
+      ),
+    },
+    {
+      name: 'an entry that is not canonical JSON (a space)',
+      ok: false,
+      make: () =>
+        witnessedDraw({ ...inTime, witness: { entryText: (t) => t.replace('"kind":', '"kind": ') } }),
+    },
+    {
+      name: 'an entry with a field more',
+      ok: false,
+      make: () => witnessedDraw({ ...inTime, witness: { entryText: (t) => t.replace('{', '{"a":1,') } }),
+    },
+    {
+      name: 'an entry dated on a day that does not exist',
+      ok: false,
+      make: () =>
+        witnessedDraw({
+          ...inTime,
+          witness: { entryText: (t) => t.replace(/"time":"[^"]*"/, '"time":"2026-11-31T18:00:00.412Z"') },
+        }),
+    },
+    {
+      name: 'a proof hash in another base64 spelling of the same bytes',
+      ok: false,
+      make: async () => {
+        const draw = await witnessedDraw({ ...inTime, seq: 2, size: 5 });
+        const hash = draw.witnessed.proof[0] as string;
+        const last = hash.at(-2) as string;
+        const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+        const other = alphabet[alphabet.indexOf(last) ^ 1] as string;
+        draw.witnessed.proof[0] = `${hash.slice(0, -2)}${other}=`;
+        return draw;
+      },
+    },
+    {
+      name: "a checkpoint of another shop's log",
+      ok: false,
+      make: async () => {
+        const draw = await witnessedDraw(inTime);
+        return { ...draw, keys: { ...draw.keys, issuer: 'https://other.example' } };
+      },
+    },
+    {
+      name: 'the only log key listed with a wrong key id',
+      ok: false,
+      make: async () => {
+        const draw = await witnessedDraw(inTime);
+        const [vkey = ''] = (draw.keys.logKeys ?? []).map((key) => key.vkey);
+        const parts = vkey.split('+');
+        const wrong = `${parts[0]}+00000000+${parts.slice(2).join('+')}`;
+        return { ...draw, keys: { ...draw.keys, logKeys: [{ vkey: wrong, from: '2026-01-01' }] } };
+      },
+    },
+    {
+      name: 'a policy that does not read (its quorum names no group)',
+      ok: false,
+      make: withPolicy(`witness w1 ${w1.vkey}\nwitness w2 ${w2.vkey}\nquorum both\n`),
+    },
+    {
+      name: 'a policy naming a group before its members',
+      ok: false,
+      make: withPolicy(`group both all w1 w2\nwitness w1 ${w1.vkey}\nwitness w2 ${w2.vkey}\nquorum both\n`),
+    },
+    {
+      name: 'a policy of 0 of 2',
+      ok: false,
+      make: withPolicy(`witness w1 ${w1.vkey}\nwitness w2 ${w2.vkey}\ngroup g 0 w1 w2\nquorum g\n`),
+    },
+    {
+      name: 'a policy with comments, log lines, URLs and any',
+      ok: true,
+      make: withPolicy(
+        `# the shop's witnesses\nlog shop.example/passport/log\n\n  witness w1 ${w1.vkey} https://w1.example/\nwitness\tw2 ${w2.vkey}\ngroup g any w1 w2\nquorum g\n`,
+      ),
+    },
+    {
+      name: 'a policy of 1 of 2, one witness cosigning',
+      ok: true,
+      make: async () => {
+        const draw = await witnessedDraw({ witnessing: two, at: [null, -3] });
+        return { ...draw, keys: { ...draw.keys, witnessPolicy: policyOf(two.witnesses, 1) } };
+      },
+    },
+    {
+      name: 'quorum none',
+      ok: true,
+      make: withPolicy(`witness w1 ${w1.vkey}\nwitness w2 ${w2.vkey}\nquorum none\n`),
+    },
+  ];
 }
