@@ -296,7 +296,7 @@ function parseCheckpoint(text) {
   const size = decimal(sizeText);
   const root = fromBase64(rootText);
   if (origin === '' || /\s|\+/.test(origin)) throw bad('line 1 is not an origin');
-  if (size === undefined) throw bad('line 2 is not a tree size');
+  if (!Number.isSafeInteger(size)) throw bad('line 2 is not a tree size');
   if (root?.length !== 32) throw bad('line 3 is not the base64 of a 32-byte root');
   if (extensions.some((line) => line === '')) throw bad('an empty line in its body');
   const signatures = text
