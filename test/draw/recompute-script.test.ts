@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitment, newSalt } from '../../shared/draw/commitment.ts';
 import { entriesList, listHash, parseEntriesList } from '../../shared/draw/entries-list.ts';
 import type { DrawResult } from '../../shared/draw/result.ts';
+import { checkResult } from '../../shared/draw/result.ts';
+import { checkWitnessedList } from '../../shared/draw/witnessed-list.ts';
 import { inBatches, type MadeDraw, randomDraw, runScript, writeDraw } from './draws.ts';
 import {
   edgeCases,
@@ -16,6 +18,7 @@ import {
   violations,
   type WitnessedDraw,
   type Witnessing,
+  witnessedDraw,
   witnessedTwiceDraw,
 } from './witnessed-fixtures.ts';
 
@@ -337,6 +340,40 @@ describe('the recompute script online', () => {
       );
       expect(stdout).toMatch(/everything agrees\n$/);
     }
+  });
+
+  it('agrees with the shop on 40 random witnessed draws: witnesses, quorum, times and the round taken', async () => {
+    const verdicts = new Set<string>();
+    for (let i = 0; i < 40; i++) {
+      const n = randomInt(1, 5);
+      const witnessing = await makeWitnessing(n, randomInt(1, n + 1));
+      const at = Array.from({ length: n }, () => (randomInt(5) === 0 ? null : randomInt(-30, 31)));
+      const shift = [0, 0, 0, 1, -1][randomInt(5)] as number;
+      const draw = await witnessedDraw({
+        witnessing,
+        at,
+        seq: randomInt(0, 20),
+        size: 20,
+        drawn: ({ list, rule = list }) => Math.max(list, rule + shift),
+      });
+      const witnessed = await checkWitnessedList({
+        listText: draw.entriesText,
+        witnessed: draw.witnessed,
+        keys: draw.keys,
+        chain: draw.chain,
+      });
+      const shop =
+        witnessed.ok && (await checkResult(draw.entriesText, draw.result, witnessed.roundDrawn)).ok;
+      const { code, stderr } = await runScript(publishWitnessed(draw));
+      expect({ at, shift, code, stderr: code === 0 ? stderr : '' }).toEqual({
+        at,
+        shift,
+        code: shop ? 0 : 1,
+        stderr: '',
+      });
+      verdicts.add(shop ? 'ok' : 'refused');
+    }
+    expect([...verdicts].sort()).toEqual(['ok', 'refused']);
   });
 
   it('reads the edge cases of the rules as the shop does', async () => {
