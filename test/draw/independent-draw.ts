@@ -330,8 +330,8 @@ export function roundToDraw(chain: Chain, listRound: number, witnessedAt: number
 export type WitnessedVerdict = { witnessedAt: number; round: number } | string;
 
 /**
- * witnessed.json against the list and the key set: "ok"-less, the list's witnessing (when, and the
- * round it makes the draw take), or the rule it breaks.
+ * witnessed.json against the list and the key set: when the list was witnessed and the round that
+ * makes the draw take, or the rule it breaks.
  */
 export function readWitnessed(
   listBytes: Uint8Array,
@@ -410,10 +410,14 @@ export function checkWitnessedDraw(
   keys: unknown,
   chain: Chain,
 ): string {
+  // Steps 1 to 4 as check() does them, but for the round: the witnessing says which it must be.
   const list = readList(listBytes);
+  const listRound = typeof list === 'string' ? result.beacon.round : list.round;
+  const steps = check(listBytes, { ...result, beacon: { ...result.beacon, round: listRound } });
+  if (steps !== 'ok') return steps;
   const verdict = readWitnessed(listBytes, witnessed, keys, chain);
   if (typeof verdict === 'string') return verdict;
-  if (typeof list === 'string') return 'not a list';
-  if (result.beacon.round !== verdict.round) return `the round: ${verdict.round}, not ${result.beacon.round}`;
-  return check(listBytes, { ...result, beacon: { ...result.beacon, round: list.round } });
+  return result.beacon.round === verdict.round
+    ? 'ok'
+    : `the round: ${verdict.round}, not ${result.beacon.round}`;
 }
