@@ -8,21 +8,38 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitment, newSalt } from '../../shared/draw/commitment.ts';
 import { entriesList, listHash, parseEntriesList } from '../../shared/draw/entries-list.ts';
 import type { DrawResult } from '../../shared/draw/result.ts';
+import { checkResult } from '../../shared/draw/result.ts';
+import { checkWitnessedList } from '../../shared/draw/witnessed-list.ts';
 import { inBatches, type MadeDraw, randomDraw, runScript, writeDraw } from './draws.ts';
+import {
+  edgeCases,
+  makeWitnessing,
+  validDraws,
+  violations,
+  type WitnessedDraw,
+  type Witnessing,
+  witnessedDraw,
+  witnessedTwiceDraw,
+} from './witnessed-fixtures.ts';
 
 /**
  * The script an entrant downloads (web/public/draw/recompute.mjs), run as they run it: a child
  * process of Node on the two published files, on draws the shop's core (shared/draw) made.
  */
 let root: string;
-beforeAll(() => {
+let two: Witnessing;
+let stranger: Witnessing;
+beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'recompute-'));
+  two = await makeWitnessing();
+  stranger = await makeWitnessing();
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const run = (entriesText: string, result: unknown, ...options: string[]) => {
-  const files = writeDraw(root, entriesText, result);
-  return runScript([files.entries, files.result, ...options]);
+/** The script on the draw's files, `entriesText` and `result` in place of its own, witnessed.json beside them. */
+const run = (draw: PublishedDraw, entriesText: string, result: unknown, ...options: string[]) => {
+  const files = writeDraw(root, entriesText, result, draw.witnessed, draw.keys);
+  return runScript([files.entries, files.result, '--keys', files.keys, ...options]);
 };
 const relist = (text: string, commitments: (list: string[]) => string[]) => {
   const parsed = parseEntriesList(text);
@@ -33,11 +50,22 @@ const ALTERED =
   /^DOES NOT AGREE: the list's hash is not the one the result was drawn from: the list was altered after the draw/;
 
 describe('the recompute script', () => {
+  it('on local files, says what does not agree in witnessed.json, the round aside (that needs --beacon)', async () => {
+    const timing = /round/;
+    for (const { name, make, says } of violations(two, stranger).filter((v) => !timing.test(v.name))) {
+      const draw = await make();
+      const { code, stderr } = await run(draw, draw.entriesText, draw.result);
+      expect({ name, code }).toEqual({ name, code: 1 });
+      expect(stderr).toMatch(/^DOES NOT AGREE: [^\n]*\n$/);
+      expect(stderr.slice('DOES NOT AGREE: '.length, -1)).toMatch(says);
+    }
+  });
+
   it('agrees with the shop on 100 random draws', async () => {
     const sizes = Array.from({ length: 100 }, (_, i) => (i < 3 ? i : randomInt(0, 120)));
     const runs = await inBatches(sizes, 3, async (size) => {
       const draw = await randomDraw(size);
-      return { draw, run: await run(draw.entriesText, draw.result) };
+      return { draw, run: await run(draw, draw.entriesText, draw.result) };
     });
     for (const { draw, run } of runs) {
       expect(run.stderr).toBe('');
@@ -49,7 +77,11 @@ describe('the recompute script', () => {
           ? 'order: no entries, no winner'
           : `the winner is ${draw.result.order[0]}, then ${draw.result.order.length - 1} reserves`,
       );
-      expect(run.stdout).toMatch(/everything agrees\n$/);
+      expect(run.stdout).toMatch(
+        /\nwitnessed: list entry \d+ of the log, in its checkpoint of size 41, cosigned by witness-1.example, witness-2.example; the quorum was met at .*\nwitnessed in time: less than 10 s after the close/,
+      );
+      expect(run.stdout).toContain('not checked without --beacon: that round');
+      expect(run.stdout).toMatch(/\neverything checked agrees; --beacon checks the rest\n$/);
     }
   }, 180_000);
 
@@ -65,10 +97,10 @@ describe('the recompute script', () => {
       lines.join('\n'),
     ];
     for (const list of altered) {
-      const { code, stderr, stdout } = await run(list, draw.result);
+      const { code, stderr, stdout } = await run(draw, list, draw.result);
       expect(code).toBe(1);
       expect(stderr).toMatch(ALTERED);
-      expect(stdout).not.toContain('everything agrees');
+      expect(stdout).not.toMatch(/everything .*agrees/);
     }
   });
 
@@ -87,15 +119,19 @@ describe('the recompute script', () => {
       ],
       [changed((r) => ({ ...r, seed: randomBytes(32).toString('hex') })), /the seed is not the one/],
       [
-        changed((r) => ({ ...r, beacon: { ...r.beacon, round: r.beacon.round + 1 } })),
+        changed((r) => ({ ...r, beacon: { ...r.beacon, round: r.beacon.round - 1 } })),
         /but the list fixed round/,
+      ],
+      [
+        changed((r) => ({ ...r, beacon: { ...r.beacon, round: r.beacon.round + 1 } })),
+        /the list was witnessed at .*, less than 10 s after the close, so before its round (\d+) was due: the draw must take round \1, not round \d+$/m,
       ],
       [changed((r) => ({ ...r, piece: 'p-other' })), /another draw or piece/],
       [changed((r) => ({ ...r, extra: true })), /result.json is not a oneofone-draw\/v1 result: its fields/],
       ['{"format":', /result.json is not a oneofone-draw\/v1 result: it is not JSON/],
     ];
     for (const [result, message] of refusals) {
-      const { code, stderr } = await run(draw.entriesText, result);
+      const { code, stderr } = await run(draw, draw.entriesText, result);
       expect(code).toBe(1);
       expect(stderr).toMatch(/^DOES NOT AGREE: /);
       expect(stderr).toMatch(message);
@@ -105,7 +141,7 @@ describe('the recompute script', () => {
   it('refuses a list the result was drawn from that is not exactly the format', async () => {
     const draw = await randomDraw(3);
     const text = draw.entriesText.replace('\nentries 3\n', '\nentries  3\n');
-    const { code, stderr } = await run(text, { ...draw.result, listHash: await listHash(text) });
+    const { code, stderr } = await run(draw, text, { ...draw.result, listHash: await listHash(text) });
     expect(code).toBe(1);
     expect(stderr).toBe(
       'DOES NOT AGREE: entries.txt is not a oneofone-draw/v1 list: line 6 is not "entries <n>"\n',
@@ -119,28 +155,60 @@ describe('the recompute script', () => {
         if ((await commitment(draw.drawId, salt)) === draw.result.order[k]) return salt;
       throw new Error(`no salt for place ${k}`);
     };
-    const winner = await run(draw.entriesText, draw.result, '--salt', await saltAt(0));
+    const winner = await run(draw, draw.entriesText, draw.result, '--salt', await saltAt(0));
     expect(winner.code).toBe(0);
     expect(winner.stdout).toContain(`your commitment: ${draw.result.order[0]}\nyou won\n`);
-    const third = await run(draw.entriesText, draw.result, '--salt', await saltAt(3));
+    const third = await run(draw, draw.entriesText, draw.result, '--salt', await saltAt(3));
     expect(third.stdout).toContain(`your commitment: ${draw.result.order[3]}\nyou are reserve number 3\n`);
-    const stranger = await run(draw.entriesText, draw.result, '--salt', newSalt());
+    const stranger = await run(draw, draw.entriesText, draw.result, '--salt', newSalt());
     expect(stranger.code).toBe(0);
     expect(stranger.stdout).toContain('your entry is not in this list\n');
-    const notASalt = await run(draw.entriesText, draw.result, '--salt', 'short');
+    const notASalt = await run(draw, draw.entriesText, draw.result, '--salt', 'short');
     expect(notASalt.code).toBe(2);
     expect(notASalt.stderr).toMatch(/^CANNOT CHECK: the salt is not one/);
   });
 
-  it('cannot check without its two files, and says so', async () => {
+  it('cannot check without its files or the key set, and says so', async () => {
     const none = await runScript([]);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/^CANNOT CHECK: usage: node recompute.mjs/);
-    const missing = await runScript([join(root, 'nowhere.txt'), join(root, 'nowhere.json')]);
+    const missing = await runScript([
+      join(root, 'nowhere.txt'),
+      join(root, 'nowhere.json'),
+      '--keys',
+      'k.json',
+    ]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^CANNOT CHECK: could not read/);
+
+    const draw = await randomDraw(3);
+    const files = writeDraw(root, draw.entriesText, draw.result, draw.witnessed, draw.keys);
+    const noKeys = await runScript([files.entries, files.result]);
+    expect(noKeys.code).toBe(2);
+    expect(noKeys.stderr).toMatch(/^CANNOT CHECK: --keys is needed: the shop's key set/);
+    expect(noKeys.stdout).toBe('');
+    const unknown = await runScript([files.entries, files.result, '--keys', files.keys, '--witness', 'x']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^CANNOT CHECK: unknown option --witness\nusage:/);
+
+    const alone = writeDraw(root, draw.entriesText, draw.result);
+    const noWitnessed = await runScript([alone.entries, alone.result, '--keys', files.keys]);
+    expect(noWitnessed.code).toBe(2);
+    expect(noWitnessed.stderr).toMatch(/^CANNOT CHECK: could not read .*witnessed.json/);
+    const elsewhere = await runScript([
+      alone.entries,
+      alone.result,
+      '--keys',
+      files.keys,
+      '--witnessed',
+      files.witnessed,
+    ]);
+    expect(elsewhere.stderr).toBe('');
+    expect(elsewhere.code).toBe(0);
   });
 });
+
+type PublishedDraw = Pick<MadeDraw, 'entriesText' | 'result' | 'witnessed' | 'keys'>;
 
 describe('the recompute script online', () => {
   let server: Server;
@@ -158,7 +226,7 @@ describe('the recompute script online', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   /** The chain's info as drand gives it (whole seconds), putting the draw's round `after` ms or up to 1 s more after the close. */
-  const infoFor = (draw: MadeDraw, after: number) => {
+  const infoFor = (draw: PublishedDraw, after: number) => {
     const { chainHash, round } = draw.result.beacon;
     const closed = Date.parse(draw.entriesText.split('\n')[3]?.slice('closed '.length) ?? '');
     const period = 3;
@@ -169,19 +237,18 @@ describe('the recompute script online', () => {
     };
   };
 
-  const publish = (draw: MadeDraw, beacon: object, info: object = infoFor(draw, 12_000)) => {
+  /** The shop's files at its URLs (witnessed.json beside result.json, the key set at its well-known path), and drand's. */
+  const publish = (draw: PublishedDraw, beacon: object, info: object = infoFor(draw, 12_000)) => {
     const { chainHash, round } = draw.result.beacon;
-    served.set(`/drand/${chainHash}/info`, { type: 'application/json', body: JSON.stringify(info) });
-    served.set(`/draws/${draw.drawId}/entries.txt`, { type: 'text/plain', body: draw.entriesText });
-    served.set(`/draws/${draw.drawId}/result.json`, {
-      type: 'application/json',
-      body: JSON.stringify(draw.result),
-    });
-    served.set(`/drand/${chainHash}/public/${round}`, {
-      type: 'application/json',
-      body: JSON.stringify(beacon),
-    });
-    return [`${base}/draws/${draw.drawId}/entries.txt`, `${base}/draws/${draw.drawId}/result.json`];
+    const { drawId } = draw.result;
+    const json = (value: unknown) => ({ type: 'application/json', body: JSON.stringify(value) });
+    served.set(`/drand/${chainHash}/info`, json(info));
+    served.set(`/draws/${drawId}/entries.txt`, { type: 'text/plain', body: draw.entriesText });
+    served.set(`/draws/${drawId}/result.json`, json(draw.result));
+    served.set(`/draws/${drawId}/witnessed.json`, json(draw.witnessed));
+    served.set('/.well-known/passport-keys.json', json(draw.keys));
+    served.set(`/drand/${chainHash}/public/${round}`, json(beacon));
+    return [`${base}/draws/${drawId}/entries.txt`, `${base}/draws/${drawId}/result.json`];
   };
 
   it("reads the files from the shop's URLs and checks the round with the beacon's HTTP API", async () => {
@@ -251,5 +318,86 @@ describe('the recompute script online', () => {
     const unreachable = await runScript([...urls, '--beacon', `${base}/elsewhere`]);
     expect(unreachable.code).toBe(2);
     expect(unreachable.stderr).toMatch(/^CANNOT CHECK: could not read the beacon round at .* answered 404/);
+  });
+
+  /** A witnessed draw published, with drand's round it took and the chain's info. */
+  const publishWitnessed = (draw: WitnessedDraw) => {
+    const { round, randomness, signature, chainHash } = draw.result.beacon;
+    const info = { hash: chainHash, genesis_time: draw.chain.genesis, period: draw.chain.period };
+    return [...publish(draw, { round, randomness, signature }, info), '--beacon', `${base}/drand`];
+  };
+
+  it('agrees with a list witnessed before its round, and with one witnessed late drawn with the later round', async () => {
+    for (const { name, make } of validDraws(two)) {
+      const draw = await make();
+      const { code, stdout, stderr } = await runScript(publishWitnessed(draw));
+      expect({ name, code, stderr }).toEqual({ name, code: 0, stderr: '' });
+      const late = draw.result.beacon.round > draw.round;
+      expect(stdout).toMatch(
+        late
+          ? `witnessed late: not before its round ${draw.round} was due (witnessed at `
+          : `witnessed in time: before its round ${draw.round} was due (witnessed at `,
+      );
+      expect(stdout).toMatch(/everything agrees\n$/);
+    }
+  });
+
+  it('agrees with the shop on 40 random witnessed draws: witnesses, quorum, times and the round taken', async () => {
+    const verdicts = new Set<string>();
+    for (let i = 0; i < 40; i++) {
+      const n = randomInt(1, 5);
+      const witnessing = await makeWitnessing(n, randomInt(1, n + 1));
+      const at = Array.from({ length: n }, () => (randomInt(5) === 0 ? null : randomInt(-30, 31)));
+      const shift = [0, 0, 0, 1, -1][randomInt(5)] as number;
+      const draw = await witnessedDraw({
+        witnessing,
+        at,
+        seq: randomInt(0, 20),
+        size: 20,
+        drawn: ({ list, rule = list }) => Math.max(list, rule + shift),
+      });
+      const witnessed = await checkWitnessedList({
+        listText: draw.entriesText,
+        witnessed: draw.witnessed,
+        keys: draw.keys,
+        chain: draw.chain,
+      });
+      const shop =
+        witnessed.ok && (await checkResult(draw.entriesText, draw.result, witnessed.roundDrawn)).ok;
+      const { code, stderr } = await runScript(publishWitnessed(draw));
+      expect({ at, shift, code, stderr: code === 0 ? stderr : '' }).toEqual({
+        at,
+        shift,
+        code: shop ? 0 : 1,
+        stderr: '',
+      });
+      verdicts.add(shop ? 'ok' : 'refused');
+    }
+    expect([...verdicts].sort()).toEqual(['ok', 'refused']);
+  });
+
+  it('reads the edge cases of the rules as the shop does', async () => {
+    for (const { name, ok, make } of edgeCases(two)) {
+      const { code, stderr } = await runScript(publishWitnessed(await make()));
+      expect({ name, code }).toEqual({ name, code: ok ? 0 : 1 });
+      expect(stderr).toMatch(ok ? /^$/ : /^DOES NOT AGREE: [^\n]*\n$/);
+    }
+  });
+
+  it("counts a witness's earliest cosignature, whatever the order of its lines", async () => {
+    const draw = await witnessedTwiceDraw(two);
+    const { code, stdout, stderr } = await runScript(publishWitnessed(draw));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toContain(`witnessed in time: before its round ${draw.round} was due (witnessed at `);
+  });
+
+  it('says on one line what does not agree in a witnessed draw: each planted violation', async () => {
+    for (const { name, make, says } of violations(two, stranger)) {
+      const { code, stderr } = await runScript(publishWitnessed(await make()));
+      expect({ name, code }).toEqual({ name, code: 1 });
+      expect(stderr).toMatch(/^DOES NOT AGREE: [^\n]*\n$/);
+      expect(stderr.slice('DOES NOT AGREE: '.length, -1)).toMatch(says);
+    }
   });
 });

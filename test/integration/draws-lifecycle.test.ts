@@ -141,13 +141,19 @@ async function drawWhenDue(drawId: string, readRound = beaconRound): Promise<Dra
   return answer as DrawAnswer;
 }
 
-/** The entrant's script on the published URLs, checking the round with the stack's beacon. */
+/**
+ * The entrant's script on the published URLs, checking the round with the stack's beacon;
+ * witnessed.json beside the result, the key set where the bucket keeps it (CloudFront's
+ * `/.well-known/passport-keys.json`, which the script reads by default from a shop's URLs).
+ */
 const recompute = (drawId: string, ...options: string[]) =>
   runScript([
     publicUrl(entriesFile(drawId)),
     publicUrl(resultFile(drawId)),
     '--beacon',
     inject('drand').DRAND_URL,
+    '--keys',
+    publicUrl('passport/keys.json'),
     ...options,
   ]);
 
