@@ -175,7 +175,10 @@ export async function verifyCheckpoint(
     if (!witness) continue;
     const time = await verifyCosignature(witness, checkpoint.body, line.signature);
     if (time === undefined) return { ok: false, reason: 'cosignature-invalid' };
-    if (!ids.has(witness.id)) cosigned.push({ name: witness.name, time });
+    // A witness with two lines counts with its earliest (docs/draw.md: witnessedAt), whatever their order.
+    const seen = cosigned.find((entry) => entry.name === witness.name);
+    if (seen) seen.time = Math.min(seen.time, time);
+    else cosigned.push({ name: witness.name, time });
     ids.add(witness.id);
   }
   if (verified === 0) return { ok: false, reason: 'unknown-key' };

@@ -260,15 +260,17 @@ describe('the shop and the independent implementation, on witnessed.json and the
     }
   });
 
-  it("the independent one counts a witness's earliest cosignature, whatever the order of its lines", async () => {
+  it("both count a witness's earliest cosignature, whatever the order of its lines", async () => {
     const draw = await witnessedTwiceDraw(two);
     expect(readWitnessed(Buffer.from(draw.entriesText), draw.witnessed, draw.keys, draw.chain)).toEqual({
       witnessedAt: draw.due - 3,
       round: draw.round,
     });
     expect(independent(draw)).toBe('ok');
-    // The shop's checker does not yet: verifyCheckpoint (shared/passport/checkpoint.ts) keeps each
-    // witness's first line that verifies, so it dates this list at due + 20 (reported, issue 44).
+    expect(await shop(draw)).toMatchObject({
+      verdict: 'ok',
+      witnessed: { witnessedAt: draw.due - 3, roundDrawn: draw.round },
+    });
   });
 
   it('read the edge cases of the rules alike', async () => {
