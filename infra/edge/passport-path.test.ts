@@ -27,9 +27,10 @@ describe('the CloudFront Function of the passport files', () => {
     expect(keyOf('/passport/export/vectors.json')).toBe('/passport/export/vectors.json');
   });
 
-  it("maps a release draw's list and result to draws/ of the bucket, and nothing else", () => {
+  it("maps a release draw's list, its witnessing and its result to draws/ of the bucket, and nothing else", () => {
     const id = 'd-AAAAAAAAAAAAAAAAAAAAAA';
     expect(keyOf(`/passport/draws/${id}/entries.txt`)).toBe(`/draws/${id}/entries.txt`);
+    expect(keyOf(`/passport/draws/${id}/witnessed.json`)).toBe(`/draws/${id}/witnessed.json`);
     expect(keyOf(`/passport/draws/${id}/result.json`)).toBe(`/draws/${id}/result.json`);
     for (const uri of [
       `/passport/draws/${id}/other.txt`,

@@ -9,7 +9,7 @@ export const PASSPORT_REQUEST_CODE = readFileSync(new URL('./passport-request.js
 
 /** The paths CloudFront sends to it (infra/constructs/web-distribution.ts, infra/local/gateway.ts). */
 /**
- * The release draws' lists and results (docs/draw.md) are served under the passport's prefix,
+ * The release draws' lists, their witnessing and results (docs/draw.md) are served under the passport's prefix,
  * /passport/draws/<id>/, from draws/ of the same bucket: CloudFront's 25 behaviours are all taken.
  */
 export const PASSPORT_PATHS = { prefix: '/passport/', keys: '/.well-known/passport-keys.json' } as const;
