@@ -32,13 +32,27 @@ describe('the demo photographs, most-seen first', () => {
     expect(ordered.slice(0, distinctFirsts.length)).toEqual(distinctFirsts);
   });
 
-  it('puts every picture of the collection lists before the product pages’, and those before the rest', () => {
+  it('puts the pieces’ authenticity photographs right after those firsts, for their passports', () => {
+    const firsts = new Set(
+      collections.flatMap((c) =>
+        ['womenproductimage', 'menproductimage'].flatMap((field) => {
+          const value = String(c[field]);
+          return value.startsWith('[') ? [keyOf((JSON.parse(value) as string[])[0] as string)] : [];
+        }),
+      ),
+    );
+    const authenticity = photos.filter((p) => p.key.startsWith('authenticity/')).map((p) => p.key);
+    expect(authenticity.length).toBeGreaterThan(0);
+    expect(ordered.slice(firsts.size, firsts.size + authenticity.length)).toEqual(authenticity);
+  });
+
+  it('puts every other picture of the collection lists before the product pages’, and those before the rest', () => {
     const lists = new Set([...listed('womenproductimage'), ...listed('menproductimage')]);
     const productPictures = new Set(
       items.filter((i) => i.kind === 'image' && i.type === 1).map((i) => keyOf(String(i.url))),
     );
     const rank = (key: string) => (lists.has(key) ? 0 : productPictures.has(key) ? 1 : 2);
-    const ranks = ordered.map(rank);
+    const ranks = ordered.filter((key) => !key.startsWith('authenticity/')).map(rank);
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     expect(ranks.filter((r) => r === 2).length).toBeGreaterThan(0);
   });

@@ -16,10 +16,13 @@ function urlsOf(value: unknown): string[] {
   }
 }
 
+const AUTHENTICITY = 'authenticity/';
+
 /**
  * The demo's photographs, most-seen first: the first picture of every collection as /women and
- * /men list them (oldest first, both genders interleaved), then their second and third, then the
- * pictures of the product pages and everything else in the order the catalogue names them.
+ * /men list them (oldest first, both genders interleaved), then the pieces' authenticity
+ * photographs (their passports wait for them), then the collections' second and third pictures,
+ * then the pictures of the product pages and everything else in the order the catalogue names them.
  */
 export function mostSeenFirst(items: Record<string, unknown>[], photos: DemoPhoto[]): DemoPhoto[] {
   const collections = items
@@ -29,6 +32,12 @@ export function mostSeenFirst(items: Record<string, unknown>[], photos: DemoPhot
   const ranked: string[] = [];
   for (let rank = 0; lists.some((list) => list.length > rank); rank++) {
     for (const list of lists) if (list[rank]) ranked.push(list[rank] as string);
+    // Then the pieces' authenticity photographs: a piece's certificate is issued once they are
+    // stored, so a piece bought on a machine's first start has its passport (and QR) in minutes.
+    if (rank === 0)
+      ranked.push(
+        ...photos.filter((p) => p.key.startsWith(AUTHENTICITY)).map((p) => `${S3_URL_PREFIX}${p.key}`),
+      );
   }
   const isProductPicture = (item: Record<string, unknown>) => item.kind === 'image' && item.type === 1;
   const products = items.filter(isProductPicture);
