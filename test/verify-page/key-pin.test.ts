@@ -51,11 +51,34 @@ describe('the pinned key set', () => {
     const refused = pinKeySet(withLog, noPolicy);
     expect(refused).toEqual({ ok: false, keys: withLog, reason: 'policy' });
     expect(pinRefusalSentence(refused as Extract<typeof refused, { ok: false }>)).toMatch(
-      /drops the witness policy/,
+      /drops or weakens the witness policy/,
     );
     const changed = { ...withLog, witnessPolicy: '# another witness\nquorum none\n' };
     expect(pinKeySet(withLog, changed)).toEqual({ ok: true, keys: changed });
     expect(parseKeySet(JSON.parse(JSON.stringify(withLog)))).toEqual(withLog);
+  });
+
+  it('refuses a set that weakens the witness policy; takes one that adds a witness or asks more', () => {
+    const w1 = 'witness w1 one.example+01020304+BAAA';
+    const w2 = 'witness w2 two.example+05060708+BAAB';
+    const w3 = 'witness w3 three.example+090a0b0c+BAAC';
+    const pinned = { ...keySet(first), witnessPolicy: `${w1}\n${w2}\ngroup local 2 w1 w2\nquorum local\n` };
+    const policy = (text: string) => ({ ...pinned, witnessPolicy: text });
+    for (const weaker of [
+      'quorum none\n',
+      `${w1}\n${w2}\ngroup local 1 w1 w2\nquorum local\n`,
+      `${w1}\n${w2}\ngroup local any w1 w2\nquorum local\n`,
+      `${w1}\n${w2}\nquorum w1\n`,
+      `${w1}\n${w3}\ngroup local 2 w1 w3\nquorum local\n`,
+      `${w1}\n${w2}\n${w3}\ngroup local 2 w1 w2 w3\ngroup outer 1 local w3\nquorum outer\n`,
+    ])
+      expect(pinKeySet(pinned, policy(weaker)), weaker).toMatchObject({ ok: false, reason: 'policy' });
+    for (const asStrong of [
+      `${w1}\n${w2}\n${w3}\ngroup local 2 w1 w2 w3\nquorum local\n`,
+      `${w2}\n${w1}\ngroup local all w1 w2\nquorum local\n`,
+      `${w1}\n${w2}\n${w3}\ngroup local 3 w1 w2 w3\nquorum local\n`,
+    ])
+      expect(pinKeySet(pinned, policy(asStrong)), asStrong).toMatchObject({ ok: true });
   });
 
   it('refuses a set of another issuer', () => {

@@ -4,8 +4,8 @@ import type { KeySet, LogKey, PassportKey } from '#shared/passport/keys.ts';
  * The page pins the shop's keys (docs/passport.md, Keys): every key of every key set it has
  * accepted is kept, and a newly fetched set is taken only if it still lists each of them (the
  * same key under the same kid: a rotated key stays listed; a log key by its vkey). A set that
- * drops one, drops the witness policy, or names another issuer, is refused and the kept keys are
- * used instead.
+ * drops one, drops or weakens the witness policy, or names another issuer, is refused and the
+ * kept keys are used instead.
  */
 export type PinOutcome =
   | { ok: true; keys: KeySet }
@@ -65,15 +65,51 @@ export function pinKeySet(pinned: KeySet | undefined, fresh: KeySet): PinOutcome
     .map((key) => key.vkey.split('+')[1] ?? key.vkey);
   if (dropped.length + droppedLog.length > 0)
     return { ok: false, keys: pinned, reason: 'dropped', kids: [...dropped, ...droppedLog] };
-  // A shop that once published witnesses may change them, never drop them (unwitnessed again).
-  if (pinned.witnessPolicy !== undefined && fresh.witnessPolicy === undefined)
+  // A shop that once published witnesses may change them, never drop them (unwitnessed again),
+  // nor weaken them: every witness pinned stays, and the quorum asks as many of them.
+  if (pinned.witnessPolicy !== undefined && !asStrong(fresh.witnessPolicy, pinned.witnessPolicy))
     return { ok: false, keys: pinned, reason: 'policy' };
   return { ok: true, keys: fresh };
 }
 
+/**
+ * What a witness policy asks, read for pinning only (the verifier reads it whole,
+ * shared/passport/witness-policy.ts): its witnesses' vkeys and how many cosignatures its quorum
+ * takes at the least (a group's threshold over its members, 1 for a single witness, 0 for none).
+ */
+function policyDemand(text: string): { vkeys: Set<string>; least: number } {
+  const vkeys = new Set<string>();
+  const names = new Map<string, number>();
+  let quorum = 'none';
+  for (const line of text.split('\n')) {
+    const [word, name = '', ...rest] = line.trim().split(/[ \t]+/);
+    if (word === 'witness' && rest[0]) {
+      vkeys.add(rest[0]);
+      names.set(name, 1);
+    } else if (word === 'group') {
+      const [threshold = '', ...members] = rest;
+      const demands = members.map((member) => names.get(member) ?? 0).sort((a, b) => a - b);
+      const k = threshold === 'all' ? members.length : threshold === 'any' ? 1 : Number(threshold) || 0;
+      names.set(
+        name,
+        demands.slice(0, k).reduce((sum, n) => sum + n, 0),
+      );
+    } else if (word === 'quorum') quorum = name;
+  }
+  return { vkeys, least: quorum === 'none' ? 0 : (names.get(quorum) ?? 0) };
+}
+
+function asStrong(fresh: string | undefined, pinned: string): boolean {
+  if (fresh === undefined) return false;
+  if (fresh === pinned) return true;
+  const before = policyDemand(pinned);
+  const after = policyDemand(fresh);
+  return [...before.vkeys].every((vkey) => after.vkeys.has(vkey)) && after.least >= before.least;
+}
+
 export function pinRefusalSentence(outcome: Extract<PinOutcome, { ok: false }>): string {
   if (outcome.reason === 'policy')
-    return 'Warning: the key list now published drops the witness policy this page had pinned; it was refused and the keys this page kept were used.';
+    return 'Warning: the key list now published drops or weakens the witness policy this page had pinned; it was refused and the keys this page kept were used.';
   if (outcome.reason === 'issuer')
     return `Warning: the key list now published names another issuer (${outcome.issuer}); it was refused and the keys this page kept were used.`;
   const kids = outcome.kids.join(', ');
