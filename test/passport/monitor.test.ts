@@ -1,6 +1,7 @@
 import canonicalize from 'canonicalize';
 import { describe, expect, it } from 'vitest';
 import { utf8 } from '#shared/passport/bytes.ts';
+import { listEntryText } from '#shared/passport/log.ts';
 import { leafHash } from '#shared/passport/merkle.ts';
 import { entryBundles } from '#shared/passport/tiles.ts';
 import { type MonitorState, monitorLog } from '../../infra/passport/monitor.ts';
@@ -61,6 +62,24 @@ const renumbered = (texts: string[]) =>
   texts.map((text, seq) => canonicalize({ ...JSON.parse(text), seq }) as string);
 
 describe('the passport monitor', () => {
+  it("holds a log with a release draw's list entry (in no piece's history), and refuses a list entry of another shape", async () => {
+    const key = await makeTestKey('2026-01-01T00:00:00.000Z');
+    const { texts } = await buildLog(EVERY_KIND);
+    const list = listEntryText({
+      seq: texts.length,
+      time: T(9),
+      draw: `d-${'D'.repeat(22)}`,
+      list: 'cd'.repeat(32),
+    });
+    const held = await monitor(await publish([...texts, list], key));
+    expect(held, JSON.stringify(held)).toMatchObject({ ok: true, entries: texts.length + 1, pieces: 2 });
+    const withPiece = canonicalize({ ...JSON.parse(list), piece: 'p-1' }) as string;
+    expect(await monitor(await publish([...texts, withPiece], key))).toMatchObject({
+      ok: false,
+      check: 'entry',
+    });
+  });
+
   it('holds an honest log of every entry kind, then goes on from its state reading only new bundles', async () => {
     const key = await makeTestKey('2026-01-01T00:00:00.000Z');
     const log = await buildLog(EVERY_KIND);
