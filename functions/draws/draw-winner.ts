@@ -53,7 +53,11 @@ export async function drawWinner(
     throw new Error(`draw ${drawId}: the published list is not the one closed`);
   // Never drawn before the list is witnessed: its round is the one the witnessing allows.
   const witnessed = draw.roundDrawn === undefined ? await witnessList(draw, list) : draw;
-  if (witnessed.roundDrawn === undefined) return waitForBeacon(draw, draw.round, 'witnessing', now);
+  if (witnessed.roundDrawn === undefined) {
+    // The sequencer submits the checkpoint to the witnesses again (one was down, or slow).
+    await sequenceSoon();
+    return waitForBeacon(draw, draw.round, 'witnessing', now);
+  }
   const round = witnessed.roundDrawn;
   const answer = await readRound(round);
   if ('state' in answer) return waitForBeacon(witnessed, round, answer.state, now);
