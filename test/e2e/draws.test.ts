@@ -379,8 +379,16 @@ describe('a release draw, entered in the browser and checked with the published 
       // Its list goes into the passport log with the close; the sequencer has the witnesses cosign
       // it, and the next run publishes witnessed.json and names the round it allows: the list's own
       // (a later one only if the witnesses were slower than the 10 s the list leaves them).
-      expect((await runJob('sequence-log')).status).toBe(200);
-      expect((await runJob('run-draws')).status).toBe(200);
+      await expect
+        .poll(
+          async () => {
+            expect((await runJob('sequence-log')).status).toBe(200);
+            expect((await runJob('run-draws')).status).toBe(200);
+            return (await publicDraw()).roundDrawn;
+          },
+          { timeout: 60_000, interval: 500 },
+        )
+        .toBeDefined();
       const closed = await publicDraw();
       expect(closed).toMatchObject({ state: 'closed', beaconState: 'not-yet' });
       expect(closed.roundDrawn).toBeGreaterThanOrEqual(closed.round as number);
