@@ -143,6 +143,12 @@ async function drawWhenDue(drawId: string, readRound = beaconRound): Promise<Dra
   return answer as DrawAnswer;
 }
 
+/**
+ * Drawn, or already settled: the stack is shared, and another suite's run of the draws' job may
+ * settle a draw of this one while it waits for its round.
+ */
+const DRAWN = ['drawn', 'settled'];
+
 /** The round a closed draw is drawn with, once its list is witnessed (the sequencer run until it is). */
 async function witnessedRound(drawId: string): Promise<number> {
   const notYet = async (): Promise<BeaconAnswer> => ({ state: 'not-yet' });
@@ -215,7 +221,7 @@ describe('a release draw, from its creation to its result', () => {
     const writtenAt = Date.parse(closed.listWrittenAt as string);
     expect(timeOfRound(chain, closed.round as number) * 1000).toBeGreaterThanOrEqual(writtenAt + 10_000);
 
-    expect(await drawWhenDue(draw.drawId)).toMatchObject({ state: 'drawn' });
+    expect(DRAWN).toContain((await drawWhenDue(draw.drawId)).state);
     const drawn = await drawOf(draw.drawId);
     const resultText = (await publicFile(resultFile(draw.drawId))) as string;
     const result = JSON.parse(resultText) as DrawResult;
@@ -225,7 +231,8 @@ describe('a release draw, from its creation to its result', () => {
     expect(await checkResult(text, result)).toMatchObject({ ok: false, reason: 'beacon-mismatch' });
     expect(await checkResult(text, result, drawn.roundDrawn)).toMatchObject({ ok: true });
     expect(result.order).toHaveLength(4);
-    expect(drawn).toMatchObject({ state: 'drawn', seed: result.seed, winner: result.order[0] });
+    expect(DRAWN).toContain(drawn.state);
+    expect(drawn).toMatchObject({ seed: result.seed, winner: result.order[0] });
     expect(await unsettledDrawOf(draw.pid)).toBeUndefined();
 
     // Every entrant's script agrees, and tells each their place.
@@ -238,10 +245,13 @@ describe('a release draw, from its creation to its result', () => {
     const withdrawn = await recompute(draw.drawId, '--salt', gone.salt);
     expect(withdrawn.stdout).toContain('your entry is not in this list');
 
-    // Drawing it again changes nothing.
-    expect(await drawWinner(draw.drawId)).toMatchObject({ state: 'drawn', draw: { seed: drawn.seed } });
+    // Drawing it again changes nothing (the job may have settled it meanwhile: the same draw).
+    const again = await drawWinner(draw.drawId);
+    expect(DRAWN).toContain(again.state);
+    expect(again).toMatchObject({
+      draw: { seed: drawn.seed, winner: drawn.winner, roundDrawn: drawn.roundDrawn },
+    });
     expect(await publicFile(resultFile(draw.drawId))).toBe(resultText);
-    expect(await drawOf(draw.drawId)).toEqual(drawn);
   }, 90_000);
 
   it('takes one entry per e-mail and one per address, naming which, and the same again once withdrawn', async () => {
@@ -394,7 +404,7 @@ describe('closing a draw', () => {
       draw: { listHash: written.listHash, round: sealed.round },
     });
     expect(await publicFile(entriesFile(draw.drawId))).toBe(written.text);
-    expect(await drawWhenDue(draw.drawId)).toMatchObject({ state: 'drawn' });
+    expect(DRAWN).toContain((await drawWhenDue(draw.drawId)).state);
   }, 60_000);
 
   it('never replaces a list file that is not the sealed draw’s', async () => {
@@ -418,7 +428,7 @@ describe('closing a draw', () => {
     // Once the stray file is gone, the draw closes with its own list.
     await s3().send(new DeleteObjectCommand({ Bucket: mediaBucket(), Key: entriesFile(draw.drawId) }));
     expect(await closeDraw(draw.drawId, after)).toMatchObject({ state: 'closed' });
-    expect(await drawWhenDue(draw.drawId)).toMatchObject({ state: 'drawn' });
+    expect(DRAWN).toContain((await drawWhenDue(draw.drawId)).state);
   }, 60_000);
 });
 
@@ -429,8 +439,9 @@ describe('drawing a closed draw', () => {
     await closeDraw(draw.drawId, after);
     // Witnessed, and the round it allows due: only the beacon is missing.
     const round = await witnessedRound(draw.drawId);
-    await untilDue(round);
+    // The fault before the round is due: the draws' job of another suite waits as well.
     await setBeaconFault('unreachable');
+    await untilDue(round);
     const first = new Date();
     expect(await drawWinner(draw.drawId, beaconRound, first)).toMatchObject({
       state: 'waiting',
@@ -448,7 +459,7 @@ describe('drawing a closed draw', () => {
     expect(await publicFile(resultFile(draw.drawId))).toBeUndefined();
 
     await setBeaconFault(null);
-    expect(await drawWhenDue(draw.drawId)).toMatchObject({ state: 'drawn' });
+    expect(DRAWN).toContain((await drawWhenDue(draw.drawId)).state);
     const drawn = await drawOf(draw.drawId);
     expect(drawn.beaconState).toBeUndefined();
     const result = JSON.parse((await publicFile(resultFile(draw.drawId))) as string) as DrawResult;
@@ -480,7 +491,7 @@ describe('drawing a closed draw', () => {
       await setWitnessFault(1, null);
     }
     // Back: the next sequencer run has both cosign it, and the draw takes the round that allows.
-    expect(await drawWhenDue(drawId)).toMatchObject({ state: 'drawn' });
+    expect(DRAWN).toContain((await drawWhenDue(drawId)).state);
     const drawn = await drawOf(drawId);
     expect(drawn.roundDrawn).toBeGreaterThanOrEqual(drawn.round as number);
     const result = JSON.parse((await publicFile(resultFile(drawId))) as string) as DrawResult;
@@ -497,8 +508,9 @@ describe('drawing a closed draw', () => {
     await enterAll(draw.drawId, 2, during);
     await closeDraw(draw.drawId, after);
     // Witnessed, and its round out: only the beacon's answer is left to refuse.
-    await untilDue(await witnessedRound(draw.drawId));
+    // The fault before the round is due: the draws' job of another suite cannot draw it either.
     await setBeaconFault('wrong-signature');
+    await untilDue(await witnessedRound(draw.drawId));
     await expect(drawWinner(draw.drawId)).rejects.toThrow(/refused/);
     await setBeaconFault('wrong-randomness');
     await expect(drawWinner(draw.drawId)).rejects.toThrow(/refused/);
@@ -511,7 +523,7 @@ describe('drawing a closed draw', () => {
     await expect(drawWinner(draw.drawId, forged)).rejects.toThrow(/refused/);
     expect(await drawOf(draw.drawId)).toMatchObject({ state: 'closed' });
     expect(await publicFile(resultFile(draw.drawId))).toBeUndefined();
-    expect(await drawWinner(draw.drawId)).toMatchObject({ state: 'drawn' });
+    expect(DRAWN).toContain((await drawWinner(draw.drawId)).state);
   }, 60_000);
 
   it('with no entry left is empty: a list of none, a result without a winner', async () => {
@@ -520,7 +532,7 @@ describe('drawing a closed draw', () => {
     await withdrawEntry({ drawId: draw.drawId, entryId: only.entryId, email: only.email }, during);
     await closeDraw(draw.drawId, after);
     expect(await publicFile(entriesFile(draw.drawId))).toMatch(/\nentries 0\n$/);
-    expect(await drawWhenDue(draw.drawId)).toMatchObject({ state: 'empty' });
+    expect(['empty', 'settled']).toContain((await drawWhenDue(draw.drawId)).state);
     const empty = await drawOf(draw.drawId);
     expect(empty.winner).toBeUndefined();
     expect(JSON.parse((await publicFile(resultFile(draw.drawId))) as string)).toMatchObject({ order: [] });
