@@ -1,8 +1,9 @@
+import { parseCode } from '#shared/passport/code.ts';
 import { verifyFragment } from '#shared/passport/verify.ts';
 import { VERIFY_WORKER } from '../lib/service-workers.ts';
 import { keepKeys, keptKeys } from './kept.ts';
 import { type PinOutcome, parseKeySet, pinKeySet, pinRefusalSentence } from './key-pin.ts';
-import { checkCodeOnline, checkProofOnline, type Line } from './online.ts';
+import { checkCodeOnline, checkProofOnline, type Line, readPiece } from './online.ts';
 import { showChecking, showLines, showVerdict } from './view.ts';
 import { fragmentSentence, reportedSentence } from './wording.ts';
 import './verify.css';
@@ -39,6 +40,9 @@ async function run(): Promise<void> {
     showVerdict('Open this page from the link or the QR code of a piece’s card.', 'none');
     return;
   }
+  // The piece's answer is asked for at once; it is read only for the code the keys verify.
+  const named = parseCode(fragment);
+  const asked = named ? { pieceId: named.pieceId, answer: readPiece(named.pieceId) } : undefined;
   const { keys, warning } = await loadKeys();
   if (!keys) {
     showVerdict(
@@ -53,7 +57,7 @@ async function run(): Promise<void> {
   if (!verdict.ok) return;
   const report =
     verdict.kind === 'code'
-      ? await checkCodeOnline(verdict, keys)
+      ? await checkCodeOnline(verdict, keys, asked?.pieceId === verdict.pieceId ? asked.answer : undefined)
       : await checkProofOnline(fragment, verdict, keys);
   if (report.verdict)
     showVerdict(fragmentSentence(report.verdict), report.verdict.ok ? 'authentic' : 'refused');

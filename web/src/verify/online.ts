@@ -1,3 +1,4 @@
+import { fromBase64url } from '#shared/passport/base64url.ts';
 import { fromBase64, sha256, toHex } from '#shared/passport/bytes.ts';
 import type { CertificatePayload } from '#shared/passport/certificate.ts';
 import type { CodeFields } from '#shared/passport/code.ts';
@@ -175,15 +176,23 @@ const ordered = (certificate: Line[], history: Line[]) =>
     ? [history[0], ...certificate, ...history.slice(1)]
     : [...certificate, ...history];
 
+/** The shop's answer for a piece: asked as the page opens, while the keys are read and the code checked. */
+export const readPiece = (pieceId: string) => readJson<PieceAnswer>(piecePath(pieceId));
+
 /** A card's code, online: its certificate, photographs and history. */
-export async function checkCodeOnline(code: CodeFields, keys: KeySet): Promise<OnlineReport> {
-  const read = await readJson<PieceAnswer>(piecePath(code.pieceId));
+export async function checkCodeOnline(
+  code: CodeFields,
+  keys: KeySet,
+  asked: Promise<Read<PieceAnswer>> = readPiece(code.pieceId),
+): Promise<OnlineReport> {
+  const read = await asked;
   if (!read.ok) {
     if ('status' in read && read.status === 404)
       return { lines: [{ tone: 'bad', text: 'The shop has no passport on record for this piece.' }] };
     return { lines: [unreadable(read, ONLINE_CHECKS.code)] };
   }
   const piece = read.value;
+  const early = startEarly(piece.certificate);
   const history = await historyLines(piece, code.pieceId, keys);
   const lostInLog = history.lines[0]?.text === LOST_WARNING;
   const lines: Line[] = [];
@@ -204,8 +213,12 @@ export async function checkCodeOnline(code: CodeFields, keys: KeySet): Promise<O
   const subject = certificate.payload.credentialSubject;
   lines.push({ tone: 'good', text: `The certificate matches the code: ${subject.description}.` });
   const [status, photos] = await Promise.all([
-    statusLine(certificate.payload, keys),
-    Promise.all(subject.photos.map((photo) => checkPhoto(photo.path, photo.sha256))),
+    statusLine(certificate.payload, keys, early.statusList),
+    Promise.all(
+      subject.photos.map(
+        (photo) => early.photos.get(photoKey(photo)) ?? checkPhoto(photo.path, photo.sha256),
+      ),
+    ),
   ]);
   lines.push(status.line);
   photos.forEach((result, index) => {
@@ -219,6 +232,48 @@ export async function checkCodeOnline(code: CodeFields, keys: KeySet): Promise<O
   };
 }
 
+const photoKey = (photo: { path: string; sha256: string }) => `${photo.sha256} ${photo.path}`;
+
+async function readStatusList(url: URL): Promise<string | undefined> {
+  try {
+    const answer = await fetch(url, { cache: 'no-store' });
+    return answer.ok ? await answer.text() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The photographs and the status list the served certificate names, downloaded (and the
+ * photographs hashed) while the history is verified: the phone's slow part. Nothing here is
+ * trusted: a result is used only where the certificate, once verified, names the very same
+ * path and hash, or the same list.
+ */
+function startEarly(certificate: string | null): {
+  photos: Map<string, Promise<PhotoCheck['result']>>;
+  statusList?: { url: string; text: Promise<string | undefined> };
+} {
+  const photos = new Map<string, Promise<PhotoCheck['result']>>();
+  let payload: unknown;
+  try {
+    const part = certificate?.split('.')[1] ?? '';
+    payload = JSON.parse(new TextDecoder().decode(fromBase64url(part) ?? new Uint8Array()));
+  } catch {
+    return { photos };
+  }
+  const named = payload as Partial<CertificatePayload> | null;
+  for (const photo of named?.credentialSubject?.photos ?? []) {
+    if (typeof photo?.path === 'string' && typeof photo.sha256 === 'string')
+      photos.set(photoKey(photo), checkPhoto(photo.path, photo.sha256));
+  }
+  const list = named?.credentialStatus?.statusListCredential;
+  if (typeof list !== 'string') return { photos };
+  const url = new URL(list, location.origin);
+  return url.origin === location.origin
+    ? { photos, statusList: { url: url.href, text: readStatusList(url) } }
+    : { photos };
+}
+
 /**
  * The certificate's bit in the shop's signed status list (docs/passport.md, Lost or stolen), read
  * on the shop's own origin. A certificate issued before the list names none: the log alone says.
@@ -226,20 +281,15 @@ export async function checkCodeOnline(code: CodeFields, keys: KeySet): Promise<O
 async function statusLine(
   payload: CertificatePayload,
   keys: KeySet,
+  early?: { url: string; text: Promise<string | undefined> },
 ): Promise<{ line: Line; reported: boolean }> {
   const status = payload.credentialStatus;
   if (!status) return { line: { tone: 'info', text: STATUS_SENTENCES.none }, reported: false };
   const url = new URL(status.statusListCredential, location.origin);
   const unread = { line: { tone: 'warn', text: STATUS_SENTENCES.unread } as Line, reported: false };
   if (url.origin !== location.origin) return unread;
-  let list: string;
-  try {
-    const answer = await fetch(url, { cache: 'no-store' });
-    if (!answer.ok) return unread;
-    list = await answer.text();
-  } catch {
-    return unread;
-  }
+  const list = await (early?.url === url.href ? early.text : readStatusList(url));
+  if (list === undefined) return unread;
   const verdict = await verifyStatusList(list.trim(), keys, status);
   if (!verdict.ok) return { line: { tone: 'bad', text: STATUS_REFUSALS[verdict.reason] }, reported: false };
   return verdict.reported

@@ -2,9 +2,12 @@ import type { Line } from './online.ts';
 
 /**
  * The page's few elements (web/verify.html): the verdict, the online checks beneath it, a note.
- * The verdict sets the `verdict` performance mark the bench times (test/bench/verify-page.ts).
+ * The first verdict sets the `verdict` performance mark, the end of the online checks the
+ * `checked` one; the bench times the latter (test/bench/verify-page.ts).
  */
 export const VERDICT_MARK = 'verdict';
+/** Set once the online checks are done too (the history proven complete, witnessed, not reported). */
+export const CHECKED_MARK = 'checked';
 
 const element = (id: string) => {
   const found = document.getElementById(id);
@@ -33,4 +36,5 @@ export function showLines(lines: Line[]): void {
 
 export function showChecking(checking: boolean): void {
   element('checks').setAttribute('aria-busy', String(checking));
+  if (!checking && performance.getEntriesByName(CHECKED_MARK).length === 0) performance.mark(CHECKED_MARK);
 }
