@@ -1,32 +1,16 @@
 import { WITNESSED_FORMAT, type WitnessedList, witnessedAt } from '#shared/draw/witnessed-list.ts';
 import { toBase64, utf8 } from '#shared/passport/bytes.ts';
-import { parseCheckpoint } from '#shared/passport/checkpoint.ts';
-import { verifyCosignature } from '#shared/passport/cosignature.ts';
+import { verifyCheckpoint } from '#shared/passport/checkpoint.ts';
 import { parseListEntry } from '#shared/passport/log-entry.ts';
 import { inclusionProof, leafHash } from '#shared/passport/merkle.ts';
-import type { WitnessPolicy } from '#shared/passport/witness-policy.ts';
+import { parseWitnessPolicy } from '#shared/passport/witness-policy.ts';
 import { consistentGet } from '#table/query.ts';
 import { listEntryKey } from './entities/log-items.ts';
 import { allEntryTexts, checkpointsAfter } from './entities/log-reads.ts';
-import { witnessPolicy } from './witness-config.ts';
+import { keySet } from './key-set.ts';
 
 /** Checkpoints after the list's entry read in one go: the first witnessed is almost always the first. */
 const CHECKPOINTS_READ = 50;
-
-/** The times of the policy's witnesses whose cosignature of this checkpoint verifies. */
-async function cosignatures(note: string, policy: WitnessPolicy): Promise<{ name: string; time: number }[]> {
-  const checkpoint = parseCheckpoint(note);
-  if (!checkpoint) return [];
-  const times: { name: string; time: number }[] = [];
-  for (const line of checkpoint.signatures) {
-    const witness = policy.witnesses.find(
-      (candidate) => candidate.name === line.name && Buffer.compare(candidate.keyId, line.keyHash) === 0,
-    );
-    const time = witness && (await verifyCosignature(witness, checkpoint.body, line.signature));
-    if (witness && time !== undefined) times.push({ name: witness.name, time });
-  }
-  return times;
-}
 
 /**
  * What proves a draw's list was in the log, and when its witnesses saw it (docs/draw.md,
@@ -38,10 +22,13 @@ export async function witnessedListOf(drawId: string): Promise<WitnessedList | u
   const item = await consistentGet<{ seq: number; text: string }>(listEntryKey(drawId));
   const entry = item && parseListEntry(item.text);
   if (!item || !entry) return undefined;
-  const policy = await witnessPolicy();
+  const keys = await keySet();
+  const policy = keys.witnessPolicy === undefined ? undefined : await parseWitnessPolicy(keys.witnessPolicy);
   let chosen: { size: number; text: string } | undefined;
   for (const checkpoint of await checkpointsAfter(entry.seq, CHECKPOINTS_READ)) {
-    if (!policy || witnessedAt(policy, await cosignatures(checkpoint.text, policy)) !== undefined) {
+    // Read as a verifier reads it (shared/passport/checkpoint.ts): the cosignatures that verify.
+    const signed = await verifyCheckpoint(checkpoint.text, keys);
+    if (!policy || (signed.ok && witnessedAt(policy, signed.cosigned) !== undefined)) {
       chosen = checkpoint;
       break;
     }
