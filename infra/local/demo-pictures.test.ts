@@ -91,7 +91,7 @@ describe('the demo photographs, stored in the background', SLOW, () => {
   });
 });
 
-/** The nice values of the render pool's processes while they work (Linux: /proc). */
+/** The nice values of this process's render pool's processes while they work (Linux: /proc). */
 async function renderNiceness(processes: number): Promise<number[]> {
   for (let tries = 0; tries < 100; tries++) {
     const found = readdirSync('/proc')
@@ -101,8 +101,11 @@ async function renderNiceness(processes: number): Promise<number[]> {
           const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
           if (!cmd.includes('render-worker.ts')) return [];
           const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-          // Field 19 (nice), counted after the command's closing parenthesis.
-          return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
+          // Fields 4 (parent) and 19 (nice), counted after the command's closing parenthesis:
+          // this file's pool only (the run's shared stack may be making its own photographs).
+          const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          if (Number(fields[1]) !== process.pid) return [];
+          return [Number(fields[16])];
         } catch {
           return [];
         }
@@ -112,3 +115,46 @@ async function renderNiceness(processes: number): Promise<number[]> {
   }
   return [];
 }
+
+describe('the authenticity photographs of the demo', SLOW, () => {
+  /** A plain composition asking for a small photograph (./demo/photos.ts photoSize). */
+  const small = (key: string, fill: string): DemoPhoto => ({
+    key,
+    contentType: 'image/jpeg',
+    composition: `<svg xmlns="http://www.w3.org/2000/svg" data-photo-width="480" width="600" height="750" viewBox="0 0 600 750"><rect width="600" height="750" fill="${fill}"/></svg>`,
+  });
+  const shown = small('collection_images/pieces/shown.jpg', '#202020');
+  const close = small('authenticity/close-up-1.jpg', '#a08040');
+
+  it('are stored alone before anything else, their sets left to this run, then their sets in their place', async () => {
+    const s3 = recordingS3();
+    const pictures = storeDemoPictures([shown, close], {
+      s3: s3.client,
+      buckets: { public: 'public', private: 'private' },
+      root: join(root, 'authenticity-first'),
+    });
+    const alone: { key: string; setStored: boolean; makesSet: boolean }[] = [];
+    pictures.onOriginalStored((keys) => {
+      for (const key of keys)
+        alone.push({
+          key,
+          setStored: variantKeys(key).every((v) => s3.keys.includes(v)),
+          makesSet: pictures.makesSetOf(key),
+        });
+    });
+    expect(await pictures.idle()).toEqual({ total: 2, stored: 2, failed: 0 });
+    // The close-up first of all, alone (its set not stored, and this run's to make); the
+    // collection's picture with its set.
+    expect(alone).toEqual([
+      { key: close.key, setStored: false, makesSet: true },
+      { key: shown.key, setStored: true, makesSet: false },
+    ]);
+    expect(s3.keys[0]).toBe(close.key);
+    for (const variant of variantKeys(close.key)) expect(s3.keys, variant).toContain(variant);
+    // Stored once: its set does not store it again.
+    expect(s3.keys.filter((k) => k === close.key)).toHaveLength(1);
+    expect(pictures.makesSetOf(close.key)).toBe(false);
+    const shownAt = s3.keys.indexOf(shown.key);
+    for (const variant of variantKeys(shown.key)) expect(s3.keys.indexOf(variant)).toBeLessThan(shownAt);
+  });
+});

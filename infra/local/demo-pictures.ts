@@ -24,6 +24,13 @@ export interface DemoPictures {
   failed(): number;
   /** Called once a photograph and its set are stored, with its keys; `made` if it was made now. */
   onStored(listener: (keys: string[], made: boolean) => void): void;
+  /**
+   * Called once a photograph is stored, with its keys: with its set, or, for an authenticity
+   * photograph made now, alone and before its set (a passport waits for it; its set comes later).
+   */
+  onOriginalStored(listener: (keys: string[]) => void): void;
+  /** Is this key's set still to be stored by this run (so nothing else need make it)? */
+  makesSetOf(key: string): boolean;
   /** Resolves once every photograph is stored or has failed. */
   idle(): Promise<{ total: number; stored: number; failed: number }>;
   stop(): void;
@@ -64,6 +71,9 @@ export function storeDemoPictures(photos: DemoPhoto[], options: DemoPictureOptio
   };
   savePending();
   const listeners: ((keys: string[], made: boolean) => void)[] = [];
+  const originalListeners: ((keys: string[]) => void)[] = [];
+  // Authenticity photographs stored alone, their sets still to come.
+  const storedAlone = new Set<string>();
   const byComposition = new Map<string, DemoPhoto[]>();
   for (const photo of photos) {
     byComposition.set(photo.composition, [...(byComposition.get(photo.composition) ?? []), photo]);
@@ -96,10 +106,12 @@ export function storeDemoPictures(photos: DemoPhoto[], options: DemoPictureOptio
             ),
           ),
         );
-        await put(photo.key, readFileSync(set.original), photo.contentType);
+        if (!storedAlone.has(photo.key)) await put(photo.key, readFileSync(set.original), photo.contentType);
         pending.delete(photo.key);
       }
       savePending();
+      const newlyStored = same.filter((p) => !storedAlone.has(p.key)).map((p) => p.key);
+      if (newlyStored.length > 0) for (const listener of originalListeners) listener(newlyStored);
       stored++;
       if (madeNow) made++;
       for (const listener of listeners)
@@ -110,6 +122,20 @@ export function storeDemoPictures(photos: DemoPhoto[], options: DemoPictureOptio
     },
     {
       ...(options.root ? { root: options.root } : {}),
+      // An authenticity photograph is made in a moment, its set in many seconds: every piece's
+      // passport waits for its photographs (infra/local/stack.ts demoPassports), not their sets.
+      originalsFirst: new Set(
+        photos.filter((p) => p.key.startsWith(PRIVATE_MEDIA_PREFIX)).map((p) => p.composition),
+      ),
+      originalReady: async (composition, original) => {
+        const same = byComposition.get(composition) ?? [];
+        for (const photo of same) {
+          // Its set is this run's to store (makesSetOf): the stack's picture-set hook leaves it.
+          storedAlone.add(photo.key);
+          await put(photo.key, readFileSync(original), photo.contentType);
+        }
+        for (const listener of originalListeners) listener(same.map((p) => p.key));
+      },
       failed: (composition, error) => {
         const keys = (byComposition.get(composition) ?? []).map((p) => p.key);
         failed++;
@@ -126,6 +152,8 @@ export function storeDemoPictures(photos: DemoPhoto[], options: DemoPictureOptio
     made: () => made,
     failed: () => failed,
     onStored: (listener) => listeners.push(listener),
+    onOriginalStored: (listener) => originalListeners.push(listener),
+    makesSetOf: (key) => pending.has(key) && !stopped,
     idle: () => finished,
     stop: () => {
       stopped = true;

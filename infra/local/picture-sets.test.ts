@@ -46,6 +46,23 @@ describe('the local picture-set queue', () => {
     expect(lines).toEqual([expect.stringContaining('collection_images/broken.png failed: cannot')]);
   });
 
+  it('leaves a picture whose set something else makes (the demo’s render pool)', async () => {
+    const calls: string[] = [];
+    const queue = pictureSetQueue({
+      mediaBucket: 'media',
+      privateMediaBucket: 'private',
+      log: () => undefined,
+      leave: (key) => key === 'authenticity/demo-1.jpg',
+      invoke: async (event: S3Event) => {
+        calls.push(event.Records[0]?.s3.object.key ?? '');
+      },
+    });
+    queue.notify(created('private', 'authenticity/demo-1.jpg'));
+    queue.notify(created('private', 'authenticity/upload-1.jpg'));
+    await queue.idle();
+    expect(calls).toEqual(['authenticity/upload-1.jpg']);
+  });
+
   it('encodes keys as S3 notifications do', () => {
     expect(encodeEventKey('collection_images/a b+c/é.jpg')).toBe('collection_images/a+b%2Bc/%C3%A9.jpg');
   });

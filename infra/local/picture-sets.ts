@@ -46,6 +46,8 @@ export function pictureSetQueue(options: {
   privateMediaBucket: string;
   invoke: PictureSetInvoker;
   log: (line: string) => void;
+  /** A picture whose set something else makes (the demo's render pool, below the shop's priority). */
+  leave?: (key: string) => boolean;
 }): PictureSetQueue {
   const prefixes = new Map([
     [options.mediaBucket, 'collection_images/'],
@@ -80,6 +82,7 @@ export function pictureSetQueue(options: {
         const prefix = prefixes.get(bucket);
         if (stopped || !record.eventName.startsWith('ObjectCreated:')) continue;
         if (!prefix || !key.startsWith(prefix) || !hasPictureSet(key)) continue;
+        if (options.leave?.(key)) continue;
         const notification = {
           ...record,
           s3: { ...record.s3, object: { ...record.s3.object, key: encodeEventKey(key) } },

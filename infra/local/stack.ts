@@ -364,7 +364,8 @@ function bundledPictureSets(
 /**
  * The demo's pieces get their passports after their photographs (docs/passport.md, Certificates):
  * the passport job, for the demo's pieces only (a test's own pieces are left as the test made
- * them), right away and again each time an authenticity photograph is stored; a piece whose
+ * them), right away and again each time an authenticity photograph is stored (on a machine's
+ * first start, before anything else and before its set: in the first seconds); a piece whose
  * photographs are not all stored yet waits for a later run. One run at a time: what asks
  * meanwhile runs once after it.
  */
@@ -439,11 +440,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const invoker = new Promise<PictureSetInvoker>((done) => {
       chooseInvoker = done;
     });
+    // The demo's photographs stored before their sets (the authenticity ones) have them made by
+    // the demo's render pool: set once that is under way (below).
+    let demoMakesSetOf: (key: string) => boolean = () => false;
     const pictureSets = pictureSetQueue({
       mediaBucket,
       privateMediaBucket,
       invoke: async (event, requestId) => (await invoker)(event, requestId),
       log: (line) => log(line),
+      leave: (key) => demoMakesSetOf(key),
     });
     const s3 = await startS3(options.s3Port ?? 0, s3Dir, [mediaBucket, privateMediaBucket], (event) =>
       pictureSets.notify(event),
@@ -580,6 +585,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       log,
     });
     started.push({ url: '', stop: async () => demoPictures.stop() });
+    demoMakesSetOf = (key) => demoPictures.makesSetOf(key);
     if (demoPictures.toMake > 0) {
       log(
         `making ${demoPictures.toMake} of the ${demoPictures.total} demo photographs and their picture sets in the background, most-seen first (first start on this machine; kept in ${DEMO_PHOTO_DIR}): pages show a placeholder until theirs is stored`,
@@ -685,7 +691,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (options.seed !== false && options.demoPassports) {
       const passports = demoPassports(log);
       started.push({ url: '', stop: async () => passports.stop() });
-      demoPictures.onStored((keys) => {
+      demoPictures.onOriginalStored((keys) => {
         if (keys.some((key) => key.startsWith(PRIVATE_MEDIA_PREFIX))) passports.run();
       });
     }

@@ -45,25 +45,30 @@ export async function makePictureVariants(input: Uint8Array): Promise<PictureVar
   const pixels = { raw: { width: info.width, height: info.height, channels: info.channels } };
 
   const variants: PictureVariant[] = [];
+  // A rung wider than the original holds the same pixels as the original's width: encoded once.
+  const encodedAt = new Map<number, Omit<PictureVariant, 'rung'>[]>();
   for (const rung of PICTURE_WIDTHS) {
     const width = Math.min(rung, info.width);
-    const resized = sharp(data, pixels).resize({ width });
-    const encoded = await Promise.all(
-      PICTURE_FORMATS.map(async (format) => {
-        const { data: body, info: out } = await ENCODERS[format](resized.clone()).toBuffer({
-          resolveWithObject: true,
-        });
-        return {
-          rung,
-          width: out.width,
-          height: out.height,
-          format,
-          contentType: PICTURE_CONTENT_TYPES[format],
-          body,
-        };
-      }),
-    );
-    variants.push(...encoded);
+    let encoded = encodedAt.get(width);
+    if (!encoded) {
+      const resized = sharp(data, pixels).resize({ width });
+      encoded = await Promise.all(
+        PICTURE_FORMATS.map(async (format) => {
+          const { data: body, info: out } = await ENCODERS[format](resized.clone()).toBuffer({
+            resolveWithObject: true,
+          });
+          return {
+            width: out.width,
+            height: out.height,
+            format,
+            contentType: PICTURE_CONTENT_TYPES[format],
+            body,
+          };
+        }),
+      );
+      encodedAt.set(width, encoded);
+    }
+    variants.push(...encoded.map((variant) => ({ rung, ...variant })));
   }
   return variants;
 }

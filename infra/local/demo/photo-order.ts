@@ -21,7 +21,8 @@ const AUTHENTICITY = 'authenticity/';
 /**
  * The demo's photographs, most-seen first: the first picture of every collection as /women and
  * /men list them (oldest first, both genders interleaved), then the pieces' authenticity
- * photographs (their passports wait for them), then the collections' second and third pictures,
+ * photographs (their photographs alone are made before everything: ../demo-pictures.ts), then
+ * the collections' second and third pictures,
  * then the pictures of the product pages and everything else in the order the catalogue names them.
  */
 export function mostSeenFirst(items: Record<string, unknown>[], photos: DemoPhoto[]): DemoPhoto[] {
@@ -32,8 +33,8 @@ export function mostSeenFirst(items: Record<string, unknown>[], photos: DemoPhot
   const ranked: string[] = [];
   for (let rank = 0; lists.some((list) => list.length > rank); rank++) {
     for (const list of lists) if (list[rank]) ranked.push(list[rank] as string);
-    // Then the pieces' authenticity photographs: a piece's certificate is issued once they are
-    // stored, so a piece bought on a machine's first start has its passport (and QR) in minutes.
+    // Then the sets of the pieces' authenticity photographs, whose photographs alone were stored
+    // first of all (../demo-pictures.ts): the passports wait for those, the owners' pages for these.
     if (rank === 0)
       ranked.push(
         ...photos.filter((p) => p.key.startsWith(AUTHENTICITY)).map((p) => `${S3_URL_PREFIX}${p.key}`),

@@ -8,8 +8,11 @@ import type { RenderRequest } from './render-worker.ts';
 const WORKER = join(import.meta.dirname, 'render-worker.ts');
 
 export interface RenderPool {
-  /** Makes the photograph and set of a composition in a free child process, in the order asked. */
-  render(composition: string): Promise<DemoPictureSet>;
+  /**
+   * Makes the photograph and set of a composition in a free child process, in the order asked;
+   * `originalOnly`, the photograph alone (its set has no variants).
+   */
+  render(composition: string, options?: { originalOnly?: boolean }): Promise<DemoPictureSet>;
   /** Ends the child processes; what is still queued or rendering is rejected. */
   stop(): void;
 }
@@ -17,6 +20,7 @@ export interface RenderPool {
 interface Job {
   id: number;
   composition: string;
+  originalOnly: boolean;
   done: (set: DemoPictureSet) => void;
   fail: (error: Error) => void;
 }
@@ -41,7 +45,12 @@ export function renderPool(root: string, size = availableParallelism()): RenderP
       if (!child) return;
       const job = queue.shift() as Job;
       busy.set(child, job);
-      const request: RenderRequest = { id: job.id, composition: job.composition, root };
+      const request: RenderRequest = {
+        id: job.id,
+        composition: job.composition,
+        root,
+        ...(job.originalOnly ? { originalOnly: true } : {}),
+      };
       child.send(request);
     }
   };
@@ -71,10 +80,10 @@ export function renderPool(root: string, size = availableParallelism()): RenderP
   };
 
   return {
-    render(composition) {
+    render(composition, options = {}) {
       if (stopped) return Promise.reject(new Error('the render pool has stopped'));
       return new Promise((done, fail) => {
-        queue.push({ id: nextId++, composition, done, fail });
+        queue.push({ id: nextId++, composition, originalOnly: options.originalOnly === true, done, fail });
         dispatch();
       });
     },
@@ -101,12 +110,19 @@ export interface DemoPictureRun {
  * The photograph and picture set of every composition, in the order given: a cached one at
  * once, the others made by child processes (./render-pool.ts, one per core, below the shop's
  * priority). `ready` is called with each as soon as it exists, a few at a time; a failure is
- * reported to `failed` and the rest go on.
+ * reported to `failed` and the rest go on. The photographs of `originalsFirst` (a moment each,
+ * where a set takes many seconds) are made before anything else and handed to `originalReady`;
+ * their sets come in their place in the order.
  */
 export function demoPictureSets(
   compositions: string[],
   ready: (composition: string, set: DemoPictureSet, made: boolean) => Promise<void>,
-  options: { root?: string; failed?: (composition: string, error: Error) => void } = {},
+  options: {
+    root?: string;
+    failed?: (composition: string, error: Error) => void;
+    originalsFirst?: ReadonlySet<string>;
+    originalReady?: (composition: string, original: string) => Promise<void>;
+  } = {},
 ): DemoPictureRun {
   const root = options.root ?? DEMO_PHOTO_DIR;
   const distinct = [...new Set(compositions)];
@@ -115,13 +131,27 @@ export function demoPictureSets(
   const handOver = limit(4);
   let readyCount = 0;
   let failedCount = 0;
+  // Queued first: the photographs alone of the compositions asked for first.
+  const originals = new Map(
+    distinct
+      .filter((c) => !cached.has(c) && options.originalReady && options.originalsFirst?.has(c))
+      .map((c) => [c, (pool as RenderPool).render(c, { originalOnly: true })] as const),
+  );
   const done = Promise.all(
     distinct.map(async (composition) => {
       try {
         const original = cachedPhoto(composition, root);
-        const set = cached.has(composition)
-          ? { original, variants: await cachedVariants(original, root) }
-          : await (pool as RenderPool).render(composition);
+        const early = originals.get(composition);
+        const made = cached.has(composition) ? undefined : (pool as RenderPool).render(composition);
+        // Awaited below, after the photograph alone: meanwhile its failure is not unhandled.
+        made?.catch(() => undefined);
+        const originalReady = options.originalReady;
+        if (early && originalReady) {
+          // A failure here is not the composition's: its full render below tries again.
+          const photo = await early.catch(() => undefined);
+          if (photo) await handOver(() => originalReady(composition, photo.original));
+        }
+        const set = made ? await made : { original, variants: await cachedVariants(original, root) };
         await handOver(() => ready(composition, set, !cached.has(composition)));
         readyCount++;
       } catch (error) {

@@ -14,6 +14,8 @@ export interface RenderRequest {
   id: number;
   composition: string;
   root: string;
+  /** The photograph alone, its set left for a later request. */
+  originalOnly?: boolean;
 }
 
 try {
@@ -27,7 +29,7 @@ process.on('message', (request: RenderRequest) => {
   void (async () => {
     try {
       const original = await demoPhotoFile(request.composition, request.root);
-      const variants = await cachedVariants(original, request.root);
+      const variants = request.originalOnly ? [] : await cachedVariants(original, request.root);
       process.send?.({ id: request.id, set: { original, variants } });
     } catch (error) {
       process.send?.({ id: request.id, error: (error as Error).message });

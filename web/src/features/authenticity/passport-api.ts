@@ -22,8 +22,9 @@ export const passportQuery = () =>
     queryFn: () => apiGet<OwnerPassport>('/passport/mine'),
     // A proof's state changes with time and transfers: look again after a minute.
     staleTime: 60_000,
-    // A piece without its certificate yet gets it within minutes (the passport job): look again.
-    refetchInterval: (query) => (query.state.data && !query.state.data.code ? 15_000 : false),
+    // A piece sold without its certificate gets it in moments (the passport job its sale starts):
+    // look again every few seconds while it is being prepared.
+    refetchInterval: (query) => (query.state.data && !query.state.data.code ? 5_000 : false),
     retry: false,
   });
 

@@ -31,8 +31,8 @@ export function PassportCode({ passport }: { passport: OwnerPassport }) {
         </div>
       ) : (
         <p className="portal-text">
-          The passport of this piece is being prepared: its code appears here within minutes, as soon as its
-          certificate is issued.
+          The passport of this piece is being prepared: its code appears here by itself as soon as its
+          certificate is issued, usually within a minute.
         </p>
       )}
     </section>
