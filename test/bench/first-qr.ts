@@ -24,9 +24,21 @@ const QR_LABEL = "QR code of this piece's passport, the same as on your steel ca
 /** The demo piece whose authenticity photographs are made last, among those for sale. */
 export function lastPassportPiece(): { id: string; typeId: string; cardNumber: string } {
   const { items, media } = demoCatalogue();
+  // As checkout takes it (functions/checkout/start-checkout.ts): not sold, not offered by a draw,
+  // its collection not on pre-sale.
+  const preSale = new Set(
+    items.filter((item) => item.kind === 'type' && item.preSale === true).map((item) => String(item.id)),
+  );
   const forSale = new Map(
     items
-      .filter((item) => item.kind === 'product' && item.status === 1 && item.soldOnOtherPlatform !== true)
+      .filter(
+        (item) =>
+          item.kind === 'product' &&
+          item.status === 1 &&
+          item.soldOnOtherPlatform !== true &&
+          !item.draw &&
+          !preSale.has(String(item.typeId)),
+      )
       .map((item) => [String(item.id), item]),
   );
   const owners = new Map(
