@@ -68,28 +68,64 @@ export function earlyRequests({ entry, routes }: { entry: string; routes: string
         };
       }
 
-      const built = await build({
-        entryPoints: [entry],
-        bundle: true,
-        minify: true,
-        format: 'esm',
-        target: 'es2022',
-        write: false,
-        logLevel: 'warning',
+      await addEarlyScript({
+        outDir,
+        page: 'index.html',
+        entry,
+        name: 'early',
         define: { __ROUTE_CHUNKS__: JSON.stringify(routeChunks) },
       });
-      const code = built.outputFiles[0]?.contents;
-      if (!code) throw new Error('early-requests: esbuild gave no output');
-      const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
-      const fileName = `assets/early-${hash}.js`;
-      await writeFile(join(outDir, fileName), code);
-
-      const htmlFile = join(outDir, 'index.html');
-      const html = await readFile(htmlFile, 'utf8');
-      const tag = `<script type="module" crossorigin async src="/${fileName}"></script>`;
-      const at = html.indexOf('<script');
-      if (at < 0) throw new Error('early-requests: index.html has no script to go before');
-      await writeFile(htmlFile, `${html.slice(0, at)}${tag}\n    ${html.slice(at)}`);
     },
   };
+}
+
+/**
+ * The /verify page's early script (web/src/verify/early.ts), built the same way and put first in
+ * verify.html: it asks for the piece's answer while the page's own script downloads and starts.
+ */
+export function verifyEarlyRequests({ entry }: { entry: string }): Plugin {
+  let outDir = '';
+  return {
+    name: 'one-of-one:verify-early-requests',
+    apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      await addEarlyScript({ outDir, page: 'verify.html', entry, name: 'verify-early' });
+    },
+  };
+}
+
+/** Builds `entry` on its own into assets/<name>-<hash>.js and puts it, async, before the first script of `page`. */
+async function addEarlyScript(options: {
+  outDir: string;
+  page: string;
+  entry: string;
+  name: string;
+  define?: Record<string, string>;
+}): Promise<void> {
+  const { outDir, page, entry, name, define = {} } = options;
+  const built = await build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: 'es2022',
+    write: false,
+    logLevel: 'warning',
+    define,
+  });
+  const code = built.outputFiles[0]?.contents;
+  if (!code) throw new Error('early-requests: esbuild gave no output');
+  const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
+  const fileName = `assets/${name}-${hash}.js`;
+  await writeFile(join(outDir, fileName), code);
+
+  const htmlFile = join(outDir, page);
+  const html = await readFile(htmlFile, 'utf8');
+  const tag = `<script type="module" crossorigin async src="/${fileName}"></script>`;
+  const at = html.indexOf('<script');
+  if (at < 0) throw new Error(`early-requests: ${page} has no script to go before`);
+  await writeFile(htmlFile, `${html.slice(0, at)}${tag}\n    ${html.slice(at)}`);
 }

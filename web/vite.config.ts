@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { withShopSettings } from '#shared/shop-page.ts';
 import { LOCAL_SHOP_SETTINGS } from '../infra/local/shop-settings.ts';
-import { earlyRequests } from './vite-early-requests.ts';
+import { compileHint } from './vite-compile-hint.ts';
+import { earlyRequests, verifyEarlyRequests } from './vite-early-requests.ts';
 
 export default defineConfig({
   root: import.meta.dirname,
@@ -29,6 +30,8 @@ export default defineConfig({
       entry: `${import.meta.dirname}/src/boot/early.ts`,
       routes: ['features/catalog/gender-list.tsx', 'features/catalog/product-details.tsx'],
     }),
+    verifyEarlyRequests({ entry: `${import.meta.dirname}/src/verify/early.ts` }),
+    compileHint({ chunk: 'verify' }),
   ],
   build: {
     outDir: 'dist',

@@ -36,7 +36,22 @@ export const findKey = (keys: KeySet, kid: string) => keys.keys.find((key) => ke
 export const keyValidOn = (key: PassportKey, day: string) =>
   key.from.slice(0, 10) <= day && (!key.until || day <= key.until.slice(0, 10));
 
-export async function importVerifyKey(key: PassportKey): Promise<CryptoKey | undefined> {
+/**
+ * Each key of a key set is imported once, however many signatures it checks (the /verify page
+ * checks the code, the checkpoint, the certificate and the status list with the same key).
+ */
+const imported = new WeakMap<PassportKey, Promise<CryptoKey | undefined>>();
+
+export function importVerifyKey(key: PassportKey): Promise<CryptoKey | undefined> {
+  let found = imported.get(key);
+  if (!found) {
+    found = importJwk(key);
+    imported.set(key, found);
+  }
+  return found;
+}
+
+async function importJwk(key: PassportKey): Promise<CryptoKey | undefined> {
   const { kty, crv, x, y } = key.jwk;
   if (kty !== 'EC' || crv !== 'P-256' || fromBase64url(x)?.length !== 32 || fromBase64url(y)?.length !== 32) {
     return undefined;

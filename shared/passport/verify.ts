@@ -123,23 +123,35 @@ export async function verifyCertificate(
   const issued = new Date(payload.validFrom).toISOString().slice(0, 10);
   if (!keyValidOn(key, issued)) return { ok: false, reason: 'key-not-valid-then' };
   if (payload.issuer !== keys.issuer) return { ok: false, reason: 'wrong-issuer' };
-  const digest = await certificateDigest(jws);
-  const pieceId = pieceIdOf(payload);
-  if (code) {
-    if (code.digest !== digest) return { ok: false, reason: 'digest-mismatch' };
-    const subject = payload.credentialSubject;
-    if (
-      code.pieceId !== pieceId ||
-      code.number !== subject.number ||
-      code.of !== subject.of ||
-      !carriesCollection(code.collection, subject.collection) ||
-      code.issued !== issued ||
-      code.kid !== header.kid
-    ) {
-      return { ok: false, reason: 'certificate-mismatch' };
-    }
+  const verified = {
+    ok: true,
+    pieceId: pieceIdOf(payload),
+    payload,
+    digest: await certificateDigest(jws),
+    kid: header.kid,
+  } as const;
+  return code ? withCode(verified, code) : verified;
+}
+
+/** A verified certificate against a code: its digest is the code's, and it says what the code says. */
+function withCode(
+  certificate: Extract<CertificateVerdict, { ok: true }>,
+  code: CodeFields,
+): CertificateVerdict {
+  const { payload, pieceId, digest, kid } = certificate;
+  if (code.digest !== digest) return { ok: false, reason: 'digest-mismatch' };
+  const subject = payload.credentialSubject;
+  if (
+    code.pieceId !== pieceId ||
+    code.number !== subject.number ||
+    code.of !== subject.of ||
+    !carriesCollection(code.collection, subject.collection) ||
+    code.issued !== new Date(payload.validFrom).toISOString().slice(0, 10) ||
+    code.kid !== kid
+  ) {
+    return { ok: false, reason: 'certificate-mismatch' };
   }
-  return { ok: true, pieceId, payload, digest, kid: header.kid };
+  return certificate;
 }
 
 export type ServedVerdict =
@@ -180,12 +192,13 @@ export async function verifyServedCertificate(
   ) {
     return { ok: false, reason: 'another-piece' };
   }
+  // The certificate is verified once: against the code, only what the code says is compared.
   const logged = history?.ok && (history.entries.length === 0 || history.pieceId === code.pieceId);
-  if (!logged) return verifyCertificate(jws, keys, code);
+  if (!logged) return withCode(certificate, code);
   const issues = history.certificates;
   if (!issues.includes(certificate.digest)) return { ok: false, reason: 'not-logged' };
   if (issues.at(-1) !== certificate.digest) return { ok: false, reason: 'not-newest' };
-  if (code.digest === certificate.digest) return verifyCertificate(jws, keys, code);
+  if (code.digest === certificate.digest) return withCode(certificate, code);
   return { ok: false, reason: issues.includes(code.digest) ? 'superseded' : 'code-not-issued' };
 }
 

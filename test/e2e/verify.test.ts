@@ -12,6 +12,7 @@ import {
   reportedSentence,
   STATUS_SENTENCES,
 } from '../../web/src/verify/wording.ts';
+import { COMPILE_HINT } from '../../web/vite-compile-hint.ts';
 import { pointAtLocalStack } from '../support/stack-env.ts';
 import {
   type IssuedPiece,
@@ -236,6 +237,12 @@ describe('the /verify page', () => {
           await opened
             .context()
             .route(PIECES, (route) => route.fulfill({ json: { ...honest, entries: served, lost: false } }));
+          // The certificate names the status list: the page downloads it as the answer arrives.
+          await opened
+            .context()
+            .route('**/passport/status/list', (route) =>
+              route.fulfill({ body: clearList, contentType: 'application/vc+jwt' }),
+            );
         },
       });
       await checked(page);
@@ -339,6 +346,53 @@ describe('the /verify page', () => {
       'Warning: the history was rewritten: the log no longer extends the one this page saw before.',
     ]);
     await screenshot(page, 'verify-phone-rewritten');
+  });
+
+  it('asks for the piece once a visit, from its early script before its own script runs, with the size of the checkpoint it kept', async () => {
+    const asked: string[] = [];
+    let release = () => {};
+    const pieceAsked = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const page = await browser.open(`/verify#${piece.code}`, {
+      beforeLoad: async (opened) => {
+        const context = opened.context();
+        await context.route(PIECES, async (route) => {
+          const since = new URL(route.request().url()).searchParams.get('since');
+          asked.push(since ?? 'none');
+          release();
+          await route.fulfill({
+            json: await pieceAnswer(signing, piece, log, since === null ? undefined : Number(since)),
+          });
+        });
+        await context.route('**/passport/status/list', (route) =>
+          route.fulfill({ body: clearList, contentType: 'application/vc+jwt' }),
+        );
+        // The page's own script (not verify-early-*) is held until the piece was asked for: only
+        // the early script can ask first (without it, the page never loads and this test times out).
+        await context.route(/\/assets\/verify-[\w-]{8}\.js$/, async (route) => {
+          await pieceAsked;
+          await route.continue();
+        });
+      },
+    });
+    await checked(page);
+    expect(await verdict(page).textContent()).toMatch(/^Authentic: piece 8 of 12/);
+    const html = await (await page.request.get('/verify')).text();
+    const early = html.indexOf('<script type="module" crossorigin async src="/assets/verify-early-');
+    expect(early).toBeGreaterThan(0);
+    const own = /<script type="module" crossorigin src="(\/assets\/verify-[\w-]{8}\.js)"/.exec(html)?.[1];
+    expect(early).toBeLessThan(html.indexOf(`src="${own}"`));
+    // Its own script opens with V8's compile hint (web/vite-compile-hint.ts).
+    expect((await (await page.request.get(own as string)).text()).split('\n')[0]).toBe(COMPILE_HINT);
+    // The next visit asks with the size of the checkpoint this one kept: once again, the page taking
+    // the early script's answer (a path of its own would be asked a second time).
+    await page.reload();
+    await checked(page);
+    expect(await checks(page)).toContain(
+      'The public log extends the one this page saw before: nothing was rewritten.',
+    );
+    expect(asked).toEqual(['none', '6']);
   });
 
   it('says who owns the piece since when for a resale proof, and Void once the shop says it was transferred since', async () => {

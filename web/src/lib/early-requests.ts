@@ -14,9 +14,9 @@ function registry(): Registry {
   return scope[REGISTRY];
 }
 
-/** Starts a same-origin GET of `url` now, for the app to take later. */
-export function requestEarly(url: string): Promise<Response> {
-  const answer = fetch(url, { credentials: 'same-origin' });
+/** Starts a same-origin GET of `url` now (with `init`'s cache mode, say), for the app to take later. */
+export function requestEarly(url: string, init: Pick<RequestInit, 'cache'> = {}): Promise<Response> {
+  const answer = fetch(url, { ...init, credentials: 'same-origin' });
   registry().set(url, answer);
   return answer;
 }

@@ -3,7 +3,7 @@ import { verifyFragment } from '#shared/passport/verify.ts';
 import { VERIFY_WORKER } from '../lib/service-workers.ts';
 import { keepKeys, keptKeys } from './kept.ts';
 import { type PinOutcome, parseKeySet, pinKeySet, pinRefusalSentence } from './key-pin.ts';
-import { checkCodeOnline, checkProofOnline, type Line, readPiece } from './online.ts';
+import { askPiece, checkCodeOnline, checkProofOnline, type Line } from './online.ts';
 import { showChecking, showLines, showVerdict } from './view.ts';
 import { fragmentSentence, reportedSentence } from './wording.ts';
 import './verify.css';
@@ -42,7 +42,7 @@ async function run(): Promise<void> {
   }
   // The piece's answer is asked for at once; it is read only for the code the keys verify.
   const named = parseCode(fragment);
-  const asked = named ? { pieceId: named.pieceId, answer: readPiece(named.pieceId) } : undefined;
+  const asked = named ? { pieceId: named.pieceId, piece: askPiece(named.pieceId) } : undefined;
   const { keys, warning } = await loadKeys();
   if (!keys) {
     showVerdict(
@@ -57,7 +57,7 @@ async function run(): Promise<void> {
   if (!verdict.ok) return;
   const report =
     verdict.kind === 'code'
-      ? await checkCodeOnline(verdict, keys, asked?.pieceId === verdict.pieceId ? asked.answer : undefined)
+      ? await checkCodeOnline(verdict, keys, asked?.pieceId === verdict.pieceId ? asked.piece : undefined)
       : await checkProofOnline(fragment, verdict, keys);
   if (report.verdict)
     showVerdict(fragmentSentence(report.verdict), report.verdict.ok ? 'authentic' : 'refused');

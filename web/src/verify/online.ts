@@ -13,7 +13,9 @@ import {
   verifyServedCertificate,
   verifyStatusList,
 } from '#shared/passport/verify.ts';
+import { takeEarly } from '../lib/early-requests.ts';
 import { keepCheckpoint, keptCheckpoint } from './kept.ts';
+import { piecePath } from './piece-path.ts';
 import {
   CERTIFICATE_REFUSALS,
   CONSISTENCY_REFUSALS,
@@ -65,10 +67,11 @@ interface PieceAnswer {
 
 type Read<T> = { ok: true; value: T } | { ok: false; status: number } | { ok: false; offline: true };
 
-async function readJson<T>(path: string): Promise<Read<T>> {
+/** A JSON answer of the shop, fresh: the one the early script already asked for (`early`), else asked now. */
+async function readJson<T>(path: string, early?: Promise<Response>): Promise<Read<T>> {
   let answer: Response;
   try {
-    answer = await fetch(path, { cache: 'no-store' });
+    answer = await (early ?? fetch(path, { cache: 'no-store' }));
   } catch {
     return { ok: false, offline: true };
   }
@@ -159,40 +162,43 @@ async function consistencyLines(checkpoint: string, proof: string[], keys: KeySe
     : [];
 }
 
-/** The size of the kept checkpoint, for `?since=` (its second line). */
-function keptSize(): string | undefined {
-  const size = keptCheckpoint()?.split('\n')[1];
-  return size && /^\d{1,12}$/.test(size) ? size : undefined;
-}
-
-const piecePath = (pieceId: string) => {
-  const since = keptSize();
-  return `/api/passport/pieces/${encodeURIComponent(pieceId)}${since ? `?since=${since}` : ''}`;
-};
-
 /** The page's findings, a loss of the piece first. */
 const ordered = (certificate: Line[], history: Line[]) =>
   history[0]?.text === LOST_WARNING
     ? [history[0], ...certificate, ...history.slice(1)]
     : [...certificate, ...history];
 
-/** The shop's answer for a piece: asked as the page opens, while the keys are read and the code checked. */
-export const readPiece = (pieceId: string) => readJson<PieceAnswer>(piecePath(pieceId));
+/** The shop's answer for a piece, and the downloads its certificate names (startEarly). */
+export interface AskedPiece {
+  answer: Promise<Read<PieceAnswer>>;
+  early: Promise<ReturnType<typeof startEarly>>;
+}
+
+/**
+ * The shop's answer for a piece: asked as the page opens (by the early script, else now), while
+ * the keys are read and the code checked; the downloads its certificate names start as soon as
+ * it arrives, whether or not the code is checked by then.
+ */
+export function askPiece(pieceId: string): AskedPiece {
+  const path = piecePath(pieceId);
+  const answer = readJson<PieceAnswer>(path, takeEarly(path));
+  return { answer, early: answer.then((read) => startEarly(read.ok ? read.value.certificate : null)) };
+}
 
 /** A card's code, online: its certificate, photographs and history. */
 export async function checkCodeOnline(
   code: CodeFields,
   keys: KeySet,
-  asked: Promise<Read<PieceAnswer>> = readPiece(code.pieceId),
+  asked: AskedPiece = askPiece(code.pieceId),
 ): Promise<OnlineReport> {
-  const read = await asked;
+  const read = await asked.answer;
   if (!read.ok) {
     if ('status' in read && read.status === 404)
       return { lines: [{ tone: 'bad', text: 'The shop has no passport on record for this piece.' }] };
     return { lines: [unreadable(read, ONLINE_CHECKS.code)] };
   }
   const piece = read.value;
-  const early = startEarly(piece.certificate);
+  const early = await asked.early;
   const history = await historyLines(piece, code.pieceId, keys);
   const lostInLog = history.lines[0]?.text === LOST_WARNING;
   const lines: Line[] = [];
