@@ -35,9 +35,18 @@ export async function oldestPending(limit: number): Promise<PendingItem[]> {
 
 /** Every sequenced entry's text, in order (`seq` is the index). */
 export async function allEntryTexts(): Promise<string[]> {
+  return entryTextsFrom(0);
+}
+
+/** The sequenced entries' texts from `seq` on, in order. */
+export async function entryTextsFrom(seq: number): Promise<string[]> {
   const items = await queryAll<{ sk: string; text: string }>({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :entry)',
-    ExpressionAttributeValues: { ':pk': LOG_PK, ':entry': ENTRY_PREFIX },
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
+    ExpressionAttributeValues: {
+      ':pk': LOG_PK,
+      ':first': `${ENTRY_PREFIX}${twelveDigits(seq)}`,
+      ':last': `${ENTRY_PREFIX}${'9'.repeat(12)}`,
+    },
     ConsistentRead: true,
   });
   return items.map((item) => item.text);
