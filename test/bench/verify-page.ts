@@ -95,13 +95,17 @@ export async function timeToVerdict(
   let done = 0;
   const load = async (page: import('playwright-core').Page, go: () => Promise<unknown>) => {
     await go();
-    // The final verdict: after the online checks, the history's completeness among them.
-    const handle = await page.waitForFunction(
-      () => performance.getEntriesByName('checked')[0]?.startTime,
-      undefined,
-      { polling: 'raf', timeout: 30_000 },
-    );
-    const ms = (await handle.jsonValue()) as number;
+    // The final verdict: after the online checks, the history's completeness among them. Asked
+    // from outside every 20 ms with a one-line evaluation: Playwright's own waits inject and run
+    // its helper script in the page (a long task on a 4× slowed CPU) while the page works, which
+    // is the bench's cost, not the phone's. The mark's time is the page's, whenever it is read.
+    const deadline = Date.now() + 30_000;
+    let ms: number | undefined;
+    while (ms === undefined) {
+      if (Date.now() > deadline) throw new Error('the page gave no final verdict within 30 s');
+      ms = await page.evaluate(() => performance.getEntriesByName('checked')[0]?.startTime);
+      if (ms === undefined) await new Promise((done) => setTimeout(done, 20));
+    }
     const said = await page.locator('#verdict').textContent();
     if (!said?.startsWith('Authentic')) throw new Error(`the page said "${said}"`);
     const checks = (await page.locator('#checks').textContent()) ?? '';
