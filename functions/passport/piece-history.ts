@@ -2,44 +2,51 @@ import { tableName } from '#platform/aws-clients.ts';
 import { equalBytes, toBase64, utf8 } from '#shared/passport/bytes.ts';
 import { parseCheckpoint } from '#shared/passport/checkpoint.ts';
 import { parseMapEntry } from '#shared/passport/log-entry.ts';
-import { consistencyProof, type Hash, inclusionProof, leafHash, rootOf } from '#shared/passport/merkle.ts';
+import { leafHash, MerkleTree } from '#shared/passport/merkle.ts';
 import { latestEntries, type MapProof, mapLeavesFor, mapTree } from '#shared/passport/piece-map.ts';
 import { tlogProofText } from '#shared/passport/tlog-proof.ts';
 import { entryTextsFrom, latestCheckpoint, pieceEntries } from './entities/log-reads.ts';
 
 /**
- * The log as this function's instance last read it: its entries' texts and leaf hashes (a
+ * The log as this function's instance last read it: its entries' texts and their Merkle tree (a
  * sequenced entry never changes, so a later checkpoint reads and hashes only the entries after
- * them), and the map tree of the last checkpoint it answered for. A warm instance answers a
- * piece without reading the whole log. Kept per table; taken only while it hashes to the
+ * them, and every subtree root is hashed once for all the proofs this instance makes), and the
+ * map tree of the last checkpoint it answered for. A warm instance answers a piece without
+ * reading or hashing the whole log. Kept per table; taken only while it hashes to the
  * checkpoint's own root (checked once a checkpoint), else read again from the table.
  */
 interface KeptLog {
   table: string;
   texts: string[];
-  leaves: Hash[];
+  merkle: MerkleTree;
   checked?: string;
   tree?: { checkpoint: string; tree: Awaited<ReturnType<typeof mapTree>> };
 }
 let kept: KeptLog | undefined;
 
+const hashesOf = (texts: string[]) => Promise.all(texts.map((text) => leafHash(utf8(text))));
+
 async function logAsOf(checkpoint: string, size: number): Promise<KeptLog> {
   const table = tableName();
-  let log = kept?.table === table ? kept : { table, texts: [], leaves: [] };
+  let log: KeptLog = kept?.table === table ? kept : { table, texts: [], merkle: new MerkleTree([]) };
   if (log.texts.length < size) {
-    const more = await entryTextsFrom(log.texts.length);
-    const hashes = await Promise.all(more.map((text) => leafHash(utf8(text))));
-    log = { table, texts: [...log.texts, ...more], leaves: [...log.leaves, ...hashes] };
+    const at = log.texts.length;
+    const more = await entryTextsFrom(at);
+    const hashes = await hashesOf(more);
+    // Another request may have appended some of them meanwhile: texts and tree stay in step.
+    const skip = log.texts.length - at;
+    log.texts.push(...more.slice(skip));
+    log.merkle.extend(hashes.slice(skip));
   }
   if (log.checked !== checkpoint) {
     const root = parseCheckpoint(checkpoint)?.root;
-    const ours = log.texts.length >= size ? await rootOf(log.leaves.slice(0, size)) : undefined;
+    const ours = log.texts.length >= size ? await log.merkle.root(size) : undefined;
     if (!root || !ours || !equalBytes(root, ours)) {
       // Not this log's prefix (a table replaced under the same name): read it whole once more.
       const texts = (await entryTextsFrom(0)).slice(0, size);
-      log = { table, texts, leaves: await Promise.all(texts.map((text) => leafHash(utf8(text)))) };
+      log = { table, texts, merkle: new MerkleTree(await hashesOf(texts)) };
     }
-    log = { ...log, checked: checkpoint };
+    log.checked = checkpoint;
   }
   kept = log;
   return log;
@@ -62,7 +69,8 @@ export interface PieceHistory {
  * A piece's history as its passport shows it (docs/passport.md, The log): every entry of the
  * piece that the latest signed checkpoint covers, each with its inclusion proof as a C2SP
  * tlog-proof; entries sequenced after it wait for the next checkpoint. The proofs are made from
- * every entry's leaf hash, read from the table (fine at a shop's scale: see log-sequencer.ts).
+ * every entry's leaf hash, read from the table once per instance (fine at a shop's scale: see
+ * log-sequencer.ts), their subtree roots hashed once.
  * Undefined when `since` is past the checkpoint (a size this log never signed).
  */
 export async function pieceHistory(pid: string, since?: number): Promise<PieceHistory | undefined> {
@@ -72,14 +80,13 @@ export async function pieceHistory(pid: string, since?: number): Promise<PieceHi
   if (since !== undefined && since > checkpoint.size) return undefined;
   const covered = mine.filter((entry) => entry.seq < checkpoint.size);
   const log = await logAsOf(checkpoint.text, checkpoint.size);
-  const texts = log.texts.slice(0, checkpoint.size);
-  const leaves = log.leaves.slice(0, checkpoint.size);
+  const size = checkpoint.size;
   const entries = await Promise.all(
     covered.map(async (entry) => ({
       text: entry.text,
       proof: tlogProofText({
         index: entry.seq,
-        proof: await inclusionProof(leaves, entry.seq),
+        proof: await log.merkle.inclusionProof(entry.seq, size),
         checkpoint: checkpoint.text,
       }),
     })),
@@ -87,35 +94,34 @@ export async function pieceHistory(pid: string, since?: number): Promise<PieceHi
   return {
     entries,
     checkpoint: checkpoint.text,
-    map: await mapProof(pid, texts, leaves, checkpoint.text, log),
+    map: await mapProof(pid, log, size, checkpoint.text),
     ...(since === undefined
       ? {}
       : {
-          consistency: since === checkpoint.size ? [] : (await consistencyProof(leaves, since)).map(toBase64),
+          consistency: since === size ? [] : (await log.merkle.consistencyProof(since, size)).map(toBase64),
         }),
   };
 }
 
-/** The piece's map proof against the checkpoint of these entries, whose last is the map entry. */
+/** The piece's map proof against the checkpoint of the log's first `size` entries, whose last is the map entry. */
 async function mapProof(
   pid: string,
-  texts: string[],
-  leaves: Hash[],
-  checkpoint: string,
   log: KeptLog,
+  size: number,
+  checkpoint: string,
 ): Promise<MapProof | null> {
-  const last = texts.length - 1;
-  const entry = texts[last];
+  const last = size - 1;
+  const entry = log.texts[last];
   if (entry === undefined || !parseMapEntry(entry)) return null;
   // Another request may keep another checkpoint's tree meanwhile: this one holds its own.
   const tree =
     log.tree?.checkpoint === checkpoint
       ? log.tree.tree
-      : await mapTree(await latestEntries(texts.slice(0, last)));
+      : await mapTree(await latestEntries(log.texts.slice(0, last)));
   log.tree = { checkpoint, tree };
   return {
     entry,
-    proof: tlogProofText({ index: last, proof: await inclusionProof(leaves, last), checkpoint }),
+    proof: tlogProofText({ index: last, proof: await log.merkle.inclusionProof(last, size), checkpoint }),
     leaves: await mapLeavesFor(tree, pid),
   };
 }

@@ -5,6 +5,7 @@ import {
   type Hash,
   inclusionProof,
   leafHash,
+  MerkleTree,
   nodeHash,
   rootOf,
   verifyConsistency,
@@ -234,5 +235,37 @@ describe('every proof up to 40 leaves against the naive tree', () => {
         expect(await verifyConsistency(size1, size2, proof, other, root2)).toBe(false);
       }
     }
+  });
+});
+
+describe('one kept tree, grown leaf by leaf, for many proofs (a warm passport function)', () => {
+  const entries = Array.from({ length: 40 }, (_, i) => new TextEncoder().encode(`entry ${i}`));
+
+  it('gives, for every size it has held, the very roots and proofs a tree made afresh gives', async () => {
+    const leaves = await Promise.all(entries.map(leafHash));
+    const kept = new MerkleTree([]);
+    for (let grown = 1; grown <= 40; grown++) {
+      kept.extend([leaves[grown - 1] as Hash]);
+      // Every smaller size too: a request may still answer for an older checkpoint.
+      for (const size of [1, Math.ceil(grown / 2), grown]) {
+        expect(toHex(await kept.root(size))).toBe(naiveRoot(entries.slice(0, size)).toString('hex'));
+        for (let index = 0; index < size; index++)
+          expect((await kept.inclusionProof(index, size)).map(toHex)).toEqual(
+            (await inclusionProof(leaves.slice(0, size), index)).map(toHex),
+          );
+        for (let size1 = 0; size1 <= size; size1++)
+          expect((await kept.consistencyProof(size1, size)).map(toHex)).toEqual(
+            (await consistencyProof(leaves.slice(0, size), size1)).map(toHex),
+          );
+      }
+    }
+  });
+
+  it('refuses a leaf or a size it does not hold', async () => {
+    const kept = new MerkleTree(await Promise.all(entries.slice(0, 5).map(leafHash)));
+    await expect(kept.inclusionProof(5)).rejects.toThrow(RangeError);
+    await expect(kept.inclusionProof(0, 6)).rejects.toThrow(RangeError);
+    await expect(kept.consistencyProof(3, 6)).rejects.toThrow(RangeError);
+    await expect(kept.root(-1)).rejects.toThrow(RangeError);
   });
 });

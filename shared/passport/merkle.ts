@@ -19,42 +19,101 @@ function split(n: number): number {
   return k;
 }
 
-/** MTH(D[n]) over the leaves' hashes. */
-export async function rootOf(leaves: readonly Hash[]): Promise<Hash> {
-  if (leaves.length === 0) return sha256(new Uint8Array());
-  if (leaves.length === 1) return leaves[0] as Hash;
-  const k = split(leaves.length);
-  return nodeHash(await rootOf(leaves.slice(0, k)), await rootOf(leaves.slice(k)));
+/**
+ * A tree over fixed leaves that keeps every subtree root it computes (keyed by its range), so that
+ * proofs against the same leaves, and against longer trees over the same first leaves, share
+ * their hashing: a server answering many pieces of one log hashes each subtree once, not once per
+ * proof (a proof from scratch hashes every leaf). Leaves may be appended (`extend`), never changed.
+ */
+export class MerkleTree {
+  #leaves: Hash[];
+  readonly #roots = new Map<number, Promise<Hash>>();
+
+  constructor(leaves: readonly Hash[]) {
+    this.#leaves = [...leaves];
+  }
+
+  get size(): number {
+    return this.#leaves.length;
+  }
+
+  /** The same tree with more leaves: the kept roots stay valid (a subtree's root depends on its leaves alone). */
+  extend(more: readonly Hash[]): void {
+    this.#leaves.push(...more);
+  }
+
+  /** MTH of the leaves [start, end). */
+  rangeRoot(start: number, end: number): Promise<Hash> {
+    const n = end - start;
+    if (n === 0) return sha256(new Uint8Array());
+    if (n === 1) return Promise.resolve(this.#leaves[start] as Hash);
+    const key = start * 2 ** 26 + end;
+    let root = this.#roots.get(key);
+    if (!root) {
+      const k = split(n);
+      root = Promise.all([this.rangeRoot(start, start + k), this.rangeRoot(start + k, end)]).then(
+        ([left, right]) => nodeHash(left, right),
+      );
+      this.#roots.set(key, root);
+    }
+    return root;
+  }
+
+  /** MTH(D[size]): the root of the first `size` leaves (all by default). */
+  async root(size = this.size): Promise<Hash> {
+    return this.rangeRoot(0, this.#within(size));
+  }
+
+  /** PATH(m, D[size]): the inclusion proof of leaf `index` in the tree of the first `size` leaves. */
+  async inclusionProof(index: number, size = this.size): Promise<Hash[]> {
+    const n = this.#within(size);
+    if (!Number.isInteger(index) || index < 0 || index >= n) {
+      throw new RangeError(`No leaf ${index} in a tree of ${n}`);
+    }
+    const path = async (m: number, start: number, end: number): Promise<Hash[]> => {
+      if (end - start === 1) return [];
+      const k = split(end - start);
+      return m < k
+        ? [...(await path(m, start, start + k)), await this.rangeRoot(start + k, end)]
+        : [...(await path(m - k, start + k, end)), await this.rangeRoot(start, start + k)];
+    };
+    return path(index, 0, n);
+  }
+
+  /** PROOF(m, D[size]): that the tree of the first `size1` leaves is a prefix of the tree of the first `size`. */
+  async consistencyProof(size1: number, size = this.size): Promise<Hash[]> {
+    const n = this.#within(size);
+    if (!Number.isInteger(size1) || size1 < 0 || size1 > n) {
+      throw new RangeError(`No tree of ${size1} inside a tree of ${n}`);
+    }
+    const subproof = async (m: number, start: number, end: number, whole: boolean): Promise<Hash[]> => {
+      if (m === end - start) return whole ? [] : [await this.rangeRoot(start, end)];
+      const k = split(end - start);
+      return m <= k
+        ? [...(await subproof(m, start, start + k, whole)), await this.rangeRoot(start + k, end)]
+        : [...(await subproof(m - k, start + k, end, false)), await this.rangeRoot(start, start + k)];
+    };
+    return size1 === 0 ? [] : subproof(size1, 0, n, true);
+  }
+
+  #within(size: number): number {
+    if (!Number.isInteger(size) || size < 0 || size > this.size) {
+      throw new RangeError(`No tree of ${size} among ${this.size} leaves`);
+    }
+    return size;
+  }
 }
+
+/** MTH(D[n]) over the leaves' hashes. */
+export const rootOf = (leaves: readonly Hash[]): Promise<Hash> => new MerkleTree(leaves).root();
 
 /** PATH(m, D[n]): the inclusion proof of leaf `index` in the tree of these leaves. */
-export async function inclusionProof(leaves: readonly Hash[], index: number): Promise<Hash[]> {
-  if (!Number.isInteger(index) || index < 0 || index >= leaves.length) {
-    throw new RangeError(`No leaf ${index} in a tree of ${leaves.length}`);
-  }
-  if (leaves.length === 1) return [];
-  const k = split(leaves.length);
-  return index < k
-    ? [...(await inclusionProof(leaves.slice(0, k), index)), await rootOf(leaves.slice(k))]
-    : [...(await inclusionProof(leaves.slice(k), index - k)), await rootOf(leaves.slice(0, k))];
-}
-
-async function subproof(m: number, leaves: readonly Hash[], whole: boolean): Promise<Hash[]> {
-  const n = leaves.length;
-  if (m === n) return whole ? [] : [await rootOf(leaves)];
-  const k = split(n);
-  return m <= k
-    ? [...(await subproof(m, leaves.slice(0, k), whole)), await rootOf(leaves.slice(k))]
-    : [...(await subproof(m - k, leaves.slice(k), false)), await rootOf(leaves.slice(0, k))];
-}
+export const inclusionProof = (leaves: readonly Hash[], index: number): Promise<Hash[]> =>
+  new MerkleTree(leaves).inclusionProof(index);
 
 /** PROOF(m, D[n]): that the tree of the first `size1` leaves is a prefix of the tree of all of them. */
-export async function consistencyProof(leaves: readonly Hash[], size1: number): Promise<Hash[]> {
-  if (!Number.isInteger(size1) || size1 < 0 || size1 > leaves.length) {
-    throw new RangeError(`No tree of ${size1} inside a tree of ${leaves.length}`);
-  }
-  return size1 === 0 ? [] : subproof(size1, leaves, true);
-}
+export const consistencyProof = (leaves: readonly Hash[], size1: number): Promise<Hash[]> =>
+  new MerkleTree(leaves).consistencyProof(size1);
 
 const isHash = (hash: Hash) => hash.length === HASH_SIZE;
 const odd = (n: number) => n % 2 === 1;

@@ -1,7 +1,7 @@
 import canonicalize from 'canonicalize';
 import { fromBase64, toBase64, toHex, utf8 } from './bytes.ts';
 import { type PrevLink, parseMapEntry, pieceOfText } from './log-entry.ts';
-import { type Hash, inclusionProof, leafHash, rootOf, verifyInclusion } from './merkle.ts';
+import { type Hash, leafHash, MerkleTree, verifyInclusion } from './merkle.ts';
 import { parseTlogProof } from './tlog-proof.ts';
 
 /**
@@ -91,7 +91,8 @@ export async function mapTree(latest: ReadonlyMap<string, PrevLink>) {
     .sort((a, b) => compareUtf8(a.piece, b.piece));
   const texts = leaves.map(mapLeafText);
   const hashes = await Promise.all(texts.map((text) => leafHash(utf8(text))));
-  return { leaves, texts, hashes, root: await rootOf(hashes) };
+  const merkle = new MerkleTree(hashes);
+  return { leaves, texts, hashes, merkle, root: await merkle.root() };
 }
 
 /** The proof leaves of a piece in a map tree: its own leaf, or the ones around where it would be. */
@@ -108,7 +109,7 @@ export async function mapLeavesFor(
       .map(async (index) => ({
         index,
         text: tree.texts[index] as string,
-        proof: (await inclusionProof(tree.hashes, index)).map(toBase64),
+        proof: (await tree.merkle.inclusionProof(index)).map(toBase64),
       })),
   );
 }
