@@ -61,6 +61,21 @@ export const PROVIDER_SDKS = ['stripe', '@paypal/paypal-server-sdk'];
  */
 export const NATIVE_MODULES = ['sharp'];
 
+/**
+ * The functions that load sharp, besides the picture sets' (infra/constructs/picture-sets.ts):
+ * the ones that issue a passport certificate make its photographs' published copies
+ * (functions/passport/adapters/photo-rendition.ts). test/infra-picture-bundle.test.ts checks
+ * that every bundle in cdk.out that imports sharp has it installed beside it.
+ */
+export const PICTURE_MAKERS: readonly string[] = [
+  'catalog/admin/products/create-product',
+  'passport/admin/issue-certificate',
+  'passport/jobs/issue-missing-certificates',
+];
+
+export const nativeModulesOf = (module: string): readonly string[] =>
+  PICTURE_MAKERS.includes(module) ? NATIVE_MODULES : [];
+
 /** Whether a bundle keeps the Secrets Manager client (functions/platform/handler.ts). */
 export const secretsDefine = (secrets: boolean): Record<string, string> => ({
   'process.env.BOUTIQUE_SECRETS': JSON.stringify(secrets ? 'read' : 'none'),

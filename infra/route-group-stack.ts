@@ -8,6 +8,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { type Route, routeKey, routeName, writesTable } from '../functions/routes.ts';
+import { nativeModulesOf } from './build-functions.ts';
 import { reservedConcurrencyOf } from './capacity.ts';
 import { functionErrorAlarm } from './constructs/alarms.ts';
 import { ApiFunction } from './constructs/api-function.ts';
@@ -69,6 +70,7 @@ export class RouteGroupStack extends NestedStack {
         secrets: route.access.secrets === true,
         // Checkout's functions that hold the provider keys are the ones that talk to providers.
         providerSdks: route.access.secrets === true && route.handler.startsWith('checkout/'),
+        nativeModules: nativeModulesOf(route.handler),
         // The payment path keeps its own capacity whatever the storefront does (infra/capacity.ts).
         reservedConcurrentExecutions: reservedConcurrencyOf(route),
         environment: {

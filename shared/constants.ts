@@ -97,3 +97,6 @@ export const HOLD_MINUTES = 15;
  * portal's schemas and messages (every storefront read reaches the link through the product entity).
  */
 export const PORTAL_PAGE = '/authenticity';
+
+/** Pictures larger than this are refused before they are decoded (a decompression bomb). */
+export const MAX_INPUT_PIXELS = 100_000_000;

@@ -111,10 +111,41 @@ describe('the picture sets’ bundle in cdk.out', () => {
     },
   );
 
-  it.skipIf(!pictureFunction)('is the only function that carries sharp', () => {
-    const others = (assembly?.functions ?? []).filter(
-      (fn) => fn !== pictureFunction && existsSync(join(fn.assetDir, 'node_modules/sharp')),
-    );
-    expect(others.map((fn) => fn.description)).toEqual([]);
-  });
+  it.skipIf(!pictureFunction)(
+    'is carried by every function whose bundle imports it, and by no other (the picture makers: infra/build-functions.ts)',
+    () => {
+      // The shop's own bundles (CDK's custom resources ship code of another shape).
+      const functions = (assembly?.functions ?? []).filter((fn) =>
+        existsSync(join(fn.assetDir, 'index.mjs')),
+      );
+      expect(functions.length).toBeGreaterThan(100);
+      const importsSharp = (fn: (typeof functions)[number]) =>
+        /import\(\s*"sharp"\s*\)|from\s*"sharp"/.test(readFileSync(join(fn.assetDir, 'index.mjs'), 'utf8'));
+      const carries = (fn: (typeof functions)[number]) => existsSync(join(fn.assetDir, 'node_modules/sharp'));
+      const importing = functions.filter(importsSharp);
+      // A bundle that imports sharp without it beside would fail at its first picture, in Lambda only.
+      expect(importing.filter((fn) => !carries(fn)).map((fn) => fn.description)).toEqual([]);
+      expect(functions.filter((fn) => carries(fn) && !importsSharp(fn)).map((fn) => fn.description)).toEqual(
+        [],
+      );
+      // The picture sets' and the three that issue certificates (their photographs' published copies).
+      const names = importing.map((fn) => fn.description);
+      expect(names).toHaveLength(4);
+      expect(names).toEqual(
+        expect.arrayContaining([
+          pictureFunction?.description,
+          'POST /api/passport/certificates',
+          'POST /api/products',
+          expect.stringMatching(/^Every five minutes: issues the passport certificate/),
+        ]),
+      );
+      for (const fn of importing)
+        expect(
+          readdirSync(join(fn.assetDir, 'node_modules/@img'))
+            .filter((name) => name.startsWith('sharp-'))
+            .sort(),
+          fn.description,
+        ).toEqual(['sharp-libvips-linux-arm64', 'sharp-linux-arm64']);
+    },
+  );
 });

@@ -9,6 +9,7 @@ import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { type JobModule, jobAccess } from '../../functions/routes.ts';
+import { nativeModulesOf } from '../build-functions.ts';
 import { deadLetterAlarm, functionErrorAlarm } from './alarms.ts';
 import { ApiFunction } from './api-function.ts';
 import { grantSecretValue, grantTable } from './data-access.ts';
@@ -61,6 +62,7 @@ export class ScheduledJob extends Construct {
       description: props.description,
       secrets: props.secrets !== undefined,
       providerSdks: props.secrets !== undefined,
+      nativeModules: nativeModulesOf(props.module),
       ...(props.timeout ? { timeout: props.timeout } : {}),
       ...(props.memorySize ? { memorySize: props.memorySize } : {}),
       environment: {

@@ -144,8 +144,9 @@ export const adminCertificateSchema = z.object({
  * POST /passport/certificates { pid } — staff issue a piece's certificate and code (again: a
  * re-issue; the newest is the piece's). 404 for an unknown piece; 409 "a photograph of this
  * piece is still being stored. please try again in a minute." when an authenticity photograph
- * its record names is not stored yet; 503 "the passport signer is not answering. please try
- * again." when signing fails (nothing written either way).
+ * its record names is not stored yet, or 409 "an authenticity photograph of this piece is not a
+ * picture the shop can read. please replace it." when one is not a picture; 503 "the passport
+ * signer is not answering. please try again." when signing fails (nothing written either way).
  */
 export const issueCertificateContract = {
   body: z.object({ pid: idSchema }),

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ImageEntity } from '#catalog/entities/image.ts';
 import { issueCertificate } from '#passport/index.ts';
@@ -17,6 +18,22 @@ import { pointAtLocalStack } from '../support/stack-env.ts';
  * issued at registration and again by staff, signed by the passport signer, each checked with the
  * page's verifier against the key set the shop publishes; and a key rotation.
  */
+
+/**
+ * An authenticity photograph as an upload stores it: a camera-size JPEG, turned by its EXIF
+ * orientation (6: the camera was held upright), that names its camera and carries a comment,
+ * or a small one in another colour.
+ */
+const cameraPhoto = (shade: number) =>
+  sharp({ create: { width: 4000, height: 3000, channels: 3, background: { r: shade, g: 120, b: 90 } } })
+    .withExif({ IFD0: { Make: 'Hasselblad', Model: 'X2D 100C', ImageDescription: 'studio, rue Cambon' } })
+    .withMetadata({ orientation: 6 })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+const smallPhoto = (shade: number) =>
+  sharp({ create: { width: 600, height: 800, channels: 3, background: { r: shade, g: 60, b: 50 } } })
+    .jpeg()
+    .toBuffer();
 
 let admin: TestAdmin;
 beforeAll(async () => {
@@ -93,8 +110,8 @@ describe('a certificate issued by staff', () => {
     }),
   );
   const third = pieces[2] as (typeof pieces)[number];
-  const photoBytes = [randomBytes(2000), randomBytes(3000)];
-  const photos: ImageEntity[] = photoBytes.map((_, i) => ({
+  let photoBytes: Buffer[] = [];
+  const photos: ImageEntity[] = [0, 1].map((i) => ({
     kind: 'image',
     id: uniqueId('img'),
     ownerId: third.id,
@@ -104,35 +121,45 @@ describe('a certificate issued by staff', () => {
   }));
 
   beforeAll(async () => {
+    photoBytes = [await cameraPhoto(200), await smallPhoto(90)];
     await store({ type, products: pieces, images: photos });
     for (const [i, photo] of photos.entries())
       await storePrivatePhoto(photo.url.slice(3), photoBytes[i] as Uint8Array);
   });
 
-  it("names the piece's place in its collection and the SHA-256 of each authenticity photograph; audited", async () => {
+  it("names the piece's place in its collection and the SHA-256 of each authenticity photograph's published copy; audited", async () => {
     const answer = await issue(third.id);
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body.certificate.photos).toBe(2);
     const fields = await verified(answer.body.certificate);
     expect(fields).toMatchObject({ pieceId: third.id, number: 3, of: 3, collection: type.name });
     const subject = parseCertificate(answer.body.certificate.certificate)?.payload.credentialSubject;
-    const hashes = photoBytes.map((bytes) => createHash('sha256').update(bytes).digest('hex'));
-    expect(subject?.photos).toEqual(
-      hashes.map((sha256, i) => ({
-        sha256,
-        path: `/passport/photos/${third.id}/${sha256}.${photos[i]?.url.split('.').pop()}`,
-      })),
-    );
-    // Published beside the certificate: anyone with the code fetches each and checks its hash.
+    expect(subject?.photos).toHaveLength(2);
+    // Published beside the certificate under its own hash: anyone with the code fetches each and
+    // checks it. A copy, not the original: at most 1200 px, turned upright, JPEG, no metadata.
+    const sizes: [number, number][] = [];
     for (const photo of subject?.photos ?? []) {
+      expect(photo.path).toBe(`/passport/photos/${third.id}/${photo.sha256}.jpg`);
       const served = await fetch(`${inject('baseUrl')}${photo.path}`);
       expect(served.status, photo.path).toBe(200);
-      expect(
-        createHash('sha256')
-          .update(Buffer.from(await served.arrayBuffer()))
-          .digest('hex'),
-      ).toBe(photo.sha256);
+      expect(served.headers.get('content-type')).toBe('image/jpeg');
+      const bytes = Buffer.from(await served.arrayBuffer());
+      expect(createHash('sha256').update(bytes).digest('hex')).toBe(photo.sha256);
+      const published = await sharp(bytes).metadata();
+      sizes.push([published.width ?? 0, published.height ?? 0]);
+      expect(published.format).toBe('jpeg');
+      for (const kept of ['exif', 'icc', 'xmp', 'iptc', 'orientation'] as const)
+        expect(published[kept], `${photo.path}: ${kept}`).toBeUndefined();
+      expect(bytes.includes('Hasselblad')).toBe(false);
     }
+    // The camera's 4000 × 3000, held upright, is 900 × 1200; the small one keeps its size.
+    expect(sizes).toEqual([
+      [900, 1200],
+      [600, 800],
+    ]);
+    // Neither original is what the public can fetch.
+    for (const [i, original] of photoBytes.entries())
+      expect(subject?.photos[i]?.sha256).not.toBe(createHash('sha256').update(original).digest('hex'));
     expect(await auditOf(third.id, 'issue')).toHaveLength(1);
   });
 
@@ -179,7 +206,7 @@ describe('a certificate issued by staff', () => {
   it('answers 409 while an authenticity photograph is still being stored, writing nothing', async () => {
     const alone = typeEntity({ name: `Uploading ${uniqueId('c')}` });
     const piece = productEntity(alone, { cardNumber: card() });
-    const stored = randomBytes(1500);
+    const stored = await smallPhoto(10);
     const images: ImageEntity[] = [1, 2].map((index) => ({
       kind: 'image',
       id: uniqueId('img'),
@@ -200,10 +227,36 @@ describe('a certificate issued by staff', () => {
     expect(await logEntriesOf(piece.id)).toEqual([]);
     expect(await auditOf(piece.id, 'issue')).toEqual([]);
     // Once it is stored, the same request issues the certificate naming both.
-    await storePrivatePhoto((images[1] as ImageEntity).url.slice(3), randomBytes(1800));
+    await storePrivatePhoto((images[1] as ImageEntity).url.slice(3), await smallPhoto(20));
     const later = await issue(piece.id);
     expect(later.status, later.text).toBe(200);
     expect(later.body.certificate.photos).toBe(2);
+  });
+
+  it('is refused (409) while a photograph its record names is not a picture, and nothing is written', async () => {
+    const alone = typeEntity({ name: `Unreadable ${uniqueId('c')}` });
+    const piece = productEntity(alone, { cardNumber: card() });
+    const image: ImageEntity = {
+      kind: 'image',
+      id: uniqueId('img'),
+      ownerId: piece.id,
+      type: 2,
+      index: 1,
+      url: `s3/authenticity/passport-${piece.id}-1.jpg`,
+    };
+    await store({ type: alone, products: [piece], images: [image] });
+    await storePrivatePhoto(image.url.slice(3), new TextEncoder().encode('not a photograph at all'));
+    const answer = await issue(piece.id);
+    expect(answer.status, answer.text).toBe(409);
+    expect(answer.body.message).toBe(
+      'an authenticity photograph of this piece is not a picture the shop can read. please replace it.',
+    );
+    expect(await certificatesOf(piece.id)).toEqual([]);
+    expect(await logEntriesOf(piece.id)).toEqual([]);
+    expect(await auditOf(piece.id, 'issue')).toEqual([]);
+    // Replaced by a picture, the same request issues it.
+    await storePrivatePhoto(image.url.slice(3), await smallPhoto(30));
+    expect((await issue(piece.id)).status).toBe(200);
   });
 
   it('needs an admin session', async () => {
