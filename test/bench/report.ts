@@ -407,7 +407,7 @@ ${alone}
   name with accents and spaces, three-digit numbers), on the shop's address:
   \`${f.qr.url}\`. Its QR version at error correction L and M (\`qrcode\`).
 - Issuing: staff's \`POST /api/passport/certificates\` on the demo pieces, ${f.issuing.count} one after
-  another through the local gateway (the piece read, its photographs hashed, the certificate and
+  another through the local gateway (the piece read, its photographs' published copies made and hashed, the certificate and
   the code signed by the signer with the KMS stand-in's key, both checked, written with their log
   entry); the code of the last is the one the page verifies below.
 - Time to verdict: from navigation start to the page's \`checked\` performance mark (the final
