@@ -62,9 +62,16 @@ export const INFO_TITLES = [
 export type InfoTitle = (typeof INFO_TITLES)[number];
 
 export const LIMITS = {
-  /** Sign-up attempts per client address per window before "try again in a few minutes". */
-  memberSignupsPerWindow: 5,
+  /**
+   * Sign-up attempts per client address before "try again in a few minutes": a burst of 32 in
+   * any 10 minutes, 200 in any day. Many people share one address (an office, a carrier's NAT, a
+   * launch evening's venue): 30 of them signing up within 10 minutes all go through. A script
+   * from one address that mails our confirmation to strangers is stopped after 32, and after 200
+   * a day; each inbox gets at most 3 of our mails a day whatever the address (the per-e-mail limit).
+   */
+  memberSignupsPerWindow: 32,
   memberSignupWindowSeconds: 10 * 60,
+  memberSignupsPerDay: 200,
   /**
    * Size finder answers stored per client address per window: a shopper who finishes a size
    * finder a few times (several collections, a second try) stays well inside it.

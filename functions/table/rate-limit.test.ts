@@ -51,6 +51,9 @@ describe('sliding-window limits', () => {
     expect(slidingThresholds(10, 0)).toHaveLength(10);
     const coarse = slidingThresholds(500, 0.3);
     expect(coarse.length).toBeLessThanOrEqual(32);
+    // Coarse, yet exact for a subject with nothing in the previous window: the whole limit.
+    expect(coarse[0]).toEqual([0, 500]);
+    expect(slidingThresholds(200, 0)[0]).toEqual([0, 200]);
     for (let previous = 0; previous < 600; previous += 7) {
       for (let current = 0; current < 500; current += 13) {
         const exact = current + Math.ceil(previous * 0.7 - 1e-9) < 500;

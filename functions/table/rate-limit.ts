@@ -51,10 +51,11 @@ export function slidingThresholds(max: number, elapsed: number): [number, number
     all.push([previousAtMost, max - k]);
   }
   if (all.length <= MAX_CLAUSES) return all;
-  // Keep every n-th clause and the last: a previous count between two kept clauses falls to the
-  // stricter one, so the condition only ever allows less.
-  const step = Math.ceil(all.length / MAX_CLAUSES);
-  return all.filter((_, i) => i % step === step - 1 || i === all.length - 1);
+  // Keep the first (an empty previous window: the whole `max`), every n-th and the last: a
+  // previous count between two kept clauses falls to the stricter one, so the condition only
+  // ever allows less.
+  const step = Math.ceil(all.length / (MAX_CLAUSES - 2));
+  return all.filter((_, i) => i === 0 || i % step === step - 1 || i === all.length - 1);
 }
 
 /** Whether one more attempt fits, given the counts of the current and previous fixed windows. */

@@ -84,7 +84,7 @@ export type SignUp =
   | { result: 'limited' };
 
 /**
- * Records a sign-up, counting it toward the client's `limit` and the address's `mailLimit`
+ * Records a sign-up, counting it toward the client's `limits` and the address's `mailLimit`
  * (mails per address) in the same transaction as the member's write, so a refused attempt
  * changes nothing and a counted one always has its write:
  * - no member, an unsubscribed one, or a pending sign-up past its time: a new pending member
@@ -102,7 +102,8 @@ export async function signUpMember(input: {
   page: string;
   address: string;
   validDays: number;
-  limit: Limit;
+  /** The client address's limits (each counted; any one full refuses). */
+  limits: Limit[];
   mailLimit: Limit;
 }): Promise<SignUp> {
   const { email, now } = input;
@@ -116,7 +117,7 @@ export async function signUpMember(input: {
     address: input.address,
   };
   const limits = [
-    { Update: attemptUpdate(input.limit, input.address, at) },
+    ...input.limits.map((limit) => ({ Update: attemptUpdate(limit, input.address, at) })),
     { Update: attemptUpdate(input.mailLimit, email, at) },
   ];
   // A new address first (most sign-ups): one round trip. The member is read only when there is one.
@@ -196,8 +197,9 @@ export async function signUpMember(input: {
       return nonce === undefined ? { result: 'confirmed' } : { result: 'pending', nonce, expiresAt };
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
-      const [client, mails, member] = error.CancellationReasons ?? [];
-      if (client?.Code === 'ConditionalCheckFailed' || mails?.Code === 'ConditionalCheckFailed')
+      const reasons = error.CancellationReasons ?? [];
+      const member = reasons[limits.length];
+      if (reasons.slice(0, limits.length).some((reason) => reason?.Code === 'ConditionalCheckFailed'))
         return { result: 'limited' };
       if (member?.Code !== 'ConditionalCheckFailed') throw error;
       // There is a member, or it changed since it was read (a confirmation, another sign-up): read it.

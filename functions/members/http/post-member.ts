@@ -10,14 +10,14 @@ import { MESSAGES } from '#shared/messages.ts';
 import { signUpMember } from '../entities/member.ts';
 import { confirmLink, signupPage } from '../members.ts';
 
-const signupLimit = {
-  name: 'signup',
-  max: LIMITS.memberSignupsPerWindow,
-  windowSeconds: LIMITS.memberSignupWindowSeconds,
-};
+/** Per client address: a burst allowance and a daily ceiling (shared/constants.ts, LIMITS). */
+export const SIGNUP_LIMITS = [
+  { name: 'signup', max: LIMITS.memberSignupsPerWindow, windowSeconds: LIMITS.memberSignupWindowSeconds },
+  { name: 'signup-day', max: LIMITS.memberSignupsPerDay, windowSeconds: 86_400 },
+];
 
 /** Mails per address a day (confirmations and "already a member" notes): nobody can fill someone's inbox with them. */
-const confirmationMailLimit = { name: 'signup-mail', max: 3, windowSeconds: 86_400 };
+export const CONFIRMATION_MAIL_LIMIT = { name: 'signup-mail', max: 3, windowSeconds: 86_400 };
 
 /**
  * POST /member {email, page?}: a sign-up (double opt-in), and the membership page's "send it
@@ -26,7 +26,7 @@ const confirmationMailLimit = { name: 'signup-mail', max: 3, windowSeconds: 86_4
  * releases. Sent again within the link's time, the same sign-up is mailed the same link anew,
  * valid MEMBER_CONFIRM_DAYS from now. A confirmed member is mailed no link but a note that the
  * address is a member already: the page has just promised a mail, and a member who forgot
- * would otherwise wait for one that never comes. Every case counts toward the client's limit
+ * would otherwise wait for one that never comes. Every case counts toward the client's limits
  * and the address's mails, mails once, and answers the same, so the answer tells nobody whether
  * an address is a member.
  */
@@ -37,8 +37,8 @@ export const handler = defineHandler(postMemberContract, async ({ body }, event)
     page: signupPage(body.page, event.headers.referer),
     address: clientAddress(event),
     validDays: MEMBER_CONFIRM_DAYS,
-    limit: signupLimit,
-    mailLimit: confirmationMailLimit,
+    limits: SIGNUP_LIMITS,
+    mailLimit: CONFIRMATION_MAIL_LIMIT,
   });
   if (signUp.result === 'limited') throw httpError(429, MESSAGES.signupTryLater);
   try {
