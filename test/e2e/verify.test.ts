@@ -195,6 +195,10 @@ describe('the /verify page', () => {
       reportedSentence({ ok: true, kind: 'code', ...replaced.fields }),
     );
     expect(await verdict(page).getAttribute('data-state')).toBe('refused');
+    // The warning is an item of the list like every other, and the page passes axe.
+    expect(await page.locator('#checks > :not(li)').count()).toBe(0);
+    expect(await page.locator('#checks li[role]').count()).toBe(0);
+    await expectAccessible(page);
     await screenshot(page, 'verify-phone-lost');
   });
 

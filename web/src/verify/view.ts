@@ -26,10 +26,15 @@ export function showLines(lines: Line[]): void {
   const list = element('checks');
   for (const line of lines) {
     const item = document.createElement('li');
-    item.textContent = line.text;
     item.dataset.tone = line.tone;
-    // A loss, a fork or a rewrite is said aloud, not only shown.
-    if (line.tone === 'bad') item.setAttribute('role', 'alert');
+    // A loss, a fork or a rewrite is said aloud, not only shown: by the item's text, so that the
+    // item stays a list item (an alert role on the <li> itself takes it out of the list).
+    if (line.tone === 'bad') {
+      const said = document.createElement('span');
+      said.setAttribute('role', 'alert');
+      said.textContent = line.text;
+      item.append(said);
+    } else item.textContent = line.text;
     list.append(item);
   }
 }
