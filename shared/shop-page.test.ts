@@ -23,6 +23,12 @@ describe('withShopSettings', () => {
     expect(html).toContain('<title>Maison &quot;One&quot; &amp; &lt;Co&gt;</title>');
   });
 
+  it('titles the /verify page as the passport of the shop', () => {
+    const html = withShopSettings(page, settings, 'verify.html');
+    expect(html).toContain('<title>Passport · Maison &quot;One&quot; &amp; &lt;Co&gt;</title>');
+    expect(html).toContain('care@oneofoneluxury.com');
+  });
+
   it('refuses a page without the empty meta tag, rather than serve one without settings', () => {
     expect(() => withShopSettings('<head></head>', settings)).toThrow(/no empty <meta name="shop-settings">/);
     expect(() => withShopSettings(withShopSettings(page, settings), settings)).toThrow();

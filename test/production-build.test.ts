@@ -66,16 +66,19 @@ describe('a production build', () => {
     expect(placeholdersUnder(outdir)).toEqual([]);
   });
 
-  it("writes the deployment's settings into the index.html it uploads, and gives them to every function", () => {
-    const pages = filesUnder(outdir).filter((file) => file.endsWith('/index.html'));
-    expect(pages).toHaveLength(1);
-    const html = readFileSync(pages[0] as string, 'utf8');
-    const content = html.match(new RegExp(`<meta name="${SHOP_SETTINGS_META}" content="([^"]*)"`))?.[1] ?? '';
-    expect(JSON.parse(content.replace(/&quot;/g, '"').replace(/&amp;/g, '&'))).toEqual({
-      name: PROD_SHOP.name,
-      supportEmail: PROD_SHOP.supportEmail,
-      sisterSites: PROD_SHOP.sisterSites,
-    });
+  it("writes the deployment's settings into the index.html and verify.html it uploads, and gives them to every function", () => {
+    for (const name of ['index.html', 'verify.html']) {
+      const pages = filesUnder(outdir).filter((file) => file.endsWith(`/${name}`));
+      expect(pages, name).toHaveLength(1);
+      const html = readFileSync(pages[0] as string, 'utf8');
+      const content =
+        html.match(new RegExp(`<meta name="${SHOP_SETTINGS_META}" content="([^"]*)"`))?.[1] ?? '';
+      expect(JSON.parse(content.replace(/&quot;/g, '"').replace(/&amp;/g, '&')), name).toEqual({
+        name: PROD_SHOP.name,
+        supportEmail: PROD_SHOP.supportEmail,
+        sisterSites: PROD_SHOP.sisterSites,
+      });
+    }
     const functions = filesUnder(outdir)
       .filter((file) => file.endsWith('.template.json'))
       .flatMap((file) =>

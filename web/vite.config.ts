@@ -15,7 +15,12 @@ export default defineConfig({
     {
       name: 'shop-settings',
       apply: 'serve',
-      transformIndexHtml: (html) => withShopSettings(html, LOCAL_SHOP_SETTINGS),
+      transformIndexHtml: (html, { path }) =>
+        withShopSettings(
+          html,
+          LOCAL_SHOP_SETTINGS,
+          path.endsWith('/verify.html') ? 'verify.html' : 'index.html',
+        ),
     },
     // The release draw's algorithm (docs/draw.md), published beside its script as /draw/algorithm.md.
     {

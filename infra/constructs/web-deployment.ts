@@ -4,7 +4,12 @@ import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { type PageShopSettings, withShopSettings } from '#shared/shop-page.ts';
+import {
+  type PageShopSettings,
+  SETTINGS_PAGES,
+  type SettingsPage,
+  withShopSettings,
+} from '#shared/shop-page.ts';
 import { ROOT_DIR } from '../build-functions.ts';
 
 export const WEB_DIST = path.join(ROOT_DIR, 'web', 'dist');
@@ -12,7 +17,7 @@ export const WEB_DIST = path.join(ROOT_DIR, 'web', 'dist');
 /**
  * Puts the built app (web/dist) in the web bucket: hashed files under assets/ cached for a year,
  * everything else (index.html) revalidated on every visit so a release shows at once. The
- * deployment's shop settings are written into the index.html it uploads (shared/shop-page.ts):
+ * deployment's shop settings are written into the index.html and verify.html it uploads (shared/shop-page.ts):
  * one web build serves every stage.
  */
 export class WebDeployment extends Construct {
@@ -34,10 +39,18 @@ export class WebDeployment extends Construct {
     });
     const pages = new BucketDeployment(this, 'Pages', {
       sources: [
-        Source.asset(WEB_DIST, { exclude: ['assets', 'assets/**', 'index.html', '*.map', '**/*.map'] }),
-        Source.data(
-          'index.html',
-          withShopSettings(readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8'), props.shop),
+        Source.asset(WEB_DIST, {
+          exclude: ['assets', 'assets/**', ...Object.keys(SETTINGS_PAGES), '*.map', '**/*.map'],
+        }),
+        ...Object.keys(SETTINGS_PAGES).map((page) =>
+          Source.data(
+            page,
+            withShopSettings(
+              readFileSync(path.join(WEB_DIST, page), 'utf8'),
+              props.shop,
+              page as SettingsPage,
+            ),
+          ),
         ),
       ],
       destinationBucket: props.bucket,

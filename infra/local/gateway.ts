@@ -7,7 +7,12 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { API_PREFIX, MEDIA_PREFIX } from '#shared/constants.ts';
-import { type PageShopSettings, withShopSettings } from '#shared/shop-page.ts';
+import {
+  type PageShopSettings,
+  SETTINGS_PAGES,
+  type SettingsPage,
+  withShopSettings,
+} from '#shared/shop-page.ts';
 import { type Route, routeName } from '../../functions/routes.ts';
 import { loadMediaEdge } from '../edge/media-path.ts';
 import { isPassportPath, loadPassportEdge } from '../edge/passport-path.ts';
@@ -25,7 +30,7 @@ export interface GatewayOptions {
   functionsDir: string;
   /** The built web app (web/dist); served at / with the SPA fallback. */
   webRoot?: string;
-  /** The shop settings written into the index.html it serves, as the CDK web deployment does. */
+  /** The shop settings written into the index.html and verify.html it serves, as the CDK web deployment does. */
   shop?: PageShopSettings;
   /** s3rver base url and bucket, proxied at /media/*. */
   media?: { endpoint: string; bucket: string };
@@ -337,7 +342,8 @@ export function createGateway(options: GatewayOptions): Server {
       res.end('The web app is not built yet: run `npm run build:web`.');
       return;
     }
-    if (file === join(root, 'index.html') && options.shop) return page(req, res, file, options.shop);
+    const settingsPage = Object.keys(SETTINGS_PAGES).find((name) => file === join(root, name));
+    if (settingsPage && options.shop) return page(req, res, file, options.shop, settingsPage as SettingsPage);
     const immutable = file.includes(`${join(root, 'assets')}`);
     const type = MIME[extname(file)] ?? 'application/octet-stream';
     const headers: Record<string, string | number> = {
@@ -363,9 +369,15 @@ export function createGateway(options: GatewayOptions): Server {
     else createReadStream(file).pipe(res);
   }
 
-  /** index.html with the shop settings in it, revalidated on every visit like the deployed one. */
-  async function page(req: IncomingMessage, res: ServerResponse, file: string, shop: PageShopSettings) {
-    const html = Buffer.from(withShopSettings(await readFile(file, 'utf8'), shop));
+  /** index.html or verify.html with the shop settings in it, revalidated on every visit like the deployed ones. */
+  async function page(
+    req: IncomingMessage,
+    res: ServerResponse,
+    file: string,
+    shop: PageShopSettings,
+    name: SettingsPage,
+  ) {
+    const html = Buffer.from(withShopSettings(await readFile(file, 'utf8'), shop, name));
     const encoding = pickEncoding(req.headers['accept-encoding']);
     const body = encoding === 'br' ? brotliCompressSync(html) : encoding === 'gzip' ? gzipSync(html) : html;
     res.writeHead(200, {

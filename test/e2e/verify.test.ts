@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { inclusionProof } from '#shared/passport/merkle.ts';
 import { tlogProofText } from '#shared/passport/tlog-proof.ts';
+import { LOCAL_SHOP_SETTINGS } from '../../infra/local/shop-settings.ts';
 import { pinRefusalSentence } from '../../web/src/verify/key-pin.ts';
 import {
   completeSentence,
@@ -9,8 +10,10 @@ import {
   HISTORY_HEADLINE,
   HISTORY_REFUSALS,
   LOST_WARNING,
+  NEXT_STEPS,
   reportedSentence,
   STATUS_SENTENCES,
+  WRITE_TO,
 } from '../../web/src/verify/wording.ts';
 import { COMPILE_HINT } from '../../web/vite-compile-hint.ts';
 import { pointAtLocalStack } from '../support/stack-env.ts';
@@ -25,7 +28,7 @@ import {
   type Signing,
   statusList,
 } from '../support/verify-passports.ts';
-import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
+import { DESKTOP, expectAccessible, PHONE, screenshot, startBrowser } from './support/browser.ts';
 
 /**
  * The passport's /verify page (docs/passport.md) in Chromium, with real codes signed on the
@@ -99,6 +102,27 @@ async function openVerify(
   });
 }
 
+/** What the page says to do next (empty when it says nothing), and where its mail link writes to. */
+async function nextStep(page: Page) {
+  const next = page.locator('#next');
+  if (await next.isHidden()) return { text: '', mailTo: undefined };
+  const href = await next.getByRole('link').getAttribute('href');
+  return { text: await next.textContent(), mailTo: href ? new URL(href) : undefined };
+}
+
+const SUPPORT = LOCAL_SHOP_SETTINGS.supportEmail;
+/** A larger phone than the suites' (an iPhone 12 to 15's), for the screenshots a person looks at. */
+const LARGE_PHONE = { width: 390, height: 844 };
+const stepText = (step: keyof typeof NEXT_STEPS) => `${NEXT_STEPS[step]} ${WRITE_TO} ${SUPPORT}.`;
+
+/** The next step's mail link: to the shop's support address, carrying the very link opened. */
+async function expectMailsTheLink(page: Page) {
+  const { mailTo } = await nextStep(page);
+  expect(mailTo?.protocol).toBe('mailto:');
+  expect(mailTo?.pathname).toBe(SUPPORT);
+  expect(mailTo?.searchParams.get('body')).toContain(page.url());
+}
+
 /** Waits for the online checks to be said. */
 const checked = (page: Page) => page.locator('#checks[aria-busy="false"]').waitFor({ state: 'attached' });
 
@@ -121,8 +145,20 @@ describe('the /verify page', () => {
       // This test's log is signed here, not by the shop's sequencer: no witness of the shop's policy cosigned it.
       'The log’s checkpoint 6 is not yet witnessed: 2 of its 2 witnesses must cosign it, none has yet.',
     ]);
+    // The piece in words, as its certificate gives them; the shop one tap away; no next step.
+    expect(await page.locator('#piece-name').textContent()).toBe('Evening bag in black satin, gold clasp');
+    expect(await page.locator('#piece-place').textContent()).toBe('Soirée collection, piece 8 of 12');
+    expect((await nextStep(page)).text).toBe('');
+    expect(await page.getByRole('link', { name: 'Visit the shop' }).getAttribute('href')).toBe('/');
+    expect(await page.getByRole('link', { name: SUPPORT }).getAttribute('href')).toMatch(
+      new RegExp(`^mailto:${SUPPORT}\\?`),
+    );
+    expect(await page.title()).toBe(`Passport · ${LOCAL_SHOP_SETTINGS.name}`);
     await expectAccessible(page);
     await screenshot(page, 'verify-phone');
+    await page.setViewportSize(LARGE_PHONE);
+    await screenshot(page, 'verify-phone-390');
+    await page.setViewportSize(PHONE);
 
     // Once its worker has kept the page, the page opens and checks with the network off.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -149,6 +185,7 @@ describe('the /verify page', () => {
   it('shows on a desktop too', async () => {
     const page = await openVerify(piece.code, { viewport: DESKTOP });
     await checked(page);
+    expect(await page.locator('#piece-name').isVisible()).toBe(true);
     await screenshot(page, 'verify-desktop');
   });
 
@@ -168,7 +205,18 @@ describe('the /verify page', () => {
       expect(await page.locator('#verdict').getAttribute('data-state')).toBe('refused');
       await checked(page);
       expect(await checks(page)).toEqual([]);
-      if (code === cases[0][0]) await screenshot(page, 'verify-phone-tampered');
+      // A forgery says what to do, with the shop's address; a mistyped link only to open it again.
+      expect((await nextStep(page)).text, code).toBe(code === 'c1.hello' ? '' : stepText('forged'));
+      expect(await page.locator('#piece').isHidden()).toBe(true);
+      if (code === cases[0][0]) {
+        await expectMailsTheLink(page);
+        await expectAccessible(page);
+        await screenshot(page, 'verify-phone-tampered');
+        await page.setViewportSize(LARGE_PHONE);
+        await screenshot(page, 'verify-phone-390-tampered');
+        await page.setViewportSize(DESKTOP);
+        await screenshot(page, 'verify-desktop-tampered');
+      }
     }
   });
 
@@ -195,7 +243,17 @@ describe('the /verify page', () => {
       reportedSentence({ ok: true, kind: 'code', ...replaced.fields }),
     );
     expect(await verdict(page).getAttribute('data-state')).toBe('refused');
+    expect((await nextStep(page)).text).toBe(stepText('reported'));
+    await expectMailsTheLink(page);
+    // The warning is an item of the list like every other, and the page passes axe.
+    expect(await page.locator('#checks > :not(li)').count()).toBe(0);
+    expect(await page.locator('#checks li[role]').count()).toBe(0);
+    await expectAccessible(page);
     await screenshot(page, 'verify-phone-lost');
+    await page.setViewportSize(LARGE_PHONE);
+    await screenshot(page, 'verify-phone-390-lost');
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'verify-desktop-lost');
   });
 
   it('refuses, under a warning headline and never Authentic, an answer with an entry left out, two swapped or one of another piece, and a stolen piece whose lost entry is hidden', async () => {
@@ -404,9 +462,12 @@ describe('the /verify page', () => {
       .route('**/api/passport/proofs/*', (route) => route.fulfill({ json: { status: 200, state } }));
     await page.reload();
     await checked(page);
+    // Named as its certificate names it, never by its internal id.
     expect(await verdict(page).textContent()).toBe(
-      `Authentic: the holder of this link owns piece ${piece.pieceId} since April 2026; valid until ${longDay(proof.expires)} (00:00 UTC).`,
+      `Authentic: the holder of this link owns “Evening bag in black satin, gold clasp”, piece 8 of 12 of collection Soirée, since April 2026; valid until ${longDay(proof.expires)} (00:00 UTC).`,
     );
+    expect(await verdict(page).textContent()).not.toContain(piece.pieceId);
+    expect(await page.locator('#piece-name').textContent()).toBe('Evening bag in black satin, gold clasp');
     expect(await checks(page)).toEqual([
       'The shop confirms this proof still stands.',
       'Sold by the shop.',
@@ -421,6 +482,7 @@ describe('the /verify page', () => {
     await checked(page);
     expect(await verdict(page).textContent()).toBe(FRAGMENT_REFUSALS.voided);
     expect(await page.locator('#verdict').getAttribute('data-state')).toBe('refused');
+    expect((await nextStep(page)).text).toBe(stepText('voided'));
   });
 
   it('pins the keys it has seen and refuses a key list that drops one, saying so', async () => {

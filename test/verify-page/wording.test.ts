@@ -17,6 +17,7 @@ import {
   notCheckedSentence,
   ONLINE_CHECKS,
   photoSentence,
+  refusalStep,
   witnessSentence,
 } from '../../web/src/verify/wording.ts';
 import {
@@ -66,9 +67,34 @@ describe('the verdict, in one plain sentence', () => {
   it('says who owns the piece since when and until when the proof holds, for a genuine resale proof', async () => {
     const proof = await signResaleProof({ ...PROOF, kid: signer.key.kid }, signer);
     const verdict = await verifyFragment(proof, keySet(signer), { now: new Date('2026-12-01T00:00:00Z') });
+    // Offline the proof carries only the piece's internal id, which is never said: "this piece".
     expect(fragmentSentence(verdict)).toBe(
-      'Authentic: the holder of this link owns piece p-0042 since May 2026; valid until 5 December 2026 (00:00 UTC).',
+      'Authentic: the holder of this link owns this piece since May 2026; valid until 5 December 2026 (00:00 UTC).',
     );
+    // Online, as its certificate describes it.
+    const piece = {
+      description: 'Evening bag in black satin, gold clasp',
+      collection: 'Soirée',
+      number: 8,
+      of: 12,
+    };
+    expect(fragmentSentence(verdict, piece)).toBe(
+      'Authentic: the holder of this link owns “Evening bag in black satin, gold clasp”, piece 8 of 12 of collection Soirée, since May 2026; valid until 5 December 2026 (00:00 UTC).',
+    );
+  });
+
+  it('says what to do next for a forged or altered code and a void proof, and nothing more for a mistyped link or an expired proof', async () => {
+    const { code, fields } = await issuePiece(PIECE, signer);
+    const proof = await signResaleProof({ ...PROOF, kid: signer.key.kid }, signer);
+    const keys = keySet(signer, later);
+    const step = async (fragment: string, options = {}) =>
+      refusalStep(await verifyFragment(fragment, keys, options));
+    expect(await step(code)).toBeUndefined();
+    expect(await step('hello')).toBeUndefined();
+    expect(await step(code.replace('.8.12.', '.9.12.'))).toBe('forged');
+    expect(await step(await signCode({ ...fields, kid: stranger.key.kid }, stranger))).toBe('forged');
+    expect(await step(proof, { now: new Date('2026-12-01T00:00:00Z'), voided: true })).toBe('voided');
+    expect(await step(proof, { now: new Date('2026-12-06T00:00:00Z') })).toBeUndefined();
   });
 
   it('says exactly why not, for each verdict of a code or a proof', async () => {

@@ -4,8 +4,8 @@ import { VERIFY_WORKER } from '../lib/service-workers.ts';
 import { keepKeys, keptKeys } from './kept.ts';
 import { type PinOutcome, parseKeySet, pinKeySet, pinRefusalSentence } from './key-pin.ts';
 import { askPiece, checkCodeOnline, checkProofOnline, type Line } from './online.ts';
-import { showChecking, showLines, showVerdict } from './view.ts';
-import { fragmentSentence, reportedSentence } from './wording.ts';
+import { showChecking, showContact, showLines, showNextStep, showPiece, showVerdict } from './view.ts';
+import { fragmentSentence, refusalStep, reportedSentence } from './wording.ts';
 import './verify.css';
 
 /**
@@ -34,6 +34,7 @@ async function loadKeys(): Promise<{ keys?: PinOutcome['keys']; warning?: Line }
 }
 
 async function run(): Promise<void> {
+  showContact();
   // As written: the code's own fields are percent-encoded (a '%2E' is not a separator).
   const fragment = location.hash.slice(1);
   if (!fragment) {
@@ -54,17 +55,29 @@ async function run(): Promise<void> {
   const verdict = await verifyFragment(fragment, keys);
   showVerdict(fragmentSentence(verdict), verdict.ok ? 'authentic' : 'refused');
   if (warning) showLines([warning]);
-  if (!verdict.ok) return;
+  if (!verdict.ok) {
+    const step = refusalStep(verdict);
+    if (step) showNextStep(step);
+    return;
+  }
   const report =
     verdict.kind === 'code'
       ? await checkCodeOnline(verdict, keys, asked?.pieceId === verdict.pieceId ? asked.piece : undefined)
       : await checkProofOnline(fragment, verdict, keys);
-  if (report.verdict)
-    showVerdict(fragmentSentence(report.verdict), report.verdict.ok ? 'authentic' : 'refused');
+  if (report.piece) showPiece(report.piece);
+  const now = report.verdict ?? verdict;
+  // A resale proof's headline names the piece once its certificate is read.
+  if (report.verdict || (report.piece && verdict.kind === 'proof'))
+    showVerdict(fragmentSentence(now, report.piece), now.ok ? 'authentic' : 'refused');
   if (report.reported && verdict.kind === 'code') showVerdict(reportedSentence(verdict), 'refused');
   // A history refused, or not proven complete: never left under an "Authentic" headline.
-  else if (report.warning && (report.verdict?.ok ?? true)) showVerdict(report.warning, 'refused');
+  else if (report.warning && now.ok) showVerdict(report.warning, 'refused');
   showLines(report.lines);
+  const step = report.reported
+    ? 'reported'
+    : (refusalStep(now) ??
+      (report.warning || report.lines.some((line) => line.tone === 'bad') ? 'doubtful' : undefined));
+  if (step) showNextStep(step);
 }
 
 void run()

@@ -8,6 +8,7 @@ import {
   checkConsistency,
   type FragmentVerdict,
   type HistoryVerdict,
+  verifyCertificate,
   verifyFragment,
   verifyHistory,
   verifyServedCertificate,
@@ -27,6 +28,7 @@ import {
   notCheckedSentence,
   ONLINE_CHECKS,
   type PhotoCheck,
+  type PieceWords,
   photoSentence,
   STATUS_REFUSALS,
   STATUS_SENTENCES,
@@ -53,6 +55,8 @@ export interface OnlineReport {
   warning?: string;
   /** Reported lost or stolen (the status list's bit, or the log's last lost/found entry): never "Authentic". */
   reported?: boolean;
+  /** The piece in words, from a certificate verified as the piece's own (its newest in the log). */
+  piece?: PieceWords;
 }
 
 /** GET /api/passport/pieces/{pid} as shared/contracts/passport.ts has it. */
@@ -218,6 +222,7 @@ export async function checkCodeOnline(
   }
   const subject = certificate.payload.credentialSubject;
   lines.push({ tone: 'good', text: `The certificate matches the code: ${subject.description}.` });
+  const named = pieceWords(certificate.payload);
   const [status, photos] = await Promise.all([
     statusLine(certificate.payload, keys, early.statusList),
     Promise.all(
@@ -234,8 +239,33 @@ export async function checkCodeOnline(
   return {
     lines: ordered(lines, history.lines),
     reported: status.reported || lostInLog,
+    piece: named,
     ...headlineOf(history),
   };
+}
+
+const pieceWords = ({ credentialSubject: subject }: CertificatePayload): PieceWords => ({
+  description: subject.description,
+  collection: subject.collection,
+  number: subject.number,
+  of: subject.of,
+});
+
+/**
+ * The piece a resale proof names, in words: from the certificate the shop serves, only when it
+ * is signed by a published key, of this very piece and the newest the verified history shows issued.
+ */
+async function provenPiece(
+  certificate: string | null,
+  pieceId: string,
+  keys: KeySet,
+  history: HistoryVerdict | null,
+): Promise<PieceWords | undefined> {
+  if (!certificate || !history?.ok) return undefined;
+  const verdict = await verifyCertificate(certificate, keys);
+  if (!verdict.ok || verdict.pieceId !== pieceId || history.certificates.at(-1) !== verdict.digest)
+    return undefined;
+  return pieceWords(verdict.payload);
 }
 
 const photoKey = (photo: { path: string; sha256: string }) => `${photo.sha256} ${photo.path}`;
@@ -324,5 +354,11 @@ export async function checkProofOnline(
   const piece = await readJson<PieceAnswer>(piecePath(proof.pieceId));
   if (!piece.ok) return { lines: [...lines, unreadable(piece, ['the history'])] };
   const history = await historyLines(piece.value, proof.pieceId, keys);
-  return { lines: [...lines, ...history.lines], ...headlineOf(history) };
+  const named = await provenPiece(piece.value.certificate, proof.pieceId, keys, history.history);
+  return {
+    lines: [...lines, ...history.lines],
+    reported: history.lines[0]?.text === LOST_WARNING,
+    ...(named ? { piece: named } : {}),
+    ...headlineOf(history),
+  };
 }

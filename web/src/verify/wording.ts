@@ -118,13 +118,57 @@ export const CONSISTENCY_REFUSALS: Record<Failed<ConsistencyVerdict>, string> = 
   fork: 'Warning: the log is forked: it shows another history than the one this page saw at the same size.',
 };
 
-/** The page's headline for the fragment. */
-export function fragmentSentence(verdict: FragmentVerdict): string {
+/** The piece as its verified certificate describes it: never its internal id alone. */
+export interface PieceWords {
+  /** The piece's name and colours (the certificate's `description`). */
+  description: string;
+  collection: string;
+  number: number;
+  of: number;
+}
+
+/** `Soirée collection, piece 8 of 12`: the line under the piece's name. */
+export const pieceInCollection = ({ collection, number, of }: PieceWords) =>
+  `${collection} collection, piece ${number} of ${of}`;
+
+/**
+ * The page's headline for the fragment. A resale proof carries only the piece's internal id: the
+ * piece is named once its certificate is read online (`piece`), and is "this piece" until then.
+ */
+export function fragmentSentence(verdict: FragmentVerdict, piece?: PieceWords): string {
   if (!verdict.ok) return FRAGMENT_REFUSALS[verdict.reason];
   if (verdict.kind === 'code')
     return `Authentic: piece ${verdict.number} of ${verdict.of} of collection ${verdict.collection}, issued on ${dayText(verdict.issued)}.`;
-  return `Authentic: the holder of this link owns piece ${verdict.pieceId} since ${monthText(verdict.since)}; valid until ${dayText(verdict.expires)} (00:00 UTC).`;
+  const owned = piece
+    ? `“${piece.description}”, piece ${piece.number} of ${piece.of} of collection ${piece.collection},`
+    : 'this piece';
+  return `Authentic: the holder of this link owns ${owned} since ${monthText(verdict.since)}; valid until ${dayText(verdict.expires)} (00:00 UTC).`;
 }
+
+/** What to do when the page says anything but "Authentic" (the shop's address follows each). */
+export const NEXT_STEPS = {
+  forged:
+    'What to do: do not buy this piece, and do not accept this card or link as its passport. Send the link you opened to the shop, which will say whether it issued it and report the forgery.',
+  reported:
+    'What to do: do not buy this piece. If it is offered to you, or you hold it, send the link you opened to the shop, which will tell its owner.',
+  doubtful:
+    'What to do: do not buy this piece or rely on this passport until the shop has answered. Send it the link you opened.',
+  voided:
+    'What to do: ask the seller for a new resale proof, made after the piece changed hands; without one, do not buy it.',
+} as const;
+
+export type NextStep = keyof typeof NEXT_STEPS;
+
+/** The next step for a fragment refused offline: a forged or altered code, a void proof; none for a mistyped link. */
+export function refusalStep(verdict: FragmentVerdict): NextStep | undefined {
+  if (verdict.ok) return undefined;
+  if (verdict.reason === 'voided') return 'voided';
+  if (verdict.reason === 'not-a-code' || verdict.reason === 'expired') return undefined;
+  return 'forged';
+}
+
+/** How the page names the shop's address after a next step. */
+export const WRITE_TO = 'Write to the shop:';
 
 export interface PhotoCheck {
   /** 1-based. */
