@@ -406,30 +406,49 @@ describe('the /verify page', () => {
     await screenshot(page, 'verify-phone-rewritten');
   });
 
-  it('asks for the piece once a visit, from its early script before its own script runs, with the size of the checkpoint it kept', async () => {
+  it('asks for the piece, then its photographs and status list, once a visit and from its early script before its own script runs, with the size of the checkpoint it kept', async () => {
     const asked: string[] = [];
+    const downloads: string[] = [];
+    const photoPaths = new Set(
+      (
+        JSON.parse(Buffer.from(piece.certificate.split('.')[1] as string, 'base64url').toString()) as {
+          credentialSubject: { photos: { path: string }[] };
+        }
+      ).credentialSubject.photos.map((photo) => photo.path),
+    );
     let release = () => {};
-    const pieceAsked = new Promise<void>((resolve) => {
+    const everythingAsked = new Promise<void>((resolve) => {
       release = resolve;
     });
+    const allAsked = () => {
+      if (asked.length > 0 && downloads.length === photoPaths.size + 1) release();
+    };
     const page = await browser.open(`/verify#${piece.code}`, {
       beforeLoad: async (opened) => {
         const context = opened.context();
         await context.route(PIECES, async (route) => {
           const since = new URL(route.request().url()).searchParams.get('since');
           asked.push(since ?? 'none');
-          release();
           await route.fulfill({
             json: await pieceAnswer(signing, piece, log, since === null ? undefined : Number(since)),
           });
+          allAsked();
         });
-        await context.route('**/passport/status/list', (route) =>
-          route.fulfill({ body: clearList, contentType: 'application/vc+jwt' }),
-        );
-        // The page's own script (not verify-early-*) is held until the piece was asked for: only
-        // the early script can ask first (without it, the page never loads and this test times out).
+        await context.route('**/passport/status/list', async (route) => {
+          downloads.push('status list');
+          await route.fulfill({ body: clearList, contentType: 'application/vc+jwt' });
+          allAsked();
+        });
+        await context.route('**/media/collection_images/passport-e2e/**', async (route) => {
+          downloads.push(new URL(route.request().url()).pathname);
+          await route.continue();
+          allAsked();
+        });
+        // The page's own script (not verify-early-*) is held until the piece, its photographs and
+        // its status list were asked for: only the early script can ask first (without it, the
+        // page never loads and this test times out).
         await context.route(/\/assets\/verify-[\w-]{8}\.js$/, async (route) => {
-          await pieceAsked;
+          await everythingAsked;
           await route.continue();
         });
       },
@@ -451,6 +470,8 @@ describe('the /verify page', () => {
       'The public log extends the one this page saw before: nothing was rewritten.',
     );
     expect(asked).toEqual(['none', '6']);
+    // Each once a visit: the page took the early script's downloads (its own would be a second).
+    expect(downloads.sort()).toEqual([...photoPaths, ...photoPaths, 'status list', 'status list'].sort());
   });
 
   it('says who owns the piece since when for a resale proof, and Void once the shop says it was transferred since', async () => {

@@ -14,9 +14,23 @@ function registry(): Registry {
   return scope[REGISTRY];
 }
 
-/** Starts a same-origin GET of `url` now (with `init`'s cache mode, say), for the app to take later. */
-export function requestEarly(url: string, init: Pick<RequestInit, 'cache'> = {}): Promise<Response> {
-  const answer = fetch(url, { ...init, credentials: 'same-origin' });
+/**
+ * Starts a same-origin GET of `url` now (with `init`'s cache mode, say), for the app to take later.
+ * With `then`, the app takes the answer only once `then` is done with a copy of it (say, having
+ * started the requests the answer names, so that the app finds them started).
+ */
+export function requestEarly(
+  url: string,
+  init: Pick<RequestInit, 'cache'> = {},
+  then?: (copy: Response) => Promise<unknown>,
+): Promise<Response> {
+  const fetched = fetch(url, { ...init, credentials: 'same-origin' });
+  const answer = then
+    ? fetched.then(async (response) => {
+        await then(response.clone()).catch(() => undefined);
+        return response;
+      })
+    : fetched;
   registry().set(url, answer);
   return answer;
 }

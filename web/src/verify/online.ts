@@ -1,4 +1,3 @@
-import { fromBase64url } from '#shared/passport/base64url.ts';
 import { fromBase64, sha256, toHex } from '#shared/passport/bytes.ts';
 import type { CertificatePayload } from '#shared/passport/certificate.ts';
 import type { CodeFields } from '#shared/passport/code.ts';
@@ -16,6 +15,7 @@ import {
 } from '#shared/passport/verify.ts';
 import { takeEarly } from '../lib/early-requests.ts';
 import { keepCheckpoint, keptCheckpoint } from './kept.ts';
+import { namedDownloads } from './named-downloads.ts';
 import { piecePath } from './piece-path.ts';
 import {
   CERTIFICATE_REFUSALS,
@@ -95,12 +95,15 @@ const unreadable = (read: Extract<Read<unknown>, { ok: false }>, checks: readonl
         text: `The shop did not answer (${read.status}): ${[...checks].join(', ')} not checked.`,
       };
 
+/** A download of the shop's: the one the early script started (early.ts), else started now. */
+const download = (url: URL) => takeEarly(url.href) ?? fetch(url, { cache: 'no-store' });
+
 /** Only the shop's own photographs are fetched (a certificate names paths on the shop). */
 async function checkPhoto(path: string, expected: string): Promise<PhotoCheck['result']> {
   const url = new URL(path, location.origin);
   if (url.origin !== location.origin) return 'unreadable';
   try {
-    const answer = await fetch(url, { cache: 'no-store' });
+    const answer = await download(url);
     if (!answer.ok) return 'unreadable';
     const digest = toHex(await sha256(new Uint8Array(await answer.arrayBuffer())));
     return digest === expected.toLowerCase() ? 'matches' : 'differs';
@@ -272,7 +275,7 @@ const photoKey = (photo: { path: string; sha256: string }) => `${photo.sha256} $
 
 async function readStatusList(url: URL): Promise<string | undefined> {
   try {
-    const answer = await fetch(url, { cache: 'no-store' });
+    const answer = await download(url);
     return answer.ok ? await answer.text() : undefined;
   } catch {
     return undefined;
@@ -280,33 +283,19 @@ async function readStatusList(url: URL): Promise<string | undefined> {
 }
 
 /**
- * The photographs and the status list the served certificate names, downloaded (and the
- * photographs hashed) while the history is verified: the phone's slow part. Nothing here is
- * trusted: a result is used only where the certificate, once verified, names the very same
- * path and hash, or the same list.
+ * The photographs and the status list the served certificate names (named-downloads.ts),
+ * downloaded (and the photographs hashed) while the history is verified: the phone's slow part.
  */
 function startEarly(certificate: string | null): {
   photos: Map<string, Promise<PhotoCheck['result']>>;
   statusList?: { url: string; text: Promise<string | undefined> };
 } {
-  const photos = new Map<string, Promise<PhotoCheck['result']>>();
-  let payload: unknown;
-  try {
-    const part = certificate?.split('.')[1] ?? '';
-    payload = JSON.parse(new TextDecoder().decode(fromBase64url(part) ?? new Uint8Array()));
-  } catch {
-    return { photos };
-  }
-  const named = payload as Partial<CertificatePayload> | null;
-  for (const photo of named?.credentialSubject?.photos ?? []) {
-    if (typeof photo?.path === 'string' && typeof photo.sha256 === 'string')
-      photos.set(photoKey(photo), checkPhoto(photo.path, photo.sha256));
-  }
-  const list = named?.credentialStatus?.statusListCredential;
-  if (typeof list !== 'string') return { photos };
-  const url = new URL(list, location.origin);
-  return url.origin === location.origin
-    ? { photos, statusList: { url: url.href, text: readStatusList(url) } }
+  const named = namedDownloads(certificate);
+  const photos = new Map(
+    named.photos.map((photo) => [photoKey(photo), checkPhoto(photo.path, photo.sha256)]),
+  );
+  return named.statusList
+    ? { photos, statusList: { url: named.statusList, text: readStatusList(new URL(named.statusList)) } }
     : { photos };
 }
 
