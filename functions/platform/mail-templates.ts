@@ -124,6 +124,21 @@ export const MAIL_TEMPLATES = {
       '{{shop}}',
     ],
   },
+  'draw-opening': {
+    subject: 'A draw for {{pieceName}}, for members',
+    text: [
+      '{{pieceName}} is offered by a draw, open to members only.',
+      '',
+      'Entries: {{window}}.',
+      'Enter on the draw’s page: {{drawLink}}',
+      '',
+      'One entry per member. Your card is authorised when you enter and charged only if you win; the winner is drawn in public, and anyone can check the draw.',
+      '',
+      '{{shop}}',
+      '',
+      'You receive this email because you are a member. To unsubscribe with one click: {{unsubscribeLink}}',
+    ],
+  },
   'portal-password': {
     subject: 'Your authenticity portal password',
     text: [
