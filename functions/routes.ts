@@ -533,7 +533,7 @@ export const routes: readonly Route[] = [
     '/types',
     'catalog/admin/collections/create-type',
     'admin',
-    'table:get,put,update,delete media:get,delete,list',
+    'table:get,query,put,update,delete media:get,delete,list',
     { 'media:list': WHY.uploadMissing },
   ),
   r('PATCH', '/types', 'catalog/admin/collections/update-type', 'admin', 'table:get,query,put,update'),
