@@ -28,7 +28,8 @@ export type AuthRule = 'public' | 'admin' | 'owner' | 'webhook';
  * - `media:` the public media bucket, `private-media:` the private one (authenticity/* only):
  *   `get` GetObject (HeadObject, a signed GET link), `put` PutObject (a presigned upload),
  *   `delete` DeleteObject, `list` ListBucket (S3 answers a HEAD of a missing object 404, not 403).
- * - `mail`: the shop's templated mail through SES; `secrets`: the provider keys and the
+ * - `mail`: the shop's templated mail through SES; `mail-identity`: whether the identity it is
+ *   sent from is verified (ses:GetEmailIdentity); `secrets`: the provider keys and the
  *   CloudFront origin check.
  * An action no test's recording shows is held only with a reason (`why`, keyed by `table:delete`,
  * `media:list`, `mail` …): test/iam/recorded-calls.check.ts fails on one held without a reason.
@@ -40,6 +41,8 @@ export interface Access {
   media?: readonly BucketWord[];
   privateMedia?: readonly BucketWord[];
   mail?: true;
+  /** Read the mail identity's verification in SES (ses:GetEmailIdentity): the opening checklist. */
+  mailIdentity?: true;
   secrets?: true;
   /** Why an action is held that no test reaches, by its word (`'table:batch-write'`). */
   why: Readonly<Record<string, string>>;
@@ -105,6 +108,7 @@ export function parseAccess(words: string, why: Record<string, string> = {}): Ac
       if (kind === 'media') access.media = actions as BucketWord[];
       else access.privateMedia = actions as BucketWord[];
     } else if ((kind === 'mail' || kind === 'secrets') && list === undefined) access[kind] = true;
+    else if (kind === 'mail-identity' && list === undefined) access.mailIdentity = true;
     else throw new Error(`unknown access word '${token}' in '${words}'`);
   }
   for (const word of Object.keys(access.why))
@@ -120,6 +124,7 @@ export function accessWords(access: Omit<Access, 'why'>): string[] {
     ...(access.media ?? []).map((w) => `media:${w}`),
     ...(access.privateMedia ?? []).map((w) => `private-media:${w}`),
     ...(access.mail ? ['mail'] : []),
+    ...(access.mailIdentity ? ['mail-identity'] : []),
     ...(access.secrets ? ['secrets'] : []),
   ];
 }
@@ -459,6 +464,9 @@ export const routes: readonly Route[] = [
     'table:get,put,update media:put private-media:put',
   ),
   r('GET', '/audit-log', 'staff/admin/list-audit', 'admin', 'table:get,query,update'),
+  // Added (issue 45): what is still missing before the shop can open (terms, films, addresses,
+  // sister sites, the mail identity's verification), listed on the admin home.
+  r('GET', '/opening', 'staff/admin/opening-checklist', 'admin', 'table:get,query,update mail-identity'),
   r(
     'GET',
     '/products',
@@ -525,7 +533,7 @@ export const routes: readonly Route[] = [
     '/types',
     'catalog/admin/collections/create-type',
     'admin',
-    'table:get,put,update,delete media:get,delete,list',
+    'table:get,query,put,update,delete media:get,delete,list',
     { 'media:list': WHY.uploadMissing },
   ),
   r('PATCH', '/types', 'catalog/admin/collections/update-type', 'admin', 'table:get,query,put,update'),

@@ -46,6 +46,10 @@ export interface RouteGroupProps extends NestedStackProps {
   /** Staff's orders address, for the functions that send mail (a sale's notice: ORDERS_EMAIL). */
   ordersEmail: string;
   mailIdentityArn: string;
+  /** The sender's bare address (its own SES identity, when the domain has none). */
+  mailFromAddress: string;
+  /** The sister sites /home links (SISTER_SITES, JSON), for the opening checklist. */
+  sisterSites: string;
   /** The shop's SES templates: their name prefix and ARNs. */
   mailTemplatePrefix: string;
   mailTemplateArns: string[];
@@ -100,6 +104,26 @@ export class RouteGroupStack extends NestedStack {
           new PolicyStatement({
             actions: ['ses:SendEmail'],
             resources: [props.mailIdentityArn, ...props.mailTemplateArns],
+          }),
+        );
+      }
+      if (access.mailIdentity) {
+        // The opening checklist: the deployment's addresses and sister sites, and whether SES may
+        // send from the sender (its domain's identity, else the address's own).
+        fn.addEnvironment('MAIL_FROM', props.mailFrom);
+        fn.addEnvironment('ORDERS_EMAIL', props.ordersEmail);
+        fn.addEnvironment('SISTER_SITES', props.sisterSites);
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['ses:GetEmailIdentity'],
+            resources: [
+              props.mailIdentityArn,
+              this.formatArn({
+                service: 'ses',
+                resource: 'identity',
+                resourceName: props.mailFromAddress,
+              }),
+            ],
           }),
         );
       }

@@ -282,6 +282,8 @@ export class BoutiqueStack extends Stack {
         mailFrom,
         shopEnvironment,
         ordersEmail: shop.ordersEmail,
+        mailFromAddress: shop.mailFrom,
+        sisterSites: JSON.stringify(shop.sisterSites),
         mailIdentityArn,
         mailTemplatePrefix: mailTemplates.prefix,
         mailTemplateArns: mailSendArns,

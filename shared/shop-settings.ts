@@ -40,16 +40,20 @@ export const PRODUCTION_STAGES: readonly string[] = ['prod'];
 /** Names and addresses that are placeholders (RFC 2606/6761 reserved names), never a real shop's. */
 const PLACEHOLDER = /\.(example|invalid|test|localhost)$|(^|[.@])example\.(com|net|org)$/i;
 
+/** Whether an e-mail address is at a placeholder domain. */
+export const isPlaceholderAddress = (email: string) =>
+  PLACEHOLDER.test(email.slice(email.lastIndexOf('@') + 1));
+/** Whether a site's address is at a placeholder host. */
+export const isPlaceholderSite = (url: string) => PLACEHOLDER.test(new URL(url).hostname);
+
 /** What a production stage refuses beyond the schema: a placeholder address or site. */
 function placeholders(settings: ShopSettings): string[] {
-  const host = (url: string) => new URL(url).hostname;
-  const domain = (email: string) => email.slice(email.lastIndexOf('@') + 1);
   return [
-    ...(PLACEHOLDER.test(domain(settings.supportEmail)) ? [`supportEmail ${settings.supportEmail}`] : []),
-    ...(PLACEHOLDER.test(domain(settings.ordersEmail)) ? [`ordersEmail ${settings.ordersEmail}`] : []),
-    ...(PLACEHOLDER.test(domain(settings.mailFrom)) ? [`mailFrom ${settings.mailFrom}`] : []),
+    ...(isPlaceholderAddress(settings.supportEmail) ? [`supportEmail ${settings.supportEmail}`] : []),
+    ...(isPlaceholderAddress(settings.ordersEmail) ? [`ordersEmail ${settings.ordersEmail}`] : []),
+    ...(isPlaceholderAddress(settings.mailFrom) ? [`mailFrom ${settings.mailFrom}`] : []),
     ...settings.sisterSites.flatMap((site) =>
-      PLACEHOLDER.test(host(site.url)) ? [`sisterSites ${site.name} ${site.url}`] : [],
+      isPlaceholderSite(site.url) ? [`sisterSites ${site.name} ${site.url}`] : [],
     ),
   ];
 }

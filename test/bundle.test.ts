@@ -15,7 +15,7 @@ import {
 const CAPABILITY_CODE = {
   // The S3 client: presigned uploads, deletes and signed links to private photos.
   media: ['node_modules/@aws-sdk/client-s3/'],
-  // The SES client: the shop's templated mail.
+  // The SES client: the shop's templated mail, or the mail identity's verification.
   mail: ['node_modules/@aws-sdk/client-sesv2/'],
   // The code that reads values from the shop secret: provider keys and the origin check.
   secrets: [
@@ -86,7 +86,7 @@ describe('handler bundles', () => {
       const used = capabilitiesUsed(output?.inputs ?? {});
       const declared = {
         media: route.access.media !== undefined || route.access.privateMedia !== undefined,
-        mail: route.access.mail === true,
+        mail: route.access.mail === true || route.access.mailIdentity === true,
         secrets: route.access.secrets === true,
       };
       expect(used, `${route.method} ${route.path} (${route.handler})`).toEqual(declared);

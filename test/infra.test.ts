@@ -754,6 +754,20 @@ describe('BoutiqueStack', () => {
     }
   });
 
+  it('lets only the opening checklist read the mail identity, and gives it the shop’s addresses and sister sites (issue 45)', () => {
+    const readers = built.filter((route) => actionsOf(routeKey(route)).includes('ses:GetEmailIdentity'));
+    expect(readers.map((route) => route.handler)).toEqual(['staff/admin/opening-checklist']);
+    const [, fn] = functionOf('GET /api/opening');
+    const env = (fn.Properties as unknown as { Environment: { Variables: Record<string, unknown> } })
+      .Environment.Variables;
+    expect(env).toMatchObject({
+      MAIL_FROM: expect.any(String),
+      ORDERS_EMAIL: expect.any(String),
+      SISTER_SITES: '[]',
+    });
+    expect(actionsOf('GET /api/opening')).not.toContain('ses:SendEmail');
+  });
+
   it('lets only /reset-pwd and the login link’s request start the reset-link job, which alone mails the links (issues 36, 44), and only the passport signing handlers call the signer (issue 37)', () => {
     const starters = built.filter((route) => invokes(routeKey(route), 'ResetLinkFunction'));
     expect(starters.map((route) => route.handler).sort()).toEqual([

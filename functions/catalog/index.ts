@@ -2,6 +2,7 @@
 export type { CollectionEntity as TypeEntity } from './entities/collection.ts';
 export { getCollection as getType } from './entities/collection.ts';
 export { endPreSaleItem } from './entities/collection-release.ts';
+export { listFilms } from './entities/film.ts';
 export {
   collectionFamily as typeFamily,
   collectionKey as typeKey,

@@ -1,4 +1,6 @@
 /** What other modules use of members: the only door into it. */
 
 export { getSuppression, isConfirmedMember, undeliverable } from './entities/member.ts';
-export { isPublishedTerms } from './entities/terms.ts';
+export { drawOpeningPut } from './entities/release.ts';
+export { currentTerms, isPublishedTerms } from './entities/terms.ts';
+export { announceOnSale } from './releases.ts';

@@ -1,5 +1,6 @@
 import { getType } from '#catalog/index.ts';
 import { notFound } from '#platform/http-error.ts';
+import { createOnSaleRelease, listReleases, type ReleaseEntity } from './entities/release.ts';
 import { shopUrl } from './members.ts';
 import { collectionLink, collectionPicture, type ReleaseContent } from './rules/release-mail.ts';
 
@@ -42,4 +43,27 @@ export async function releaseContent(draft: ReleaseDraft): Promise<ReleaseConten
     collectionLink: collectionLink(collection, base),
     ...(picture ? { pictureLink: picture } : {}),
   };
+}
+
+/**
+ * A collection went on sale from the collection editor (pre-sale unticked, or created not in
+ * pre-sale: issue 45): its members' release mail, once. Nothing if staff have a release of it
+ * scheduled or sent (that one is its mail) or it had its automatic release already; otherwise
+ * one is scheduled now, in words made from the collection, which staff may still edit or cancel
+ * on the releases screen until it starts (the sender starts it once the collection has a piece).
+ */
+export async function announceOnSale(
+  typeId: string,
+  admin: string,
+  now = new Date(),
+): Promise<ReleaseEntity | undefined> {
+  const announced = (await listReleases()).some((r) => r.typeId === typeId && r.status !== 'cancelled');
+  if (announced) return undefined;
+  const content = await releaseContent({ typeId, subject: '', text: '' });
+  const name = content.collectionName ?? '';
+  const words = {
+    subject: `New release: ${name}`,
+    text: `${name} is in the shop now. Every piece is the only one there is.`,
+  };
+  return createOnSaleRelease({ ...content, ...words, typeId }, admin, now);
 }

@@ -48,6 +48,8 @@ const KEPT = [
   'Tagging',
   'FromEmailAddress',
   'FromEmailAddressIdentityArn',
+  // SES GetEmailIdentity: which identity (a domain, or the sender's address).
+  'EmailIdentity',
   'ConfigurationSetName',
   'SecretId',
   'VersionStage',

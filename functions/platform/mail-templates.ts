@@ -124,6 +124,21 @@ export const MAIL_TEMPLATES = {
       '{{shop}}',
     ],
   },
+  'draw-opening': {
+    subject: 'A draw for {{pieceName}}, for members',
+    text: [
+      '{{pieceName}} is offered by a draw, open to members only.',
+      '',
+      'Entries: {{window}}.',
+      'Enter on the draw’s page: {{drawLink}}',
+      '',
+      'One entry per member. Your card is authorised when you enter and charged only if you win; the winner is drawn in public, and anyone can check the draw.',
+      '',
+      '{{shop}}',
+      '',
+      'You receive this email because you are a member. To unsubscribe with one click: {{unsubscribeLink}}',
+    ],
+  },
   'portal-password': {
     subject: 'Your authenticity portal password',
     text: [
@@ -262,7 +277,7 @@ export const MAIL_TEMPLATES = {
     text: [
       'Hello,',
       '',
-      'Someone, we hope you, asked to become a member of {{shop}} with this address, to receive an email the moment a new release arrives.',
+      'Someone, we hope you, asked to become a member of {{shop}} with this address, to receive an email the moment a new release arrives or a draw opens.',
       'To confirm, open this link within {{days}} days:',
       '',
       '    {{link}}',
@@ -279,7 +294,7 @@ export const MAIL_TEMPLATES = {
       '',
       'Someone, we hope you, asked to become a member of {{shop}} with this address. It is a member already: there is nothing to confirm.',
       '',
-      'As a member you receive an email the moment a new release arrives, and a notice when our terms of use change. Every email has a link to unsubscribe.',
+      'As a member you receive an email the moment a new release arrives or a draw opens, and a notice when our terms of use change. Every email has a link to unsubscribe.',
       '',
       'If it was not you, ignore this email.',
       '',

@@ -16,3 +16,25 @@ export function ordersAddress(): string {
   if (!address) throw new Error('ORDERS_EMAIL is not set');
   return address;
 }
+
+/**
+ * The deployment's addresses and sister sites as the functions are given them (SUPPORT_EMAIL,
+ * ORDERS_EMAIL, MAIL_FROM as its From header, SISTER_SITES as JSON), for the opening checklist.
+ */
+export function shopAddresses(): {
+  supportEmail: string;
+  ordersEmail: string;
+  mailFrom: string;
+  sisterSites: { name: string; url: string }[];
+} {
+  const from = process.env.MAIL_FROM;
+  const sites = process.env.SISTER_SITES;
+  if (!from || sites === undefined) throw new Error('MAIL_FROM and SISTER_SITES are not set');
+  return {
+    supportEmail: shopMailData().contact,
+    ordersEmail: ordersAddress(),
+    // `Name <address>` or the bare address.
+    mailFrom: from.match(/<([^>]+)>\s*$/)?.[1] ?? from,
+    sisterSites: JSON.parse(sites) as { name: string; url: string }[],
+  };
+}

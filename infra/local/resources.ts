@@ -8,6 +8,7 @@ import {
 import { CreateKeyCommand, DescribeKeyCommand, type KMSClient, ListKeysCommand } from '@aws-sdk/client-kms';
 import {
   AlreadyExistsException,
+  CreateEmailIdentityCommand,
   CreateEmailTemplateCommand,
   type SESv2Client,
   UpdateEmailTemplateCommand,
@@ -84,6 +85,25 @@ export async function ensureMailTemplates(client: SESv2Client, prefix?: string):
       await client.send(new UpdateEmailTemplateCommand({ TemplateName, TemplateContent }));
     }
   }
+}
+
+/**
+ * The shop's mail identity (its sender's domain) in the SES stand-in, as the CDK stack makes it
+ * in SES, then verified as SES verifies it once its DNS records are published: the local mail
+ * store takes every mail (infra/local/ses-identities.ts).
+ */
+export async function ensureMailIdentity(client: SESv2Client, sesUrl: string, domain: string): Promise<void> {
+  try {
+    await client.send(new CreateEmailIdentityCommand({ EmailIdentity: domain }));
+  } catch (error) {
+    if (!(error instanceof AlreadyExistsException)) throw error;
+  }
+  const verified = await fetch(`${sesUrl}/__control/identities/${encodeURIComponent(domain)}/verification`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ verified: true }),
+  });
+  if (!verified.ok) throw new Error(`the SES stand-in did not verify ${domain}: ${await verified.text()}`);
 }
 
 /**

@@ -34,7 +34,7 @@ import {
   sourceInvoker,
 } from './picture-sets.ts';
 import { freePort } from './ports.ts';
-import { ensureMailTemplates, ensurePassportKey, ensureTable } from './resources.ts';
+import { ensureMailIdentity, ensureMailTemplates, ensurePassportKey, ensureTable } from './resources.ts';
 import { startSecretsManager } from './secrets-stand-in.ts';
 import { movePrivateMedia, seedIfEmpty } from './seed.ts';
 import { LOCAL_SHOP_SETTINGS } from './shop-settings.ts';
@@ -543,12 +543,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SHOP_NAME: LOCAL_SHOP_SETTINGS.name,
       SUPPORT_EMAIL: LOCAL_SHOP_SETTINGS.supportEmail,
       ORDERS_EMAIL: LOCAL_SHOP_SETTINGS.ordersEmail,
+      SISTER_SITES: JSON.stringify(LOCAL_SHOP_SETTINGS.sisterSites),
       AWS_LAMBDA_LOG_LEVEL: process.env.AWS_LAMBDA_LOG_LEVEL ?? 'WARN',
     });
 
     const dynamoClient = new DynamoDBClient({});
     if ((await ensureTable(dynamoClient, tableName)) === 'created') log(`created table ${tableName}`);
     await ensureMailTemplates(new SESv2Client({}), deployed?.mailTemplatePrefix);
+    const mailFrom = LOCAL_SHOP_SETTINGS.mailFrom;
+    await ensureMailIdentity(new SESv2Client({}), ses.url, mailFrom.slice(mailFrom.lastIndexOf('@') + 1));
     // The passport's signing key: made at the first start, kept with the data (as CDK's in AWS).
     const passportKey = await ensurePassportKey(new KMSClient({}));
     if (passportKey.created) log(`created the passport's signing key ${passportKey.keyId} in the local KMS`);

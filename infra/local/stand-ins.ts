@@ -9,6 +9,7 @@ import { controlRefusal } from './payments/emulator.ts';
 import type { S3rverEvent } from './picture-sets.ts';
 import { waitForPort } from './ports.ts';
 import { writeObjectsSafely } from './s3rver-writes.ts';
+import { sesIdentities } from './ses-identities.ts';
 import { snapshotFile } from './snapshot-file.ts';
 
 /** The real-protocol stand-ins of the local stack: DynamoDB Local, s3rver, aws-ses-v2-local. */
@@ -106,7 +107,8 @@ export async function startS3(
 }
 
 /**
- * aws-ses-v2-local: mail sent through SES can be read at `${url}/store`. Its own viewer page (at
+ * aws-ses-v2-local: mail sent through SES can be read at `${url}/store`; with SES's email
+ * identities added (GetEmailIdentity and its kin: infra/local/ses-identities.ts). Its own viewer page (at
  * `/`) may clear the store; another site's page may change nothing: a POST (a simple cross-site
  * one needs no preflight) from another origin is refused before the stand-in sees it.
  */
@@ -120,10 +122,21 @@ export async function startSes(port: number, stateFile?: string): Promise<StandI
   const url = `http://127.0.0.1:${address.port}`;
   const app = server.listeners('request')[0] as RequestListener;
   server.removeAllListeners('request');
+  // SES's identities, which aws-ses-v2-local lacks (infra/local/ses-identities.ts).
+  const identities = sesIdentities();
   server.on('request', (req, res) => {
     const refused =
       req.method === 'GET' || req.method === 'HEAD' ? undefined : controlRefusal(req.headers, url);
-    if (!refused) return app(req, res);
+    if (!refused) {
+      identities(req, res).then(
+        (answered) => answered || app(req, res),
+        (error: unknown) => {
+          res.writeHead(500, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ message: String(error) }));
+        },
+      );
+      return;
+    }
     req.resume();
     res.writeHead(403, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ message: refused }));

@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import { listOrders, type OrderEntity } from '#checkout/entities/order.ts';
 import { LOCAL_SHOP_SETTINGS } from '../../infra/local/shop-settings.ts';
+import { adminApi, loggedInAdmin } from '../support/admin.ts';
 import { newCheckoutKey, until } from '../support/api.ts';
+import { getRaw, itemsWithPrefix, putItems } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { storePaidOrder } from '../support/orders.ts';
 import { checkoutBody, payWithTestCard } from '../support/purchase.ts';
@@ -127,5 +129,55 @@ describe('a sale, told to staff', () => {
     await page.getByRole('button', { name: 'mark as shipped' }).waitFor();
     await page.mouse.move(0, 0);
     await screenshot(page, 'admin-sale-notice-order');
+  });
+});
+
+describe('/admin-home: what is missing before opening', () => {
+  it('lists each missing thing with what to do, linking the screen or the console that fixes it', async () => {
+    // A film slot emptied for the run of this test (its film put back as it was).
+    const slot = 'collection-18';
+    const film = await getRaw('FILMS', `FILM#${slot}`);
+    const staff = await loggedInAdmin();
+    expect((await adminApi(staff, `/films?slot=${slot}`, { method: 'DELETE' })).status).toBe(200);
+    try {
+      const page = await openAsStaff(browser, { viewport: DESKTOP });
+      const region = page.getByRole('region', { name: 'before opening' });
+      const films = region.getByRole('listitem').filter({ hasText: 'film slots are empty' });
+      await films.waitFor();
+      expect(await films.textContent()).toMatch(
+        /\d+ of 27 film slots are empty, each showing "this film is coming soon"/,
+      );
+      expect(await films.textContent()).toContain('collection #18');
+      // The local shop's addresses and sister sites are .localhost placeholders: set at deploy.
+      await region
+        .getByText(`support address (shop.supportEmail) is ${LOCAL_SHOP_SETTINGS.supportEmail}`, {
+          exact: false,
+        })
+        .waitFor();
+      await region.getByText('One of One Art (https://art.oneofone.localhost/)', { exact: false }).waitFor();
+      // The local stack's mail identity is verified: not listed.
+      expect(await region.getByText('mail identity').count()).toBe(0);
+      const termsListed = (await itemsWithPrefix('TERMS#')).length === 0;
+      await expectAccessible(page);
+      await page.mouse.move(0, 0);
+      await screenshot(page, 'admin-home-opening');
+      const phone = await openAsStaff(browser, { viewport: { width: 390, height: 844 } });
+      await phone.getByRole('region', { name: 'before opening' }).getByRole('listitem').first().waitFor();
+      await phone.mouse.move(0, 0);
+      await screenshot(phone, 'admin-home-opening-phone');
+
+      // The films' link opens the films screen, where the slot is filled.
+      await films.getByRole('link', { name: 'films' }).click();
+      await page.waitForURL('**/view-films');
+      await page.getByText('no film: the page says "this film is coming soon"').first().waitFor();
+      if (termsListed) {
+        await page.goto('/admin-home');
+        const terms = region.getByRole('listitem').filter({ hasText: 'terms of use is published' });
+        await terms.getByRole('link', { name: 'terms of use' }).click();
+        await page.waitForURL('**/terms-versions');
+      }
+    } finally {
+      if (film) await putItems([film]);
+    }
   });
 });

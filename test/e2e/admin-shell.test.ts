@@ -10,9 +10,10 @@ import { DESKTOP, expectAccessible, type OpenOptions, screenshot, startBrowser }
 
 /**
  * The admin shell in the browser (001 §2, §6): the login page and its one message, the home
- * page's lists, the audit log, the guard on every admin route, the session cookie and logging
- * out. Each test logs in with its own staff account (tries are counted per account) and sends
- * its API calls from its own loopback address (and per address).
+ * page's lists, the audit log, the guard on every admin route (the login for a browser with no
+ * staff session), the session cookie and logging out. Each test logs in with its own staff
+ * account (tries are counted per account) and sends its API calls from its own loopback
+ * address (and per address).
  */
 const browser = startBrowser();
 
@@ -152,8 +153,16 @@ describe('the admin routes', () => {
     '/view-order/00000000-0000-4000-8000-000000000000',
     '/view-members',
     '/audit-log',
-  ])('answer "Sorry your page is not found." at %s in a browser with no stored username', async (path) => {
+  ])('show the login at %s in a browser with no staff session, to return there (issue 45)', async (path) => {
     const page = await open(path);
+    await page.getByLabel('username').waitFor();
+    const login = new URL(page.url());
+    expect(login.pathname).toBe('/admin');
+    expect(login.searchParams.get('next')).toBe(path);
+  });
+
+  it('answer "Sorry your page is not found." at an address no staff screen has', async () => {
+    const page = await open('/view-order/a/b');
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toBe(MESSAGES.pageNotFound);
@@ -176,7 +185,8 @@ describe('the admin routes', () => {
     expect(replayed).toMatchObject({ status: 401, body: { message: ADMIN_MESSAGES.notLoggedIn } });
 
     await page.goto('/orders');
-    expect(await page.getByRole('alert').textContent()).toBe(MESSAGES.pageNotFound);
+    await page.getByLabel('username').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin');
   });
 
   it('sends a page whose session ended on the server back to /admin', async () => {
@@ -184,7 +194,8 @@ describe('the admin routes', () => {
     const cookie = (await page.context().cookies()).find((c) => c.name === '__Host-admin');
     // The session ends elsewhere (another tab logs out); this tab still holds the username.
     await api('/admin', { method: 'DELETE', headers: { cookie: `__Host-admin=${cookie?.value}` } });
-    // Its next server call (the home re-asking its counts, or opening the orders) sends it back.
+    // Its next server call (the home re-asking its counts, or opening the orders) sends it back
+    // (to the login that returns to the page it was on).
     // (A goto cut short by the page's own move to /admin is that same move.)
     // Waiting on the login form, not on a navigation: either move may abort the other's.
     if (!page.url().endsWith('/admin')) await page.goto('/orders').catch(() => undefined);

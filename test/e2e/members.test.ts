@@ -124,7 +124,7 @@ describe('a member from sign-up to unsubscribe', () => {
     const row = admin.getByRole('row').filter({ hasText: subject });
     await row.waitFor();
     // The scheduled sender's run, then the list (refreshed while sending) shows the progress.
-    // (This release's: other suites' releases and notices, due now, queue their own mailings.)
+    // (This release's: other suites' draws, releases and notices, due now, queue their own mailings.)
     const releaseId = (await listMailings()).find((m) => m.kind === 'release' && m.subject === subject)?.id;
     await sendReleases({ ratePerSecond: 500, runSeconds: 20, releaseId });
     await row.getByText('done').waitFor({ timeout: 15_000 });

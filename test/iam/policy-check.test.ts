@@ -84,6 +84,28 @@ describe.skipIf(!synthesized)('IAM check of recorded AWS calls', () => {
     ]);
   });
 
+  it("reads the local sender's identity as the deployed one: allowed only the opening checklist (issue 45)", async () => {
+    const domain = DEFAULT_LOCAL_NAMES.mailFrom?.replace(/^.*@|>$/g, '') ?? '';
+    const identity = iamRequests(
+      call('StaffAdminOpeningChecklist', 'sesv2', 'GetEmailIdentity', { EmailIdentity: domain }),
+      model,
+    );
+    expect(identity).toEqual([
+      expect.objectContaining({
+        action: 'ses:GetEmailIdentity',
+        resource: expect.stringMatching(/^arn:aws:ses:us-east-1:111122223333:identity\/[^*@]+$/),
+      }),
+    ]);
+    const allowed = await outcomes(
+      call('StaffAdminOpeningChecklist', 'sesv2', 'GetEmailIdentity', { EmailIdentity: domain }),
+    );
+    expect(allowed.denied).toEqual([]);
+    const denied = await outcomes(
+      call('AuthenticityHttpLogin', 'sesv2', 'GetEmailIdentity', { EmailIdentity: domain }),
+    );
+    expect(denied.denied).toHaveLength(1);
+  });
+
   it('allows what a function is granted', async () => {
     const report = await outcomes(
       call('CatalogHttpGetType', 'dynamodb', 'GetItem', { TableName: 'boutique' }),

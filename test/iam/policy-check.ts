@@ -506,6 +506,24 @@ export function iamRequests(
     return requests;
   }
 
+  // The opening checklist reads the sender's identity: the local sender's domain or address
+  // stands for the deployed function's (its MAIL_FROM).
+  if (call.service === 'sesv2' && call.operation === 'GetEmailIdentity') {
+    const identity = text('EmailIdentity');
+    if (!identity) return undefined;
+    const localFrom = local.mailFrom ? parseAddress(local.mailFrom).address : undefined;
+    const deployedFrom = fn?.fn.environment.MAIL_FROM ?? model.mailFrom;
+    const deployed = deployedFrom ? parseAddress(deployedFrom).address : undefined;
+    const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);
+    const name =
+      localFrom && deployed && identity === localFrom
+        ? deployed
+        : localFrom && deployed && identity === domainOf(localFrom)
+          ? domainOf(deployed)
+          : identity;
+    return [{ action: 'ses:GetEmailIdentity', resource: arn.ses('identity', name), context: secure }];
+  }
+
   if (call.service === 'lambda' && call.operation === 'Invoke') {
     const name = text('FunctionName');
     if (!name) return undefined;
@@ -796,7 +814,7 @@ export function wordOf(request: IamRequest, model: StackModel): string | undefin
     const word = BUCKET_WORD.get(request.action);
     return kind && word && `${kind}:${word}`;
   }
-  if (service === 'ses') return 'mail';
+  if (service === 'ses') return request.action === 'ses:GetEmailIdentity' ? 'mail-identity' : 'mail';
   if (service === 'secretsmanager') return 'secrets';
   return undefined;
 }

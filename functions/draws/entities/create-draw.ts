@@ -1,10 +1,12 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { getProduct, reserveForDrawItem } from '#catalog/index.ts';
+import { drawOpeningPut } from '#members/index.ts';
 import { tableName } from '#platform/aws-clients.ts';
 import { newDrawId } from '#shared/draw/commitment.ts';
 import { isPieceId } from '#shared/draw/entries-list.ts';
 import { auditItem } from '#table/audit.ts';
 import { transact } from '#table/transactions.ts';
+import { drawLink } from '../links.ts';
 import { type DrawEntity, unsettledDrawOf } from './draw.ts';
 import { activeDrawIndex, allDrawsIndex, drawKey, pieceDrawKey } from './keys.ts';
 
@@ -27,14 +29,15 @@ const isoOf = (text: string) => {
 
 /**
  * A draw for the piece with its entry window (issue 35): the draw, the piece's pointer to it and
- * the piece's hold (no checkout can take it; its page says "enter the draw") and the audit entry
- * in one transaction. Refused for an unknown piece, a window that closes before it opens or in
+ * the piece's hold (no checkout can take it; its page says "enter the draw"), the members' mail
+ * of its opening (sent when the window opens, issue 45) and the audit entry in one transaction. Refused for an unknown piece, a window that closes before it opens or in
  * the past, a piece whose earlier draw is not settled yet, and one sold or held in a checkout.
  */
 export async function createDraw(input: NewDraw, now = new Date()): Promise<CreateDrawAnswer> {
   const opensAt = isoOf(input.opensAt);
   const closesAt = isoOf(input.closesAt);
-  if (!isPieceId(input.pid) || !(await getProduct(input.pid))) return { ok: false, reason: 'unknown-piece' };
+  const piece = isPieceId(input.pid) ? await getProduct(input.pid) : undefined;
+  if (!piece) return { ok: false, reason: 'unknown-piece' };
   if (!opensAt || !closesAt || opensAt >= closesAt) return { ok: false, reason: 'bad-window' };
   if (closesAt <= now.toISOString()) return { ok: false, reason: 'closes-in-past' };
   const draw: DrawEntity = {
@@ -69,6 +72,11 @@ export async function createDraw(input: NewDraw, now = new Date()): Promise<Crea
         },
       },
       reserveForDrawItem(draw.pid, { drawId: draw.drawId, opensAt, closesAt }, now.getTime()),
+      drawOpeningPut(
+        { drawId: draw.drawId, pieceName: piece.name, opensAt, closesAt, drawLink: drawLink(draw.drawId) },
+        input.admin,
+        now,
+      ),
       auditItem({ admin: input.admin, action: 'create', entity: 'draw', entityId: draw.drawId, after: draw }),
     ]);
   } catch (error) {

@@ -4,7 +4,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import { httpError, notFound } from '#platform/http-error.ts';
 import { RELEASE_MESSAGES } from '#shared/contracts/releases.ts';
-import { auditedWrite } from '#table/audit.ts';
+import { auditedWrite, auditItem } from '#table/audit.ts';
 import { getItem, queryAll, withoutKeys } from '#table/query.ts';
 import { type TransactItem, transact } from '#table/transactions.ts';
 import type { ReleaseContent } from '../rules/release-mail.ts';
@@ -12,8 +12,9 @@ import type { ReleaseContent } from '../rules/release-mail.ts';
 /**
  * The members' mailings, and their recipients: a release announced to the members (issue 17)
  * and a notice of new terms (issue 20) go through this one queue and one sender
- * (members/jobs/send-releases), with the same markers, suppression and unsubscribe link. A
- * mailing is a release or a terms notice by its `kind`; both live in the RELEASES list.
+ * (members/jobs/send-releases), with the same markers, suppression and unsubscribe link, and so
+ * does a release draw's opening told to the members (issue 45). A mailing is a release, a terms
+ * notice or a draw's opening by its `kind`; all live in the RELEASES list.
  *
  * A release announced to the members (issue 17), and its recipients. The release item holds
  * what is sent and the progress; each recipient gets one marker item in the release's
@@ -52,6 +53,11 @@ export interface ReleaseEntity extends ReleaseContent, MailingProgress {
   kind: 'release';
   /** The collection whose pre-sale ends at the release; absent for an event. */
   typeId?: string;
+  /**
+   * Made when its collection went on sale from the editor (issue 45), one per collection: it
+   * starts once the collection is out of pre-sale and has a piece, and ends no pre-sale.
+   */
+  onSale?: true;
   /** When it goes out (absent on the releases of issue 17: their createdAt). */
   sendAt?: string;
   /** When the sender started it: the members confirmed by then are its recipients. */
@@ -76,7 +82,57 @@ export interface TermsNoticeEntity extends MailingProgress {
   termsLink: string;
 }
 
-export type MailingEntity = ReleaseEntity | TermsNoticeEntity;
+/**
+ * A release draw's opening told to the members (issue 45): made with the draw, in its
+ * transaction (one per draw: its id is the draw's), and sent at the window's opening to the
+ * members confirmed then, like a scheduled release. What the mail says is fixed when it is made.
+ */
+export interface DrawOpeningEntity extends MailingProgress {
+  kind: 'drawOpening';
+  /** scheduled until the window opens; cancelled: the window closed before it could start. */
+  status: 'scheduled' | 'sending' | 'done' | 'cancelled';
+  drawId: string;
+  pieceName: string;
+  opensAt: string;
+  closesAt: string;
+  /** The draw's page, absolute. */
+  drawLink: string;
+  /** The window's opening (or the draw's creation, if it opened already). */
+  sendAt: string;
+  startedAt?: string;
+  cancelledAt?: string;
+  /** Always 0: never edited (the start's condition is the release's). */
+  revision: 0;
+}
+
+export type MailingEntity = ReleaseEntity | TermsNoticeEntity | DrawOpeningEntity;
+
+/** A mailing the sender starts at its time: a scheduled release or a draw's opening. */
+export type ScheduledMailing = ReleaseEntity | DrawOpeningEntity;
+
+/** The one mailing of a draw's opening. */
+export const drawOpeningId = (drawId: string) => `draw-${drawId}`;
+
+/**
+ * The members told of a draw's opening: the mailing's Put, for the draw's own transaction
+ * (refused if the draw's mailing exists: one per draw).
+ */
+export function drawOpeningPut(
+  draw: Pick<DrawOpeningEntity, 'drawId' | 'pieceName' | 'opensAt' | 'closesAt' | 'drawLink'>,
+  admin: string,
+  now: Date,
+) {
+  const mailing: DrawOpeningEntity = {
+    kind: 'drawOpening',
+    ...newMailing(admin, now),
+    id: drawOpeningId(draw.drawId),
+    status: 'scheduled',
+    ...draw,
+    sendAt: new Date(Math.max(Date.parse(draw.opensAt), now.getTime())).toISOString(),
+    revision: 0,
+  };
+  return mailingPut(mailing);
+}
 
 /** A new mailing's progress: sending, nobody mailed yet. */
 export function newMailing(admin: string, now: Date): MailingProgress & { status: 'sending' } {
@@ -119,7 +175,7 @@ export interface RecipientEntity {
 }
 
 /** When a release goes out. */
-export const sendAtOf = (release: Pick<ReleaseEntity, 'sendAt' | 'createdAt'>): string =>
+export const sendAtOf = (release: Pick<ScheduledMailing, 'sendAt' | 'createdAt'>): string =>
   release.sendAt ?? release.createdAt;
 
 /** Schedules a release at `sendAt` (now when absent): the item, with its audit entry, in one transaction. */
@@ -147,6 +203,40 @@ export async function createRelease(
   return release;
 }
 
+/** The one automatic release of a collection put on sale from the editor. */
+export const onSaleReleaseId = (typeId: string) => `onsale-${typeId}`;
+
+/**
+ * Schedules a collection's automatic release at `now`, with its audit entry: undefined if the
+ * collection has had one already (its id is the collection's: never a second, even cancelled).
+ */
+export async function createOnSaleRelease(
+  input: ReleaseContent & { typeId: string },
+  admin: string,
+  now = new Date(),
+): Promise<ReleaseEntity | undefined> {
+  const release: ReleaseEntity = {
+    kind: 'release',
+    ...newMailing(admin, now),
+    id: onSaleReleaseId(input.typeId),
+    status: 'scheduled',
+    ...input,
+    onSale: true,
+    sendAt: now.toISOString(),
+    revision: 0,
+  };
+  try {
+    await transact([
+      mailingPut(release),
+      auditItem({ admin, action: 'announce', entity: 'release', entityId: release.id, after: release }),
+    ]);
+    return release;
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) return undefined;
+    throw error;
+  }
+}
+
 export async function getRelease(id: string): Promise<ReleaseEntity | undefined> {
   const item = await getItem<MailingEntity>(releaseKey(id));
   return item?.kind === 'release' ? (withoutKeys(item) as ReleaseEntity) : undefined;
@@ -162,7 +252,7 @@ async function requireScheduled(id: string): Promise<ReleaseEntity> {
 }
 
 /** Holds only while the release is the scheduled version that was read (no start, no other edit). */
-const unchangedSchedule = (release: ReleaseEntity) => ({
+const unchangedSchedule = (release: ScheduledMailing) => ({
   ConditionExpression: '#status = :scheduled AND #revision = :revision',
   ExpressionAttributeNames: { '#status': 'status', '#revision': 'revision' },
   ExpressionAttributeValues: { ':scheduled': 'scheduled', ':revision': release.revision ?? 0 },
@@ -192,6 +282,7 @@ export async function updateRelease(
     failed: 0,
     interrupted: 0,
     ...input,
+    ...(before.onSale ? { onSale: true as const } : {}),
     sendAt: new Date(sendAt).toISOString(),
     revision: (before.revision ?? 0) + 1,
     updatedAt: now.toISOString(),
@@ -241,7 +332,7 @@ export async function cancelRelease(id: string, admin: string, now = new Date())
  * cancelled since it was read (the next run sees the new version).
  */
 export async function startRelease(
-  release: ReleaseEntity,
+  release: ScheduledMailing,
   alongside: TransactItem[],
   now: Date,
 ): Promise<boolean> {
@@ -270,7 +361,31 @@ export async function startRelease(
   }
 }
 
-/** Every mailing (releases and terms notices), newest first. */
+/** A draw's opening whose window closed before it could start: never sent (false if it started). */
+export async function cancelDrawOpening(mailing: DrawOpeningEntity, now: Date): Promise<boolean> {
+  const guard = unchangedSchedule(mailing);
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: releaseKey(mailing.id),
+        UpdateExpression: 'SET #status = :cancelled, cancelledAt = :at',
+        ...guard,
+        ExpressionAttributeValues: {
+          ...guard.ExpressionAttributeValues,
+          ':cancelled': 'cancelled',
+          ':at': now.toISOString(),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Every mailing (releases, terms notices, draws' openings), newest first. */
 export function listMailings(): Promise<MailingEntity[]> {
   return queryAll<MailingEntity>({
     IndexName: 'gsi2',

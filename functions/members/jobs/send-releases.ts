@@ -1,11 +1,14 @@
-import { endPreSaleItem, getType } from '#catalog/index.ts';
+import { endPreSaleItem, getType, listCollectionPieces, typeKey } from '#catalog/index.ts';
+import { tableName } from '#platform/aws-clients.ts';
 import { logger, safeError } from '#platform/logger.ts';
 import { sendMail } from '#platform/mail.ts';
 import type { Mail } from '#platform/mail-templates.ts';
 import { auditItem } from '#table/audit.ts';
 import { listMembers, type MemberEntity } from '../entities/member.ts';
 import {
+  cancelDrawOpening,
   claimRecipient,
+  type DrawOpeningEntity,
   finishRelease,
   listMailings,
   listRecipients,
@@ -13,11 +16,13 @@ import {
   type MailingProgress,
   type ReleaseEntity,
   recordOutcome,
+  type ScheduledMailing,
   sendAtOf,
   setReleaseTotal,
   startRelease,
 } from '../entities/release.ts';
 import { unsubscribeHeaders, unsubscribeLinks } from '../members.ts';
+import { drawOpeningMailData } from '../rules/draw-opening-mail.ts';
 import { releaseMailData } from '../rules/release-mail.ts';
 import { termsNoticeMailData } from '../rules/terms-notice-mail.ts';
 import { noticeDelivery, releaseDelivery, termsNoticeRecipients } from './terms-notice-recipients.ts';
@@ -25,15 +30,16 @@ import { noticeDelivery, releaseDelivery, termsNoticeRecipients } from './terms-
 /**
  * The members' mail sender: first starts every scheduled release whose time has come (issue 34:
  * its collection's pre-sale ends in the same transaction, so the pieces can be bought when the
- * mail arrives), then works through every mailing being sent (a release announced, or a
- * notice of new terms: entities/release.ts), at a set rate (SES limits how
+ * mail arrives) and every draw's opening whose window has opened (issue 45), then works through
+ * every mailing being sent (a release announced, a notice of new terms, a draw's opening:
+ * entities/release.ts), at a set rate (SES limits how
  * many mails a second an account sends; SEND_RATE stays under it). Scheduled every minute
  * (EventBridge in AWS; the local stack's job `member-releases`), each run sends for at most
  * RUN_SECONDS, so a release of thousands is sent over several runs and a run that dies is
  * simply continued by the next one.
  *
- * The queue of a release is its recipients that have no marker yet: the members confirmed when
- * it was announced; of a terms notice, those members (subscribed or not), and the buyers and
+ * The queue of a release or a draw's opening is its recipients that have no marker yet: the
+ * members confirmed when it started; of a terms notice, those members (subscribed or not), and the buyers and
  * owners who accepted an earlier version (terms-notice-recipients.ts). Each recipient is claimed (a conditional Put of its marker) BEFORE its mail
  * goes to SES, then marked sent, suppressed (unsubscribed meanwhile: re-read just before) or
  * failed. AT MOST ONCE: a sender killed between the claim and the outcome leaves the marker
@@ -70,10 +76,12 @@ export function recipientsOf(
 }
 
 /** The mail a mailing sends to one member: its template and data, the unsubscribe link in it. */
-function mailOf(mailing: MailingEntity, unsubscribeLink: string): Pick<Mail, 'template' | 'data'> {
-  return mailing.kind === 'termsNotice'
-    ? { template: 'terms-notice', data: termsNoticeMailData(mailing, unsubscribeLink) }
-    : { template: 'member-release', data: releaseMailData(mailing, unsubscribeLink) };
+function mailOf(mailing: MailingEntity, unsubscribeLink: string, now: Date): Pick<Mail, 'template' | 'data'> {
+  if (mailing.kind === 'termsNotice')
+    return { template: 'terms-notice', data: termsNoticeMailData(mailing, unsubscribeLink) };
+  if (mailing.kind === 'drawOpening')
+    return { template: 'draw-opening', data: drawOpeningMailData(mailing, unsubscribeLink, now) };
+  return { template: 'member-release', data: releaseMailData(mailing, unsubscribeLink) };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -84,7 +92,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * or a cancel that came first wins; the next run reads it). A release whose collection was
  * deleted meanwhile is not started (its mail would link to nothing); the log says so.
  */
-async function startDue(release: ReleaseEntity, now: Date): Promise<boolean> {
+async function startDue(release: ScheduledMailing, now: Date): Promise<boolean> {
+  if (release.kind === 'drawOpening') return startDrawOpening(release, now);
+  if (release.onSale) return startOnSale(release, now);
   if (!release.typeId) return startRelease(release, [], now);
   const collection = await getType(release.typeId, ['id', 'preSale']);
   if (!collection) {
@@ -103,6 +113,40 @@ async function startDue(release: ReleaseEntity, now: Date): Promise<boolean> {
     now.getTime(),
   );
   return startRelease(release, [endPreSaleItem(release.typeId), audit], now);
+}
+
+/**
+ * Starts a draw's opening once its window opened; one whose window closed meanwhile (the sender
+ * was down) is cancelled, never sent: its link would lead to a closed draw.
+ */
+async function startDrawOpening(mailing: DrawOpeningEntity, now: Date): Promise<boolean> {
+  if (mailing.closesAt <= now.toISOString()) {
+    if (await cancelDrawOpening(mailing, now))
+      logger.warn('a draw closed before its opening was mailed', { drawId: mailing.drawId });
+    return false;
+  }
+  return startRelease(mailing, [], now);
+}
+
+/**
+ * Starts a collection's automatic release (made when it went on sale from the editor) once the
+ * collection is out of pre-sale and has a piece: a new collection's mail waits for its first
+ * piece, and one put back in pre-sale meanwhile waits too (checked in the start's transaction).
+ */
+async function startOnSale(release: ReleaseEntity, now: Date): Promise<boolean> {
+  const typeId = release.typeId ?? '';
+  const collection = await getType(typeId, ['id', 'preSale']);
+  if (!collection || collection.preSale) return false;
+  if ((await listCollectionPieces(typeId)).length === 0) return false;
+  const onSale = {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: typeKey(typeId),
+      ConditionExpression: 'preSale = :no',
+      ExpressionAttributeValues: { ':no': false },
+    },
+  };
+  return startRelease(release, [onSale], now);
 }
 
 export async function sendReleases(
@@ -133,8 +177,8 @@ export async function sendReleases(
   const mine = (r: MailingEntity) => !options.releaseId || r.id === options.releaseId;
   const mailings = (await listMailings()).filter(mine);
   const due = mailings.filter(
-    (r): r is ReleaseEntity =>
-      r.kind === 'release' && r.status === 'scheduled' && sendAtOf(r) <= now().toISOString(),
+    (r): r is ScheduledMailing =>
+      r.kind !== 'termsNotice' && r.status === 'scheduled' && sendAtOf(r) <= now().toISOString(),
   );
   for (const release of due.reverse()) {
     const at = now();
@@ -174,7 +218,7 @@ export async function sendReleases(
         // notice to someone not subscribed (a buyer, an owner, a member who unsubscribed) has none.
         const links = delivery.member ? unsubscribeLinks(delivery.member, now()) : undefined;
         await sendMail(
-          { to: email, ...mailOf(release, links?.page ?? '') },
+          { to: email, ...mailOf(release, links?.page ?? '', now()) },
           links ? unsubscribeHeaders(links.oneClick) : [],
         );
         await recordOutcome(release.id, email, 'sent', now());

@@ -3,12 +3,19 @@ import { newAdmin } from '../../support/admin.ts';
 import { freshClientAddress } from '../../support/api.ts';
 import type { BrowserSession, OpenOptions } from './browser.ts';
 
-/** Fills the /admin login form with these credentials and waits for /admin-home. */
-export async function logInAs(page: Page, staff: { username: string; password: string }): Promise<void> {
+/**
+ * Fills the /admin login form with these credentials and waits for the page it lands on:
+ * /admin-home, or the staff page the login was asked to return to.
+ */
+export async function logInAs(
+  page: Page,
+  staff: { username: string; password: string },
+  landsOn = '/admin-home',
+): Promise<void> {
   await page.getByLabel('username').fill(staff.username);
   await page.getByLabel('password').fill(staff.password);
   await page.getByRole('button', { name: 'log in' }).click();
-  await page.waitForURL('**/admin-home');
+  await page.waitForURL(`**${landsOn}`);
 }
 
 /**

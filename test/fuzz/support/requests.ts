@@ -390,6 +390,7 @@ export const SPECS: Record<string, Spec> = {
       }),
   },
   'GET /audit-log': { fields: PAGE },
+  'GET /opening': { fields: [] },
   'GET /products': { fields: [...PAGE, 'searchInfo', 'id'] },
   'POST /products/search': { fields: [...PAGE, 'searchInfo'] },
   'POST /products': { fields: PRODUCT_FIELDS, base: productBase },

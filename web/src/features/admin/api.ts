@@ -2,12 +2,13 @@ import { ADMIN_REQUEST_HEADER, type Page, type UploadKind } from '#shared/admin.
 import type { createUploadContract } from '#shared/contracts/catalog-admin-media.ts';
 import type { Answer, Body } from '#shared/contracts/contract.ts';
 import { ApiError, apiUrl } from '../../lib/api.ts';
+import { adminLoginPath } from './return-to.ts';
 import { forgetAdmin } from './session.ts';
 
 /**
  * The admin's calls: same origin, the session cookie, and the admin request header on every
  * call (the server refuses state changes without it). A 401 means the session is gone: the
- * stored name is forgotten and the login page shown.
+ * stored name is forgotten and the login page shown, which returns to this page.
  */
 type Params = Record<string, string | number | boolean | undefined | null>;
 
@@ -35,7 +36,7 @@ async function call<T>(method: string, path: string, params: Params = {}, body?:
   }
   if (response.status === 401) {
     forgetAdmin();
-    if (window.location.pathname !== '/admin') window.location.assign('/admin');
+    if (window.location.pathname !== '/admin') window.location.assign(adminLoginPath(window.location));
   }
   if (!response.ok) {
     const message = (parsed as { message?: unknown }).message;

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { adminOrderPage } from '#shared/admin.ts';
 import { adminGet } from './api.ts';
+import { OpeningChecklist } from './opening.tsx';
 import type { OrdersPage } from './orders/types.ts';
 import { AdminPage, ErrorText } from './ui.tsx';
 
@@ -84,6 +85,7 @@ function ToShip() {
 export function AdminHome() {
   return (
     <AdminPage title="admin">
+      <OpeningChecklist />
       <ToShip />
       <ul className="adm-menu">
         {LISTS.map(([to, label]) => (

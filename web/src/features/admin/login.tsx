@@ -1,16 +1,22 @@
 import './admin.css';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import type { Answer, Body } from '#shared/contracts/contract.ts';
 import type { adminLoginContract } from '#shared/contracts/staff.ts';
 import { ApiError } from '../../lib/api.ts';
 import { adminPost } from './api.ts';
+import { adminReturnPath } from './return-to.ts';
+import { isStaffPath } from './routes.tsx';
 import { rememberAdmin } from './session.ts';
 
-/** /admin: staff login. Any failure is "get out of here!" (001 §6); too many tries say so. */
+/**
+ * /admin: staff login. Any failure is "get out of here!" (001 §6); too many tries say so. A
+ * success opens the staff screen that sent here (`?next=`, return-to.ts), else /admin-home.
+ */
 export function AdminLogin() {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const [user, setUser] = useState('');
   const [pass, setPass] = useState('');
   const [error, setError] = useState('');
@@ -26,7 +32,7 @@ export function AdminLogin() {
         pass,
       } satisfies Body<typeof adminLoginContract>);
       rememberAdmin(answer.userName);
-      navigate('/admin-home', { replace: true });
+      navigate(adminReturnPath(search, window.location.origin, isStaffPath), { replace: true });
     } catch (e) {
       setError(e instanceof ApiError && e.status === 429 ? e.message : ADMIN_MESSAGES.loginFailed);
       setPass('');

@@ -22,6 +22,7 @@ import {
   releaseCheckoutOnLeave,
   startCardCheckout,
 } from './api.ts';
+import { BeforeYouBuy } from './before-you-buy.tsx';
 import { CardPayment, HoldCountdown } from './card-payment.tsx';
 import { type AppliedDiscount, checkoutFields } from './checkout-fields.ts';
 import {
@@ -420,6 +421,7 @@ export function Purchase() {
               </p>
             )}
           </form>
+          <BeforeYouBuy typeId={typeId} />
         </aside>
         <div className="checkout-main">
           <form className="checkout-form" onSubmit={pay} noValidate aria-label="delivery and payment">

@@ -8,6 +8,7 @@ import { ApiError, apiUrl } from '../../../lib/api.ts';
 import { adminDelete, adminGet } from '../api.ts';
 import { CardTable } from '../kit/table.tsx';
 import { PAGE_SIZE, usePageOffset } from '../paged.ts';
+import { adminLoginPath } from '../return-to.ts';
 import { forgetAdmin } from '../session.ts';
 import { AdminPage, ConfirmButton, ErrorText, Loading, Pager, vancouverTime } from '../ui.tsx';
 
@@ -33,7 +34,7 @@ async function downloadMembersCsv(): Promise<void> {
   }
   if (response.status === 401) {
     forgetAdmin();
-    window.location.assign('/admin');
+    window.location.assign(adminLoginPath(window.location));
   }
   if (!response.ok) {
     const message = await response
