@@ -1,0 +1,14 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLocalStack } from '../infra/local/stack.ts';
+import { issuingTime } from '../test/bench/passport-issuing.ts';
+const stack = await startLocalStack({ port: 0, s3Dir: join(mkdtempSync(join(tmpdir(), 'probe-')), 's3'), log: () => undefined });
+await stack.demoPictures.idle();
+const { code } = await issuingTime(stack.url, 20, () => {});
+const pid = decodeURIComponent(code.split('.')[1] as string);
+const text = await (await fetch(`${stack.url}/api/passport/pieces/${pid}`)).text();
+const body = JSON.parse(text);
+console.log('bytes', text.length, 'entries', body.entries.length, 'cert', body.certificate.length, 'map', JSON.stringify(body.map).length, 'checkpoint', body.checkpoint.length);
+console.log(text.slice(0, 600));
+await stack.stop();
