@@ -57,7 +57,7 @@ describe("the bench's sections", () => {
     expect(log[3]).toMatch(/^handlers failed: Error: DynamoDB Local did not answer\n {4}at /);
   });
 
-  it('weighs the sections by the knobs, about the 7.5 min a full run takes here', () => {
+  it('weighs the sections by the knobs, about the 8 to 10 min a full run takes here', () => {
     const sections = benchSections(
       {
         importRuns: { storefront: 7, other: 7 },
@@ -83,6 +83,6 @@ describe("the bench's sections", () => {
     ]);
     const seconds = sections.reduce((sum, s) => sum + (typeof s === 'string' ? 1 : (s.weight ?? 1)), 0);
     expect(seconds / 60).toBeGreaterThan(5);
-    expect(seconds / 60).toBeLessThan(10);
+    expect(seconds / 60).toBeLessThan(11);
   });
 });

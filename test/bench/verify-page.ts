@@ -7,6 +7,7 @@ import { issuePiece as issueTestPiece } from '../passport/fixtures.ts';
 import { makeTestKey } from '../passport/signing.ts';
 import { CHROMIUM_ARGS } from '../support/chromium.ts';
 import { issuePiece, type LocalStackPlaces, localSigning } from '../support/verify-passports.ts';
+import { benchmarkIndex, phoneSlowdown } from './phone-cpu.ts';
 import { median, percentile } from './stats.ts';
 
 /**
@@ -14,7 +15,8 @@ import { median, percentile } from './stats.ts';
  * length of the longest realistic code a card's QR carries, and the time from navigation start
  * to the final verdict (the page's `checked` performance mark: the online checks done, the
  * history proven complete among them) in Chromium on a phone viewport with
- * the CPU slowed 4× (Lighthouse's mobile slowdown), each load a first visit (a fresh context: no
+ * the CPU slowed to a mid-tier phone's (phone-cpu.ts: calibrated on the machine's BenchmarkIndex
+ * as Lighthouse's docs say; first visits at Lighthouse's fixed 4× too), each load a first visit (a fresh context: no
  * worker, no cache), then as many repeat visits (the worker and the kept keys in place).
  */
 export interface VerifyPageFigures {
@@ -22,6 +24,10 @@ export interface VerifyPageFigures {
   qr: { codeLength: number; urlLength: number; versionL: number; versionM: number; url: string };
   firstVisit: { medianMs: number; p95Ms: number };
   repeatVisit: { medianMs: number; p95Ms: number };
+  /** The phone the loads above emulate: the machine's BenchmarkIndex and the slowdown it asks (phone-cpu.ts). */
+  phone: { benchmarkIndex: number; slowdown: number };
+  /** First visits at Lighthouse's fixed 4× slowdown, for comparison (no budget). */
+  firstVisitAt4x: { medianMs: number; p95Ms: number };
   /** Staff issuing a certificate (test/bench/passport-issuing.ts). */
   issuing: { count: number; medianMs: number; p95Ms: number };
   loads: number;
@@ -88,10 +94,10 @@ export async function timeToVerdict(
     code?: string;
     onLoad?: (done: number, total: number) => void;
   },
-): Promise<Pick<VerifyPageFigures, 'firstVisit' | 'repeatVisit'>> {
+): Promise<Pick<VerifyPageFigures, 'firstVisit' | 'repeatVisit' | 'phone' | 'firstVisitAt4x'>> {
   const code = options.code ?? (await issuePiece(await localSigning(stack))).code;
   const browser = await chromium.launch({ executablePath: options.chromePath, args: CHROMIUM_ARGS });
-  const total = options.loads * 2;
+  const total = options.loads * 3;
   let done = 0;
   const load = async (page: import('playwright-core').Page, go: () => Promise<unknown>) => {
     await go();
@@ -114,30 +120,37 @@ export async function timeToVerdict(
     options.onLoad?.(++done, total);
     return ms;
   };
-  const slowPhone = async (context: import('playwright-core').BrowserContext) => {
+  const slowPhone = async (context: import('playwright-core').BrowserContext, rate: number) => {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     return page;
   };
   const url = `${stack.baseUrl}/verify#${code}`;
-  try {
-    const first: number[] = [];
+  const firstVisits = async (rate: number) => {
+    const times: number[] = [];
     for (let i = 0; i < options.loads; i++) {
       const context = await browser.newContext({ viewport: VERIFY_PHONE, hasTouch: true });
-      const page = await slowPhone(context);
-      first.push(await load(page, () => page.goto(url)));
+      const page = await slowPhone(context, rate);
+      times.push(await load(page, () => page.goto(url)));
       await context.close();
     }
+    return times;
+  };
+  try {
+    const index = await benchmarkIndex(browser);
+    const phone = { benchmarkIndex: Math.round(index), slowdown: phoneSlowdown(index) };
+    const first = await firstVisits(phone.slowdown);
     const repeat: number[] = [];
     const context = await browser.newContext({ viewport: VERIFY_PHONE, hasTouch: true });
-    const page = await slowPhone(context);
+    const page = await slowPhone(context, phone.slowdown);
     await page.goto(url);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     for (let i = 0; i < options.loads; i++) repeat.push(await load(page, () => page.reload()));
     await context.close();
+    const at4x = await firstVisits(4);
     const figures = (times: number[]) => ({ medianMs: median(times), p95Ms: percentile(times, 95) });
-    return { firstVisit: figures(first), repeatVisit: figures(repeat) };
+    return { firstVisit: figures(first), repeatVisit: figures(repeat), phone, firstVisitAt4x: figures(at4x) };
   } finally {
     await browser.close();
   }
