@@ -51,7 +51,7 @@ function lineHtml(line: string): string {
 }
 
 const FONT = "font-family:Georgia,'Times New Roman',serif";
-const PARAGRAPH = 'margin:0 0 16px;white-space:pre-line';
+const PARAGRAPH = 'margin:0 0 16px;white-space:pre-line;overflow-wrap:anywhere';
 const LINK = 'color:#1a1a1a;text-decoration:underline;word-break:break-all';
 const SET_APART =
   'margin:0 0 16px;padding:12px 16px;background:#f6f4f0;font-family:Menlo,Consolas,monospace;font-size:15px;word-break:break-all';
