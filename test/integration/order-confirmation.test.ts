@@ -81,7 +81,8 @@ describe('the confirmation page’s read', () => {
       expect(read.text).not.toContain('Bloor');
       expect(read.text).not.toContain('Grace');
     }
-  });
+    // Two real purchases, each through the stand-in's signed webhook.
+  }, 90_000);
 });
 
 describe('the confirmation mail', () => {
@@ -126,5 +127,5 @@ describe('the confirmation mail', () => {
       expect(mail.body.text).not.toMatch(ISO_TIME);
       expect(mail.body.html).not.toMatch(ISO_TIME);
     }
-  });
+  }, 90_000);
 });
