@@ -372,6 +372,11 @@ describe('PayPal', () => {
     await page.getByRole('button', { name: 'Approve' }).click();
     await waitForPaid(page);
     expect(await page.locator('main').textContent()).toContain('USD 1080');
+    // The key behind the code survived the round trip to PayPal (the same tab): the address shows.
+    await page.getByRole('region', { name: 'shipping to' }).getByText('Paris').waitFor();
+    expect(await page.locator('main').textContent()).toMatch(
+      /We have sent your confirmation to paypal-\w+@example\.com\./,
+    );
     expect(await isSold(viaPaypal.id)).toBe(true);
   });
 
