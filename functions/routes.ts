@@ -289,7 +289,7 @@ export const routes: readonly Route[] = [
     'table:get,put,update,condition-check mail',
   ),
   r('GET', '/orders', 'checkout/admin/list-orders', 'admin', 'table:get,query,update'),
-  r('GET', '/orders/{id}', 'checkout/http/get-order', 'public', 'table:get,put,update mail secrets'),
+  r('GET', '/orders/{id}', 'checkout/http/get-order', 'public', 'table:get,query,put,update mail secrets'),
   r('DELETE', '/orders', 'checkout/admin/delete-order', 'admin', 'table:get,put,update,delete'),
   // The admin's view of one order with every field, and the delete token DELETE /orders needs.
   r('GET', '/order-details', 'checkout/admin/get-order-details', 'admin', 'table:get,put,update'),
@@ -305,15 +305,33 @@ export const routes: readonly Route[] = [
     '/paypal/capture',
     'checkout/http/paypal-capture',
     'public',
-    'table:get,put,update mail secrets',
+    'table:get,query,put,update mail secrets',
     {
       mail: 'the completion mails the sale when this capture completes the order (checkout’s completion); in the tests the webhook or the success page completes it first',
+      'table:query':
+        'the sale’s mail shows the piece’s picture, read from its pictures (catalog’s piecePicture) when this capture completes the order; in the tests the webhook or the success page completes it first',
     },
   ),
-  r('POST', '/webhooks/stripe', 'checkout/webhooks/stripe', 'webhook', 'table:get,put,update mail secrets'),
-  r('POST', '/webhooks/paypal', 'checkout/webhooks/paypal', 'webhook', 'table:get,put,update mail secrets', {
-    mail: 'a sale the webhook completes first is mailed from here (payment-completion.ts); in the suites the PayPal capture route completes it first and mails',
-  }),
+  // query: the sale's mail shows the piece's picture (catalog's piecePicture).
+  r(
+    'POST',
+    '/webhooks/stripe',
+    'checkout/webhooks/stripe',
+    'webhook',
+    'table:get,query,put,update mail secrets',
+  ),
+  r(
+    'POST',
+    '/webhooks/paypal',
+    'checkout/webhooks/paypal',
+    'webhook',
+    'table:get,query,put,update mail secrets',
+    {
+      mail: 'a sale the webhook completes first is mailed from here (payment-completion.ts); in the suites the PayPal capture route completes it first and mails',
+      'table:query':
+        'the sale’s mail shows the piece’s picture (catalog’s piecePicture); in the suites the PayPal capture route completes it first and mails',
+    },
+  ),
 
   // Authenticity portal (001 §7)
   // Credentials travel in POST bodies, never in query strings (see each handler).

@@ -153,3 +153,6 @@ export const checkoutRequestSchema = z
   );
 
 export type CheckoutRequest = z.output<typeof checkoutRequestSchema>;
+
+/** The header that carries the checkout key to GET /orders/{code} (never in a URL: it is a secret). */
+export const CHECKOUT_KEY_HEADER = 'x-checkout-key';

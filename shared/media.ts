@@ -19,6 +19,19 @@ export function mediaSrc(url: string): string {
 }
 
 /**
+ * A stored picture as a mail shows it: an absolute address on the shop (`shopUrl`) of its 960 px
+ * JPEG (or of the file itself when it has no set); an outside https address as is; else none.
+ */
+export function mailPictureLink(url: string, shopUrl: string): string | undefined {
+  if (url.startsWith(S3_URL_PREFIX)) {
+    const key = url.slice(S3_URL_PREFIX.length);
+    const path = hasPictureSet(key) ? `${MEDIA_PREFIX}/${variantKey(key, 960, 'jpg')}` : mediaSrc(url);
+    return `${shopUrl}${path}`;
+  }
+  return url.startsWith('https://') ? url : undefined;
+}
+
+/**
  * Pictures are served as a responsive set made when they are stored (functions/media/): each
  * width of this ladder in AVIF, WebP and JPEG, EXIF orientation applied and metadata stripped.
  * A rung wider than the original holds the original's width (never enlarged), so every rung

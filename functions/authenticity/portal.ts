@@ -9,6 +9,7 @@ import { IMAGE_TYPE } from '#shared/constants.ts';
 import type { PortalCard } from '#shared/contracts/authenticity.ts';
 import { PASSPORT_MESSAGES } from '#shared/passport/messages.ts';
 import { PORTAL_LIMITS, PORTAL_MESSAGES } from '#shared/portal.ts';
+import { momentInWords } from '#shared/time-words.ts';
 import { knownDevice, rememberDevice } from '#table/devices.ts';
 import {
   clearThrottle,
@@ -497,7 +498,7 @@ async function sendTransferMails(record: AuthRecordEntity, to: string, password:
       to: record.email,
       template: 'transfer-sent',
       data: {
-        at,
+        at: momentInWords(at, new Date(at)),
         productName: record.name,
         cardEnding: record.cardNumber.slice(-4),
         newOwner: maskEmail(to),

@@ -29,3 +29,4 @@ export {
 } from './entities/product-hold.ts';
 export type { SizeEntity } from './entities/size.ts';
 export { getSize } from './entities/size.ts';
+export { piecePicture } from './piece-picture.ts';

@@ -6,6 +6,7 @@ import type { COMPLETION_RESULTS } from '#shared/contracts/checkout.ts';
 import { formatPrice } from '#shared/format.ts';
 import { toCents } from '#shared/money.ts';
 import { newOwnerSalt } from '#shared/passport/log.ts';
+import { postalLines } from '#shared/postal-address.ts';
 import type { OrderEntity, RefundInput, RefundOutcome, SaleInput, SellOutcome } from './entities/order.ts';
 
 /**
@@ -31,6 +32,8 @@ export interface CompletionPorts {
   /** Staff's orders address, and the admin's page of an order: the sale notice. */
   ordersAddress(): string;
   adminOrderLink(checkoutCode: string): string;
+  /** The piece's picture as an absolute address on the shop, for the confirmation mail. */
+  piecePictureLink(productId: string): Promise<string | undefined>;
   now(): number;
   log(message: string, detail: Record<string, unknown>): void;
 }
@@ -50,6 +53,7 @@ export type MailPorts = Pick<
   | 'portalLink'
   | 'ordersAddress'
   | 'adminOrderLink'
+  | 'piecePictureLink'
   | 'now'
   | 'log'
 >;
@@ -288,6 +292,8 @@ async function sendOrderMails(
       productName: order.productName,
       total: formatPrice(order.finalPrice),
       checkoutCode: order.checkoutCode,
+      address: postalLines(order.contact).join(', '),
+      pictureLink: (await ports.piecePictureLink(order.productId)) ?? '',
     },
   });
   await ports.sendMail({

@@ -4,6 +4,7 @@ import { httpError } from '#platform/http-error.ts';
 import { logger, safeError } from '#platform/logger.ts';
 import { sendMail } from '#platform/mail.ts';
 import { DRAW_MESSAGES, ENTRY_LINK_MINUTES } from '#shared/contracts/draws.ts';
+import { momentInWords } from '#shared/time-words.ts';
 import { giveBackAttempt, type Limit, takeAttempt } from '#table/rate-limit.ts';
 import { getDraw } from './entities/draw.ts';
 import { countRefusal } from './entities/entry-binding.ts';
@@ -58,7 +59,7 @@ export async function requestEntryLink(input: {
           productName,
           link: entryFormLink(drawId, token),
           minutes: String(ENTRY_LINK_MINUTES),
-          closesAt: draw.closesAt,
+          closesAt: momentInWords(draw.closesAt, new Date(now)),
         },
       });
       return;

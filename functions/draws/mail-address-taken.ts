@@ -1,6 +1,7 @@
 import { getProduct } from '#catalog/index.ts';
 import { logger, safeError } from '#platform/logger.ts';
 import { sendMail } from '#platform/mail.ts';
+import { momentInWords } from '#shared/time-words.ts';
 import { getDraw } from './entities/draw.ts';
 import type { ShippingPlace } from './rules/entry-identity.ts';
 
@@ -28,7 +29,7 @@ export async function mailAddressTaken(input: {
         address: [address1, city, country].filter(Boolean).join(', '),
         release: input.authorised ? 'your authorisation is released.' : 'no payment was asked of you.',
         drawId: input.drawId,
-        closesAt: draw?.closesAt ?? '',
+        closesAt: draw ? momentInWords(draw.closesAt) : '',
       },
     });
   } catch (error) {

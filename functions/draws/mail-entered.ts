@@ -4,6 +4,7 @@ import { logger, safeError } from '#platform/logger.ts';
 import { sendMail } from '#platform/mail.ts';
 import { formatPrice } from '#shared/format.ts';
 import { fromCents } from '#shared/money.ts';
+import { momentInWords } from '#shared/time-words.ts';
 import { getDraw } from './entities/draw.ts';
 import type { EntryEntity } from './entities/entry.ts';
 import { DRAW_PAGE, entryLink } from './links.ts';
@@ -25,7 +26,7 @@ export async function mailEntered(entry: EntryEntity, token: string): Promise<vo
           ? `your ${entry.card.brand} card ending ${entry.card.last4}`
           : 'your PayPal account',
         total: formatPrice(fromCents(entry.order?.amountCents ?? 0)),
-        closesAt: draw?.closesAt ?? '',
+        closesAt: draw ? momentInWords(draw.closesAt) : '',
         entryLink: entryLink(entry.drawId, entry.entryId, token),
         salt: entry.salt,
         commitment: entry.commitment,

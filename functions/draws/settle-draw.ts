@@ -1,10 +1,12 @@
-import { drawHoldId, endDrawItem, getProduct } from '#catalog/index.ts';
+import { shopUrl } from '#authenticity/index.ts';
+import { drawHoldId, endDrawItem, getProduct, piecePicture } from '#catalog/index.ts';
 import { completeDrawSale, drawOrderFor, orderCents } from '#checkout/index.ts';
 import { eachWithin } from '#platform/each-within.ts';
 import { logger } from '#platform/logger.ts';
 import { sendMail } from '#platform/mail.ts';
 import type { DrawResult } from '#shared/draw/result.ts';
 import { formatPrice } from '#shared/format.ts';
+import { mailPictureLink } from '#shared/media.ts';
 import { fromCents } from '#shared/money.ts';
 import { captureEntry } from './adapters/entry-payments.ts';
 import { readPublished } from './adapters/published-files.ts';
@@ -151,6 +153,8 @@ async function cancelOtherHolds(draw: DrawEntity, entries: EntryEntity[]): Promi
 async function mailEntrants(draw: DrawEntity, entries: EntryEntity[]): Promise<void> {
   const piece = await getProduct(draw.pid);
   const productName = piece?.name ?? draw.pid;
+  const picture = await piecePicture(draw.pid);
+  const pictureLink = (picture && mailPictureLink(picture, shopUrl())) ?? '';
   const toMail = entries.filter((e) => e.state === 'entered' && !e.mailedAt);
   await eachWithin(toMail, SETTLE_CONCURRENCY, Number.POSITIVE_INFINITY, async (entry) => {
     const at = Date.now();
@@ -167,6 +171,7 @@ async function mailEntrants(draw: DrawEntity, entries: EntryEntity[]): Promise<v
               name: String(entry.order?.form.name ?? ''),
               total: formatPrice(fromCents(entry.order?.amountCents ?? 0)),
               checkoutCode: draw.checkoutCode ?? '',
+              pictureLink,
             },
           }
         : { to: entry.email, template: 'draw-lost', data: common },

@@ -1,18 +1,24 @@
+import { htmlPart, type MailPicture } from '#platform/mail-html.ts';
+
 /**
- * Every mail the shop sends, as SES templates (Handlebars, rendered by SES without escaping:
- * the mails are plain text). The CDK stack creates them in SES, the local stack in its SES
- * stand-in, both from this list, so the functions send only a template name and its data.
+ * Every mail the shop sends, as SES templates (Handlebars, rendered by SES without escaping),
+ * each with a text part (below) and an HTML part made from it (mail-html.ts: the values escaped,
+ * a picture where the template names one). The CDK stack creates them in SES, the local stack in
+ * its SES stand-in, both from this list, so the functions send only a template name and its data.
  * Template names carry a prefix per environment (MAIL_TEMPLATE_PREFIX), as SES templates are
- * shared by every stack of an account and region.
+ * shared by every stack of an account and region. A time a template names is given in words
+ * (shared/time-words.ts), never as an ISO time.
  */
 export const MAIL_TEMPLATES = {
   'order-confirmation': {
     subject: 'Your order: {{productName}}',
+    picture: { src: 'pictureLink', alt: 'productName' },
     text: [
       'Dear {{name}},',
       '',
       'Thank you. {{productName}} is yours — the only one there is.',
       'Total paid: {{total}} USD (order {{checkoutCode}}).',
+      'We will send it to: {{address}}.',
       'You will receive a delivery email within 7 business days.',
       '',
       '{{shop}}',
@@ -102,6 +108,7 @@ export const MAIL_TEMPLATES = {
   },
   'draw-won': {
     subject: 'You won the draw for {{productName}}',
+    picture: { src: 'pictureLink', alt: 'productName' },
     text: [
       'Dear {{name}},',
       '',
@@ -303,6 +310,7 @@ export const MAIL_TEMPLATES = {
   },
   'member-release': {
     subject: '{{subject}}',
+    picture: { src: 'pictureLink', alt: 'collectionName' },
     text: [
       '{{text}}',
       '',
@@ -333,7 +341,7 @@ export const MAIL_TEMPLATES = {
       '{{#if unsubscribeLink}}To unsubscribe from release emails with one click: {{unsubscribeLink}}{{/if}}',
     ],
   },
-} as const satisfies Record<string, { subject: string; text: readonly string[] }>;
+} as const satisfies Record<string, { subject: string; text: readonly string[]; picture?: MailPicture }>;
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;
 
@@ -354,8 +362,13 @@ export function templateName(template: MailTemplate, prefix = DEFAULT_TEMPLATE_P
   return `${prefix}-${template}`;
 }
 
-/** The template as SES stores it (subject and text part). */
-export function templateContent(template: MailTemplate): { subject: string; text: string } {
-  const { subject, text } = MAIL_TEMPLATES[template];
-  return { subject, text: text.join('\n') };
+/** The template as SES stores it: subject, text part and HTML part. */
+export function templateContent(template: MailTemplate): { subject: string; text: string; html: string } {
+  const definition: { subject: string; text: readonly string[]; picture?: MailPicture } =
+    MAIL_TEMPLATES[template];
+  return {
+    subject: definition.subject,
+    text: definition.text.join('\n'),
+    html: htmlPart(definition.text, definition.picture),
+  };
 }

@@ -1,5 +1,6 @@
 import { SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import { ses } from '#platform/mail-client.ts';
+import { htmlData } from '#platform/mail-html.ts';
 import {
   DEFAULT_TEMPLATE_PREFIX,
   MAIL_TEMPLATES,
@@ -37,7 +38,8 @@ export async function sendMail(mail: Mail, headers: readonly MailHeader[] = []):
  * that goes into the subject (every `{{name}}` of the template's subject, whoever typed it) is
  * put on one line, its control characters replaced by spaces; an address (To, From) or a
  * header with a control character, or a header name that is not one, is refused outright,
- * since no single space could make it right. The text part keeps its lines.
+ * since no single space could make it right. The text part keeps its lines; the HTML part
+ * reads only the escaped copies of the values (`html`).
  */
 export function mailRequest(
   mail: Mail,
@@ -62,7 +64,8 @@ export function mailRequest(
     Content: {
       Template: {
         TemplateName: templateName(mail.template, prefix),
-        TemplateData: JSON.stringify(data),
+        // The values as given (subject, text part) and escaped for the HTML part (mail-html.ts).
+        TemplateData: JSON.stringify({ ...data, html: htmlData(data) }),
         ...(headers.length > 0 ? { Headers: headers.map((h) => ({ Name: h.name, Value: h.value })) } : {}),
       },
     },

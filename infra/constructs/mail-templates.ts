@@ -21,10 +21,10 @@ export class MailTemplates extends Construct {
     super(scope, id);
     this.prefix = props.prefix;
     for (const template of Object.keys(MAIL_TEMPLATES) as MailTemplate[]) {
-      const { subject, text } = templateContent(template);
+      const { subject, text, html } = templateContent(template);
       const name = templateName(template, props.prefix);
       new CfnTemplate(this, template, {
-        template: { templateName: name, subjectPart: subject, textPart: text },
+        template: { templateName: name, subjectPart: subject, textPart: text, htmlPart: html },
       });
       this.arns.push(Stack.of(this).formatArn({ service: 'ses', resource: 'template', resourceName: name }));
     }

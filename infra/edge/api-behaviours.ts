@@ -133,6 +133,8 @@ export const API_VIEWER_HEADERS = [
   'Origin',
   'Sec-Fetch-Site',
   'x-boutique-admin',
+  // GET /orders/{code}: the buyer's proof (shared/contracts/checkout.ts, CHECKOUT_KEY_HEADER).
+  'x-checkout-key',
   'Content-Type',
   'User-Agent',
 ] as const;

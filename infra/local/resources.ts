@@ -75,9 +75,9 @@ export async function ensureTable(
 /** Creates (or updates) the shop's mail templates in the SES stand-in, as the CDK stack does in SES. */
 export async function ensureMailTemplates(client: SESv2Client, prefix?: string): Promise<void> {
   for (const template of Object.keys(MAIL_TEMPLATES) as MailTemplate[]) {
-    const { subject, text } = templateContent(template);
+    const { subject, text, html } = templateContent(template);
     const TemplateName = templateName(template, prefix);
-    const TemplateContent = { Subject: subject, Text: text };
+    const TemplateContent = { Subject: subject, Text: text, Html: html };
     try {
       await client.send(new CreateEmailTemplateCommand({ TemplateName, TemplateContent }));
     } catch (error) {

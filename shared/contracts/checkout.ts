@@ -139,6 +139,22 @@ export const getOrderContract = {
       paymentType: paymentTypeSchema,
       /** Epoch ms. */
       holdUntil: z.number(),
+      /** The piece's picture (a stored url, `s3/…`), when it has one. */
+      picture: z.optional(z.string()),
+      /**
+       * Only for the buyer: asked with the key behind the code (header `x-checkout-key`), which
+       * only the browser that checked out holds. The code alone (in mails, on staff screens) never
+       * shows where the piece goes or to whom.
+       */
+      buyer: z.optional(
+        z.object({
+          name: z.string(),
+          /** Where the confirmation mail went. */
+          email: z.string(),
+          /** The shipping address as the buyer reads it back (shared/postal-address.ts). */
+          address: z.array(z.string()),
+        }),
+      ),
     }),
   }),
 } satisfies Contract;

@@ -7,7 +7,7 @@ import { adminApi, loggedInAdmin } from '../support/admin.ts';
 import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
 import { getRaw } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
-import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
+import { allMail, mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
 
 const browser = startBrowser();
@@ -173,17 +173,31 @@ describe('card purchase', () => {
 
     await payWithCard(page, '4242 4242 4242 4242');
     await waitForPaid(page);
-    expect(await page.locator('main').textContent()).toContain('thank you — Opaline Evening Coat is yours');
-    expect(await page.locator('main').textContent()).toContain('USD 1175.20');
-    expect(await page.locator('main').textContent()).toContain('within 7 business days');
+    const checkoutCode = new URL(page.url()).searchParams.get('checkoutCode') ?? '';
+    const main = (await page.locator('main').textContent()) ?? '';
+    expect(main).toContain('thank you — Opaline Evening Coat is yours');
+    expect(main).toContain('USD 1175.20');
+    expect(main).toContain('within 7 business days');
+    // The order's number, where it ships and where the mail went (this tab checked it out).
+    expect(main).toContain(`order number${checkoutCode}`);
+    expect(
+      await page.getByRole('region', { name: 'shipping to' }).locator('address span').allTextContents(),
+    ).toEqual(['Ada Lovelace', '1 King Street West', 'Toronto, ON M5H 1A1', 'Canada']);
+    expect(main).toContain(`We have sent your confirmation to ${email}.`);
+    expect(await page.getByRole('img', { name: 'Opaline Evening Coat' }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'return to the boutique' }).getAttribute('href')).toBe(
       '/home',
     );
     await expectAccessible(page);
     await screenshot(page, 'checkout-success-phone');
 
+    // Another browser with the link (the code alone): the order's state, never its address or e-mail.
     const desktop = await browser.open(page.url().replace(/^https?:\/\/[^/]+/, ''), { viewport: DESKTOP });
     await desktop.getByText(/is yours/).waitFor({ timeout: 10_000 });
+    const elsewhere = (await desktop.locator('main').textContent()) ?? '';
+    expect(elsewhere).toContain(`order number${checkoutCode}`);
+    expect(elsewhere).toContain('Your confirmation email holds the address it ships to.');
+    for (const personal of [email, 'Ada Lovelace', 'King Street']) expect(elsewhere).not.toContain(personal);
     await screenshot(desktop, 'checkout-success-desktop');
 
     await expect.poll(async () => (await mailTo(email)).length, { timeout: 15_000 }).toBe(2);
@@ -358,6 +372,11 @@ describe('PayPal', () => {
     await page.getByRole('button', { name: 'Approve' }).click();
     await waitForPaid(page);
     expect(await page.locator('main').textContent()).toContain('USD 1080');
+    // The key behind the code survived the round trip to PayPal (the same tab): the address shows.
+    await page.getByRole('region', { name: 'shipping to' }).getByText('Paris').waitFor();
+    expect(await page.locator('main').textContent()).toMatch(
+      /We have sent your confirmation to paypal-\w+@example\.com\./,
+    );
     expect(await isSold(viaPaypal.id)).toBe(true);
   });
 
@@ -386,8 +405,17 @@ describe('success page', () => {
       }),
     );
     await page.goto(`/products/success?checkoutCode=${checkoutCode}`);
-    await page.getByText('we are confirming your payment…').waitFor();
+    await page.getByText('Confirming your payment with your bank…').waitFor();
+    // No bare "loading": the step it is at, and a bar that shows it is working.
+    const progress = page.getByRole('progressbar', { name: 'confirming your payment' });
+    expect(await progress.getAttribute('aria-valuetext')).toBe('step 2 of 3: confirming your payment');
+    expect(await page.locator('main').textContent()).not.toContain('loading');
+    await expectAccessible(page);
+    // The page updates by itself when the server says paid.
+    status = 'paid';
+    await page.getByText('thank you — Test Piece is yours.').waitFor({ timeout: 5_000 });
     status = 'refunded';
+    await page.goto(`/products/success?checkoutCode=${checkoutCode}`);
     await page.getByText('this payment has been refunded').waitFor({ timeout: 5_000 });
     status = 'failed';
     await page.goto(`/products/success?checkoutCode=${checkoutCode}`);
@@ -468,5 +496,18 @@ describe('checkout form', () => {
   it('sends a visit without its inputs to /', async () => {
     const page = await browser.open('/products/purchase');
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/home');
+  });
+});
+
+describe('the mails of these purchases', () => {
+  it('every one has a text part and an HTML part, and neither writes an ISO time', async () => {
+    const mails = await allMail();
+    expect(mails.some((m) => m.subject.startsWith('Your order'))).toBe(true);
+    for (const mail of mails) {
+      expect(mail.body.text, mail.subject).toBeTruthy();
+      expect(mail.body.html, mail.subject).toMatch(/^<!DOCTYPE html>/);
+      for (const part of [mail.body.text, mail.body.html])
+        expect(part, mail.subject).not.toMatch(/\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?/);
+    }
   });
 });

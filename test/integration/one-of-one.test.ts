@@ -52,6 +52,7 @@ function ports(overrides: Partial<CompletionPorts> = {}): CompletionPorts {
     portalLink,
     ordersAddress,
     adminOrderLink: (code) => `http://shop.localhost/view-order/${code}`,
+    piecePictureLink: async () => 'https://shop.localhost/media/piece/960w.jpg',
     now: Date.now,
     log: () => undefined,
     ...overrides,

@@ -89,7 +89,7 @@ describe('a new version of the terms', () => {
     }
     const [mail, ...more] = await mailTo(member);
     expect(more).toEqual([]);
-    expect(mail?.body.text).toContain(`version ${version} takes effect on 2027-01-15`);
+    expect(mail?.body.text).toContain(`version ${version} takes effect on 15 January 2027`);
     expect(mail?.body.text).toContain('Disputes are now heard in Vancouver.');
     expect(mail?.body.text).toContain(
       `Read the terms in full: ${inject('baseUrl')}/more/terms-and-conditions`,
@@ -104,7 +104,7 @@ describe('a new version of the terms', () => {
     // A legal notice, not a release: the unsubscribed member gets it too, without an unsubscribe link.
     const [goneMail, ...goneMore] = await mailTo(gone);
     expect(goneMore).toEqual([]);
-    expect(goneMail?.body.text).toContain(`version ${version} takes effect on 2027-01-15`);
+    expect(goneMail?.body.text).toContain(`version ${version} takes effect on 15 January 2027`);
     expect(goneMail?.body.text).not.toContain('unsubscribe');
     expect(goneMail?.headers?.find((h) => h.name === 'List-Unsubscribe')).toBeUndefined();
     // The release sender's markers: at most once per member.

@@ -55,11 +55,16 @@ export function pointAtLocalStack(): void {
 export interface SentMail {
   destination: { to: string[] };
   subject: string;
-  body: { text?: string };
+  /** The text part and the HTML part, as SES rendered the template. */
+  body: { text?: string; html?: string };
+}
+
+/** Every mail the SES stand-in received. */
+export async function allMail(): Promise<SentMail[]> {
+  return ((await (await fetch(`${inject('sesUrl')}/store`)).json()) as { emails: SentMail[] }).emails;
 }
 
 /** Mail the SES stand-in received for one address. */
 export async function mailTo(address: string): Promise<SentMail[]> {
-  const store = (await (await fetch(`${inject('sesUrl')}/store`)).json()) as { emails: SentMail[] };
-  return store.emails.filter((m) => m.destination.to.includes(address));
+  return (await allMail()).filter((m) => m.destination.to.includes(address));
 }

@@ -1,10 +1,11 @@
 import { getAuthRecord, portalLink, replaceRecordPassword } from '#authenticity/index.ts';
-import { getProduct } from '#catalog/index.ts';
+import { getProduct, piecePicture } from '#catalog/index.ts';
 import { logger } from '#platform/logger.ts';
 import type { sendMail as SendMail } from '#platform/mail.ts';
 import { hashPassword } from '#platform/passwords.ts';
 import { ordersAddress } from '#platform/shop-settings.ts';
 import { adminOrderPage } from '#shared/admin.ts';
+import { mailPictureLink } from '#shared/media.ts';
 import { claimMailLease, getOrder, markMailSent, markStaffMailSent } from '../entities/order.ts';
 import type { MailPorts } from '../payment-completion.ts';
 
@@ -33,6 +34,10 @@ export function mailPorts(now: () => number = Date.now): MailPorts {
     portalLink,
     ordersAddress,
     adminOrderLink: (checkoutCode) => `${shopUrl()}${adminOrderPage(checkoutCode)}`,
+    piecePictureLink: async (productId) => {
+      const url = await piecePicture(productId);
+      return url ? mailPictureLink(url, shopUrl()) : undefined;
+    },
     now,
     log: (message, detail) => logger.warn(message, detail),
   };

@@ -1,5 +1,4 @@
-import { MEDIA_PREFIX } from '#shared/constants.ts';
-import { hasPictureSet, mediaSrc, S3_URL_PREFIX, variantKey } from '#shared/media.ts';
+import { mailPictureLink } from '#shared/media.ts';
 
 /**
  * The release mail (template 'member-release'): its data from a release and a recipient's
@@ -58,13 +57,7 @@ export function collectionPicture(
     }
   };
   const url = first(collection.womenproductimage) ?? first(collection.menproductimage);
-  if (!url) return undefined;
-  if (url.startsWith(S3_URL_PREFIX)) {
-    const key = url.slice(S3_URL_PREFIX.length);
-    const path = hasPictureSet(key) ? `${MEDIA_PREFIX}/${variantKey(key, 960, 'jpg')}` : mediaSrc(url);
-    return `${shopUrl}${path}`;
-  }
-  return url.startsWith('https://') ? url : undefined;
+  return url ? mailPictureLink(url, shopUrl) : undefined;
 }
 
 /** The storefront page of a collection, as its list links to it. */

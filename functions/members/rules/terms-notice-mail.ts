@@ -1,3 +1,5 @@
+import { eventDay } from './release-mail.ts';
+
 /**
  * The terms notice (template 'terms-notice'): its data from a published version and, for a
  * subscribed member, the unsubscribe link of release mail (empty for anyone else). Pure: no AWS.
@@ -15,7 +17,7 @@ export function termsNoticeMailData(
 ): Record<string, string> {
   return {
     version: content.version,
-    effectiveDate: content.effectiveDate,
+    effectiveDate: eventDay(content.effectiveDate),
     summary: content.summary,
     termsLink: content.termsLink,
     unsubscribeLink,

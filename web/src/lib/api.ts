@@ -42,16 +42,17 @@ async function read<T>(response: Response): Promise<T> {
   return body as T;
 }
 
-export function apiGet<T>(path: string, params: Params = {}): Promise<T> {
-  return apiGetUrl<T>(apiUrl(path, params));
+export function apiGet<T>(path: string, params: Params = {}, headers?: Record<string, string>): Promise<T> {
+  return apiGetUrl<T>(apiUrl(path, params), headers);
 }
 
-/** A GET of an address made by `apiUrl`. */
-export async function apiGetUrl<T>(url: string): Promise<T> {
+/** A GET of an address made by `apiUrl` (with `headers`, never one of the early requests). */
+export async function apiGetUrl<T>(url: string, headers?: Record<string, string>): Promise<T> {
   // The first screen's reads may already be under way (lib/early-requests.ts); a failed early
   // request is simply asked again.
-  const early = takeEarly(url)?.catch(() => undefined);
-  const answer = (await early) ?? (await fetch(url, { credentials: 'same-origin' }));
+  const early = headers ? undefined : takeEarly(url)?.catch(() => undefined);
+  const answer =
+    (await early) ?? (await fetch(url, { credentials: 'same-origin', ...(headers ? { headers } : {}) }));
   return read<T>(answer);
 }
 

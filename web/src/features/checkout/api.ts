@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { CHECKOUT_KEY_HEADER } from '#shared/checkout.ts';
 import type {
   getTypeContract,
   isSoldContract,
@@ -92,10 +93,13 @@ export function releaseCheckoutOnLeave(release: Release): void {
   navigator.sendBeacon?.(apiUrl('/secret/release'), body);
 }
 
-export function getOrder(checkoutCode: string): Promise<OrderView> {
-  return apiGet<Answer<typeof getOrderContract>>(`/orders/${encodeURIComponent(checkoutCode)}`).then(
-    (r) => r.order,
-  );
+/** The order's state; with the key behind its code (this tab checked it out), the buyer's details too. */
+export function getOrder(checkoutCode: string, checkoutKey?: string): Promise<OrderView> {
+  return apiGet<Answer<typeof getOrderContract>>(
+    `/orders/${encodeURIComponent(checkoutCode)}`,
+    {},
+    checkoutKey ? { [CHECKOUT_KEY_HEADER]: checkoutKey } : undefined,
+  ).then((r) => r.order);
 }
 
 /* The local stand-in for Stripe.js: the same browser calls, to the emulator behind /__payments. */

@@ -89,3 +89,19 @@ export function releaseSettleWait(productId: string, now = Date.now()): number {
   store?.removeItem(leftName(productId));
   return left > 0 ? Math.max(0, Math.min(RELEASE_SETTLE_MS, left + RELEASE_SETTLE_MS - now)) : 0;
 }
+
+const orderKeyName = (checkoutCode: string) => `order-key:${checkoutCode}`;
+
+/**
+ * The key behind an order's checkout code, kept for the confirmation page: with it the server
+ * shows the order's address and e-mail (GET /orders/{code} with `x-checkout-key`); the code
+ * alone, which mails and staff see, shows only its state. Kept after the piece's own key is
+ * forgotten on paying, and through the PayPal round trip (the same tab).
+ */
+export function rememberOrderKey(checkoutCode: string, checkoutKey: string): void {
+  storage()?.setItem(orderKeyName(checkoutCode), checkoutKey);
+}
+
+export function orderKeyOf(checkoutCode: string): string | undefined {
+  return storage()?.getItem(orderKeyName(checkoutCode)) ?? undefined;
+}

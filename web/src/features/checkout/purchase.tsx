@@ -31,6 +31,7 @@ import {
   hasCheckoutKey,
   releaseSettleWait,
   rememberLeaving,
+  rememberOrderKey,
   rememberStart,
   startedFields,
 } from './checkout-key.ts';
@@ -205,10 +206,12 @@ export function Purchase() {
   const startCard = async (fields: CheckoutFields) => {
     try {
       const started = await startCardCheckout(fields);
+      rememberOrderKey(started.checkoutCode, fields.checkoutKey);
       rememberStart(fields.id, fields);
       setSession(started);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409 && typeof error.body.checkoutCode === 'string') {
+        rememberOrderKey(error.body.checkoutCode, fields.checkoutKey);
         showPaidOrder(error.body.checkoutCode);
         return;
       }
@@ -349,6 +352,7 @@ export function Purchase() {
         await startCard(fields);
       } else {
         const started = await apiPost<Answer<typeof paypalCreateOrderContract>>('/paypal/orders', fields);
+        rememberOrderKey(started.checkoutCode, fields.checkoutKey);
         window.location.assign(started.approveUrl);
         return;
       }

@@ -5,10 +5,11 @@ import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import type { paypalCaptureContract } from '#shared/contracts/checkout.ts';
 import type { Answer, Body } from '#shared/contracts/contract.ts';
 import { formatPrice } from '#shared/format.ts';
-import { Loading } from '../../components/page.tsx';
+import { Picture } from '../../components/picture.tsx';
 import { apiPost } from '../../lib/api.ts';
 import { useNavValues } from '../../lib/nav-input.ts';
 import { getOrder, type OrderView } from './api.ts';
+import { orderKeyOf } from './checkout-key.ts';
 import './checkout.css';
 
 const POLL_MS = 1000;
@@ -31,7 +32,10 @@ function capturePaypal(checkoutCode: string): Promise<unknown> {
 /**
  * /products/success?checkoutCode (001 §2): reads the order's real state every second for about
  * 30 s (GET /orders/{code} also catches up with the payment provider). The browser never marks
- * an order paid. After a PayPal approval it asks the server to capture first.
+ * an order paid: only the provider's signed webhook (or the server asking the provider) does.
+ * After a PayPal approval it asks the server to capture first. Until the payment is confirmed it
+ * says what is happening, step by step; then it shows the order: its number, the piece, and, in
+ * the tab that checked out (it holds the checkout key), where it ships and where the mail went.
  */
 export function Success() {
   const values = useNavValues();
@@ -63,7 +67,7 @@ export function Success() {
 
   const order = useQuery({
     queryKey: ['order', code],
-    queryFn: () => getOrder(code ?? ''),
+    queryFn: () => getOrder(code ?? '', code ? orderKeyOf(code) : undefined),
     enabled: Boolean(code) && captured && !cancelled,
     staleTime: 0,
     gcTime: 0,
@@ -88,7 +92,7 @@ export function Success() {
           <p>{CHECKOUT_MESSAGES.patchFailed}</p>
         </Message>
       ) : !order.data ? (
-        <Loading />
+        <Confirming found={false} provider={paypal ? 'PayPal' : 'your bank'} gaveUp={gaveUp} />
       ) : (
         <OrderState order={order.data} gaveUp={gaveUp} />
       )}
@@ -112,30 +116,106 @@ function Message({ title, children, alert }: { title: string; children: ReactNod
   );
 }
 
-function OrderState({ order, gaveUp }: { order: OrderView; gaveUp: boolean }) {
+const STEPS = ['your order is recorded', 'confirming your payment', 'your confirmation e-mail'];
+
+/**
+ * The wait for the payment's confirmation, said calmly: what is happening now, as the second of
+ * three steps (the order found, the payment confirmed with its provider, the mail), with a bar
+ * that moves while it waits (still for those who ask for reduced motion).
+ */
+function Confirming({ found, provider, gaveUp }: { found: boolean; provider: string; gaveUp: boolean }) {
+  const now = found ? 1 : 0;
+  return (
+    <Message title="one moment">
+      <p className="checkout-lead" role="status">
+        {found ? `Confirming your payment with ${provider}…` : 'Finding your order…'}
+      </p>
+      <div
+        className="checkout-progress"
+        role="progressbar"
+        aria-label="confirming your payment"
+        aria-valuemin={1}
+        aria-valuemax={STEPS.length}
+        aria-valuenow={now + 1}
+        aria-valuetext={`step ${now + 1} of ${STEPS.length}: ${STEPS[now]}`}
+      >
+        <span className="checkout-progress-bar" />
+      </div>
+      <ol className="checkout-steps">
+        {STEPS.map((step, index) => (
+          <li
+            key={step}
+            className={index < now ? 'is-done' : index === now ? 'is-now' : undefined}
+            aria-current={index === now ? 'step' : undefined}
+          >
+            {step}
+          </li>
+        ))}
+      </ol>
+      <p className="checkout-note">
+        {gaveUp
+          ? 'This is taking longer than usual. You will receive an email as soon as the payment is confirmed; you may close this page.'
+          : 'This page updates by itself; it usually takes a few seconds.'}
+      </p>
+    </Message>
+  );
+}
+
+/** The paid order: the piece, its number, and for the buyer where it ships and where the mail went. */
+function Confirmed({ order }: { order: OrderView }) {
   const name = order.productName ?? 'your piece';
+  const buyer = order.buyer;
+  return (
+    <Message title="order confirmed">
+      {order.picture && (
+        <div className="checkout-confirmed-picture">
+          <Picture url={order.picture} alt={name} sizes="(max-width: 600px) 60vw, 280px" priority />
+        </div>
+      )}
+      <p className="checkout-lead">
+        thank you — <em>{name}</em> is yours.
+      </p>
+      <dl className="checkout-rows checkout-paid-rows">
+        <div className="checkout-row">
+          <dt>order number</dt>
+          <dd className="checkout-order-number">{order.checkoutCode}</dd>
+        </div>
+        {order.finalPrice !== undefined && (
+          <div className="checkout-row checkout-row-total">
+            <dt>total paid</dt>
+            <dd>USD {formatPrice(order.finalPrice)}</dd>
+          </div>
+        )}
+      </dl>
+      {buyer ? (
+        <>
+          <section className="checkout-ship-to" aria-label="shipping to">
+            <h2 className="checkout-kicker">shipping to</h2>
+            <address>
+              {[buyer.name, ...buyer.address].map((addressLine) => (
+                <span key={addressLine}>{addressLine}</span>
+              ))}
+            </address>
+          </section>
+          <p>
+            We have sent your confirmation to <strong className="checkout-mail-to">{buyer.email}</strong>.
+          </p>
+        </>
+      ) : (
+        <p>Your confirmation email holds the address it ships to.</p>
+      )}
+      <p>You will receive a delivery email within 7 business days.</p>
+      <p className="checkout-note">
+        Your piece comes with its own page on our authenticity portal. The password to it arrives by email.
+      </p>
+    </Message>
+  );
+}
+
+function OrderState({ order, gaveUp }: { order: OrderView; gaveUp: boolean }) {
   switch (order.status) {
     case 'paid':
-      return (
-        <Message title="order confirmed">
-          <p className="checkout-lead">
-            thank you — <em>{name}</em> is yours.
-          </p>
-          {order.finalPrice !== undefined && (
-            <dl className="checkout-rows checkout-paid-rows">
-              <div className="checkout-row checkout-row-total">
-                <dt>total paid</dt>
-                <dd>USD {formatPrice(order.finalPrice)}</dd>
-              </div>
-            </dl>
-          )}
-          <p>You will receive a delivery email within 7 business days.</p>
-          <p className="checkout-note">
-            Your piece comes with its own page on our authenticity portal. The password to it arrives by
-            email.
-          </p>
-        </Message>
-      );
+      return <Confirmed order={order} />;
     case 'refunded':
       return (
         <Message title="we are sorry">
@@ -150,17 +230,6 @@ function OrderState({ order, gaveUp }: { order: OrderView; gaveUp: boolean }) {
         </Message>
       );
     default:
-      return (
-        <Message title="one moment">
-          <p className="checkout-lead" role="status">
-            we are confirming your payment…
-          </p>
-          {gaveUp && (
-            <p className="checkout-note">
-              This is taking longer than usual. You will receive an email as soon as the payment is confirmed.
-            </p>
-          )}
-        </Message>
-      );
+      return <Confirming found provider={order.paymentType === 2 ? 'PayPal' : 'your bank'} gaveUp={gaveUp} />;
   }
 }
