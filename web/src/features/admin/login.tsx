@@ -7,8 +7,8 @@ import type { adminLoginContract } from '#shared/contracts/staff.ts';
 import { ApiError } from '../../lib/api.ts';
 import { adminPost } from './api.ts';
 import { adminReturnPath } from './return-to.ts';
-import { isStaffPath } from './routes.tsx';
 import { rememberAdmin } from './session.ts';
+import { isStaffPath } from './staff-routes.tsx';
 
 /**
  * /admin: staff login. Any failure is "get out of here!" (001 §6); too many tries say so. A
