@@ -1003,6 +1003,7 @@ export function demoCatalogue(): DemoCatalogue {
       ...(c.label ? { label: c.label } : {}),
       gender: c.gender,
       areaAmount: c.areas.length,
+      ...(c.areas.length ? { areaNames: c.areas } : {}),
       singlecollection: c.singlecollection ?? false,
       issoldout: c.issoldout ?? false,
       preSale: c.preSaleText !== undefined,
