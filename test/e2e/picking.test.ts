@@ -67,13 +67,19 @@ describe('colour picker', () => {
     await page.getByRole('link', { name: /^M\b/ }).click();
     await page.waitForURL('**/products/shopproduct?**');
     expect(new URL(page.url()).searchParams.get('size')).toBe('M');
-    await page.getByRole('heading', { name: 'Pick Color (1 of 2)' }).waitFor();
+    // The areas are named as the collection names them (the gown: bodice, skirt), never "area 1".
+    await page.getByRole('heading', { name: 'Pick Color (1 of 2) bodice' }).waitFor();
+    const progress = page.getByRole('list', { name: 'colours chosen' });
+    await expect.poll(() => progress.getByRole('listitem').allTextContents()).toEqual(['bodice', 'skirt']);
     const first = page.locator('.picking-swatch:not(:disabled)').first();
     await first.waitFor();
     await expectAccessible(page);
     await screenshot(page, 'picking-colors-phone');
+    const color = (await first.locator('.picking-swatch-name').textContent()) ?? '';
     await first.click();
-    await page.getByRole('heading', { name: 'Pick Color (2 of 2)' }).waitFor();
+    await page.getByRole('heading', { name: 'Pick Color (2 of 2) skirt' }).waitFor();
+    expect(await progress.getByRole('listitem').allTextContents()).toEqual([`bodice: ${color}`, 'skirt']);
+    expect(await page.getByText(/\barea \d/i).count()).toBe(0);
     // Back to the first area, then forward again.
     await page.getByRole('button', { name: /previous colour area/ }).click();
     await page.getByRole('heading', { name: 'Pick Color (1 of 2)' }).waitFor();
@@ -93,14 +99,25 @@ describe('colour picker', () => {
       `/products/shopproduct?${query({ type: path.typeId, gender: String(path.gender), areaAmount: '2', size: path.size })}`,
     );
     await page.getByRole('heading', { name: 'Pick Color (1 of 2)' }).waitFor();
-    const sold = page.getByRole('button', { name: `${path.colors[0]}, not available` });
+    // The struck-through swatch says why, in its accessible name, its tooltip and in words on the page.
+    const why = `sold: no piece left in ${path.colors[0]} in size ${path.size} for the colours chosen so far`;
+    const sold = page.getByRole('button', { name: `${path.colors[0]}: ${why}`, exact: true });
     await sold.waitFor();
     expect(await sold.isDisabled()).toBe(true);
+    expect(await sold.getAttribute('title')).toBe(why);
     expect(await sold.locator('s').textContent()).toBe(path.colors[0]);
+    expect(await sold.locator('.picking-swatch-why').textContent()).toBe('sold');
+    const note = page.getByText(/A struck-through colour is sold/);
+    expect(await note.textContent()).toContain(`in size ${path.size}`);
+    expect(await page.getByRole('group').getAttribute('aria-describedby')).toBe(
+      await note.getAttribute('id'),
+    );
     const available = await page.locator('.picking-swatch:not(:disabled)').allTextContents();
     expect(available).not.toContain(path.colors[0]);
+    await expectAccessible(page);
     const desktop = await browser.open(page.url().replace(/^https?:\/\/[^/]+/, ''), { viewport: DESKTOP });
     await desktop.locator('.picking-swatch').first().waitFor();
+    await expectAccessible(desktop);
     await screenshot(desktop, 'picking-colors-desktop');
   });
 });
