@@ -101,7 +101,7 @@ describe('colour picker', () => {
     await page.getByRole('heading', { name: 'Pick Color (1 of 2)' }).waitFor();
     // The struck-through swatch says why, in its accessible name, its tooltip and in words on the page.
     const why = `sold: no piece left in ${path.colors[0]} in size ${path.size} for the colours chosen so far`;
-    const sold = page.getByRole('button', { name: `${path.colors[0]}: ${why}`, exact: true });
+    const sold = page.getByRole('button', { name: `${path.colors[0]}, ${why}`, exact: true });
     await sold.waitFor();
     expect(await sold.isDisabled()).toBe(true);
     expect(await sold.getAttribute('title')).toBe(why);

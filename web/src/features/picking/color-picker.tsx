@@ -181,7 +181,7 @@ function Picker({
                 type="button"
                 className="picking-swatch picking-swatch-sold"
                 disabled
-                aria-label={`${color}: ${why}`}
+                aria-label={`${color}, ${why}`}
                 title={why}
               >
                 <span
@@ -191,7 +191,7 @@ function Picker({
                 />
                 <span className="picking-swatch-name">
                   <s>{color}</s>
-                </span>
+                </span>{' '}
                 <span className="picking-swatch-why" aria-hidden="true">
                   sold
                 </span>
