@@ -211,6 +211,10 @@ export const adminDrawSchema = z.object({
   captured: z.number(),
   cancelled: z.number(),
   mailed: z.number(),
+  /** Drawn: the name the winning line's entrant gave (issue 45: staff read a name, not a line). */
+  winnerName: z.optional(z.string()),
+  /** Sold: to whom (the winner, or a reserve whose card paid) and the order to ship. */
+  sale: z.optional(z.object({ name: z.string(), checkoutCode: z.string() })),
 });
 
 /** GET /draws: every draw, newest first, with its counts. */
@@ -222,4 +226,14 @@ export const listDrawsContract = {
 export const adminDrawContract = {
   path: z.object({ drawId: drawIdSchema }),
   response: z.object({ status: z.literal(200), draw: adminDrawSchema }),
+} satisfies Contract;
+
+/** GET /draw-pieces: the pieces a draw can offer now, by name, collection and picture (the piece picker). */
+export const offerablePiecesContract = {
+  response: z.object({
+    status: z.literal(200),
+    pieces: z.array(
+      z.object({ id: z.string(), name: z.string(), typeName: z.string(), picture: z.optional(z.string()) }),
+    ),
+  }),
 } satisfies Contract;
