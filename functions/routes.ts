@@ -451,6 +451,7 @@ export const routes: readonly Route[] = [
   r('POST', '/draws', 'draws/admin/create-draws', 'admin', 'table:get,query,put,update'),
   r('GET', '/draws', 'draws/admin/list-draws', 'admin', 'table:get,query,update'),
   r('GET', '/draws/{drawId}/admin', 'draws/admin/get-draw-admin', 'admin', 'table:get,query,update'),
+  r('GET', '/draw-pieces', 'draws/admin/offerable-pieces', 'admin', 'table:get,query,update'),
 
   // Admin (001 §7)
   r('POST', '/admin', 'staff/http/admin-login', 'public', 'table:get,put,update,delete secrets'),

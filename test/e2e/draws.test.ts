@@ -4,6 +4,7 @@ import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { DRAW_MESSAGES } from '#shared/contracts/draws.ts';
 import { commitment } from '#shared/draw/commitment.ts';
 import { MEMBER_CONFIRM_PAGE } from '#shared/membership.ts';
+import { vancouverInput } from '#shared/vancouver-time.ts';
 import { runScript } from '../draw/draws.ts';
 import { linkInMail } from '../load/entrants.ts';
 import { adminApi, loggedInAdmin } from '../support/admin.ts';
@@ -174,15 +175,10 @@ describe('a release draw, entered in the browser and checked with the published 
   it('is created by staff for one piece with its window', async () => {
     const page = await openAsStaff(browser, { path: '/view-draws', viewport: DESKTOP });
     await page.getByRole('heading', { name: 'release by draw' }).waitFor();
-    await page.getByLabel('piece id').fill(piece.id);
-    // The window's close, as this browser's datetime-local field takes it (its own time zone).
+    await page.getByRole('radio', { name: piece.name }).check();
+    // The window's close, typed in Vancouver time (the field's zone, whatever the browser's).
     const close = Date.now() + WINDOW_MS;
-    const local = await page.evaluate((ms) => {
-      const d = new Date(ms);
-      if (d.getSeconds() === 0) d.setSeconds(1);
-      const two = (n: number) => String(n).padStart(2, '0');
-      return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
-    }, close);
+    const local = vancouverInput(close % 60_000 < 1000 ? close + 1000 : close);
     await page.getByLabel('entries close').fill(local);
     await page.getByRole('button', { name: 'create the draw' }).click();
     await page.getByRole('status').filter({ hasText: '1 draw created.' }).waitFor();
@@ -509,7 +505,7 @@ describe('a release draw, entered in the browser and checked with the published 
     const main = page.locator('main');
     await expect.poll(async () => main.textContent()).toContain('entered 2');
     expect(await main.textContent()).toContain('withdrawn 1');
-    expect(await main.textContent()).toContain('not-a-member 1, duplicate-email 1');
+    expect(await main.textContent()).toContain('not a member 1, e-mail already entered 1');
     expect(await main.textContent()).toContain('captured 1, cancelled 2, mailed 2');
     await page.getByRole('button', { name: 'replay' }).click();
     const { winner } = await publicDraw();
