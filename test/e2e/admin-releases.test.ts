@@ -3,13 +3,12 @@ import type { MemberEntity } from '#members/entities/member.ts';
 import { memberKeys } from '#members/entities/member.ts';
 import { listReleases } from '#members/entities/release.ts';
 import { sendReleases } from '#members/jobs/send-releases.ts';
-import { vancouverInput } from '#shared/vancouver-time.ts';
 import { LOCAL_SECRETS } from '../../infra/local/stack.ts';
 import { getRaw, putItems } from '../support/db.ts';
 import { store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
-import { openAsStaff } from './support/staff.ts';
+import { openAsStaff, vancouverFieldValue } from './support/staff.ts';
 
 /**
  * The admin's release schedule in the browser (issue 34): a collection on pre-sale, the mail's
@@ -50,7 +49,7 @@ describe('a release scheduled in the admin', () => {
     await admin.getByLabel('text').fill('The pieces are in the shop tonight.');
     // Typed in Vancouver time (the field says so), whatever the browser's zone.
     const sendAt = new Date(Math.floor((Date.now() + 3600_000) / 60_000) * 60_000);
-    await admin.getByLabel('release time').fill(vancouverInput(sendAt));
+    await admin.getByLabel('release time').fill(await vancouverFieldValue(admin, sendAt.getTime()));
     await admin.getByRole('button', { name: 'preview' }).click();
     const preview = admin.getByRole('region', { name: 'preview' });
     await preview.getByRole('heading', { name: subject }).waitFor();

@@ -4,7 +4,6 @@ import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { DRAW_MESSAGES } from '#shared/contracts/draws.ts';
 import { commitment } from '#shared/draw/commitment.ts';
 import { MEMBER_CONFIRM_PAGE } from '#shared/membership.ts';
-import { vancouverInput } from '#shared/vancouver-time.ts';
 import { runScript } from '../draw/draws.ts';
 import { linkInMail } from '../load/entrants.ts';
 import { adminApi, loggedInAdmin } from '../support/admin.ts';
@@ -14,7 +13,7 @@ import { runJob } from '../support/jobs.ts';
 import { mailedPassword } from '../support/purchase.ts';
 import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
-import { openAsStaff } from './support/staff.ts';
+import { openAsStaff, vancouverFieldValue } from './support/staff.ts';
 
 /**
  * The release draw in the browser (issue 35): staff release a piece by draw with a short window;
@@ -178,7 +177,7 @@ describe('a release draw, entered in the browser and checked with the published 
     await page.getByRole('radio', { name: piece.name }).check();
     // The window's close, typed in Vancouver time (the field's zone, whatever the browser's).
     const close = Date.now() + WINDOW_MS;
-    const local = vancouverInput(close % 60_000 < 1000 ? close + 1000 : close);
+    const local = await vancouverFieldValue(page, close);
     await page.getByLabel('entries close').fill(local);
     await page.getByRole('button', { name: 'create the draw' }).click();
     await page.getByRole('status').filter({ hasText: '1 draw created.' }).waitFor();

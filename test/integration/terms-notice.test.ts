@@ -293,9 +293,11 @@ describe('a terms notice is a legal notice, not marketing', () => {
       eventType: 'Complaint',
       complaint: { complainedRecipients: [{ emailAddress: complained }] },
     });
-    // No terms accepted (an order from before the terms were versioned): bound all the same.
+    // No terms accepted (an order from before the terms were versioned): bound all the same,
+    // though the piece has another owner since.
     const noTerms = `${uniqueId('noterms')}@example.com`;
-    await bought(pieces[3], noTerms, {});
+    const laterOwner = `${uniqueId('later')}@example.com`;
+    await bought(pieces[3], noTerms, { owner: laterOwner });
     // A checkout never paid binds nobody.
     const unpaid = `${uniqueId('unpaid')}@example.com`;
     await bought(pieces[4], unpaid, { termsVersion: earlier, status: 'pending' });
@@ -327,7 +329,7 @@ describe('a terms notice is a legal notice, not marketing', () => {
       if ((await getRaw(`RELEASE#${noticeId}`, '#RELEASE'))?.status === 'done') break;
     }
 
-    for (const address of [owner, firstBuyer, buyer, noTerms, registered]) {
+    for (const address of [owner, firstBuyer, buyer, noTerms, laterOwner, registered]) {
       const mails = await noticeMails(address, version);
       expect(mails, address).toHaveLength(1);
       expect(mails[0]?.body.text).toContain('Owners are told of every change.');
@@ -341,7 +343,7 @@ describe('a terms notice is a legal notice, not marketing', () => {
 
     // Sending again mails nobody twice.
     await sendReleases({ ratePerSecond: 500, runSeconds: 5, releaseId: noticeId });
-    for (const address of [owner, firstBuyer, buyer, noTerms, registered])
+    for (const address of [owner, firstBuyer, buyer, noTerms, laterOwner, registered])
       expect(await noticeMails(address, version), address).toHaveLength(1);
   }, 120_000);
 });
