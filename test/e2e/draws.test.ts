@@ -396,11 +396,18 @@ describe('a release draw, entered in the browser and checked with the published 
       await watcher
         .getByText('the list is fixed: 2 entries. no entry can be made or withdrawn any more.')
         .waitFor();
+      // In a shopper's words: when the winner is drawn, in the shop's zone (issue 45) …
+      await watcher.getByText(/the winner is drawn at about \d\d:\d\d Pacific time \(Vancouver\)/).waitFor();
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text: a closed <details> hides its content.
+      expect(await watcher.locator('main').innerText()).not.toMatch(/beacon|hash|salt/i);
+      // … and the verifiers' terms under their details.
+      await watcher.getByText("the draw's technical details").click();
       await watcher
         .getByText(
           /the list is witnessed\. .*the draw waits for the beacon's round \d+ since .*the round is not out yet/,
         )
         .waitFor();
+      await watcher.getByText('how this draw is checked').click();
       await watcher.getByRole('link', { name: /the list's witnessing/ }).waitFor();
       expect(await watcher.getByRole('heading', { name: 'enter the draw' }).count()).toBe(0);
       await expectAccessible(watcher);
@@ -429,8 +436,9 @@ describe('a release draw, entered in the browser and checked with the published 
       await lost.page.goto(lost.url);
       await lost.page.getByText('not you this time.').waitFor({ timeout: 15_000 });
       await lost.page.getByText('Nothing was charged: your authorisation is released.').waitFor();
-      await lost.page.getByText('in the published result, your line is reserve number 1.').waitFor();
+      await lost.page.getByText('in the published result, your entry is reserve number 1.').waitFor();
       expect(await lost.page.getByRole('button', { name: 'withdraw' }).count()).toBe(0);
+      await lost.page.getByText("the draw's technical details").click();
       await lost.page
         .getByText(winner ?? 'no winner')
         .first()
@@ -459,7 +467,7 @@ describe('a release draw, entered in the browser and checked with the published 
       // The winner's page, and their order.
       await won.page.goto(won.url);
       await won.page.getByText(`you won: ${piece.name} is yours.`).waitFor({ timeout: 15_000 });
-      await won.page.getByText('in the published result, your line comes first: the winner.').waitFor();
+      await won.page.getByText('in the published result, your entry comes first: the winner.').waitFor();
       await expectAccessible(won.page);
       await screenshot(won.page, 'draw-entry-won');
       await won.page.getByRole('link', { name: 'see your order' }).click();
