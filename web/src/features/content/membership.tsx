@@ -130,7 +130,7 @@ export function Membership() {
         <p>{MEMBER_CONSENT.offer}</p>
         <h2>What members get</h2>
         <ul>
-          <li>An email the moment each new release arrives, with its pieces.</li>
+          <li>An email the moment each new release arrives.</li>
           <li>
             An invitation to every <Link to="/draws">release draw</Link>, the moment it opens: some pieces are
             released by draw, and only members may enter.
