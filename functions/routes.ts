@@ -431,6 +431,8 @@ export const routes: readonly Route[] = [
   // a confirmed member asks for a link to their mailbox (issue 44), enters through it with a card
   // authorised, not captured (Stripe's key is a secret), confirms, withdraws and reads the entry
   // with its secret; staff make and read draws.
+  // Before /draws/{drawId}: the local gateway takes the first row that matches (API Gateway the most specific).
+  r('GET', '/draws/open', 'draws/http/open-draws', 'public', 'table:query'),
   r('GET', '/draws/{drawId}', 'draws/http/get-draw', 'public', 'table:get'),
   // The link (stored hashed), or to a non-member how to become one; requests counted.
   r(
@@ -469,6 +471,7 @@ export const routes: readonly Route[] = [
   r('POST', '/draws', 'draws/admin/create-draws', 'admin', 'table:get,query,put,update'),
   r('GET', '/draws', 'draws/admin/list-draws', 'admin', 'table:get,query,update'),
   r('GET', '/draws/{drawId}/admin', 'draws/admin/get-draw-admin', 'admin', 'table:get,query,update'),
+  r('GET', '/draw-pieces', 'draws/admin/offerable-pieces', 'admin', 'table:get,query,update'),
 
   // Admin (001 §7)
   r('POST', '/admin', 'staff/http/admin-login', 'public', 'table:get,put,update,delete secrets'),

@@ -23,6 +23,18 @@ describe('the collection form', () => {
       expect(collection({ discountAmount }).success, String(discountAmount)).toBe(false);
     }
   });
+
+  it('takes the colour areas names, at most one per area, none blank; an empty list clears them', () => {
+    const named = collection({ areaAmount: 2, areaNames: [' bodice ', 'skirt'] });
+    expect(named.success && named.data.areaNames).toEqual(['bodice', 'skirt']);
+    expect(collection({ areaAmount: 2, areaNames: ['bodice'] }).success).toBe(true);
+    const cleared = collection({ areaAmount: 2, areaNames: [] });
+    expect(cleared.success && cleared.data.areaNames).toBeUndefined();
+    expect(collection({ areaAmount: 1, areaNames: ['bodice', 'skirt'] }).success).toBe(false);
+    expect(collection({ areaAmount: 2, areaNames: ['bodice', ' '] }).success).toBe(false);
+    expect(collection({ areaAmount: 1, areaNames: ['x'.repeat(41)] }).success).toBe(false);
+    expect(collection({ areaAmount: 1, areaNames: ['two\nlines'] }).success).toBe(false);
+  });
 });
 
 describe('shipping prices', () => {

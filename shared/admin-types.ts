@@ -64,6 +64,25 @@ const typeFieldsShape = {
       z.gte(0, { error: 'is at least 0' }),
       z.lte(10, { error: 'is at most 10' }),
     ),
+  /** The colour areas' names, in order (bodice, skirt): what the shop calls each area. */
+  areaNames: z.pipe(
+    z.nullish(
+      z
+        .array(
+          z
+            .string({ error: 'must be a name' })
+            .check(
+              z.trim(),
+              z.minLength(1, { error: 'cannot be blank' }),
+              z.maxLength(40, { error: 'is at most 40 characters' }),
+              singleLine(),
+            ),
+          { error: 'must be a list of names' },
+        )
+        .check(z.maxLength(10, { error: 'names at most 10 areas' })),
+    ),
+    z.transform((v: string[] | null | undefined) => (v?.length ? v : undefined)),
+  ),
   singlecollection: flag,
   issoldout: flag,
   preSale: flag,
@@ -88,6 +107,8 @@ const typeFieldsShape = {
 };
 
 type FlagRules = {
+  areaAmount: number;
+  areaNames?: string[];
   preSale: boolean;
   preSaleText?: string;
   discount: boolean;
@@ -96,6 +117,13 @@ type FlagRules = {
 };
 
 function flagRules(value: FlagRules, ctx: z.core.$RefinementCtx<FlagRules>): void {
+  if (value.areaNames && value.areaNames.length > value.areaAmount) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['areaNames'],
+      message: `names more areas than the collection's ${value.areaAmount} colour areas`,
+    });
+  }
   if (value.preSale && !value.preSaleText) {
     ctx.addIssue({ code: 'custom', path: ['preSaleText'], message: 'is required for a pre-sale' });
   }

@@ -31,3 +31,16 @@ export const TERMS_RESERVATION =
   'the checkout shows the time left, and nobody else can buy it meanwhile. If your payment is not ' +
   'completed within that time, the hold ends and the product may be bought by someone else. It is ' +
   'yours once your payment is complete.';
+
+/**
+ * What the terms say of a release draw (issue 45): what functions/draws does with an entry's
+ * payment (docs/draw.md): authorised at entry, charged only on a win, released otherwise.
+ */
+export const TERMS_DRAW =
+  'Some products are released by draw, open to members only. When you enter a draw, your card or ' +
+  'PayPal account is asked to authorise the full amount of the order (the price, shipping and any ' +
+  'tax): the amount is held, not charged. Only if you win is the held amount charged, when the draw ' +
+  'is settled, and the product is yours. If you do not win, withdraw before entries close, or your ' +
+  'entry is refused or not completed, the hold is released and nothing is charged. One entry per ' +
+  'person, e-mail address, shipping address and card. The winner follows from the published list ' +
+  'of entries and public randomness, as the draw’s page explains, so every entrant can check it.';

@@ -56,3 +56,18 @@ export function windowInWords(
   const end = from.day === to.day ? to.time : `${to.day}, ${to.time}`;
   return `${from.day}, ${from.time} – ${end} ${SHOP_ZONE_NAME}`;
 }
+
+/**
+ * How long until a moment, as a countdown reads it: `2 days 3 h`, `1 h 12 min`, `12 min`, `less
+ * than a minute` (whole units, rounded down: never more time than is left).
+ */
+export function durationInWords(ms: number): string {
+  const minutes = Math.floor(Math.max(0, ms) / 60_000);
+  if (minutes < 1) return 'less than a minute';
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const rest = minutes % 60;
+  if (days > 0) return `${days} ${days === 1 ? 'day' : 'days'}${hours > 0 ? ` ${hours} h` : ''}`;
+  if (hours > 0) return `${hours} h${rest > 0 ? ` ${rest} min` : ''}`;
+  return `${rest} min`;
+}

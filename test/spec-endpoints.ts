@@ -112,6 +112,8 @@ export const ADDED_ENDPOINTS = [
   // The release draws (issue 35, docs/draw.md): anyone reads a draw; a member enters, confirms
   // the card step, withdraws and reads their entry; staff make draws and read them.
   'GET /draws/{drawId}',
+  // Issue 45: the storefront lists the draws open and to come.
+  'GET /draws/open',
   'POST /draws/{drawId}/entry-links',
   'POST /draws/{drawId}/entry-links/status',
   'POST /draws/{drawId}/entries',

@@ -14,6 +14,7 @@ export {
   getProduct,
   getProductCollection,
   listCollectionPieces,
+  listOfferablePieces,
   listPieceIds,
   readProduct,
 } from './entities/product.ts';

@@ -24,5 +24,5 @@ export {
   voidPaypalAuthorization,
 } from './adapters/paypal-authorizations.ts';
 export { completeDrawSale, type DrawWinner, drawOrderFor, orderCents } from './draw-sale.ts';
-export { buyersOfOtherTerms, type OrderEntity } from './entities/order.ts';
+export { type OrderEntity, paidBuyersTerms } from './entities/order.ts';
 export { checkoutCodeFor } from './rules/new-order.ts';

@@ -20,6 +20,10 @@ export async function adminDraw(draw: DrawEntity) {
     const count = refused?.[reason];
     if (typeof count === 'number' && count > 0) refusals[reason] = count;
   }
+  const nameOf = (entry: (typeof entries)[number] | undefined) =>
+    typeof entry?.order?.form.name === 'string' ? entry.order.form.name : undefined;
+  const winnerName = draw.winner ? nameOf(entries.find((e) => e.commitment === draw.winner)) : undefined;
+  const buyer = draw.soldTo ? entries.find((e) => e.entryId === draw.soldTo) : undefined;
   return {
     draw: publicDraw(draw, piece?.name ?? draw.pid),
     counts,
@@ -27,5 +31,9 @@ export async function adminDraw(draw: DrawEntity) {
     captured: entries.filter((e) => e.paymentSettled === 'captured').length,
     cancelled: entries.filter((e) => e.paymentSettled === 'cancelled').length,
     mailed: entries.filter((e) => e.mailedAt).length,
+    ...(winnerName ? { winnerName } : {}),
+    ...(draw.checkoutCode
+      ? { sale: { name: nameOf(buyer) ?? buyer?.email ?? '', checkoutCode: draw.checkoutCode } }
+      : {}),
   };
 }

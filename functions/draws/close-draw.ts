@@ -1,4 +1,5 @@
 import { pendingListItem, sequenceSoon } from '#passport/index.ts';
+import { timeOfRound } from '#shared/drand.ts';
 import { beaconRoundFor } from '#shared/draw/beacon-round.ts';
 import { entriesList, listHash } from '#shared/draw/entries-list.ts';
 import { pinnedChain } from './adapters/beacon.ts';
@@ -21,19 +22,25 @@ export type CloseAnswer =
  */
 export async function sealDraw(draw: DrawEntity, now: Date): Promise<boolean> {
   const chain = pinnedChain();
+  const round = beaconRoundFor(now, chain);
   return applyMove([
     drawMoveItem(draw.drawId, 'open', {
       set: {
         state: 'closing',
         listWrittenAt: now.toISOString(),
-        round: beaconRoundFor(now, chain),
+        round,
         chainHash: chain.chainHash,
+        drawsAt: dueAt(chain, round),
       },
       condition: 'closesAt <= :now',
       values: { ':now': now.toISOString() },
     }),
   ]);
 }
+
+/** When a round of the chain is due, as an ISO time: the time the page says the draw is made. */
+export const dueAt = (chain: Parameters<typeof timeOfRound>[0], round: number) =>
+  new Date(timeOfRound(chain, round) * 1000).toISOString();
 
 export interface WrittenList {
   text: string;

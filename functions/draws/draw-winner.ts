@@ -9,6 +9,7 @@ import { checkResult, type DrawResult, drawResult } from '#shared/draw/result.ts
 import { checkWitnessedList, witnessedText } from '#shared/draw/witnessed-list.ts';
 import { type BeaconAnswer, beaconRound, pinnedChain } from './adapters/beacon.ts';
 import { publishOnce, readPublished } from './adapters/published-files.ts';
+import { dueAt } from './close-draw.ts';
 import { applyMove, type BeaconState, type DrawEntity, drawMoveItem, getDraw } from './entities/draw.ts';
 import {
   entriesFile,
@@ -128,9 +129,12 @@ async function witnessList(draw: DrawEntity, list: string): Promise<DrawEntity> 
     throw new Error(`draw ${draw.drawId}: its witnessed list does not check: ${check.message}`);
   if (published === undefined)
     await publishOnce(witnessedFile(draw.drawId), witnessedText(witnessed), 'application/json');
-  const set = check.ok
-    ? { roundDrawn: check.roundDrawn, witnessedAt: check.witnessedAt }
-    : { roundDrawn: draw.round as number };
+  const roundDrawn = check.ok ? check.roundDrawn : (draw.round as number);
+  const set = {
+    roundDrawn,
+    ...(check.ok ? { witnessedAt: check.witnessedAt } : {}),
+    drawsAt: dueAt(pinnedChain(), roundDrawn),
+  };
   await applyMove([drawMoveItem(draw.drawId, 'closed', { set })]);
   return { ...draw, ...set };
 }

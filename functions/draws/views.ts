@@ -15,6 +15,7 @@ export function publicDraw(draw: DrawEntity, pieceName: string) {
     ...(closed && draw.listHash ? { listHash: draw.listHash, entries: draw.entered ?? 0 } : {}),
     ...(draw.round !== undefined ? { round: draw.round, chainHash: draw.chainHash } : {}),
     ...(draw.roundDrawn !== undefined ? { roundDrawn: draw.roundDrawn } : {}),
+    ...(draw.drawsAt && !draw.winner ? { drawsAt: draw.drawsAt } : {}),
     ...(draw.state === 'closed' && draw.waitingSince
       ? { waitingSince: draw.waitingSince, beaconState: draw.beaconState }
       : {}),

@@ -47,6 +47,8 @@ export const adminCollectionSchema = z.object({
   ...collectionNames,
   gender: genderAnswer,
   ...collectionFlags,
+  /** The colour areas' names, in order (bodice, skirt). */
+  areaNames: z.optional(z.array(z.string())),
   preSaleText: z.optional(z.string()),
   discount: z.boolean(),
   /** The code a shopper types at checkout; never shown in the shop. */

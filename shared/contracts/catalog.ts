@@ -32,6 +32,8 @@ export const publicCollectionSchema = z.object({
   ...collectionNames,
   gender: genderCodeSchema,
   ...collectionFlags,
+  /** The colour areas' names, in order (bodice, skirt), when the collection names them. */
+  areaNames: z.optional(z.array(z.string())),
   /** Only while the collection is on pre-sale. */
   preSaleText: z.optional(z.string()),
   discount: z.boolean(),

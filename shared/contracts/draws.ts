@@ -77,6 +77,8 @@ export const publicDrawSchema = z.object({
   beaconState: z.optional(z.enum(['witnessing', 'not-yet', 'unreachable'])),
   /** Witnessed: the round the draw is drawn with (the list's, or a later one if witnessed late). */
   roundDrawn: z.optional(z.number()),
+  /** Sealed, not drawn yet: when the round it takes is due, so about when the winner is drawn. */
+  drawsAt: z.optional(z.string()),
   /** Drawn: the winning commitment (the whole order is in result.json). */
   winner: z.optional(z.string()),
   /** The public files, as paths of the shop's origin. */
@@ -93,6 +95,27 @@ export const publicDrawSchema = z.object({
 export const getDrawContract = {
   path: z.object({ drawId: drawIdSchema }),
   response: z.object({ status: z.literal(200), draw: publicDrawSchema }),
+} satisfies Contract;
+
+/**
+ * GET /draws/open (issue 45): the draws a shopper may still enter, open now or opening later, the
+ * soonest to close first: each one's piece, its first picture and its window. Nothing of entrants.
+ */
+export const openDrawsContract = {
+  response: z.object({
+    status: z.literal(200),
+    draws: z.array(
+      z.object({
+        drawId: z.string(),
+        pid: z.string(),
+        pieceName: z.string(),
+        /** The piece's first picture (a stored picture's url), if it has one. */
+        picture: z.optional(z.string()),
+        opensAt: z.string(),
+        closesAt: z.string(),
+      }),
+    ),
+  }),
 } satisfies Contract;
 
 /** A mailed entry link's token: 32 random bytes, base64url. */
@@ -211,6 +234,10 @@ export const adminDrawSchema = z.object({
   captured: z.number(),
   cancelled: z.number(),
   mailed: z.number(),
+  /** Drawn: the name the winning line's entrant gave (issue 45: staff read a name, not a line). */
+  winnerName: z.optional(z.string()),
+  /** Sold: to whom (the winner, or a reserve whose card paid) and the order to ship. */
+  sale: z.optional(z.object({ name: z.string(), checkoutCode: z.string() })),
 });
 
 /** GET /draws: every draw, newest first, with its counts. */
@@ -222,4 +249,14 @@ export const listDrawsContract = {
 export const adminDrawContract = {
   path: z.object({ drawId: drawIdSchema }),
   response: z.object({ status: z.literal(200), draw: adminDrawSchema }),
+} satisfies Contract;
+
+/** GET /draw-pieces: the pieces a draw can offer now, by name, collection and picture (the piece picker). */
+export const offerablePiecesContract = {
+  response: z.object({
+    status: z.literal(200),
+    pieces: z.array(
+      z.object({ id: z.string(), name: z.string(), typeName: z.string(), picture: z.optional(z.string()) }),
+    ),
+  }),
 } satisfies Contract;

@@ -8,7 +8,7 @@ import { getRaw, putItems } from '../support/db.ts';
 import { store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
-import { openAsStaff } from './support/staff.ts';
+import { openAsStaff, vancouverFieldValue } from './support/staff.ts';
 
 /**
  * The admin's release schedule in the browser (issue 34): a collection on pre-sale, the mail's
@@ -19,12 +19,6 @@ import { openAsStaff } from './support/staff.ts';
 const browser = startBrowser();
 const type = typeEntity({ name: `Nocturne ${uniqueId('e')}`, preSale: true, preSaleText: 'soon' });
 const member = `${uniqueId('e2e-release')}@example.com`;
-
-/** The value of a datetime-local input, this machine's time (the browser's too), to the minute. */
-function localInput(date: Date): string {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`;
-}
 
 beforeAll(async () => {
   pointAtLocalStack();
@@ -43,14 +37,19 @@ beforeAll(async () => {
 
 describe('a release scheduled in the admin', () => {
   it('schedules with a preview and a test, is edited, and shows sent n of N at its time', async () => {
-    const admin = await openAsStaff(browser, { path: '/announce-release', viewport: DESKTOP });
+    const admin = await openAsStaff(browser, {
+      path: '/announce-release',
+      viewport: DESKTOP,
+      timezoneId: 'Asia/Tokyo',
+    });
     await admin.getByRole('heading', { name: 'announce a release', level: 1 }).waitFor();
     await admin.getByLabel('collection').selectOption({ label: type.name });
     const subject = `Nocturne at dusk ${uniqueId('s')}`;
     await admin.getByLabel('subject').fill(subject);
     await admin.getByLabel('text').fill('The pieces are in the shop tonight.');
-    const sendAt = new Date(Date.now() + 3600_000);
-    await admin.getByLabel('release time').fill(localInput(sendAt));
+    // Typed in Vancouver time (the field says so), whatever the browser's zone.
+    const sendAt = new Date(Math.floor((Date.now() + 3600_000) / 60_000) * 60_000);
+    await admin.getByLabel('release time').fill(await vancouverFieldValue(admin, sendAt.getTime()));
     await admin.getByRole('button', { name: 'preview' }).click();
     const preview = admin.getByRole('region', { name: 'preview' });
     await preview.getByRole('heading', { name: subject }).waitFor();
@@ -89,6 +88,8 @@ describe('a release scheduled in the admin', () => {
 
     const release = (await listReleases()).find((r) => r.subject === edited);
     expect(release?.status).toBe('scheduled');
+    // Typed in Vancouver time on a computer in Tokyo: stored as the instant Vancouver meant.
+    expect(release?.sendAt).toBe(sendAt.toISOString());
     const id = release?.id ?? '';
     // Its time comes (the sender's clock): mid-send, the list shows how far it got.
     let progress = '';

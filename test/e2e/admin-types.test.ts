@@ -40,6 +40,7 @@ describe('a new collection', () => {
     await page.getByLabel('label (shown instead of the name)').fill(label);
     await page.getByLabel('for', { exact: true }).selectOption('0');
     await page.getByLabel('colour areas of a piece').fill('1');
+    await page.getByLabel('names of the colour areas').fill(' silk , ');
     await page.getByLabel('pre-sale', { exact: true }).check();
     await page.getByLabel('pre-sale text').fill('arrives in spring');
     await page.getByLabel('discount', { exact: true }).check();
@@ -96,6 +97,7 @@ describe('a new collection', () => {
       label,
       gender: 0,
       areaAmount: 1,
+      areaNames: ['silk'],
       preSale: true,
       preSaleText: 'arrives in spring',
       discount: true,

@@ -306,6 +306,25 @@ describe('product details', () => {
     );
   });
 
+  it("writes the piece's colours under its collection's area names, with Purchase on a phone's first screen", async () => {
+    // DEMO.availableProduct: black bodice, white skirt.
+    for (const viewport of [{ width: 390, height: 844 }, DESKTOP]) {
+      const page = await browser.open(details(DEMO.availableProduct), { viewport });
+      const purchase = page.getByRole('link', { name: 'Purchase' });
+      await purchase.waitFor();
+      const colours = page.locator('.catalog-colours');
+      expect(await colours.locator('dt').allTextContents()).toEqual(['bodice', 'skirt']);
+      expect(await colours.locator('dd').allTextContents()).toEqual(['black', 'white']);
+      // The first screen holds the purchase action, without scrolling.
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      const box = await purchase.boundingBox();
+      expect(box, 'the Purchase link is drawn').not.toBeNull();
+      expect((box?.y ?? Infinity) + (box?.height ?? 0)).toBeLessThanOrEqual(viewport.height);
+      await expectAccessible(page);
+      await screenshot(page, `catalog-details-colours-${viewport.width}`);
+    }
+  });
+
   it('shows "this product is sold." for a sold product', async () => {
     const page = await browser.open(details(DEMO.soldProduct));
     await page.getByText(MESSAGES.productSold, { exact: true }).waitFor();

@@ -4,7 +4,7 @@ import { HOLD_MINUTES } from '#shared/constants.ts';
 import { FILM_SLOTS } from '#shared/films.ts';
 import { MEMBER_SIGNUP_WORDS } from '#shared/membership.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import { TERMS_RESERVATION } from '#shared/terms.ts';
+import { TERMS_DRAW, TERMS_RESERVATION } from '#shared/terms.ts';
 import { LOCAL_SHOP_SETTINGS } from '../../infra/local/shop-settings.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
 
@@ -212,6 +212,8 @@ const MORE_PAGES: [path: string, title: string, text: string[]][] = [
       // The checkout's hold, in the same words and minutes (HOLD_MINUTES) as the countdown's.
       TERMS_RESERVATION,
       `held for you for ${HOLD_MINUTES} minutes`,
+      // A draw: authorised at entry, charged only on a win, released otherwise (issue 45).
+      TERMS_DRAW,
     ],
   ],
 ];

@@ -13,7 +13,7 @@ import { runJob } from '../support/jobs.ts';
 import { mailedPassword } from '../support/purchase.ts';
 import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
-import { openAsStaff } from './support/staff.ts';
+import { openAsStaff, vancouverFieldValue } from './support/staff.ts';
 
 /**
  * The release draw in the browser (issue 35): staff release a piece by draw with a short window;
@@ -174,15 +174,10 @@ describe('a release draw, entered in the browser and checked with the published 
   it('is created by staff for one piece with its window', async () => {
     const page = await openAsStaff(browser, { path: '/view-draws', viewport: DESKTOP });
     await page.getByRole('heading', { name: 'release by draw' }).waitFor();
-    await page.getByLabel('piece id').fill(piece.id);
-    // The window's close, as this browser's datetime-local field takes it (its own time zone).
+    await page.getByRole('radio', { name: piece.name }).check();
+    // The window's close, typed in Vancouver time (the field's zone, whatever the browser's).
     const close = Date.now() + WINDOW_MS;
-    const local = await page.evaluate((ms) => {
-      const d = new Date(ms);
-      if (d.getSeconds() === 0) d.setSeconds(1);
-      const two = (n: number) => String(n).padStart(2, '0');
-      return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
-    }, close);
+    const local = await vancouverFieldValue(page, close);
     await page.getByLabel('entries close').fill(local);
     await page.getByRole('button', { name: 'create the draw' }).click();
     await page.getByRole('status').filter({ hasText: '1 draw created.' }).waitFor();
@@ -396,11 +391,18 @@ describe('a release draw, entered in the browser and checked with the published 
       await watcher
         .getByText('the list is fixed: 2 entries. no entry can be made or withdrawn any more.')
         .waitFor();
+      // In a shopper's words: when the winner is drawn, in the shop's zone (issue 45) …
+      await watcher.getByText(/the winner is drawn at about \d\d:\d\d Pacific time \(Vancouver\)/).waitFor();
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text: a closed <details> hides its content.
+      expect(await watcher.locator('main').innerText()).not.toMatch(/beacon|hash|salt/i);
+      // … and the verifiers' terms under their details.
+      await watcher.getByText("the draw's technical details").click();
       await watcher
         .getByText(
           /the list is witnessed\. .*the draw waits for the beacon's round \d+ since .*the round is not out yet/,
         )
         .waitFor();
+      await watcher.getByText('how this draw is checked').click();
       await watcher.getByRole('link', { name: /the list's witnessing/ }).waitFor();
       expect(await watcher.getByRole('heading', { name: 'enter the draw' }).count()).toBe(0);
       await expectAccessible(watcher);
@@ -429,8 +431,9 @@ describe('a release draw, entered in the browser and checked with the published 
       await lost.page.goto(lost.url);
       await lost.page.getByText('not you this time.').waitFor({ timeout: 15_000 });
       await lost.page.getByText('Nothing was charged: your authorisation is released.').waitFor();
-      await lost.page.getByText('in the published result, your line is reserve number 1.').waitFor();
+      await lost.page.getByText('in the published result, your entry is reserve number 1.').waitFor();
       expect(await lost.page.getByRole('button', { name: 'withdraw' }).count()).toBe(0);
+      await lost.page.getByText("the draw's technical details").click();
       await lost.page
         .getByText(winner ?? 'no winner')
         .first()
@@ -459,7 +462,7 @@ describe('a release draw, entered in the browser and checked with the published 
       // The winner's page, and their order.
       await won.page.goto(won.url);
       await won.page.getByText(`you won: ${piece.name} is yours.`).waitFor({ timeout: 15_000 });
-      await won.page.getByText('in the published result, your line comes first: the winner.').waitFor();
+      await won.page.getByText('in the published result, your entry comes first: the winner.').waitFor();
       await expectAccessible(won.page);
       await screenshot(won.page, 'draw-entry-won');
       await won.page.getByRole('link', { name: 'see your order' }).click();
@@ -509,7 +512,7 @@ describe('a release draw, entered in the browser and checked with the published 
     const main = page.locator('main');
     await expect.poll(async () => main.textContent()).toContain('entered 2');
     expect(await main.textContent()).toContain('withdrawn 1');
-    expect(await main.textContent()).toContain('not-a-member 1, duplicate-email 1');
+    expect(await main.textContent()).toContain('not a member 1, e-mail already entered 1');
     expect(await main.textContent()).toContain('captured 1, cancelled 2, mailed 2');
     await page.getByRole('button', { name: 'replay' }).click();
     const { winner } = await publicDraw();

@@ -26,19 +26,22 @@ function dialogs(page: Page): string[] {
 }
 
 describe('size picker', () => {
-  it('lists the collection sizes, padded with empty rows to 10, with a Find your size link', async () => {
+  it('lists the collection sizes, with no empty rows under them, and a Find your size link', async () => {
     const page = await browser.open(`/products/sizepicker?${query(gown)}`);
     await page.getByRole('heading', { name: 'Pick Size' }).waitFor();
     await page.locator('.picking-sizes a').first().waitFor();
     const sizes = await page.locator('.picking-sizes a .picking-size-name').allTextContents();
     expect(sizes).toEqual(['XS', 'S', 'M', 'L']);
-    expect(await page.locator('.picking-sizes > li').count()).toBe(10);
+    // One row per size: no empty bordered rows pad the list (issue 45).
+    expect(await page.locator('.picking-sizes > li').count()).toBe(sizes.length);
     const find = page.getByRole('link', { name: 'Find your size' });
     expect(await find.getAttribute('href')).toContain('/products/productsizeguide');
     await expectAccessible(page);
     await screenshot(page, 'picking-sizepicker-phone');
     const desktop = await browser.open(`/products/sizepicker?${query(gown)}`, { viewport: DESKTOP });
     await desktop.locator('.picking-sizes a').first().waitFor();
+    expect(await desktop.locator('.picking-sizes > li').count()).toBe(sizes.length);
+    await expectAccessible(desktop);
     await screenshot(desktop, 'picking-sizepicker-desktop');
   });
 
@@ -64,13 +67,19 @@ describe('colour picker', () => {
     await page.getByRole('link', { name: /^M\b/ }).click();
     await page.waitForURL('**/products/shopproduct?**');
     expect(new URL(page.url()).searchParams.get('size')).toBe('M');
-    await page.getByRole('heading', { name: 'Pick Color (1 of 2)' }).waitFor();
+    // The areas are named as the collection names them (the gown: bodice, skirt), never "area 1".
+    await page.getByRole('heading', { name: 'Pick Color (1 of 2) bodice' }).waitFor();
+    const progress = page.getByRole('list', { name: 'colours chosen' });
+    await expect.poll(() => progress.getByRole('listitem').allTextContents()).toEqual(['bodice', 'skirt']);
     const first = page.locator('.picking-swatch:not(:disabled)').first();
     await first.waitFor();
     await expectAccessible(page);
     await screenshot(page, 'picking-colors-phone');
+    const color = (await first.locator('.picking-swatch-name').textContent()) ?? '';
     await first.click();
-    await page.getByRole('heading', { name: 'Pick Color (2 of 2)' }).waitFor();
+    await page.getByRole('heading', { name: 'Pick Color (2 of 2) skirt' }).waitFor();
+    expect(await progress.getByRole('listitem').allTextContents()).toEqual([`bodice: ${color}`, 'skirt']);
+    expect(await page.getByText(/\barea \d/i).count()).toBe(0);
     // Back to the first area, then forward again.
     await page.getByRole('button', { name: /previous colour area/ }).click();
     await page.getByRole('heading', { name: 'Pick Color (1 of 2)' }).waitFor();
@@ -90,14 +99,25 @@ describe('colour picker', () => {
       `/products/shopproduct?${query({ type: path.typeId, gender: String(path.gender), areaAmount: '2', size: path.size })}`,
     );
     await page.getByRole('heading', { name: 'Pick Color (1 of 2)' }).waitFor();
-    const sold = page.getByRole('button', { name: `${path.colors[0]}, not available` });
+    // The struck-through swatch says why, in its accessible name, its tooltip and in words on the page.
+    const why = `sold: no piece left in ${path.colors[0]} in size ${path.size} for the colours chosen so far`;
+    const sold = page.getByRole('button', { name: `${path.colors[0]}, ${why}`, exact: true });
     await sold.waitFor();
     expect(await sold.isDisabled()).toBe(true);
+    expect(await sold.getAttribute('title')).toBe(why);
     expect(await sold.locator('s').textContent()).toBe(path.colors[0]);
+    expect(await sold.locator('.picking-swatch-why').textContent()).toBe('sold');
+    const note = page.getByText(/A struck-through colour is sold/);
+    expect(await note.textContent()).toContain(`in size ${path.size}`);
+    expect(await page.getByRole('group').getAttribute('aria-describedby')).toBe(
+      await note.getAttribute('id'),
+    );
     const available = await page.locator('.picking-swatch:not(:disabled)').allTextContents();
     expect(available).not.toContain(path.colors[0]);
+    await expectAccessible(page);
     const desktop = await browser.open(page.url().replace(/^https?:\/\/[^/]+/, ''), { viewport: DESKTOP });
     await desktop.locator('.picking-swatch').first().waitFor();
+    await expectAccessible(desktop);
     await screenshot(desktop, 'picking-colors-desktop');
   });
 });

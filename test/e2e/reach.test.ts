@@ -79,7 +79,7 @@ async function atStep(page: Page, step: number, areas: number): Promise<void> {
  * a fresh picker.
  */
 async function piecesOfPicker(page: Page): Promise<string[]> {
-  await page.getByRole('heading', { name: /^Pick Color \(1 of \d+\)$/ }).waitFor();
+  await page.getByRole('heading', { name: /^Pick Color \(1 of \d+\)( |$)/ }).waitFor();
   const heading = (await page.getByRole('heading', { name: /^Pick Color/ }).textContent()) ?? '';
   const areas = Number(/of (\d+)\)/.exec(heading)?.[1]);
   const found: string[] = [];

@@ -35,6 +35,7 @@ function everyField(name: string) {
     label: `${name} label`,
     gender: 0,
     areaAmount: 2,
+    areaNames: ['bodice', 'skirt'],
     singlecollection: false,
     issoldout: true,
     preSale: true,
@@ -95,6 +96,7 @@ describe('creating a collection', () => {
       label: `${name} label`,
       gender: 0,
       areaAmount: 2,
+      areaNames: ['bodice', 'skirt'],
       singlecollection: false,
       issoldout: true,
       preSale: true,
@@ -185,6 +187,8 @@ describe('creating a collection', () => {
     ['a discount of 0 percent', { discountAmount: 0 }, /discountAmount/],
     ['a pre-sale with no text', { preSaleText: '' }, /preSaleText/],
     ['a fractional colour count', { areaAmount: 1.5 }, /areaAmount/],
+    ['more area names than colour areas', { areaNames: ['bodice', 'skirt', 'sash'] }, /areaNames/],
+    ['a blank area name', { areaNames: ['bodice', ' '] }, /areaNames/],
     ['a field it does not know', { shippingPrices: { CA: 1 } }, /shippingPrices|unrecognized/i],
     [
       'a picture that was never uploaded',
@@ -248,7 +252,13 @@ describe('editing a collection', () => {
     const product = productEntity(typeEntity({ id, name: 'old name' }));
     await putItems([{ ...productKeys(product), ...product }]);
     const name = uniqueId('Renamed');
-    const { label: _label, preSaleText: _text, discountCode: _code, ...rest } = everyField(name);
+    const {
+      label: _label,
+      areaNames: _areas,
+      preSaleText: _text,
+      discountCode: _code,
+      ...rest
+    } = everyField(name);
     const answer = await adminApi<TypeAnswer>(admin, '/types', {
       method: 'PATCH',
       json: { ...rest, id, preSale: false, discount: false, gender: 2, material: 'cashmere' },
@@ -257,6 +267,7 @@ describe('editing a collection', () => {
     const raw = await getRaw(`TYPE#${id}`, '#TYPE');
     expect(raw).toMatchObject({ name, gender: 2, preSale: false, discount: false, material: 'cashmere' });
     expect(raw).not.toHaveProperty('label');
+    expect(raw).not.toHaveProperty('areaNames');
     expect(raw).not.toHaveProperty('preSaleText');
     expect(raw).not.toHaveProperty('discountCode');
     expect(raw?.womenproductimage).toBe(JSON.stringify(women));
@@ -264,6 +275,7 @@ describe('editing a collection', () => {
     const shop = await api<{ type: Record<string, unknown> }>(`/type?id=${id}`);
     expect(shop.body.type).toMatchObject({ name, gender: 2, preSale: false });
     expect(shop.body.type.label).toBeUndefined();
+    expect(shop.body.type.areaNames).toBeUndefined();
 
     const entry = (await auditOf(admin)).find((a) => a.action === 'update' && a.entityId === id);
     expect(entry?.before).toMatchObject({ label: expect.any(String), preSale: true });

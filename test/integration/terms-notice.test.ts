@@ -19,7 +19,9 @@ import { pointAtLocalStack } from '../support/stack-env.ts';
  * release sender (markers, suppression, unsubscribe link); an unconfirmed sign-up is not; GET
  * /terms shows the current version. A legal notice, not marketing (issue 34): a member who
  * unsubscribed from release mail, every buyer and owner who accepted an earlier version get it
- * too, each once; a bounced or complained address does not.
+ * too, each once; a bounced or complained address does not. However they came to be bound (issue
+ * 45): a buyer from before the first version and an owner staff registered by hand get it too;
+ * a buyer who accepted this very version does not.
  */
 interface StoredMail {
   destination: { to: string[] };
@@ -207,9 +209,17 @@ describe('the checkout records the version of the terms shown before paying', ()
 describe('a terms notice is a legal notice, not marketing', () => {
   const type = typeEntity({ name: 'Terms notice owners' });
   const stamp = Date.now().toString().slice(-9);
-  const pieces = Array.from({ length: 5 }, (_, i) =>
+  const pieces = Array.from({ length: 7 }, (_, i) =>
     productEntity(type, { status: 0, cardNumber: `78${stamp}${String(i).padStart(5, '0')}` }),
-  ) as [ProductEntity, ProductEntity, ProductEntity, ProductEntity, ProductEntity];
+  ) as [
+    ProductEntity,
+    ProductEntity,
+    ProductEntity,
+    ProductEntity,
+    ProductEntity,
+    ProductEntity,
+    ProductEntity,
+  ];
 
   /** A paid (or pending) order of the piece by `email`, recording the terms it accepted, and the piece's record. */
   async function bought(
@@ -251,7 +261,7 @@ describe('a terms notice is a legal notice, not marketing', () => {
   const noticeMails = async (email: string, version: string) =>
     (await mailTo(email)).filter((m) => m.body.text?.includes(`version ${version} takes effect`));
 
-  it('reaches an owner who unsubscribed from releases and a buyer who never signed up, once each; not a bounced address', async () => {
+  it('reaches an owner who unsubscribed from releases, a buyer who never signed up, a buyer from before the first version and an owner registered by hand, once each; not a bounced address', async () => {
     await store({ type, products: pieces });
     const earlier = uniqueId('e').slice(0, 40);
     // The first buyer of piece 0 transferred it to a member, who then unsubscribed from releases.
@@ -283,13 +293,31 @@ describe('a terms notice is a legal notice, not marketing', () => {
       eventType: 'Complaint',
       complaint: { complainedRecipients: [{ emailAddress: complained }] },
     });
-    // No terms accepted (an order from before the terms were versioned), and a checkout never paid.
+    // No terms accepted (an order from before the terms were versioned): bound all the same,
+    // though the piece has another owner since.
     const noTerms = `${uniqueId('noterms')}@example.com`;
-    await bought(pieces[3], noTerms, {});
+    const laterOwner = `${uniqueId('later')}@example.com`;
+    await bought(pieces[3], noTerms, { owner: laterOwner });
+    // A checkout never paid binds nobody.
     const unpaid = `${uniqueId('unpaid')}@example.com`;
     await bought(pieces[4], unpaid, { termsVersion: earlier, status: 'pending' });
-
+    // An owner staff registered by hand (a piece sold elsewhere): a record, no order.
+    const registered = `${uniqueId('registered')}@example.com`;
+    const handRecord: AuthRecordEntity = {
+      kind: 'authRecord',
+      cardNumber: pieces[5].cardNumber as string,
+      pid: pieces[5].id,
+      name: pieces[5].name,
+      email: registered.toUpperCase(),
+      credentialVersion: 1,
+      createdAt: new Date().toISOString(),
+    };
+    await putItems([{ ...authRecordKeys(handRecord), ...handRecord }]);
+    // A buyer who accepted the version being published: told nothing new.
     const version = uniqueId('n').slice(0, 40);
+    const accepted = `${uniqueId('accepted')}@example.com`;
+    await bought(pieces[6], accepted, { termsVersion: version });
+
     const published = await adminApi<{ noticeId: string }>(admin, '/terms-versions', {
       method: 'POST',
       json: { version, effectiveDate: '2027-04-01', summary: 'Owners are told of every change.' },
@@ -301,13 +329,13 @@ describe('a terms notice is a legal notice, not marketing', () => {
       if ((await getRaw(`RELEASE#${noticeId}`, '#RELEASE'))?.status === 'done') break;
     }
 
-    for (const address of [owner, firstBuyer, buyer]) {
+    for (const address of [owner, firstBuyer, buyer, noTerms, laterOwner, registered]) {
       const mails = await noticeMails(address, version);
       expect(mails, address).toHaveLength(1);
       expect(mails[0]?.body.text).toContain('Owners are told of every change.');
       expect(mails[0]?.body.text).not.toContain('unsubscribe');
     }
-    for (const address of [bounced, complained, noTerms, unpaid])
+    for (const address of [bounced, complained, unpaid, accepted])
       expect(await noticeMails(address, version), address).toEqual([]);
     expect(await getRaw(`RELEASE#${noticeId}`, `TO#${bounced}`)).toMatchObject({ state: 'suppressed' });
     expect(await getRaw(`RELEASE#${noticeId}`, `TO#${complained}`)).toMatchObject({ state: 'suppressed' });
@@ -315,7 +343,7 @@ describe('a terms notice is a legal notice, not marketing', () => {
 
     // Sending again mails nobody twice.
     await sendReleases({ ratePerSecond: 500, runSeconds: 5, releaseId: noticeId });
-    for (const address of [owner, firstBuyer, buyer])
+    for (const address of [owner, firstBuyer, buyer, noTerms, laterOwner, registered])
       expect(await noticeMails(address, version), address).toHaveLength(1);
   }, 120_000);
 });

@@ -31,6 +31,7 @@ function storedFields(fields: CollectionFields): Partial<CollectionEntity> {
 /** Optional attributes the form may clear (they are removed when it sends none). */
 const CLEARABLE = [
   'label',
+  'areaNames',
   'preSaleText',
   'discountCode',
   'discountAmount',

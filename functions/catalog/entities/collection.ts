@@ -14,6 +14,8 @@ export interface CollectionEntity extends Partial<Record<InfoTitle, string>> {
   label?: string;
   gender: Gender;
   areaAmount: number;
+  /** The colour areas' names, in order (bodice, skirt); absent: "colour n". */
+  areaNames?: string[];
   singlecollection: boolean;
   issoldout: boolean;
   preSale: boolean;

@@ -5,7 +5,7 @@ import { consistentGet, getItem, getItems, projection, queryAll } from '#table/q
 import { MAX_TRANSACTION, type TransactItem } from '#table/transactions.ts';
 import { claimItem, releaseClaimItem } from './card-claim.ts';
 import type { CollectionEntity } from './collection.ts';
-import type { ImageEntity } from './image.ts';
+import { type ImageEntity, ownerMedia } from './image.ts';
 import {
   COLLECTIONS_LIST,
   collectionFamily,
@@ -329,6 +329,34 @@ export function listPieceIds(): Promise<{ id: string }[]> {
     ExpressionAttributeValues: { ':list': 'PRODUCTS' },
     ...projection(['id']),
   });
+}
+
+/**
+ * The pieces for sale on the shop now (available, not sold elsewhere, not held by a checkout or
+ * offered by a draw), each with its first picture: what staff choose a draw's piece from.
+ */
+export async function listOfferablePieces(
+  now: number,
+): Promise<{ id: string; name: string; typeName: string; picture?: string }[]> {
+  const pieces = await queryAll<
+    Pick<ProductEntity, 'id' | 'name' | 'typeName' | 'holdUntil' | 'draw' | 'soldOnOtherPlatform'>
+  >({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :list',
+    FilterExpression: '#status = :available',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':list': 'PRODUCTS', ':available': 1 },
+  });
+  const free = pieces.filter(
+    (p) => !p.soldOnOtherPlatform && !p.draw && !(p.holdUntil !== undefined && p.holdUntil > now),
+  );
+  return Promise.all(
+    free.map(async (p) => {
+      const { images } = await ownerMedia('product', p.id);
+      const picture = images[0]?.url;
+      return { id: p.id, name: p.name, typeName: p.typeName, ...(picture ? { picture } : {}) };
+    }),
+  );
 }
 
 /** A collection's pieces (gsi1 family), id and creation time only: the passport numbers them by creation. */

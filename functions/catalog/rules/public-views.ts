@@ -20,6 +20,7 @@ export function publicCollection(t: CollectionEntity) {
     label: t.label,
     gender: t.gender,
     areaAmount: t.areaAmount,
+    areaNames: t.areaNames,
     singlecollection: t.singlecollection,
     issoldout: t.issoldout,
     preSale: t.preSale,

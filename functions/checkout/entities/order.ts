@@ -523,16 +523,22 @@ export async function paidOrdersAwaitingMail(since: string, until: string): Prom
 }
 
 /**
- * The buyers who accepted a version of the terms other than `version` (a paid order records the
- * version shown before paying): their address and piece, for a terms notice.
+ * Every buyer of a paid order: their address, piece and the version of the terms the order
+ * records (none: bought before the terms were versioned), for a terms notice.
  */
-export async function buyersOfOtherTerms(version: string): Promise<{ email: string; productId: string }[]> {
+export async function paidBuyersTerms(): Promise<
+  { email: string; productId: string; termsVersion?: string }[]
+> {
   const orders = await queryAll<OrderEntity>({
     IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :list',
-    FilterExpression: '#status = :paid AND attribute_exists(termsVersion) AND termsVersion <> :version',
+    FilterExpression: '#status = :paid',
     ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':list': ORDERS_LIST, ':paid': 'paid', ':version': version },
+    ExpressionAttributeValues: { ':list': ORDERS_LIST, ':paid': 'paid' },
   });
-  return orders.map((order) => ({ email: order.contact.email, productId: order.productId }));
+  return orders.map((order) => ({
+    email: order.contact.email,
+    productId: order.productId,
+    ...(order.termsVersion ? { termsVersion: order.termsVersion } : {}),
+  }));
 }

@@ -40,6 +40,8 @@ export interface DrawEntity {
   /** Witnessed (witnessed.json published): when (POSIX seconds), and so the round drawn with. */
   witnessedAt?: number;
   roundDrawn?: number;
+  /** When the round the draw takes is due (the list's, then the round drawn): what its page says. */
+  drawsAt?: string;
   /** Drawn or empty: the seed and the winner's commitment (the whole order is result.json's). */
   seed?: string;
   winner?: string;
@@ -70,6 +72,16 @@ export function activeDrawsClosedBy(now: Date): Promise<DrawEntity[]> {
     KeyConditionExpression: 'gsi2pk = :list AND gsi2sk < :now',
     ExpressionAttributeValues: { ':list': ACTIVE_DRAWS_LIST, ':now': now.toISOString() },
   });
+}
+
+/** The open draws whose window has not closed by `now` (open now or later), the soonest to close first. */
+export async function drawsOpenAfter(now: Date): Promise<DrawEntity[]> {
+  const active = await queryAll<DrawEntity>({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :list AND gsi2sk > :now',
+    ExpressionAttributeValues: { ':list': ACTIVE_DRAWS_LIST, ':now': now.toISOString() },
+  });
+  return active.map(withoutKeys).filter((d) => d.state === 'open' && Date.parse(d.closesAt) > now.getTime());
 }
 
 /** Every draw, newest first (the admin's list). */

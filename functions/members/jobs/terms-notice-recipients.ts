@@ -1,5 +1,5 @@
 import { listAuthRecords } from '#authenticity/index.ts';
-import { buyersOfOtherTerms } from '#checkout/index.ts';
+import { paidBuyersTerms } from '#checkout/index.ts';
 import {
   getMember,
   getSuppression,
@@ -10,23 +10,30 @@ import {
 import type { TermsNoticeEntity } from '../entities/release.ts';
 
 /**
- * Who a notice of new terms goes to (issue 34): it is a legal notice, not marketing. Everyone
- * the terms bind and who accepted an earlier version: the members confirmed when it was
+ * Who a notice of new terms goes to (issues 34, 45): it is a legal notice, not marketing, to
+ * everyone the terms bind, however they came to be bound: the members confirmed when it was
  * published (`members`: unsubscribed from release mail since or not), every buyer whose paid
- * order records another version of the terms, and the present owner of each such piece (after
- * a transfer, its new owner). Each address once.
+ * order does not record this version (an earlier one, or none: bought before the terms were
+ * versioned), and the present owner of every piece with an owner on record (after a transfer, its
+ * new owner; a piece staff registered by hand, sold elsewhere, too), unless that owner bought it
+ * under this very version. Each address once.
  */
 export async function termsNoticeRecipients(
   notice: Pick<TermsNoticeEntity, 'version'>,
   members: string[],
 ): Promise<string[]> {
-  const [buyers, records] = await Promise.all([buyersOfOtherTerms(notice.version), listAuthRecords()]);
-  const ownerOf = new Map(records.map((record) => [record.pid, record.email]));
+  const [buyers, records] = await Promise.all([paidBuyersTerms(), listAuthRecords()]);
   const all = new Set(members);
+  // "<e-mail> <piece>" of each purchase made under this version.
+  const acceptedThis = new Set<string>();
   for (const buyer of buyers) {
-    all.add(buyer.email.toLowerCase());
-    const owner = ownerOf.get(buyer.productId);
-    if (owner) all.add(owner.toLowerCase());
+    const email = buyer.email.toLowerCase();
+    if (buyer.termsVersion === notice.version) acceptedThis.add(`${email} ${buyer.productId}`);
+    else all.add(email);
+  }
+  for (const record of records) {
+    const owner = record.email?.toLowerCase();
+    if (owner && !acceptedThis.has(`${owner} ${record.pid}`)) all.add(owner);
   }
   return [...all].sort();
 }

@@ -9,7 +9,7 @@ import type { ProductEntity } from '#catalog/entities/product.ts';
 import type { SizeEntity, SizeGuideEntity } from '#catalog/entities/size.ts';
 import type { CollectionVideoEntity } from '#catalog/entities/video.ts';
 import { collectionVideoKeys, productVideoKeys } from '#catalog/entities/video.ts';
-import { INFO_TITLES, PRODUCT_IMAGE_TYPES } from '#shared/constants.ts';
+import { IMAGE_TYPE, INFO_TITLES, PRODUCT_IMAGE_TYPES } from '#shared/constants.ts';
 import { setFilmInput } from '#shared/contracts/films.ts';
 import { FILM_SLOTS } from '#shared/films.ts';
 import { hasPictureSet, S3_URL_PREFIX } from '#shared/media.ts';
@@ -284,6 +284,33 @@ describe('demo catalogue', () => {
       expect(p.colors.length, p.id).toBe(t.areaAmount);
       for (const c of p.colors) expect(BRAND_COLORS as readonly string[]).toContain(c);
     }
+  });
+
+  it("names no colour on a piece's pictures that the piece does not have, and its own-colour picture comes first", () => {
+    const textsOf = (url: string) => {
+      const file = media.find((m) => isDemoPhoto(m) && url.endsWith(m.key));
+      if (!file || !isDemoPhoto(file)) throw new Error(`no photograph for ${url}`);
+      return [...file.composition.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1] ?? '');
+    };
+    for (const p of products.filter((x) => x.colors.length > 0)) {
+      const own = new Set(p.colors.map((c) => c.toLowerCase()));
+      const pictures = images.filter((i) => i.ownerId === p.id && i.type === IMAGE_TYPE.product);
+      expect(pictures.length, p.id).toBeGreaterThan(0);
+      for (const picture of pictures) {
+        for (const text of textsOf(picture.url)) {
+          const named = text.toLowerCase().match(new RegExp(`\\b(${BRAND_COLORS.join('|')})\\b`, 'g')) ?? [];
+          expect(
+            named.filter((c) => !own.has(c)),
+            `${p.id} (${p.colors.join(', ')}): "${text}" on ${picture.url}`,
+          ).toEqual([]);
+        }
+      }
+    }
+    // The second gown (white bodice, pink skirt) is the collection's detail photograph's colourway.
+    const gown = images
+      .filter((i) => i.ownerId === 'p-aurora-02' && i.type === IMAGE_TYPE.product)
+      .sort((a, b) => a.index - b.index);
+    expect(gown[0]?.url).toMatch(/t-aurora-detail\.jpg$/);
   });
 
   it('sells each combination once (one of one)', () => {

@@ -40,7 +40,9 @@ import {
  *
  * A shop photographs each piece; the demo keeps the number of photographs small (they take
  * time to make at the first start): the pieces of a collection share its photographs, and the
- * collection's own pictures and gallery show the same ones.
+ * collection's own pictures and gallery show the same ones. So those captions name no colour a
+ * piece may lack, and a piece whose colours are one of the photographs' comes with that one
+ * first; the piece page writes each piece's own colours.
  */
 
 /** A film, stored as it is. */
@@ -400,6 +402,12 @@ function infoTexts(c: CollectionSpec, fromPrice: number): Record<InfoTitle, stri
 
 // ---------------------------------------------------------------------------------------------
 // Products
+
+/** The line under the name on a collection's front photograph, which its pieces share. */
+export const SHARED_FRONT_CAPTION = 'One colourway of the collection';
+
+const sameColours = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((c, i) => c.toLowerCase() === b[i]?.toLowerCase());
 
 interface ProductSpec {
   id: string;
@@ -937,16 +945,20 @@ export function demoCatalogue(): DemoCatalogue {
   };
 
   // The photographs of a collection's pieces: the piece in its first colourway, a detail in its
-  // second, and for the collection with a gallery a lookbook of three.
+  // second, and for the collection with a gallery a lookbook of three. The pieces share them, so
+  // the front's caption names no colour (the piece page writes the piece's own).
+  const lookOf = (c: CollectionSpec, name: 'front' | 'detail') =>
+    c.looks[name === 'front' ? 0 : 1] ?? c.looks[0] ?? [];
   const shot = (c: CollectionSpec, name: 'front' | 'detail') => ({
     key: `collection_images/pieces/${c.id}-${name}.jpg`,
     compose: () =>
       productSvg({
         kind: c.kind,
-        colors: c.looks[name === 'front' ? 0 : 1] ?? c.looks[0] ?? [],
+        colors: lookOf(c, name),
         areas: c.areas,
         name: c.name,
         view: name === 'front' ? 1 : 2,
+        subtitle: SHARED_FRONT_CAPTION,
       }),
   });
   const lookbook = (c: CollectionSpec): string =>
@@ -959,11 +971,16 @@ export function demoCatalogue(): DemoCatalogue {
         view: 1,
       }),
     );
-  const shotsOf = (c: CollectionSpec): string[] => {
-    const [front, detail] = [shot(c, 'front'), shot(c, 'detail')];
+  /** The collection's photographs; for a piece, the one made in its own colours first. */
+  const shotsOf = (c: CollectionSpec, colors?: string[]): string[] => {
+    const own = (name: 'front' | 'detail') => colors !== undefined && sameColours(lookOf(c, name), colors);
+    const order: ('front' | 'detail')[] =
+      own('detail') && !own('front') ? ['detail', 'front'] : ['front', 'detail'];
     return [
-      photo(front.key, front.compose),
-      photo(detail.key, detail.compose),
+      ...order.map((name) => {
+        const s = shot(c, name);
+        return photo(s.key, s.compose);
+      }),
       ...(c.id === DEMO.typeWithGallery ? [lookbook(c)] : []),
     ];
   };
@@ -1003,6 +1020,7 @@ export function demoCatalogue(): DemoCatalogue {
       ...(c.label ? { label: c.label } : {}),
       gender: c.gender,
       areaAmount: c.areas.length,
+      ...(c.areas.length ? { areaNames: c.areas } : {}),
       singlecollection: c.singlecollection ?? false,
       issoldout: c.issoldout ?? false,
       preSale: c.preSaleText !== undefined,
@@ -1141,7 +1159,7 @@ export function demoCatalogue(): DemoCatalogue {
     const colors = p.look ?? p.colors;
     const short = p.id.slice(2);
     const owner = imageOwner('product', p.id);
-    const pictures = c.singlecollection ? [singleFront(p), lookbook(c)] : shotsOf(c);
+    const pictures = c.singlecollection ? [singleFront(p), lookbook(c)] : shotsOf(c, p.colors);
     for (const [i, url] of pictures.entries()) {
       const image: ImageEntity = {
         kind: 'image',

@@ -306,12 +306,17 @@ export interface ProductPicture {
   name: string;
   /** 1 front, 2 detail, 3 composition with swatches. */
   view: 1 | 2 | 3;
+  /**
+   * The front's line under the name, instead of its colours: a picture several pieces share
+   * must not name colours a piece of them lacks.
+   */
+  subtitle?: string;
 }
 
 /** A product picture: the piece's silhouette filled with its chosen colours. */
 export function productSvg(p: ProductPicture): string {
   const fills = p.colors.map(tone);
-  const colours = p.colors.map(colorLabel).join(' · ') || 'One of one';
+  const colours = p.subtitle ?? (p.colors.map(colorLabel).join(' · ') || 'One of one');
   const shape = SHAPES[p.kind];
   if (p.view === 2) {
     const frame = { x: 40, y: 90, w: 520, h: 540 };

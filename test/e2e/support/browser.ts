@@ -132,6 +132,7 @@ export function startBrowser(): BrowserSession {
         isMobile: false,
         ...(options.deviceScaleFactor ? { deviceScaleFactor: options.deviceScaleFactor } : {}),
         ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+        ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
       });
       contexts.push(context);
       if (options.expectFailures) failures.push(...options.expectFailures);
@@ -180,6 +181,8 @@ export interface OpenOptions {
   deviceScaleFactor?: number;
   /** The browser's user agent string (a phone's, for what the shop does on phones only). */
   userAgent?: string;
+  /** The browser's time zone (an IANA name), when a test needs a computer elsewhere than this one's. */
+  timezoneId?: string;
   /** Runs on the new page before it loads its address (to watch its requests from the start). */
   beforeLoad?: (page: Page) => void | Promise<void>;
   /** Install Playwright's fake clock before the page loads (for timers such as the 5 s landing). */

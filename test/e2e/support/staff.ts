@@ -33,3 +33,28 @@ export async function openAsStaff(
   if (path) await page.goto(path);
   return page;
 }
+
+/**
+ * What a staff datetime field holds for the instant `ms` (Vancouver's wall clock, to the second),
+ * computed by the page's own browser: its zone data, not this process's, decide Vancouver's
+ * offset (the two may disagree on a recent change of the zone's rules).
+ */
+export function vancouverFieldValue(page: Page, ms: number): Promise<string> {
+  return page.evaluate((at) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone: 'America/Vancouver',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(new Date(at))
+        .map((p) => [p.type, p.value]),
+    );
+    return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+  }, ms);
+}

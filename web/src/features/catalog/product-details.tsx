@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
+import { toneOf } from '#shared/brand-colors.ts';
+import { coloursInWords } from '#shared/colour-areas.ts';
 import { formatPrice } from '#shared/format.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { BackButton } from '../../components/back-button.tsx';
@@ -91,6 +93,34 @@ function DrawWindow({ closesAt }: { closesAt: string }) {
     <p className="catalog-meta catalog-draw">
       Entries close <time dateTime={closesAt}>{closing.format(new Date(closesAt))}</time>
     </p>
+  );
+}
+
+/** The piece's colours in words, each under its colour area's name as the collection gives it. */
+function ChosenColours({
+  colors,
+  areaAmount,
+  names,
+}: {
+  colors: string[];
+  areaAmount: number;
+  names?: string[];
+}) {
+  const list = coloursInWords(colors, areaAmount, names);
+  if (list.length === 0) return null;
+  return (
+    <dl className="catalog-colours">
+      {list.map(({ area, color }, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: areas are in a fixed order and may repeat a name.
+        <div key={i} className="catalog-colour">
+          <dt>{area}</dt>
+          <dd>
+            <span className="catalog-colour-chip" style={{ background: toneOf(color) }} aria-hidden="true" />
+            {color}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -275,6 +305,11 @@ export function ProductDetails() {
               {formatPrice(item.priceUs)} <span className="catalog-currency">USD</span>
             </p>
           )}
+          <ChosenColours
+            colors={item.colors}
+            areaAmount={collection?.areaAmount ?? item.colors.length}
+            names={collection?.areaNames}
+          />
           {item.draw && !item.sold && <DrawWindow closesAt={item.draw.closesAt} />}
           <p className="catalog-one-of-one">
             <Link

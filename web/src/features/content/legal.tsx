@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { TERMS_RESERVATION } from '#shared/terms.ts';
+import { TERMS_DRAW, TERMS_RESERVATION } from '#shared/terms.ts';
 import { SupportEmail } from './content-ui.tsx';
 import { currentTermsQuery } from './current-terms.ts';
 
@@ -55,6 +55,9 @@ export function TermsOfUse({ level = 2 }: { level?: Level }) {
           slightly different on your screen.
         </p>
         <p>{TERMS_RESERVATION}</p>
+      </Section>
+      <Section level={level} title="Release draws">
+        <p>{TERMS_DRAW}</p>
       </Section>
       <Section level={level} title="Prices and payment">
         <p>

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { Answer, Body } from '#shared/contracts/contract.ts';
 import type { postMemberContract } from '#shared/contracts/staff.ts';
 import { MEMBER_CONSENT, MEMBER_SIGNUP_WORDS } from '#shared/membership.ts';
@@ -128,6 +128,15 @@ export function Membership() {
       <Lead>Be the first to know.</Lead>
       <div className="content-prose">
         <p>{MEMBER_CONSENT.offer}</p>
+        <h2>What members get</h2>
+        <ul>
+          <li>An email the moment each new release arrives.</li>
+          <li>
+            An invitation to every <Link to="/draws">release draw</Link>, the moment it opens: some pieces are
+            released by draw, and only members may enter.
+          </li>
+          <li>A link in every one of these emails that unsubscribes you in one click.</li>
+        </ul>
         <p>
           To become a member, leave your email address{' '}
           {open ? (

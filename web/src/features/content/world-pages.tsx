@@ -21,6 +21,7 @@ const WORLD_MENU = [
   { to: '/world/purchasingproduct', label: 'Purchasing a Product' },
   { to: '/world/authentification', label: 'authenticity' },
   { to: '/world/membership', label: 'Membership' },
+  { to: '/draws', label: 'Release draws' },
   { to: '/world/followus', label: 'Follow us' },
 ] as const;
 

@@ -5,6 +5,7 @@ import type {
   entryLinkStatusContract,
   entryStatusContract,
   getDrawContract,
+  openDrawsContract,
   postEntryContract,
   requestEntryLinkContract,
   withdrawEntryContract,
@@ -50,6 +51,16 @@ export const entryStatusQuery = (drawId: string, entryId: string, token: string)
     staleTime: 0,
     retry: 1,
     refetchInterval: (query) => drawRefresh(query.state.data?.draw),
+  });
+
+export type OpenDraw = Answer<typeof openDrawsContract>['draws'][number];
+
+/** The draws open now or to come (the storefront's list, /draws). */
+export const openDrawsQuery = () =>
+  queryOptions({
+    queryKey: ['draws-open'],
+    queryFn: () => apiGet<Answer<typeof openDrawsContract>>('/draws/open').then((r) => r.draws),
+    staleTime: 30_000,
   });
 
 export type EntryLinkStatus = Answer<typeof entryLinkStatusContract>;

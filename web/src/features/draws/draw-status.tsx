@@ -1,7 +1,8 @@
+import { momentInWords, timeInWords } from '#shared/time-words.ts';
 import type { PublicDraw } from './api.ts';
-import { localDateTime, localTime } from './draw-time.ts';
+import { Countdown } from './countdown.tsx';
 
-/** Why a closed draw waits for its beacon round, in words. */
+/** Why a closed draw waits for its beacon round, in the verifiers' words. */
 const WAITING_WHY = {
   'not-yet':
     'the round is not out yet: the list named a round at least 10 seconds after it was written, so nobody could know its randomness when the list was fixed.',
@@ -14,9 +15,18 @@ export function takesEntries(draw: PublicDraw, now = Date.now()): boolean {
   return draw.state === 'open' && Date.parse(draw.opensAt) <= now && now < Date.parse(draw.closesAt);
 }
 
-/** Where the draw stands, in words: its window, the fixed list, the round it waits for, the winning line. */
+/** A time in words, in the shop's zone and naming it (shared/time-words.ts), as a <time>. */
+function Moment({ at, now }: { at: string; now: Date }) {
+  return <time dateTime={at}>{momentInWords(at, now)}</time>;
+}
+
+/**
+ * Where the draw stands, in a shopper's words: its window, a countdown while it is open, when
+ * the winner is drawn; and, for whoever checks it, the exact terms (docs/draw.md: the list's
+ * hash, the beacon's round, the winning line) under "how this draw is checked".
+ */
 export function DrawStatus({ draw, titleId }: { draw: PublicDraw; titleId: string }) {
-  const now = Date.now();
+  const now = new Date();
   return (
     <section className="draw-status" aria-labelledby={titleId}>
       <h2 id={titleId} className="checkout-section-title">
@@ -26,34 +36,46 @@ export function DrawStatus({ draw, titleId }: { draw: PublicDraw; titleId: strin
         <div className="checkout-row">
           <dt>opens</dt>
           <dd>
-            <time dateTime={draw.opensAt}>{localDateTime(draw.opensAt)}</time>
+            <Moment at={draw.opensAt} now={now} />
           </dd>
         </div>
         <div className="checkout-row">
           <dt>closes</dt>
           <dd>
-            <time dateTime={draw.closesAt}>{localDateTime(draw.closesAt)}</time>
+            <Moment at={draw.closesAt} now={now} />
           </dd>
         </div>
       </dl>
       <StateWords draw={draw} now={now} />
+      <CheckedDetails draw={draw} />
     </section>
   );
 }
 
-function StateWords({ draw, now }: { draw: PublicDraw; now: number }) {
+function StateWords({ draw, now }: { draw: PublicDraw; now: Date }) {
+  const at = now.getTime();
   switch (draw.state) {
     case 'open':
-      if (now < Date.parse(draw.opensAt))
-        return <p className="draw-state">the draw opens on {localDateTime(draw.opensAt)}.</p>;
-      if (now < Date.parse(draw.closesAt))
+      if (at < Date.parse(draw.opensAt))
         return (
-          <p className="draw-state">
-            the draw is open: members enter until {localDateTime(draw.closesAt)}. one entry per person; the
-            card or PayPal authorises the amount now; it is charged only if it wins.
-          </p>
+          <div className="draw-state">
+            <p>
+              the draw opens on <Moment at={draw.opensAt} now={now} />.
+            </p>
+            <Countdown to={draw.opensAt} words="opens" />
+          </div>
         );
-      return <p className="draw-state">the window has closed: the list of entries is being fixed.</p>;
+      if (at < Date.parse(draw.closesAt))
+        return (
+          <div className="draw-state">
+            <p>
+              the draw is open: members enter until <Moment at={draw.closesAt} now={now} />. one entry per
+              person; your card or PayPal authorises the amount now, and it is charged only if you win.
+            </p>
+            <Countdown to={draw.closesAt} words="closes" />
+          </div>
+        );
+      return <p className="draw-state">the draw has closed: the list of entries is being fixed.</p>;
     case 'closing':
     case 'closed':
       return (
@@ -62,57 +84,82 @@ function StateWords({ draw, now }: { draw: PublicDraw; now: number }) {
             the list is fixed{draw.entries !== undefined ? `: ${draw.entries} entries` : ''}. no entry can be
             made or withdrawn any more.
           </p>
-          {draw.round !== undefined && draw.roundDrawn === undefined && (
+          {draw.drawsAt && (
             <p>
-              the list is being witnessed: its hash is in the shop's public log, and the log's independent
-              witnesses cosign it before the beacon's round {draw.round} is out
-              {draw.waitingSince && (
-                <>
-                  {' '}
-                  (waiting since <time dateTime={draw.waitingSince}>{localTime(draw.waitingSince)}</time>)
-                </>
-              )}
-              .
-            </p>
-          )}
-          {draw.roundDrawn !== undefined && (
-            <p>
-              the list is witnessed.{' '}
-              {draw.round !== undefined && draw.roundDrawn > draw.round
-                ? `it was witnessed after round ${draw.round} was out, so the draw takes the later round ${draw.roundDrawn}, never an earlier one. `
+              the winner is drawn at about <time dateTime={draw.drawsAt}>{timeInWords(draw.drawsAt)}</time>,
+              from a public random number that nobody, the shop included, could know when the list was fixed.
+              {draw.beaconState === 'unreachable'
+                ? ' that number is late: the draw waits for it, and never uses one the shop chose.'
                 : ''}
-              the draw waits for the beacon's round {draw.roundDrawn}
-              {draw.waitingSince && (
-                <>
-                  {' '}
-                  since <time dateTime={draw.waitingSince}>{localTime(draw.waitingSince)}</time>
-                </>
-              )}
-              . {WAITING_WHY[draw.beaconState === 'unreachable' ? 'unreachable' : 'not-yet']}
             </p>
           )}
-          {draw.listHash && <HashLine label="the list's hash" value={draw.listHash} />}
         </div>
       );
     case 'empty':
       return (
         <div className="draw-state">
           <p>the draw is over: nobody entered, so there is no winner.</p>
-          {draw.listHash && <HashLine label="the list's hash" value={draw.listHash} />}
         </div>
       );
     default:
       return (
         <div className="draw-state">
           <p>
-            the draw is {draw.state === 'settled' ? 'over' : 'drawn'}: {draw.entries ?? 0} entries, beacon
-            round {draw.roundDrawn ?? draw.round}.
+            the draw is {draw.state === 'settled' ? 'over' : 'made'}: {draw.entries ?? 0}{' '}
+            {draw.entries === 1 ? 'entry' : 'entries'}, and one winner. every entrant is told by mail and on
+            their entry's page whether they won.
           </p>
-          {draw.winner && <HashLine label="the winning line" value={draw.winner} />}
-          {draw.listHash && <HashLine label="the list's hash" value={draw.listHash} />}
         </div>
       );
   }
+}
+
+/**
+ * The verifiers' words (docs/draw.md), kept exact so the draw stays checkable: the list's
+ * witnessing, the beacon's round, the list's hash, the winning line.
+ */
+function CheckedDetails({ draw }: { draw: PublicDraw }) {
+  if (!draw.listHash && draw.round === undefined) return null;
+  const waiting = draw.state === 'closing' || draw.state === 'closed';
+  return (
+    <details className="draw-checked">
+      <summary>the draw's technical details</summary>
+      {waiting && draw.round !== undefined && draw.roundDrawn === undefined && (
+        <p>
+          the list is being witnessed: its hash is in the shop's public log, and the log's independent
+          witnesses cosign it before the beacon's round {draw.round} is out
+          {draw.waitingSince && (
+            <>
+              {' '}
+              (waiting since <time dateTime={draw.waitingSince}>{timeInWords(draw.waitingSince)}</time>)
+            </>
+          )}
+          .
+        </p>
+      )}
+      {waiting && draw.roundDrawn !== undefined && (
+        <p>
+          the list is witnessed.{' '}
+          {draw.round !== undefined && draw.roundDrawn > draw.round
+            ? `it was witnessed after round ${draw.round} was out, so the draw takes the later round ${draw.roundDrawn}, never an earlier one. `
+            : ''}
+          the draw waits for the beacon's round {draw.roundDrawn}
+          {draw.waitingSince && (
+            <>
+              {' '}
+              since <time dateTime={draw.waitingSince}>{timeInWords(draw.waitingSince)}</time>
+            </>
+          )}
+          . {WAITING_WHY[draw.beaconState === 'unreachable' ? 'unreachable' : 'not-yet']}
+        </p>
+      )}
+      {!waiting && (draw.roundDrawn ?? draw.round) !== undefined && (
+        <p>drawn with the beacon's round {draw.roundDrawn ?? draw.round} (drand).</p>
+      )}
+      {draw.winner && <HashLine label="the winning line" value={draw.winner} />}
+      {draw.listHash && <HashLine label="the list's hash" value={draw.listHash} />}
+    </details>
+  );
 }
 
 /** A long hex value on a line of its own, breaking anywhere on a phone. */

@@ -18,6 +18,7 @@ import { shownTermsVersion, TermsBeforePaying } from '../checkout/terms-before-p
 import { useSummary } from '../checkout/use-summary.ts';
 import { confirmEntry, type EnteredDraw, enterDraw, type PublicDraw } from './api.ts';
 import { entryKeyFor, entryPage, forgetEntryKey, rememberToken } from './entry-token.ts';
+import { WithMemberLink } from './member-link.tsx';
 
 /** The server's refusal as it words it (DRAW_MESSAGES, CHECKOUT_MESSAGES); anything else, checkout's. */
 function refusalText(error: unknown): string {
@@ -175,7 +176,7 @@ export function EntryForm({ draw, link }: { draw: PublicDraw; link: { token: str
           </form>
           {error && (
             <p className="checkout-error" role="alert">
-              {error}
+              <WithMemberLink text={error} />
             </p>
           )}
           {spent && (

@@ -117,15 +117,25 @@ function EntryShown({ status, token }: { status: EntryStatus; token: string }) {
       )}
       <section className="draw-salt" aria-labelledby={`${base}-salt`}>
         <h2 id={`${base}-salt`} className="checkout-section-title">
-          your salt
+          your number in the draw
         </h2>
-        <p>Keep it: with it you find your line in the published list, which nobody else can tell is yours.</p>
+        <p>
+          Keep this secret number: with it you, and only you, find your entry in the list published when the
+          draw closes. Nobody else can tell which entry is yours.
+        </p>
         <p className="draw-hash-line">
           <code className="draw-hash draw-salt-value">{entry.salt}</code>
         </p>
-        <CopyButton text={entry.salt} label="copy the salt" done="salt copied." />
-        <HashLine label="your line (commitment)" value={entry.commitment} />
+        <CopyButton text={entry.salt} label="copy your number" done="your number is copied." />
         {entry.state === 'entered' && <EntryPlace draw={draw} commitment={entry.commitment} />}
+        <details className="draw-checked">
+          <summary>how your entry is checked</summary>
+          <p>
+            Your number is the draw's <em>salt</em> (the script's <code>--salt</code>); your entry's line in
+            the published list is its commitment:
+          </p>
+          <HashLine label="your line (commitment)" value={entry.commitment} />
+        </details>
       </section>
       {canWithdraw && <Withdraw status={status} token={token} />}
       <DrawStatus draw={draw} titleId={`${base}-status`} />

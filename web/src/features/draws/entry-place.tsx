@@ -23,10 +23,10 @@ export function EntryPlace({ draw, commitment }: { draw: PublicDraw; commitment:
   return (
     <p className="draw-place">
       {!place.in
-        ? 'your line is not in the published result.'
+        ? 'your entry is not in the published result.'
         : place.won
-          ? 'in the published result, your line comes first: the winner.'
-          : `in the published result, your line is reserve number ${place.reserve}.`}
+          ? 'in the published result, your entry comes first: the winner.'
+          : `in the published result, your entry is reserve number ${place.reserve}.`}
     </p>
   );
 }

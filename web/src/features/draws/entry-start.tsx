@@ -3,9 +3,7 @@ import { Link } from 'react-router-dom';
 import { ENTRY_LINK_MINUTES } from '#shared/contracts/draws.ts';
 import { ApiError } from '../../lib/api.ts';
 import { type PublicDraw, requestEntryLink } from './api.ts';
-
-/** Where one becomes a member (000 §2). */
-export const MEMBERSHIP_PAGE = '/world/membership';
+import { MEMBERSHIP_PAGE, WithMemberLink } from './member-link.tsx';
 
 /**
  * The draw's first step (issue 44): the member's e-mail. The shop mails a link that enters the
@@ -43,15 +41,19 @@ export function EntryStart({ draw, lead }: { draw: PublicDraw; lead?: string }) 
       <h2 id={`${base}-title`} className="checkout-section-title">
         enter the draw
       </h2>
+      <p className="draw-members-only">
+        <strong>Members only.</strong> Only members who confirmed their e-mail may enter. Not a member yet?{' '}
+        <Link to={MEMBERSHIP_PAGE}>become a member</Link>: it takes your e-mail, and you are invited to every
+        draw.
+      </p>
       {lead && (
         <p className="checkout-error" role="alert">
-          {lead}
+          <WithMemberLink text={lead} />
         </p>
       )}
       <p className="checkout-note">
-        Members only. Give the e-mail you confirmed your membership with: we mail it a link that enters this
-        draw, once, within {ENTRY_LINK_MINUTES} minutes. Nobody can enter in a member's name without their
-        mailbox.
+        Give the e-mail you confirmed your membership with: we mail it a link that enters this draw, once,
+        within {ENTRY_LINK_MINUTES} minutes. Nobody can enter in a member's name without their mailbox.
       </p>
       <form className="checkout-form draw-start-form" onSubmit={ask} noValidate aria-label="your e-mail">
         <div className="checkout-field checkout-field-wide">
@@ -71,7 +73,7 @@ export function EntryStart({ draw, lead }: { draw: PublicDraw; lead?: string }) 
       </form>
       {error && (
         <p className="checkout-error" role="alert">
-          {error}
+          <WithMemberLink text={error} />
         </p>
       )}
       {sent && (
@@ -85,11 +87,6 @@ export function EntryStart({ draw, lead }: { draw: PublicDraw; lead?: string }) 
             then ask again here.
           </p>
         </div>
-      )}
-      {!sent && (
-        <p className="checkout-note">
-          Not a member yet? <Link to={MEMBERSHIP_PAGE}>become a member</Link>.
-        </p>
       )}
     </section>
   );

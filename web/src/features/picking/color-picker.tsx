@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { toneOf } from '#shared/brand-colors.ts';
+import { colourAreaNames } from '#shared/colour-areas.ts';
 import type { getNextColorContract, getProductIdByColorContract } from '#shared/contracts/catalog.ts';
 import type { Answer } from '#shared/contracts/contract.ts';
 import { MESSAGES } from '#shared/messages.ts';
@@ -10,8 +11,14 @@ import { BackButton } from '../../components/back-button.tsx';
 import { Loading } from '../../components/page.tsx';
 import { apiGet } from '../../lib/api.ts';
 import { genderOf, navTarget, useNavValues } from '../../lib/nav-input.ts';
+import { typeQuery } from '../catalog/api.ts';
 import { hasSize } from './support.ts';
 import './picking.css';
+
+/** Why a struck-through colour cannot be chosen, in words a screen reader reads too. */
+function soldReason(color: string, size: string | undefined): string {
+  return `sold: no piece left in ${color}${size ? ` in size ${size}` : ''} for the colours chosen so far`;
+}
 
 /**
  * /products/shopproduct (000 §2, §4): one step per colour area, "Pick Color (n of areaAmount)".
@@ -53,6 +60,10 @@ function Picker({
   const [failed, setFailed] = useState<string | undefined>();
   const index = chosen.length;
   const step = Math.min(index + 1, areaAmount);
+  // The areas are named as the collection names them (bodice, skirt), "colour n" until it answers.
+  const collection = useQuery(typeQuery(type));
+  const areas = colourAreaNames(areaAmount, collection.data?.areaNames);
+  const area = areas[step - 1] ?? `colour ${step}`;
 
   const next = useQuery({
     queryKey: ['getNextColor', type, gender, size ?? '', chosen.join(',')],
@@ -107,20 +118,21 @@ function Picker({
       <BackButton />
       <p className="picking-eyebrow">choose your piece</p>
       <h1 className="picking-title" aria-live="polite">
-        Pick Color ({step} of {areaAmount})
+        Pick Color ({step} of {areaAmount}) <span className="picking-title-area">{area}</span>
       </h1>
       <ol className="picking-progress" aria-label="colours chosen">
-        {Array.from({ length: areaAmount }, (_, n) => n + 1).map((area) => {
-          const color = chosen[area - 1];
-          const now = area - 1 === index;
+        {areas.map((name, n) => {
+          const color = chosen[n];
+          const now = n === index;
           return (
-            <li key={area} className={color ? 'picking-progress-done' : now ? 'picking-progress-now' : ''}>
+            // biome-ignore lint/suspicious/noArrayIndexKey: the areas are in a fixed order and may share a name.
+            <li key={n} className={color ? 'picking-progress-done' : now ? 'picking-progress-now' : ''}>
               <span
                 className="picking-dot"
                 aria-hidden="true"
                 style={color ? { background: toneOf(color) } : undefined}
               />
-              <span>{color ? color : `area ${area}`}</span>
+              <span>{color ? `${name}: ${color}` : name}</span>
             </li>
           );
         })}
@@ -140,8 +152,11 @@ function Picker({
           </p>
         </div>
       ) : (
-        <fieldset className="picking-swatches">
-          <legend className="visually-hidden">colours for area {step}</legend>
+        <fieldset
+          className="picking-swatches"
+          aria-describedby={unavailable.length ? 'sold-note' : undefined}
+        >
+          <legend className="visually-hidden">colours for the {area}</legend>
           {colors.map(({ color }) => (
             <button
               key={color}
@@ -158,25 +173,38 @@ function Picker({
               <span className="picking-swatch-name">{color}</span>
             </button>
           ))}
-          {unavailable.map(({ color }) => (
-            <button
-              key={`x-${color}`}
-              type="button"
-              className="picking-swatch picking-swatch-sold"
-              disabled
-              aria-label={`${color}, not available`}
-            >
-              <span
-                className="picking-swatch-chip"
-                style={{ background: toneOf(color) }}
-                aria-hidden="true"
-              />
-              <span className="picking-swatch-name">
-                <s>{color}</s>
-              </span>
-            </button>
-          ))}
+          {unavailable.map(({ color }) => {
+            const why = soldReason(color, size);
+            return (
+              <button
+                key={`x-${color}`}
+                type="button"
+                className="picking-swatch picking-swatch-sold"
+                disabled
+                aria-label={`${color}, ${why}`}
+                title={why}
+              >
+                <span
+                  className="picking-swatch-chip"
+                  style={{ background: toneOf(color) }}
+                  aria-hidden="true"
+                />
+                <span className="picking-swatch-name">
+                  <s>{color}</s>
+                </span>{' '}
+                <span className="picking-swatch-why" aria-hidden="true">
+                  sold
+                </span>
+              </button>
+            );
+          })}
         </fieldset>
+      )}
+      {unavailable.length > 0 && !looking && !next.isPending && colors.length > 0 && (
+        <p id="sold-note" className="picking-aside">
+          A struck-through colour is sold: each piece is made once, and there is no other piece in that colour
+          {size ? ` in size ${size}` : ''} for the colours chosen so far.
+        </p>
       )}
 
       {failed && (

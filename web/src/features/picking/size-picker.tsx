@@ -7,13 +7,13 @@ import { BackButton } from '../../components/back-button.tsx';
 import { Loading } from '../../components/page.tsx';
 import { apiGet } from '../../lib/api.ts';
 import { genderOf, navTarget, useNavValues } from '../../lib/nav-input.ts';
-import { canGoBack, SIZE_ROWS, type SizesAnswer } from './support.ts';
+import { canGoBack, type SizesAnswer } from './support.ts';
 import './picking.css';
 
 /**
- * /products/sizepicker (000 §2): the collection's sizes, each leading to the colour picker, a
- * "Find your size" link, and the list padded with empty rows up to 10. No sizes: "sorry, no
- * product", then back (000 §8).
+ * /products/sizepicker (000 §2): the collection's sizes, each leading to the colour picker, and a
+ * "Find your size" link. The spec's padding to 10 rows is not drawn: empty bordered rows read as
+ * missing sizes (issue 45). No sizes: "sorry, no product", then back (000 §8).
  */
 export function SizePicker() {
   const values = useNavValues();
@@ -80,10 +80,6 @@ function Sizes({ type, gender, areaAmount }: { type: string; gender: Gender; are
                 </li>
               );
             })}
-            {Array.from({ length: Math.max(0, SIZE_ROWS - list.length) }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: empty padding rows have no identity.
-              <li key={`pad-${i}`} className="picking-size-pad" aria-hidden="true" />
-            ))}
           </ul>
           <p className="picking-aside">
             Not sure?{' '}

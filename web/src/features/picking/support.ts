@@ -7,9 +7,6 @@ import { SHOP } from '../../lib/shop-settings.ts';
 
 export const SUPPORT_EMAIL = SHOP.supportEmail;
 
-/** 000 §9: the sizes list is padded with empty rows up to 10. */
-export const SIZE_ROWS = 10;
-
 /** 000 §9: size finder results are reported within 7 business days. */
 export const FINDER_RESULT_DAYS = 7;
 

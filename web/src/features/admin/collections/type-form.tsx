@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
+import { AREA_NAMES_SEPARATOR, parseAreaNames } from '#shared/colour-areas.ts';
 import { INFO_TITLES, type InfoTitle } from '#shared/constants.ts';
 import type {
   createTypeContract,
@@ -20,7 +21,10 @@ import { type AdminType, typeQuery } from './api.ts';
 import { ImageSet } from './image-set.tsx';
 import { INFO_FIELDS } from './labels.ts';
 
-type Texts = Record<InfoTitle | 'name' | 'label' | 'preSaleText' | 'discountCode' | 'authPortalText', string>;
+type Texts = Record<
+  InfoTitle | 'name' | 'label' | 'areaNames' | 'preSaleText' | 'discountCode' | 'authPortalText',
+  string
+>;
 
 interface FormState extends Texts {
   gender: Gender;
@@ -43,6 +47,7 @@ function formOf(t?: AdminType): FormState {
     label: t?.label ?? '',
     gender: t?.gender ?? 0,
     areaAmount: String(t?.areaAmount ?? 1),
+    areaNames: (t?.areaNames ?? []).join(`${AREA_NAMES_SEPARATOR} `),
     singlecollection: t?.singlecollection ?? false,
     issoldout: t?.issoldout ?? false,
     preSale: t?.preSale ?? false,
@@ -64,6 +69,7 @@ function bodyOf(form: FormState) {
     label: text(form.label),
     gender: form.gender,
     areaAmount: Number(form.areaAmount),
+    areaNames: parseAreaNames(form.areaNames),
     singlecollection: form.singlecollection,
     issoldout: form.issoldout,
     preSale: form.preSale,
@@ -174,6 +180,11 @@ function TypeEditor({ type }: { type?: AdminType }) {
           step={1}
           value={form.areaAmount}
           onChange={(v) => set('areaAmount', v)}
+        />
+        <TextField
+          label="names of the colour areas"
+          hint="in order, separated by commas (bodice, skirt); the shop shows them to shoppers; an area left unnamed is “colour 1”, “colour 2”…"
+          {...text('areaNames')}
         />
         <div className="adm-types-checks">
           {(

@@ -1,6 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Answer, Body } from '#shared/contracts/contract.ts';
-import type { adminDrawContract, createDrawContract, listDrawsContract } from '#shared/contracts/draws.ts';
+import type {
+  adminDrawContract,
+  createDrawContract,
+  listDrawsContract,
+  offerablePiecesContract,
+} from '#shared/contracts/draws.ts';
 import { checkResult, type DrawCheck } from '#shared/draw/result.ts';
 import { adminGet, adminPost } from '../api.ts';
 
@@ -30,6 +35,14 @@ export const adminDrawQuery = (drawId: string) =>
     refetchInterval: (query) => moving(query.state.data ? [query.state.data] : undefined),
   });
 
+/** The pieces a new draw can offer (the piece picker): asked afresh each time the form shows. */
+export type OfferablePiece = Answer<typeof offerablePiecesContract>['pieces'][number];
+export const offerablePiecesQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'draws', 'pieces'],
+    queryFn: () => adminGet<Answer<typeof offerablePiecesContract>>('/draw-pieces').then((r) => r.pieces),
+  });
+
 export const createDraws = (body: CreateDraw) => adminPost<CreatedDraws>('/draws', body);
 
 /**
@@ -52,6 +65,25 @@ export async function replayDraw(files: AdminDraw['draw']['files'], roundDrawn?:
   // The round its witnessing allows (the list's, or a later one): staff's view of the draw says which.
   return checkResult(entries, parsed, roundDrawn);
 }
+
+/** Why entries were refused, as staff read it (functions/draws/entities/entry-binding.ts's reasons). */
+const REFUSAL_WORDS: Record<string, string> = {
+  'not-a-member': 'not a member',
+  'invalid-link': 'link not valid (missing, another draw’s, used or expired)',
+  'too-many-links': 'too many entry links asked',
+  'duplicate-email': 'e-mail already entered',
+  'duplicate-address': 'shipping address already entered',
+  'duplicate-card': 'card or PayPal account already entered',
+  'too-many-tries': 'too many entries from one connection',
+  window: 'outside the entry window',
+  'payment-not-authorised': 'payment never authorised',
+};
+
+/** "not a member 2, e-mail already entered 1", or "none". */
+export const refusalsText = (refusals: Record<string, number>) =>
+  Object.entries(refusals)
+    .map(([reason, n]) => `${REFUSAL_WORDS[reason] ?? reason.replaceAll('-', ' ')} ${n}`)
+    .join(', ') || 'none';
 
 /** "entered 2, withdrawn 1", or "none". */
 export const countsText = (counts: Record<string, number>) =>

@@ -1,14 +1,16 @@
+import './draws.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { typelistContract } from '#shared/contracts/catalog-admin.ts';
 import type { Answer } from '#shared/contracts/contract.ts';
 import { adminGet } from '../api.ts';
-import { choicesOf, SelectField, TextField } from '../kit/fields.tsx';
+import { choicesOf, SelectField } from '../kit/fields.tsx';
 import { CardTable } from '../kit/table.tsx';
-import { fromLocalInput } from '../releases/local-time.ts';
+import { VancouverTimeField } from '../kit/vancouver-time-field.tsx';
 import { AdminPage, ErrorText, Loading, StatusText, vancouverTime } from '../ui.tsx';
-import { type CreateDraw, countsText, createDraws, drawsQuery } from './api.ts';
+import { type CreateDraw, countsText, createDraws, drawsQuery, refusalsText } from './api.ts';
+import { PiecePicker } from './piece-picker.tsx';
 
 type Offers = 'piece' | 'collection';
 
@@ -46,12 +48,10 @@ function CreateDrawForm() {
     event.preventDefault();
     setError('');
     setNotice('');
+    if (offers === 'piece' && !pid) return setError('choose the piece.');
     if (!closesAt) return setError('give the time the entries close.');
-    const window = {
-      opensAt: opensAt ? fromLocalInput(opensAt) : new Date().toISOString(),
-      closesAt: fromLocalInput(closesAt),
-    };
-    const body: CreateDraw = offers === 'piece' ? { pid: pid.trim(), ...window } : { typeId, ...window };
+    const window = { opensAt: opensAt || new Date().toISOString(), closesAt };
+    const body: CreateDraw = offers === 'piece' ? { pid, ...window } : { typeId, ...window };
     setBusy(true);
     try {
       const answer = await createDraws(body);
@@ -59,6 +59,7 @@ function CreateDrawForm() {
       setNotice(
         `${answer.draws.length} draw${answer.draws.length === 1 ? '' : 's'} created.${skipped ? ` not offered: ${skipped}` : ''}`,
       );
+      setPid('');
       await queryClient.invalidateQueries({ queryKey: ['admin', 'draws'] });
     } catch (reason) {
       setError((reason as Error).message);
@@ -80,7 +81,7 @@ function CreateDrawForm() {
         ]}
       />
       {offers === 'piece' ? (
-        <TextField label="piece id" value={pid} onChange={setPid} required />
+        <PiecePicker value={pid} onChange={setPid} />
       ) : (
         <SelectField
           label="collection"
@@ -91,23 +92,8 @@ function CreateDrawForm() {
           required
         />
       )}
-      <TextField
-        label="entries open"
-        hint="this computer's time; blank: at once"
-        type="datetime-local"
-        step={1}
-        value={opensAt}
-        onChange={setOpensAt}
-      />
-      <TextField
-        label="entries close"
-        hint="this computer's time"
-        type="datetime-local"
-        step={1}
-        value={closesAt}
-        onChange={setClosesAt}
-        required
-      />
+      <VancouverTimeField label="entries open" hint="blank: at once" value={opensAt} onChange={setOpensAt} />
+      <VancouverTimeField label="entries close" value={closesAt} onChange={setClosesAt} required />
       <button type="submit" disabled={busy}>
         create the draw
       </button>
@@ -139,7 +125,7 @@ function DrawList() {
               <td data-label="closes">{vancouverTime(d.draw.closesAt)}</td>
               <td data-label="state">{d.draw.state}</td>
               <td data-label="entries">{countsText(d.counts)}</td>
-              <td data-label="refusals">{countsText(d.refusals)}</td>
+              <td data-label="refusals">{refusalsText(d.refusals)}</td>
               <td data-label="settled">
                 captured {d.captured}, cancelled {d.cancelled}, mailed {d.mailed}
               </td>

@@ -3,9 +3,10 @@ import './draws.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { adminOrderPage } from '#shared/admin.ts';
 import type { DrawCheck } from '#shared/draw/result.ts';
 import { AdminPage, ErrorText, Loading, StatusText, vancouverTime } from '../ui.tsx';
-import { type AdminDraw, adminDrawQuery, countsText, replayDraw } from './api.ts';
+import { type AdminDraw, adminDrawQuery, countsText, refusalsText, replayDraw } from './api.ts';
 
 /**
  * /view-draw/:drawId: one draw for staff — its window, state, counts and refusals, its published
@@ -31,14 +32,16 @@ function DrawFacts({ data }: { data: AdminDraw }) {
     ['entries close (Vancouver)', vancouverTime(draw.closesAt)],
     ['state', draw.state],
     ['entries', countsText(data.counts)],
-    ['refusals', countsText(data.refusals)],
+    ['refusals', refusalsText(data.refusals)],
     ['settlement', `captured ${data.captured}, cancelled ${data.cancelled}, mailed ${data.mailed}`],
     ...(draw.round !== undefined ? ([['beacon round', String(draw.round)]] as [string, string][]) : []),
     ...(draw.beaconState
       ? ([['waiting', `${draw.beaconState} since ${draw.waitingSince}`]] as [string, string][])
       : []),
     ...(draw.listHash ? ([["list's hash", draw.listHash]] as [string, string][]) : []),
-    ...(draw.winner ? ([['winning line', draw.winner]] as [string, string][]) : []),
+    ...(draw.winner
+      ? ([['winner', data.winnerName ?? 'the entrant gave no name']] as [string, string][])
+      : []),
   ];
   const published = draw.state === 'drawn' || draw.state === 'settled' || draw.state === 'empty';
   return (
@@ -51,6 +54,17 @@ function DrawFacts({ data }: { data: AdminDraw }) {
           </div>
         ))}
       </dl>
+      {data.sale && (
+        <p>
+          sold to {data.sale.name}: <Link to={adminOrderPage(data.sale.checkoutCode)}>the order to ship</Link>
+        </p>
+      )}
+      {draw.winner && (
+        <details className="adm-draw-line">
+          <summary>the winning line, to check against the published files</summary>
+          <p className="adm-draw-value">{draw.winner}</p>
+        </details>
+      )}
       <ul className="adm-menu">
         <li>
           <a href={`/draw/${draw.drawId}`}>the draw's public page</a>
@@ -106,8 +120,10 @@ function Replay({ files, roundDrawn }: { files: AdminDraw['draw']['files']; roun
       {check?.ok && (
         <StatusText>
           ok: the result follows from the list and the beacon round
-          {check.result.order[0] ? `; the winner is ${check.result.order[0]}` : '; no entries, no winner'} (
-          {check.result.order.length} in order).
+          {check.result.order[0]
+            ? `; the winning line is ${check.result.order[0]}`
+            : '; no entries, no winner'}{' '}
+          ({check.result.order.length} in order).
         </StatusText>
       )}
     </section>

@@ -12,8 +12,8 @@ import type {
 } from '#shared/contracts/releases.ts';
 import { adminDelete, adminGet, adminPatch, adminPost } from '../api.ts';
 import { choicesOf, SelectField, TextAreaField, TextField } from '../kit/fields.tsx';
-import { AdminPage, ConfirmButton, ErrorText, StatusText } from '../ui.tsx';
-import { fromLocalInput, toLocalInput } from './local-time.ts';
+import { VancouverTimeField } from '../kit/vancouver-time-field.tsx';
+import { AdminPage, ConfirmButton, ErrorText, StatusText, vancouverTime } from '../ui.tsx';
 import { ReleaseList, type ReleaseRow } from './release-list.tsx';
 
 type Announces = 'collection' | 'event';
@@ -24,7 +24,7 @@ interface Form {
   eventDate: string;
   subject: string;
   text: string;
-  /** datetime-local, this computer's time; blank: now. */
+  /** An ISO time, typed in Vancouver time; blank: now. */
   sendAt: string;
 }
 type Preview = Answer<typeof releasePreviewContract>;
@@ -58,7 +58,7 @@ function formOf(row: ReleaseRow): Form {
     eventDate: row.eventDate ?? '',
     subject: row.subject,
     text: row.text,
-    sendAt: toLocalInput(row.sendAt),
+    sendAt: row.sendAt,
   };
 }
 
@@ -121,7 +121,7 @@ export function AnnounceRelease() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'releases'] });
 
   const schedule = async () => {
-    const sendAt = form.sendAt ? fromLocalInput(form.sendAt) : undefined;
+    const sendAt = form.sendAt || undefined;
     if (editing) {
       await adminPatch<Answer<typeof updateReleaseContract>>('/releases', {
         id: editing,
@@ -164,7 +164,7 @@ export function AnnounceRelease() {
     await refresh();
   };
 
-  const when = form.sendAt ? new Date(fromLocalInput(form.sendAt)).toLocaleString() : 'now';
+  const when = form.sendAt ? vancouverTime(form.sendAt) : 'now';
 
   return (
     <AdminPage title="announce a release">
@@ -221,10 +221,9 @@ export function AnnounceRelease() {
           onChange={(text) => change({ text })}
           required
         />
-        <TextField
+        <VancouverTimeField
           label="release time"
-          hint="this computer's time; blank: at once"
-          type="datetime-local"
+          hint="blank: at once"
           value={form.sendAt}
           onChange={(sendAt) => change({ sendAt })}
         />
