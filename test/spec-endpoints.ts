@@ -123,6 +123,8 @@ export const ADDED_ENDPOINTS = [
   'POST /draws',
   'GET /draws',
   'GET /draws/{drawId}/admin',
+  // Issue 45: staff pick a new draw's piece among those for sale now.
+  'GET /draw-pieces',
   // The passport (issue 37, docs/passport.md): staff issue and list certificates and rotate the
   // signing key; the owner makes resale proofs and reads their passport; anyone checks a proof.
   'POST /passport/certificates',

@@ -995,7 +995,7 @@ describe('no secret in any answer or log line', () => {
     }
     for (const s of sizes)
       for (const g of genders) paths.push(`/size-guides-for-product?sizeId=${String(s.id)}&gender=${g}`);
-    paths.push(`/orders/${purchase.checkoutCode}`, '/films', '/terms');
+    paths.push(`/orders/${purchase.checkoutCode}`, '/films', '/terms', '/draws/open');
 
     let ok = 0;
     for (const path of paths) {

@@ -303,6 +303,7 @@ export const SPECS: Record<string, Spec> = {
   'GET /passport/mine': { fields: [] },
   // The release draws (issue 35): no draw exists in the fuzzed table, so every entry is refused
   // with a clear 4xx; an entry's secret is a checkout key.
+  'GET /draws/open': { fields: [] },
   'GET /draws/{drawId}': { fields: [] },
   'POST /draws/{drawId}/entry-links': {
     fields: ['email'],
@@ -341,6 +342,7 @@ export const SPECS: Record<string, Spec> = {
   },
   'GET /draws': { fields: [] },
   'GET /draws/{drawId}/admin': { fields: [] },
+  'GET /draw-pieces': { fields: [] },
   'POST /reset-pwd': {
     fields: ['email', 'cardNumber'],
     base: (k) => fc.record({ email: fc.emailAddress(), cardNumber: pick(k.cardNumbers) }),
