@@ -340,6 +340,7 @@ describe('/world', () => {
       'Purchasing a Product',
       'authenticity',
       'Membership',
+      'Release draws',
       'Follow us',
     ]);
     await expectAccessible(page);

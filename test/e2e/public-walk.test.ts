@@ -165,6 +165,8 @@ const VISITS: Record<string, Visit> = {
   '/forgot-pwd': { url: '/forgot-pwd' },
   // The release draws (issue 35): the demo has none, so a draw nobody made (its page says so) and
   // an entry page without its secret (it asks for the mailed link, reading nothing).
+  // The draws open and to come (issue 45); none here but what the suites made.
+  '/draws': { url: '/draws' },
   '/draw/:drawId': {
     url: `/draw/${NO_DRAW}`,
     failures: [{ status: 404, path: `/api/draws/${NO_DRAW}` }],
