@@ -18,6 +18,17 @@ export function mediaSrc(url: string): string {
   return url.startsWith(S3_URL_PREFIX) ? `${MEDIA_PREFIX}/${url.slice(S3_URL_PREFIX.length)}` : url;
 }
 
+/** The first url of a stored picture list (a JSON array of urls, as collections keep them), if any. */
+export function firstStoredPicture(list: string | undefined): string | undefined {
+  if (!list || list === 'undefined') return undefined;
+  try {
+    const urls = JSON.parse(list) as unknown;
+    return Array.isArray(urls) && typeof urls[0] === 'string' ? urls[0] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A stored picture as a mail shows it: an absolute address on the shop (`shopUrl`) of its 960 px
  * JPEG (or of the file itself when it has no set); an outside https address as is; else none.

@@ -1,17 +1,7 @@
 import { GENDER, IMAGE_TYPE } from '#shared/constants.ts';
+import { firstStoredPicture } from '#shared/media.ts';
 import { getCollection } from './entities/collection.ts';
 import { getProductCollection } from './entities/product.ts';
-
-/** The first url of a collection's stored picture list (a JSON array of urls), if any. */
-function firstOf(list: string | undefined): string | undefined {
-  if (!list || list === 'undefined') return undefined;
-  try {
-    const urls = JSON.parse(list) as unknown;
-    return Array.isArray(urls) && typeof urls[0] === 'string' ? urls[0] : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The stored url (`s3/…`) of the picture that shows a piece after its sale (the confirmation
@@ -27,7 +17,7 @@ export async function piecePicture(productId: string): Promise<string | undefine
   const collection =
     product && (await getCollection(product.typeId, ['womenproductimage', 'menproductimage']));
   if (!collection) return undefined;
-  const women = firstOf(collection.womenproductimage);
-  const men = firstOf(collection.menproductimage);
+  const women = firstStoredPicture(collection.womenproductimage);
+  const men = firstStoredPicture(collection.menproductimage);
   return product.gender === GENDER.men ? (men ?? women) : (women ?? men);
 }

@@ -109,11 +109,16 @@ describe('the "Sold:" mail\'s link', () => {
     const staff = await newAdmin();
     const page = await openFresh('/admin');
     await logInAs(page, staff);
+    // The home page's own calls finish first: refused after the logout, they would send this
+    // tab to the login for /admin-home while the test's move to `path` is under way.
+    await page.getByRole('heading', { name: 'to ship' }).waitFor();
+    await page.waitForLoadState('networkidle');
     const cookie = (await page.context().cookies()).find((c) => c.name === '__Host-admin');
     await api('/admin', { method: 'DELETE', headers: { cookie: `__Host-admin=${cookie?.value}` } });
     // The tab still holds the name: the page opens, its first call is refused, the login follows
     // (the page's own move to the login may cut the goto short).
     await page.goto(path).catch(() => undefined);
+    await page.waitForURL((url) => url.pathname === '/admin' && url.search !== '');
     await page.getByLabel('username').waitFor();
     expect(new URL(page.url()).searchParams.get('next')).toBe(path);
     await logInAs(page, staff, path);

@@ -294,7 +294,11 @@ describe('GET /order-details', () => {
     const pub = await api<{ order: Record<string, unknown> }>(`/orders/${code}`);
     // The piece's picture when it has one; the buyer's name, mail and address only with the
     // checkout's key (test/integration/order-confirmation.test.ts), never to the code alone.
-    expect(Object.keys(pub.body.order).filter((key) => key !== 'picture').sort()).toEqual(
+    expect(
+      Object.keys(pub.body.order)
+        .filter((key) => key !== 'picture')
+        .sort(),
+    ).toEqual(
       ['checkoutCode', 'currency', 'finalPrice', 'holdUntil', 'paymentType', 'productName', 'status'].sort(),
     );
   });

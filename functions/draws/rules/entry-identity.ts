@@ -1,17 +1,9 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import type { PostalAddress } from '#shared/postal-address.ts';
 
-/** Where an entry ships: the parts of checkout's shipping address that name the place. */
-export interface ShippingPlace {
-  address1: string;
-  address2?: string;
-  unit?: string;
-  city: string;
-  state?: string;
-  postalCode?: string;
-  /** ISO 3166-1 alpha-2. */
-  country: string;
-}
+/** Where an entry ships: the parts of checkout's shipping address that name the place (country ISO 3166-1 alpha-2). */
+export type ShippingPlace = PostalAddress;
 
 /** An e-mail as one entry per person counts it: trimmed, lower case. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();

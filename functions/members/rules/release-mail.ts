@@ -1,4 +1,4 @@
-import { mailPictureLink } from '#shared/media.ts';
+import { firstStoredPicture, mailPictureLink } from '#shared/media.ts';
 
 /**
  * The release mail (template 'member-release'): its data from a release and a recipient's
@@ -47,16 +47,8 @@ export function collectionPicture(
   collection: { womenproductimage?: string; menproductimage?: string },
   shopUrl: string,
 ): string | undefined {
-  const first = (text: string | undefined): string | undefined => {
-    if (!text || text === 'undefined') return undefined;
-    try {
-      const list = JSON.parse(text) as unknown;
-      return Array.isArray(list) && typeof list[0] === 'string' ? list[0] : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-  const url = first(collection.womenproductimage) ?? first(collection.menproductimage);
+  const url =
+    firstStoredPicture(collection.womenproductimage) ?? firstStoredPicture(collection.menproductimage);
   return url ? mailPictureLink(url, shopUrl) : undefined;
 }
 
