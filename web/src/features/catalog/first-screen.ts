@@ -13,6 +13,12 @@ import { parseGallery } from './gallery-text.ts';
 /** A phone shows a gallery across the screen (less the page's margins); wider screens at most 500 px. */
 export const GALLERY_SIZES = '(max-width: 540px) calc(100vw - 2rem), 500px';
 
+/**
+ * The piece page's gallery (catalog.css, .catalog-details-gallery): on a phone no wider than
+ * 300 px or 40 % of the screen's height at 4 : 5 (its purchase action on the first screen).
+ */
+export const DETAILS_GALLERY_SIZES = '(max-width: 899px) min(calc(100vw - 2rem), max(300px, 32vh)), 500px';
+
 /** The collection lists' grid (catalog.css): one column, then two of 440 px, then three of 380 px. */
 export const LIST_GALLERY_SIZES =
   '(min-width: 1120px) 380px, (min-width: 760px) 440px, (min-width: 540px) 500px, calc(100vw - 2rem)';
@@ -61,7 +67,7 @@ export function catalogFirstScreen(pathname: string, search: URLSearchParams): F
       reads: [productRead(productId), images, ...(typeId ? [typeRead(typeId)] : [])],
       picture: {
         read: images,
-        sizes: GALLERY_SIZES,
+        sizes: DETAILS_GALLERY_SIZES,
         find: (answer) => (answer as Answer<typeof getImgsByPidContract>).imgs?.[0]?.url,
       },
     };

@@ -11,6 +11,7 @@ import { genderOf, navTarget, useNavValues } from '../../lib/nav-input.ts';
 import { SESSION_KEYS } from '../../lib/scroll.ts';
 import { collectionTitle, imagesQuery, productQuery, typeQuery } from './api.ts';
 import { CollectionPictures } from './collection-pictures.tsx';
+import { DETAILS_GALLERY_SIZES } from './first-screen.ts';
 import { Gallery } from './gallery.tsx';
 import './catalog.css';
 
@@ -292,6 +293,7 @@ export function ProductDetails() {
           label={`${name}, pictures`}
           pager="fraction"
           eager
+          sizes={DETAILS_GALLERY_SIZES}
           className="catalog-details-gallery"
         />
         <div className="catalog-details-info">
