@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { imageEntity } from '#catalog/entities/image.ts';
 import { type OrderEntity, orderKeys } from '#checkout/entities/order.ts';
@@ -167,6 +168,21 @@ describe('a new draw, made by staff', () => {
   });
 });
 
+/**
+ * Turns the orders list's pages (newest first) to the one with `name`'s order: the suites that
+ * run beside this one add orders after it.
+ */
+async function ordersPageWith(page: Page, name: string): Promise<void> {
+  const pager = page.getByRole('navigation', { name: 'pages' });
+  for (let turned = 1; ; turned++) {
+    await pager.getByText(`page ${turned} of `).waitFor();
+    if ((await page.getByText(name).count()) > 0) return;
+    const next = pager.getByRole('button', { name: 'next' });
+    if (await next.isDisabled()) throw new Error(`no order of ${name} on the ${turned} pages of /orders`);
+    await next.click();
+  }
+}
+
 describe('a settled draw, as staff see it', () => {
   it('names its refusals in words, its winner and the order to ship, the line kept for checking', async () => {
     const page = await openAsStaff(browser, { path: `/view-draw/${drawId}`, viewport: DESKTOP });
@@ -189,7 +205,7 @@ describe('a settled draw, as staff see it', () => {
 
   it('keeps the orders list’s labels apart on a phone (390 × 844)', async () => {
     const page = await openAsStaff(browser, { path: '/orders', viewport: PHONE_390 });
-    await page.getByText('Maud Winner').first().waitFor();
+    await ordersPageWith(page, 'Maud Winner');
     const card = page.getByRole('row').filter({ hasText: 'Maud Winner' }).first();
     // A cell's box with whatever overflows it (its label is drawn in the cell).
     const box = (label: string) =>
@@ -215,7 +231,7 @@ describe('a settled draw, as staff see it', () => {
       await page.getByRole('link', { name: piece.name }).first().waitFor();
       await screenshot(page, `admin-draws-${name}`);
       await page.goto('/orders');
-      await page.getByText('Maud Winner').first().waitFor();
+      await ordersPageWith(page, 'Maud Winner');
       await screenshot(page, `admin-orders-${name}`);
     }
   });
