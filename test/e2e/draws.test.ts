@@ -170,9 +170,19 @@ async function enter(page: Page, who: Member, name: string, shot?: string): Prom
   return (await page.locator('.draw-salt-value').textContent())?.trim() ?? '';
 }
 
+/**
+ * The draws page pictures every piece for sale: other suites' pieces carry made-up picture
+ * addresses (this suite's have none), so their pictures answer 404.
+ */
+const othersPictures = { status: 404, path: /^\/media\// };
+
 describe('a release draw, entered in the browser and checked with the published script', () => {
   it('is created by staff for one piece with its window', async () => {
-    const page = await openAsStaff(browser, { path: '/view-draws', viewport: DESKTOP });
+    const page = await openAsStaff(browser, {
+      path: '/view-draws',
+      viewport: DESKTOP,
+      expectFailures: [othersPictures],
+    });
     await page.getByRole('heading', { name: 'release by draw' }).waitFor();
     await page.getByRole('radio', { name: piece.name }).check();
     // The window's close, typed in Vancouver time (the field's zone, whatever the browser's).
@@ -195,7 +205,11 @@ describe('a release draw, entered in the browser and checked with the published 
   });
 
   it('is created by staff for every available piece of a collection', async () => {
-    const page = await openAsStaff(browser, { path: '/view-draws', viewport: DESKTOP });
+    const page = await openAsStaff(browser, {
+      path: '/view-draws',
+      viewport: DESKTOP,
+      expectFailures: [othersPictures],
+    });
     await page.getByLabel('offer').selectOption('collection');
     await page.getByLabel('collection').selectOption({ label: collection.name });
     await page.getByLabel('entries close').fill('2099-01-01T12:00:30');
