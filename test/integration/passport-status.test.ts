@@ -74,8 +74,9 @@ describe('the status list', () => {
     expect((await issued(other.id)).statusListIndex).not.toBe(first.statusListIndex);
   });
 
+  // Three waits of up to a minute each (the sequencer's schedule): the test's bound holds all three.
   it('shows a report of loss once republished, and its clearing once found; the page’s verifier reads both', {
-    timeout: 150_000,
+    timeout: 200_000,
   }, async () => {
     const status = await issued(stolen.id);
     const neighbour = await issued(other.id);
