@@ -346,7 +346,12 @@ function webSection(page: Page, results: BenchResults): string {
 |---|---|---|---|---|---|---|---:|---:|---:|
 ${rows.join('\n')}
 
-The product page is \`${lh.pages.at(-1)?.path ?? ''}\`.
+${lh.pages.map((p) => `- ${p.name}: \`${p.path}\``).join('\n')}
+
+The draw page is a draw of a demo piece opened by the bench, open for three hours; the
+confirmation is that of a demo piece the bench bought by card, opened once paid, as its mail's
+link or another tab opens it (the order's number, the piece's picture and the amount paid; the
+address only in the tab that checked out).
 `);
   }
   parts.push(verifyPageSection(page, results.verifyPage));

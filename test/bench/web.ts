@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { DEMO } from '../../infra/local/demo/catalogue.ts';
+import { buyByCard } from '../load/shoppers.ts';
 import { CHROMIUM_ARGS } from '../support/chromium.ts';
 import { startHttp2Front } from './h2-front.ts';
 import { median } from './stats.ts';
@@ -40,7 +41,7 @@ export async function firstLoadJs(base: string): Promise<FirstLoadJs> {
 /** A page Lighthouse measures: its address, or how to make what it shows first and answer its address. */
 export interface BenchPage {
   name: string;
-  path: string | (() => Promise<string>);
+  path: string | ((base: string) => Promise<string>);
 }
 
 /** The piece the bench offers by a draw (a demo watch, infra/local/demo/catalogue.ts): no other part of the bench buys it. */
@@ -63,6 +64,22 @@ async function openDrawPage(): Promise<string> {
   return `/draw/${made.draw.drawId}`;
 }
 
+/** The piece the bench buys for its confirmation page: no other part of the bench buys it. */
+const CONFIRMED_PIECE = { id: 'p-voyage-02', typeId: 't-voyage' };
+
+/**
+ * The confirmation (issue 45) of a paid order, as its buyer opens it again from another tab or
+ * the mail: a demo piece bought by card in the bench's stack, its page once the order is paid.
+ */
+async function confirmationPage(base: string): Promise<string> {
+  const bought = await buyByCard(base, CONFIRMED_PIECE, 'bench-confirmation');
+  if (bought.orderStatus !== 'paid' || !bought.code)
+    throw new Error(
+      `the bench's purchase of ${CONFIRMED_PIECE.id}: ${bought.statuses.join(', ')}, ${bought.orderStatus}`,
+    );
+  return `/products/success?checkoutCode=${bought.code}`;
+}
+
 export const PAGES: readonly BenchPage[] = [
   { name: '/home', path: '/home' },
   { name: '/women', path: '/women/' },
@@ -71,6 +88,7 @@ export const PAGES: readonly BenchPage[] = [
     path: `/products/productdetails?productId=${DEMO.availableProduct}&type=${DEMO.womenSized}&gender=0&areaAmount=2&size=M`,
   },
   { name: 'draw page (open)', path: openDrawPage },
+  { name: 'order confirmation', path: confirmationPage },
 ];
 
 export interface LighthouseRun {
@@ -137,7 +155,7 @@ export async function lighthousePages(
     for (const bench of PAGES) {
       const page = {
         name: bench.name,
-        path: typeof bench.path === 'string' ? bench.path : await bench.path(),
+        path: typeof bench.path === 'string' ? bench.path : await bench.path(base),
       };
       const runs: LighthouseRun[] = [];
       for (let i = 0; i < options.runs; i++) {

@@ -421,6 +421,28 @@ describe('success page', () => {
     await page.goto(`/products/success?checkoutCode=${checkoutCode}`);
     await alertWith(page, CHECKOUT_MESSAGES.patchFailed);
   });
+
+  it('says at once, with a way on, that no order has a number nobody was given', async () => {
+    const checkoutCode = '00000000-0000-4000-8000-00000000dead';
+    const asked: string[] = [];
+    const page = await browser.open(`/products/success?checkoutCode=${checkoutCode}`, {
+      beforeLoad: (p) => {
+        p.on('request', (r) => {
+          if (new URL(r.url()).pathname.startsWith('/api/orders/')) asked.push(r.url());
+        });
+      },
+      expectFailures: [{ status: 404, path: new RegExp(`^/api/orders/${checkoutCode}$`) }],
+    });
+    const alert = page.getByRole('alert').filter({ hasText: 'no order with this number' });
+    await alert.waitFor({ timeout: 5_000 });
+    expect(await alert.textContent()).toContain(checkoutCode);
+    expect(await alert.getByRole('link', { name: 'contact us' }).getAttribute('href')).toBe('/more/contact_us');
+    expect(await page.getByText('Finding your order…').count()).toBe(0);
+    // Asked once: a number no order has is not asked after again.
+    expect(asked).toHaveLength(1);
+    await expectAccessible(page);
+    await screenshot(page, 'success-unknown-order-phone');
+  });
 });
 
 describe('checkout form', () => {

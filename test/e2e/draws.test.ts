@@ -242,8 +242,18 @@ describe('a release draw, entered in the browser and checked with the published 
     expect(await button.getAttribute('href')).toBe(`/draw/${walk.drawId}`);
     expect(await page.getByRole('link', { name: 'Purchase' }).count()).toBe(0);
     const closes = page.locator('.catalog-draw');
-    expect(await closes.textContent()).toMatch(/^Entries close /);
+    // In words, in the shop's zone, with its countdown; members only, the sign-up one tap away.
+    // (The browser's zone data, not Node's, decides Vancouver's offset: the words are read as such.)
+    expect(await closes.textContent()).toMatch(
+      /^Entries close [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+( \d{4})?, \d\d:\d\d Pacific time \(Vancouver\)$/,
+    );
     expect(await closes.locator('time').getAttribute('datetime')).toBe(new Date(walk.closesAt).toISOString());
+    expect(await page.getByRole('timer').textContent()).toMatch(/^closes in \d/);
+    const members = page.locator('.catalog-draw-members');
+    expect(await members.textContent()).toMatch(/^Members only\./);
+    expect(await members.getByRole('link', { name: 'Become a member' }).getAttribute('href')).toBe(
+      '/world/membership',
+    );
     await expectAccessible(page);
     await screenshot(page, 'draw-product-page-phone');
     // The purchase page, reached anyway, sends the shopper to the draw.

@@ -16,7 +16,8 @@ import { hasPictureSet, S3_URL_PREFIX } from '#shared/media.ts';
 import type { OptionEntity, SizeFinderEntity, StepEntity } from '#size-finder/entities/size-finder.ts';
 import { optionKeys, sizeFinderKeys, stepKeys } from '#size-finder/entities/size-finder.ts';
 import { DEMO, demoCatalogue, isDemoPhoto } from './catalogue.ts';
-import { BRAND_COLORS } from './images.ts';
+import { BRAND_COLORS, colorLabel } from './images.ts';
+import { PHOTO, photoSize } from './photos.ts';
 
 const catalogue = demoCatalogue();
 const { items, media } = catalogue;
@@ -173,10 +174,13 @@ describe('demo catalogue', () => {
 
   it('makes few photographs (each takes seconds at the first start), every kind of picture covered', () => {
     const photos = media.filter(isDemoPhoto);
-    // The shop's pictures are shared by a collection's pieces; each piece's authenticity
-    // photographs are its own (its certificate names them), made after the others.
+    // Every piece has photographs of its own, at camera size (its front and its areas) and its
+    // authenticity photographs (its certificate names them), made after the others. What takes
+    // the time at a first start is each one's picture set (4.8 s of a core: docs/benchmarks.md):
+    // 104 of them before each piece had its own.
     const shop = photos.filter((m) => !m.key.startsWith('authenticity/'));
-    expect(new Set(shop.map((m) => m.composition)).size).toBeLessThanOrEqual(45);
+    expect(new Set(shop.map((m) => m.composition)).size).toBe(shop.length);
+    expect(photos.length).toBeLessThanOrEqual(210);
     for (const folder of ['pieces', 'guides', 'finder', 'dimensions']) {
       expect(
         photos.some((m) => m.key.startsWith(`collection_images/${folder}/`)),
@@ -306,11 +310,27 @@ describe('demo catalogue', () => {
         }
       }
     }
-    // The second gown (white bodice, pink skirt) is the collection's detail photograph's colourway.
-    const gown = images
-      .filter((i) => i.ownerId === 'p-aurora-02' && i.type === IMAGE_TYPE.product)
-      .sort((a, b) => a.index - b.index);
-    expect(gown[0]?.url).toMatch(/t-aurora-detail\.jpg$/);
+  });
+
+  it('photographs each piece in its own colours: its front names them, its areas beside their swatches', () => {
+    for (const p of products.filter((x) => !x.singleproduct)) {
+      const pictures = images
+        .filter((i) => i.ownerId === p.id && i.type === IMAGE_TYPE.product)
+        .sort((a, b) => a.index - b.index);
+      const [front, areas] = pictures.map((picture) => {
+        const file = media.find((m) => isDemoPhoto(m) && picture.url.endsWith(m.key));
+        if (!file || !isDemoPhoto(file)) throw new Error(`no photograph for ${picture.url}`);
+        return file;
+      });
+      expect(front?.key, p.id).toBe(`collection_images/pieces/${p.id}.jpg`);
+      expect(front?.composition, p.id).toContain(`>${p.colors.map(colorLabel).join(' · ')}</text>`);
+      expect(photoSize(front?.composition ?? '')).toEqual({ width: PHOTO.width, height: PHOTO.height });
+      expect(areas?.key, p.id).toBe(`collection_images/pieces/${p.id}-areas.jpg`);
+      for (const colour of p.colors)
+        expect(areas?.composition, p.id).toContain(`>${colorLabel(colour)}</text>`);
+      // No photograph of the collection's own, made in another colourway.
+      expect(pictures.map((i) => i.url).join(' '), p.id).not.toMatch(/-(front|detail)\.jpg/);
+    }
   });
 
   it('sells each combination once (one of one)', () => {

@@ -406,9 +406,6 @@ function infoTexts(c: CollectionSpec, fromPrice: number): Record<InfoTitle, stri
 /** The line under the name on a collection's front photograph, which its pieces share. */
 export const SHARED_FRONT_CAPTION = 'One colourway of the collection';
 
-const sameColours = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((c, i) => c.toLowerCase() === b[i]?.toLowerCase());
-
 interface ProductSpec {
   id: string;
   typeId: string;
@@ -944,9 +941,10 @@ export function demoCatalogue(): DemoCatalogue {
     return p;
   };
 
-  // The photographs of a collection's pieces: the piece in its first colourway, a detail in its
-  // second, and for the collection with a gallery a lookbook of three. The pieces share them, so
-  // the front's caption names no colour (the piece page writes the piece's own).
+  // A collection's own photographs, for its lists (/women, /men) and its pages (`count` of them):
+  // a piece in its first colourway, a detail in its second, and for the collection with a gallery
+  // a lookbook of three. No piece is shown with them (pieceShots), so the front's caption names no
+  // colour.
   const lookOf = (c: CollectionSpec, name: 'front' | 'detail') =>
     c.looks[name === 'front' ? 0 : 1] ?? c.looks[0] ?? [];
   const shot = (c: CollectionSpec, name: 'front' | 'detail') => ({
@@ -971,16 +969,24 @@ export function demoCatalogue(): DemoCatalogue {
         view: 1,
       }),
     );
-  /** The collection's photographs; for a piece, the one made in its own colours first. */
-  const shotsOf = (c: CollectionSpec, colors?: string[]): string[] => {
-    const own = (name: 'front' | 'detail') => colors !== undefined && sameColours(lookOf(c, name), colors);
-    const order: ('front' | 'detail')[] =
-      own('detail') && !own('front') ? ['detail', 'front'] : ['front', 'detail'];
+  const shotsOf = (c: CollectionSpec, count = 3): string[] => {
+    const names = (['front', 'detail'] as const).slice(0, count);
     return [
-      ...order.map((name) => {
+      ...names.map((name) => {
         const s = shot(c, name);
         return photo(s.key, s.compose);
       }),
+      ...(c.id === DEMO.typeWithGallery && count > 2 ? [lookbook(c)] : []),
+    ];
+  };
+  // Each piece photographed in its own colours, at camera size, as staff upload a piece: its
+  // front, whose caption names its colours, and its colour areas beside their swatches; the
+  // collection with a gallery adds its lookbook.
+  const pieceShots = (c: CollectionSpec, p: ProductSpec, name: string): string[] => {
+    const picture = { kind: c.kind, colors: p.colors, areas: c.areas, name };
+    return [
+      photo(`collection_images/pieces/${p.id}.jpg`, () => productSvg({ ...picture, view: 1 })),
+      photo(`collection_images/pieces/${p.id}-areas.jpg`, () => productSvg({ ...picture, view: 3 })),
       ...(c.id === DEMO.typeWithGallery ? [lookbook(c)] : []),
     ];
   };
@@ -1010,7 +1016,7 @@ export function demoCatalogue(): DemoCatalogue {
             ? ['p-atelier-lune', 'p-atelier-echarpe', 'p-atelier-signet']
             : ['p-atelier-optique', 'p-atelier-chevaliere', 'p-atelier-lune']
           ).map((id) => singleFront(productOf(id)))
-        : shotsOf(c);
+        : shotsOf(c, count);
       return JSON.stringify(urls.slice(0, count));
     };
     const type: CollectionEntity = {
@@ -1159,7 +1165,7 @@ export function demoCatalogue(): DemoCatalogue {
     const colors = p.look ?? p.colors;
     const short = p.id.slice(2);
     const owner = imageOwner('product', p.id);
-    const pictures = c.singlecollection ? [singleFront(p), lookbook(c)] : shotsOf(c, p.colors);
+    const pictures = c.singlecollection ? [singleFront(p), lookbook(c)] : pieceShots(c, p, name);
     for (const [i, url] of pictures.entries()) {
       const image: ImageEntity = {
         kind: 'image',
@@ -1254,7 +1260,7 @@ export function demoCatalogue(): DemoCatalogue {
     items.push({ ...imageKeys({ ...image, ownerPk: imageOwner('type', d.typeId) }), ...image });
   }
   const gallery = collectionOf(DEMO.typeWithGallery);
-  for (const [i, url] of [lookbook(gallery), ...shotsOf(gallery).slice(0, 2)].entries()) {
+  for (const [i, url] of [lookbook(gallery), ...shotsOf(gallery, 2)].entries()) {
     const image: ImageEntity = {
       kind: 'image',
       id: `gal-${gallery.id.slice(2)}-${i + 1}`,
@@ -1267,14 +1273,14 @@ export function demoCatalogue(): DemoCatalogue {
   }
 
   // Detail pictures (types 4 men's, 5 women's): the collection's detail and front photographs,
-  // already made for its pieces (no photograph more to make at the first start).
+  // already made for its lists (no photograph more to make at the first start).
   const details = [
     [DEMO.typeWithWomenDetails, IMAGE_TYPE.womenDetails, 'wdet'],
     [DEMO.typeWithMenDetails, IMAGE_TYPE.menDetails, 'mdet'],
   ] as const;
   for (const [typeId, type, prefix] of details) {
     const c = collectionOf(typeId);
-    for (const [i, url] of shotsOf(c).slice(0, 2).reverse().entries()) {
+    for (const [i, url] of shotsOf(c, 2).reverse().entries()) {
       const image: ImageEntity = {
         kind: 'image',
         id: `${prefix}-${typeId.slice(2)}-${i + 1}`,

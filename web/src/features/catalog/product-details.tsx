@@ -5,10 +5,13 @@ import { toneOf } from '#shared/brand-colors.ts';
 import { coloursInWords } from '#shared/colour-areas.ts';
 import { formatPrice } from '#shared/format.ts';
 import { MESSAGES } from '#shared/messages.ts';
+import { momentInWords } from '#shared/time-words.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { Loading } from '../../components/page.tsx';
 import { genderOf, navTarget, useNavValues } from '../../lib/nav-input.ts';
 import { SESSION_KEYS } from '../../lib/scroll.ts';
+import { Countdown } from '../draws/countdown.tsx';
+import { MEMBERSHIP_PAGE } from '../draws/member-link.tsx';
 import { collectionTitle, imagesQuery, productQuery, typeQuery } from './api.ts';
 import { CollectionPictures } from './collection-pictures.tsx';
 import { DETAILS_GALLERY_SIZES } from './first-screen.ts';
@@ -86,14 +89,22 @@ interface Item {
   primary?: boolean;
 }
 
-const closing = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** A piece offered by a release draw (issue 35) is entered, not bought, until its window closes. */
+/**
+ * A piece offered by a release draw (issue 35) is entered, not bought, until its window closes:
+ * when, in the shop's zone with a countdown (shared/time-words.ts), and that only members enter,
+ * the sign-up a tap away, before anyone opens the form.
+ */
 function DrawWindow({ closesAt }: { closesAt: string }) {
   return (
-    <p className="catalog-meta catalog-draw">
-      Entries close <time dateTime={closesAt}>{closing.format(new Date(closesAt))}</time>
-    </p>
+    <div className="catalog-draw-window">
+      <p className="catalog-meta catalog-draw">
+        Entries close <time dateTime={closesAt}>{momentInWords(closesAt)}</time>
+      </p>
+      <Countdown to={closesAt} words="closes" className="catalog-meta catalog-draw-countdown" />
+      <p className="catalog-meta catalog-draw-members">
+        Members only. <Link to={MEMBERSHIP_PAGE}>Become a member</Link>, free, to enter.
+      </p>
+    </div>
   );
 }
 

@@ -6,7 +6,7 @@ import type { paypalCaptureContract } from '#shared/contracts/checkout.ts';
 import type { Answer, Body } from '#shared/contracts/contract.ts';
 import { formatPrice } from '#shared/format.ts';
 import { Picture } from '../../components/picture.tsx';
-import { apiPost } from '../../lib/api.ts';
+import { ApiError, apiPost } from '../../lib/api.ts';
 import { useNavValues } from '../../lib/nav-input.ts';
 import { getOrder, type OrderView } from './api.ts';
 import { orderKeyOf } from './checkout-key.ts';
@@ -71,7 +71,8 @@ export function Success() {
     enabled: Boolean(code) && captured && !cancelled,
     staleTime: 0,
     gcTime: 0,
-    retry: 2,
+    // An order no one has under this number stays so: said at once, not asked again.
+    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 2,
     refetchInterval: (query) => {
       const status = query.state.data?.status;
       if (status && status !== 'pending') return false;
@@ -86,6 +87,14 @@ export function Success() {
       {cancelled ? (
         <Message title="payment cancelled">
           <p>You cancelled the payment at PayPal; nothing was charged.</p>
+        </Message>
+      ) : order.error instanceof ApiError && order.error.status === 404 ? (
+        <Message title="no order with this number" alert>
+          <p>
+            We find no order numbered <strong className="checkout-order-number">{code}</strong>. The link in
+            your confirmation e-mail opens your order; if you paid and have no e-mail,{' '}
+            <Link to="/more/contact_us">contact us</Link> with this number and we will find it.
+          </p>
         </Message>
       ) : order.isError ? (
         <Message title="something went wrong" alert>

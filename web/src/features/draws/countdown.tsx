@@ -9,7 +9,15 @@ const TICK_MS = 10_000;
  * read out as it changes (aria-live off): a screen reader finds it when it reads the page, and
  * is never interrupted by it.
  */
-export function Countdown({ to, words }: { to: string; words: 'opens' | 'closes' }) {
+export function Countdown({
+  to,
+  words,
+  className = 'draw-countdown',
+}: {
+  to: string;
+  words: 'opens' | 'closes';
+  className?: string;
+}) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), TICK_MS);
@@ -17,7 +25,7 @@ export function Countdown({ to, words }: { to: string; words: 'opens' | 'closes'
   }, []);
   const left = Date.parse(to) - now;
   return (
-    <p className="draw-countdown" role="timer" aria-live="off" aria-atomic="true">
+    <p className={className} role="timer" aria-live="off" aria-atomic="true">
       {left > 0 ? `${words} in ${durationInWords(left)}` : `${words === 'opens' ? 'opening' : 'closing'} now`}
     </p>
   );
