@@ -436,7 +436,9 @@ describe('success page', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'no order with this number' });
     await alert.waitFor({ timeout: 5_000 });
     expect(await alert.textContent()).toContain(checkoutCode);
-    expect(await alert.getByRole('link', { name: 'contact us' }).getAttribute('href')).toBe('/more/contact_us');
+    expect(await alert.getByRole('link', { name: 'contact us' }).getAttribute('href')).toBe(
+      '/more/contact_us',
+    );
     expect(await page.getByText('Finding your order…').count()).toBe(0);
     // Asked once: a number no order has is not asked after again.
     expect(asked).toHaveLength(1);
