@@ -980,16 +980,14 @@ export function demoCatalogue(): DemoCatalogue {
     ];
   };
   // Each piece photographed in its own colours, at camera size, as staff upload a piece: its
-  // front, whose caption names its colours, and its colour areas beside their swatches; the
-  // collection with a gallery adds its lookbook.
-  const pieceShots = (c: CollectionSpec, p: ProductSpec, name: string): string[] => {
-    const picture = { kind: c.kind, colors: p.colors, areas: c.areas, name };
-    return [
-      photo(`collection_images/pieces/${p.id}.jpg`, () => productSvg({ ...picture, view: 1 })),
-      photo(`collection_images/pieces/${p.id}-areas.jpg`, () => productSvg({ ...picture, view: 3 })),
-      ...(c.id === DEMO.typeWithGallery ? [lookbook(c)] : []),
-    ];
-  };
+  // front, whose caption names its colours (the collection with a gallery adds its lookbook).
+  // One photograph each: every one more is a picture set of 18 files to make at a first start.
+  const pieceShots = (c: CollectionSpec, p: ProductSpec, name: string): string[] => [
+    photo(`collection_images/pieces/${p.id}.jpg`, () =>
+      productSvg({ kind: c.kind, colors: p.colors, areas: c.areas, name, view: 1 }),
+    ),
+    ...(c.id === DEMO.typeWithGallery ? [lookbook(c)] : []),
+  ];
   // Single products are photographed one by one.
   const singleArea = (kind: ProductKind | undefined) =>
     kind === 'eyewear' ? 'frame' : kind === 'scarf' ? 'silk' : 'stone';
