@@ -43,17 +43,14 @@ export function vancouverTime(
   return Number.isNaN(date.getTime()) ? String(value) : formatter(style).format(date);
 }
 
+/** The stamp's parts without the zone's name: a wall clock's fields to read one by one. */
+const { timeZoneName: _zone, ...wallClockParts } = STYLES.stamp;
+
 let inputFormat: Intl.DateTimeFormat | undefined;
 const inputParts = () =>
   (inputFormat ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: ADMIN_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
+    ...wallClockParts,
   }));
 
 /** Vancouver's wall clock at `ms`, read as if it were UTC: its difference to `ms` is the offset. */
