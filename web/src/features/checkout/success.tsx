@@ -81,6 +81,9 @@ export function Success() {
   });
 
   if (!code) return <Navigate to="/" replace />;
+  // The way back is a new element with each state: the same one, pushed down when the taller
+  // confirmed order replaces the wait, would count as a layout shift.
+  const shown = cancelled ? 'cancelled' : order.isError ? 'error' : (order.data?.status ?? 'finding');
 
   return (
     <main className="checkout-page checkout-narrow checkout-success">
@@ -105,7 +108,7 @@ export function Success() {
       ) : (
         <OrderState order={order.data} gaveUp={gaveUp} />
       )}
-      <p className="checkout-home">
+      <p className="checkout-home" key={shown}>
         <Link to="/home" className="link-button button-quiet">
           return to the boutique
         </Link>
