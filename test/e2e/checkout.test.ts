@@ -404,6 +404,15 @@ describe('success page', () => {
         }),
       }),
     );
+    // What moves on the page while it waits and then shows the order (the bench's CLS, as its parts).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { layoutShifts: seen });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { sources: { node?: Node }[] })[])
+          seen.push(...entry.sources.map((source) => (source.node as Element | undefined)?.className ?? '?'));
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
     await page.goto(`/products/success?checkoutCode=${checkoutCode}`);
     await page.getByText('Confirming your payment with your bank…').waitFor();
     // No bare "loading": the step it is at, and a bar that shows it is working.
@@ -414,6 +423,10 @@ describe('success page', () => {
     // The page updates by itself when the server says paid.
     status = 'paid';
     await page.getByText('thank you — Test Piece is yours.').waitFor({ timeout: 5_000 });
+    // The taller order replaces the wait without pushing anything that was there down.
+    expect(await page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts)).toEqual(
+      [],
+    );
     status = 'refunded';
     await page.goto(`/products/success?checkoutCode=${checkoutCode}`);
     await page.getByText('this payment has been refunded').waitFor({ timeout: 5_000 });
