@@ -90,7 +90,7 @@ async function openVerify(
   options: {
     viewport?: typeof DESKTOP;
     served?: () => { piece: IssuedPiece; log: Log };
-    routes?: (context: BrowserContext) => Promise<void>;
+    routes?: (context: BrowserContext) => Promise<unknown>;
   } = {},
 ) {
   return browser.open(`/verify#${code}`, {
