@@ -426,10 +426,9 @@ ${alone}
   visits (a fresh context each: no worker, no cache) and repeat visits (reloads, with the
   page's worker and kept keys); then first visits again at Lighthouse's fixed 4×, for comparison.
   The network is not slowed. The mark is awaited by one CDP evaluation sent once the navigation
-  commits (no polling: each poll would be a task on the page's slowed main thread). Since issue
-  44's last pass the page uses the device's own serif and sans: the theme's six-name stacks
-  made every family this Chromium lacks a font lookup before the first layout, about 0.5 s of a
-  first visit here (a bare SVG document's first visit, for scale: about 0.35 s).
+  commits (no polling: each poll would be a task on the page's slowed main thread). For scale,
+  a bare SVG document's first visit takes about 0.35 s here at the same slowdown: Chromium's own
+  start of a page in a fresh context.
 
 | figure | value | budget | |
 |---|---:|---|---|
