@@ -5,7 +5,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { DEMO } from '../../infra/local/demo/catalogue.ts';
 import { buyByCard } from '../load/shoppers.ts';
-import { CHROMIUM_ARGS } from '../support/chromium.ts';
+import { chromiumArgs, disabledBy } from '../support/chromium.ts';
 import { startHttp2Front } from './h2-front.ts';
 import { median } from './stats.ts';
 
@@ -146,7 +146,10 @@ export async function lighthousePages(
   const front = await startHttp2Front(base);
   const chrome = await chromeLauncher.launch({
     chromePath: options.chromePath,
-    chromeFlags: [...CHROMIUM_ARGS, '--ignore-certificate-errors'],
+    chromeFlags: [
+      ...chromiumArgs(disabledBy(chromeLauncher.Launcher.defaultFlags())),
+      '--ignore-certificate-errors',
+    ],
   });
   let lighthouseVersion = '';
   let userAgent = '';
