@@ -96,6 +96,7 @@ async function openVerify(
   return browser.open(`/verify#${code}`, {
     ...(options.viewport ? { viewport: options.viewport } : {}),
     beforeLoad: async (page) => {
+      await recordHeadlines(page);
       await servePiece(page.context(), options.served ?? (() => ({ piece, log })));
       await page
         .context()
@@ -131,6 +132,19 @@ async function expectMailsTheLink(page: Page) {
 /** Waits for the online checks to be said. */
 const checked = (page: Page) => page.locator('#checks[aria-busy="false"]').waitFor({ state: 'attached' });
 
+/** Records every headline the page shows, from its first parse on (a mutation observer's). */
+const recordHeadlines = (page: Page) =>
+  page.addInitScript(() => {
+    const said: string[] = [];
+    Object.assign(window, { headlinesSaid: said });
+    new MutationObserver(() => {
+      const text = document.getElementById('verdict')?.textContent;
+      if (text !== undefined && text !== said.at(-1)) said.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+const headlinesSaid = (page: Page) =>
+  page.evaluate(() => (window as unknown as { headlinesSaid: string[] }).headlinesSaid);
+
 describe('the /verify page', () => {
   it('says Authentic with the certificate, each photograph and the history online, and still Authentic offline', async () => {
     const page = await openVerify(piece.code);
@@ -138,6 +152,11 @@ describe('the /verify page', () => {
       .poll(() => verdict(page).textContent())
       .toBe(`Authentic: piece 8 of 12 of collection Soirée, issued on ${longDay(today())}.`);
     await checked(page);
+    // Headed "Authentic" once every check is done, never before.
+    expect(await headlinesSaid(page)).toEqual([
+      'Checking…',
+      `Authentic: piece 8 of 12 of collection Soirée, issued on ${longDay(today())}.`,
+    ]);
     expect(await checks(page)).toEqual([
       'The certificate matches the code: Evening bag in black satin, gold clasp.',
       STATUS_SENTENCES.clear,
@@ -248,6 +267,7 @@ describe('the /verify page', () => {
       reportedSentence({ ok: true, kind: 'code', ...replaced.fields }),
     );
     expect(await verdict(page).getAttribute('data-state')).toBe('refused');
+    expect((await headlinesSaid(page)).filter((said) => said.startsWith('Authentic'))).toEqual([]);
     expect((await nextStep(page)).text).toBe(stepText('reported'));
     await expectMailsTheLink(page);
     // The warning is an item of the list like every other, and the page passes axe.
@@ -297,6 +317,7 @@ describe('the /verify page', () => {
     for (const [name, served, why] of cases) {
       const page = await browser.open(`/verify#${piece.code}`, {
         beforeLoad: async (opened) => {
+          await recordHeadlines(opened);
           await opened
             .context()
             .route(PIECES, (route) => route.fulfill({ json: { ...honest, entries: served, lost: false } }));
@@ -311,6 +332,10 @@ describe('the /verify page', () => {
       await checked(page);
       expect(await verdict(page).textContent(), name).toBe(HISTORY_HEADLINE);
       expect(await page.locator('#verdict').getAttribute('data-state'), name).toBe('refused');
+      expect(
+        (await headlinesSaid(page)).filter((said) => said.startsWith('Authentic')),
+        name,
+      ).toEqual([]);
       expect(await checks(page), name).toContain(why);
       if (name === cases[0]?.[0]) await screenshot(page, 'verify-phone-incomplete');
     }
@@ -344,6 +369,7 @@ describe('the /verify page', () => {
       const page = await browser.open(`/verify#${listed.code}`, {
         ...(list === null ? { expectFailures: [{ status: 404, path: '/passport/status/list' }] } : {}),
         beforeLoad: async (opened) => {
+          await recordHeadlines(opened);
           await servePiece(opened.context(), served);
           await opened
             .context()
@@ -357,6 +383,9 @@ describe('the /verify page', () => {
       await checked(page);
       expect(await checks(page), headline).toContain(line);
       expect(await verdict(page).textContent()).toBe(headline);
+      // A reported piece is never headed "Authentic", not even while its list is read.
+      if (headline.startsWith('Reported'))
+        expect((await headlinesSaid(page)).filter((said) => said.startsWith('Authentic'))).toEqual([]);
       if (list !== null && headline.startsWith('Reported')) await screenshot(page, 'verify-phone-reported');
     }
   });
@@ -509,6 +538,8 @@ describe('the /verify page', () => {
     await checked(page);
     expect(await verdict(page).textContent()).toBe(FRAGMENT_REFUSALS.voided);
     expect(await page.locator('#verdict').getAttribute('data-state')).toBe('refused');
+    // The reload's headlines (the init script runs again): a void proof is never headed "Authentic".
+    expect(await headlinesSaid(page)).toEqual(['Checking…', FRAGMENT_REFUSALS.voided]);
     expect((await nextStep(page)).text).toBe(stepText('voided'));
   });
 

@@ -53,25 +53,27 @@ async function run(): Promise<void> {
     return;
   }
   const verdict = await verifyFragment(fragment, keys);
-  showVerdict(fragmentSentence(verdict), verdict.ok ? 'authentic' : 'refused');
-  if (warning) showLines([warning]);
   if (!verdict.ok) {
+    showVerdict(fragmentSentence(verdict), 'refused');
+    if (warning) showLines([warning]);
     const step = refusalStep(verdict);
     if (step) showNextStep(step);
     return;
   }
+  // An accepted code or proof is headed only with the online checks' findings (offline, without
+  // them): a piece reported stolen, a void proof or a history that does not hold is never headed
+  // "Authentic", not even for the moment the checks take (docs/passport.md, The verify page).
   const report =
     verdict.kind === 'code'
       ? await checkCodeOnline(verdict, keys, asked?.pieceId === verdict.pieceId ? asked.piece : undefined)
       : await checkProofOnline(fragment, verdict, keys);
   if (report.piece) showPiece(report.piece);
   const now = report.verdict ?? verdict;
-  // A resale proof's headline names the piece once its certificate is read.
-  if (report.verdict || (report.piece && verdict.kind === 'proof'))
-    showVerdict(fragmentSentence(now, report.piece), now.ok ? 'authentic' : 'refused');
   if (report.reported && verdict.kind === 'code') showVerdict(reportedSentence(verdict), 'refused');
   // A history refused, or not proven complete: never left under an "Authentic" headline.
   else if (report.warning && now.ok) showVerdict(report.warning, 'refused');
+  else showVerdict(fragmentSentence(now, report.piece), now.ok ? 'authentic' : 'refused');
+  if (warning) showLines([warning]);
   showLines(report.lines);
   const step = report.reported
     ? 'reported'
