@@ -5,7 +5,8 @@ import { type ImportEdge, importsOf, sourceFiles } from '../support/import-graph
  * The house rules of docs/architecture.md, checked on every import of the repository:
  * functions/ in layers (platform ← table ← capability modules), module cores in one declared
  * order, no import cycle between files, modules entered only through their index, rule files
- * free of AWS and HTTP, zod only as shared/zod.ts, and web/ reaching only the shared contracts.
+ * free of AWS and HTTP, payment providers only inside payments, zod only as shared/zod.ts, and
+ * web/ reaching only the shared contracts.
  */
 
 /**
@@ -74,6 +75,14 @@ function placeOf(file: string): Place {
 
 /** The payment providers' own SDKs. */
 const PROVIDER_SDK = /^stripe($|\/)|^@paypal\//;
+
+/** A planted import, for the cases that show a rule failing. */
+const edge = (from: string, specifier: string, to: string | undefined, typeOnly = false): ImportEdge => ({
+  from,
+  specifier,
+  to,
+  typeOnly,
+});
 
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 const show = (list: ImportEdge[]) => list.map((edge) => `${edge.from} → ${edge.specifier}`);
@@ -237,12 +246,6 @@ describe('architecture boundaries', () => {
   }
 
   it('catches an import that runs back up a layer, into internals, or out of web/', () => {
-    const edge = (from: string, specifier: string, to: string | undefined, typeOnly = false): ImportEdge => ({
-      from,
-      specifier,
-      to,
-      typeOnly,
-    });
     const found = violations([
       edge('functions/platform/mail.ts', '#table/query.ts', 'functions/table/query.ts'),
       edge('functions/table/audit.ts', '#staff/index.ts', 'functions/staff/index.ts'),
@@ -286,13 +289,8 @@ describe('architecture boundaries', () => {
       ]).impureRules,
     ).toEqual([]);
   });
+
   it('catches a provider SDK or a provider file imported outside payments, and lets its index through', () => {
-    const edge = (from: string, specifier: string, to: string | undefined, typeOnly = false): ImportEdge => ({
-      from,
-      specifier,
-      to,
-      typeOnly,
-    });
     const found = violations([
       edge('functions/checkout/http/secret.ts', 'stripe', undefined),
       edge('functions/draws/enter.ts', '@paypal/paypal-server-sdk', undefined),
