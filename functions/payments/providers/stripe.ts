@@ -64,25 +64,16 @@ async function read(ref: PaymentRef): Promise<PaymentState> {
     status: STATUS[intent.status] ?? 'awaiting-payer',
     providerStatus: intent.status,
   };
+  if (intent.status !== 'succeeded' && intent.status !== 'requires_capture') return state;
   const charge =
     typeof intent.latest_charge === 'string'
       ? await (await stripe()).charges.retrieve(intent.latest_charge)
       : intent.latest_charge;
   const captureBefore = charge?.payment_method_details?.card?.capture_before;
-  if (intent.status === 'requires_capture' && captureBefore)
-    return { ...state, authorisedUntil: captureBefore * 1000 };
-  if (intent.status !== 'succeeded') return state;
+  if (intent.status === 'requires_capture')
+    return captureBefore ? { ...state, authorisedUntil: captureBefore * 1000 } : state;
   const taken = { paymentRef: intent.id, amountCents: intent.amount_received, currency: intent.currency };
   return { ...state, taken, ...(charge ? { changedAt: charge.created * 1000 } : {}) };
-}
-
-/** A held card's state, with the card that authorised it. */
-async function holdState(paymentRef: string) {
-  const intent = await (await stripe()).paymentIntents.retrieve(paymentRef, {
-    expand: ['payment_method', 'latest_charge'],
-  });
-  const method = typeof intent.payment_method === 'object' ? intent.payment_method : null;
-  return { intent, card: method?.card };
 }
 
 /**
@@ -99,7 +90,8 @@ async function confirm(ref: PaymentRef, expected: Record<string, string> = {}): 
         }
       : { outcome: 'not-confirmed' };
   }
-  const { intent, card } = await holdState(ref.id);
+  const intent = await (await stripe()).paymentIntents.retrieve(ref.id, { expand: ['payment_method'] });
+  const card = typeof intent.payment_method === 'object' ? intent.payment_method?.card : undefined;
   const ours = Object.entries(expected).every(([name, value]) => intent.metadata[name] === value);
   if (!ours || intent.status !== 'requires_capture' || !card?.fingerprint)
     return { outcome: 'not-confirmed' };
