@@ -1,4 +1,4 @@
-import '../checkout/checkout.css';
+import '../../components/form-page.css';
 import './draws.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
