@@ -106,8 +106,9 @@ export async function timeToVerdict(
     // with one CDP evaluation of a mark observer, sent once the navigation commits: polling, or
     // Playwright's own waits (which inject and run its helper script), would be tasks on the page's
     // slowed main thread while it works, the bench's cost and not the phone's.
+    const deadline = Date.now() + 30_000;
     const mark = async (): Promise<number> => {
-      for (;;) {
+      while (Date.now() < deadline) {
         try {
           const { result } = await cdp.send('Runtime.evaluate', {
             expression: `new Promise((done) => new PerformanceObserver((list, observer) => {
@@ -123,6 +124,7 @@ export async function timeToVerdict(
           if (!/context|destroyed/i.test(String(error))) throw error;
         }
       }
+      throw new Error('the page gave no final verdict within 30 s');
     };
     const ms = await Promise.race([
       mark(),
