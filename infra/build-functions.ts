@@ -50,7 +50,7 @@ export const LAMBDA_ALIASES = {
 /**
  * The payment providers' SDKs: not bundled, but installed beside the bundle of each function
  * that may call them (CDK `nodeModules`) and imported on first use
- * (functions/checkout/adapters/), so a cold start pays for them only on that path.
+ * (functions/payments/providers/), so a cold start pays for them only on that path.
  */
 export const PROVIDER_SDKS = ['stripe', '@paypal/paypal-server-sdk'];
 

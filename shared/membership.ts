@@ -19,6 +19,9 @@ export const MEMBER_CONSENT_WORDS = `${MEMBER_CONSENT.offer} ${MEMBER_CONSENT.ag
 export const MEMBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
+/** Where one becomes a member (000 §2). */
+export const MEMBERSHIP_PAGE = '/world/membership';
+
 /** The web pages the mailed links open (each calls its API row). */
 export const MEMBER_CONFIRM_PAGE = '/world/membership/confirm';
 export const MEMBER_UNSUBSCRIBE_PAGE = '/world/membership/unsubscribe';

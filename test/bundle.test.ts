@@ -21,8 +21,8 @@ const CAPABILITY_CODE = {
   secrets: [
     'functions/platform/client-address.ts',
     'functions/platform/signed-links.ts',
-    'functions/checkout/adapters/stripe.ts',
-    'functions/checkout/adapters/paypal.ts',
+    'functions/payments/providers/stripe-client.ts',
+    'functions/payments/providers/paypal-client.ts',
   ],
 };
 

@@ -1,7 +1,8 @@
 import { DRAW_HOLD_UNTIL, getProduct, getType } from '#catalog/index.ts';
+import { type PaymentKind, paymentKind } from '#payments/index.ts';
 import { type CheckoutRequest, checkoutRequestSchema } from '#shared/checkout.ts';
 import { toCents } from '#shared/money.ts';
-import { completionPorts } from './adapters/payments.ts';
+import { completionPorts } from './adapters/completion-ports.ts';
 import { getOrder, holdAndRecordOrder, type OrderEntity } from './entities/order.ts';
 import { type CompletionResult, completePayment } from './payment-completion.ts';
 import { checkoutCodeFor, newOrder } from './rules/new-order.ts';
@@ -16,7 +17,7 @@ export interface DrawWinner {
   /** The entrant's checkout form, as they entered it. */
   form: Record<string, unknown>;
   /** Who holds the authorisation: the order's payment type. */
-  provider: 'stripe' | 'paypal';
+  provider: PaymentKind;
 }
 
 /**
@@ -30,7 +31,7 @@ export async function drawOrderFor(winner: DrawWinner, now: number): Promise<Ord
   const form = checkoutRequestSchema.safeParse({
     ...winner.form,
     checkoutKey: winner.entryId,
-    paymentType: winner.provider === 'paypal' ? '2' : '1',
+    paymentType: String(paymentKind(winner.provider).typeCode),
   });
   if (!product || !type || !form.success) return undefined;
   const existing = await getOrder(checkoutCodeFor(product.id, winner.entryId));
@@ -57,7 +58,7 @@ export async function drawOrderFor(winner: DrawWinner, now: number): Promise<Ord
  */
 export async function completeDrawSale(
   order: OrderEntity,
-  payment: { provider: 'stripe' | 'paypal'; paymentRef: string; amountCents: number; eventId: string },
+  payment: { provider: PaymentKind; paymentRef: string; amountCents: number; eventId: string },
   now: number,
 ): Promise<CompletionResult> {
   if (order.status !== 'paid') {

@@ -1,5 +1,6 @@
 import type { AuthRecordEntity } from '#authenticity/index.ts';
 import type { ProductEntity } from '#catalog/index.ts';
+import { type PaymentKind, paymentKind } from '#payments/index.ts';
 import type { Mail } from '#platform/mail-templates.ts';
 import { generatePassword } from '#platform/passwords.ts';
 import type { COMPLETION_RESULTS } from '#shared/contracts/checkout.ts';
@@ -10,8 +11,8 @@ import { postalLines } from '#shared/postal-address.ts';
 import type { OrderEntity, RefundInput, RefundOutcome, SaleInput, SellOutcome } from './entities/order.ts';
 
 /**
- * What happens when a provider confirms a payment (Stripe webhook, PayPal capture, or the
- * browser's return path asking the provider). Whichever arrives first sells the piece; every
+ * What happens when a provider confirms a payment (its webhook, the shop's capture on the
+ * shopper's return, or the browser's return path asking the provider). Whichever arrives first sells the piece; every
  * later one is a no-op, except that mail which never went out is sent then.
  */
 export interface CompletionPorts {
@@ -59,7 +60,7 @@ export type MailPorts = Pick<
 >;
 
 export interface ConfirmedPayment {
-  provider: 'stripe' | 'paypal';
+  provider: PaymentKind;
   eventId: string;
   checkoutCode: string;
   paymentRef: string;
@@ -255,7 +256,7 @@ async function sendStaffNotice(order: OrderEntity, ports: MailPorts) {
       collectionName: order.typeName,
       size: order.size && order.size !== 'null' ? order.size : '',
       total: formatPrice(order.finalPrice),
-      payment: order.paymentType === 2 ? 'PayPal' : 'card',
+      payment: paymentKind(order.paymentType).paymentWords,
       checkoutCode: order.checkoutCode,
       buyerName: order.contact.name,
       country: order.contact.country,

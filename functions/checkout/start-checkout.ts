@@ -1,11 +1,14 @@
+import { createHash } from 'node:crypto';
 import { getProduct, getType } from '#catalog/index.ts';
 import { isPublishedTerms } from '#members/index.ts';
+import type { PaymentProvider, PaymentStart } from '#payments/index.ts';
 import { clientAddress } from '#platform/client-address.ts';
 import { type ApiEvent, type FullResponse, respond, upstreamFailure } from '#platform/handler.ts';
 import { httpError, notFound } from '#platform/http-error.ts';
 import { logger, safeError } from '#platform/logger.ts';
 import { CHECKOUT_MESSAGES, type CheckoutRequest } from '#shared/checkout.ts';
 import { HOLD_MINUTES } from '#shared/constants.ts';
+import { toCents } from '#shared/money.ts';
 import { PricingError, type Quote } from '#shared/pricing.ts';
 import { TERMS_MESSAGES } from '#shared/terms.ts';
 import { takeAttempt } from '#table/rate-limit.ts';
@@ -17,7 +20,7 @@ import { checkoutCodeFor, newOrder } from './rules/new-order.ts';
 const checkoutStarts = { name: 'checkout-start', max: 10, windowSeconds: 10 * 60 };
 
 /**
- * The start of every payment, card or PayPal: the form is checked, every amount computed here,
+ * The start of every payment, whichever its provider: the form is checked, every amount computed here,
  * and the piece held for this shopper in one conditional write. Answers the order, or the 406
  * the spec gives when the piece is sold (or, in words of its own, held by someone else).
  * The same checkout key again — a reload, a retry after a network error — is the same order:
@@ -27,7 +30,7 @@ const checkoutStarts = { name: 'checkout-start', max: 10, windowSeconds: 10 * 60
 export async function startCheckout(
   form: CheckoutRequest,
   event: ApiEvent,
-  paymentType: 1 | 2,
+  paymentType: PaymentProvider['typeCode'],
 ): Promise<{ order: OrderEntity; quote: Quote } | FullResponse> {
   const product = await getProduct(form.id);
   if (!product) throw notFound('product');
@@ -116,4 +119,43 @@ export async function abandonCheckout(order: OrderEntity, error: unknown): Promi
   const current = await getOrder(order.checkoutCode);
   if (current?.status === 'pending') await releaseHold(order, Date.now(), { providerFailed: true });
   throw httpError(502, CHECKOUT_MESSAGES.otherFailure);
+}
+
+/** Where a redirecting provider sends the shopper back to: the shop's own address, never the request's Host. */
+function shopUrl(): string {
+  const url = process.env.SHOP_URL;
+  if (!url) throw new Error('SHOP_URL is not set');
+  return url.replace(/\/+$/, '');
+}
+
+/**
+ * The payment an order asks its provider for: exactly the server's amount. The same start
+ * retried (same hold, same amount and e-mail) gets the same payment back from the provider; a
+ * changed form, a new hold or a start after a provider failure (OrderEntity.paymentAttempt)
+ * gets a new one (the old one is never confirmed: confirmation goes through the order's latest
+ * reference).
+ */
+export function paymentStartOf(order: OrderEntity, provider: PaymentProvider): PaymentStart {
+  const start = {
+    amountCents: toCents(order.finalPrice),
+    currency: 'usd',
+    description: `${order.productName} (one of one)`,
+    email: order.contact.email,
+    metadata: { checkoutCode: order.checkoutCode, productId: order.productId, holdId: order.holdId },
+  };
+  const revision = createHash('sha256')
+    .update(JSON.stringify([start, order.holdUntil, order.paymentAttempt ?? 0]))
+    .digest('base64url')
+    .slice(0, 16);
+  const redirect =
+    provider.flow === 'redirect'
+      ? `${shopUrl()}/products/success?checkoutCode=${order.checkoutCode}&provider=${provider.kind}`
+      : undefined;
+  return {
+    ...start,
+    capture: 'now',
+    reference: order.checkoutCode,
+    idempotencyKey: `checkout-${order.checkoutCode}-${revision}`,
+    ...(redirect ? { returnUrl: redirect, cancelUrl: `${redirect}&cancelled=1` } : {}),
+  };
 }

@@ -9,7 +9,7 @@ export type PaymentBinding = BindAnswer | { ok: false; reason: 'not-authorised' 
 /**
  * Asks the provider (never the browser) whether the entry's payment holds its amount, uncaptured:
  * then the entry becomes binding and claims its e-mail, address and payer (the card's
- * fingerprint, or the PayPal account). One of them held by another binding entry refuses the
+ * fingerprint, or the payer's account). One of them held by another binding entry refuses the
  * entry, counted by reason, and its authorisation is released at once; a member refused for
  * their address is mailed (the page may be closed: at the seal nobody watches).
  */

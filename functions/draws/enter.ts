@@ -1,6 +1,7 @@
 import { getProduct, getType, type ProductEntity, type TypeEntity } from '#catalog/index.ts';
-import { checkoutCodeFor, createCardHold, createPaypalAuthorizeOrder } from '#checkout/index.ts';
+import { checkoutCodeFor } from '#checkout/index.ts';
 import { isConfirmedMember } from '#members/index.ts';
+import { type PaymentTypeCode, paymentProvider, type StartedPayment } from '#payments/index.ts';
 import { upstreamFailure } from '#platform/handler.ts';
 import { httpError } from '#platform/http-error.ts';
 import { logger, safeError } from '#platform/logger.ts';
@@ -32,8 +33,8 @@ export const DRAW_ENTRIES_PER_ADDRESS: Limit = { name: 'draw-entry', max: 6, win
 
 export interface EnteredDraw {
   entry: EntryEntity;
-  /** Where the entrant authorises: the card step's secret, or PayPal's approval page. */
-  authorise: { clientSecret: string } | { approveUrl: string };
+  /** Where the entrant authorises: the page's payment step (its secret), or the provider's page. */
+  authorise: StartedPayment;
   quote: Quote;
   draw: DrawEntity;
 }
@@ -79,8 +80,8 @@ const LINK_REFUSALS = {
  * member's address, whose e-mail is the entry's (never the form's), spent by it; in the window;
  * refused early if a binding entry holds the e-mail or the shipping address (claimed only when
  * binding: a pending entry holds nothing); an authorisation of exactly the amount checkout would
- * charge, not captured: a card's (Stripe, manual capture) or PayPal's (an order of intent
- * AUTHORIZE). The entry is binding when the card or PayPal authorises it.
+ * charge, not captured (payments' manual capture, by the provider the form chose). The entry is
+ * binding when its provider says the payment is authorised.
  * The same key again is the same entry: its authorisation is answered again (no link needed).
  */
 export async function enterDrawWith(
@@ -163,41 +164,24 @@ export async function enterDrawWith(
   const amountCents = entry.order?.amountCents ?? toCents(amounts.total);
   const description = `Draw entry: ${product.name} (one of one)`;
   try {
-    if (form.paymentType === 2) {
-      const order = await createPaypalAuthorizeOrder({
-        // The winner's order code: PayPal's capture webhook completes that order too.
-        reference: checkoutCodeFor(draw.pid, entryId),
-        amountCents,
-        description,
-        returnUrl: entryPageLink(drawId, entryId),
-        cancelUrl: entryPageLink(drawId, entryId),
-        requestId: `draw-entry-${entryId}-${entry.paymentAttempt ?? 0}`,
-      });
-      const payment = { provider: 'paypal' as const, id: order.orderId };
-      await setEntryPayment(drawId, entryId, payment);
-      return {
-        entry: { ...entry, payment },
-        authorise: { approveUrl: order.approveUrl },
-        quote: amounts,
-        draw,
-      };
-    }
-    const hold = await createCardHold({
+    const provider = paymentProvider(form.paymentType as PaymentTypeCode);
+    const started = await provider.start({
       amountCents,
       currency: 'usd',
+      capture: 'manual',
       description,
-      metadata: { drawId, entryId, pid: draw.pid },
       idempotencyKey: `draw-entry:${entryId}:${entry.paymentAttempt ?? 0}`,
+      // The winner's order code: a provider that carries it back (on its capture's notice)
+      // completes that order too; the metadata names the entry the authorisation is for.
+      reference: checkoutCodeFor(draw.pid, entryId),
+      metadata: { drawId, entryId, pid: draw.pid },
       email: entry.email,
+      returnUrl: entryPageLink(drawId, entryId),
+      cancelUrl: entryPageLink(drawId, entryId),
     });
-    const payment = { provider: 'stripe' as const, id: hold.paymentRef };
+    const payment = { provider: provider.kind, id: started.paymentRef };
     await setEntryPayment(drawId, entryId, payment);
-    return {
-      entry: { ...entry, payment },
-      authorise: { clientSecret: hold.clientSecret },
-      quote: amounts,
-      draw,
-    };
+    return { entry: { ...entry, payment }, authorise: started, quote: amounts, draw };
   } catch (error) {
     logger.error('an entry’s authorisation could not be started', {
       error: safeError(error),

@@ -3,7 +3,7 @@ import { shopUrl } from '#authenticity/index.ts';
 /** The draw's page and an entry's page, as mails link them. */
 export const DRAW_PAGE = '/draw';
 export const drawLink = (drawId: string) => `${shopUrl()}${DRAW_PAGE}/${drawId}`;
-/** The entry's page without its secret (PayPal sends the entrant back there; their tab keeps it). */
+/** The entry's page without its secret (a redirecting provider sends the entrant back there; their tab keeps it). */
 export const entryPageLink = (drawId: string, entryId: string) => `${drawLink(drawId)}/entry/${entryId}`;
 
 /** The entry's page; its secret rides in the fragment, which no server ever receives. */

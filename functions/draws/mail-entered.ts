@@ -1,5 +1,6 @@
 import { shopUrl } from '#authenticity/index.ts';
 import { getProduct } from '#catalog/index.ts';
+import { paymentKind } from '#payments/index.ts';
 import { logger, safeError } from '#platform/logger.ts';
 import { sendMail } from '#platform/mail.ts';
 import { formatPrice } from '#shared/format.ts';
@@ -22,9 +23,7 @@ export async function mailEntered(entry: EntryEntity, token: string): Promise<vo
       template: 'draw-entered',
       data: {
         productName: piece?.name ?? '',
-        card: entry.card?.last4
-          ? `your ${entry.card.brand} card ending ${entry.card.last4}`
-          : 'your PayPal account',
+        card: entry.payment ? paymentKind(entry.payment.provider).payerWords(entry.card) : '',
         total: formatPrice(fromCents(entry.order?.amountCents ?? 0)),
         closesAt: draw ? momentInWords(draw.closesAt) : '',
         entryLink: entryLink(entry.drawId, entry.entryId, token),

@@ -141,7 +141,8 @@ export function upstreamFailure(error: unknown): Record<string, unknown> | undef
     result?: { name?: unknown; details?: { issue?: unknown }[] };
   };
   if (typeof e.statusCode !== 'number') return undefined;
-  const debugId = e.headers?.['paypal-debug-id'];
+  // A provider's own id of the request, in a header named for it (`<provider>-debug-id`).
+  const debugId = Object.entries(e.headers ?? {}).find(([name]) => name.endsWith('-debug-id'))?.[1];
   return {
     statusCode: e.statusCode,
     ...(typeof e.type === 'string' ? { type: e.type } : {}),

@@ -7,7 +7,7 @@ import { STATUS_LIST_FILE } from '#shared/passport/status-list.ts';
 
 /** The handlers whose writes append an entry (functions/passport/start-sequencer.ts sequenceSoon). */
 export const SEQUENCER_STARTERS = [
-  // A sale: every way a payment completes (checkout/adapters/payments.ts completionPorts).
+  // A sale: every way a payment completes (checkout/adapters/completion-ports.ts completionPorts).
   'checkout/webhooks/stripe',
   'checkout/webhooks/paypal',
   'checkout/http/paypal-capture',

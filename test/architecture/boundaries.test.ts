@@ -5,20 +5,22 @@ import { type ImportEdge, importsOf, sourceFiles } from '../support/import-graph
  * The house rules of docs/architecture.md, checked on every import of the repository:
  * functions/ in layers (platform ← table ← capability modules), module cores in one declared
  * order, no import cycle between files, modules entered only through their index, rule files
- * free of AWS and HTTP, zod only as shared/zod.ts, and web/ reaching only the shared contracts.
+ * free of AWS and HTTP, payment providers only inside payments, zod only as shared/zod.ts, and
+ * web/ reaching only the shared contracts.
  */
 
 /**
  * The modules' cores, bottom first: a core may import only modules of a lower level (never one
  * of its own level or above). A level that is a list holds siblings that must not import each
- * other's cores. staff (accounts, sessions, the guard, the audit log) and media (the picture
- * sets, a job that uses no module) at the bottom; catalog on them; the passport (its signing key,
+ * other's cores. staff (accounts, sessions, the guard, the audit log), media (the picture
+ * sets, a job that uses no module) and payments (one provider interface, its providers and their
+ * registry; it uses no module, and checkout and the draws pay through it) at the bottom; catalog on them; the passport (its signing key,
  * its log) on them, since authenticity and checkout append to its log; members, size finders and
  * authenticity on the catalogue; checkout (it sells pieces, records owners and reads the
  * published terms); the release draws at the top (issue 35: a draw's entries are checkouts).
  */
 const MODULE_ORDER: readonly (string | readonly string[])[] = [
-  ['staff', 'media'],
+  ['staff', 'media', 'payments'],
   'catalog',
   'passport',
   ['members', 'size-finder', 'authenticity'],
@@ -70,6 +72,17 @@ function placeOf(file: string): Place {
   if (top && MODULES.includes(top)) return { layer: 'module', module: top };
   return { layer: 'other' };
 }
+
+/** The payment providers' own SDKs. */
+const PROVIDER_SDK = /^stripe($|\/)|^@paypal\//;
+
+/** A planted import, for the cases that show a rule failing. */
+const edge = (from: string, specifier: string, to: string | undefined, typeOnly = false): ImportEdge => ({
+  from,
+  specifier,
+  to,
+  typeOnly,
+});
 
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 const show = (list: ImportEdge[]) => list.map((edge) => `${edge.from} → ${edge.specifier}`);
@@ -166,6 +179,14 @@ function violations(all: ImportEdge[] = edges): Record<string, ImportEdge[]> {
         to.layer === 'module' && to.module !== from.module && edge.to !== `functions/${to.module}/index.ts`
       );
     }),
+    // a payment provider's SDK and its provider files are imported only inside payments: the
+    // rest of functions/ (checkout, the draws, their webhook handlers) pays through its index
+    providerOutside: production.filter((edge) => {
+      if (!edge.from.startsWith('functions/') || edge.from.startsWith('functions/payments/')) return false;
+      return (
+        PROVIDER_SDK.test(edge.specifier) || edge.to?.startsWith('functions/payments/providers/') === true
+      );
+    }),
     // modules never import the route table or anything outside functions/ and shared/
     moduleOut: production.filter((edge) => {
       if (placeOf(edge.from).layer !== 'module' || !inside(edge)) return false;
@@ -225,12 +246,6 @@ describe('architecture boundaries', () => {
   }
 
   it('catches an import that runs back up a layer, into internals, or out of web/', () => {
-    const edge = (from: string, specifier: string, to: string | undefined, typeOnly = false): ImportEdge => ({
-      from,
-      specifier,
-      to,
-      typeOnly,
-    });
     const found = violations([
       edge('functions/platform/mail.ts', '#table/query.ts', 'functions/table/query.ts'),
       edge('functions/table/audit.ts', '#staff/index.ts', 'functions/staff/index.ts'),
@@ -256,6 +271,7 @@ describe('architecture boundaries', () => {
       tableUp: 1,
       intoInternals: 1,
       moduleOut: 0,
+      providerOutside: 0,
       impureRules: 2,
       sharedOut: 1,
       zodRuntime: 2,
@@ -273,6 +289,41 @@ describe('architecture boundaries', () => {
       ]).impureRules,
     ).toEqual([]);
   });
+
+  it('catches a provider SDK or a provider file imported outside payments, and lets its index through', () => {
+    const found = violations([
+      edge('functions/checkout/http/secret.ts', 'stripe', undefined),
+      edge('functions/draws/enter.ts', '@paypal/paypal-server-sdk', undefined),
+      edge('functions/checkout/webhooks/stripe.ts', 'stripe', undefined, true),
+      edge(
+        'functions/draws/adapters/entry-payments.ts',
+        '#payments/providers/stripe.ts',
+        'functions/payments/providers/stripe.ts',
+      ),
+      // inside payments, and through its index: fine
+      edge('functions/payments/providers/stripe-client.ts', 'stripe', undefined, true),
+      edge(
+        'functions/payments/registry.ts',
+        './providers/paypal.ts',
+        'functions/payments/providers/paypal.ts',
+      ),
+      edge('functions/draws/enter.ts', '#payments/index.ts', 'functions/payments/index.ts'),
+      edge('functions/checkout/http/secret.ts', '#payments/index.ts', 'functions/payments/index.ts'),
+      // payments is below checkout: it never reaches up into it
+      edge('functions/payments/registry.ts', '#checkout/index.ts', 'functions/checkout/index.ts'),
+    ]);
+    expect(show(found.providerOutside ?? [])).toEqual([
+      'functions/checkout/http/secret.ts → stripe',
+      'functions/draws/enter.ts → @paypal/paypal-server-sdk',
+      'functions/checkout/webhooks/stripe.ts → stripe',
+      'functions/draws/adapters/entry-payments.ts → #payments/providers/stripe.ts',
+    ]);
+    expect(show(found.intoInternals ?? [])).toEqual([
+      'functions/draws/adapters/entry-payments.ts → #payments/providers/stripe.ts',
+    ]);
+    expect(show(found.moduleOrder ?? [])).toEqual(['functions/payments/registry.ts → #checkout/index.ts']);
+  });
+
   it('states every module in the order, once', () => {
     expect(MODULES.length).toBe(new Set(MODULES).size);
     const present = new Set(files.map((file) => placeOf(file).module).filter(Boolean));

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { paypalAuthorizationState } from '#checkout/index.ts';
 import { getEntry } from '#draws/entities/entry.ts';
+import { paypalAuthorizationState } from '#payments/providers/paypal.ts';
 import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { DRAW_MESSAGES } from '#shared/contracts/draws.ts';
 import { parseEntry } from '#shared/passport/log-entry.ts';

@@ -5,8 +5,8 @@ import { type ApiError, CheckoutPaymentIntent } from '@paypal/paypal-server-sdk'
 import type Stripe from 'stripe';
 import StripeSdk from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paypal, verifyPaypalWebhook } from '#checkout/adapters/paypal.ts';
-import { stripe } from '#checkout/adapters/stripe.ts';
+import { paypal, verifyPaypalWebhook } from '#payments/providers/paypal-client.ts';
+import { stripe } from '#payments/providers/stripe-client.ts';
 import { startPaymentsEmulator } from '../../infra/local/payments/emulator.ts';
 import {
   confirmWithCard,

@@ -2,8 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { ApiError, CheckoutPaymentIntent } from '@paypal/paypal-server-sdk';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paypal, resetPaypalClient, verifyPaypalWebhook } from '#checkout/adapters/paypal.ts';
-import { resetStripeClient, stripe } from '#checkout/adapters/stripe.ts';
+import { paypal, resetPaypalClient, verifyPaypalWebhook } from '#payments/providers/paypal-client.ts';
+import { resetStripeClient, stripe } from '#payments/providers/stripe-client.ts';
 import { type PaymentsEmulator, startPaymentsEmulator } from '../../infra/local/payments/emulator.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ProductEntity } from '#catalog/entities/product.ts';
-import { stripe } from '#checkout/adapters/stripe.ts';
 import { reconcilePayments } from '#checkout/jobs/reconcile-payments.ts';
+import { stripe } from '#payments/providers/stripe-client.ts';
 import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
 import { db, getRaw } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';

@@ -10,7 +10,7 @@ import { type Route, routes } from '../../functions/routes.ts';
  * - the piece, `/products/productdetails` (product-details.tsx, first-screen.ts): GET
  *   /products/{id}, GET /get-imgs-by-pid (type 1), GET /type (asked again on each page: react-query
  *   keeps it stale, staleTime 0).
- * - the purchase page, `/products/purchase` (checkout/purchase.tsx, api.ts; terms-before-paying.tsx):
+ * - the purchase page, `/products/purchase` (checkout/purchase.tsx, api.ts; components/payment/terms-before-paying.tsx):
  *   GET /is-sold, GET /price-with-shipping, GET /type, GET /terms.
  */
 

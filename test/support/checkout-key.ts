@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isRandomLookingCheckoutKey } from '#shared/checkout.ts';
 
 /**
- * A checkout key as the web makes one (web/src/features/checkout/checkout-key.ts): 24 random
+ * A checkout key as the web makes one (web/src/components/payment/new-checkout-key.ts): 24 random
  * bytes in base64url, made again in the rare case (under 1e-9) it fails the server's check.
  */
 export function randomCheckoutKey(): string {

@@ -17,10 +17,10 @@ const ALIASES = JSON.parse(readFileSync(path.join(ROOT_DIR, 'package.json'), 'ut
   string
 >;
 
-/** The repository's tracked TypeScript sources (and untracked ones not ignored). */
-export function sourceFiles(): string[] {
+/** The repository's tracked TypeScript sources (and untracked ones not ignored); another tree's with `root`. */
+export function sourceFiles(root = ROOT_DIR): string[] {
   return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
-    cwd: ROOT_DIR,
+    cwd: root,
     encoding: 'utf8',
   })
     .split('\n')
@@ -44,7 +44,12 @@ const SIDE_EFFECT = /^\s*import\s*['"]([^'"]+)['"]/gm;
 const DYNAMIC = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 export function importsOf(file: string): ImportEdge[] {
-  const source = readFileSync(path.join(ROOT_DIR, file), 'utf8');
+  return importsIn(ROOT_DIR, file);
+}
+
+/** The imports of a file of the tree at `root` (another checkout of the repository). */
+export function importsIn(root: string, file: string): ImportEdge[] {
+  const source = readFileSync(path.join(root, file), 'utf8');
   const edges: ImportEdge[] = [];
   for (const [, , typeKeyword, specifier = ''] of source.matchAll(STATIC))
     edges.push({

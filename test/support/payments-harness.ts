@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { resetPaypalClient } from '#checkout/adapters/paypal.ts';
-import { resetStripeClient } from '#checkout/adapters/stripe.ts';
+import { resetPaypalClient } from '#payments/providers/paypal-client.ts';
+import { resetStripeClient } from '#payments/providers/stripe-client.ts';
 import { type PaymentsEmulator, startPaymentsEmulator } from '../../infra/local/payments/emulator.ts';
 
 /**

@@ -2,6 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type AuthRecordEntity, authRecordKeys, saleEntryItem } from '#authenticity/index.ts';
 import { holdProductItem, releaseProductHoldItem, sellProductItem } from '#catalog/index.ts';
+import type { PaymentKind, PaymentTypeCode } from '#payments/index.ts';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import type { Page } from '#shared/admin.ts';
 import type { Gender } from '#shared/constants.ts';
@@ -55,8 +56,8 @@ export interface OrderEntity {
   contact: Address;
   hasBilling: boolean;
   billing?: Address;
-  /** 1 card, 2 PayPal. */
-  paymentType: 1 | 2;
+  /** Its provider, as payments' registry knows it by this code. */
+  paymentType: PaymentTypeCode;
   currency: 'USD';
   productPrice: number;
   discountCode?: string;
@@ -71,12 +72,12 @@ export interface OrderEntity {
   status: OrderStatus;
   holdId: string;
   holdUntil: number;
-  /** The provider's payment object: Stripe PaymentIntent id or PayPal order id. */
+  /** The provider's payment object (its id of the payment or order the shopper confirms). */
   paymentRef?: string;
   /**
    * How many times the provider failed to start this order's payment. It is part of the
-   * idempotency key, so a retry after a provider 5xx (which Stripe saves and replays for the same
-   * key) asks again instead of meeting the same error until the hold ends.
+   * idempotency key, so a retry after a provider 5xx (which a provider may save and replay for
+   * the same key) asks again instead of meeting the same error until the hold ends.
    */
   paymentAttempt?: number;
   checkoutTime: string;
@@ -305,7 +306,7 @@ export async function setPaymentRef(checkoutCode: string, paymentRef: string): P
 /** A confirmed payment, as sellOrder takes it. */
 export interface SaleInput {
   order: OrderEntity;
-  provider: 'stripe' | 'paypal';
+  provider: PaymentKind;
   eventId: string;
   paymentRef: string;
   record: AuthRecordEntity;
@@ -377,7 +378,7 @@ export async function sellOrder(input: SaleInput): Promise<SellOutcome> {
 /** A payment too late for its piece, as markRefunded takes it. */
 export interface RefundInput {
   checkoutCode: string;
-  provider: 'stripe' | 'paypal';
+  provider: PaymentKind;
   eventId: string;
   paymentRef: string;
   reason: string;

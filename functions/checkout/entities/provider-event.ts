@@ -1,3 +1,4 @@
+import type { PaymentKind } from '#payments/index.ts';
 import { tableName } from '#platform/aws-clients.ts';
 
 /** A provider event seen once: the key that makes webhooks idempotent. */
@@ -14,12 +15,7 @@ export const providerEventKey = (provider: string, eventId: string) => ({
 export const EVENT_RETENTION_SECONDS = 90 * 24 * 3600;
 
 /** The record of a provider event; written only if new, it makes every confirmation idempotent. */
-export function providerEventOnce(
-  provider: 'stripe' | 'paypal',
-  eventId: string,
-  checkoutCode: string,
-  now: number,
-) {
+export function providerEventOnce(provider: PaymentKind, eventId: string, checkoutCode: string, now: number) {
   return {
     TableName: tableName(),
     Item: {

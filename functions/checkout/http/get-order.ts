@@ -1,13 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import { piecePicture } from '#catalog/index.ts';
+import { paymentProvider } from '#payments/index.ts';
 import { defineHandler } from '#platform/handler.ts';
 import { notFound } from '#platform/http-error.ts';
 import { logger } from '#platform/logger.ts';
 import { CHECKOUT_KEY_HEADER } from '#shared/checkout.ts';
 import { getOrderContract } from '#shared/contracts/checkout.ts';
 import { postalLines } from '#shared/postal-address.ts';
-import { completionPorts } from '../adapters/payments.ts';
-import { stripe } from '../adapters/stripe.ts';
+import { completionPorts } from '../adapters/completion-ports.ts';
 import { getOrder } from '../entities/order.ts';
 import { completePayment } from '../payment-completion.ts';
 import { checkoutCodeFor } from '../rules/new-order.ts';
@@ -21,26 +21,28 @@ function isBuyersKey(order: { productId: string; checkoutCode: string }, key: st
 
 /**
  * GET /orders/{id}: the real state of an order, for the success page; `id` is the checkout
- * code (unguessable, known only to the shopper's browser). A pending card order is checked with
- * Stripe, so a webhook that never arrived cannot lose a paid order: whichever of the two comes
- * first completes it, the other changes nothing. The buyer's name, e-mail and address are
+ * code (unguessable, known only to the shopper's browser). A pending order the shopper confirmed
+ * in the page is checked with its provider, so a webhook that never arrived cannot lose a paid
+ * order: whichever of the two comes first completes it, the other changes nothing. The buyer's name, e-mail and address are
  * added only for the key behind the code (`x-checkout-key`, held by the browser that checked
  * out); the code alone answers the state.
  */
 export const handler = defineHandler(getOrderContract, async ({ path }, event) => {
   let order = await getOrder(path.id);
   if (!order) throw notFound('order');
-  if (order.status === 'pending' && order.paymentType === 1 && order.paymentRef) {
-    const intent = await (await stripe()).paymentIntents.retrieve(order.paymentRef);
-    if (intent.status === 'succeeded') {
+  const provider = paymentProvider(order.paymentType);
+  if (order.status === 'pending' && provider.flow === 'in-page' && order.paymentRef) {
+    const confirmed = await provider.confirm({ id: order.paymentRef, capture: 'now' });
+    if (confirmed.outcome === 'paid') {
+      const { taken } = confirmed;
       const result = await completePayment(
         {
-          provider: 'stripe',
-          eventId: `return-path:${intent.id}`,
+          provider: provider.kind,
+          eventId: `return-path:${taken.paymentRef}`,
           checkoutCode: order.checkoutCode,
-          paymentRef: intent.id,
-          amountCents: intent.amount_received,
-          currency: intent.currency,
+          paymentRef: taken.paymentRef,
+          amountCents: taken.amountCents,
+          currency: taken.currency,
         },
         completionPorts(),
       );

@@ -1,39 +1,25 @@
+import { paymentProvider } from '#payments/index.ts';
 import { defineHandler } from '#platform/handler.ts';
 import { paypalCreateOrderContract } from '#shared/contracts/checkout.ts';
-import { createPaypalOrder } from '../adapters/payments.ts';
 import { setPaymentRef } from '../entities/order.ts';
-import { abandonCheckout, startCheckout } from '../start-checkout.ts';
-
-// A retry with the same checkout key gets the same PayPal order back (or a new one for a changed
-// form: the old one is never captured, since capture goes through the order's latest reference).
-
-/** Where the shopper comes back to after PayPal: the shop's own address, never the request's Host. */
-function shopUrl(): string {
-  const url = process.env.SHOP_URL;
-  if (!url) throw new Error('SHOP_URL is not set');
-  return url.replace(/\/+$/, '');
-}
+import { abandonCheckout, paymentStartOf, startCheckout } from '../start-checkout.ts';
 
 /**
- * POST /paypal/orders: starts a PayPal payment with the same checkout fields as /secret. The piece
- * is held and a PayPal order created for the server's amount (2 decimals) with a description;
- * the shopper approves it at PayPal and comes back to the success page, which captures it.
+ * POST /paypal/orders: starts a payment the shopper approves away at its provider, with the same
+ * checkout fields as /secret. The piece is held and the provider's order created for the
+ * server's amount with a description; the shopper approves it there and comes back to the
+ * success page, which confirms it. A retry with the same checkout key gets the same order back
+ * (or a new one for a changed form: the old one is never confirmed, since confirmation goes
+ * through the order's latest reference).
  */
 export const handler = defineHandler(paypalCreateOrderContract, async ({ body: form }, event) => {
-  const started = await startCheckout(form, event, 2);
+  const provider = paymentProvider('redirect');
+  const started = await startCheckout(form, event, provider.typeCode);
   if (!('order' in started)) return started;
   const { order, quote } = started;
   try {
-    const back = `${shopUrl()}/products/success?checkoutCode=${order.checkoutCode}`;
-    const payment = await createPaypalOrder({
-      checkoutCode: order.checkoutCode,
-      amount: order.finalPrice,
-      description: `${order.productName} (one of one)`,
-      returnUrl: `${back}&provider=paypal`,
-      cancelUrl: `${back}&provider=paypal&cancelled=1`,
-      holdUntil: order.holdUntil,
-      attempt: order.paymentAttempt ?? 0,
-    });
+    const payment = await provider.start(paymentStartOf(order, provider));
+    if (!('approveUrl' in payment)) throw new Error('the redirect provider gave no approval link');
     await setPaymentRef(order.checkoutCode, payment.paymentRef);
     return {
       status: 200 as const,

@@ -1,8 +1,8 @@
 import { defineHandler } from '#platform/handler.ts';
 import { logger, safeError } from '#platform/logger.ts';
 import { releaseCheckoutContract } from '#shared/contracts/checkout.ts';
-import { cardPaymentTaken } from '../adapters/payments.ts';
 import { getOrder, releaseHold } from '../entities/order.ts';
+import { paidInPage } from '../paid-in-page.ts';
 import { checkoutCodeFor } from '../rules/new-order.ts';
 
 /**
@@ -14,8 +14,7 @@ export const handler = defineHandler(releaseCheckoutContract, async ({ body }) =
   const order = await getOrder(checkoutCodeFor(body.id, body.checkoutKey));
   if (order?.status !== 'pending') return { status: 200 as const, released: false };
   // Paid but not yet confirmed by the webhook (the tab closed right after paying): kept.
-  if (order.paymentType === 1 && order.paymentRef && (await cardPaymentTaken(order.paymentRef)))
-    return { status: 200 as const, released: false };
+  if (await paidInPage(order)) return { status: 200 as const, released: false };
   try {
     await releaseHold(order, Date.now());
   } catch (error) {
@@ -23,7 +22,7 @@ export const handler = defineHandler(releaseCheckoutContract, async ({ body }) =
     logger.info('nothing to release', { error: safeError(error) });
     return { status: 200 as const, released: false };
   }
-  // The PaymentIntent stays: a reload re-takes the same hold and the same payment (a payment
+  // The provider's payment stays: a reload re-takes the same hold and the same payment (a payment
   // made after someone else bought the piece is refunded by the late-payment path).
   return { status: 200 as const, released: true };
 });

@@ -1,17 +1,12 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { readAuthRecord } from '#authenticity/index.ts';
 import { getProduct } from '#catalog/index.ts';
+import { paymentProvider } from '#payments/index.ts';
 import { eachWithin } from '#platform/each-within.ts';
 import { upstreamFailure } from '#platform/handler.ts';
 import { logger, safeError } from '#platform/logger.ts';
 import { loadSecrets } from '#platform/secrets.ts';
-import {
-  cancelCardPayment,
-  capturePaypalOrder,
-  cardPaymentState,
-  completionPorts,
-  paypalOrderState,
-} from '../adapters/payments.ts';
+import { completionPorts } from '../adapters/completion-ports.ts';
 import type { OrderEntity } from '../entities/order.ts';
 import { closeUnpaidOrder, paidOrdersBetween, unsettledOrders } from '../entities/unsettled-orders.ts';
 import { type CompletionPorts, type CompletionResult, completePayment } from '../payment-completion.ts';
@@ -24,7 +19,7 @@ export const RECONCILE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
  * Orders settled at once. Each is a few provider calls, table writes and (for a sale) the
  * owner's password hash (scrypt: 128 MB and ~0.4 s of a vCPU) and mails. Four: Node hashes four
  * at a time anyway (libuv's pool), four hashes fit the function's memory (1,769 MB,
- * infra/stack.ts) with room, and the providers' rate limits (Stripe: 100 reads a second) are far.
+ * infra/stack.ts) with room, and the providers' rate limits (a hundred reads a second) are far.
  */
 export const RECONCILE_CONCURRENCY = 4;
 /**
@@ -65,7 +60,7 @@ export interface ReconcileOptions {
 }
 
 /**
- * Asks Stripe and PayPal about every order whose payment is not settled, so no paid order
+ * Asks the providers about every order whose payment is not settled, so no paid order
  * depends on a webhook arriving or a browser tab staying open: a succeeded payment completes the
  * sale exactly as the webhook does (the same completion, idempotent with it), or is refunded with
  * the notice when the piece went to someone else; an unpaid one whose hold ran out has its payment
@@ -100,10 +95,7 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
   result.deferred += await eachWithin(unsettled, concurrency, stopAt, async (order) => {
     result.checked++;
     try {
-      const outcome =
-        order.paymentType === 1
-          ? await reconcileCard(order, now, grace, ports)
-          : await reconcilePaypal(order, now, grace, ports);
+      const outcome = await reconcileOrder(order, now, grace, ports);
       count(result, outcome);
       if (outcome === 'sold' || outcome === 'refunded' || outcome === 'needs-attention')
         logger.error('the reconciliation settled a payment no webhook had', {
@@ -144,72 +136,51 @@ function count(result: ReconcileResult, outcome: Outcome): void {
   else if (outcome === 'needs-attention' || outcome === 'amount-mismatch') result.needsAttention++;
 }
 
-async function reconcileCard(
+/**
+ * One unsettled order, as its provider sees it. A payment that took money completes the sale once
+ * it is older than the grace (a younger one is left to its webhook and the success page); one
+ * the shopper approved away and never came back from is confirmed as their return would confirm
+ * it, while its hold lasts; one still processing is waited for. Unpaid once its hold is over,
+ * its payment is cancelled so it cannot be made late (a shopper who comes back with the same key
+ * gets a new hold and a new payment), and the order closed.
+ */
+async function reconcileOrder(
   order: OrderEntity,
   now: number,
   grace: number,
   ports: CompletionPorts,
 ): Promise<Outcome> {
-  const paymentRef = order.paymentRef as string;
-  const state = await cardPaymentState(paymentRef);
-  if (state.status === 'succeeded') {
-    if ((state.paidAt ?? 0) > now - grace) return 'waiting';
-    return completePayment(
-      {
-        provider: 'stripe',
-        eventId: `reconcile:${paymentRef}`,
-        checkoutCode: order.checkoutCode,
-        paymentRef,
-        amountCents: state.amountCents,
-        currency: state.currency,
-      },
-      ports,
-    );
-  }
-  if (state.status === 'processing' || state.status === 'requires_capture') return 'waiting';
-  if (order.holdUntil >= now) return 'open';
-  // The hold ran out unpaid: the payment is cancelled so it cannot be made late (a shopper who
-  // comes back with the same key gets a new hold and a new payment).
-  await cancelCardPayment(paymentRef);
-  const after = await cardPaymentState(paymentRef);
-  if (after.status !== 'canceled') return 'waiting'; // paid at this very moment: next run completes it
-  return (await closeUnpaidOrder(order, now)) ? 'closed' : 'open';
-}
-
-async function reconcilePaypal(
-  order: OrderEntity,
-  now: number,
-  grace: number,
-  ports: CompletionPorts,
-): Promise<Outcome> {
-  const paymentRef = order.paymentRef as string;
-  const state = await paypalOrderState(paymentRef);
-  const settled = (state.updatedAt ?? 0) <= now - grace;
-  let capture = state.capture;
-  if (state.status === 'APPROVED' && order.holdUntil >= now) {
-    // Approved by the shopper, who never came back to the shop: captured as their return would.
+  const provider = paymentProvider(order.paymentType);
+  const ref = { id: order.paymentRef as string, capture: 'now' as const };
+  const state = await provider.read(ref);
+  const settled = (state.changedAt ?? 0) <= now - grace;
+  let taken = state.taken;
+  if (state.status === 'approved' && order.holdUntil >= now) {
     if (!settled) return 'waiting';
-    const captured = await capturePaypalOrder(paymentRef);
-    if (captured.completed && captured.captureId)
-      capture = { id: captured.captureId, amountCents: captured.amountCents, currency: captured.currency };
+    const confirmed = await provider.confirm(ref);
+    if (confirmed.outcome === 'paid') taken = confirmed.taken;
   }
-  if (capture) {
-    if (!settled && state.status === 'COMPLETED') return 'waiting';
+  if (taken) {
+    if (!settled && state.status === 'paid') return 'waiting';
     return completePayment(
       {
-        provider: 'paypal',
-        // The webhook's own event id: whichever of the two comes first completes the order.
-        eventId: `capture:${capture.id}`,
+        provider: provider.kind,
+        // The webhook's own event id where the payment names it: whichever comes first completes.
+        eventId: taken.eventId ?? `reconcile:${taken.paymentRef}`,
         checkoutCode: order.checkoutCode,
-        paymentRef: capture.id,
-        amountCents: capture.amountCents,
-        currency: capture.currency,
+        paymentRef: taken.paymentRef,
+        amountCents: taken.amountCents,
+        currency: taken.currency,
       },
       ports,
     );
   }
+  if (state.status === 'processing' || state.status === 'authorised') return 'waiting';
   if (order.holdUntil >= now) return 'open';
-  // Not paid and the hold is over: an approval now would not be captured; the order is closed.
+  const cancelled = await provider.cancel(ref);
+  if (cancelled.outcome === 'failed') throw new Error(cancelled.message);
+  // Paid at this very moment: the next run completes it.
+  if (cancelled.outcome !== 'canceled' && cancelled.outcome !== 'already-canceled') return 'waiting';
   return (await closeUnpaidOrder(order, now)) ? 'closed' : 'open';
 }
 

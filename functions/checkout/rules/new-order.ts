@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { ProductEntity, TypeEntity } from '#catalog/index.ts';
+import type { PaymentTypeCode } from '#payments/index.ts';
 import type { CheckoutRequest } from '#shared/checkout.ts';
 import { HOLD_MINUTES } from '#shared/constants.ts';
 import { type Quote, quote } from '#shared/pricing.ts';
@@ -68,7 +69,8 @@ export function newOrder(input: {
     contact: address(''),
     hasBilling: form.hasBilling,
     ...(form.hasBilling ? { billing: address('Billing') } : {}),
-    paymentType: form.paymentType === 2 ? 2 : 1,
+    // The form's schema lets only the providers' codes through (checkoutRequestSchema).
+    paymentType: form.paymentType as PaymentTypeCode,
     currency: 'USD',
     productPrice: priced.productPrice,
     ...(input.discountPercent > 0 && form.discountCode

@@ -42,7 +42,7 @@ export async function countRefusal(drawId: string, reason: RefusalReason): Promi
   );
 }
 
-/** The pending entry's payment, once the provider made it (and, for PayPal, once authorised). */
+/** The pending entry's payment, once the provider made it (and, where the provider gives one, its authorisation). */
 export async function setEntryPayment(
   drawId: string,
   entryId: string,
@@ -54,7 +54,7 @@ export async function setEntryPayment(
         TableName: tableName(),
         Key: entryKey(drawId, entryId),
         UpdateExpression: 'SET payment = :payment',
-        // The same payment again, or with what its provider added (PayPal's authorisation).
+        // The same payment again, or with what its provider added (its authorisation).
         ConditionExpression: '#state = :pending AND (attribute_not_exists(payment) OR payment.id = :id)',
         ExpressionAttributeNames: { '#state': 'state' },
         ExpressionAttributeValues: { ':payment': payment, ':pending': 'pending', ':id': payment.id },
@@ -99,7 +99,7 @@ function drawAllowsBinding(drawId: string, during: 'window' | 'seal', now: Date)
 }
 
 /**
- * The provider authorised the entry's payment with this card (or PayPal account): the entry
+ * The provider authorised the entry's payment with this card (or account): the entry
  * becomes binding and claims its e-mail, its shipping address and its payer, in one transaction
  * with the draw's check, so of entries racing for one of them exactly one binds. One another
  * binding entry of the draw holds refuses the entry: it is marked refused, naming which (the

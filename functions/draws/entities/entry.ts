@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import type { PaymentKind } from '#payments/index.ts';
 import { tableName } from '#platform/aws-clients.ts';
 import { commitment, newSalt } from '#shared/draw/commitment.ts';
 import { consistentGet, queryAll, withoutKeys } from '#table/query.ts';
@@ -46,10 +47,10 @@ export interface EntryEntity {
   tokenHash?: string;
   order?: EntryOrder;
   /**
-   * The authorised, not captured, payment: a Stripe PaymentIntent, or a PayPal order (and, once
-   * authorised, its authorisation).
+   * The authorised, not captured, payment: its provider's payment (and, once authorised, the
+   * authorisation's own id where the provider gives one).
    */
-  payment?: { provider: 'stripe' | 'paypal'; id: string; authorizationId?: string };
+  payment?: { provider: PaymentKind; id: string; authorizationId?: string };
   /**
    * How many times the provider failed to start the payment: part of its idempotency key, so a
    * retry asks again instead of meeting the failure the provider saved under the key.
@@ -262,7 +263,7 @@ export async function withdrawEntry(
 
 /**
  * The uniqueness items a binding entry holds: its e-mail, its address, and its payer (a card's
- * fingerprint or a PayPal account) once authorised. Any other entry holds none.
+ * fingerprint or the payer's account at its provider) once authorised. Any other entry holds none.
  */
 export function claimsOf(
   entry: Pick<EntryEntity, 'drawId' | 'email' | 'addressDigest' | 'card' | 'state'>,

@@ -14,7 +14,7 @@ export const entryKey = (drawId: string, entryId: string) => ({
 export const emailKey = (drawId: string, email: string) => ({ pk: drawPk(drawId), sk: `EMAIL#${email}` });
 /** One entered entry per shipping address (SHA-256 of its normalised text) within the draw. */
 export const addressKey = (drawId: string, digest: string) => ({ pk: drawPk(drawId), sk: `ADDR#${digest}` });
-/** One entered entry per card (Stripe's card fingerprint) within the draw. */
+/** One entered entry per payer (the provider's fingerprint of the card or account) within the draw. */
 export const cardKey = (drawId: string, fingerprint: string) => ({
   pk: drawPk(drawId),
   sk: `CARD#${fingerprint}`,

@@ -10,7 +10,7 @@ import { entryView } from '../views.ts';
 
 /**
  * POST /draws/{drawId}/entries/{entryId}/confirm { token }: the page says the card step is done;
- * the shop asks Stripe, and the entry is binding if the card authorised its amount (409 if not
+ * the shop asks the provider, and the entry is binding if it authorised its amount (409 if not
  * yet, or if another binding entry holds its card, e-mail or address: its authorisation is then
  * released). After the
  * close, an authorisation made in time is decided by the closer: the entry is answered as it is.

@@ -5,7 +5,7 @@ import { enterDrawWith } from '../enter.ts';
 
 /**
  * POST /draws/{drawId}/entries: a confirmed member's entry, made with the link mailed to them,
- * and its authorisation, by card or PayPal (not captured). 403 no link of this draw or not a
+ * and its authorisation by the provider the form chose (not captured). 403 no link of this draw or not a
  * confirmed member, 410 a link used or expired, 409 a binding entry holds the e-mail or address
  * (the member is mailed) or the window, 429 too many entries from this address; every refusal
  * is counted for staff.
@@ -21,11 +21,7 @@ export const handler = defineHandler(postEntryContract, async ({ path, body }, e
     closesAt: draw.closesAt,
     ...('approveUrl' in authorise
       ? { approveUrl: authorise.approveUrl }
-      : {
-          client_secret: authorise.clientSecret,
-          publishableKey: process.env.STRIPE_PUBLISHABLE_KEY,
-          paymentsMode: process.env.STRIPE_API_BASE ? ('local' as const) : ('stripe' as const),
-        }),
+      : { client_secret: authorise.clientSecret, ...authorise.page }),
     amounts: { ...quote, currency: 'USD' as const },
   };
 });

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { failureMessage } from './api.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { type OwnerPassport, passportQueryKey, reportLost } from './passport-api.ts';
 
 /**

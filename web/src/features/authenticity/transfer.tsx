@@ -3,6 +3,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PORTAL_MESSAGES } from '#shared/portal-messages.ts';
 import { BackButton } from '../../components/back-button.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import {
   cardQueryKey,
   failureMessage,
@@ -11,7 +12,6 @@ import {
   type PortalCard,
   transferOwnership,
 } from './api.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { looksLikeEmail, PASSWORD_LENGTH, PasswordField, PortalHeading, TextField } from './fields.tsx';
 import { WithCard } from './session.tsx';
 import './authenticity.css';

@@ -1,10 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { CHECKOUT_KEY_HEADER } from '#shared/checkout.ts';
-import type {
-  getTypeContract,
-  isSoldContract,
-  priceWithShippingContract,
-} from '#shared/contracts/catalog.ts';
+import type { getTypeContract, isSoldContract } from '#shared/contracts/catalog.ts';
 import type {
   getOrderContract,
   releaseCheckoutContract,
@@ -12,22 +8,14 @@ import type {
   typeDiscountContract,
 } from '#shared/contracts/checkout.ts';
 import type { Answer, Body, Query } from '#shared/contracts/contract.ts';
+import type { CheckoutFields } from '../../components/payment/checkout-fields.ts';
 import { ApiError, apiGet, apiPost, apiUrl } from '../../lib/api.ts';
 import { retryThrottledOnly } from '../../lib/throttled.ts';
 
 /** What the checkout screens read from the API: the routes' contracts (shared/contracts/). */
-export type PriceWithShipping = Answer<typeof priceWithShippingContract>;
 export type CheckoutType = Answer<typeof getTypeContract>['type'];
 /** A started card checkout: the PaymentIntent's secret, the hold and the server's amounts (the ones charged). */
 export type CheckoutSession = Answer<typeof secretContract>;
-export type ServerAmounts = CheckoutSession['amounts'];
-/** What the card step needs of a start: a checkout's, or a draw entry's (an authorisation held, not captured). */
-export type CardSession = Pick<
-  CheckoutSession,
-  'client_secret' | 'publishableKey' | 'paymentsMode' | 'amounts'
->;
-/** The flat checkout fields and the checkout key POST /secret and POST /paypal/orders take. */
-export type CheckoutFields = Body<typeof secretContract>;
 export type OrderView = Answer<typeof getOrderContract>['order'];
 
 export type Availability = Answer<typeof isSoldContract>;
@@ -53,14 +41,6 @@ export const availabilityQuery = (id: string) =>
 export function isTransient(error: unknown): boolean {
   return !(error instanceof ApiError) || error.status >= 500 || error.status === 429;
 }
-
-/** Availability matters here: every visit asks fresh. */
-export const priceWithShippingQuery = (id: string, tid: string) =>
-  queryOptions({
-    queryKey: ['price-with-shipping', id, tid],
-    queryFn: () => apiGet<PriceWithShipping>('/price-with-shipping', { id, tid }),
-    staleTime: 0,
-  });
 
 export const checkoutTypeQuery = (id: string) =>
   queryOptions({
@@ -100,68 +80,4 @@ export function getOrder(checkoutCode: string, checkoutKey?: string): Promise<Or
     {},
     checkoutKey ? { [CHECKOUT_KEY_HEADER]: checkoutKey } : undefined,
   ).then((r) => r.order);
-}
-
-/* The local stand-in for Stripe.js: the same browser calls, to the emulator behind /__payments. */
-
-/** Stripe's PaymentIntent as Stripe's API (here its emulator) answers: not a route of this shop, so no contract. */
-export interface IntentAnswer {
-  status: string;
-  last_payment_error?: { message?: string } | null;
-}
-
-/** A payment done: charged, on its way, or (`hold`) authorised and held for a later capture. */
-export const paymentDone = (status: string | undefined, hold: boolean) =>
-  status === 'succeeded' || status === 'processing' || (hold && status === 'requires_capture');
-
-/** The provider refused (card declined, failed authentication…): its message is shown as is. */
-export class PaymentError extends Error {}
-
-const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0] ?? '';
-
-async function postForm(path: string, fields: Record<string, string>): Promise<IntentAnswer> {
-  const response = await fetch(`/__payments/v1/payment_intents/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-  });
-  let body: unknown = {};
-  try {
-    body = await response.json();
-  } catch {
-    throw new ApiError(response.status, 'the payment service did not answer');
-  }
-  const error = (body as { error?: { message?: string; type?: string } }).error;
-  if (!response.ok || error) {
-    if (error?.type === 'card_error' && error.message) throw new PaymentError(error.message);
-    throw new ApiError(response.status, error?.message ?? 'the payment service refused the request');
-  }
-  return body as IntentAnswer;
-}
-
-export interface CardInput {
-  number: string;
-  expMonth: string;
-  expYear: string;
-  cvc: string;
-}
-
-export function confirmCard(session: CardSession, card: CardInput): Promise<IntentAnswer> {
-  return postForm(`${encodeURIComponent(intentIdOf(session.client_secret))}/confirm`, {
-    key: session.publishableKey ?? '',
-    client_secret: session.client_secret,
-    'payment_method_data[type]': 'card',
-    'payment_method_data[card][number]': card.number.replace(/[\s-]/g, ''),
-    'payment_method_data[card][exp_month]': card.expMonth,
-    'payment_method_data[card][exp_year]': card.expYear,
-    'payment_method_data[card][cvc]': card.cvc,
-  });
-}
-
-export function authenticateCard(session: CardSession, outcome: 'approve' | 'fail'): Promise<IntentAnswer> {
-  return postForm(`${encodeURIComponent(intentIdOf(session.client_secret))}/authenticate`, {
-    key: session.publishableKey ?? '',
-    client_secret: session.client_secret,
-    outcome,
-  });
 }

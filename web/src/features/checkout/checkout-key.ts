@@ -1,5 +1,6 @@
 import { isRandomLookingCheckoutKey } from '#shared/checkout.ts';
-import type { CheckoutFields } from './api.ts';
+import type { CheckoutFields } from '../../components/payment/checkout-fields.ts';
+import { newCheckoutKey } from '../../components/payment/new-checkout-key.ts';
 
 /**
  * The checkout key of this tab for one piece (sessionStorage): every start with it is the same
@@ -15,22 +16,6 @@ function storage(): Storage | undefined {
   } catch {
     return undefined; // storage blocked: every start is its own order, as before
   }
-}
-
-/** 24 random bytes (crypto.getRandomValues) as 32 base64url characters: 192 bits. */
-function randomKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
-
-/** A new key the server takes: it refuses one that does not look random (a random one fails under once in 1e9). */
-export function newCheckoutKey(): string {
-  let key = randomKey();
-  while (!isRandomLookingCheckoutKey(key)) key = randomKey();
-  return key;
 }
 
 export function checkoutKeyFor(productId: string): string {

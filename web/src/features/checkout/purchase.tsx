@@ -1,3 +1,4 @@
+import '../../components/form-page.css';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
@@ -7,24 +8,32 @@ import type { Answer } from '#shared/contracts/contract.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { Loading } from '../../components/page.tsx';
+import { type Address, EMPTY_ADDRESS } from '../../components/payment/address-fields.tsx';
+import { CardPayment } from '../../components/payment/card-payment.tsx';
+import {
+  type AppliedDiscount,
+  type CheckoutFields,
+  checkoutFields,
+} from '../../components/payment/checkout-fields.ts';
+import { DeliveryFields } from '../../components/payment/delivery-fields.tsx';
+import { OrderSummary } from '../../components/payment/order-summary.tsx';
+import { type PaymentMethod, PaymentMethods } from '../../components/payment/payment-methods.tsx';
+import { priceWithShippingQuery } from '../../components/payment/price-query.ts';
+import { shownTermsVersion, TermsBeforePaying } from '../../components/payment/terms-before-paying.tsx';
+import { useSummary } from '../../components/payment/use-summary.ts';
 import { ApiError, apiPost } from '../../lib/api.ts';
 import { navTarget, useNavValues } from '../../lib/nav-input.ts';
-import { type Address, EMPTY_ADDRESS } from './address-fields.tsx';
 import {
   availabilityQuery,
-  type CheckoutFields,
   type CheckoutSession,
   checkDiscount,
   checkoutTypeQuery,
   isTransient,
-  priceWithShippingQuery,
   releaseCheckout,
   releaseCheckoutOnLeave,
   startCardCheckout,
 } from './api.ts';
 import { BeforeYouBuy } from './before-you-buy.tsx';
-import { CardPayment, HoldCountdown } from './card-payment.tsx';
-import { type AppliedDiscount, checkoutFields } from './checkout-fields.ts';
 import {
   checkoutKeyFor,
   forgetStart,
@@ -35,11 +44,7 @@ import {
   rememberStart,
   startedFields,
 } from './checkout-key.ts';
-import { DeliveryFields } from './delivery-fields.tsx';
-import { OrderSummary } from './order-summary.tsx';
-import { type PaymentMethod, PaymentMethods } from './payment-methods.tsx';
-import { shownTermsVersion, TermsBeforePaying } from './terms-before-paying.tsx';
-import { useSummary } from './use-summary.ts';
+import { HoldCountdown } from './hold-countdown.tsx';
 import './checkout.css';
 import { retryThrottledOnly } from '../../lib/throttled.ts';
 

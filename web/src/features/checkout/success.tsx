@@ -10,6 +10,7 @@ import { ApiError, apiPost } from '../../lib/api.ts';
 import { useNavValues } from '../../lib/nav-input.ts';
 import { getOrder, type OrderView } from './api.ts';
 import { orderKeyOf } from './checkout-key.ts';
+import '../../components/form-page.css';
 import './checkout.css';
 
 const POLL_MS = 1000;

@@ -1,17 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Answer } from '#shared/contracts/contract.ts';
-import type { getFilmsContract } from '#shared/contracts/films.ts';
+import { useQuery } from '@tanstack/react-query';
 import { filmSlot } from '#shared/films.ts';
 import { Film } from '../../components/film.tsx';
 import { Loading } from '../../components/page.tsx';
-import { apiGet } from '../../lib/api.ts';
-
-/** Every content slot's film (GET /films), read once a visit: staff change them seldom. */
-export const filmsQuery = queryOptions({
-  queryKey: ['films'],
-  queryFn: () => apiGet<Answer<typeof getFilmsContract>>('/films').then((r) => r.films),
-  staleTime: 5 * 60_000,
-});
+import { filmsQuery } from '../../lib/films-query.ts';
 
 /** The film of one slot, as staff set it, or "coming soon" (also when the films cannot be read). */
 export function SlotFilm({ slot }: { slot: string }) {

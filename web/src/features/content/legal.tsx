@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { TERMS_DRAW, TERMS_RESERVATION } from '#shared/terms.ts';
+import { currentTermsQuery } from '../../lib/current-terms.ts';
 import { SupportEmail } from './content-ui.tsx';
-import { currentTermsQuery } from './current-terms.ts';
 
 /**
  * The terms of use and the privacy policy (000 §2, §9): shown as /more pages and in the

@@ -8,11 +8,12 @@ import { BackLink } from '../../components/back-button.tsx';
 import { Loading, Page } from '../../components/page.tsx';
 import { VideoPlayer } from '../../components/video-player.tsx';
 import { ApiError, apiGet } from '../../lib/api.ts';
+import { filmsQuery } from '../../lib/films-query.ts';
 import { useNavValues } from '../../lib/nav-input.ts';
 import { isThrottled, THROTTLED_RETRIES } from '../../lib/throttled.ts';
 import { PILLARS } from './constants.ts';
 import { Lead } from './content-ui.tsx';
-import { filmsQuery, SlotFilm } from './films.tsx';
+import { SlotFilm } from './films.tsx';
 import { useVidsScroll } from './vids-scroll.ts';
 
 /** 000 §2: /allvideos, one titled link a film (shared/films.ts); each film is content staff set. */

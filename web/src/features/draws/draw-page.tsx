@@ -1,4 +1,4 @@
-import '../checkout/checkout.css';
+import '../../components/form-page.css';
 import './draws.css';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';

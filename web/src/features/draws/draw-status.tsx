@@ -1,6 +1,6 @@
 import { momentInWords, timeInWords } from '#shared/time-words.ts';
+import { Countdown } from '../../components/countdown.tsx';
 import type { PublicDraw } from './api.ts';
-import { Countdown } from './countdown.tsx';
 
 /** Why a closed draw waits for its beacon round, in the verifiers' words. */
 const WAITING_WHY = {

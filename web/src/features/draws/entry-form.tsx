@@ -5,17 +5,17 @@ import { addressComplete, CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { DRAW_MESSAGES } from '#shared/contracts/draws.ts';
 import { formatPrice } from '#shared/format.ts';
 import { Loading } from '../../components/page.tsx';
+import { type Address, EMPTY_ADDRESS } from '../../components/payment/address-fields.tsx';
+import { CardPayment } from '../../components/payment/card-payment.tsx';
+import { checkoutFields } from '../../components/payment/checkout-fields.ts';
+import { DeliveryFields } from '../../components/payment/delivery-fields.tsx';
+import { OrderSummary } from '../../components/payment/order-summary.tsx';
+import { type PaymentMethod, PaymentMethods } from '../../components/payment/payment-methods.tsx';
+import { priceWithShippingQuery } from '../../components/payment/price-query.ts';
+import { shownTermsVersion, TermsBeforePaying } from '../../components/payment/terms-before-paying.tsx';
+import { useSummary } from '../../components/payment/use-summary.ts';
 import { ApiError } from '../../lib/api.ts';
 import { productQuery } from '../catalog/api.ts';
-import { type Address, EMPTY_ADDRESS } from '../checkout/address-fields.tsx';
-import { priceWithShippingQuery } from '../checkout/api.ts';
-import { CardPayment } from '../checkout/card-payment.tsx';
-import { checkoutFields } from '../checkout/checkout-fields.ts';
-import { DeliveryFields } from '../checkout/delivery-fields.tsx';
-import { OrderSummary } from '../checkout/order-summary.tsx';
-import { type PaymentMethod, PaymentMethods } from '../checkout/payment-methods.tsx';
-import { shownTermsVersion, TermsBeforePaying } from '../checkout/terms-before-paying.tsx';
-import { useSummary } from '../checkout/use-summary.ts';
 import { confirmEntry, type EnteredDraw, enterDraw, type PublicDraw } from './api.ts';
 import { entryKeyFor, entryPage, forgetEntryKey, rememberToken } from './entry-token.ts';
 import { WithMemberLink } from './member-link.tsx';
@@ -33,10 +33,10 @@ interface Started extends EnteredDraw {
 }
 
 /**
- * A member's entry, opened by the link mailed to them: checkout's contact and delivery form with
- * the link's e-mail fixed (the same amounts: tax and shipping for the address), then the card
- * step, which authorises the total without charging it; once the card authorised, the entry is
- * confirmed and its page opens.
+ * A member's entry, opened by the link mailed to them: the purchase page's contact and delivery
+ * form (the payment kit, components/payment/) with the link's e-mail fixed (the same amounts: tax
+ * and shipping for the address), then the card step, which authorises the total without charging
+ * it; once the card authorised, the entry is confirmed and its page opens.
  */
 export function EntryForm({ draw, link }: { draw: PublicDraw; link: { token: string; email: string } }) {
   const base = useId();

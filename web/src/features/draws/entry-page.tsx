@@ -1,15 +1,14 @@
-import '../checkout/checkout.css';
-import '../authenticity/authenticity.css';
+import '../../components/form-page.css';
 import './draws.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { DRAW_MESSAGES } from '#shared/contracts/draws.ts';
 import { BackButton } from '../../components/back-button.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { Loading } from '../../components/page.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { ConfirmDialog } from '../authenticity/confirm-dialog.tsx';
 import { confirmEntry, type EntryStatus, entryStatusQuery, withdrawEntry } from './api.ts';
 import { DrawFiles } from './draw-files.tsx';
 import { DrawStatus, HashLine, takesEntries } from './draw-status.tsx';

@@ -1,9 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ENTRY_LINK_MINUTES } from '#shared/contracts/draws.ts';
+import { MEMBERSHIP_PAGE } from '#shared/membership.ts';
 import { ApiError } from '../../lib/api.ts';
 import { type PublicDraw, requestEntryLink } from './api.ts';
-import { MEMBERSHIP_PAGE, WithMemberLink } from './member-link.tsx';
+import { WithMemberLink } from './member-link.tsx';
 
 /**
  * The draw's first step (issue 44): the member's e-mail. The shop mails a link that enters the

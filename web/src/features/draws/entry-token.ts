@@ -1,4 +1,4 @@
-import { newCheckoutKey } from '../checkout/checkout-key.ts';
+import { newCheckoutKey } from '../../components/payment/new-checkout-key.ts';
 
 /**
  * The secrets of this tab's draw entries (sessionStorage): the key of the entry being made in a

@@ -1,7 +1,5 @@
 import { Link } from 'react-router-dom';
-
-/** Where one becomes a member (000 §2). */
-export const MEMBERSHIP_PAGE = '/world/membership';
+import { MEMBERSHIP_PAGE } from '#shared/membership.ts';
 
 const BECOME = 'become a member';
 

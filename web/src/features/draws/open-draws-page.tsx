@@ -1,11 +1,11 @@
 import './draws.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { MEMBERSHIP_PAGE } from '#shared/membership.ts';
 import { windowInWords } from '#shared/time-words.ts';
 import { Loading, Page } from '../../components/page.tsx';
 import { Picture } from '../../components/picture.tsx';
 import { type OpenDraw, openDrawsQuery } from './api.ts';
-import { MEMBERSHIP_PAGE } from './member-link.tsx';
 
 /** The pictures' box: the catalogue's portrait 4:5, so nothing moves when they arrive. */
 const PICTURE_WIDTH = 400;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MEASURE_FILM } from '#shared/films.ts';
 import { Film } from '../../components/film.tsx';
 import { Page } from '../../components/page.tsx';
-import { filmsQuery } from '../content/films.tsx';
+import { filmsQuery } from '../../lib/films-query.ts';
 import { SUPPORT_EMAIL } from './support.ts';
 import './picking.css';
 

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
-import { PILLARS } from '../../content/constants.ts';
+import { PILLARS } from '#shared/vocabulary.ts';
 import { adminDelete } from '../api.ts';
 import { AdminPicture } from '../kit/admin-picture.tsx';
 import { GENDER_NAMES } from '../kit/words.ts';

@@ -1,67 +1,11 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import '../form-page.css';
+import './payment.css';
+import { type FormEvent, useId, useState } from 'react';
 import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { formatPrice } from '#shared/format.ts';
-import {
-  authenticateCard,
-  type CardSession,
-  confirmCard,
-  type IntentAnswer,
-  PaymentError,
-  paymentDone,
-} from './api.ts';
+import { type CardSession, paymentDone } from './card-session.ts';
 import { StripeCard } from './stripe-card.tsx';
-
-/** Milliseconds left until `until`, ticking every second. */
-export function useRemaining(until: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return Math.max(0, until - now);
-}
-
-export function mmss(ms: number): string {
-  const seconds = Math.ceil(ms / 1000);
-  return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
-}
-
-/**
- * The hold of the piece: "reserved for you for mm:ss" above the payment step (`children`); when
- * it ends, the payment step goes and an offer to start again takes its place.
- */
-export function HoldCountdown({
-  until,
-  onRestart,
-  children,
-}: {
-  until: number;
-  onRestart: () => void;
-  children: ReactNode;
-}) {
-  const left = useRemaining(until);
-  if (left <= 0) {
-    return (
-      <div className="checkout-hold checkout-hold-ended" role="alert">
-        <p>your reservation has ended, and the piece may now be reserved by someone else.</p>
-        <button type="button" className="button button-quiet" onClick={onRestart}>
-          start again
-        </button>
-      </div>
-    );
-  }
-  return (
-    <>
-      <p className="checkout-hold">
-        this piece is reserved for you for{' '}
-        <span className="checkout-hold-time" role="timer" aria-label={`${mmss(left)} left`}>
-          {mmss(left)}
-        </span>
-      </p>
-      {children}
-    </>
-  );
-}
+import { authenticateCard, confirmCard, type IntentAnswer, PaymentError } from './stripe-stand-in.ts';
 
 const TEST_CARDS = [
   ['4242 4242 4242 4242', 'succeeds'],

@@ -1,7 +1,9 @@
+import '../form-page.css';
+import './payment.css';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
-import { type CardSession, paymentDone } from './api.ts';
+import { type CardSession, paymentDone } from './card-session.ts';
 
 /**
  * Production card step: Stripe Elements' card field (the card number goes to Stripe, never to

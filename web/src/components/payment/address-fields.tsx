@@ -1,3 +1,4 @@
+import '../form-page.css';
 import { useId } from 'react';
 import { COUNTRY_CODES, countryName } from '#shared/countries.ts';
 import { needsRegion, regionsOf } from '#shared/tax.ts';

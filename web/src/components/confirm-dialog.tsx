@@ -1,3 +1,4 @@
+import './confirm-dialog.css';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 /**

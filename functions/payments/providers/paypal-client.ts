@@ -51,7 +51,7 @@ function environment({ Environment }: PaypalSdk): Environment {
   );
 }
 
-/** The SDK is imported on first use, like Stripe's (functions/checkout/adapters/stripe.ts). */
+/** The SDK is imported on first use, like Stripe's (stripe-client.ts). */
 export function paypal(): Promise<PaypalClients> {
   clients ??= createClients().catch((error: unknown) => {
     clients = undefined;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_EVENT_DEPTH, resetPaypalClient, verifyPaypalWebhook } from './paypal.ts';
+import { MAX_EVENT_DEPTH, resetPaypalClient, verifyPaypalWebhook } from './paypal-client.ts';
 
 const headers = {
   'paypal-auth-algo': 'SHA256withRSA',

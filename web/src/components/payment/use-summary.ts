@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { Address } from './address-fields.tsx';
-import type { PriceWithShipping } from './api.ts';
+import type { PriceWithShipping } from './price-query.ts';
 import { type Summary, summarize } from './summary.ts';
 
 /** The order summary of the piece's price for the address typed so far (purchase page, draw entry). */

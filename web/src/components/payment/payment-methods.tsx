@@ -1,3 +1,5 @@
+import '../form-page.css';
+import './payment.css';
 import { useId } from 'react';
 
 export type PaymentMethod = 'card' | 'paypal';

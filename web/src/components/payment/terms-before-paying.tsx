@@ -1,8 +1,10 @@
+import '../form-page.css';
+import './payment.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { PRIVACY_PAGE, TAXES_PAGE, TERMS_PAGE } from '#shared/terms.ts';
+import { currentTermsQuery } from '../../lib/current-terms.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { currentTermsQuery } from '../content/current-terms.ts';
 
 /**
  * What the shopper sees before paying (issue 20): the terms (with the version shown), privacy

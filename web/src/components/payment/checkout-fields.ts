@@ -1,5 +1,9 @@
+import type { secretContract } from '#shared/contracts/checkout.ts';
+import type { Body } from '#shared/contracts/contract.ts';
 import type { Address } from './address-fields.tsx';
-import type { CheckoutFields } from './api.ts';
+
+/** The flat checkout fields and the checkout key POST /secret, POST /paypal/orders and a draw's entry take. */
+export type CheckoutFields = Body<typeof secretContract>;
 
 export interface AppliedDiscount {
   code: string;

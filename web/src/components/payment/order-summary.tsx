@@ -1,5 +1,7 @@
+import '../form-page.css';
+import './payment.css';
 import { formatPrice } from '#shared/format.ts';
-import type { ServerAmounts } from './api.ts';
+import type { ServerAmounts } from './card-session.ts';
 import { percentText, type Summary } from './summary.ts';
 
 const usd = (amount: number) => `USD ${formatPrice(amount)}`;

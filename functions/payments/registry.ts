@@ -1,0 +1,18 @@
+import { paymentKind, type StoredPayment } from './kinds.ts';
+import type { PaymentKind, PaymentOperations, PaymentProvider } from './provider.ts';
+import { paypalOperations } from './providers/paypal.ts';
+import { stripeOperations } from './providers/stripe.ts';
+
+const OPERATIONS: Record<PaymentKind, PaymentOperations> = {
+  stripe: stripeOperations,
+  paypal: paypalOperations,
+};
+
+/**
+ * The provider of a payment, by the kind its order (type code) or entry (kind) stored, or by
+ * how a new payment's payer confirms (a route of its own for each flow).
+ */
+export function paymentProvider(stored: StoredPayment): PaymentProvider {
+  const kind = paymentKind(stored);
+  return { ...kind, ...OPERATIONS[kind.kind] };
+}

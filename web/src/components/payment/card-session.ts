@@ -1,0 +1,14 @@
+import type { secretContract } from '#shared/contracts/checkout.ts';
+import type { Answer } from '#shared/contracts/contract.ts';
+
+type Started = Answer<typeof secretContract>;
+
+/** The amounts of a started payment as the server computed them: the ones charged (or held). */
+export type ServerAmounts = Started['amounts'];
+
+/** What the card step needs of a start: a checkout's, or a draw entry's (an authorisation held, not captured). */
+export type CardSession = Pick<Started, 'client_secret' | 'publishableKey' | 'paymentsMode' | 'amounts'>;
+
+/** A payment done: charged, on its way, or (`hold`) authorised and held for a later capture. */
+export const paymentDone = (status: string | undefined, hold: boolean) =>
+  status === 'succeeded' || status === 'processing' || (hold && status === 'requires_capture');
