@@ -426,9 +426,12 @@ ${alone}
   visits (a fresh context each: no worker, no cache) and repeat visits (reloads, with the
   page's worker and kept keys); then first visits again at Lighthouse's fixed 4×, for comparison.
   The network is not slowed. The mark is awaited by one CDP evaluation sent once the navigation
-  commits (no polling: each poll would be a task on the page's slowed main thread). For scale,
-  a bare SVG document's first visit takes about 0.35 s here at the same slowdown: Chromium's own
-  start of a page in a fresh context.
+  commits (no polling: each poll would be a task on the page's slowed main thread). Chromium runs
+  without the desktop address bar's own pages, which headless Chromium 156 opens with every new
+  context while the page loads (\`test/support/chromium.ts\`; a phone's browser has none: with
+  them, a first visit took about 0.4 s longer at the median). For scale,
+  a bare SVG document's first visit took about 0.35 s here at the same slowdown with them: Chromium's
+  own start of a page in a fresh context.
 
 | figure | value | budget | |
 |---|---:|---|---|
