@@ -212,7 +212,8 @@ async function personalData(): Promise<string[]> {
   for (const order of await itemsWithPrefix('ORDER#')) {
     for (const address of [order.contact, order.billing]) {
       for (const [field, value] of Object.entries((address ?? {}) as Record<string, unknown>)) {
-        if (typeof value === 'string' && !['country', 'state'].includes(field)) values.add(value);
+        // A city, a state or a country is shared by a crowd and may be named by the catalogue ("Set by hand in Paris").
+        if (typeof value === 'string' && !['country', 'state', 'city'].includes(field)) values.add(value);
       }
     }
   }
