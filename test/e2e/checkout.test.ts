@@ -385,8 +385,7 @@ describe('PayPal', () => {
     // The amount PayPal shows is the server's (1000 + 80 shipping to France).
     expect(await popup.locator('#amount').textContent()).toBe('1080.00 USD');
     await screenshot(popup, 'paypal-popup-phone');
-    await popup.getByRole('button', { name: 'Approve' }).click();
-    await popup.waitForEvent('close');
+    await Promise.all([popup.waitForEvent('close'), popup.getByRole('button', { name: 'Approve' }).click()]);
     await waitForPaid(page);
     expect(await page.locator('main').textContent()).toContain('USD 1080');
     // The same tab, the same key: the address it ships to shows.
@@ -402,8 +401,7 @@ describe('PayPal', () => {
     await toPaypal(page, cancelled);
     const popup = await openPaypal(page);
     await screenshot(popup, 'paypal-popup-desktop');
-    await popup.getByRole('button', { name: 'Cancel' }).click();
-    await popup.waitForEvent('close');
+    await Promise.all([popup.waitForEvent('close'), popup.getByRole('button', { name: 'Cancel' }).click()]);
     await page
       .getByRole('status')
       .filter({ hasText: 'You cancelled at PayPal; nothing was charged.' })

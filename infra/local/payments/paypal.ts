@@ -819,7 +819,7 @@ export function page(title: string, content: string): string {
   h1 { font-size: 1.4rem; margin-top: 0; }
   dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; }
   dt { font-weight: 600; } dd { margin: 0; }
-  form { display: flex; gap: 1rem; margin-top: 1.5rem; }
+  form { display: flex; flex-wrap: wrap; gap: 1rem; margin-top: 1.5rem; }
   button { font: inherit; padding: .6rem 1.4rem; border-radius: 999px; border: 2px solid #003087; cursor: pointer; }
   button[value="approve"] { background: #003087; color: #fff; }
   button[value="cancel"], button[value="fail"] { background: #fff; color: #003087; }
