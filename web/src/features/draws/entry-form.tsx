@@ -123,6 +123,18 @@ export function EntryForm({ draw, link }: { draw: PublicDraw; link: { token: str
     },
     onCancelled: () => setPaypalNote(PAYPAL_ENTRY_CANCELLED),
     onRefused: refused,
+    onConfirmRefused: (reason) => {
+      setError(refusalText(reason));
+      // As the card's: refused for a claim another binding entry holds, the next try needs a new link.
+      if (
+        reason instanceof ApiError &&
+        reason.status === 409 &&
+        reason.message !== DRAW_MESSAGES.notAuthorised
+      ) {
+        forgetEntryKey(draw.drawId);
+        setSpent(true);
+      }
+    },
   });
 
   const authorised = async () => {

@@ -27,6 +27,8 @@ export function paypalEntry(form: {
   onConfirmed: (entered: Entered) => void;
   onCancelled: () => void;
   onRefused: (reason: unknown) => void;
+  /** The confirm refused (the server's words): a claim another binding entry holds ends this entry. */
+  onConfirmRefused: (reason: unknown) => void;
 }): PaypalHandlers {
   return {
     createOrder: () => {
@@ -47,7 +49,7 @@ export function paypalEntry(form: {
         await confirmEntry(form.drawId, entered.entryId, entered.token);
         form.onConfirmed(entered);
       } catch (reason) {
-        form.onRefused(reason);
+        form.onConfirmRefused(reason);
       }
     },
     onCancelled: form.onCancelled,
