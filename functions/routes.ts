@@ -301,6 +301,8 @@ export const routes: readonly Route[] = [
   r('PATCH', '/orders/{id}/shipment', 'checkout/admin/correct-shipment', 'admin', 'table:get,put,update'),
   r('POST', '/orders/{id}/delivered', 'checkout/admin/mark-delivered', 'admin', 'table:get,put,update'),
   r('POST', '/overdue-orders', 'checkout/admin/check-overdue-orders', 'admin', 'table:get,query,update'),
+  // PayPal's JavaScript SDK (v6) in the browser: its client id and environment (payments/http/).
+  r('GET', '/paypal/sdk', 'payments/http/paypal-sdk', 'public', 'secrets'),
   r('POST', '/paypal/orders', 'checkout/http/paypal-create-order', 'public', 'table:get,put,update secrets'),
   r(
     'POST',

@@ -135,6 +135,7 @@ export const ADDED_ENDPOINTS = [
   'POST /passport/proofs',
   'GET /passport/proofs/{id}',
   'GET /passport/mine',
+  'GET /paypal/sdk',
   'POST /paypal/orders',
   'POST /paypal/capture',
   'POST /webhooks/stripe',

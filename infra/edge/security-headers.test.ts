@@ -74,6 +74,8 @@ describe('the security headers, defined once (infra/edge/security-headers.ts)', 
     expect(csp['frame-src']).toEqual([
       'https://js.stripe.com',
       'https://hooks.stripe.com',
+      'https://*.paypal.com',
+      'https://*.paypalobjects.com',
       ...FILM_FRAME_ORIGINS,
     ]);
     expect(FILM_FRAME_ORIGINS.length).toBeGreaterThan(0);
@@ -81,6 +83,20 @@ describe('the security headers, defined once (infra/edge/security-headers.ts)', 
     expect(csp['script-src']?.join(' ')).not.toMatch(/unsafe/);
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
+  });
+
+  it('let the PayPal JavaScript SDK (v6) load, call, frame and show its images, and nothing of PayPal more', () => {
+    const csp = appCsp({ buckets: ['https://b.example'] });
+    const paypal = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
+    expect(csp['script-src']).toEqual(["'self'", 'https://js.stripe.com', ...paypal]);
+    expect(csp['connect-src']).toEqual(["'self'", 'https://api.stripe.com', 'https://b.example', ...paypal]);
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://b.example', ...paypal]);
+    // No form posts to PayPal any more (its approval is a popup of the SDK), no Venmo, no child-src.
+    expect(csp['form-action']).toEqual(["'self'"]);
+    const named = Object.entries(csp)
+      .filter(([, sources]) => sources.some((source) => /paypal|venmo/.test(source)))
+      .map(([name]) => name);
+    expect(named).toEqual(['script-src', 'img-src', 'connect-src', 'frame-src']);
   });
 
   it('on plain http leave out exactly HSTS and upgrade-insecure-requests', () => {

@@ -11,8 +11,14 @@ import { FILM_FRAME_ORIGINS } from '#shared/film-providers.ts';
 const STRIPE_SCRIPT = 'https://js.stripe.com';
 const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
 const STRIPE_API = 'https://api.stripe.com';
-/** PayPal's approval pages, where the PayPal form posts. */
-const PAYPAL_FORMS = ['https://www.paypal.com', 'https://www.sandbox.paypal.com'];
+/**
+ * PayPal's JavaScript SDK (v6): its core script (www.paypal.com / www.sandbox.paypal.com
+ * /web-sdk/v6/core), the components, calls and frames it loads, and its images, by the sources
+ * PayPal's CSP guidance names (developer.paypal.com/sdk/js/best-practices) for script, connect,
+ * frame and img. Not taken from that list: 'unsafe-inline' for scripts, Venmo's hosts (the shop
+ * loads only 'paypal-payments'). Its approval window is a popup, which no directive governs.
+ */
+const PAYPAL_SDK = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
 
 export interface SecurityHeaderOrigins {
   /**
@@ -30,16 +36,16 @@ export type CspDirectives = Readonly<Record<string, readonly string[]>>;
 export function appCsp({ buckets }: SecurityHeaderOrigins): CspDirectives {
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", STRIPE_SCRIPT],
+    'script-src': ["'self'", STRIPE_SCRIPT, ...PAYPAL_SDK],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...buckets],
+    'img-src': ["'self'", 'data:', 'blob:', ...buckets, ...PAYPAL_SDK],
     // Films uploaded to the media bucket are served at the shop's own /media; blob: for previews.
     'media-src': ["'self'", 'blob:'],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", STRIPE_API, ...buckets],
-    // Stripe's frames and the film providers staff may embed from, and nothing else.
-    'frame-src': [...STRIPE_FRAMES, ...FILM_FRAME_ORIGINS],
-    'form-action': ["'self'", ...PAYPAL_FORMS],
+    'connect-src': ["'self'", STRIPE_API, ...buckets, ...PAYPAL_SDK],
+    // Stripe's and PayPal's frames and the film providers staff may embed from, and nothing else.
+    'frame-src': [...STRIPE_FRAMES, ...PAYPAL_SDK, ...FILM_FRAME_ORIGINS],
+    'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
     'base-uri': ["'self'"],
     'object-src': ["'none'"],

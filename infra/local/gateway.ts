@@ -93,6 +93,8 @@ const PAYMENTS_PREFIX = '/__payments';
  * shop's port.
  */
 const PAYMENT_PATHS = /^\/v1\/payment_intents\/pi_[A-Za-z0-9]{1,64}\/(confirm|authenticate)$/;
+/** The stand-in of PayPal's JavaScript SDK core script (GET only, no query, no request header passed on). */
+const PAYPAL_WEB_SDK = '/web-sdk/v6/core';
 /** Request headers the card stand-in reads; cookies and the rest stay with the shop. */
 const PAYMENT_HEADERS = ['content-type', 'content-length', 'accept'];
 /** The same CloudFront Functions code the media behaviour runs in production. */
@@ -393,6 +395,10 @@ export function createGateway(options: GatewayOptions): Server {
   function payments(req: IncomingMessage, res: ServerResponse, url: URL): void {
     const base = options.payments?.();
     const path = url.pathname.slice(PAYMENTS_PREFIX.length);
+    if (base && req.method === 'GET' && url.search === '' && path === PAYPAL_WEB_SDK) {
+      paypalWebSdk(base, res);
+      return;
+    }
     if (!base || req.method !== 'POST' || url.search !== '' || !PAYMENT_PATHS.test(path)) {
       json(res, 404, { message: 'Not Found' });
       return;
@@ -409,6 +415,25 @@ export function createGateway(options: GatewayOptions): Server {
     });
     upstream.on('error', () => json(res, 502, { message: 'the payments stand-in is not reachable' }));
     req.pipe(upstream);
+  }
+
+  function paypalWebSdk(base: string, res: ServerResponse): void {
+    const target = new URL(base);
+    target.pathname = PAYPAL_WEB_SDK;
+    const upstream = request(target, { method: 'GET' }, (answer) => {
+      const ok = answer.statusCode === 200;
+      res.writeHead(ok ? 200 : 502, {
+        'content-type': ok ? 'text/javascript; charset=utf-8' : 'application/json',
+        'cache-control': 'no-cache',
+      });
+      if (ok) answer.pipe(res);
+      else {
+        answer.resume();
+        res.end(JSON.stringify({ message: 'the payments stand-in is not reachable' }));
+      }
+    });
+    upstream.on('error', () => json(res, 502, { message: 'the payments stand-in is not reachable' }));
+    upstream.end();
   }
 
   return createServer((req, res) => {

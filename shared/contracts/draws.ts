@@ -163,6 +163,8 @@ export const postEntryContract = {
     paymentsMode: z.optional(z.enum(['local', 'stripe'])),
     /** PayPal (paymentType 2): where the entrant approves the authorisation; PayPal sends them back to their entry. */
     approveUrl: z.optional(z.string()),
+    /** PayPal (paymentType 2): its order, which the entrant approves in PayPal's window (its JavaScript SDK). */
+    approveOrderId: z.optional(z.string()),
     amounts: serverAmountsSchema,
   }),
 } satisfies Contract;

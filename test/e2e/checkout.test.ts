@@ -358,21 +358,37 @@ describe('the terms before paying (issue 20)', () => {
 });
 
 describe('PayPal', () => {
+  /** The purchase form filled for PayPal, its button ready (the SDK, here the emulator's stand-in, loaded). */
   async function toPaypal(page: Page, p: ProductEntity): Promise<void> {
     await page.getByRole('heading', { name: p.name }).waitFor();
     await fillAddress(page, { email: `${uniqueId('paypal')}@example.com`, country: 'FR', city: 'Paris' });
     await page.getByLabel('PayPal').check();
-    await page.getByRole('button', { name: 'continue to PayPal' }).click();
-    await page.waitForURL('**/paypal/approve?token=*', { timeout: 10_000 });
+    await page.getByRole('button', { name: 'pay with PayPal' }).waitFor();
+    expect(await page.getByRole('button', { name: 'pay with PayPal' }).isEnabled()).toBe(true);
   }
 
-  it('approves at PayPal, comes back, the server captures and the success page shows paid', async () => {
-    const page = await browser.open(purchaseUrl(viaPaypal));
+  /** A click on the PayPal button opens PayPal's window (the stand-in's approval page) on the server's order. */
+  async function openPaypal(page: Page): Promise<Page> {
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'pay with PayPal' }).click(),
+    ]);
+    await popup.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 10_000 });
+    return popup;
+  }
+
+  it('approves in PayPal’s window, the server captures and the success page shows paid', async () => {
+    const page = await browser.open(purchaseUrl(viaPaypal), { viewport: { width: 390, height: 844 } });
     await toPaypal(page, viaPaypal);
-    await page.getByRole('button', { name: 'Approve' }).click();
+    await screenshot(page, 'paypal-step-phone');
+    const popup = await openPaypal(page);
+    // The amount PayPal shows is the server's (1000 + 80 shipping to France).
+    expect(await popup.locator('#amount').textContent()).toBe('1080.00 USD');
+    await screenshot(popup, 'paypal-popup-phone');
+    await Promise.all([popup.waitForEvent('close'), popup.getByRole('button', { name: 'Approve' }).click()]);
     await waitForPaid(page);
     expect(await page.locator('main').textContent()).toContain('USD 1080');
-    // The key behind the code survived the round trip to PayPal (the same tab): the address shows.
+    // The same tab, the same key: the address it ships to shows.
     await page.getByRole('region', { name: 'shipping to' }).getByText('Paris').waitFor();
     expect(await page.locator('main').textContent()).toMatch(
       /We have sent your confirmation to paypal-\w+@example\.com\./,
@@ -380,13 +396,28 @@ describe('PayPal', () => {
     expect(await isSold(viaPaypal.id)).toBe(true);
   });
 
-  it('says nothing was charged when the shopper cancels at PayPal', async () => {
-    const page = await browser.open(purchaseUrl(cancelled));
+  it('cancelled in PayPal’s window: back on the payment step, the piece still held for this shopper, then paid', async () => {
+    const page = await browser.open(purchaseUrl(cancelled), { viewport: DESKTOP });
     await toPaypal(page, cancelled);
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.waitForURL('**/products/success?*', { timeout: 10_000 });
-    await page.getByText('nothing was charged').waitFor();
-    expect(await isSold(cancelled.id)).toBe(false);
+    const popup = await openPaypal(page);
+    await screenshot(popup, 'paypal-popup-desktop');
+    await Promise.all([popup.waitForEvent('close'), popup.getByRole('button', { name: 'Cancel' }).click()]);
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'You cancelled at PayPal; nothing was charged.' })
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe('/products/purchase');
+    await page.getByRole('button', { name: 'pay with PayPal' }).waitFor();
+    await screenshot(page, 'paypal-cancelled-desktop');
+    await expectAccessible(page);
+    // Held for this shopper: another shopper finds it reserved, nothing is sold.
+    const seen = await api<{ sold: boolean; available: boolean }>(`/is-sold?id=${cancelled.id}`);
+    expect(seen.body).toMatchObject({ sold: false, available: false });
+    // And this shopper pays it on a second try, the same order.
+    const again = await openPaypal(page);
+    await again.getByRole('button', { name: 'Approve' }).click();
+    await waitForPaid(page);
+    expect(await isSold(cancelled.id)).toBe(true);
   });
 });
 

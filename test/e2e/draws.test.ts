@@ -358,7 +358,7 @@ describe('a release draw, entered in the browser and checked with the published 
     expect(Date.now()).toBeLessThan(walk.closesAt);
   });
 
-  it('takes an entry with PayPal: approved at PayPal, back on the entry page, binding; withdrawn', async () => {
+  it('takes an entry with PayPal: authorised in PayPal’s window, on the entry page, binding; withdrawn', async () => {
     // A collection piece's draw (open until 2099): member A, this time with PayPal.
     const stole = collectionPieces[0];
     if (!stole) throw new Error('the collection has pieces');
@@ -369,11 +369,15 @@ describe('a release draw, entered in the browser and checked with the published 
     await openMailedLink(page, drawId, memberA);
     await fillEntry(page, memberA, 'Mary Cassatt');
     await page.getByLabel('PayPal').check();
-    await page.getByRole('button', { name: 'continue to PayPal' }).click();
-    // PayPal's page (the stand-in's): the buyer approves with their account.
-    await page.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 15_000 });
-    await page.getByLabel('PayPal account').fill(`${memberA.email}.paypal`);
-    await page.getByRole('button', { name: 'Approve' }).click();
+    // PayPal's window (the SDK stand-in's popup on the emulator's page): the buyer approves with their account.
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'authorise with PayPal' }).click(),
+    ]);
+    await popup.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 15_000 });
+    await popup.getByLabel('PayPal account').fill(`${memberA.email}.paypal`);
+    await screenshot(popup, 'draw-entry-paypal-popup-phone');
+    await popup.getByRole('button', { name: 'Approve' }).click();
     await page.waitForURL(`**/draw/${drawId}/entry/*`, { timeout: 20_000 });
     await page
       .getByText('you are in the draw. nothing is charged unless you win.')

@@ -43,6 +43,19 @@ async function approve(approveUrl: string): Promise<string> {
 }
 
 describe('a PayPal purchase', () => {
+  it('tells the browser what PayPal’s JavaScript SDK needs: the client id, sandbox, and locally the stand-in script', async () => {
+    const answer = await api<{ clientId: string; environment: string; standInScript?: string }>(
+      '/paypal/sdk',
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      status: 200,
+      clientId: 'local-paypal-client',
+      environment: 'sandbox',
+      standInScript: '/__payments/web-sdk/v6/core',
+    });
+  });
+
   it('creates the provider order for the server amount, and sells the piece on capture after approval', async () => {
     const [p] = pieces as [ProductEntity];
     const email = `${uniqueId('pp')}@example.com`;

@@ -64,6 +64,10 @@ describe('the payments proxy reaches only the card stand-in, and only its browse
     '/__payments/paypal/approve',
     `/__payments/@127.0.0.1:${sesPort}/store`,
     '/__payments/v1/payment_intents/pi_1/confirm?x=1',
+    '/__payments/web-sdk/v6/core?x=1',
+    '/__payments/web-sdk/v6/core/../../../__emulator/paypal/orders',
+    '/__payments/web-sdk/v6/core%2f..%2f..%2f..%2f__emulator%2fpaypal%2forders',
+    '/__payments/web-sdk/v6',
   ];
   for (const path of tricks) {
     for (const method of ['GET', 'POST']) {
@@ -88,6 +92,16 @@ describe('the payments proxy reaches only the card stand-in, and only its browse
     expect(answer.status).toBeLessThan(500);
     expect(answer.body).toMatch(/"type":"invalid_request_error"/);
     expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('passes the GET of the PayPal SDK stand-in’s script, and no other method of it', async () => {
+    const answer = await raw('/__payments/web-sdk/v6/core', 'GET', { cookie: '__Host-admin=secret' }, '');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(answer.body).toContain('createInstance');
+    expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+    const posted = await raw('/__payments/web-sdk/v6/core', 'POST', { 'content-type': 'text/plain' }, 'x');
+    expect(posted.status).toBe(404);
   });
 
   it('leaves the stand-ins’ control APIs on their own loopback ports, without wildcard CORS', async () => {

@@ -20,7 +20,7 @@ export const handler = defineHandler(postEntryContract, async ({ path, body }, e
     commitment: entry.commitment,
     closesAt: draw.closesAt,
     ...('approveUrl' in authorise
-      ? { approveUrl: authorise.approveUrl }
+      ? { approveUrl: authorise.approveUrl, approveOrderId: authorise.paymentRef }
       : { client_secret: authorise.clientSecret, ...authorise.page }),
     amounts: { ...quote, currency: 'USD' as const },
   };

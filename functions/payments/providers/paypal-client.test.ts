@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_EVENT_DEPTH, resetPaypalClient, verifyPaypalWebhook } from './paypal-client.ts';
+import {
+  MAX_EVENT_DEPTH,
+  paypalBrowserSdk,
+  resetPaypalClient,
+  verifyPaypalWebhook,
+} from './paypal-client.ts';
 
 const headers = {
   'paypal-auth-algo': 'SHA256withRSA',
@@ -74,5 +79,35 @@ describe('verifyPaypalWebhook', () => {
     // A little ahead (clocks differ), or in the past (PayPal's retries): asked.
     await expect(verifyPaypalWebhook(at(60_000), '{}')).resolves.toBe(true);
     await expect(verifyPaypalWebhook(at(-3 * 86_400_000), '{}')).resolves.toBe(true);
+  });
+});
+
+describe('paypalBrowserSdk (GET /paypal/sdk)', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('answers the public client id and the environment, and the stand-in script only locally', () => {
+    vi.stubEnv('PAYPAL_CLIENT_ID', 'client-public');
+    vi.stubEnv('PAYPAL_API_BASE', '');
+    vi.stubEnv('PAYPAL_ENVIRONMENT', 'production');
+    expect(paypalBrowserSdk()).toEqual({ clientId: 'client-public', environment: 'production' });
+    vi.stubEnv('PAYPAL_ENVIRONMENT', 'sandbox');
+    expect(paypalBrowserSdk()).toEqual({ clientId: 'client-public', environment: 'sandbox' });
+    vi.stubEnv('PAYPAL_API_BASE', 'http://127.0.0.1:4510');
+    vi.stubEnv('PAYPAL_ENVIRONMENT', '');
+    expect(paypalBrowserSdk()).toEqual({
+      clientId: 'client-public',
+      environment: 'sandbox',
+      standInScript: '/__payments/web-sdk/v6/core',
+    });
+  });
+
+  it('refuses to answer without a client id or with an unknown environment', () => {
+    vi.stubEnv('PAYPAL_API_BASE', '');
+    vi.stubEnv('PAYPAL_CLIENT_ID', '');
+    vi.stubEnv('PAYPAL_ENVIRONMENT', 'sandbox');
+    expect(() => paypalBrowserSdk()).toThrow('PAYPAL_CLIENT_ID is not set');
+    vi.stubEnv('PAYPAL_CLIENT_ID', 'client-public');
+    vi.stubEnv('PAYPAL_ENVIRONMENT', 'live');
+    expect(() => paypalBrowserSdk()).toThrow('PAYPAL_ENVIRONMENT must be sandbox or production, not live');
   });
 });

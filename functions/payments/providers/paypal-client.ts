@@ -51,6 +51,31 @@ function environment({ Environment }: PaypalSdk): Environment {
   );
 }
 
+/** Where the local stack serves its stand-in of PayPal's JavaScript SDK (v6) core script: the emulator's, through the gateway. */
+export const LOCAL_WEB_SDK_PATH = '/__payments/web-sdk/v6/core';
+
+/**
+ * What the browser's PayPal SDK (v6) needs: the public client id and the environment whose core
+ * script it loads; with PAYPAL_API_BASE (the local emulator) the stand-in script to load instead.
+ */
+export function paypalBrowserSdk(): {
+  clientId: string;
+  environment: 'sandbox' | 'production';
+  standInScript?: string;
+} {
+  const clientId = required('PAYPAL_CLIENT_ID');
+  const local = Boolean(process.env.PAYPAL_API_BASE);
+  const name = process.env.PAYPAL_ENVIRONMENT;
+  if (!local && name !== 'sandbox' && name !== 'production')
+    throw new Error(
+      name
+        ? `PAYPAL_ENVIRONMENT must be sandbox or production, not ${name}`
+        : 'PAYPAL_ENVIRONMENT is not set',
+    );
+  const environment = name === 'production' && !local ? 'production' : 'sandbox';
+  return local ? { clientId, environment, standInScript: LOCAL_WEB_SDK_PATH } : { clientId, environment };
+}
+
 /** The SDK is imported on first use, like Stripe's (stripe-client.ts). */
 export function paypal(): Promise<PaypalClients> {
   clients ??= createClients().catch((error: unknown) => {

@@ -30,6 +30,8 @@ import {
   paypalId,
 } from './paypal-api.ts';
 import { PaypalAuthorizations } from './paypal-authorizations.ts';
+import { popupAnswer, popupField, popupOrigin } from './web-sdk/popup.ts';
+import { webSdkRoute } from './web-sdk/serve.ts';
 
 export type { PaypalObject } from './paypal-api.ts';
 
@@ -179,6 +181,7 @@ export class PaypalEmulator {
       ),
       api('POST', /^\/v1\/notifications\/verify-webhook-signature$/, (_r, _p, body) => this.verify(body)),
       { method: 'GET', pattern: /^\/paypal\/approve$/, handler: (r) => this.approvalPage(r) },
+      webSdkRoute(),
       { method: 'POST', pattern: /^\/paypal\/approve$/, handler: (r) => this.approvalAnswer(r) },
       {
         method: 'GET',
@@ -743,7 +746,7 @@ export class PaypalEmulator {
       </dl>`;
     const form = payable
       ? `<form method="post" action="/paypal/approve">
-        <input type="hidden" name="token" value="${escapeHtml(order.id)}">
+        <input type="hidden" name="token" value="${escapeHtml(order.id)}">${popupField(request.query)}
         <label>PayPal account <input type="email" name="account" value="buyer@example.com"></label>
         <button type="submit" name="action" value="approve">Approve</button>
         <button type="submit" name="action" value="cancel">Cancel</button>
@@ -759,6 +762,9 @@ export class PaypalEmulator {
     const stored = this.orders.get(token);
     if (!stored)
       return html(404, page('Order not found', '<p>There is no PayPal order with this token.</p>'));
+    // Opened by the SDK stand-in (web-sdk/): the answer goes back to the shop's page, not by redirect.
+    const popup = popupOrigin(form);
+    if (popup && action === 'cancel') return popupAnswer(popup, { orderId: token, outcome: 'cancelled' });
     if (action === 'cancel') {
       if (stored.cancelUrl) return redirect(withQuery(stored.cancelUrl, { token }));
       return html(
@@ -783,6 +789,7 @@ export class PaypalEmulator {
       );
     }
     const payerId = ((stored.order.payer as { payer_id?: string } | undefined)?.payer_id ?? '') as string;
+    if (popup) return popupAnswer(popup, { orderId: token, outcome: 'approved', payerId });
     if (stored.returnUrl) return redirect(withQuery(stored.returnUrl, { token, PayerID: payerId }));
     return html(
       200,
@@ -812,7 +819,7 @@ export function page(title: string, content: string): string {
   h1 { font-size: 1.4rem; margin-top: 0; }
   dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; }
   dt { font-weight: 600; } dd { margin: 0; }
-  form { display: flex; gap: 1rem; margin-top: 1.5rem; }
+  form { display: flex; flex-wrap: wrap; gap: 1rem; margin-top: 1.5rem; }
   button { font: inherit; padding: .6rem 1.4rem; border-radius: 999px; border: 2px solid #003087; cursor: pointer; }
   button[value="approve"] { background: #003087; color: #fff; }
   button[value="cancel"], button[value="fail"] { background: #fff; color: #003087; }

@@ -3,8 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { addressComplete, CHECKOUT_MESSAGES } from '#shared/checkout.ts';
-import type { paypalCreateOrderContract } from '#shared/contracts/checkout.ts';
-import type { Answer } from '#shared/contracts/contract.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { Loading } from '../../components/page.tsx';
@@ -18,10 +16,11 @@ import {
 import { DeliveryFields } from '../../components/payment/delivery-fields.tsx';
 import { OrderSummary } from '../../components/payment/order-summary.tsx';
 import { type PaymentMethod, PaymentMethods } from '../../components/payment/payment-methods.tsx';
+import { PaypalButton } from '../../components/payment/paypal-button.tsx';
 import { priceWithShippingQuery } from '../../components/payment/price-query.ts';
 import { shownTermsVersion, TermsBeforePaying } from '../../components/payment/terms-before-paying.tsx';
 import { useSummary } from '../../components/payment/use-summary.ts';
-import { ApiError, apiPost } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { navTarget, useNavValues } from '../../lib/nav-input.ts';
 import {
   availabilityQuery,
@@ -45,6 +44,7 @@ import {
   startedFields,
 } from './checkout-key.ts';
 import { HoldCountdown } from './hold-countdown.tsx';
+import { PAYPAL_CANCELLED, paypalCheckout } from './paypal-checkout.ts';
 import './checkout.css';
 import { retryThrottledOnly } from '../../lib/throttled.ts';
 
@@ -200,6 +200,8 @@ export function Purchase() {
   const [formError, setFormError] = useState('');
   const [starting, setStarting] = useState(false);
   const [session, setSession] = useState<CheckoutSession>();
+  const [paypalNote, setPaypalNote] = useState('');
+  const [paypalHeld, setPaypalHeld] = useState(false);
   const resumed = useRef(false);
 
   const showPaidOrder = (checkoutCode: string) => {
@@ -249,7 +251,7 @@ export function Purchase() {
 
   // Leaving the page (closing the tab, going elsewhere) gives the piece back at once.
   useEffect(() => {
-    if (!session || !productId) return;
+    if (!(session || paypalHeld) || !productId) return;
     const release = { id: productId, checkoutKey: checkoutKeyFor(productId) };
     const leave = () => {
       rememberLeaving(productId);
@@ -257,7 +259,7 @@ export function Purchase() {
     };
     window.addEventListener('pagehide', leave);
     return () => window.removeEventListener('pagehide', leave);
-  }, [session, productId]);
+  }, [session, paypalHeld, productId]);
 
   const summary = useSummary(price.data, shipping, discount?.percent ?? 0);
 
@@ -266,7 +268,7 @@ export function Purchase() {
     availability,
     price,
     // A hold this tab may have made itself (a reload of the payment step, a back from PayPal).
-    ownHold: Boolean(session) || starting || hasCheckoutKey(productId),
+    ownHold: Boolean(session) || paypalHeld || starting || hasCheckoutKey(productId),
   });
   if (state.kind === 'loading') {
     return (
@@ -323,22 +325,23 @@ export function Purchase() {
     }
   };
 
-  const pay = async (event: FormEvent) => {
-    event.preventDefault();
+  /** The form's fields for a start, or undefined with the reason shown. */
+  const readyFields = () => {
     setFormError('');
+    setPaypalNote('');
     if (!addressComplete(shipping)) {
       setFormError(CHECKOUT_MESSAGES.fillAllFields);
-      return;
+      return undefined;
     }
     if (hasBilling && !addressComplete(billing)) {
       setFormError(CHECKOUT_MESSAGES.fillBilling);
-      return;
+      return undefined;
     }
     if (summary.pending === 'not-shipped') {
       setFormError(`this piece cannot be shipped to ${summary.countryLabel} yet. please contact us.`);
-      return;
+      return undefined;
     }
-    const fields = {
+    return {
       ...checkoutFields({
         checkoutKey: checkoutKeyFor(productId),
         id: productId,
@@ -351,22 +354,34 @@ export function Purchase() {
       }),
       ...shownTermsVersion(),
     };
+  };
+
+  const pay = async (event: FormEvent) => {
+    event.preventDefault();
+    // PayPal starts from its own button (its window opens in the click).
+    if (method !== 'card') return;
+    const fields = readyFields();
+    if (!fields) return;
     setStarting(true);
     try {
-      if (method === 'card') {
-        await startCard(fields);
-      } else {
-        const started = await apiPost<Answer<typeof paypalCreateOrderContract>>('/paypal/orders', fields);
-        rememberOrderKey(started.checkoutCode, fields.checkoutKey);
-        window.location.assign(started.approveUrl);
-        return;
-      }
+      await startCard(fields);
     } catch (error) {
       setFormError(failureText(error));
     } finally {
       setStarting(false);
     }
   };
+
+  const paypal = paypalCheckout({
+    readyFields,
+    onOrder: (started, fields) => {
+      rememberOrderKey(started.checkoutCode, fields.checkoutKey);
+      setPaypalHeld(true);
+    },
+    onPaid: showPaidOrder,
+    onCancelled: () => setPaypalNote(PAYPAL_CANCELLED),
+    onFailed: (error) => setFormError(failureText(error)),
+  });
 
   const succeeded = () => {
     if (!session) return;
@@ -454,17 +469,22 @@ export function Purchase() {
                     {formError}
                   </p>
                 )}
-                <button type="submit" className="button checkout-pay" disabled={starting}>
-                  {starting
-                    ? 'one moment…'
-                    : method === 'card'
-                      ? 'continue to payment'
-                      : 'continue to PayPal'}
-                </button>
+                {paypalNote && (
+                  <p className="checkout-ok" role="status">
+                    {paypalNote}
+                  </p>
+                )}
+                {method === 'card' ? (
+                  <button type="submit" className="button checkout-pay" disabled={starting}>
+                    {starting ? 'one moment…' : 'continue to payment'}
+                  </button>
+                ) : (
+                  <PaypalButton label="pay with PayPal" {...paypal} />
+                )}
                 <p className="checkout-note">
                   {method === 'card'
                     ? `The piece is reserved for you while you enter your card.`
-                    : 'You approve the payment at PayPal and come back here.'}
+                    : 'PayPal opens in a window of its own; the piece is reserved for you while you approve.'}
                 </p>
               </div>
             )}

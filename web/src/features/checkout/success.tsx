@@ -2,11 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
-import type { paypalCaptureContract } from '#shared/contracts/checkout.ts';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
 import { formatPrice } from '#shared/format.ts';
 import { Picture } from '../../components/picture.tsx';
-import { ApiError, apiPost } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { useNavValues } from '../../lib/nav-input.ts';
 import { getOrder, type OrderView } from './api.ts';
 import { orderKeyOf } from './checkout-key.ts';
@@ -16,34 +14,17 @@ import './checkout.css';
 const POLL_MS = 1000;
 const POLL_FOR_MS = 30_000;
 
-/** PayPal captures asked for in this page's life (one per checkout code, whatever re-renders). */
-const captures = new Map<string, Promise<unknown>>();
-
-function capturePaypal(checkoutCode: string): Promise<unknown> {
-  let capture = captures.get(checkoutCode);
-  if (!capture) {
-    capture = apiPost<Answer<typeof paypalCaptureContract>>('/paypal/capture', {
-      checkoutCode,
-    } satisfies Body<typeof paypalCaptureContract>).catch((error: unknown) => error);
-    captures.set(checkoutCode, capture);
-  }
-  return capture;
-}
-
 /**
  * /products/success?checkoutCode (001 §2): reads the order's real state every second for about
  * 30 s (GET /orders/{code} also catches up with the payment provider). The browser never marks
  * an order paid: only the provider's signed webhook (or the server asking the provider) does.
- * After a PayPal approval it asks the server to capture first. Until the payment is confirmed it
+ * (A PayPal payment was captured by the server before the purchase page came here.) Until the payment is confirmed it
  * says what is happening, step by step; then it shows the order: its number, the piece, and, in
  * the tab that checked out (it holds the checkout key), where it ships and where the mail went.
  */
 export function Success() {
   const values = useNavValues();
   const code = values.checkoutCode;
-  const paypal = values.provider === 'paypal';
-  const cancelled = paypal && values.cancelled === '1';
-  const [captured, setCaptured] = useState(!paypal);
   const [gaveUp, setGaveUp] = useState(false);
   const gaveUpRef = useRef(false);
 
@@ -55,21 +36,10 @@ export function Success() {
     return () => clearTimeout(timer);
   }, []);
 
-  useEffect(() => {
-    if (!code || !paypal || cancelled) return;
-    let live = true;
-    void capturePaypal(code).then(() => {
-      if (live) setCaptured(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, [code, paypal, cancelled]);
-
   const order = useQuery({
     queryKey: ['order', code],
     queryFn: () => getOrder(code ?? '', code ? orderKeyOf(code) : undefined),
-    enabled: Boolean(code) && captured && !cancelled,
+    enabled: Boolean(code),
     staleTime: 0,
     gcTime: 0,
     // An order no one has under this number stays so: said at once, not asked again.
@@ -84,15 +54,11 @@ export function Success() {
   if (!code) return <Navigate to="/" replace />;
   // The way back is a new element with each state: the same one, pushed down when the taller
   // confirmed order replaces the wait, would count as a layout shift.
-  const shown = cancelled ? 'cancelled' : order.isError ? 'error' : (order.data?.status ?? 'finding');
+  const shown = order.isError ? 'error' : (order.data?.status ?? 'finding');
 
   return (
     <main className="checkout-page checkout-narrow checkout-success">
-      {cancelled ? (
-        <Message title="payment cancelled">
-          <p>You cancelled the payment at PayPal; nothing was charged.</p>
-        </Message>
-      ) : order.error instanceof ApiError && order.error.status === 404 ? (
+      {order.error instanceof ApiError && order.error.status === 404 ? (
         <Message title="no order with this number" alert>
           <p>
             We find no order numbered <strong className="checkout-order-number">{code}</strong>. The link in
@@ -105,7 +71,7 @@ export function Success() {
           <p>{CHECKOUT_MESSAGES.patchFailed}</p>
         </Message>
       ) : !order.data ? (
-        <Confirming found={false} provider={paypal ? 'PayPal' : 'your bank'} gaveUp={gaveUp} />
+        <Confirming found={false} provider="your bank" gaveUp={gaveUp} />
       ) : (
         <OrderState order={order.data} gaveUp={gaveUp} />
       )}

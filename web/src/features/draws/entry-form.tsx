@@ -11,6 +11,7 @@ import { checkoutFields } from '../../components/payment/checkout-fields.ts';
 import { DeliveryFields } from '../../components/payment/delivery-fields.tsx';
 import { OrderSummary } from '../../components/payment/order-summary.tsx';
 import { type PaymentMethod, PaymentMethods } from '../../components/payment/payment-methods.tsx';
+import { PaypalButton } from '../../components/payment/paypal-button.tsx';
 import { priceWithShippingQuery } from '../../components/payment/price-query.ts';
 import { shownTermsVersion, TermsBeforePaying } from '../../components/payment/terms-before-paying.tsx';
 import { useSummary } from '../../components/payment/use-summary.ts';
@@ -19,6 +20,7 @@ import { productQuery } from '../catalog/api.ts';
 import { confirmEntry, type EnteredDraw, enterDraw, type PublicDraw } from './api.ts';
 import { entryKeyFor, entryPage, forgetEntryKey, rememberToken } from './entry-token.ts';
 import { WithMemberLink } from './member-link.tsx';
+import { PAYPAL_ENTRY_CANCELLED, paypalEntry } from './paypal-entry.ts';
 
 /** The server's refusal as it words it (DRAW_MESSAGES, CHECKOUT_MESSAGES); anything else, checkout's. */
 function refusalText(error: unknown): string {
@@ -53,6 +55,7 @@ export function EntryForm({ draw, link }: { draw: PublicDraw; link: { token: str
   const [starting, setStarting] = useState(false);
   const [started, setStarted] = useState<Started>();
   const [method, setMethod] = useState<PaymentMethod>('card');
+  const [paypalNote, setPaypalNote] = useState('');
 
   const summary = useSummary(price.data, shipping, 0);
 
@@ -66,41 +69,73 @@ export function EntryForm({ draw, link }: { draw: PublicDraw; link: { token: str
     );
   }
 
+  /** The entry's fields, or undefined with the reason shown. */
+  const readyFields = () => {
+    setError('');
+    setPaypalNote('');
+    if (!addressComplete(shipping)) return void setError(CHECKOUT_MESSAGES.fillAllFields);
+    if (hasBilling && !addressComplete(billing)) return void setError(CHECKOUT_MESSAGES.fillBilling);
+    if (summary.pending === 'not-shipped')
+      return void setError(`this piece cannot be shipped to ${summary.countryLabel} yet. please contact us.`);
+    const token = entryKeyFor(draw.drawId);
+    const fields = checkoutFields({
+      checkoutKey: token,
+      id: draw.pid,
+      typeId,
+      paymentType: method === 'paypal' ? '2' : '1',
+      shipping: { ...shipping, email: link.email },
+      hasBilling,
+      billing,
+    });
+    return { token, body: { ...fields, ...shownTermsVersion(), link: link.token } };
+  };
+
+  const refused = (reason: unknown) => {
+    setError(refusalText(reason));
+    if (reason instanceof ApiError && (reason.status === 410 || reason.status === 403)) setSpent(true);
+  };
+
   const enter = async (event: FormEvent) => {
     event.preventDefault();
-    setError('');
-    if (!addressComplete(shipping)) return setError(CHECKOUT_MESSAGES.fillAllFields);
-    if (hasBilling && !addressComplete(billing)) return setError(CHECKOUT_MESSAGES.fillBilling);
-    if (summary.pending === 'not-shipped')
-      return setError(`this piece cannot be shipped to ${summary.countryLabel} yet. please contact us.`);
-    const token = entryKeyFor(draw.drawId);
+    // PayPal starts from its own button (its window opens in the click).
+    if (method === 'paypal') return;
+    const ready = readyFields();
+    if (!ready) return;
     setStarting(true);
     try {
-      const fields = checkoutFields({
-        checkoutKey: token,
-        id: draw.pid,
-        typeId,
-        paymentType: method === 'paypal' ? '2' : '1',
-        shipping: { ...shipping, email: link.email },
-        hasBilling,
-        billing,
-      });
-      const answer = await enterDraw(draw.drawId, { ...fields, ...shownTermsVersion(), link: link.token });
-      rememberToken(answer.entryId, token);
-      // PayPal: the entrant approves there and PayPal sends them back to their entry's page.
-      if (answer.approveUrl) {
-        forgetEntryKey(draw.drawId);
-        window.location.assign(answer.approveUrl);
-        return;
-      }
-      setStarted({ ...answer, token });
+      const answer = await enterDraw(draw.drawId, ready.body);
+      rememberToken(answer.entryId, ready.token);
+      setStarted({ ...answer, token: ready.token });
     } catch (reason) {
-      setError(refusalText(reason));
-      if (reason instanceof ApiError && (reason.status === 410 || reason.status === 403)) setSpent(true);
+      refused(reason);
     } finally {
       setStarting(false);
     }
   };
+
+  const paypal = paypalEntry({
+    drawId: draw.drawId,
+    readyFields,
+    onEntered: (entered) => rememberToken(entered.entryId, entered.token),
+    onConfirmed: (entered) => {
+      forgetEntryKey(draw.drawId);
+      navigate(entryPage(draw.drawId, entered.entryId, entered.token));
+    },
+    onCancelled: () => setPaypalNote(PAYPAL_ENTRY_CANCELLED),
+    onRefused: refused,
+    onConfirmRefused: (reason) => {
+      setError(refusalText(reason));
+      // As the card's: refused for a claim another binding entry holds, the next try needs a new link.
+      if (
+        reason instanceof ApiError &&
+        reason.status === 409 &&
+        reason.message !== DRAW_MESSAGES.notAuthorised
+      ) {
+        forgetEntryKey(draw.drawId);
+        setSpent(true);
+      }
+    },
+  });
 
   const authorised = async () => {
     if (!started) return;
@@ -160,13 +195,18 @@ export function EntryForm({ draw, link }: { draw: PublicDraw; link: { token: str
             {!started && !spent && (
               <div className="checkout-submit">
                 <TermsBeforePaying />
-                <button type="submit" className="button checkout-pay" disabled={starting}>
-                  {starting
-                    ? 'one moment…'
-                    : method === 'card'
-                      ? 'continue to the card'
-                      : 'continue to PayPal'}
-                </button>
+                {paypalNote && (
+                  <p className="checkout-ok" role="status">
+                    {paypalNote}
+                  </p>
+                )}
+                {method === 'card' ? (
+                  <button type="submit" className="button checkout-pay" disabled={starting}>
+                    {starting ? 'one moment…' : 'continue to the card'}
+                  </button>
+                ) : (
+                  <PaypalButton label="authorise with PayPal" {...paypal} />
+                )}
                 <p className="checkout-note">
                   {method === 'card' ? 'Your card' : 'PayPal'} authorises the total now; it is charged only if
                   you win. If you do not, the authorisation is released.

@@ -1,7 +1,7 @@
 import '../../components/form-page.css';
 import './draws.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { DRAW_MESSAGES } from '#shared/contracts/draws.ts';
 import { BackButton } from '../../components/back-button.tsx';
@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { Loading } from '../../components/page.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { confirmEntry, type EntryStatus, entryStatusQuery, withdrawEntry } from './api.ts';
+import { type EntryStatus, entryStatusQuery, withdrawEntry } from './api.ts';
 import { DrawFiles } from './draw-files.tsx';
 import { DrawStatus, HashLine, takesEntries } from './draw-status.tsx';
 import { EntryPlace } from './entry-place.tsx';
@@ -49,46 +49,7 @@ export function EntryPage() {
       </main>
     );
   }
-  return (
-    <>
-      <ConfirmApproval status={status.data} token={token} approved={location.search.includes('PayerID=')} />
-      <EntryShown status={status.data} token={token} />
-    </>
-  );
-}
-
-/**
- * Back from PayPal with the payment approved: the entry is confirmed (the shop asks PayPal to
- * authorise it), once, and the page reads it again. A refusal is said in the server's words.
- */
-function ConfirmApproval({
-  status,
-  token,
-  approved,
-}: {
-  status: EntryStatus;
-  token: string;
-  approved: boolean;
-}) {
-  const queryClient = useQueryClient();
-  const [asked, setAsked] = useState(false);
-  const [refusal, setRefusal] = useState('');
-  const { entry } = status;
-  useEffect(() => {
-    if (!approved || asked || entry.state !== 'pending') return;
-    setAsked(true);
-    confirmEntry(entry.drawId, entry.entryId, token)
-      .then(() => queryClient.invalidateQueries({ queryKey: ['draw-entry', entry.drawId, entry.entryId] }))
-      .catch((error: unknown) =>
-        setRefusal(error instanceof ApiError && error.message ? error.message : DRAW_MESSAGES.notAuthorised),
-      );
-  }, [approved, asked, entry, token, queryClient]);
-  if (!refusal) return null;
-  return (
-    <p className="checkout-error draw-refusal" role="alert">
-      {refusal}
-    </p>
-  );
+  return <EntryShown status={status.data} token={token} />;
 }
 
 function EntryShown({ status, token }: { status: EntryStatus; token: string }) {
