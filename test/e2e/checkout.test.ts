@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductEntity } from '#catalog/entities/product.ts';
+import { ADMIN_TIME_ZONE } from '#shared/admin.ts';
 import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { HOLD_MINUTES } from '#shared/constants.ts';
+import { SHOP_ZONE_NAME } from '#shared/time-words.ts';
 import { adminApi, loggedInAdmin } from '../support/admin.ts';
 import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
 import { getRaw } from '../support/db.ts';
@@ -294,15 +296,25 @@ describe('card purchase', () => {
   it('says the piece is reserved by another shopper (not sold), and until when, before any form', async () => {
     const other = await holdAsSomeoneElse(held);
     expect(other.status).toBe(200);
-    const page = await browser.open(purchaseUrl(held));
+    const page = await browser.open(purchaseUrl(held), { timezoneId: 'Europe/Paris' });
     await alertWith(page, CHECKOUT_MESSAGES.reserved);
     const freeAt = (await api<{ freeAt: number }>(`/is-sold?id=${held.id}`)).body.freeAt;
     expect(freeAt % 60_000).toBe(0);
+    // In the shop's zone, named (shared/time-words.ts), whatever zone the shopper's computer is
+    // set to; by the browser's own time zone data, which may be newer than Node's.
     const shown = await page.evaluate(
-      (at) => new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(at),
-      freeAt,
+      ([at, zone]) =>
+        new Intl.DateTimeFormat('en-GB', {
+          timeZone: zone,
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        }).format(at),
+      [freeAt, ADMIN_TIME_ZONE] as const,
     );
-    expect(await page.locator('.checkout-free-at').textContent()).toBe(`its reservation ends by ${shown}.`);
+    expect(await page.locator('.checkout-free-at').textContent()).toBe(
+      `its reservation ends by ${shown} ${SHOP_ZONE_NAME}.`,
+    );
     expect(await page.getByRole('button', { name: 'continue to payment' }).count()).toBe(0);
     expect(await page.getByRole('group', { name: 'contact and delivery' }).count()).toBe(0);
     await screenshot(page, 'checkout-reserved-phone');

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { addressComplete, CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { MESSAGES } from '#shared/messages.ts';
+import { timeInWords } from '#shared/time-words.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { Loading } from '../../components/page.tsx';
 import { type Address, EMPTY_ADDRESS } from '../../components/payment/address-fields.tsx';
@@ -113,8 +114,6 @@ function pageState(input: {
   return price.data ? { kind: 'form' } : { kind: 'missing' };
 }
 
-const clockTime = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-
 /** The page's answer when there is no form to fill: sold, reserved, a failure to retry, not found. */
 function PurchaseNotice({ state, onRetry }: { state: PageState; onRetry: () => void }) {
   if (state.kind === 'sold') {
@@ -138,7 +137,8 @@ function PurchaseNotice({ state, onRetry }: { state: PageState; onRetry: () => v
         {state.freeAt !== undefined && (
           <p className="checkout-free-at">
             its reservation ends by{' '}
-            <time dateTime={new Date(state.freeAt).toISOString()}>{clockTime.format(state.freeAt)}</time>.
+            <time dateTime={new Date(state.freeAt).toISOString()}>{timeInWords(new Date(state.freeAt))}</time>
+            .
           </p>
         )}
         <button type="button" className="button button-quiet" onClick={onRetry}>
