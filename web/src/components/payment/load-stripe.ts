@@ -35,7 +35,7 @@ export async function loadStripeJs(publishableKey: string, mode: 'local' | 'stri
     return stripe;
   }
   await injectScript(LOCAL_STRIPE_JS);
-  const constructor = window.Stripe;
-  if (!constructor) throw new Error('Stripe.js did not load');
-  return constructor(publishableKey);
+  const stripeOf = window.Stripe;
+  if (!stripeOf) throw new Error('Stripe.js did not load');
+  return stripeOf(publishableKey);
 }

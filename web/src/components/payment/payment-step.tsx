@@ -67,7 +67,7 @@ export function PaymentStep({
   // biome-ignore lint/correctness/useExhaustiveDependencies: one element per key and mode; the amount is updated below
   useEffect(() => {
     let cancelled = false;
-    let destroy = () => undefined as void;
+    let destroy: () => void = () => undefined;
     (async () => {
       const stripe = await loadStripeJs(session.publishableKey ?? '', session.paymentsMode);
       if (cancelled || !mount.current) return;
