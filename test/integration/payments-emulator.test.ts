@@ -363,7 +363,7 @@ describe('Stripe through the emulator', () => {
     const cardOnly = await (await stripe()).paymentIntents.create({
       amount: 1000,
       currency: 'usd',
-      payment_method_types: ['card'],
+      allowed_payment_method_types: ['card'],
     });
     expect((await linkConfirm(cardOnly, 'ada@example.com')).status).toBe(400);
   });
