@@ -201,6 +201,8 @@ async function startBundles(
         SHOP_URL: url,
         STRIPE_API_BASE: paymentsUrl,
         PAYPAL_API_BASE: paymentsUrl,
+        // The local deployment's 3-D Secure amount, as `-c threeDSecureAboveUsd=1500` would set it.
+        THREE_D_SECURE_ABOVE_CENTS: LOCAL_THREE_D_SECURE_ABOVE_CENTS,
       };
     },
   });
