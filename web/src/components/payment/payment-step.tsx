@@ -17,11 +17,11 @@ const TEST_CARDS = [
 const APPEARANCE: Appearance = {
   theme: 'flat',
   variables: {
-    fontFamily: '"Helvetica Neue", "Avenir Next", Arial, "DejaVu Sans", sans-serif',
+    fontFamily: 'Didot, "Bodoni 72", "Playfair Display", "Libre Caslon Text", Georgia, "DejaVu Serif", serif',
     fontSizeBase: '16px',
     colorText: '#1a1a1a',
     colorPrimary: '#1a1a1a',
-    colorBackground: '#ffffff',
+    colorBackground: '#fbfaf7',
     colorDanger: '#8e1f2a',
     borderRadius: '0px',
   },
@@ -129,7 +129,7 @@ export function PaymentStep({
   return (
     <section className="checkout-card" aria-labelledby={`${base}-title`}>
       <h2 id={`${base}-title`} className="checkout-section-title">
-        payment
+        card or Link
       </h2>
       <form className="checkout-card-form" onSubmit={pay} noValidate>
         <div ref={mount} className="checkout-payment-element" />
