@@ -62,8 +62,8 @@ export const LOCAL_SECRETS = {
   MEMBER_LINK_KEY: 'local-member-link-key-not-secret',
 };
 
-/** 3-D Secure asked above USD 1,500 locally (THREE_D_SECURE_ABOVE_CENTS): the tests see both sides. */
-export const LOCAL_THREE_D_SECURE_ABOVE_CENTS = '150000';
+/** 3-D Secure asked above USD 10,000 locally (THREE_D_SECURE_ABOVE_CENTS), above every test piece but one made to see it. */
+export const LOCAL_THREE_D_SECURE_ABOVE_CENTS = '1000000';
 
 /** The scheduled jobs (EventBridge in AWS), run in this process: `npm start` runs them on their schedule. */
 /** A job run in this process inside its function's scope, so its AWS calls are attributed (test/iam). */
@@ -201,7 +201,7 @@ async function startBundles(
         SHOP_URL: url,
         STRIPE_API_BASE: paymentsUrl,
         PAYPAL_API_BASE: paymentsUrl,
-        // The local deployment's 3-D Secure amount, as `-c threeDSecureAboveUsd=1500` would set it.
+        // The local deployment's 3-D Secure amount, as `-c threeDSecureAboveUsd=10000` would set it.
         THREE_D_SECURE_ABOVE_CENTS: LOCAL_THREE_D_SECURE_ABOVE_CENTS,
       };
     },
@@ -692,7 +692,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       STRIPE_API_BASE: payments.url,
       PAYPAL_API_BASE: payments.url,
       PAYPAL_ENVIRONMENT: 'sandbox',
-      // Locally 3-D Secure is asked above USD 1,500: the tests' USD 1,000 pieces pass without it.
+      // Locally 3-D Secure is asked above USD 10,000: the tests' pieces (USD 4,200 at most) pass without it.
       THREE_D_SECURE_ABOVE_CENTS: LOCAL_THREE_D_SECURE_ABOVE_CENTS,
     });
     // The witnesses trust the shop's log (its origin names the shop's host) and its key.

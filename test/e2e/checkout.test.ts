@@ -42,8 +42,8 @@ const expiring = piece('Garnet Bolero');
 const reloaded = piece('Topaz Shawl');
 const taken = piece('Amber Cloak');
 const termsShown = piece('Onyx Clutch');
-// Above the local stack's 3-D Secure amount (USD 1,500, THREE_D_SECURE_ABOVE_CENTS): every card is asked.
-const costly = piece('Sapphire Tiara', { priceUs: 2000 });
+// Above the local stack's 3-D Secure amount (USD 10,000, THREE_D_SECURE_ABOVE_CENTS): every card is asked.
+const costly = piece('Sapphire Tiara', { priceUs: 12000 });
 const viaLink = piece('Coral Brooch');
 beforeAll(async () => {
   pointAtLocalStack();
@@ -285,7 +285,7 @@ describe('card purchase', () => {
     await page.getByRole('heading', { name: 'Sapphire Tiara' }).waitFor();
     await fillAddress(page, { email: `${uniqueId('costly')}@example.com`, country: 'CA', state: 'ON' });
     await startPayment(page);
-    // 4242 passes without a challenge at USD 1,000 (the first walk); above USD 1,500 it is challenged.
+    // 4242 passes without a challenge at USD 1,000 (the first walk); above USD 10,000 it is challenged.
     await payWithCard(page, '4242 4242 4242 4242');
     await challenge(page).waitFor({ timeout: 10_000 });
     await screenshot(page, 'checkout-3ds-challenge-desktop');
