@@ -301,7 +301,8 @@ describe('card purchase', () => {
   });
 
   it('pays with Link in the Payment Element: e-mail, the code Link sends, paid', async () => {
-    const page = await browser.open(purchaseUrl(viaLink));
+    // A larger phone than the suite's own (390 × 844).
+    const page = await browser.open(purchaseUrl(viaLink), { viewport: { width: 390, height: 844 } });
     await page.getByRole('heading', { name: 'Coral Brooch' }).waitFor();
     const email = `${uniqueId('link')}@example.com`;
     await fillAddress(page, { email, country: 'CA', state: 'ON' });
@@ -313,6 +314,7 @@ describe('card purchase', () => {
     await alertWith(page, 'Send the code Link e-mails you, then enter it.');
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByLabel('Verification code').fill('000000');
+    await screenshot(page, 'checkout-link-390');
     await page.getByRole('button', { name: /^pay USD/ }).click();
     await waitForPaid(page);
     expect(await isSold(viaLink.id)).toBe(true);
