@@ -28,7 +28,13 @@ const passportWitnesses = Array.isArray(witnessContext)
 if (passportWitnesses && !(await parseWitnessPolicy(passportWitnesses)))
   throw new Error('passportWitnesses: not a witness policy (docs/passport.md, Witnesses)');
 
+// Above this amount (USD) every card payment asks for 3-D Secure: `-c threeDSecureAboveUsd=1000`.
+const threeDSecureAboveUsd = Number(context('threeDSecureAboveUsd') ?? 1000);
+if (!Number.isFinite(threeDSecureAboveUsd) || threeDSecureAboveUsd < 0)
+  throw new Error('threeDSecureAboveUsd: an amount in USD, 0 or more');
+
 const stack = new BoutiqueStack(app, `Boutique-${stage}`, {
+  threeDSecureAboveUsd,
   shop,
   description: `One-of-one boutique (${stage}): CloudFront, HTTP API, Lambda handlers, DynamoDB table, media and web buckets`,
   stage,

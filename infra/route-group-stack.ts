@@ -39,6 +39,8 @@ export interface RouteGroupProps extends NestedStackProps {
   secrets: ISecret;
   /** 'production' in prod, 'sandbox' elsewhere. */
   paypalEnvironment: 'sandbox' | 'production';
+  /** Card payments above this many cents ask for 3-D Secure (THREE_D_SECURE_ABOVE_CENTS). */
+  threeDSecureAboveCents: number;
   /** The sender of the shop's mail, and the SES identity allowed to send it. */
   mailFrom: string;
   /** The shop's name and support address (SHOP_NAME, SUPPORT_EMAIL), for every function. */
@@ -130,6 +132,7 @@ export class RouteGroupStack extends NestedStack {
       if (access.secrets) {
         fn.addEnvironment('SHOP_SECRETS_ARN', props.secrets.secretArn);
         fn.addEnvironment('PAYPAL_ENVIRONMENT', props.paypalEnvironment);
+        fn.addEnvironment('THREE_D_SECURE_ABOVE_CENTS', String(props.threeDSecureAboveCents));
         grantSecretValue(fn, props.secrets);
       }
       functionErrorAlarm(this, `${name}Errors`, fn, props.alarmTopic);

@@ -97,6 +97,8 @@ export interface BoutiqueStackProps extends StackProps {
    * `witness` lines name each witness's vkey and submission URL. Without it no witness is asked.
    */
   passportWitnesses?: string;
+  /** Card payments above this amount (USD) ask for 3-D Secure (default 1,000). */
+  threeDSecureAboveUsd?: number;
 }
 
 export class BoutiqueStack extends Stack {
@@ -279,6 +281,7 @@ export class BoutiqueStack extends Stack {
         alarmTopic: alarms.topic,
         secrets,
         paypalEnvironment: stage === 'prod' ? 'production' : 'sandbox',
+        threeDSecureAboveCents: Math.round((props.threeDSecureAboveUsd ?? 1000) * 100),
         mailFrom,
         shopEnvironment,
         ordersEmail: shop.ordersEmail,

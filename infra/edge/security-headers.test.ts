@@ -73,11 +73,15 @@ describe('the security headers, defined once (infra/edge/security-headers.ts)', 
     const csp = appCsp({ buckets: [] });
     expect(csp['frame-src']).toEqual([
       'https://js.stripe.com',
+      'https://*.js.stripe.com',
       'https://hooks.stripe.com',
       'https://*.paypal.com',
       'https://*.paypalobjects.com',
       ...FILM_FRAME_ORIGINS,
     ]);
+    // Stripe's Payment Element: its script hosts and API, nothing more (no Google Maps: no Address Element).
+    expect(csp['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
+    expect(csp['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
     expect(FILM_FRAME_ORIGINS.length).toBeGreaterThan(0);
     expect(csp['media-src']).toEqual(["'self'", 'blob:']);
     expect(csp['script-src']?.join(' ')).not.toMatch(/unsafe/);

@@ -7,9 +7,14 @@ import { FILM_FRAME_ORIGINS } from '#shared/film-providers.ts';
  * production policy. The only difference is `forPlainHttp`, below.
  */
 
-/** Stripe.js and the frames it opens (card fields, 3-D Secure). */
-const STRIPE_SCRIPT = 'https://js.stripe.com';
-const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
+/**
+ * What Stripe's security guide asks of a page with the Payment Element: Stripe.js from
+ * js.stripe.com (and its *.js.stripe.com hosts), its frames there and at hooks.stripe.com
+ * (3-D Secure), its calls to api.stripe.com. Google Maps is only for the Address Element's
+ * autocomplete, which the shop does not use.
+ */
+const STRIPE_SCRIPTS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
+const STRIPE_FRAMES = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'];
 const STRIPE_API = 'https://api.stripe.com';
 /**
  * PayPal's JavaScript SDK (v6): its core script (www.paypal.com / www.sandbox.paypal.com
@@ -36,7 +41,7 @@ export type CspDirectives = Readonly<Record<string, readonly string[]>>;
 export function appCsp({ buckets }: SecurityHeaderOrigins): CspDirectives {
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", STRIPE_SCRIPT, ...PAYPAL_SDK],
+    'script-src': ["'self'", ...STRIPE_SCRIPTS, ...PAYPAL_SDK],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...buckets, ...PAYPAL_SDK],
     // Films uploaded to the media bucket are served at the shop's own /media; blob: for previews.

@@ -95,6 +95,11 @@ const PAYMENTS_PREFIX = '/__payments';
 const PAYMENT_PATHS = /^\/v1\/payment_intents\/pi_[A-Za-z0-9]{1,64}\/(confirm|authenticate)$/;
 /** The stand-in of PayPal's JavaScript SDK core script (GET only, no query, no request header passed on). */
 const PAYPAL_WEB_SDK = '/web-sdk/v6/core';
+/** Stripe.js's own GETs: the script (js.stripe.com/v3's stand-in) and an intent read with the publishable key. */
+const PAYMENT_SCRIPT = '/v3/stripe.js';
+const PAYMENT_INTENT_READ = /^\/v1\/payment_intents\/pi_[A-Za-z0-9]{1,64}$/;
+const PAYMENT_READ_QUERY =
+  /^\?key=pk_test_[A-Za-z0-9_]{1,200}&client_secret=pi_[A-Za-z0-9]{1,64}_secret_[A-Za-z0-9]{1,64}$/;
 /** Request headers the card stand-in reads; cookies and the rest stay with the shop. */
 const PAYMENT_HEADERS = ['content-type', 'content-length', 'accept'];
 /** The same CloudFront Functions code the media behaviour runs in production. */
@@ -399,16 +404,22 @@ export function createGateway(options: GatewayOptions): Server {
       paypalWebSdk(base, res);
       return;
     }
-    if (!base || req.method !== 'POST' || url.search !== '' || !PAYMENT_PATHS.test(path)) {
+    const posted = req.method === 'POST' && url.search === '' && PAYMENT_PATHS.test(path);
+    const read =
+      req.method === 'GET' &&
+      ((path === PAYMENT_SCRIPT && url.search === '') ||
+        (PAYMENT_INTENT_READ.test(path) && PAYMENT_READ_QUERY.test(url.search)));
+    if (!base || !(posted || read)) {
       json(res, 404, { message: 'Not Found' });
       return;
     }
     const target = new URL(base);
     target.pathname = path;
+    target.search = url.search;
     const headers = Object.fromEntries(
       PAYMENT_HEADERS.filter((h) => req.headers[h] !== undefined).map((h) => [h, req.headers[h] as string]),
     );
-    const upstream = request(target, { method: 'POST', headers }, (answer) => {
+    const upstream = request(target, { method: req.method, headers }, (answer) => {
       const { 'content-type': type = 'application/json' } = answer.headers;
       res.writeHead(answer.statusCode ?? 502, { 'content-type': type, 'cache-control': 'no-store' });
       answer.pipe(res);

@@ -62,6 +62,9 @@ export const LOCAL_SECRETS = {
   MEMBER_LINK_KEY: 'local-member-link-key-not-secret',
 };
 
+/** 3-D Secure asked above USD 10,000 locally (THREE_D_SECURE_ABOVE_CENTS), above every test piece but one made to see it. */
+export const LOCAL_THREE_D_SECURE_ABOVE_CENTS = '1000000';
+
 /** The scheduled jobs (EventBridge in AWS), run in this process: `npm start` runs them on their schedule. */
 /** A job run in this process inside its function's scope, so its AWS calls are attributed (test/iam). */
 const asFunction =
@@ -198,6 +201,8 @@ async function startBundles(
         SHOP_URL: url,
         STRIPE_API_BASE: paymentsUrl,
         PAYPAL_API_BASE: paymentsUrl,
+        // The local deployment's 3-D Secure amount, as `-c threeDSecureAboveUsd=10000` would set it.
+        THREE_D_SECURE_ABOVE_CENTS: LOCAL_THREE_D_SECURE_ABOVE_CENTS,
       };
     },
   });
@@ -687,6 +692,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       STRIPE_API_BASE: payments.url,
       PAYPAL_API_BASE: payments.url,
       PAYPAL_ENVIRONMENT: 'sandbox',
+      // Locally 3-D Secure is asked above USD 10,000: the tests' pieces (USD 4,200 at most) pass without it.
+      THREE_D_SECURE_ABOVE_CENTS: LOCAL_THREE_D_SECURE_ABOVE_CENTS,
     });
     // The witnesses trust the shop's log (its origin names the shop's host) and its key.
     const logPublic = await logPublicKey(logKey.keyId);

@@ -102,12 +102,12 @@ describe('web features', () => {
       edge('web/src/features/draws/draw-page.tsx', 'web/src/features/checkout/checkout.css'),
       edge('web/src/features/checkout/purchase.tsx', 'web/src/features/draws/entry-token.ts'),
       edge('web/src/features/catalog/product-details.tsx', 'web/src/features/draws/countdown.tsx'),
-      edge('web/src/components/payment/card-payment.tsx', 'web/src/features/checkout/api.ts'),
+      edge('web/src/components/payment/payment-step.tsx', 'web/src/features/checkout/api.ts'),
       edge('web/src/lib/current-terms.ts', 'web/src/features/content/legal.tsx'),
       // allowed, within one feature, below the features, and a test file: none counts
       edge('web/src/features/draws/entry-form.tsx', 'web/src/features/catalog/api.ts'),
       edge('web/src/features/admin/draws/draws.tsx', 'web/src/features/admin/ui.tsx'),
-      edge('web/src/features/draws/entry-form.tsx', 'web/src/components/payment/card-payment.tsx'),
+      edge('web/src/features/draws/entry-form.tsx', 'web/src/components/payment/payment-step.tsx'),
       edge('web/src/features/draws/x.test.ts', 'web/src/features/checkout/api.ts'),
     ]);
     expect(show(planted.intoOtherFeature)).toEqual([
@@ -117,7 +117,7 @@ describe('web features', () => {
       'web/src/features/catalog/product-details.tsx → web/src/features/draws/countdown.tsx',
     ]);
     expect(show(planted.sharedIntoFeature)).toEqual([
-      'web/src/components/payment/card-payment.tsx → web/src/features/checkout/api.ts',
+      'web/src/components/payment/payment-step.tsx → web/src/features/checkout/api.ts',
       'web/src/lib/current-terms.ts → web/src/features/content/legal.tsx',
     ]);
     // picking's allowance is not used by these edges

@@ -44,6 +44,9 @@ const expiring = piece('Garnet Bolero');
 const reloaded = piece('Topaz Shawl');
 const taken = piece('Amber Cloak');
 const termsShown = piece('Onyx Clutch');
+// Above the local stack's 3-D Secure amount (USD 10,000, THREE_D_SECURE_ABOVE_CENTS): every card is asked.
+const costly = piece('Sapphire Tiara', { priceUs: 12000 });
+const viaLink = piece('Coral Brooch');
 beforeAll(async () => {
   pointAtLocalStack();
   await store({
@@ -60,6 +63,8 @@ beforeAll(async () => {
       reloaded,
       taken,
       termsShown,
+      costly,
+      viaLink,
     ],
   });
 });
@@ -128,11 +133,17 @@ async function alertWith(page: Page, text: string): Promise<void> {
   await page.getByRole('alert').filter({ hasText: text }).waitFor({ timeout: 10_000 });
 }
 
+/** The Payment Element's card fields (the stand-in of Stripe.js locally), then the shop's pay button. */
 async function payWithCard(page: Page, number: string): Promise<void> {
-  await page.getByLabel('card number').fill(number);
-  await page.getByLabel('expiry').fill('12 / 34');
-  await page.getByLabel('security code').fill('123');
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiration date').fill('12 / 34');
+  await page.getByLabel('Security code').fill('123');
   await page.getByRole('button', { name: /^pay USD/ }).click();
+}
+
+/** Stripe's 3-D Secure dialog (the stand-in's, locally): the bank's challenge for this payment. */
+function challenge(page: Page) {
+  return page.getByRole('dialog', { name: 'Authenticate this payment' });
 }
 
 async function startPayment(page: Page): Promise<void> {
@@ -264,9 +275,51 @@ describe('card purchase', () => {
     await fillAddress(page, { email: `${uniqueId('secure')}@example.com`, country: 'FR', city: 'Paris' });
     await startPayment(page);
     await payWithCard(page, '4000 0025 0000 3155');
-    await page.getByRole('heading', { name: 'authenticate this payment' }).waitFor({ timeout: 10_000 });
-    await page.getByRole('button', { name: 'approve' }).click();
+    await challenge(page).waitFor({ timeout: 10_000 });
+    expect(await challenge(page).textContent()).toContain('USD 1,');
+    await screenshot(page, 'checkout-3ds-challenge-phone');
+    await challenge(page).getByRole('button', { name: 'Complete authentication' }).click();
     await waitForPaid(page);
+  });
+
+  it('asks 3-D Secure of any card above the deployment’s amount: failed, it says so; approved, it pays', async () => {
+    const page = await browser.open(purchaseUrl(costly), { viewport: DESKTOP });
+    await page.getByRole('heading', { name: 'Sapphire Tiara' }).waitFor();
+    await fillAddress(page, { email: `${uniqueId('costly')}@example.com`, country: 'CA', state: 'ON' });
+    await startPayment(page);
+    // 4242 passes without a challenge at USD 1,000 (the first walk); above USD 10,000 it is challenged.
+    await payWithCard(page, '4242 4242 4242 4242');
+    await challenge(page).waitFor({ timeout: 10_000 });
+    await screenshot(page, 'checkout-3ds-challenge-desktop');
+    await challenge(page).getByRole('button', { name: 'Fail authentication' }).click();
+    await alertWith(page, 'We are unable to authenticate your payment method.');
+    expect(await challenge(page).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/products/purchase');
+    expect(await isSold(costly.id)).toBe(false);
+    await page.getByRole('button', { name: /^pay USD/ }).click();
+    await challenge(page).getByRole('button', { name: 'Complete authentication' }).click();
+    await waitForPaid(page);
+    expect(await isSold(costly.id)).toBe(true);
+  });
+
+  it('pays with Link in the Payment Element: e-mail, the code Link sends, paid', async () => {
+    // A larger phone than the suite's own (390 × 844).
+    const page = await browser.open(purchaseUrl(viaLink), { viewport: { width: 390, height: 844 } });
+    await page.getByRole('heading', { name: 'Coral Brooch' }).waitFor();
+    const email = `${uniqueId('link')}@example.com`;
+    await fillAddress(page, { email, country: 'CA', state: 'ON' });
+    await startPayment(page);
+    await page.getByRole('radio', { name: 'Link' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    // elements.submit() refuses until Link's code is given.
+    await page.getByRole('button', { name: /^pay USD/ }).click();
+    await alertWith(page, 'Send the code Link e-mails you, then enter it.');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Verification code').fill('000000');
+    await screenshot(page, 'checkout-link-390');
+    await page.getByRole('button', { name: /^pay USD/ }).click();
+    await waitForPaid(page);
+    expect(await isSold(viaLink.id)).toBe(true);
   });
 
   it('counts the hold down and, when the reservation ends, offers to start again', async () => {

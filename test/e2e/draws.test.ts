@@ -59,7 +59,8 @@ const memberA: Member = {
 };
 const memberB: Member = {
   email: `${uniqueId('draw-b')}@example.com`,
-  card: '5555 5555 5555 4444',
+  // B authorises through Link (the Payment Element's other method): held as a card is.
+  card: 'link',
   address: { country: 'FR', address1: '8 Rue de la Paix', city: 'Paris', postalCode: '75002' },
 };
 
@@ -143,10 +144,18 @@ async function fillEntry(page: Page, who: Member, name: string): Promise<void> {
 }
 
 /** The card step: the card authorised (not charged), the entry confirmed, its page opened. */
-async function authorise(page: Page, card: string): Promise<void> {
-  await page.getByLabel('card number').fill(card);
-  await page.getByLabel('expiry').fill('12 / 34');
-  await page.getByLabel('security code').fill('123');
+async function authorise(page: Page, card: string, email: string): Promise<void> {
+  if (card === 'link') {
+    // Link in the Payment Element: the member's e-mail, the code Link sends (000000 in the stand-in).
+    await page.getByRole('radio', { name: 'Link' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Verification code').fill('000000');
+  } else {
+    await page.getByLabel('Card number').fill(card);
+    await page.getByLabel('Expiration date').fill('12 / 34');
+    await page.getByLabel('Security code').fill('123');
+  }
   await page.getByRole('button', { name: /^authorise USD/ }).click();
   await page.waitForURL(`**/draw/${walk.drawId}/entry/*#*`, { timeout: 20_000 });
 }
@@ -165,7 +174,7 @@ async function enter(page: Page, who: Member, name: string, shot?: string): Prom
     await expectAccessible(page);
     await screenshot(page, shot);
   }
-  await authorise(page, who.card);
+  await authorise(page, who.card, who.email);
   await page.getByText('you are in the draw. nothing is charged unless you win.').waitFor();
   return (await page.locator('.draw-salt-value').textContent())?.trim() ?? '';
 }
@@ -352,7 +361,17 @@ describe('a release draw, entered in the browser and checked with the published 
       viewport: DESKTOP,
     });
     const salt = await enter(page, memberB, 'Berthe Morisot', 'draw-entry-form-desktop');
-    await page.getByText('card: mastercard ending 4444').waitFor();
+    await page.getByText('paid with Link').waitFor();
+    // Held as a card is: the PaymentIntent authorised for a later capture.
+    const held = await fetch(`${inject('paymentsUrl')}/__emulator/stripe/payment_intents`).then(
+      (r) =>
+        r.json() as Promise<{
+          data: { status: string; payment_method_types: string[]; metadata: Record<string, string> }[];
+        }>,
+    );
+    expect(
+      held.data.some((i) => i.status === 'requires_capture' && i.payment_method_types.includes('link')),
+    ).toBe(true);
     walk.entries.set('B', { page, salt, url: page.url() });
     // Both are entered while the window is still open.
     expect(Date.now()).toBeLessThan(walk.closesAt);

@@ -309,6 +309,74 @@ describe('Stripe through the emulator', () => {
     await waitForStripeEvent('payment_intent.payment_failed', failing.id);
   });
 
+  it('asks 3-D Secure of every card that would pass under request_three_d_secure=any, and still declines 0002', async () => {
+    const create = async () =>
+      (await stripe()).paymentIntents.create({
+        amount: 250_000,
+        currency: 'usd',
+        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+        payment_method_options: { card: { request_three_d_secure: 'any' } },
+      });
+    const asked = await create();
+    expect(asked.payment_method_options?.card?.request_three_d_secure).toBe('any');
+    expect(asked.automatic_payment_methods).toEqual({ enabled: true, allow_redirects: 'never' });
+    expect(asked.payment_method_types).toEqual(['card', 'link']);
+    const confirmed = await browserConfirm(asked, '4242424242424242');
+    expect(confirmed.body.status).toBe('requires_action');
+    const declined = await browserConfirm(await create(), '4000000000000002');
+    expect(declined.status).toBe(402);
+    // Without it (automatic), 4242 passes at once.
+    expect((await browserConfirm(await newIntent(), '4242424242424242')).body.status).toBe('succeeded');
+    await expect(
+      (await stripe()).paymentIntents.create({
+        amount: 1000,
+        currency: 'usd',
+        payment_method_options: { card: { request_three_d_secure: 'sometimes' as 'any' } },
+      }),
+    ).rejects.toMatchObject({ type: 'StripeInvalidRequestError' });
+  });
+
+  it('confirms with Link (the e-mail of the payer’s Link account): a link PaymentMethod, held under manual capture', async () => {
+    const linkConfirm = (intent: Stripe.PaymentIntent, email: string) =>
+      fetch(`${emulator.url}/v1/payment_intents/${intent.id}/confirm`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          key: publishableKey,
+          client_secret: String(intent.client_secret),
+          'payment_method_data[type]': 'link',
+          'payment_method_data[billing_details][email]': email,
+        }),
+      });
+    const held = await (await stripe()).paymentIntents.create({
+      amount: 90_000,
+      currency: 'usd',
+      capture_method: 'manual',
+      automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+    });
+    const answer = await linkConfirm(held, 'ada@example.com');
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { status: string }).status).toBe('requires_capture');
+    const read = await (await stripe()).paymentIntents.retrieve(held.id, { expand: ['payment_method'] });
+    expect(read.payment_method).toMatchObject({ type: 'link', link: { email: 'ada@example.com' } });
+    expect((await linkConfirm(await newIntent(), 'not-an-email')).status).toBe(400);
+    const cardOnly = await (await stripe()).paymentIntents.create({
+      amount: 1000,
+      currency: 'usd',
+      allowed_payment_method_types: ['card'],
+    });
+    expect((await linkConfirm(cardOnly, 'ada@example.com')).status).toBe(400);
+  });
+
+  it('serves the stand-in of Stripe.js at /v3/stripe.js, setting window.Stripe', async () => {
+    const answer = await fetch(`${emulator.url}/v3/stripe.js`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^text\/javascript/);
+    const text = await answer.text();
+    expect(text).toContain('.Stripe = standInStripe');
+    expect(text).not.toMatch(/^import /m);
+  });
+
   it('serves a 3-D Secure page that redirects to return_url like Stripe', async () => {
     const intent = await newIntent();
     const returnUrl = 'http://localhost:3000/checkout/complete';

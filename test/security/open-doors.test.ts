@@ -68,6 +68,13 @@ describe('the payments proxy reaches only the card stand-in, and only its browse
     '/__payments/web-sdk/v6/core/../../../__emulator/paypal/orders',
     '/__payments/web-sdk/v6/core%2f..%2f..%2f..%2f__emulator%2fpaypal%2forders',
     '/__payments/web-sdk/v6',
+    // Stripe.js's GETs pass only as the stand-in sends them: the script, an intent read with a pk_ key.
+    '/__payments/v3/stripe.js?x=1',
+    '/__payments/v3/stripe.jsx',
+    '/__payments/v1/payment_intents/pi_1',
+    '/__payments/v1/payment_intents/pi_1?key=sk_test_local_boutique&client_secret=pi_1_secret_x',
+    '/__payments/v1/payment_intents/pi_1?client_secret=pi_1_secret_x&key=pk_test_local_boutique',
+    '/__payments/v1/payment_intents/pi_1?key=pk_test_local_boutique&client_secret=pi_1_secret_x&expand[]=latest_charge',
   ];
   for (const path of tricks) {
     for (const method of ['GET', 'POST']) {
@@ -75,6 +82,8 @@ describe('the payments proxy reaches only the card stand-in, and only its browse
         const answer = await raw(path, method, { 'content-type': 'application/x-www-form-urlencoded' }, '');
         expect(answer.status).toBe(404);
         expect(answer.body).not.toMatch(/emails|ListBucketResult|authenticity\//);
+        // The gateway's own refusal, not an answer of the stand-in behind it.
+        expect(answer.body).not.toMatch(/invalid_request_error/);
         expect(answer.headers['access-control-allow-origin']).toBeUndefined();
       });
     }
@@ -102,6 +111,22 @@ describe('the payments proxy reaches only the card stand-in, and only its browse
     expect(answer.headers['access-control-allow-origin']).toBeUndefined();
     const posted = await raw('/__payments/web-sdk/v6/core', 'POST', { 'content-type': 'text/plain' }, 'x');
     expect(posted.status).toBe(404);
+  });
+
+  it('passes the stand-in of Stripe.js (GET /v3/stripe.js) and an intent read with the publishable key', async () => {
+    const script = await raw('/__payments/v3/stripe.js', 'GET', {}, '');
+    expect(script.status).toBe(200);
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(script.body).toContain('Stripe');
+    const read = await raw(
+      '/__payments/v1/payment_intents/pi_doesnotexist?key=pk_test_local_boutique&client_secret=pi_doesnotexist_secret_x',
+      'GET',
+      {},
+      '',
+    );
+    expect(read.status).toBe(404);
+    expect(read.body).toMatch(/"type":"invalid_request_error"/);
+    expect(script.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('leaves the stand-ins’ control APIs on their own loopback ports, without wildcard CORS', async () => {

@@ -1,7 +1,7 @@
 import { inject } from 'vitest';
 import { mailFromHeader } from '#shared/shop-settings.ts';
 import { LOCAL_SHOP_SETTINGS } from '../../infra/local/shop-settings.ts';
-import { PASSPORT_SIGNER } from '../../infra/local/stack.ts';
+import { LOCAL_THREE_D_SECURE_ABOVE_CENTS, PASSPORT_SIGNER } from '../../infra/local/stack.ts';
 
 /**
  * Points this test worker's AWS SDK at the run's local stack, the way the gateway process is
@@ -49,6 +49,8 @@ export function pointAtLocalStack(): void {
     PAYPAL_CLIENT_SECRET: 'local-paypal-secret',
     PAYPAL_API_BASE: inject('paymentsUrl'),
     PAYPAL_ENVIRONMENT: 'sandbox',
+    // Card payments above it ask for 3-D Secure, as on the local stack.
+    THREE_D_SECURE_ABOVE_CENTS: LOCAL_THREE_D_SECURE_ABOVE_CENTS,
   });
 }
 

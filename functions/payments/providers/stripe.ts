@@ -19,14 +19,30 @@ import { signedInTime, stripe, stripeWebhookSecret, WEBHOOK_TOLERANCE_SECONDS } 
  * 5xx, the network, a refused key) is `failed`, which is safe to try again.
  */
 
+/** Stripe's default, USD 1,000, when the deployment sets none (CDK context threeDSecureAboveUsd). */
+const DEFAULT_THREE_D_SECURE_ABOVE_CENTS = 100_000;
+
+/** Above this amount every card is asked for 3-D Secure (THREE_D_SECURE_ABOVE_CENTS, per deployment). */
+export function threeDSecureAboveCents(env: NodeJS.ProcessEnv = process.env): number {
+  const set = Number(env.THREE_D_SECURE_ABOVE_CENTS);
+  return env.THREE_D_SECURE_ABOVE_CENTS && Number.isInteger(set) && set >= 0
+    ? set
+    : DEFAULT_THREE_D_SECURE_ABOVE_CENTS;
+}
+
 async function start(input: PaymentStart): Promise<StartedPayment> {
+  const askThreeDSecure = input.amountCents > threeDSecureAboveCents();
   const intent = await (await stripe()).paymentIntents.create(
     {
       amount: input.amountCents,
       currency: input.currency,
       description: input.description,
       ...(input.capture === 'manual' ? { capture_method: 'manual' as const } : {}),
+      // What the Payment Element offers (card, Link), none of which leaves the page.
       automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+      ...(askThreeDSecure
+        ? { payment_method_options: { card: { request_three_d_secure: 'any' as const } } }
+        : {}),
       metadata: input.metadata,
       ...(input.email ? { receipt_email: input.email } : {}),
     },
@@ -38,7 +54,7 @@ async function start(input: PaymentStart): Promise<StartedPayment> {
     clientSecret: intent.client_secret,
     page: {
       publishableKey: process.env.STRIPE_PUBLISHABLE_KEY,
-      // 'local': the browser uses the stand-in card form against the emulator (/__payments).
+      // 'local': the browser loads the stand-in of Stripe.js from the emulator (/__payments/v3/stripe.js).
       paymentsMode: process.env.STRIPE_API_BASE ? 'local' : 'stripe',
     },
   };
@@ -91,14 +107,23 @@ async function confirm(ref: PaymentRef, expected: Record<string, string> = {}): 
       : { outcome: 'not-confirmed' };
   }
   const intent = await (await stripe()).paymentIntents.retrieve(ref.id, { expand: ['payment_method'] });
-  const card = typeof intent.payment_method === 'object' ? intent.payment_method?.card : undefined;
+  const method = typeof intent.payment_method === 'object' ? intent.payment_method : undefined;
   const ours = Object.entries(expected).every(([name, value]) => intent.metadata[name] === value);
-  if (!ours || intent.status !== 'requires_capture' || !card?.fingerprint)
-    return { outcome: 'not-confirmed' };
+  if (!ours || intent.status !== 'requires_capture') return { outcome: 'not-confirmed' };
+  const card = method?.card;
+  if (card?.fingerprint)
+    return {
+      outcome: 'authorised',
+      amountCents: intent.amount_capturable,
+      payer: { fingerprint: card.fingerprint, brand: card.brand, last4: card.last4 },
+    };
+  // Link: the payer is their Link account (its e-mail), as PayPal's is theirs.
+  const linkEmail = method?.link?.email?.toLowerCase();
+  if (method?.type !== 'link' || !linkEmail) return { outcome: 'not-confirmed' };
   return {
     outcome: 'authorised',
     amountCents: intent.amount_capturable,
-    payer: { fingerprint: card.fingerprint, brand: card.brand, last4: card.last4 },
+    payer: { fingerprint: `link-${linkEmail}`, brand: 'Link', last4: '' },
   };
 }
 

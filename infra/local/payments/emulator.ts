@@ -16,6 +16,7 @@ import {
 import { UnknownEventError, type WebhookControl } from './outbox.ts';
 import { type EmulatorPaypalControl, PaypalEmulator, page } from './paypal.ts';
 import { type EmulatorStripeControl, StripeEmulator } from './stripe.ts';
+import { stripeJsRoutes } from './stripe-js/serve.ts';
 
 export type { EmulatorPaypalControl } from './paypal.ts';
 export type { EmulatorStripeControl } from './stripe.ts';
@@ -109,6 +110,7 @@ export async function startPaymentsEmulator(options: PaymentsEmulatorOptions): P
     ...stripe.routes(),
     ...paypal.routes(),
     ...threeDSecureRoutes(stripe),
+    ...stripeJsRoutes(),
     ...controlRoutes('stripe', stripeControl, {
       list: () => stripeControl.paymentIntents(),
       get: (id) => stripeControl.paymentIntent(id),

@@ -566,11 +566,12 @@ export class StripeEmulator {
         { param: 'automatic_payment_methods' },
       );
     }
+    // Automatic payment methods: what this account offers in the Payment Element, card and Link.
     const methodTypes = Array.isArray(types)
       ? types.filter((t): t is string => typeof t === 'string')
-      : ['card'];
+      : ['card', 'link'];
     if (methodTypes.length === 0) methodTypes.push('card');
-    const unsupported = methodTypes.find((t) => t !== 'card');
+    const unsupported = methodTypes.find((t) => t !== 'card' && t !== 'link');
     if (unsupported) {
       throw invalid(`The payment method type "${unsupported}" is not supported by the local emulator.`, {
         code: 'payment_intent_invalid_parameter',
@@ -582,6 +583,14 @@ export class StripeEmulator {
       throw invalid(`Invalid capture_method: must be one of automatic, automatic_async, or manual`, {
         code: 'parameter_invalid_empty',
         param: 'capture_method',
+      });
+    }
+    const threeDSecure =
+      str(obj(obj(form.payment_method_options)?.card)?.request_three_d_secure) ?? 'automatic';
+    if (!['automatic', 'any', 'challenge'].includes(threeDSecure)) {
+      throw invalid('Invalid request_three_d_secure: must be one of automatic, any, or challenge', {
+        code: 'parameter_invalid_empty',
+        param: 'payment_method_options[card][request_three_d_secure]',
       });
     }
     const id = stripeId('pi');
@@ -622,8 +631,9 @@ export class StripeEmulator {
           installments: null,
           mandate_options: null,
           network: null,
-          request_three_d_secure: 'automatic',
+          request_three_d_secure: threeDSecure,
         },
+        ...(methodTypes.includes('link') ? { link: { persistent_token: null } } : {}),
       },
       payment_method_types: methodTypes,
       processing: null,
@@ -712,12 +722,22 @@ export class StripeEmulator {
         payment_intent: structuredClone(intent),
       });
     }
+    const link = this.readLink(form, intent);
+    if (link) {
+      intent.payment_method = link.id;
+      intent.last_payment_error = null;
+      return this.succeed(intent, ctx);
+    }
     const card = this.readCard(form);
     const paymentMethod = this.createPaymentMethod(card);
     intent.payment_method = paymentMethod.id;
     intent.last_payment_error = null;
     const returnUrl = str(form.return_url) || undefined;
-    switch (card.outcome) {
+    // 3-D Secure asked for every card (`request_three_d_secure: any`): a card that would pass asks first.
+    const requested = (intent.payment_method_options as { card?: { request_three_d_secure?: string } } | null)
+      ?.card?.request_three_d_secure;
+    const outcome = card.outcome === 'succeed' && requested !== 'automatic' ? 'authenticate' : card.outcome;
+    switch (outcome) {
       case 'succeed':
         return this.succeed(intent, ctx);
       case 'authenticate': {
@@ -837,7 +857,11 @@ export class StripeEmulator {
       paid: true,
       payment_intent: intent.id,
       payment_method: intent.payment_method,
-      payment_method_details: paymentMethod ? { card: paymentMethod.card, type: 'card' } : null,
+      payment_method_details: !paymentMethod
+        ? null
+        : paymentMethod.type === 'link'
+          ? { link: { country: 'US' }, type: 'link' }
+          : { card: paymentMethod.card, type: 'card' },
       refunded: false,
       status: 'succeeded',
     };
@@ -915,6 +939,41 @@ export class StripeEmulator {
       };
     }
     return { ...known, number, expMonth, expYear };
+  }
+
+  /**
+   * Link (`payment_method_data[type]=link`, the e-mail the payer signed in with): a saved card
+   * of theirs at Link, which the stand-in always authorises. Only when the intent offers Link.
+   */
+  private readLink(form: FormObject, intent: StripeObject): StripeObject | undefined {
+    const data = obj(form.payment_method_data);
+    if (str(data?.type) !== 'link') return undefined;
+    if (!(intent.payment_method_types as string[]).includes('link')) {
+      throw invalid('The payment method type "link" is not allowed for this PaymentIntent.', {
+        code: 'payment_intent_invalid_parameter',
+        param: 'payment_method_data[type]',
+      });
+    }
+    const email = str(obj(data?.billing_details)?.email) ?? str(obj(data?.link)?.email);
+    if (!email || !/^[^@\s]+@[^@\s]+$/.test(email)) {
+      throw invalid('Missing required param: payment_method_data[billing_details][email].', {
+        code: 'parameter_missing',
+        param: 'payment_method_data[billing_details][email]',
+      });
+    }
+    const method: StripeObject = {
+      id: stripeId('pm'),
+      object: 'payment_method',
+      billing_details: { address: null, email, name: null, phone: null },
+      link: { email, persistent_token: null },
+      created: nowSeconds(),
+      customer: null,
+      livemode: false,
+      metadata: {},
+      type: 'link',
+    };
+    this.paymentMethods.set(method.id, method);
+    return method;
   }
 
   private createPaymentMethod(

@@ -8,7 +8,6 @@ import { timeInWords } from '#shared/time-words.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { Loading } from '../../components/page.tsx';
 import { type Address, EMPTY_ADDRESS } from '../../components/payment/address-fields.tsx';
-import { CardPayment } from '../../components/payment/card-payment.tsx';
 import {
   type AppliedDiscount,
   type CheckoutFields,
@@ -17,6 +16,7 @@ import {
 import { DeliveryFields } from '../../components/payment/delivery-fields.tsx';
 import { OrderSummary } from '../../components/payment/order-summary.tsx';
 import { type PaymentMethod, PaymentMethods } from '../../components/payment/payment-methods.tsx';
+import { PaymentStep } from '../../components/payment/payment-step.tsx';
 import { PaypalButton } from '../../components/payment/paypal-button.tsx';
 import { priceWithShippingQuery } from '../../components/payment/price-query.ts';
 import { shownTermsVersion, TermsBeforePaying } from '../../components/payment/terms-before-paying.tsx';
@@ -493,7 +493,7 @@ export function Purchase() {
           {session && (
             <div className="checkout-payment">
               <HoldCountdown until={session.holdUntil} onRestart={restart}>
-                <CardPayment session={session} onSucceeded={succeeded} />
+                <PaymentStep session={session} onSucceeded={succeeded} />
               </HoldCountdown>
               <button type="button" className="checkout-cancel" onClick={cancel}>
                 cancel and release the piece

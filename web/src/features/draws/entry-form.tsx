@@ -6,11 +6,11 @@ import { DRAW_MESSAGES } from '#shared/contracts/draws.ts';
 import { formatPrice } from '#shared/format.ts';
 import { Loading } from '../../components/page.tsx';
 import { type Address, EMPTY_ADDRESS } from '../../components/payment/address-fields.tsx';
-import { CardPayment } from '../../components/payment/card-payment.tsx';
 import { checkoutFields } from '../../components/payment/checkout-fields.ts';
 import { DeliveryFields } from '../../components/payment/delivery-fields.tsx';
 import { OrderSummary } from '../../components/payment/order-summary.tsx';
 import { type PaymentMethod, PaymentMethods } from '../../components/payment/payment-methods.tsx';
+import { PaymentStep } from '../../components/payment/payment-step.tsx';
 import { PaypalButton } from '../../components/payment/paypal-button.tsx';
 import { priceWithShippingQuery } from '../../components/payment/price-query.ts';
 import { shownTermsVersion, TermsBeforePaying } from '../../components/payment/terms-before-paying.tsx';
@@ -230,7 +230,7 @@ export function EntryForm({ draw, link }: { draw: PublicDraw; link: { token: str
                 your card is authorised for USD {formatPrice(started.amounts.total)} now, and charged only if
                 you win.
               </p>
-              <CardPayment
+              <PaymentStep
                 session={{
                   ...started,
                   client_secret: started.client_secret,

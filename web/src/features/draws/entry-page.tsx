@@ -72,7 +72,9 @@ function EntryShown({ status, token }: { status: EntryStatus; token: string }) {
       )}
       {entry.card && (
         <p className="checkout-note draw-card">
-          {entry.card.last4 ? `card: ${entry.card.brand} ending ${entry.card.last4}` : 'paid with PayPal'}
+          {entry.card.last4
+            ? `card: ${entry.card.brand} ending ${entry.card.last4}`
+            : `paid with ${entry.card.brand}`}
         </p>
       )}
       <section className="draw-salt" aria-labelledby={`${base}-salt`}>
