@@ -278,6 +278,8 @@ export const routes: readonly Route[] = [
   r('GET', '/type-discount', 'checkout/http/type-discount', 'public', 'table:get,update secrets'),
   // POST, not the spec's GET: the body carries personal data and the call takes a hold.
   r('POST', '/secret', 'checkout/http/secret', 'public', 'table:get,put,update secrets'),
+  // A price for the wallet sheet's address: no hold, a discount code counted as a try.
+  r('POST', '/checkout/quote', 'checkout/http/quote', 'public', 'table:get,update secrets'),
   r('POST', '/secret/release', 'checkout/http/release-checkout', 'public', 'table:get,update secrets'),
   r('POST', '/orders', 'checkout/http/post-order', 'public', 'table:get'),
   r('PATCH', '/orders', 'checkout/http/patch-order', 'public', 'table:get'),

@@ -18,6 +18,8 @@ export const CHECKOUT_MESSAGES = specMessageList({
   notOnSaleYet: 'this piece is not on sale yet. members are told by mail the moment it is.',
   /** Not in the spec: a piece offered by a release draw (issue 35) is entered, not bought. */
   offeredByDraw: 'this piece is offered by a draw. members may enter it on its page until the draw closes.',
+  /** Not in the spec: a wallet's address in a country the collection does not ship to. */
+  doesNotShip: 'sorry, this piece does not ship to that country.',
   patchFailed: 'something is wrong. please contact us',
   otherFailure: 'something wrong, please contact us!',
   invalidDiscount: 'enter a valid discount code.',

@@ -170,6 +170,8 @@ export const ADDED_ENDPOINTS = [
   'POST /secret',
   // The shopper cancelled or left the payment step: their own hold ends at once.
   'POST /secret/release',
+  // The wallet sheet's price at each address change, by the server, before any hold (issue 46).
+  'POST /checkout/quote',
   // The staff's search of authenticity records by an owner's e-mail, in a body.
   'POST /products-auth/search',
   // The staff's product search (name, card number or collection), in a body.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { getProduct, getType } from '#catalog/index.ts';
+import { getProduct, getType, type ProductEntity, type TypeEntity } from '#catalog/index.ts';
 import { isPublishedTerms } from '#members/index.ts';
 import type { PaymentProvider, PaymentStart } from '#payments/index.ts';
 import { clientAddress } from '#platform/client-address.ts';
@@ -41,22 +41,13 @@ export async function startCheckout(
   if (existing?.status !== 'pending' && !(await takeAttempt(checkoutStarts, clientAddress(event))))
     throw httpError(429, CHECKOUT_MESSAGES.otherFailure);
   if (existing?.status === 'paid') return alreadyPaid(existing);
-  if (product.status === 0 || existing?.status === 'refunded')
+  if (existing?.status === 'refunded')
     return respond(406, { status: 406, message: CHECKOUT_MESSAGES.alreadySold });
-  if (product.draw) throw httpError(409, CHECKOUT_MESSAGES.offeredByDraw);
-  const type = await getType(product.typeId);
-  if (!type) throw notFound('collection');
-  // The page shows only the pre-sale text; the server holds to it too, until the release ends it.
-  if (type.preSale) throw httpError(409, CHECKOUT_MESSAGES.notOnSaleYet);
+  const terms = await saleTerms(product, form.discountCode);
+  if (!('type' in terms)) return terms;
+  const { type, discountPercent } = terms;
   if (form.termsVersion && !(await isPublishedTerms(form.termsVersion)))
     throw httpError(400, TERMS_MESSAGES.unknownVersion);
-
-  let discountPercent = 0;
-  if (form.discountCode) {
-    const check = checkDiscountCode(type, form.discountCode);
-    if (!check.isCodeValid) throw httpError(400, CHECKOUT_MESSAGES.invalidDiscount);
-    discountPercent = check.discountAmount;
-  }
 
   const now = Date.now();
   let started: ReturnType<typeof newOrder>;
@@ -85,6 +76,29 @@ export async function startCheckout(
   return started;
 }
 
+/**
+ * Whether a piece is for sale, and at what discount: sold (406), offered by a draw or not on sale
+ * yet (409), a code that is not the collection's (400). The start and the wallet's quote alike.
+ */
+export async function saleTerms(
+  product: ProductEntity,
+  discountCode: string | undefined,
+): Promise<{ type: TypeEntity; discountPercent: number } | FullResponse> {
+  if (product.status === 0) return respond(406, { status: 406, message: CHECKOUT_MESSAGES.alreadySold });
+  if (product.draw) throw httpError(409, CHECKOUT_MESSAGES.offeredByDraw);
+  const type = await getType(product.typeId);
+  if (!type) throw notFound('collection');
+  // The page shows only the pre-sale text; the server holds to it too, until the release ends it.
+  if (type.preSale) throw httpError(409, CHECKOUT_MESSAGES.notOnSaleYet);
+  let discountPercent = 0;
+  if (discountCode) {
+    const check = checkDiscountCode(type, discountCode);
+    if (!check.isCodeValid) throw httpError(400, CHECKOUT_MESSAGES.invalidDiscount);
+    discountPercent = check.discountAmount;
+  }
+  return { type, discountPercent };
+}
+
 /** This key's order is paid: the page shows it instead of a second payment form. */
 export function alreadyPaid(order: OrderEntity): FullResponse {
   return respond(409, {
@@ -95,7 +109,7 @@ export function alreadyPaid(order: OrderEntity): FullResponse {
 }
 
 /** Sold, or held by another shopper (with when that hold runs out): two different answers. */
-async function unavailable(productId: string, now: number): Promise<FullResponse> {
+export async function unavailable(productId: string, now: number): Promise<FullResponse> {
   const product = await getProduct(productId);
   if (!product || product.status === 0)
     return respond(406, { status: 406, message: CHECKOUT_MESSAGES.alreadySold });

@@ -82,6 +82,29 @@ export const secretContract = {
 } satisfies Contract;
 
 /**
+ * POST /checkout/quote: what a piece costs shipped to an address, before any hold — the wallet
+ * sheet asks it at every address change (issue 46), so its shipping and tax are the server's.
+ * Only the parts of an address a price depends on (a wallet gives no more before the confirm).
+ * Sold: 406 { status, message }; held by another shopper: 406 { status, message, availableAfter };
+ * a country the collection does not ship to: 400. The checkout key, when given, lets this
+ * shopper's own hold count as available. The discount code is counted as a /type-discount try.
+ */
+export const checkoutQuoteContract = {
+  body: z.object({
+    id: idSchema,
+    typeId: z.optional(idSchema),
+    country: z
+      .string({ error: 'is required' })
+      .check(z.trim(), z.regex(/^[A-Za-z]{2}$/, { error: 'is a country code' })),
+    state: z.optional(z.string().check(z.trim(), z.maxLength(60))),
+    city: z.optional(z.string().check(z.trim(), z.maxLength(120))),
+    discountCode: z.optional(z.string().check(z.trim(), z.maxLength(60))),
+    checkoutKey: z.optional(checkoutKeySchema),
+  }),
+  response: z.object({ status: z.literal(200), productName: z.string(), amounts: serverAmountsSchema }),
+} satisfies Contract;
+
+/**
  * POST /secret/release { id, checkoutKey }: the shopper cancelled or left the page; their own
  * unpaid hold ends at once. Idempotent; never touches a paid order or another shopper's hold.
  */

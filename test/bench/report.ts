@@ -5,6 +5,7 @@ import type { LoadResult } from './gateway-load.ts';
 import type { HandlerLatency } from './handlers.ts';
 import type { Machine } from './machine.ts';
 import type { FirstScreenPictures, PictureSetFigures } from './pictures.ts';
+import { PURCHASE_ROUTE_BEFORE, type PurchaseRouteJs } from './purchase-route.ts';
 import { KIB } from './stats.ts';
 import type { VerifyPageFigures } from './verify-page.ts';
 import type { FirstLoadJs, LighthouseResults } from './web.ts';
@@ -37,6 +38,7 @@ export interface BenchResults {
   }>;
   gateway: Outcome<LoadResult[]>;
   firstLoad: Outcome<FirstLoadJs>;
+  purchaseRoute: Outcome<PurchaseRouteJs>;
   lighthouse: Outcome<LighthouseResults & { runs: number }>;
   verifyPage: Outcome<VerifyPageFigures>;
   pictures: Outcome<FirstScreenPictures>;
@@ -322,6 +324,24 @@ function webSection(page: Page, results: BenchResults): string {
 | ${js.files} | ${kb(js.rawBytes)} | ${kb(js.gzipBytes)} | ${budgetText(BUDGETS.firstLoadJsGzipKib)} | ${status} |
 `);
   }
+  if ('missing' in results.purchaseRoute) parts.push(missing(results.purchaseRoute));
+  else {
+    const js = results.purchaseRoute.value;
+    parts.push(`### The purchase route (issue 46)
+
+- Every script of the shop's origin a phone (360 × 740) downloads from opening a piece's purchase
+  page to its payment step ready to pay (the address filled, "continue to payment" pressed), the
+  first load's scripts and the payment kit's lazy chunks included, gzipped at level 9
+  (\`test/bench/purchase-route.ts\`). The providers' scripts are left out: Stripe.js and PayPal's SDK
+  come from their own hosts in production${js.providerScripts.length > 0 ? ` (locally their stand-ins: ${js.providerScripts.map((path) => `\`${path}\``).join(', ')})` : ''}.
+- Before issue 46 (the Card Element and a hand-made local card form, main at c0ff3aa, measured the
+  same way on 2026-11-30): ${PURCHASE_ROUTE_BEFORE.files} files, ${kb(PURCHASE_ROUTE_BEFORE.rawBytes)} KB raw, ${kb(PURCHASE_ROUTE_BEFORE.gzipBytes)} KB gzipped.
+
+| files | raw KB | gzipped KB | before, gzipped KB | change |
+|---:|---:|---:|---:|---:|
+| ${js.files} | ${kb(js.rawBytes)} | ${kb(js.gzipBytes)} | ${kb(PURCHASE_ROUTE_BEFORE.gzipBytes)} | ${js.gzipBytes >= PURCHASE_ROUTE_BEFORE.gzipBytes ? '+' : '−'}${kb(Math.abs(js.gzipBytes - PURCHASE_ROUTE_BEFORE.gzipBytes))} |
+`);
+  }
   if ('missing' in results.lighthouse) parts.push(missing(results.lighthouse));
   else {
     const lh = results.lighthouse.value;
@@ -550,6 +570,7 @@ export function renderReport(results: BenchResults): string {
       ['storefront handlers', results.handlers],
       ['gateway load', results.gateway],
       ['first-load JS', results.firstLoad],
+      ['purchase route JS', results.purchaseRoute],
       ['Lighthouse', results.lighthouse],
       ['verify page', results.verifyPage],
       ['first-screen pictures', results.pictures],

@@ -20,6 +20,7 @@ import { type HandlerLatency, measureHandler, poolRounds } from './handlers.ts';
 import { currentLoad, describeMachine } from './machine.ts';
 import { ISSUES, issuingTime } from './passport-issuing.ts';
 import { firstScreenPictures, type PictureSetFigures } from './pictures.ts';
+import { purchaseRouteJs } from './purchase-route.ts';
 import { type BenchResults, type BundleFigures, renderReport } from './report.ts';
 import { benchSections, bundleBuildShare, fileLog, sectionRunner } from './sections.ts';
 import { LOADED_READS, storefrontCalls } from './storefront.ts';
@@ -194,6 +195,9 @@ try {
     });
 
     const firstLoad = await attempt('first-load JS', () => firstLoadJs(stack.url));
+    const purchaseRoute = await attempt('purchase route JS', () =>
+      purchaseRouteJs(stack.url, settings.chromePath),
+    );
     const lighthouse = await attempt('Lighthouse', async (done) => ({
       ...(await lighthousePages(stack.url, {
         runs: settings.lighthouseRuns,
@@ -251,6 +255,7 @@ try {
       handlers,
       gateway,
       firstLoad,
+      purchaseRoute,
       lighthouse,
       verifyPage,
       pictures,

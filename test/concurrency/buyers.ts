@@ -61,7 +61,10 @@ const SCRIPTS: Role[][] = [
 export interface CrowdFigures {
   buyers: number;
   cardBuyers: number;
+  walletBuyers: number;
   paypalBuyers: number;
+  /** wallet buyers whose sheet never opened: the server's price refused the piece (sold or held) */
+  sheetsRefused: number;
   pieces: number;
   checkoutStarts: number;
   holdsGranted: number;
@@ -105,13 +108,15 @@ export async function runCrowd(random: () => number): Promise<Crowd> {
   const perPiece = pieces.length > 0 ? Math.floor(SCALE.buyers / pieces.length) : 0;
   const pieceOf = (i: number) => Math.min(Math.floor(i / perPiece), pieces.length - 1);
   const buyers = Array.from({ length: SCALE.buyers }, (_, i) =>
-    newBuyer(i % 3 === 2 || pieceOf(i) % 5 === 4 ? 'paypal' : 'card', 'crowd'),
+    newBuyer(i % 3 === 2 || pieceOf(i) % 5 === 4 ? 'paypal' : i % 3 === 1 ? 'wallet' : 'card', 'crowd'),
   );
   const ledger: Ledger = { pieces, checkouts: new Map(), lateCodes: new Set() };
   const problems: string[] = [];
   const figures: CrowdFigures = {
     buyers: buyers.length,
     cardBuyers: buyers.filter((b) => b.method === 'card').length,
+    walletBuyers: buyers.filter((b) => b.method === 'wallet').length,
+    sheetsRefused: 0,
     paypalBuyers: buyers.filter((b) => b.method === 'paypal').length,
     pieces: pieces.length,
     checkoutStarts: 0,
@@ -156,6 +161,7 @@ export async function runCrowd(random: () => number): Promise<Crowd> {
         );
         figures.checkoutStarts += answers.length;
         for (const a of answers) {
+          if (a.started.sheetRefused) figures.sheetsRefused += 1;
           if (a.started.status === 406) figures.refused406 += 1;
           else if (a.started.status !== 200) {
             const key = `${a.started.status} ${a.started.message ?? ''}`.trim();
@@ -202,7 +208,7 @@ export async function runCrowd(random: () => number): Promise<Crowd> {
       if (!ok) problems.push(`${piece.id} ${code} (${role}, ${buyer.method}): ${what}`);
     };
     if (role === 'abandon') return;
-    if (buyer.method === 'card') {
+    if (buyer.method !== 'paypal') {
       if (role === 'fail') {
         expect('a declined card answers 402', (await confirmCard(started, '4000000000000002')) === 402);
         return;

@@ -201,7 +201,11 @@ afterAll(() => {
     '',
     '| figure | value |',
     '| --- | --- |',
-    row('buyers (card / PayPal)', `${f.buyers} (${f.cardBuyers} / ${f.paypalBuyers})`),
+    row(
+      'buyers (card / wallet / PayPal)',
+      `${f.buyers} (${f.cardBuyers} / ${f.walletBuyers} / ${f.paypalBuyers})`,
+    ),
+    row("wallet sheets that never opened: the server's price answered 406 (sold or held)", f.sheetsRefused),
     row('pieces', f.pieces),
     row('checkout starts', f.checkoutStarts),
     row('holds granted / refused with 406', `${f.holdsGranted} / ${f.refused406}`),

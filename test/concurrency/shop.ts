@@ -72,7 +72,8 @@ export interface Buyer {
   email: string;
   /** Loopback address this buyer sends from (checkout starts are limited per address). */
   from: string;
-  method: 'card' | 'paypal';
+  /** wallet: the card path behind a wallet's sheet, which asks the server's price first (issue 46) */
+  method: 'card' | 'wallet' | 'paypal';
   /** The buyer's tab's checkout key (one per piece in the web app; the order code includes the piece). */
   checkoutKey: string;
 }
@@ -100,6 +101,8 @@ const fields = (buyer: Buyer, piece: ProductEntity) =>
 
 export interface Started {
   status: number;
+  /** a wallet buyer's sheet never opened: the server's price answered this status instead */
+  sheetRefused?: boolean;
   /** the checkout code, when the hold was taken */
   code?: string;
   clientSecret?: string;
@@ -110,7 +113,28 @@ export interface Started {
 
 /** The checkout start the web app makes: POST /secret (card) or POST /paypal/orders. */
 export async function startCheckout(buyer: Buyer, piece: ProductEntity): Promise<Started> {
-  if (buyer.method === 'card') {
+  if (buyer.method === 'wallet') {
+    // The sheet opens only on the server's price for the address: a sold or held piece never reaches it.
+    const quoted = await api<{ message?: string }>('/checkout/quote', {
+      method: 'POST',
+      json: {
+        id: piece.id,
+        typeId: piece.typeId,
+        country: 'CA',
+        state: 'ON',
+        city: 'Toronto',
+        checkoutKey: buyer.checkoutKey,
+      },
+      from: buyer.from,
+    });
+    if (quoted.status !== 200)
+      return {
+        status: quoted.status,
+        sheetRefused: true,
+        ...(quoted.body.message ? { message: quoted.body.message } : {}),
+      };
+  }
+  if (buyer.method !== 'paypal') {
     const answer = await api<{
       checkoutCode?: string;
       client_secret?: string;
@@ -245,7 +269,7 @@ export interface Visit {
  * second for up to 30 s until the order is no longer pending. GET /orders/{id} asks Stripe when
  * a card order is still pending, so the page itself can complete an order whose webhook is late.
  */
-export async function visitSuccessPage(code: string, provider: 'card' | 'paypal'): Promise<Visit> {
+export async function visitSuccessPage(code: string, provider: Buyer['method']): Promise<Visit> {
   let errors = 0;
   if (provider === 'paypal') {
     const captured = await capturePaypal(code).catch(() => ({ status: 0 }));

@@ -243,6 +243,10 @@ export const SPECS: Record<string, Spec> = {
     fields: ['id', 'checkoutKey'],
     base: (k) => fc.record({ id: pick(k.products), checkoutKey }),
   },
+  'POST /checkout/quote': {
+    fields: ['id', 'typeId', 'country', 'state', 'city', 'discountCode', 'checkoutKey'],
+    base: (k) => fc.record({ id: pick(k.products), country: fc.constantFrom('CA', 'US', 'FR') }),
+  },
   'POST /orders': {
     fields: ['checkoutCode', 'id', 'amount', 'shippingFee', ...CHECKOUT_FIELDS],
     base: (k) => fc.record({ checkoutCode: pick(k.checkoutCodes), id: pick(k.products) }),
