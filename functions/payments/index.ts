@@ -18,4 +18,5 @@ export type {
   TakenPayment,
   WebhookNotice,
 } from './provider.ts';
+export { stripePage } from './providers/stripe.ts';
 export { paymentProvider } from './registry.ts';
