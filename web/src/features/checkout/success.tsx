@@ -5,11 +5,11 @@ import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import type { paypalCaptureContract } from '#shared/contracts/checkout.ts';
 import type { Answer, Body } from '#shared/contracts/contract.ts';
 import { formatPrice } from '#shared/format.ts';
+import { orderKeyOf } from '../../components/payment/checkout-key.ts';
 import { Picture } from '../../components/picture.tsx';
 import { ApiError, apiPost } from '../../lib/api.ts';
 import { useNavValues } from '../../lib/nav-input.ts';
 import { getOrder, type OrderView } from './api.ts';
-import { orderKeyOf } from './checkout-key.ts';
 import '../../components/form-page.css';
 import './checkout.css';
 
