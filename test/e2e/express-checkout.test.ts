@@ -260,17 +260,17 @@ describe('wallets on the purchase page', () => {
     await sheet(page, 'Link')
       .getByLabel(/Los Angeles, CA/)
       .check();
-    // USA: 5 % on the product only, USD 45 shipping.
+    // Los Angeles: California's city rate, 9.75 % on the product only; USD 45 shipping.
     await expect
       .poll(() => sheetLine(page, 'insured shipping', 'Link'), { timeout: 10_000 })
       .toBe('USD 45.00');
-    expect(await sheetLine(page, 'tax', 'Link')).toBe('USD 50.00');
+    expect(await sheetLine(page, 'tax', 'Link')).toBe('USD 97.50');
     await sheetReady(page, 'Link');
     await shot(page, 'purchase-wallet-sheet-desktop');
-    await sheet(page, 'Link').getByRole('button', { name: 'Pay USD 1,095.00' }).click();
+    await sheet(page, 'Link').getByRole('button', { name: 'Pay USD 1,142.50' }).click();
     await page.waitForURL('**/products/success?checkoutCode=*', { timeout: 15_000 });
     await page.getByText(/is yours/).waitFor({ timeout: 20_000 });
-    expect((await page.locator('main').textContent()) ?? '').toContain('USD 1095');
+    expect((await page.locator('main').textContent()) ?? '').toContain('USD 1142.50');
   });
 });
 

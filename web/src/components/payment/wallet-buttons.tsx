@@ -29,6 +29,15 @@ interface Where {
 
 const cents = (usd: number) => Math.round(usd * 100);
 
+const DEFAULT_REGION: Record<string, string> = { CA: 'ON', US: 'NY' };
+
+function openingPlace(countries: string[]): Where {
+  const plain = countries.find((c) => !(c in DEFAULT_REGION));
+  if (plain) return { country: plain };
+  const country = countries[0] ?? 'CA';
+  return { country, state: DEFAULT_REGION[country] };
+}
+
 /** What the wallet's sheet lists: the piece, its tax; the shipping as the one rate (their sum is the total). */
 function sheetLines(productName: string, amounts: Amounts) {
   return {
@@ -85,9 +94,10 @@ export default function WalletButtons({ productId, typeId, discountCode, onPaid 
     (async () => {
       const price = await apiGet<PriceWithShipping>('/price-with-shipping', { id: productId, tid: typeId });
       const countries = price.shippingArr.map((s) => s.countryId);
-      const first = countries[0];
-      if (!first || cancelled) return;
-      let last: Where = { country: first };
+      if (countries.length === 0 || cancelled) return;
+      // A first amount for the element, until the wallet gives its address: a country without
+      // provinces or states if the collection ships to one, else a region of Canada or the USA.
+      let last: Where = openingPlace(countries);
       let opening: Quote;
       try {
         opening = await quote(last);
