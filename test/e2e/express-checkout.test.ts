@@ -8,7 +8,7 @@ import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
 import { getRaw } from '../support/db.ts';
 import { productEntity, store, typeEntity } from '../support/fixtures.ts';
 import { pointAtLocalStack } from '../support/stack-env.ts';
-import { DESKTOP, expectAccessible, PHONE, screenshot, startBrowser } from './support/browser.ts';
+import { DESKTOP, expectAccessible, PHONE, SHOTS_DIR, screenshot, startBrowser } from './support/browser.ts';
 
 /*
  * Wallets first (issue 46): Stripe's Express Checkout Element (Apple Pay, Google Pay, Link) on a
@@ -41,9 +41,17 @@ beforeAll(async () => {
 
 const SHOTS = '/work/wt/shots/express';
 
-/** A screenshot for the test's record (test-results) and for the issue (the helper's folder). */
+/** A screenshot for the test's record (test-results) and for the issue (the helper's folder); a sheet's, of the screen only. */
 async function shot(page: Page, name: string): Promise<void> {
-  const file = await screenshot(page, name);
+  let file: string;
+  if ((await page.getByRole('dialog').count()) > 0) {
+    // A sheet is fixed over the screen: the screen, not the whole page under it.
+    mkdirSync(SHOTS_DIR, { recursive: true });
+    file = join(SHOTS_DIR, `${name}.png`);
+    await page.screenshot({ path: file });
+  } else {
+    file = await screenshot(page, name);
+  }
   mkdirSync(SHOTS, { recursive: true });
   copyFileSync(file, join(SHOTS, `${name}.png`));
 }

@@ -143,7 +143,9 @@ export function createExpressCheckoutElement(
         {
           flex: '1 1 100px',
           height: `${height()}px`,
-          font: '600 16px system-ui, sans-serif',
+          padding: '0 8px',
+          whiteSpace: 'nowrap',
+          font: '600 15px system-ui, sans-serif',
           borderRadius: '4px',
           cursor: 'pointer',
           ...BUTTON_LOOK[wallet.type],
@@ -234,19 +236,19 @@ export function createExpressCheckoutElement(
     ]);
     WALLET_ADDRESSES.forEach((address, index) => {
       const id = `stand-in-express-address-${index}`;
-      const radio = node('input', {
-        type: 'radio',
-        name: 'stand-in-express-address',
-        id,
-        checked: index === 0,
-      });
+      const radio = node(
+        'input',
+        { type: 'radio', name: 'stand-in-express-address', id, checked: index === 0 },
+        // The page's own input rules (width, padding) do not reach the sheet's radios.
+        { appearance: 'auto', width: '18px', height: '18px', margin: '0', padding: '0', flex: '0 0 auto' },
+      );
       radio.addEventListener('change', () => {
         if (radio.checked) choose(index);
       });
       addresses.append(
-        node('div', {}, { margin: '2px 0' }, [
+        node('div', {}, { display: 'flex', alignItems: 'center', gap: '8px', margin: '6px 0' }, [
           radio,
-          node('label', { htmlFor: id, textContent: ` ${CONTACT.name}, ${address.label}` }),
+          node('label', { htmlFor: id, textContent: `${CONTACT.name}, ${address.label}` }),
         ]),
       );
     });
