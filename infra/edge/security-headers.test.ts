@@ -75,10 +75,17 @@ describe('the security headers, defined once (infra/edge/security-headers.ts)', 
       'https://js.stripe.com',
       'https://*.js.stripe.com',
       'https://hooks.stripe.com',
+      'https://pay.google.com',
       ...FILM_FRAME_ORIGINS,
     ]);
-    // Stripe's Payment Element: its script hosts and API, nothing more (no Google Maps: no Address Element).
-    expect(csp['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
+    // Stripe's Payment Element: its script hosts and API, nothing more (no Google Maps: no Address
+    // Element); the Express Checkout Element adds Google Pay's host only.
+    expect(csp['script-src']).toEqual([
+      "'self'",
+      'https://js.stripe.com',
+      'https://*.js.stripe.com',
+      'https://pay.google.com',
+    ]);
     expect(csp['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
     expect(FILM_FRAME_ORIGINS.length).toBeGreaterThan(0);
     expect(csp['media-src']).toEqual(["'self'", 'blob:']);

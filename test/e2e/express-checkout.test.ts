@@ -173,8 +173,9 @@ describe('wallets on the piece page', () => {
   it('shows the server’s shipping and tax for each address the sheet chooses (Toronto, Paris), and no Pay where it does not ship', async () => {
     const page = await browser.open(pieceUrl(twoAddresses), { viewport: DESKTOP });
     await page.getByRole('heading', { name: 'Opal Sash' }).waitFor();
+    const apple = await walletButton(page, 'Apple Pay');
     await shot(page, 'piece-wallets-desktop');
-    await (await walletButton(page, 'Apple Pay')).click();
+    await apple.click();
     await sheet(page, 'Apple Pay').waitFor();
     await sheetReady(page, 'Apple Pay');
     expect(await sheetLine(page, 'insured shipping', 'Apple Pay')).toBe('USD 40.00');
