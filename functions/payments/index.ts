@@ -18,5 +18,4 @@ export type {
   TakenPayment,
   WebhookNotice,
 } from './provider.ts';
-export { stripePage } from './providers/stripe.ts';
-export { paymentProvider } from './registry.ts';
+export { inPagePaymentSetup, paymentProvider } from './registry.ts';

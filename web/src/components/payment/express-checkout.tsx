@@ -2,17 +2,9 @@ import './express-checkout.css';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { TERMS_PAGE } from '#shared/terms.ts';
+import type { ExpressCheckoutProps } from './wallet-buttons.tsx';
 
 const WalletButtons = lazy(() => import('./wallet-buttons.tsx'));
-
-export interface ExpressCheckoutProps {
-  productId: string;
-  typeId: string;
-  /** A discount the purchase page applied (the server checks it again). */
-  discountCode?: string | undefined;
-  /** Paid (or already paid with this tab's key): the page shows the order. */
-  onPaid: (checkoutCode: string) => void;
-}
 
 /**
  * The wallet buttons (Stripe's Express Checkout Element: Apple Pay, Google Pay, Link) of a piece

@@ -14,10 +14,18 @@ import { ApiError, apiGet, apiPost } from '../../lib/api.ts';
 import { paymentDone } from './card-session.ts';
 import type { CheckoutFields } from './checkout-fields.ts';
 import { checkoutKeyFor, hasCheckoutKey, rememberOrderKey } from './checkout-key.ts';
-import type { ExpressCheckoutProps } from './express-checkout.tsx';
 import { loadStripeJs } from './load-stripe.ts';
 import type { PriceWithShipping } from './price-query.ts';
 import { shownTermsVersion } from './terms-before-paying.tsx';
+
+export interface ExpressCheckoutProps {
+  productId: string;
+  typeId: string;
+  /** A discount the purchase page applied (the server checks it again). */
+  discountCode?: string | undefined;
+  /** Paid (or already paid with this tab's key): the page shows the order. */
+  onPaid: (checkoutCode: string) => void;
+}
 
 type Quote = Answer<typeof checkoutQuoteContract>;
 type Amounts = Quote['amounts'];
