@@ -33,10 +33,14 @@ const cancelled = piece('Quartz Mantle');
 const sold = piece('Jet Choker', { status: 0 });
 const heldElsewhere = piece('Beryl Capelet');
 const fromPurchase = piece('Agate Wrap');
+const heldAtPay = piece('Topaz Stole');
 
 beforeAll(async () => {
   pointAtLocalStack();
-  await store({ type, products: [paidByWallet, twoAddresses, cancelled, sold, heldElsewhere, fromPurchase] });
+  await store({
+    type,
+    products: [paidByWallet, twoAddresses, cancelled, sold, heldElsewhere, fromPurchase, heldAtPay],
+  });
 });
 
 const SHOTS = '/work/wt/shots/express';
@@ -124,6 +128,10 @@ describe('wallets on the piece page', () => {
     const google = await walletButton(page, 'Google Pay');
     expect(await page.getByRole('button', { name: 'Pay with Apple Pay' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Pay with Link' }).count()).toBe(1);
+    // The buttons sit in the height the area kept before they came (one row: nothing shifts).
+    expect(
+      await page.locator('.express-checkout-buttons').evaluate((n) => n.getBoundingClientRect().height),
+    ).toBe(48);
     await expectAccessible(page);
     await shot(page, 'piece-wallets-phone');
 
@@ -250,6 +258,34 @@ describe('wallets on the piece page', () => {
       .waitFor({ timeout: 10_000 });
     expect(await sheet(page).count()).toBe(0);
     await shot(page, 'piece-wallet-reserved-phone');
+  });
+});
+
+describe('a wallet confirm meets a piece taken meanwhile', () => {
+  it('held by another shopper while the sheet was open: the payment fails in the sheet, the page says why, nothing is charged', async () => {
+    const page = await browser.open(pieceUrl(heldAtPay), {
+      viewport: PHONE,
+      clientAddress: freshClientAddress(),
+    });
+    await page.getByRole('heading', { name: 'Topaz Stole' }).waitFor();
+    await (await walletButton(page, 'Apple Pay')).click();
+    await sheetReady(page, 'Apple Pay');
+    expect((await holdAsSomeoneElse(heldAtPay)).status).toBe(200);
+    await sheet(page, 'Apple Pay')
+      .getByRole('button', { name: /^Pay USD/ })
+      .click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: CHECKOUT_MESSAGES.reserved })
+      .waitFor({ timeout: 10_000 });
+    await sheet(page, 'Apple Pay').waitFor({ state: 'detached' });
+    expect(page.url()).not.toContain('/products/success');
+    // Only the other shopper's intent exists for the piece; none was confirmed.
+    const intents = await emulator<{ data: { status: string; metadata: { productId?: string } }[] }>(
+      '/__emulator/stripe/payment_intents',
+    );
+    const forPiece = intents.data.filter((i) => i.metadata.productId === heldAtPay.id);
+    expect(forPiece.map((i) => i.status)).toEqual(['requires_payment_method']);
   });
 });
 

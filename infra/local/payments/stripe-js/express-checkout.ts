@@ -133,7 +133,8 @@ export function createExpressCheckoutElement(
     root = node(
       'div',
       { className: 'stand-in-express-checkout' },
-      { display: 'flex', flexWrap: 'wrap', gap: '8px' },
+      // One row when the page asks for it (layout.maxRows: 1), as Stripe lays the buttons out.
+      { display: 'flex', flexWrap: settings.layout?.maxRows === 1 ? 'nowrap' : 'wrap', gap: '8px' },
     );
     for (const wallet of WALLETS) {
       if (settings.paymentMethods?.[wallet.key] === 'never') continue;
@@ -141,10 +142,13 @@ export function createExpressCheckoutElement(
         'button',
         { type: 'button', textContent: wallet.label },
         {
-          flex: '1 1 100px',
+          flex: '1 1 0',
+          minWidth: '0',
           height: `${height()}px`,
-          padding: '0 8px',
+          padding: '0 6px',
           whiteSpace: 'nowrap',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
           font: '600 15px system-ui, sans-serif',
           borderRadius: '4px',
           cursor: 'pointer',
