@@ -149,7 +149,7 @@ export function createExpressCheckoutElement(
           whiteSpace: 'nowrap',
           overflow: 'hidden',
           textOverflow: 'ellipsis',
-          font: '600 15px system-ui, sans-serif',
+          font: '600 14px system-ui, sans-serif',
           borderRadius: '4px',
           cursor: 'pointer',
           ...BUTTON_LOOK[wallet.type],
