@@ -18,4 +18,4 @@ export type {
   TakenPayment,
   WebhookNotice,
 } from './provider.ts';
-export { paymentProvider } from './registry.ts';
+export { inPagePaymentSetup, paymentProvider } from './registry.ts';

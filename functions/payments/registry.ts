@@ -1,7 +1,7 @@
 import { paymentKind, type StoredPayment } from './kinds.ts';
 import type { PaymentKind, PaymentOperations, PaymentProvider } from './provider.ts';
 import { paypalOperations } from './providers/paypal.ts';
-import { stripeOperations } from './providers/stripe.ts';
+import { stripeOperations, stripePage } from './providers/stripe.ts';
 
 const OPERATIONS: Record<PaymentKind, PaymentOperations> = {
   stripe: stripeOperations,
@@ -15,4 +15,12 @@ const OPERATIONS: Record<PaymentKind, PaymentOperations> = {
 export function paymentProvider(stored: StoredPayment): PaymentProvider {
   const kind = paymentKind(stored);
   return { ...kind, ...OPERATIONS[kind.kind] };
+}
+
+/**
+ * What a page loads the in-page provider's script with before any payment exists (the wallet
+ * buttons of a piece's page): its publishable key and whether it is the local stand-in.
+ */
+export function inPagePaymentSetup(): { publishableKey?: string; paymentsMode: 'local' | 'stripe' } {
+  return stripePage();
 }

@@ -75,13 +75,27 @@ describe('the security headers, defined once (infra/edge/security-headers.ts)', 
       'https://js.stripe.com',
       'https://*.js.stripe.com',
       'https://hooks.stripe.com',
+      'https://pay.google.com',
       'https://*.paypal.com',
       'https://*.paypalobjects.com',
       ...FILM_FRAME_ORIGINS,
     ]);
-    // Stripe's Payment Element: its script hosts and API, nothing more (no Google Maps: no Address Element).
-    expect(csp['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
-    expect(csp['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
+    // Stripe's Payment Element: its script hosts and API, nothing more (no Google Maps: no Address
+    // Element); the Express Checkout Element adds Google Pay's host only.
+    expect(csp['script-src']).toEqual([
+      "'self'",
+      'https://js.stripe.com',
+      'https://*.js.stripe.com',
+      'https://pay.google.com',
+      'https://*.paypal.com',
+      'https://*.paypalobjects.com',
+    ]);
+    expect(csp['connect-src']).toEqual([
+      "'self'",
+      'https://api.stripe.com',
+      'https://*.paypal.com',
+      'https://*.paypalobjects.com',
+    ]);
     expect(FILM_FRAME_ORIGINS.length).toBeGreaterThan(0);
     expect(csp['media-src']).toEqual(["'self'", 'blob:']);
     expect(csp['script-src']?.join(' ')).not.toMatch(/unsafe/);
@@ -92,7 +106,13 @@ describe('the security headers, defined once (infra/edge/security-headers.ts)', 
   it('let the PayPal JavaScript SDK (v6) load, call, frame and show its images, and nothing of PayPal more', () => {
     const csp = appCsp({ buckets: ['https://b.example'] });
     const paypal = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
-    expect(csp['script-src']).toEqual(["'self'", 'https://js.stripe.com', ...paypal]);
+    expect(csp['script-src']).toEqual([
+      "'self'",
+      'https://js.stripe.com',
+      'https://*.js.stripe.com',
+      'https://pay.google.com',
+      ...paypal,
+    ]);
     expect(csp['connect-src']).toEqual(["'self'", 'https://api.stripe.com', 'https://b.example', ...paypal]);
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://b.example', ...paypal]);
     // No form posts to PayPal any more (its approval is a popup of the SDK), no Venmo, no child-src.

@@ -13,8 +13,19 @@ import { FILM_FRAME_ORIGINS } from '#shared/film-providers.ts';
  * (3-D Secure), its calls to api.stripe.com. Google Maps is only for the Address Element's
  * autocomplete, which the shop does not use.
  */
-const STRIPE_SCRIPTS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
-const STRIPE_FRAMES = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'];
+/**
+ * The Express Checkout Element's wallets (issue 46) beyond that: Google Pay's script and its
+ * payment sheet from pay.google.com. Apple Pay and Link run inside Stripe's own frames (Apple
+ * Pay needs the domain registered with Stripe and its association file served, not a CSP host).
+ */
+const GOOGLE_PAY = 'https://pay.google.com';
+const STRIPE_SCRIPTS = ['https://js.stripe.com', 'https://*.js.stripe.com', GOOGLE_PAY];
+const STRIPE_FRAMES = [
+  'https://js.stripe.com',
+  'https://*.js.stripe.com',
+  'https://hooks.stripe.com',
+  GOOGLE_PAY,
+];
 const STRIPE_API = 'https://api.stripe.com';
 /**
  * PayPal's JavaScript SDK (v6): its core script (www.paypal.com / www.sandbox.paypal.com

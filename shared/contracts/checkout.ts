@@ -101,7 +101,14 @@ export const checkoutQuoteContract = {
     discountCode: z.optional(z.string().check(z.trim(), z.maxLength(60))),
     checkoutKey: z.optional(checkoutKeySchema),
   }),
-  response: z.object({ status: z.literal(200), productName: z.string(), amounts: serverAmountsSchema }),
+  response: z.object({
+    status: z.literal(200),
+    productName: z.string(),
+    amounts: serverAmountsSchema,
+    /** What the wallet buttons (Stripe's Express Checkout Element) load Stripe.js with, as POST /secret says. */
+    publishableKey: z.optional(z.string()),
+    paymentsMode: z.enum(['local', 'stripe']),
+  }),
 } satisfies Contract;
 
 /**

@@ -1,3 +1,4 @@
+import { inPagePaymentSetup } from '#payments/index.ts';
 import { defineHandler } from '#platform/handler.ts';
 import { checkoutQuoteContract } from '#shared/contracts/checkout.ts';
 import { quoteCheckout } from '../quote-checkout.ts';
@@ -13,5 +14,7 @@ export const handler = defineHandler(checkoutQuoteContract, async ({ body }, eve
     status: 200 as const,
     productName: answer.productName,
     amounts: { ...answer.quote, currency: 'USD' as const },
+    // The wallet buttons load the payment script before any payment exists.
+    ...inPagePaymentSetup(),
   };
 });

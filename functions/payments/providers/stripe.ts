@@ -52,11 +52,19 @@ async function start(input: PaymentStart): Promise<StartedPayment> {
   return {
     paymentRef: intent.id,
     clientSecret: intent.client_secret,
-    page: {
-      publishableKey: process.env.STRIPE_PUBLISHABLE_KEY,
-      // 'local': the browser loads the stand-in of Stripe.js from the emulator (/__payments/v3/stripe.js).
-      paymentsMode: process.env.STRIPE_API_BASE ? 'local' : 'stripe',
-    },
+    page: stripePage(),
+  };
+}
+
+/**
+ * What a page needs to load Stripe.js before any payment exists (the wallet buttons of the
+ * Express Checkout Element): the publishable key, and 'local' when the browser loads the
+ * stand-in of Stripe.js from the emulator (/__payments/v3/stripe.js).
+ */
+export function stripePage(): { publishableKey?: string; paymentsMode: 'local' | 'stripe' } {
+  return {
+    ...(process.env.STRIPE_PUBLISHABLE_KEY ? { publishableKey: process.env.STRIPE_PUBLISHABLE_KEY } : {}),
+    paymentsMode: process.env.STRIPE_API_BASE ? 'local' : 'stripe',
   };
 }
 

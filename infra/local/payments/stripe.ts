@@ -729,7 +729,7 @@ export class StripeEmulator {
       return this.succeed(intent, ctx);
     }
     const card = this.readCard(form);
-    const paymentMethod = this.createPaymentMethod(card);
+    const paymentMethod = this.createPaymentMethod(card, walletOf(form));
     intent.payment_method = paymentMethod.id;
     intent.last_payment_error = null;
     const returnUrl = str(form.return_url) || undefined;
@@ -978,6 +978,7 @@ export class StripeEmulator {
 
   private createPaymentMethod(
     card: TestCard & { number: string; expMonth: number; expYear: number },
+    wallet?: 'apple_pay' | 'google_pay',
   ): StripeObject {
     const method: StripeObject = {
       id: stripeId('pm'),
@@ -991,6 +992,8 @@ export class StripeEmulator {
         fingerprint: cardFingerprint(card.number, this.options.secretKey ?? this.options.webhookSecret),
         funding: 'credit',
         last4: card.last4,
+        // A card from Apple Pay or Google Pay (the stand-in's Express Checkout Element), as Stripe records it.
+        wallet: wallet ? { type: wallet, [wallet]: {}, dynamic_last4: card.last4 } : null,
       },
       created: nowSeconds(),
       customer: null,
@@ -1130,4 +1133,10 @@ function stripeFault(status: number, path: string): Record<string, unknown> {
   if (status === 429)
     return { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests. Please retry.' };
   return { type: 'api_error', message: 'An unknown error occurred while processing this request.' };
+}
+
+/** `payment_method_data[card][wallet][type]`: the stand-in's wallets send it (Stripe.js's own wallet tokens carry it). */
+function walletOf(form: FormObject): 'apple_pay' | 'google_pay' | undefined {
+  const type = str(obj(obj(obj(form.payment_method_data)?.card)?.wallet)?.type);
+  return type === 'apple_pay' || type === 'google_pay' ? type : undefined;
 }

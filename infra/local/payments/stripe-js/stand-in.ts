@@ -7,11 +7,14 @@ import type {
   StripeElementsOptionsMode,
   StripeElementsUpdateOptions,
   StripeError,
+  StripeExpressCheckoutElement,
+  StripeExpressCheckoutElementOptions,
   StripePaymentElement,
   StripePaymentElementChangeEvent,
   StripePaymentElementOptions,
 } from '@stripe/stripe-js';
 import { type CardInput, cardErrors, fieldOrder, formatCardNumber, formatExpiry } from './card-fields.ts';
+import { createExpressCheckoutElement, type ExpressCheckout } from './express-checkout.ts';
 
 /*
  * The local stand-in for Stripe.js v3 (https://js.stripe.com/v3), served by the payments emulator
@@ -39,7 +42,12 @@ export type StandInStripe = Pick<Stripe, 'retrievePaymentIntent'> & {
 /** The Elements group's calls the shop makes. */
 export type StandInElements = Pick<StripeElements, 'submit' | 'update' | 'fetchUpdates'> & {
   create(type: 'payment', options?: StripePaymentElementOptions): StripePaymentElement;
+  create(
+    type: 'expressCheckout',
+    options?: StripeExpressCheckoutElementOptions,
+  ): StripeExpressCheckoutElement;
   getElement(type: 'payment'): StripePaymentElement | null;
+  getElement(type: 'expressCheckout'): StripeExpressCheckoutElement | null;
 };
 
 type Method = 'card' | 'link';
@@ -404,18 +412,44 @@ function createPaymentElement(group: ElementsGroup, options: StripePaymentElemen
 class ElementsGroup implements StandInElements {
   options: StripeElementsOptionsMode;
   payment: ReturnType<typeof createPaymentElement> | undefined;
+  /** The Express Checkout Element (express-checkout.ts). */
+  express: ExpressCheckout | undefined;
   constructor(options: StripeElementsOptionsMode) {
     this.options = options;
   }
 
-  create(type: 'payment', options?: StripePaymentElementOptions): StripePaymentElement {
-    if (type !== 'payment') throw new Error(`stand-in Stripe.js: only the Payment Element, not ${type}`);
+  create(type: 'payment', options?: StripePaymentElementOptions): StripePaymentElement;
+  create(
+    type: 'expressCheckout',
+    options?: StripeExpressCheckoutElementOptions,
+  ): StripeExpressCheckoutElement;
+  create(
+    type: 'payment' | 'expressCheckout',
+    options?: StripePaymentElementOptions | StripeExpressCheckoutElementOptions,
+  ): StripePaymentElement | StripeExpressCheckoutElement {
+    if (type === 'expressCheckout') {
+      if (this.express) throw new Error('Can only create one Element of type expressCheckout.');
+      this.express = createExpressCheckoutElement(
+        this,
+        options as StripeExpressCheckoutElementOptions | undefined,
+        () => {
+          this.express = undefined;
+        },
+      );
+      return this.express.element;
+    }
+    if (type !== 'payment') throw new Error(`stand-in Stripe.js: no Element of type ${String(type)}`);
     if (this.payment) throw new Error('Can only create one Element of type payment.');
-    this.payment = createPaymentElement(this, options);
+    this.payment = createPaymentElement(this, options as StripePaymentElementOptions | undefined);
     return this.payment.element;
   }
 
-  getElement(): StripePaymentElement | null {
+  getElement(type: 'payment'): StripePaymentElement | null;
+  getElement(type: 'expressCheckout'): StripeExpressCheckoutElement | null;
+  getElement(
+    type: 'payment' | 'expressCheckout',
+  ): StripePaymentElement | StripeExpressCheckoutElement | null {
+    if (type === 'expressCheckout') return this.express?.element ?? null;
     return this.payment?.element ?? null;
   }
 
@@ -534,7 +568,28 @@ function challenge(intent: PaymentIntent, theme: Theme): Promise<'approve' | 'fa
 
 // ---- Stripe(pk) ----------------------------------------------------------------------------
 
+/** A wallet of the Express Checkout Element pays with its saved test card (Link with its e-mail). */
+const WALLET_CARD = '4242424242424242';
+
 function paymentMethodData(group: ElementsGroup): Record<string, string> {
+  const wallet = group.express?.confirmed();
+  if (wallet?.type === 'link') {
+    return {
+      'payment_method_data[type]': 'link',
+      'payment_method_data[billing_details][email]': wallet.email,
+    };
+  }
+  if (wallet) {
+    return {
+      'payment_method_data[type]': 'card',
+      'payment_method_data[card][number]': WALLET_CARD,
+      'payment_method_data[card][exp_month]': '12',
+      'payment_method_data[card][exp_year]': String(new Date().getFullYear() + 3),
+      'payment_method_data[card][wallet][type]': wallet.type,
+      'payment_method_data[billing_details][name]': wallet.name,
+      'payment_method_data[billing_details][email]': wallet.email,
+    };
+  }
   const state = group.payment?.state;
   if (state?.method === 'link') {
     return {
@@ -567,39 +622,52 @@ export function standInStripe(publishableKey: string): StandInStripe {
   return {
     elements: (options) => new ElementsGroup(options),
     retrievePaymentIntent,
-    async confirmPayment({ elements, clientSecret, confirmParams }) {
-      const group = elements as ElementsGroup;
-      const id = encodeURIComponent(intentIdOf(clientSecret));
-      const confirmed = await call('POST', `/v1/payment_intents/${id}/confirm`, {
-        key: publishableKey,
-        client_secret: clientSecret,
-        ...paymentMethodData(group),
-        ...(confirmParams?.return_url ? { return_url: confirmParams.return_url } : {}),
-        use_stripe_sdk: 'true',
-      });
-      if (confirmed.error || confirmed.paymentIntent.status !== 'requires_action') return confirmed;
-      const outcome = await challenge(confirmed.paymentIntent, themed(group.options.appearance));
-      const answered = await call('POST', `/v1/payment_intents/${id}/authenticate`, {
-        key: publishableKey,
-        client_secret: clientSecret,
-        outcome,
-      });
-      if (answered.error) return answered;
-      // As Stripe.js: a failed authentication is an error, the intent back to requires_payment_method.
-      const failure = answered.paymentIntent.last_payment_error;
-      if (answered.paymentIntent.status === 'requires_payment_method' && failure) {
-        return {
-          error: {
-            type: 'invalid_request_error',
-            code: failure.code,
-            message: failure.message ?? 'We are unable to authenticate your payment method.',
-            payment_intent: answered.paymentIntent,
-          } as StripeError,
-        };
+    async confirmPayment(options) {
+      const group = options.elements as ElementsGroup;
+      try {
+        return await confirm(options);
+      } finally {
+        // The wallet's sheet closes once the payment is answered (an express confirm).
+        group.express?.done();
       }
-      return answered;
     },
   };
+  async function confirm({
+    elements,
+    clientSecret,
+    confirmParams,
+  }: Parameters<StandInStripe['confirmPayment']>[0]): Promise<PaymentIntentResult> {
+    const group = elements as ElementsGroup;
+    const id = encodeURIComponent(intentIdOf(clientSecret));
+    const confirmed = await call('POST', `/v1/payment_intents/${id}/confirm`, {
+      key: publishableKey,
+      client_secret: clientSecret,
+      ...paymentMethodData(group),
+      ...(confirmParams?.return_url ? { return_url: confirmParams.return_url } : {}),
+      use_stripe_sdk: 'true',
+    });
+    if (confirmed.error || confirmed.paymentIntent.status !== 'requires_action') return confirmed;
+    const outcome = await challenge(confirmed.paymentIntent, themed(group.options.appearance));
+    const answered = await call('POST', `/v1/payment_intents/${id}/authenticate`, {
+      key: publishableKey,
+      client_secret: clientSecret,
+      outcome,
+    });
+    if (answered.error) return answered;
+    // As Stripe.js: a failed authentication is an error, the intent back to requires_payment_method.
+    const failure = answered.paymentIntent.last_payment_error;
+    if (answered.paymentIntent.status === 'requires_payment_method' && failure) {
+      return {
+        error: {
+          type: 'invalid_request_error',
+          code: failure.code,
+          message: failure.message ?? 'We are unable to authenticate your payment method.',
+          payment_intent: answered.paymentIntent,
+        } as StripeError,
+      };
+    }
+    return answered;
+  }
 }
 
 // Like the real script: `Stripe(pk)` is global once it ran.

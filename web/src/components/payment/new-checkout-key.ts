@@ -10,7 +10,7 @@ function randomKey(): string {
 }
 
 /**
- * A new checkout key: a purchase's (features/checkout/checkout-key.ts keeps one per piece) or a
+ * A new checkout key: a purchase's (checkout-key.ts keeps one per piece) or a
  * draw entry's (features/draws/entry-token.ts). The server refuses one that does not look random
  * (a random one fails under once in 1e9).
  */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo } from 'react';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { toneOf } from '#shared/brand-colors.ts';
 import { coloursInWords } from '#shared/colour-areas.ts';
 import { formatPrice } from '#shared/format.ts';
@@ -10,6 +10,8 @@ import { momentInWords } from '#shared/time-words.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { Countdown } from '../../components/countdown.tsx';
 import { Loading } from '../../components/page.tsx';
+import { forgetStart } from '../../components/payment/checkout-key.ts';
+import { ExpressCheckout } from '../../components/payment/express-checkout.tsx';
 import { genderOf, navTarget, useNavValues } from '../../lib/nav-input.ts';
 import { SESSION_KEYS } from '../../lib/scroll.ts';
 import { collectionTitle, imagesQuery, productQuery, typeQuery } from './api.ts';
@@ -140,6 +142,7 @@ function ChosenColours({
 export function ProductDetails() {
   const values = useNavValues();
   const location = useLocation();
+  const navigate = useNavigate();
   const productId = values.productId;
   const product = useQuery({ ...productQuery(productId ?? ''), enabled: Boolean(productId) });
   const typeId = values.type ?? product.data?.typeId;
@@ -324,6 +327,18 @@ export function ProductDetails() {
             names={collection?.areaNames}
           />
           {item.draw && !item.sold && <DrawWindow closesAt={item.draw.closesAt} />}
+          {!item.draw && !item.sold && (
+            // Wallets first (issue 46): the piece bought from its page, a press and the sheet's confirm.
+            <ExpressCheckout
+              productId={productId}
+              typeId={typeId}
+              onPaid={(checkoutCode) => {
+                forgetStart(productId, { key: true });
+                const paid = { checkoutCode };
+                navigate(navTarget('/products/success', paid), { state: paid });
+              }}
+            />
+          )}
           <p className="catalog-one-of-one">
             <Link
               to="/world/oneofoneluxury"

@@ -13,7 +13,18 @@ import {
   type CheckoutFields,
   checkoutFields,
 } from '../../components/payment/checkout-fields.ts';
+import {
+  checkoutKeyFor,
+  forgetStart,
+  hasCheckoutKey,
+  releaseSettleWait,
+  rememberLeaving,
+  rememberOrderKey,
+  rememberStart,
+  startedFields,
+} from '../../components/payment/checkout-key.ts';
 import { DeliveryFields } from '../../components/payment/delivery-fields.tsx';
+import { ExpressCheckout } from '../../components/payment/express-checkout.tsx';
 import { OrderSummary } from '../../components/payment/order-summary.tsx';
 import { type PaymentMethod, PaymentMethods } from '../../components/payment/payment-methods.tsx';
 import { PaymentStep } from '../../components/payment/payment-step.tsx';
@@ -34,16 +45,6 @@ import {
   startCardCheckout,
 } from './api.ts';
 import { BeforeYouBuy } from './before-you-buy.tsx';
-import {
-  checkoutKeyFor,
-  forgetStart,
-  hasCheckoutKey,
-  releaseSettleWait,
-  rememberLeaving,
-  rememberOrderKey,
-  rememberStart,
-  startedFields,
-} from './checkout-key.ts';
 import { HoldCountdown } from './hold-countdown.tsx';
 import { PAYPAL_CANCELLED, paypalCheckout } from './paypal-checkout.ts';
 import './checkout.css';
@@ -448,6 +449,15 @@ export function Purchase() {
           <BeforeYouBuy typeId={typeId} />
         </aside>
         <div className="checkout-main">
+          {!locked && (
+            // Wallets first (issue 46): a wallet's sheet gives the address and pays, no form to fill.
+            <ExpressCheckout
+              productId={productId}
+              typeId={typeId}
+              discountCode={discount?.code}
+              onPaid={showPaidOrder}
+            />
+          )}
           <form className="checkout-form" onSubmit={pay} noValidate aria-label="delivery and payment">
             <DeliveryFields
               locked={locked}

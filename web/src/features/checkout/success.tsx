@@ -3,11 +3,11 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { formatPrice } from '#shared/format.ts';
+import { orderKeyOf } from '../../components/payment/checkout-key.ts';
 import { Picture } from '../../components/picture.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useNavValues } from '../../lib/nav-input.ts';
 import { getOrder, type OrderView } from './api.ts';
-import { orderKeyOf } from './checkout-key.ts';
 import '../../components/form-page.css';
 import './checkout.css';
 

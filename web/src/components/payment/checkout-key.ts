@@ -1,6 +1,6 @@
 import { isRandomLookingCheckoutKey } from '#shared/checkout.ts';
-import type { CheckoutFields } from '../../components/payment/checkout-fields.ts';
-import { newCheckoutKey } from '../../components/payment/new-checkout-key.ts';
+import type { CheckoutFields } from './checkout-fields.ts';
+import { newCheckoutKey } from './new-checkout-key.ts';
 
 /**
  * The checkout key of this tab for one piece (sessionStorage): every start with it is the same
