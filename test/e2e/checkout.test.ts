@@ -316,6 +316,8 @@ describe('card purchase', () => {
     await alertWith(page, 'Send the code Link e-mails you, then enter it.');
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByLabel('Verification code').fill('000000');
+    // Typing in the element answers the refusal shown before.
+    await expect.poll(() => page.getByRole('alert').count()).toBe(0);
     await screenshot(page, 'checkout-link-390');
     await page.getByRole('button', { name: /^pay USD/ }).click();
     await waitForPaid(page);

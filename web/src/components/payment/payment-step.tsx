@@ -79,6 +79,8 @@ export function PaymentStep({
         appearance: APPEARANCE,
       });
       const element = elements.create('payment', { layout: 'tabs' });
+      // What the payer changes in the element answers the refusal shown before.
+      element.on('change', () => setError(''));
       element.mount(mount.current);
       destroy = () => element.destroy();
       setReady({ stripe, elements });
