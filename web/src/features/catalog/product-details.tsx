@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { Fragment, useDeferredValue, useEffect, useMemo } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { toneOf } from '#shared/brand-colors.ts';
 import { coloursInWords } from '#shared/colour-areas.ts';
@@ -297,6 +297,21 @@ export function ProductDetails() {
     );
   }
 
+  // Wallets first (issue 46): the piece bought from its page, a press and the sheet's confirm. They
+  // sit right under Purchase, which stays on a phone's first screen.
+  const wallets =
+    !item.draw && !item.sold ? (
+      <ExpressCheckout
+        productId={productId}
+        typeId={typeId}
+        onPaid={(checkoutCode) => {
+          forgetStart(productId, { key: true });
+          const paid = { checkoutCode };
+          navigate(navTarget('/products/success', paid), { state: paid });
+        }}
+      />
+    ) : null;
+
   return (
     <main className="catalog-page catalog-details">
       <BackButton />
@@ -327,18 +342,6 @@ export function ProductDetails() {
             names={collection?.areaNames}
           />
           {item.draw && !item.sold && <DrawWindow closesAt={item.draw.closesAt} />}
-          {!item.draw && !item.sold && (
-            // Wallets first (issue 46): the piece bought from its page, a press and the sheet's confirm.
-            <ExpressCheckout
-              productId={productId}
-              typeId={typeId}
-              onPaid={(checkoutCode) => {
-                forgetStart(productId, { key: true });
-                const paid = { checkoutCode };
-                navigate(navTarget('/products/success', paid), { state: paid });
-              }}
-            />
-          )}
           <p className="catalog-one-of-one">
             <Link
               to="/world/oneofoneluxury"
@@ -355,16 +358,21 @@ export function ProductDetails() {
                 {heading && <h2 className="catalog-group-title">{heading}</h2>}
                 <ul className="catalog-links">
                   {list.map((link) => (
-                    <li key={link.key} className={link.primary ? 'catalog-link-primary' : undefined}>
-                      <Link
-                        to={navTarget(link.to, link.values)}
-                        state={link.values}
-                        data-scroll-id={link.key}
-                        onClick={() => remember(link.key)}
-                      >
-                        {link.label}
-                      </Link>
-                    </li>
+                    <Fragment key={link.key}>
+                      <li className={link.primary ? 'catalog-link-primary' : undefined}>
+                        <Link
+                          to={navTarget(link.to, link.values)}
+                          state={link.values}
+                          data-scroll-id={link.key}
+                          onClick={() => remember(link.key)}
+                        >
+                          {link.label}
+                        </Link>
+                      </li>
+                      {link.key === 'purchase' && wallets && (
+                        <li className="catalog-link-wallets">{wallets}</li>
+                      )}
+                    </Fragment>
                   ))}
                 </ul>
               </div>
