@@ -849,6 +849,13 @@ describe('no secret in any answer or log line', () => {
       json('POST', '/secret/release', { id: purchase.product.id, checkoutKey: randomCheckoutKey() }),
     );
     expect(release.status, release.text).toBe(200);
+    // The wallet sheet's price of the sold piece (refused as sold), and PayPal's SDK settings.
+    const quoted = await call(
+      json('POST', '/checkout/quote', { id: purchase.product.id, country: 'CA', state: 'ON' }),
+    );
+    expect(quoted.status, quoted.text).toBe(406);
+    const paypalSdk = await call({ method: 'GET', path: '/paypal/sdk' });
+    expect(paypalSdk.status, paypalSdk.text).toBe(200);
     // The mailed link's token is a secret too: it changes the password.
     const resetToken = await mailedResetToken(stack, newOwner);
     tokens.push(resetToken);
