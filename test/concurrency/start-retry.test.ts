@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkoutCodeFor } from '#checkout/rules/new-order.ts';
+import { LOCAL_THREE_D_SECURE_ABOVE_CENTS } from '../../infra/local/stack.ts';
 import { api } from '../support/api.ts';
 import { store } from '../support/fixtures.ts';
 import { checkoutBody } from '../support/purchase.ts';
@@ -63,6 +64,8 @@ describe('the same checkout key, retried', () => {
         STRIPE_SECRET_KEY: 'sk_test_local_boutique',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_local_boutique',
         STRIPE_API_BASE: inject('paymentsUrl'),
+        // As the stack's functions have it: the retry's PaymentIntent must carry the same parameters.
+        THREE_D_SECURE_ABOVE_CENTS: LOCAL_THREE_D_SECURE_ABOVE_CENTS,
         AWS_LAMBDA_LOG_LEVEL: 'ERROR',
       },
     );

@@ -264,6 +264,7 @@ export const SPECS: Record<string, Spec> = {
   'PATCH /orders/{id}/shipment': { fields: SHIPMENT_FIELDS, base: shipmentBase },
   'POST /orders/{id}/delivered': { fields: [] },
   'POST /overdue-orders': { fields: [] },
+  'GET /paypal/sdk': { fields: [] },
   'POST /paypal/orders': { fields: CHECKOUT_FIELDS, base: checkoutBase },
   'POST /paypal/capture': { fields: ['checkoutCode'] },
   'POST /webhooks/stripe': { fields: ['id', 'type', 'data', 'object'] },
