@@ -445,7 +445,11 @@ describe('PayPal', () => {
   }
 
   it('approves in PayPal’s window, the server captures and the success page shows paid', async () => {
-    const page = await browser.open(purchaseUrl(viaPaypal), { viewport: { width: 390, height: 844 } });
+    // Each from an address of its own: this file's other starts count against one address's limit.
+    const page = await browser.open(purchaseUrl(viaPaypal), {
+      viewport: { width: 390, height: 844 },
+      clientAddress: freshClientAddress(),
+    });
     await toPaypal(page, viaPaypal);
     await screenshot(page, 'paypal-step-phone');
     const popup = await openPaypal(page);
@@ -464,7 +468,10 @@ describe('PayPal', () => {
   });
 
   it('cancelled in PayPal’s window: back on the payment step, the piece still held for this shopper, then paid', async () => {
-    const page = await browser.open(purchaseUrl(cancelled), { viewport: DESKTOP });
+    const page = await browser.open(purchaseUrl(cancelled), {
+      viewport: DESKTOP,
+      clientAddress: freshClientAddress(),
+    });
     await toPaypal(page, cancelled);
     const popup = await openPaypal(page);
     await screenshot(popup, 'paypal-popup-desktop');
