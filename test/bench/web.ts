@@ -136,6 +136,8 @@ export async function lighthousePages(
     log?: (line: string) => void;
     /** After each run: `done` of `total` runs. */
     onRun?: (done: number, total: number) => void;
+    /** The pages to measure (all of PAGES unless given). */
+    pages?: readonly BenchPage[];
   },
 ): Promise<LighthouseResults> {
   const log = options.log ?? ((line: string) => console.log(`[bench] ${line}`));
@@ -155,7 +157,7 @@ export async function lighthousePages(
   let userAgent = '';
   try {
     const pages: PageResult[] = [];
-    for (const bench of PAGES) {
+    for (const bench of options.pages ?? PAGES) {
       const page = {
         name: bench.name,
         path: typeof bench.path === 'string' ? bench.path : await bench.path(base),
@@ -182,7 +184,7 @@ export async function lighthousePages(
           speedIndexMs: audit('speed-index'),
         });
         done += 1;
-        options.onRun?.(done, PAGES.length * options.runs);
+        options.onRun?.(done, (options.pages ?? PAGES).length * options.runs);
       }
       const m = (key: keyof LighthouseRun) => median(runs.map((r) => r[key]));
       pages.push({

@@ -260,6 +260,16 @@ export async function expectAccessible(page: Page): Promise<void> {
   // Evaluated from outside, as a browser extension would: an inline <script> tag (addScriptTag)
   // is, rightly, refused by the shop's CSP.
   await page.evaluate(axeSource);
+  // Colours caught mid-transition (a button fading out of its hover or busy look) are not the
+  // page's: axe reads them once every finite animation and transition has settled.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: unknown[] }> } })
       .axe;
