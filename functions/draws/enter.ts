@@ -1,7 +1,12 @@
 import { getProduct, getType, type ProductEntity, type TypeEntity } from '#catalog/index.ts';
 import { checkoutCodeFor } from '#checkout/index.ts';
 import { isConfirmedMember } from '#members/index.ts';
-import { type PaymentTypeCode, paymentProvider, type StartedPayment } from '#payments/index.ts';
+import {
+  inPagePaymentSetup,
+  type PaymentTypeCode,
+  paymentProvider,
+  type StartedPayment,
+} from '#payments/index.ts';
 import { upstreamFailure } from '#platform/handler.ts';
 import { httpError } from '#platform/http-error.ts';
 import { logger, safeError } from '#platform/logger.ts';
@@ -33,8 +38,11 @@ export const DRAW_ENTRIES_PER_ADDRESS: Limit = { name: 'draw-entry', max: 6, win
 
 export interface EnteredDraw {
   entry: EntryEntity;
-  /** Where the entrant authorises: the page's payment step (its secret), or the provider's page. */
-  authorise: StartedPayment;
+  /**
+   * Where the entrant authorises: the page's payment step (its secret), or the provider's page;
+   * asked `later`, no payment yet: only what the page's payment step loads with (an in-page provider's).
+   */
+  authorise: StartedPayment | { later: true; page?: ReturnType<typeof inPagePaymentSetup> };
   quote: Quote;
   draw: DrawEntity;
 }
@@ -83,10 +91,13 @@ const LINK_REFUSALS = {
  * charge, not captured (payments' manual capture, by the provider the form chose). The entry is
  * binding when its provider says the payment is authorised.
  * The same key again is the same entry: its authorisation is answered again (no link needed).
+ * `authorise: 'later'` (Stripe's deferred intent: the Payment Element collects the card before any
+ * PaymentIntent exists) makes or answers the entry with every refusal above but starts no payment:
+ * the same key again without it, at the pay click, starts the authorisation.
  */
 export async function enterDrawWith(
   drawId: string,
-  form: CheckoutRequest & { link: string },
+  form: CheckoutRequest & { link: string; authorise?: 'later' },
   client: string,
   now = new Date(),
 ): Promise<EnteredDraw> {
@@ -128,7 +139,7 @@ export async function enterDrawWith(
       await mailAddressTaken({ drawId, email, place, authorised: false });
       throw await refuse(drawId, 'duplicate-address', 409, DRAW_MESSAGES.duplicateAddress);
     }
-    const { link: token, ...formFields } = form;
+    const { link: token, authorise: _when, ...formFields } = form;
     const entered = await enterDraw(
       {
         drawId,
@@ -159,6 +170,12 @@ export async function enterDrawWith(
       );
     }
     entry = entered.entry;
+  }
+
+  if (form.authorise === 'later') {
+    const provider = paymentProvider(form.paymentType as PaymentTypeCode);
+    const page = provider.flow === 'in-page' ? inPagePaymentSetup() : undefined;
+    return { entry, authorise: { later: true, ...(page ? { page } : {}) }, quote: amounts, draw };
   }
 
   const amountCents = entry.order?.amountCents ?? toCents(amounts.total);

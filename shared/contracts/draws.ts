@@ -39,6 +39,8 @@ export const DRAW_MESSAGES = {
   alreadyWithdrawn: 'this entry was withdrawn already.',
   refused: 'this entry was refused.',
   paymentFailed: 'the card payment could not be started. please try again.',
+  /** A client's mistake (the entry form sends 'later' or nothing). */
+  badAuthorise: "give 'later' (authorise at the pay click) or leave it out (authorise now).",
   /** Staff's refusals. */
   pieceUnavailable: 'this piece is sold, held in a checkout or offered by another draw.',
   badWindow: 'the window must close after it opens.',
@@ -144,12 +146,24 @@ export const entryLinkStatusContract = {
  * POST /draws/{drawId}/entries (checkout's fields, as a JSON body; `checkoutKey` is the entry's
  * own secret: the same key again is the same entry; `link` the mailed link's token, whose
  * address is the entry's e-mail whatever the form says): a pending entry and an authorisation of
- * the server's amount, not captured: a card's (paymentType 1) or PayPal's (2). The entry is
+ * the server's amount, not captured: a card's (paymentType 1) or PayPal's (2); with
+ * `authorise: 'later'` the entry only, its authorisation started by the same call without it. The entry is
  * binding once the card or PayPal authorised it (…/confirm). Its salt is the entrant's: with it they find their line in the published list.
  */
 export const postEntryContract = {
   path: z.object({ drawId: drawIdSchema }),
-  body: z.intersection(checkoutRequestSchema, z.object({ link: entryLinkSchema })),
+  body: z.intersection(
+    checkoutRequestSchema,
+    z.object({
+      link: entryLinkSchema,
+      /**
+       * 'later' (the card's Payment Element, Stripe's deferred intent): the pending entry is made
+       * (or answered again) and refused as ever, but no payment is started: the answer has no
+       * client_secret. The same body again without it, at the pay click, starts the authorisation.
+       */
+      authorise: z.optional(z.enum(['later'], { error: DRAW_MESSAGES.badAuthorise })),
+    }),
+  ),
   response: z.object({
     status: z.literal(200),
     entryId: z.string(),

@@ -13,9 +13,10 @@ import {
   type EntryAttempt,
   enter,
   entryCall,
+  entryFields,
   newEntrant,
 } from '../load/entrants.ts';
-import { call } from '../load/shoppers.ts';
+import { type Answer, call } from '../load/shoppers.ts';
 import { adminApi, loggedInAdmin, type TestAdmin } from '../support/admin.ts';
 import { newCheckoutKey } from '../support/api.ts';
 import {
@@ -24,6 +25,8 @@ import {
   enterWithCardLinked,
   enterWithPaypalLinked,
   intentOf,
+  linked,
+  mailedLinks,
   memberEntrants,
   ownPiece,
   publicDraw,
@@ -227,6 +230,145 @@ describe('entries', () => {
     const wrong = await enterLinked(drawId, ada, other);
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe(DRAW_MESSAGES.wrongPiece);
+  });
+});
+
+/** POST …/entries as the card's entry form sends it: `authorise: 'later'` first, then without it. */
+const enterAs = (
+  drawId: string,
+  entrant: Entrant,
+  piece: { id: string; typeId: string },
+  authorise?: unknown,
+): Promise<Answer> =>
+  call(base(), `/api/draws/${drawId}/entries`, {
+    method: 'POST',
+    json: {
+      ...entryFields(entrant, piece),
+      paymentType: '1',
+      ...(authorise === undefined ? {} : { authorise }),
+    },
+    from: entrant.from,
+  });
+
+/** The emulator's PaymentIntents made for an entry (its metadata names it). */
+const intentsFor = async (entryId: string) => {
+  const listed = await fetch(`${inject('paymentsUrl')}/__emulator/stripe/payment_intents`);
+  expect(listed.status).toBe(200);
+  const { data } = (await listed.json()) as {
+    data: { id: string; amount: number; capture_method: string; metadata: Record<string, string> }[];
+  };
+  return data.filter((intent) => intent.metadata.entryId === entryId);
+};
+
+describe("a card's entry, its authorisation deferred to the pay click (Stripe's deferred intent)", () => {
+  it("makes the entry with authorise 'later' and no PaymentIntent; the same call without it starts the authorisation", async () => {
+    const piece = await ownPiece();
+    const drawId = await staffDraw(admin, piece.id, 120_000);
+    const [ada] = await memberEntrants(1, 'deferred');
+    if (!ada) throw new Error('a member');
+    const withLink = await linked(drawId, ada);
+
+    const entered = await enterAs(drawId, withLink, piece, 'later');
+    expect(entered.status, JSON.stringify(entered.body)).toBe(200);
+    expect(entered.body).toMatchObject({
+      state: 'pending',
+      publishableKey: expect.stringMatching(/^pk_test_/),
+      paymentsMode: 'local',
+      amounts: { currency: 'USD', total: expect.any(Number) },
+    });
+    expect(entered.body.client_secret).toBeUndefined();
+    const entryId = String(entered.body.entryId);
+    expect(await intentsFor(entryId)).toEqual([]);
+    // Asked again with the flag (a double click): the same entry, still no payment.
+    const again = await enterAs(drawId, withLink, piece, 'later');
+    expect(again.body).toMatchObject({ entryId, state: 'pending' });
+    expect(await intentsFor(entryId)).toEqual([]);
+    const early = await entryCall(base(), drawId, ada, entryId, 'confirm');
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe(DRAW_MESSAGES.notAuthorised);
+
+    // The pay click: the same body without the flag (its link spent already: the key is the entry's).
+    const paying = await enterAs(drawId, withLink, piece);
+    expect(paying.status, JSON.stringify(paying.body)).toBe(200);
+    expect(paying.body).toMatchObject({ entryId, state: 'pending', client_secret: expect.any(String) });
+    const intents = await intentsFor(entryId);
+    expect(intents).toHaveLength(1);
+    const total = (entered.body.amounts as { total: number }).total;
+    expect(intents[0]).toMatchObject({ amount: Math.round(total * 100), capture_method: 'manual' });
+    expect(String(paying.body.client_secret).startsWith(`${intents[0]?.id}_secret_`)).toBe(true);
+
+    expect((await authorise(base(), paying, ada.card)).status).toBe(200);
+    const confirmed = await entryCall(base(), drawId, ada, entryId, 'confirm');
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.entry).toMatchObject({ state: 'entered' });
+  });
+
+  it('refuses with the flag as without it: the spent link, the e-mail and address taken, no link; a bad flag is a 400', async () => {
+    const piece = await ownPiece();
+    const drawId = await staffDraw(admin, piece.id, 120_000);
+    const [ada, bea] = await memberEntrants(2, 'deferred-refused');
+    if (!ada || !bea) throw new Error('two members');
+    const first = await enterWithCardLinked(drawId, ada, piece);
+    expect(first.confirmed?.status).toBe(200);
+    const adaLink = (await mailedLinks(drawId, ada.email)).at(-1) as string;
+
+    const spent = await enterAs(drawId, { ...bea, link: adaLink }, piece, 'later');
+    expect(spent.status).toBe(410);
+    expect(spent.body.message).toBe(DRAW_MESSAGES.linkUsed);
+    const sameEmail = await enterAs(
+      drawId,
+      await linked(drawId, { ...ada, checkoutKey: newCheckoutKey(), street: 'elsewhere 2' }),
+      piece,
+      'later',
+    );
+    expect(sameEmail.status).toBe(409);
+    expect(sameEmail.body.message).toBe(DRAW_MESSAGES.duplicateEmail);
+    const sameAddress = await enterAs(
+      drawId,
+      await linked(drawId, { ...bea, street: ada.street.toUpperCase() }),
+      piece,
+      'later',
+    );
+    expect(sameAddress.status).toBe(409);
+    expect(sameAddress.body.message).toBe(DRAW_MESSAGES.duplicateAddress);
+    const noLink = await enterAs(drawId, bea, piece, 'later');
+    expect(noLink.status).toBe(400);
+    expect(noLink.body.message).toContain(DRAW_MESSAGES.noLink);
+
+    // Refused before the link is read: one link serves every bad value.
+    const beaLinked = await linked(drawId, bea);
+    for (const bad of ['now', '', 1, true, ['later']]) {
+      const refused = await enterAs(drawId, beaLinked, piece, bad);
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+      expect(refused.body.message, JSON.stringify(bad)).toBe(`authorise: ${DRAW_MESSAGES.badAuthorise}`);
+    }
+    expect((await adminView(drawId)).refusals).toEqual({
+      'invalid-link': 1,
+      'duplicate-email': 1,
+      'duplicate-address': 1,
+    });
+  });
+
+  it('counts an entry once against the client address: its second call (the pay click) is not a new entry', async () => {
+    const piece = await ownPiece();
+    const drawId = await staffDraw(admin, piece.id, 120_000);
+    const members = await memberEntrants(7, 'deferred-burst');
+    const from = members[0]?.from as string;
+    const answers: number[] = [];
+    for (const member of members.slice(0, 6)) {
+      const withLink = await linked(drawId, { ...member, from });
+      answers.push((await enterAs(drawId, withLink, piece, 'later')).status);
+      answers.push((await enterAs(drawId, withLink, piece)).status);
+    }
+    expect(answers).toEqual(Array(12).fill(200));
+    const seventh = await enterAs(
+      drawId,
+      await linked(drawId, { ...(members[6] as Entrant), from }),
+      piece,
+      'later',
+    );
+    expect(seventh.status).toBe(429);
+    expect((await adminView(drawId)).refusals).toEqual({ 'too-many-tries': 1 });
   });
 });
 
