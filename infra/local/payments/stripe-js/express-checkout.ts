@@ -10,6 +10,7 @@ import type {
   StripeExpressCheckoutElementOptions,
   StripeExpressCheckoutElementShippingAddressChangeEvent,
 } from '@stripe/stripe-js';
+import { WALLET_CONTACT } from './wallet-card.ts';
 
 /*
  * The stand-in's Express Checkout Element (Apple Pay, Google Pay, Link): its buttons in the page,
@@ -86,7 +87,7 @@ export const WALLET_ADDRESSES: (ExpressCheckoutAddress & { label: string })[] = 
   },
 ];
 
-const CONTACT = { name: 'Ada Lovelace', phone: '+1 416 555 0100', email: 'ada.wallet@example.com' };
+const CONTACT = WALLET_CONTACT;
 
 const money = (cents: number, currency = 'usd') =>
   `${currency.toUpperCase()} ${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;

@@ -15,6 +15,7 @@ import type {
 } from '@stripe/stripe-js';
 import { type CardInput, cardErrors, fieldOrder, formatCardNumber, formatExpiry } from './card-fields.ts';
 import { createExpressCheckoutElement, type ExpressCheckout } from './express-checkout.ts';
+import { WALLET_CARD, WALLET_CONTACT, walletCardData } from './wallet-card.ts';
 
 /*
  * The local stand-in for Stripe.js v3 (https://js.stripe.com/v3), served by the payments emulator
@@ -50,7 +51,8 @@ export type StandInElements = Pick<StripeElements, 'submit' | 'update' | 'fetchU
   getElement(type: 'expressCheckout'): StripeExpressCheckoutElement | null;
 };
 
-type Method = 'card' | 'link';
+/** The Payment Element's tabs: the card, Google Pay (the wallet Chromium has), Link. */
+type Method = 'card' | 'google_pay' | 'link';
 
 const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0] ?? '';
 
@@ -198,13 +200,13 @@ function createPaymentElement(group: ElementsGroup, options: StripePaymentElemen
     const complete =
       state.method === 'card'
         ? Object.keys(cardErrors(state.card)).length === 0
-        : state.link.codeSent && state.link.code === '000000';
+        : state.method === 'google_pay' || (state.link.codeSent && state.link.code === '000000');
     const event: StripePaymentElementChangeEvent = {
       elementType: 'payment',
       empty:
         state.method === 'card'
           ? !state.card.number && !state.card.expiry && !state.card.cvc
-          : !state.link.email,
+          : state.method === 'link' && !state.link.email,
       complete,
       collapsed: false,
       value: { type: state.method },
@@ -223,10 +225,12 @@ function createPaymentElement(group: ElementsGroup, options: StripePaymentElemen
     );
     const tabs = el('div', { role: 'radiogroup' }, { display: 'flex', gap: '8px', marginBottom: '14px' });
     tabs.setAttribute('aria-label', 'Payment method');
-    for (const [method, label] of [
-      ['card', 'Card'],
-      ['link', 'Link'],
-    ] as const) {
+    // As Stripe shows them in Chromium with `wallets` 'auto' (its default): Google Pay beside the
+    // card (Apple Pay is Safari's), unless the page said `wallets: { googlePay: 'never' }`.
+    const methods: [Method, string][] = [['card', 'Card']];
+    if (options?.wallets?.googlePay !== 'never') methods.push(['google_pay', 'Google Pay']);
+    methods.push(['link', 'Link']);
+    for (const [method, label] of methods) {
       const tab = el(
         'button',
         { type: 'button', textContent: label },
@@ -296,6 +300,16 @@ function createPaymentElement(group: ElementsGroup, options: StripePaymentElemen
       root.append(
         number.box,
         el('div', {}, { display: 'flex', gap: '12px', flexWrap: 'wrap' }, [expiry.box, cvc.box]),
+      );
+    } else if (state.method === 'google_pay') {
+      state.show = () => undefined;
+      root.append(
+        el('p', {}, { margin: '0 0 8px', fontSize: '15px' }, [
+          'Google Pay selected. Your card in Google Pay pays when you press the button below.',
+        ]),
+        el('p', {}, { margin: '0 0 10px', fontSize: '13px', opacity: '0.75' }, [
+          `test mode: this Google Pay holds the card ending ${WALLET_CARD.slice(-4)} of ${WALLET_CONTACT.name}.`,
+        ]),
       );
     } else {
       const email = field(theme, 'Email', { type: 'email', autocomplete: 'email', value: state.link.email });
@@ -463,6 +477,7 @@ class ElementsGroup implements StandInElements {
     }
     let errors: Record<string, string>;
     if (payment.state.method === 'card') errors = cardErrors(payment.state.card);
+    else if (payment.state.method === 'google_pay') errors = {};
     else {
       const { email, code, codeSent } = payment.state.link;
       errors = {};
@@ -568,9 +583,6 @@ function challenge(intent: PaymentIntent, theme: Theme): Promise<'approve' | 'fa
 
 // ---- Stripe(pk) ----------------------------------------------------------------------------
 
-/** A wallet of the Express Checkout Element pays with its saved test card (Link with its e-mail). */
-const WALLET_CARD = '4242424242424242';
-
 function paymentMethodData(group: ElementsGroup): Record<string, string> {
   const wallet = group.express?.confirmed();
   if (wallet?.type === 'link') {
@@ -579,18 +591,12 @@ function paymentMethodData(group: ElementsGroup): Record<string, string> {
       'payment_method_data[billing_details][email]': wallet.email,
     };
   }
-  if (wallet) {
-    return {
-      'payment_method_data[type]': 'card',
-      'payment_method_data[card][number]': WALLET_CARD,
-      'payment_method_data[card][exp_month]': '12',
-      'payment_method_data[card][exp_year]': String(new Date().getFullYear() + 3),
-      'payment_method_data[card][wallet][type]': wallet.type,
-      'payment_method_data[billing_details][name]': wallet.name,
-      'payment_method_data[billing_details][email]': wallet.email,
-    };
-  }
+  // A wallet pays with its saved test card (Link with its e-mail): the Express Checkout Element's…
+  if (wallet && (wallet.type === 'apple_pay' || wallet.type === 'google_pay'))
+    return walletCardData({ ...wallet, type: wallet.type });
   const state = group.payment?.state;
+  // …and the Payment Element's wallet tab, the wallet's own holder.
+  if (state?.method === 'google_pay') return walletCardData({ type: 'google_pay', ...WALLET_CONTACT });
   if (state?.method === 'link') {
     return {
       'payment_method_data[type]': 'link',

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { addressComplete, CHECKOUT_MESSAGES } from '#shared/checkout.ts';
-import { DRAW_MESSAGES } from '#shared/contracts/draws.ts';
+import type { Body } from '#shared/contracts/contract.ts';
+import { DRAW_MESSAGES, type postEntryContract } from '#shared/contracts/draws.ts';
 import { formatPrice } from '#shared/format.ts';
 import { Loading } from '../../components/page.tsx';
 import { type Address, EMPTY_ADDRESS } from '../../components/payment/address-fields.tsx';
@@ -32,13 +33,16 @@ function refusalText(error: unknown): string {
 
 interface Started extends EnteredDraw {
   token: string;
+  /** The entry's body, sent again without `authorise: 'later'` at the pay click. */
+  body: Body<typeof postEntryContract>;
 }
 
 /**
  * A member's entry, opened by the link mailed to them: the purchase page's contact and delivery
  * form (the payment kit, components/payment/) with the link's e-mail fixed (the same amounts: tax
  * and shipping for the address), then the card step, which authorises the total without charging
- * it; once the card authorised, the entry is confirmed and its page opens.
+ * it (the entry is made at "continue to the card", its authorisation only at the pay click, once
+ * the element took the card); once the card authorised, the entry is confirmed and its page opens.
  */
 export function EntryForm({ draw, link }: { draw: PublicDraw; link: { token: string; email: string } }) {
   const base = useId();
@@ -103,9 +107,10 @@ export function EntryForm({ draw, link }: { draw: PublicDraw; link: { token: str
     if (!ready) return;
     setStarting(true);
     try {
-      const answer = await enterDraw(draw.drawId, ready.body);
+      // The entry and its refusals now; the card's authorisation only at the pay click (below).
+      const answer = await enterDraw(draw.drawId, { ...ready.body, authorise: 'later' });
       rememberToken(answer.entryId, ready.token);
-      setStarted({ ...answer, token: ready.token });
+      setStarted({ ...answer, token: ready.token, body: ready.body });
     } catch (reason) {
       refused(reason);
     } finally {
@@ -136,6 +141,17 @@ export function EntryForm({ draw, link }: { draw: PublicDraw; link: { token: str
       }
     },
   });
+
+  /**
+   * The pay click, once the Payment Element took the card (Stripe's deferred intent): the same
+   * entry again, now starting its authorisation of the server's amount; its client secret.
+   */
+  const authorisation = async () => {
+    if (!started) throw new Error('no entry');
+    const answer = await enterDraw(draw.drawId, started.body);
+    if (!answer.client_secret) throw new Error('no authorisation');
+    return answer.client_secret;
+  };
 
   const authorised = async () => {
     if (!started) return;
@@ -224,7 +240,7 @@ export function EntryForm({ draw, link }: { draw: PublicDraw; link: { token: str
               <Link to={`/draw/${draw.drawId}`}>ask for a new link</Link>
             </p>
           )}
-          {started?.client_secret && (
+          {started && (
             <div className="checkout-payment">
               <p className="checkout-hold">
                 your card is authorised for USD {formatPrice(started.amounts.total)} now, and charged only if
@@ -233,10 +249,12 @@ export function EntryForm({ draw, link }: { draw: PublicDraw; link: { token: str
               <PaymentStep
                 session={{
                   ...started,
-                  client_secret: started.client_secret,
+                  // No PaymentIntent yet: `intent` makes it at the pay click.
+                  client_secret: '',
                   paymentsMode: started.paymentsMode ?? 'stripe',
                 }}
                 hold
+                intent={authorisation}
                 onSucceeded={() => void authorised()}
               />
             </div>
