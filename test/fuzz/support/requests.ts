@@ -323,7 +323,7 @@ export const SPECS: Record<string, Spec> = {
           .map((s) => s.slice(0, 43).replace(/\+/g, '-').replace(/\//g, '_')),
       }),
   },
-  'POST /draws/{drawId}/entries': { fields: [...CHECKOUT_FIELDS, 'link'], base: checkoutBase },
+  'POST /draws/{drawId}/entries': { fields: [...CHECKOUT_FIELDS, 'link', 'authorise'], base: checkoutBase },
   'POST /draws/{drawId}/entries/{entryId}/confirm': {
     fields: ['token'],
     base: () => fc.record({ token: checkoutKey }),
@@ -737,6 +737,8 @@ function plausible(name: string, k: Known): fc.Arbitrary<unknown> {
     case 'removeShipmentCharge':
     case 'singleproduct':
     case 'soldOnOtherPlatform':
+    case 'authorise':
+      return fc.constantFrom('later', 'now', '', 'LATER');
     case 'singlecollection':
     case 'issoldout':
     case 'preSale':
