@@ -22,7 +22,7 @@ import { WALLET_CARD, WALLET_CONTACT, walletCardData } from './wallet-card.ts';
  * at /v3/stripe.js and bundled by esbuild. Like the real script it sets `window.Stripe`; the shop's
  * production component (web/src/components/payment/payment-step.tsx) drives it through the same
  * calls it makes on Stripe.js, which @stripe/stripe-js's own types hold this file to: the Payment
- * Element (card fields and Link), `elements.submit()`, `elements.update()`, `stripe.confirmPayment`
+ * Element (card fields, Google Pay paying with its test card, Link), `elements.submit()`, `elements.update()`, `stripe.confirmPayment`
  * with `redirect: 'if_required'` (posting to the emulator's confirm as Stripe.js posts to
  * api.stripe.com) and, for `requires_action`, a 3-D Secure challenge in a modal, answered through
  * the emulator's /authenticate. The fields live in the page's DOM (the real ones are in Stripe's
