@@ -40,7 +40,16 @@ beforeAll(async () => {
   pointAtLocalStack();
   await store({
     type,
-    products: [paidByWallet, twoAddresses, cancelled, sold, heldElsewhere, fromPurchase, heldAtPay, slowQuote],
+    products: [
+      paidByWallet,
+      twoAddresses,
+      cancelled,
+      sold,
+      heldElsewhere,
+      fromPurchase,
+      heldAtPay,
+      slowQuote,
+    ],
   });
 });
 
