@@ -39,7 +39,15 @@ export function entryView(entry: EntryEntity, draw?: DrawEntity) {
     state: entry.state,
     salt: entry.salt,
     commitment: entry.commitment,
-    ...(entry.card ? { card: { brand: entry.card.brand, last4: entry.card.last4 } } : {}),
+    ...(entry.card
+      ? {
+          card: {
+            brand: entry.card.brand,
+            last4: entry.card.last4,
+            ...(entry.card.wallet ? { wallet: entry.card.wallet } : {}),
+          },
+        }
+      : {}),
     ...(entry.outcome ? { outcome: entry.outcome } : {}),
     ...(entry.state === 'refused' ? { refusedFor: entry.refusedFor ?? 'card' } : {}),
     ...(draw?.soldTo === entry.entryId && draw.checkoutCode ? { checkoutCode: draw.checkoutCode } : {}),

@@ -25,6 +25,12 @@ describe('the payment registry', () => {
     expect(card.payerWords({ fingerprint: 'f', brand: 'Visa', last4: '4242' })).toBe(
       'your Visa card ending 4242',
     );
+    expect(card.payerWords({ fingerprint: 'f', brand: 'visa', last4: '4242', wallet: 'Google Pay' })).toBe(
+      'your visa card ending 4242 in Google Pay',
+    );
+    expect(card.payerWords({ fingerprint: 'link-a@b.c', brand: 'Link', last4: '' })).toBe(
+      'your Link account',
+    );
     expect(redirect.payerWords({ fingerprint: 'paypal-P1', brand: 'PayPal', last4: '' })).toBe(
       'your PayPal account',
     );

@@ -12,7 +12,12 @@ export const STRIPE: PaymentKindInfo = {
   flow: 'in-page',
   displayName: 'your bank',
   paymentWords: 'card',
-  payerWords: (payer) => (payer?.last4 ? `your ${payer.brand} card ending ${payer.last4}` : 'your card'),
+  payerWords: (payer) => {
+    if (payer?.brand === 'Link') return 'your Link account';
+    if (!payer?.last4) return 'your card';
+    const card = `your ${payer.brand} card ending ${payer.last4}`;
+    return payer.wallet ? `${card} in ${payer.wallet}` : card;
+  },
 };
 
 export const PAYPAL: PaymentKindInfo = {

@@ -66,6 +66,8 @@ export interface Payer {
   fingerprint: string;
   brand: string;
   last4: string;
+  /** The wallet the card was paid from ("Apple Pay", "Google Pay"), where one was. */
+  wallet?: string;
 }
 
 export type Confirmation =

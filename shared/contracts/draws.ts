@@ -194,7 +194,7 @@ export const entryViewSchema = z.object({
   state: z.enum(ENTRY_STATES),
   salt: z.string(),
   commitment: z.string(),
-  card: z.optional(z.object({ brand: z.string(), last4: z.string() })),
+  card: z.optional(z.object({ brand: z.string(), last4: z.string(), wallet: z.optional(z.string()) })),
   outcome: z.optional(z.enum(ENTRY_OUTCOMES)),
   /** Refused: which of its claims another binding entry held first. */
   refusedFor: z.optional(z.enum(['email', 'address', 'card'])),

@@ -103,12 +103,23 @@ export async function runCrowd(random: () => number): Promise<Crowd> {
   const started = Date.now();
   const { type, pieces } = catalogue('Crowd', SCALE.pieces);
   await store({ type, products: pieces });
-  // A third of each crowd pays with PayPal; every fifth piece's crowd only with PayPal, so its
-  // script's late, failed and abandoned holds are PayPal ones whoever wins each race.
+  // A third of each crowd pays with PayPal, a third with a wallet; every fifth piece's crowd only
+  // with PayPal and another fifth's only with a wallet, so their scripts' late, failed and
+  // abandoned holds are PayPal's or a wallet's whoever wins each race (a wallet buyer asks the
+  // server's price before the hold, so among card buyers it seldom wins one).
   const perPiece = pieces.length > 0 ? Math.floor(SCALE.buyers / pieces.length) : 0;
   const pieceOf = (i: number) => Math.min(Math.floor(i / perPiece), pieces.length - 1);
   const buyers = Array.from({ length: SCALE.buyers }, (_, i) =>
-    newBuyer(i % 3 === 2 || pieceOf(i) % 5 === 4 ? 'paypal' : i % 3 === 1 ? 'wallet' : 'card', 'crowd'),
+    newBuyer(
+      pieceOf(i) % 5 === 2
+        ? 'wallet'
+        : i % 3 === 2 || pieceOf(i) % 5 === 4
+          ? 'paypal'
+          : i % 3 === 1
+            ? 'wallet'
+            : 'card',
+      'crowd',
+    ),
   );
   const ledger: Ledger = { pieces, checkouts: new Map(), lateCodes: new Set() };
   const problems: string[] = [];
@@ -209,11 +220,15 @@ export async function runCrowd(random: () => number): Promise<Crowd> {
     };
     if (role === 'abandon') return;
     if (buyer.method !== 'paypal') {
+      const wallet = buyer.method === 'wallet' ? 'google_pay' : undefined;
       if (role === 'fail') {
-        expect('a declined card answers 402', (await confirmCard(started, '4000000000000002')) === 402);
+        expect(
+          'a declined card answers 402',
+          (await confirmCard(started, '4000000000000002', wallet)) === 402,
+        );
         return;
       }
-      expect('the card is confirmed', (await confirmCard(started)) === 200);
+      expect('the card is confirmed', (await confirmCard(started, undefined, wallet)) === 200);
       if (role === 'late') {
         ledger.lateCodes.add(code);
         if (random() < 0.5) lateReturns.push({ buyer, code });

@@ -213,7 +213,11 @@ export async function startCheckoutRetrying(
 export const intentOf = (clientSecret: string) => clientSecret.split('_secret_')[0] as string;
 
 /** What the browser's stand-in for Stripe.js sends: same origin (/__payments), publishable key, client secret. */
-export async function confirmCard(started: Started, card = '4242424242424242'): Promise<number> {
+export async function confirmCard(
+  started: Started,
+  card = '4242424242424242',
+  wallet?: 'google_pay' | 'apple_pay',
+): Promise<number> {
   if (!started.clientSecret || !started.publishableKey) throw new Error('not a card checkout');
   const answer = await fetch(
     `${inject('baseUrl')}/__payments/v1/payment_intents/${intentOf(started.clientSecret)}/confirm`,
@@ -225,6 +229,8 @@ export async function confirmCard(started: Started, card = '4242424242424242'): 
         client_secret: started.clientSecret,
         'payment_method_data[type]': 'card',
         'payment_method_data[card][number]': card,
+        // As the stand-in's Express Checkout Element sends a wallet's card (Stripe.js's tokens carry it).
+        ...(wallet ? { 'payment_method_data[card][wallet][type]': wallet } : {}),
       }).toString(),
     },
   );

@@ -294,7 +294,7 @@ describe('a release draw, entered in the browser and checked with the published 
       viewport: DESKTOP,
     });
     const salt = await enter(page, memberB, 'Berthe Morisot', 'draw-entry-form-desktop');
-    await page.getByText('paid with Link').waitFor();
+    await page.getByText('authorised with Link').waitFor();
     // Held as a card is: the PaymentIntent authorised for a later capture.
     const held = await fetch(`${inject('paymentsUrl')}/__emulator/stripe/payment_intents`).then(
       (r) =>
@@ -334,7 +334,7 @@ describe('a release draw, entered in the browser and checked with the published 
     await page
       .getByText('you are in the draw. nothing is charged unless you win.')
       .waitFor({ timeout: 15_000 });
-    await page.getByText('paid with PayPal').waitFor();
+    await page.getByText('authorised with PayPal').waitFor();
     await expectAccessible(page);
     await screenshot(page, 'draw-entry-paypal-phone');
     await page.getByRole('button', { name: 'withdraw' }).click();

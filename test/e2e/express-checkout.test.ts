@@ -34,12 +34,22 @@ const sold = piece('Jet Choker', { status: 0 });
 const heldElsewhere = piece('Beryl Capelet');
 const fromPurchase = piece('Agate Wrap');
 const heldAtPay = piece('Topaz Stole');
+const slowQuote = piece('Garnet Veil');
 
 beforeAll(async () => {
   pointAtLocalStack();
   await store({
     type,
-    products: [paidByWallet, twoAddresses, cancelled, sold, heldElsewhere, fromPurchase, heldAtPay],
+    products: [
+      paidByWallet,
+      twoAddresses,
+      cancelled,
+      sold,
+      heldElsewhere,
+      fromPurchase,
+      heldAtPay,
+      slowQuote,
+    ],
   });
 });
 
@@ -258,6 +268,33 @@ describe('wallets on the piece page', () => {
       .waitFor({ timeout: 10_000 });
     expect(await sheet(page).count()).toBe(0);
     await shot(page, 'piece-wallet-reserved-phone');
+  });
+});
+
+describe('a press the server answers slowly', () => {
+  it('opens the sheet within Stripe’s second with the last quote when the fresh one is late (a cold function)', async () => {
+    const page = await browser.open(pieceUrl(slowQuote), { viewport: PHONE });
+    await page.getByRole('heading', { name: 'Garnet Veil' }).waitFor();
+    const google = await walletButton(page, 'Google Pay');
+    // From now on the server's quote takes 1.5 s, longer than Stripe waits for the press's answer.
+    let slowed = 0;
+    await page.route('**/api/checkout/quote', async (route) => {
+      slowed += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await google.click();
+    await sheet(page).waitFor({ timeout: 10_000 });
+    expect(slowed).toBeGreaterThanOrEqual(1);
+    expect(await sheetLine(page, 'Garnet Veil')).toBe('USD 1,000.00');
+    expect(errors.filter((e) => e.includes('within 1 second'))).toEqual([]);
+    await sheet(page).getByRole('button', { name: 'Cancel' }).click();
+    await sheet(page).waitFor({ state: 'detached' });
+    expect(await heldUntil(slowQuote)).toBeUndefined();
   });
 });
 

@@ -57,7 +57,7 @@ export interface EntryEntity {
    */
   paymentAttempt?: number;
   /** The authorised card's identity (binding) and what the entrant may be shown of it. */
-  card?: { fingerprint: string; brand: string; last4: string };
+  card?: { fingerprint: string; brand: string; last4: string; wallet?: string };
   enteredAt?: string;
   refusedAt?: string;
   /** Refused: which claim another binding entry held. */

@@ -100,6 +100,13 @@ async function read(ref: PaymentRef): Promise<PaymentState> {
   return { ...state, taken, ...(charge ? { changedAt: charge.created * 1000 } : {}) };
 }
 
+/** A wallet as a payer knows it, by Stripe's `card.wallet.type`. */
+const WALLET_NAMES: Record<string, string> = {
+  apple_pay: 'Apple Pay',
+  google_pay: 'Google Pay',
+  link: 'Link',
+};
+
 /**
  * The payer confirms in the page; the shop only reads what that did. A taken payment is paid; a
  * manual one holding its amount is authorised by the card whose fingerprint it names.
@@ -123,7 +130,12 @@ async function confirm(ref: PaymentRef, expected: Record<string, string> = {}): 
     return {
       outcome: 'authorised',
       amountCents: intent.amount_capturable,
-      payer: { fingerprint: card.fingerprint, brand: card.brand, last4: card.last4 },
+      payer: {
+        fingerprint: card.fingerprint,
+        brand: card.brand,
+        last4: card.last4,
+        ...(card.wallet ? { wallet: WALLET_NAMES[card.wallet.type] ?? card.wallet.type } : {}),
+      },
     };
   // Link: the payer is their Link account (its e-mail), as PayPal's is theirs.
   const linkEmail = method?.link?.email?.toLowerCase();

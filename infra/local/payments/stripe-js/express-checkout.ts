@@ -21,6 +21,9 @@ import { WALLET_CONTACT } from './wallet-card.ts';
  * emits 'cancel'. `stripe.confirmPayment` then pays with the wallet's card (stand-in.ts).
  */
 
+/** Stripe's limit: "You must call this function within 1 second if you handle the click event." */
+const CLICK_RESOLVE_LIMIT_MS = 1000;
+
 /** The Elements group's part the element reads: the amount and currency the page gave. */
 export interface ExpressGroup {
   options: { amount?: number; currency?: string };
@@ -166,12 +169,18 @@ export function createExpressCheckoutElement(
   const press = (type: ExpressPaymentType) => {
     if (sheet) return;
     let answered = false;
+    const pressedAt = performance.now();
     const event: StripeExpressCheckoutElementClickEvent = {
       elementType: 'expressCheckout',
       expressPaymentType: type,
       resolve: (details) => {
         if (answered) return;
         answered = true;
+        // As Stripe's: a page that answers the press later than a second opens no sheet.
+        if (performance.now() - pressedAt > CLICK_RESOLVE_LIMIT_MS) {
+          console.error('IntegrationError: resolve was not called within 1 second of the click event.');
+          return;
+        }
         openSheet(type, { ...settings, ...details });
       },
       reject: () => {

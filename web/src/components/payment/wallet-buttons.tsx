@@ -37,6 +37,9 @@ interface Where {
 
 const cents = (usd: number) => Math.round(usd * 100);
 
+/** How long a press waits for the server's fresh quote before the sheet opens with the last one (Stripe allows 1 s). */
+const PRESS_DEADLINE_MS = 700;
+
 const DEFAULT_REGION: Record<string, string> = { CA: 'ON', US: 'NY' };
 
 function openingPlace(countries: string[]): Where {
@@ -106,9 +109,12 @@ export default function WalletButtons({ productId, typeId, discountCode, onPaid 
       // A first amount for the element, until the wallet gives its address: a country without
       // provinces or states if the collection ships to one, else a region of Canada or the USA.
       let last: Where = openingPlace(countries);
+      // The newest amounts the server gave, for a press its fresh quote cannot answer in time.
+      let known: Quote;
       let opening: Quote;
       try {
         opening = await quote(last);
+        known = opening;
       } catch (error) {
         if (!cancelled) setMessage(refusal(error));
         return;
@@ -131,18 +137,28 @@ export default function WalletButtons({ productId, typeId, discountCode, onPaid 
         if (!cancelled) setShown(Boolean(availablePaymentMethods));
       });
 
-      // Stripe opens the sheet only if resolve comes within a second: the quote is one read.
+      // Stripe opens the sheet only if resolve comes within a second of the press. A fresh quote
+      // usually does (a sold or held piece never reaches the sheet); one slower than the
+      // deadline (a cold function) opens the sheet with the last quote instead, and its late
+      // refusal is said on the page: the confirm's POST /secret refuses such a piece anyway.
       express.on('click', (event: StripeExpressCheckoutElementClickEvent) => {
         setMessage('');
-        quote(last)
-          .then(async (fresh) => {
-            await elements.update({ amount: cents(fresh.amounts.total) });
+        const asked = quote(last).then((fresh) => {
+          known = fresh;
+          return fresh;
+        });
+        const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), PRESS_DEADLINE_MS));
+        Promise.race([asked, late])
+          .then(async (answer) => {
+            const priced = answer === 'late' ? known : answer;
+            if (answer === 'late') asked.catch((error: unknown) => setMessage(refusal(error)));
+            await elements.update({ amount: cents(priced.amounts.total) });
             event.resolve({
               emailRequired: true,
               phoneNumberRequired: true,
               shippingAddressRequired: true,
               allowedShippingCountries: countries,
-              ...sheetLines(fresh.productName, fresh.amounts),
+              ...sheetLines(priced.productName, priced.amounts),
             });
           })
           .catch((error: unknown) => {
@@ -160,6 +176,7 @@ export default function WalletButtons({ productId, typeId, discountCode, onPaid 
         quote(where)
           .then(async (fresh) => {
             last = where;
+            known = fresh;
             await elements.update({ amount: cents(fresh.amounts.total) });
             event.resolve(sheetLines(fresh.productName, fresh.amounts));
           })

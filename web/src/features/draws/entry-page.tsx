@@ -73,8 +73,8 @@ function EntryShown({ status, token }: { status: EntryStatus; token: string }) {
       {entry.card && (
         <p className="checkout-note draw-card">
           {entry.card.last4
-            ? `card: ${entry.card.brand} ending ${entry.card.last4}`
-            : `paid with ${entry.card.brand}`}
+            ? `card: ${entry.card.brand} ending ${entry.card.last4}${entry.card.wallet ? ` (${entry.card.wallet})` : ''}`
+            : `authorised with ${entry.card.brand}`}
         </p>
       )}
       <section className="draw-salt" aria-labelledby={`${base}-salt`}>
