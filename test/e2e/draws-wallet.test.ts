@@ -98,6 +98,8 @@ async function authoriseWithWallet(page: Page, drawId: string): Promise<string> 
   await page.getByRole('button', { name: /^authorise USD/ }).click();
   await page.waitForURL(`**/draw/${drawId}/entry/*#*`, { timeout: 20_000 });
   await page.getByText('you are in the draw. nothing is charged unless you win.').waitFor();
+  // The entry's page names the means as the entrant knows it: the wallet's card.
+  await page.getByText(/^card: visa ending 4242 \(Google Pay\)$/i).waitFor();
   return new URL(page.url()).pathname.split('/').pop() as string;
 }
 
