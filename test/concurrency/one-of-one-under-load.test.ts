@@ -268,7 +268,7 @@ afterAll(() => {
     'its DynamoDB or SES endpoint goes through a proxy that stops answering at the chosen request,',
     'and the process is killed there with SIGKILL. Then the provider redelivers the event; the',
     "buyer's success page, the provider's redeliveries and the scheduled mail sweep",
-    '(`functions/jobs/mail-sweep.ts`, run by the test once the mail lease ran out) must finish the',
+    '(`functions/checkout/jobs/mail-sweep.ts`, run by the test once the mail lease ran out) must finish the',
     'work exactly once.',
     '',
     '| crash point | where the process died | first redelivery answered (0: no answer in 10 s) | finished by | killed after (from process start) |',
