@@ -12,8 +12,13 @@ import { checkoutBody } from '../support/purchase.ts';
  * /secret, which finds the same order and hold and creates one PaymentIntent for the server's amount.
  */
 const type = typeEntity({ name: 'Hold test', shippingPrices: { CA: 40 } });
-const pieces = Array.from({ length: 7 }, () => productEntity(type, { priceUs: 1000 }));
-const sold = productEntity(type, { status: 0 });
+let serial = 0;
+// Each piece its own authenticity card number: the one sold here must not meet another file's record.
+const cardNumber = () => `53${Date.now().toString().slice(-9)}${String(serial++).padStart(5, '0')}`;
+const pieces = Array.from({ length: 7 }, () =>
+  productEntity(type, { priceUs: 1000, cardNumber: cardNumber() }),
+);
+const sold = productEntity(type, { status: 0, cardNumber: cardNumber() });
 beforeAll(() => store({ type, products: [...pieces, sold] }));
 
 interface HoldAnswer {
