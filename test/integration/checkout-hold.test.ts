@@ -14,7 +14,7 @@ import { checkoutBody } from '../support/purchase.ts';
 const type = typeEntity({ name: 'Hold test', shippingPrices: { CA: 40 } });
 let serial = 0;
 // Each piece its own authenticity card number: the one sold here must not meet another file's record.
-const cardNumber = () => `53${Date.now().toString().slice(-9)}${String(serial++).padStart(5, '0')}`;
+const cardNumber = () => `56${Date.now().toString().slice(-9)}${String(serial++).padStart(5, '0')}`;
 const pieces = Array.from({ length: 7 }, () =>
   productEntity(type, { priceUs: 1000, cardNumber: cardNumber() }),
 );
