@@ -9,6 +9,7 @@ import { adminApi, loggedInAdmin } from '../support/admin.ts';
 import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
 import { getRaw, putItems } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { payWithTestCard } from '../support/purchase.ts';
 import { allMail, mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
 
@@ -48,6 +49,7 @@ const termsShown = piece('Onyx Clutch');
 const costly = piece('Sapphire Tiara', { priceUs: 12000 });
 const viaLink = piece('Coral Brooch');
 const takenAtPay = piece('Quartz Cuff');
+const paidElsewhere = piece('Beryl Ring');
 beforeAll(async () => {
   pointAtLocalStack();
   await store({
@@ -67,6 +69,7 @@ beforeAll(async () => {
       costly,
       viaLink,
       takenAtPay,
+      paidElsewhere,
     ],
   });
 });
@@ -435,6 +438,26 @@ describe('card purchase', () => {
     await screenshot(page, 'checkout-taken-at-pay-phone');
     expect(page.url()).toContain('/products/purchase');
     expect(await intentsOf(heldCode)).toEqual([]);
+  });
+
+  it('shows the order at the pay click when the held order was paid meanwhile (another tab), charging nothing more', async () => {
+    const page = await browser.open(purchaseUrl(paidElsewhere), { clientAddress: freshClientAddress() });
+    await page.getByRole('heading', { name: 'Beryl Ring' }).waitFor();
+    await fillAddress(page, { email: `${uniqueId('twotabs')}@example.com`, country: 'CA', state: 'ON' });
+    const heldCode = await startPaymentHeld(page);
+    // Another tab of this shopper (the same key and form) pays the held order.
+    const fields = await page.evaluate(
+      (id) => sessionStorage.getItem(`checkout-started:${id}`),
+      paidElsewhere.id,
+    );
+    expect(await payWithTestCard(JSON.parse(fields ?? '{}') as Record<string, string>)).toBe(heldCode);
+    await expect
+      .poll(async () => (await api<{ order?: { status: string } }>(`/orders/${heldCode}`)).body.order?.status)
+      .toBe('paid');
+    await payWithCard(page, '4242 4242 4242 4242');
+    await waitForPaid(page);
+    expect(new URL(page.url()).searchParams.get('checkoutCode')).toBe(heldCode);
+    expect(await intentsOf(heldCode)).toEqual([expect.objectContaining({ status: 'succeeded' })]);
   });
 });
 
