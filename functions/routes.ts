@@ -278,6 +278,9 @@ export const routes: readonly Route[] = [
   r('GET', '/type-discount', 'checkout/http/type-discount', 'public', 'table:get,update secrets'),
   // POST, not the spec's GET: the body carries personal data and the call takes a hold.
   r('POST', '/secret', 'checkout/http/secret', 'public', 'table:get,put,update secrets'),
+  // "Continue to payment" of the purchase page: the same hold as /secret, no payment yet (the
+  // card is collected first; the pay click's /secret creates it). Secrets: the client address.
+  r('POST', '/checkout/hold', 'checkout/http/hold', 'public', 'table:get,put,update secrets'),
   // A price for the wallet sheet's address: no hold, a discount code counted as a try.
   r('POST', '/checkout/quote', 'checkout/http/quote', 'public', 'table:get,update secrets'),
   r('POST', '/secret/release', 'checkout/http/release-checkout', 'public', 'table:get,update secrets'),

@@ -173,6 +173,8 @@ export const ADDED_ENDPOINTS = [
   'POST /secret/release',
   // The wallet sheet's price at each address change, by the server, before any hold (issue 46).
   'POST /checkout/quote',
+  // "Continue to payment": the piece held, no payment yet; the pay click's POST /secret creates it (issue 46).
+  'POST /checkout/hold',
   // The staff's search of authenticity records by an owner's e-mail, in a body.
   'POST /products-auth/search',
   // The staff's product search (name, card number or collection), in a body.

@@ -82,6 +82,28 @@ export const secretContract = {
 } satisfies Contract;
 
 /**
+ * POST /checkout/hold (the same body as POST /secret): "continue to payment" of the purchase
+ * page. The piece is held for this shopper exactly as POST /secret holds it (the same key, the
+ * same order), with the server's amounts; no payment is created yet — the page's Payment Element
+ * collects the card first (Stripe's deferred intent), and the pay click asks POST /secret for the
+ * PaymentIntent. The same refusals as POST /secret: 406 sold or held by someone else, 409 with
+ * checkoutCode for an order of this key that is paid already.
+ */
+export const holdContract = {
+  body: checkoutRequestSchema,
+  response: z.object({
+    status: z.literal(200),
+    checkoutCode: z.string(),
+    /** What the Payment Element loads Stripe.js with, as POST /secret says. */
+    publishableKey: z.optional(z.string()),
+    paymentsMode: z.enum(['local', 'stripe']),
+    /** Until when the piece is held for this shopper (epoch ms). */
+    holdUntil: z.number(),
+    amounts: serverAmountsSchema,
+  }),
+} satisfies Contract;
+
+/**
  * POST /checkout/quote: what a piece costs shipped to an address, before any hold — the wallet
  * sheet asks it at every address change (issue 46), so its shipping and tax are the server's.
  * Only the parts of an address a price depends on (a wallet gives no more before the confirm).

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import { ADMIN_TIME_ZONE } from '#shared/admin.ts';
 import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
@@ -7,8 +7,9 @@ import { HOLD_MINUTES } from '#shared/constants.ts';
 import { SHOP_ZONE_NAME } from '#shared/time-words.ts';
 import { adminApi, loggedInAdmin } from '../support/admin.ts';
 import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
-import { getRaw } from '../support/db.ts';
+import { getRaw, putItems } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
+import { payWithTestCard } from '../support/purchase.ts';
 import { allMail, mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
 
@@ -47,6 +48,8 @@ const termsShown = piece('Onyx Clutch');
 // Above the local stack's 3-D Secure amount (USD 10,000, THREE_D_SECURE_ABOVE_CENTS): every card is asked.
 const costly = piece('Sapphire Tiara', { priceUs: 12000 });
 const viaLink = piece('Coral Brooch');
+const takenAtPay = piece('Quartz Cuff');
+const paidElsewhere = piece('Beryl Ring');
 beforeAll(async () => {
   pointAtLocalStack();
   await store({
@@ -65,6 +68,8 @@ beforeAll(async () => {
       termsShown,
       costly,
       viaLink,
+      takenAtPay,
+      paidElsewhere,
     ],
   });
 });
@@ -151,6 +156,26 @@ async function startPayment(page: Page): Promise<void> {
   await page.getByLabel('card number').waitFor({ timeout: 10_000 });
 }
 
+/** "Continue to payment", answered: the order's code of the hold it took (POST /checkout/hold). */
+async function startPaymentHeld(page: Page): Promise<string> {
+  const answer = page.waitForResponse(
+    (r) => r.url().includes('/api/checkout/hold') && r.request().method() === 'POST',
+  );
+  await startPayment(page);
+  const held = await answer;
+  expect(held.status()).toBe(200);
+  return ((await held.json()) as { checkoutCode: string }).checkoutCode;
+}
+
+/** The PaymentIntents the local Stripe stand-in holds for an order. */
+async function intentsOf(checkoutCode: string): Promise<{ amount: number; status: string }[]> {
+  const answer = await fetch(`${inject('paymentsUrl')}/__emulator/stripe/payment_intents`);
+  const { data } = (await answer.json()) as {
+    data: { amount: number; status: string; metadata?: Record<string, string> }[];
+  };
+  return data.filter((i) => i.metadata?.checkoutCode === checkoutCode);
+}
+
 async function waitForPaid(page: Page): Promise<void> {
   await page.waitForURL('**/products/success?checkoutCode=*', { timeout: 15_000 });
   await page.getByText(/is yours/).waitFor({ timeout: 20_000 });
@@ -173,7 +198,9 @@ describe('card purchase', () => {
     await lineIs(page, 'duty', 'USD 0');
     await lineIs(page, 'total', 'USD 1175.20');
 
-    await startPayment(page);
+    const heldCode = await startPaymentHeld(page);
+    // The piece is held, the card not asked for yet: no payment exists (Stripe's deferred intent).
+    expect(await intentsOf(heldCode)).toEqual([]);
     const timer = page.getByRole('timer');
     await timer.waitFor();
     expect(await page.locator('.checkout-hold').textContent()).toMatch(/reserved for you for 1[45]:\d\d/);
@@ -187,6 +214,11 @@ describe('card purchase', () => {
     await payWithCard(page, '4242 4242 4242 4242');
     await waitForPaid(page);
     const checkoutCode = new URL(page.url()).searchParams.get('checkoutCode') ?? '';
+    expect(checkoutCode).toBe(heldCode);
+    // The pay click made exactly one payment, for the server's amount.
+    expect(await intentsOf(checkoutCode)).toEqual([
+      expect.objectContaining({ amount: 117_520, status: 'succeeded' }),
+    ]);
     const main = (await page.locator('main').textContent()) ?? '';
     expect(main).toContain('thank you — Opaline Evening Coat is yours');
     expect(main).toContain('USD 1175.20');
@@ -389,6 +421,44 @@ describe('card purchase', () => {
     await alertWith(page, CHECKOUT_MESSAGES.reserved);
     expect(await page.getByLabel('card number').count()).toBe(0);
   });
+
+  it('re-checks at the pay click: a piece another shopper holds by then says reserved, and nothing is charged', async () => {
+    const page = await browser.open(purchaseUrl(takenAtPay), { clientAddress: freshClientAddress() });
+    await page.getByRole('heading', { name: 'Quartz Cuff' }).waitFor();
+    await fillAddress(page, { email: `${uniqueId('paylate')}@example.com`, country: 'CA', state: 'ON' });
+    const heldCode = await startPaymentHeld(page);
+    // This shopper's hold ran out and another shopper took the piece meanwhile.
+    const product = await getRaw(`PRODUCT#${takenAtPay.id}`, '#PRODUCT');
+    await putItems([{ ...product, holdId: 'someone-else', holdUntil: Date.now() + 10 * 60_000 }]);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiration date').fill('12 / 34');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: /^pay USD/ }).click();
+    await alertWith(page, CHECKOUT_MESSAGES.reserved);
+    await screenshot(page, 'checkout-taken-at-pay-phone');
+    expect(page.url()).toContain('/products/purchase');
+    expect(await intentsOf(heldCode)).toEqual([]);
+  });
+
+  it('shows the order at the pay click when the held order was paid meanwhile (another tab), charging nothing more', async () => {
+    const page = await browser.open(purchaseUrl(paidElsewhere), { clientAddress: freshClientAddress() });
+    await page.getByRole('heading', { name: 'Beryl Ring' }).waitFor();
+    await fillAddress(page, { email: `${uniqueId('twotabs')}@example.com`, country: 'CA', state: 'ON' });
+    const heldCode = await startPaymentHeld(page);
+    // Another tab of this shopper (the same key and form) pays the held order.
+    const fields = await page.evaluate(
+      (id) => sessionStorage.getItem(`checkout-started:${id}`),
+      paidElsewhere.id,
+    );
+    expect(await payWithTestCard(JSON.parse(fields ?? '{}') as Record<string, string>)).toBe(heldCode);
+    await expect
+      .poll(async () => (await api<{ order?: { status: string } }>(`/orders/${heldCode}`)).body.order?.status)
+      .toBe('paid');
+    await payWithCard(page, '4242 4242 4242 4242');
+    await waitForPaid(page);
+    expect(new URL(page.url()).searchParams.get('checkoutCode')).toBe(heldCode);
+    expect(await intentsOf(heldCode)).toEqual([expect.objectContaining({ status: 'succeeded' })]);
+  });
 });
 
 describe('the terms before paying (issue 20)', () => {
@@ -415,7 +485,7 @@ describe('the terms before paying (issue 20)', () => {
     await screenshot(page, 'checkout-terms-before-paying-desktop');
     await expectAccessible(page);
     const start = page.waitForResponse(
-      (r) => r.url().includes('/api/secret') && r.request().method() === 'POST',
+      (r) => r.url().includes('/api/checkout/hold') && r.request().method() === 'POST',
     );
     await startPayment(page);
     const answer = (await (await start).json()) as { checkoutCode: string };

@@ -952,6 +952,20 @@ describe('no secret in any answer or log line', () => {
       expect(answer.status, path).toBe(400);
     }
     if (!cardPiece) throw new Error('no second piece to buy');
+    // "Continue to payment" holds the next piece (no payment yet: its answer is swept), then the
+    // shopper's cancel gives it back for the purchase below.
+    const holdKey = randomCheckoutKey();
+    const held = await call(
+      json(
+        'POST',
+        '/checkout/hold',
+        { ...form, checkoutKey: holdKey, id: cardPiece.id, typeId: cardPiece.typeId },
+        { 'x-origin-verify': ORIGIN_VERIFY },
+      ),
+    );
+    expect(held.status, held.text).toBe(200);
+    const given = await call(json('POST', '/secret/release', { id: cardPiece.id, checkoutKey: holdKey }));
+    expect(given.json).toMatchObject({ released: true });
     const second = await buy(stack, cardPiece);
     passwords.push(second.password);
     for (const a of second.answers) answers.push({ what: 'purchase', answer: a });

@@ -208,7 +208,7 @@ describe('a guessable checkout key', () => {
   it('is refused with 400 and its message by every route that takes one, holding nothing', async () => {
     const p = pieces[1] as ProductEntity;
     for (const key of weakKeys) {
-      for (const path of ['/secret', '/paypal/orders']) {
+      for (const path of ['/secret', '/checkout/hold', '/paypal/orders']) {
         const answer = await api(path, {
           method: 'POST',
           json: checkoutBody(p, key),

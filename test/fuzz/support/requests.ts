@@ -243,6 +243,7 @@ export const SPECS: Record<string, Spec> = {
     fields: ['id', 'checkoutKey'],
     base: (k) => fc.record({ id: pick(k.products), checkoutKey }),
   },
+  'POST /checkout/hold': { fields: CHECKOUT_FIELDS, base: checkoutBase },
   'POST /checkout/quote': {
     fields: ['id', 'typeId', 'country', 'state', 'city', 'discountCode', 'checkoutKey'],
     base: (k) => fc.record({ id: pick(k.products), country: fc.constantFrom('CA', 'US', 'FR') }),

@@ -34,6 +34,9 @@ function refusalText(error: StripeError): string {
   return (payerFacing || authentication) && error.message ? error.message : CHECKOUT_MESSAGES.otherFailure;
 }
 
+/** A pay click the server refused in words for the payer (the piece sold or held meanwhile): shown as they are. */
+export class PaymentRefused extends Error {}
+
 /**
  * The payment step of the purchase page and a draw's entry, in production and locally alike:
  * Stripe's Payment Element (card, Link) from Stripe.js (the emulator's stand-in locally), set up
@@ -47,13 +50,16 @@ export function PaymentStep({
   session,
   onSucceeded,
   hold = false,
-  intent = async () => session.client_secret,
+  intent = async () => {
+    if (!session.client_secret) throw new Error('no payment to confirm');
+    return session.client_secret;
+  },
 }: {
   session: CardSession;
   onSucceeded: () => void;
   /** A draw's entry: the card is authorised, not charged. */
   hold?: boolean;
-  /** The client secret of the server's PaymentIntent for this payment. */
+  /** The client secret of the server's PaymentIntent for this payment (may throw PaymentRefused). */
   intent?: () => Promise<string>;
 }) {
   const base = useId();
@@ -121,8 +127,8 @@ export function PaymentStep({
       }
       if (paymentDone(result.paymentIntent.status, hold)) onSucceeded();
       else setError(CHECKOUT_MESSAGES.otherFailure);
-    } catch {
-      setError(CHECKOUT_MESSAGES.otherFailure);
+    } catch (failure) {
+      setError(failure instanceof PaymentRefused ? failure.message : CHECKOUT_MESSAGES.otherFailure);
     } finally {
       setBusy(false);
     }

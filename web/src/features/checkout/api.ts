@@ -3,6 +3,7 @@ import { CHECKOUT_KEY_HEADER } from '#shared/checkout.ts';
 import type { getTypeContract, isSoldContract } from '#shared/contracts/catalog.ts';
 import type {
   getOrderContract,
+  holdContract,
   releaseCheckoutContract,
   secretContract,
   typeDiscountContract,
@@ -14,8 +15,10 @@ import { retryThrottledOnly } from '../../lib/throttled.ts';
 
 /** What the checkout screens read from the API: the routes' contracts (shared/contracts/). */
 export type CheckoutType = Answer<typeof getTypeContract>['type'];
-/** A started card checkout: the PaymentIntent's secret, the hold and the server's amounts (the ones charged). */
-export type CheckoutSession = Answer<typeof secretContract>;
+/** A held card checkout: the order, the hold and the server's amounts (the ones charged); no payment yet. */
+export type CheckoutSession = Answer<typeof holdContract>;
+/** The card payment of a held checkout: the PaymentIntent's secret, and the hold and amounts again. */
+export type CardPayment = Answer<typeof secretContract>;
 export type OrderView = Answer<typeof getOrderContract>['order'];
 
 export type Availability = Answer<typeof isSoldContract>;
@@ -55,9 +58,20 @@ export async function checkDiscount(
   return apiGet('/type-discount', { discountCode, typeId } satisfies Query<typeof typeDiscountContract>);
 }
 
-/** POST /secret with the flat checkout fields in the body (never in the URL: personal data). */
-export function startCardCheckout(fields: CheckoutFields): Promise<CheckoutSession> {
-  return apiPost<CheckoutSession>('/secret', fields);
+/**
+ * "Continue to payment": POST /checkout/hold with the flat checkout fields in the body (never in
+ * the URL: personal data). The piece is held for this shopper; no payment exists yet.
+ */
+export function holdCardCheckout(fields: CheckoutFields): Promise<CheckoutSession> {
+  return apiPost<CheckoutSession>('/checkout/hold', fields);
+}
+
+/**
+ * The pay click, once the Payment Element has the card: POST /secret with the same fields (the
+ * same key, so the same order and hold) creates the PaymentIntent for the server's amount.
+ */
+export function startCardPayment(fields: CheckoutFields): Promise<CardPayment> {
+  return apiPost<CardPayment>('/secret', fields);
 }
 
 type Release = Body<typeof releaseCheckoutContract>;

@@ -27,7 +27,7 @@ import { DeliveryFields } from '../../components/payment/delivery-fields.tsx';
 import { ExpressCheckout } from '../../components/payment/express-checkout.tsx';
 import { OrderSummary } from '../../components/payment/order-summary.tsx';
 import { type PaymentMethod, PaymentMethods } from '../../components/payment/payment-methods.tsx';
-import { PaymentStep } from '../../components/payment/payment-step.tsx';
+import { PaymentRefused, PaymentStep } from '../../components/payment/payment-step.tsx';
 import { PaypalButton } from '../../components/payment/paypal-button.tsx';
 import { priceWithShippingQuery } from '../../components/payment/price-query.ts';
 import { shownTermsVersion, TermsBeforePaying } from '../../components/payment/terms-before-paying.tsx';
@@ -39,10 +39,11 @@ import {
   type CheckoutSession,
   checkDiscount,
   checkoutTypeQuery,
+  holdCardCheckout,
   isTransient,
   releaseCheckout,
   releaseCheckoutOnLeave,
-  startCardCheckout,
+  startCardPayment,
 } from './api.ts';
 import { BeforeYouBuy } from './before-you-buy.tsx';
 import { HoldCountdown } from './hold-countdown.tsx';
@@ -168,8 +169,9 @@ function PurchaseNotice({ state, onRetry }: { state: PageState; onRetry: () => v
 /**
  * /products/purchase (001 §2; inputs product and type from the navigation state or the address):
  * contact and shipping address, optional billing address, a live order summary, discount code,
- * card or PayPal. The piece is held while the shopper pays (POST /secret); the amounts charged are
- * always the server's.
+ * card or PayPal. "Continue to payment" holds the piece (POST /checkout/hold) while the shopper
+ * enters the card; the pay click, the card collected, has the server create the payment (POST
+ * /secret, the same fields: Stripe's deferred intent). The amounts charged are always the server's.
  */
 export function Purchase() {
   const values = useNavValues();
@@ -204,6 +206,8 @@ export function Purchase() {
   const [paypalNote, setPaypalNote] = useState('');
   const [paypalHeld, setPaypalHeld] = useState(false);
   const resumed = useRef(false);
+  /** The fields the piece is held with: the pay click's POST /secret sends the very same. */
+  const heldFields = useRef<CheckoutFields | undefined>(undefined);
 
   const showPaidOrder = (checkoutCode: string) => {
     if (productId) forgetStart(productId, { key: true });
@@ -213,9 +217,10 @@ export function Purchase() {
 
   const startCard = async (fields: CheckoutFields) => {
     try {
-      const started = await startCardCheckout(fields);
+      const started = await holdCardCheckout(fields);
       rememberOrderKey(started.checkoutCode, fields.checkoutKey);
       rememberStart(fields.id, fields);
+      heldFields.current = fields;
       setSession(started);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409 && typeof error.body.checkoutCode === 'string') {
@@ -229,7 +234,7 @@ export function Purchase() {
   };
 
   // A reload of the payment step: the same key and form again, so the same order, hold and
-  // countdown come back (the server answers the same PaymentIntent).
+  // countdown come back (a payment, if one was made already, is the pay click's again).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first render with a product
   useEffect(() => {
     if (resumed.current || !productId) return;
@@ -384,6 +389,25 @@ export function Purchase() {
     onFailed: (error) => setFormError(failureText(error)),
   });
 
+  /** The pay click, the card collected: the server creates this held order's payment for its amount. */
+  const cardIntent = async (): Promise<string> => {
+    const fields = heldFields.current;
+    if (!fields) throw new Error('no held checkout to pay');
+    try {
+      return (await startCardPayment(fields)).client_secret;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && typeof error.body.checkoutCode === 'string') {
+        rememberOrderKey(error.body.checkoutCode, fields.checkoutKey);
+        showPaidOrder(error.body.checkoutCode);
+        throw new PaymentRefused(CHECKOUT_MESSAGES.alreadyPaid);
+      }
+      // Sold or reserved meanwhile, or a form the server refuses: its reason, in the page's words.
+      if (error instanceof ApiError && (error.status === 406 || error.status === 400))
+        throw new PaymentRefused(failureText(error));
+      throw error;
+    }
+  };
+
   const succeeded = () => {
     if (!session) return;
     showPaidOrder(session.checkoutCode);
@@ -391,6 +415,7 @@ export function Purchase() {
 
   const restart = () => {
     forgetStart(productId);
+    heldFields.current = undefined;
     setSession(undefined);
     setFormError('');
   };
@@ -503,7 +528,7 @@ export function Purchase() {
           {session && (
             <div className="checkout-payment">
               <HoldCountdown until={session.holdUntil} onRestart={restart}>
-                <PaymentStep session={session} onSucceeded={succeeded} />
+                <PaymentStep session={session} onSucceeded={succeeded} intent={cardIntent} />
               </HoldCountdown>
               <button type="button" className="checkout-cancel" onClick={cancel}>
                 cancel and release the piece
