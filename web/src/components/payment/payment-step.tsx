@@ -137,7 +137,7 @@ export function PaymentStep({
   return (
     <section className="checkout-card" aria-labelledby={`${base}-title`}>
       <h2 id={`${base}-title`} className="checkout-section-title">
-        card or Link
+        card, wallet or Link
       </h2>
       <form className="checkout-card-form" onSubmit={pay} noValidate>
         <div ref={mount} className="checkout-payment-element" />

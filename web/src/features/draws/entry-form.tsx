@@ -11,7 +11,7 @@ import { checkoutFields } from '../../components/payment/checkout-fields.ts';
 import { DeliveryFields } from '../../components/payment/delivery-fields.tsx';
 import { OrderSummary } from '../../components/payment/order-summary.tsx';
 import { type PaymentMethod, PaymentMethods } from '../../components/payment/payment-methods.tsx';
-import { PaymentStep } from '../../components/payment/payment-step.tsx';
+import { PaymentRefused, PaymentStep } from '../../components/payment/payment-step.tsx';
 import { PaypalButton } from '../../components/payment/paypal-button.tsx';
 import { priceWithShippingQuery } from '../../components/payment/price-query.ts';
 import { shownTermsVersion, TermsBeforePaying } from '../../components/payment/terms-before-paying.tsx';
@@ -148,9 +148,16 @@ export function EntryForm({ draw, link }: { draw: PublicDraw; link: { token: str
    */
   const authorisation = async () => {
     if (!started) throw new Error('no entry');
-    const answer = await enterDraw(draw.drawId, started.body);
-    if (!answer.client_secret) throw new Error('no authorisation');
-    return answer.client_secret;
+    try {
+      const answer = await enterDraw(draw.drawId, started.body);
+      if (!answer.client_secret) throw new Error('no authorisation');
+      return answer.client_secret;
+    } catch (error) {
+      // The draw's own refusal (closed meanwhile, the card could not be started…), in its words.
+      if (error instanceof ApiError && (Object.values(DRAW_MESSAGES) as string[]).includes(error.message))
+        throw new PaymentRefused(error.message);
+      throw error;
+    }
   };
 
   const authorised = async () => {
@@ -243,14 +250,13 @@ export function EntryForm({ draw, link }: { draw: PublicDraw; link: { token: str
           {started && (
             <div className="checkout-payment">
               <p className="checkout-hold">
-                your card is authorised for USD {formatPrice(started.amounts.total)} now, and charged only if
-                you win.
+                USD {formatPrice(started.amounts.total)} is authorised on your card or wallet now, and charged
+                only if you win.
               </p>
               <PaymentStep
                 session={{
                   ...started,
                   // No PaymentIntent yet: `intent` makes it at the pay click.
-                  client_secret: '',
                   paymentsMode: started.paymentsMode ?? 'stripe',
                 }}
                 hold
