@@ -30,7 +30,18 @@ export interface PaymentRoute {
 }
 
 export const PAYMENT_PATH: readonly PaymentRoute[] = [
-  { key: 'POST /secret', reserved: 20, seconds: 1, role: 'starts a card checkout: holds the piece' },
+  {
+    key: 'POST /checkout/hold',
+    reserved: 20,
+    seconds: 1,
+    role: 'starts a card checkout (continue to payment): holds the piece',
+  },
+  {
+    key: 'POST /secret',
+    reserved: 10,
+    seconds: 1,
+    role: "a card's pay click, a wallet sheet's confirm: holds the piece, makes the PaymentIntent",
+  },
   { key: 'POST /paypal/orders', reserved: 10, seconds: 1, role: 'starts a PayPal checkout: holds the piece' },
   { key: 'POST /paypal/capture', reserved: 10, seconds: 1, role: 'takes the approved PayPal payment' },
   {

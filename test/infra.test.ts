@@ -1191,7 +1191,11 @@ describe('BoutiqueStack on release day: storefront reads from the edge, the paym
       expect(setting?.ThrottlingBurstLimit).toBe(entry.reserved);
       expect((setting?.ThrottlingRateLimit ?? Infinity) * entry.seconds).toBeLessThanOrEqual(entry.reserved);
     }
-    expect(settings['POST /api/secret']).toEqual({ ThrottlingBurstLimit: 20, ThrottlingRateLimit: 20 });
+    expect(settings['POST /api/checkout/hold']).toEqual({
+      ThrottlingBurstLimit: 20,
+      ThrottlingRateLimit: 20,
+    });
+    expect(settings['POST /api/secret']).toEqual({ ThrottlingBurstLimit: 10, ThrottlingRateLimit: 10 });
     expect(settings['POST /api/webhooks/stripe']).toEqual({
       ThrottlingBurstLimit: 10,
       ThrottlingRateLimit: 10,
@@ -1220,6 +1224,7 @@ describe('BoutiqueStack on release day: storefront reads from the edge, the paym
     expect(Object.keys(expected).sort()).toEqual(
       [
         'GET /api/orders/{id}',
+        'POST /api/checkout/hold',
         'POST /api/paypal/capture',
         'POST /api/paypal/orders',
         'POST /api/secret',
@@ -1227,13 +1232,13 @@ describe('BoutiqueStack on release day: storefront reads from the edge, the paym
         'POST /api/webhooks/stripe',
       ].sort(),
     );
-    expect(reservedConcurrency()).toBe(70);
+    expect(reservedConcurrency()).toBe(80);
   });
 
   it('states the account concurrency it needs at deploy, and refuses a quota given too low', () => {
-    template.hasOutput('MinimumAccountConcurrency', { Value: '170' });
-    Annotations.fromStack(stack).hasWarning('*', Match.stringLikeRegexp('at least 170'));
-    expect(() => checkAccountConcurrency('10')).toThrow(/at least 170\. Ask AWS for 1000/);
+    template.hasOutput('MinimumAccountConcurrency', { Value: '180' });
+    Annotations.fromStack(stack).hasWarning('*', Match.stringLikeRegexp('at least 180'));
+    expect(() => checkAccountConcurrency('10')).toThrow(/at least 180\. Ask AWS for 1000/);
     expect(() => checkAccountConcurrency('many')).toThrow(/whole number/);
     expect(checkAccountConcurrency('1000')).toBe(1000);
     expect(checkAccountConcurrency(undefined)).toBeUndefined();
