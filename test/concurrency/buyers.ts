@@ -14,6 +14,7 @@ import {
   type Ledger,
   newBuyer,
   type Provider,
+  paymentOf,
   pool,
   redeliver,
   releaseWebhooks,
@@ -168,7 +169,10 @@ export async function runCrowd(random: () => number): Promise<Crowd> {
       let winners: { buyer: Buyer; started: Started }[] = [];
       for (let attempt = 1; ; attempt++) {
         answers = await Promise.all(
-          remaining.map(async (buyer) => ({ buyer, started: await startCheckout(buyer, piece) })),
+          remaining.map(async (buyer) => ({
+            buyer,
+            started: await startCheckout(buyer, piece, { payLater: true }),
+          })),
         );
         figures.checkoutStarts += answers.length;
         for (const a of answers) {
@@ -219,6 +223,13 @@ export async function runCrowd(random: () => number): Promise<Crowd> {
       if (!ok) problems.push(`${piece.id} ${code} (${role}, ${buyer.method}): ${what}`);
     };
     if (role === 'abandon') return;
+    if (buyer.method === 'card') {
+      // The pay click: the PaymentIntent for the held piece (Stripe's deferred intent).
+      const paying = await paymentOf(buyer, piece);
+      expect(`the pay click's POST /secret answers 200 (${paying.status})`, paying.status === 200);
+      expect('the pay click keeps the same order', paying.code === code);
+      started = { ...started, ...paying };
+    }
     if (buyer.method !== 'paypal') {
       const wallet = buyer.method === 'wallet' ? 'google_pay' : undefined;
       if (role === 'fail') {

@@ -13,7 +13,8 @@ import { productEntity, typeEntity } from '../support/fixtures.ts';
 
 /**
  * The shop as the concurrency suite drives it: buyers on the real HTTP path of the local stack
- * (POST /secret, the browser's card confirm at the Stripe stand-in, POST /paypal/orders, the
+ * (POST /checkout/hold, /checkout/quote and /secret, the browser's card confirm at the Stripe
+ * stand-in, POST /paypal/orders, the
  * PayPal approval page, POST /paypal/capture, the success page's GET /orders/{id}), the payment
  * emulator's control API, and the invariants read straight from DynamoDB, the SES stand-in's
  * store and the emulator's record of what it was paid and what it refunded.
@@ -111,8 +112,16 @@ export interface Started {
   message?: string;
 }
 
-/** The checkout start the web app makes: POST /secret (card) or POST /paypal/orders. */
-export async function startCheckout(buyer: Buyer, piece: ProductEntity): Promise<Started> {
+/**
+ * The checkout start the web app makes: a card buyer's "continue to payment" (POST /checkout/hold)
+ * and, unless `payLater`, the pay click's POST /secret for the PaymentIntent (`paymentOf`); a
+ * wallet's sheet (POST /checkout/quote, then POST /secret on its confirm); POST /paypal/orders.
+ */
+export async function startCheckout(
+  buyer: Buyer,
+  piece: ProductEntity,
+  { payLater = false } = {},
+): Promise<Started> {
   if (buyer.method === 'wallet') {
     // The sheet opens only on the server's price for the address: a sold or held piece never reaches it.
     const quoted = await api<{ message?: string }>('/checkout/quote', {
@@ -134,21 +143,20 @@ export async function startCheckout(buyer: Buyer, piece: ProductEntity): Promise
         ...(quoted.body.message ? { message: quoted.body.message } : {}),
       };
   }
-  if (buyer.method !== 'paypal') {
-    const answer = await api<{
-      checkoutCode?: string;
-      client_secret?: string;
-      publishableKey?: string;
-      message?: string;
-    }>('/secret', { method: 'POST', json: fields(buyer, piece), from: buyer.from });
-    return {
-      status: answer.status,
-      ...(answer.body.checkoutCode ? { code: answer.body.checkoutCode } : {}),
-      ...(answer.body.client_secret ? { clientSecret: answer.body.client_secret } : {}),
-      ...(answer.body.publishableKey ? { publishableKey: answer.body.publishableKey } : {}),
-      ...(answer.body.message ? { message: answer.body.message } : {}),
+  if (buyer.method === 'card') {
+    const held = await api<{ checkoutCode?: string; publishableKey?: string; message?: string }>(
+      '/checkout/hold',
+      { method: 'POST', json: fields(buyer, piece), from: buyer.from },
+    );
+    const started: Started = {
+      status: held.status,
+      ...(held.body.checkoutCode ? { code: held.body.checkoutCode } : {}),
+      ...(held.body.publishableKey ? { publishableKey: held.body.publishableKey } : {}),
+      ...(held.body.message ? { message: held.body.message } : {}),
     };
+    return held.status === 200 && !payLater ? paymentOf(buyer, piece) : started;
   }
+  if (buyer.method === 'wallet') return paymentOf(buyer, piece);
   const answer = await api<{ checkoutCode?: string; approveUrl?: string; message?: string }>(
     '/paypal/orders',
     {
@@ -180,6 +188,23 @@ export async function strayHold(
     (o) => o.productId === productId && o.holdId === product.holdId,
   ) as OrderEntity | undefined;
   return holder && !known(holder) ? holder : undefined;
+}
+
+/** The pay click's (or a wallet sheet's confirm's) POST /secret: the hold, and its PaymentIntent. */
+export async function paymentOf(buyer: Buyer, piece: ProductEntity): Promise<Started> {
+  const answer = await api<{
+    checkoutCode?: string;
+    client_secret?: string;
+    publishableKey?: string;
+    message?: string;
+  }>('/secret', { method: 'POST', json: fields(buyer, piece), from: buyer.from });
+  return {
+    status: answer.status,
+    ...(answer.body.checkoutCode ? { code: answer.body.checkoutCode } : {}),
+    ...(answer.body.client_secret ? { clientSecret: answer.body.client_secret } : {}),
+    ...(answer.body.publishableKey ? { publishableKey: answer.body.publishableKey } : {}),
+    ...(answer.body.message ? { message: answer.body.message } : {}),
+  };
 }
 
 /**
