@@ -18,7 +18,7 @@ import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 pointAtLocalStack();
 
 const type = typeEntity({ name: 'Reconciliation test', shippingPrices: { CA: 25 } });
-const pieces = Array.from({ length: 5 }, () =>
+const pieces = Array.from({ length: 6 }, () =>
   productEntity(type, {
     id: uniqueId('p-reconcile'),
     priceUs: 1500,
@@ -177,6 +177,27 @@ describe('the payment reconciliation', () => {
     expect(await reconcile(started.checkoutCode)).toMatchObject({ checked: 0 });
     expect(await product(p)).toMatchObject({ status: 1 });
     await emulator('/__emulator/stripe/release', { match: started.checkoutCode, drop: true });
+  });
+
+  it('closes a hold that ran out before the pay click (no payment was ever made), and only once it ran out', async () => {
+    const p = pieces[5] as ProductEntity;
+    const checkoutKey = newCheckoutKey();
+    const held = await api<{ checkoutCode: string }>('/checkout/hold', {
+      method: 'POST',
+      json: checkoutBody(p, checkoutKey, { email: `${uniqueId('left')}@example.com` }),
+      from: freshClientAddress(),
+    });
+    expect(held.status, held.text).toBe(200);
+    const code = held.body.checkoutCode;
+    expect(await reconcile(code)).toMatchObject({ checked: 0, abandoned: 0 });
+    expect(await order(code)).toMatchObject({ status: 'pending' });
+    await holdRanOut(p, code);
+    expect(await reconcile(code)).toMatchObject({ checked: 0, abandoned: 1, failed: 0 });
+    expect(await order(code)).toMatchObject({ status: 'failed', failedAt: expect.any(String) });
+    expect((await order(code))?.paymentRef).toBeUndefined();
+    // Not closed twice; the piece is free for anyone.
+    expect(await reconcile(code)).toMatchObject({ abandoned: 0 });
+    expect(await product(p)).toMatchObject({ status: 1 });
   });
 
   it('sells a released order paid anyway (the tab left, the payment went through): never money without an order', async () => {

@@ -37,6 +37,57 @@ export function unsettledOrders(since: string, until: string): Promise<(OrderEnt
   });
 }
 
+/**
+ * Orders checked out between `since` and `until` still pending with no provider payment whose
+ * hold ran out before `now`: the shopper held the piece ("continue to payment") and never
+ * pressed pay, and the page's release never came (a tab killed, a phone out of signal).
+ */
+export function abandonedHolds(since: string, until: string, now: number): Promise<OrderEntity[]> {
+  return queryAll<OrderEntity>({
+    ...BY_CHECKOUT_TIME,
+    FilterExpression: '#status = :pending AND attribute_not_exists(paymentRef) AND holdUntil < :now',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':list': ORDERS_LIST,
+      ':since': since,
+      ':until': `${until}~`,
+      ':pending': 'pending',
+      ':now': now,
+    },
+  });
+}
+
+/**
+ * An abandoned hold's order closed (pending becomes failed): only while it is still pending with
+ * no payment and the hold the caller saw is over; false when a pay click made its payment or a
+ * new hold was taken meanwhile (then the payment's own reconciliation settles it).
+ */
+export async function closeAbandonedHold(order: OrderEntity, now: number): Promise<boolean> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: orderKey(order.checkoutCode),
+        UpdateExpression: 'SET #status = :failed, failedAt = if_not_exists(failedAt, :at)',
+        ConditionExpression:
+          '#status = :pending AND holdId = :hold AND holdUntil < :now AND attribute_not_exists(paymentRef)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':failed': 'failed',
+          ':pending': 'pending',
+          ':at': new Date(now).toISOString(),
+          ':hold': order.holdId,
+          ':now': now,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
 /** Paid orders checked out between `since` and `until`: each must have its authenticity record. */
 export function paidOrdersBetween(since: string, until: string): Promise<OrderEntity[]> {
   return queryAll<OrderEntity>({

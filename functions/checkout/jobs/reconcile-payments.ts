@@ -8,7 +8,13 @@ import { logger, safeError } from '#platform/logger.ts';
 import { loadSecrets } from '#platform/secrets.ts';
 import { completionPorts } from '../adapters/completion-ports.ts';
 import type { OrderEntity } from '../entities/order.ts';
-import { closeUnpaidOrder, paidOrdersBetween, unsettledOrders } from '../entities/unsettled-orders.ts';
+import {
+  abandonedHolds,
+  closeAbandonedHold,
+  closeUnpaidOrder,
+  paidOrdersBetween,
+  unsettledOrders,
+} from '../entities/unsettled-orders.ts';
 import { type CompletionPorts, type CompletionResult, completePayment } from '../payment-completion.ts';
 
 /** A payment younger than this is left to its webhook and the success page, which come in seconds. */
@@ -37,6 +43,8 @@ export interface ReconcileResult {
   refunded: number;
   /** Unpaid orders whose hold ran out: their payment cancelled, the order closed. */
   closed: number;
+  /** Holds that ran out before any payment was made (never paid for): the order closed. */
+  abandoned: number;
   /** Payments younger than the grace, or still processing: looked at again next time. */
   waiting: number;
   /** Money and records that disagree (amount, missing authenticity record): a person must look. */
@@ -84,6 +92,7 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
     completed: 0,
     refunded: 0,
     closed: 0,
+    abandoned: 0,
     waiting: 0,
     needsAttention: 0,
     failed: 0,
@@ -112,6 +121,19 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
       });
     }
   });
+
+  // Held and never paid for: no provider to ask, nothing to cancel; the order is closed.
+  for (const order of (await abandonedHolds(since, until, now)).filter(wanted)) {
+    try {
+      if (await closeAbandonedHold(order, now)) result.abandoned++;
+    } catch (error) {
+      result.failed++;
+      logger.error('the reconciliation could not close an abandoned hold', {
+        checkoutCode: order.checkoutCode,
+        error: safeError(error),
+      });
+    }
+  }
 
   const paid = (await paidOrdersBetween(since, until)).filter(wanted);
   await eachWithin(paid, concurrency, Number.POSITIVE_INFINITY, async (order) => {
