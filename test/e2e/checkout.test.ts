@@ -9,7 +9,7 @@ import { adminApi, loggedInAdmin } from '../support/admin.ts';
 import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
 import { getRaw, putItems } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
-import { payWithTestCard } from '../support/purchase.ts';
+import { holdAsSomeoneElse, payWithTestCard } from '../support/purchase.ts';
 import { allMail, mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
 
@@ -82,26 +82,6 @@ function requestedUrls(page: Page): string[] {
 }
 
 const purchaseUrl = (p: ProductEntity) => `/products/purchase?product=${p.id}&type=${p.typeId}`;
-
-/** Another shopper starts a checkout of the piece (from another address), which holds it. */
-function holdAsSomeoneElse(p: ProductEntity) {
-  return api('/secret', {
-    method: 'POST',
-    json: {
-      checkoutKey: newCheckoutKey(),
-      id: p.id,
-      typeId: p.typeId,
-      name: 'Someone Else',
-      phone: '+1 604 555 0199',
-      email: 'someone@example.com',
-      address1: '9 Granville Street',
-      city: 'Vancouver',
-      state: 'BC',
-      country: 'CA',
-    },
-    from: freshClientAddress(),
-  });
-}
 
 interface ShopperAddress {
   email: string;

@@ -7,6 +7,7 @@ import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
 import { getRaw } from '../support/db.ts';
 import { productEntity, store, typeEntity } from '../support/fixtures.ts';
+import { holdAsSomeoneElse } from '../support/purchase.ts';
 import { pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, PHONE, SHOTS_DIR, screenshot, startBrowser } from './support/browser.ts';
 
@@ -106,26 +107,6 @@ async function sheetReady(page: Page, label?: string): Promise<void> {
 
 async function heldUntil(p: ProductEntity): Promise<unknown> {
   return (await getRaw(`PRODUCT#${p.id}`, '#PRODUCT'))?.holdUntil;
-}
-
-/** Another shopper starts a checkout of the piece (from another address), which holds it. */
-function holdAsSomeoneElse(p: ProductEntity) {
-  return api('/secret', {
-    method: 'POST',
-    json: {
-      checkoutKey: newCheckoutKey(),
-      id: p.id,
-      typeId: p.typeId,
-      name: 'Someone Else',
-      phone: '+1 604 555 0199',
-      email: 'someone@example.com',
-      address1: '9 Granville Street',
-      city: 'Vancouver',
-      state: 'BC',
-      country: 'CA',
-    },
-    from: freshClientAddress(),
-  });
 }
 
 describe('wallets on the piece page', () => {

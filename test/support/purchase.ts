@@ -16,6 +16,26 @@ export function checkoutBody(
   };
 }
 
+/** Another shopper starts a checkout of the piece (from another address), which holds it. */
+export function holdAsSomeoneElse(p: Pick<ProductEntity, 'id' | 'typeId'>) {
+  return api('/secret', {
+    method: 'POST',
+    json: {
+      checkoutKey: newCheckoutKey(),
+      id: p.id,
+      typeId: p.typeId,
+      name: 'Someone Else',
+      phone: '+1 604 555 0199',
+      email: 'someone@example.com',
+      address1: '9 Granville Street',
+      city: 'Vancouver',
+      state: 'BC',
+      country: 'CA',
+    },
+    from: freshClientAddress(),
+  });
+}
+
 /**
  * A real card purchase over HTTP, as a shopper makes it: the checkout start, the card
  * confirmed at the local Stripe stand-in, the signed webhook that sells the piece and sends
