@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sectionProgress } from '../../infra/progress.ts';
 import { benchSections, sectionRunner } from './sections.ts';
@@ -76,6 +78,7 @@ describe("the bench's sections", () => {
       'storefront handlers',
       'gateway load',
       'first-load JS',
+      'purchase route JS',
       'Lighthouse',
       'verify page',
       'picture set',
@@ -84,5 +87,23 @@ describe("the bench's sections", () => {
     const seconds = sections.reduce((sum, s) => sum + (typeof s === 'string' ? 1 : (s.weight ?? 1)), 0);
     expect(seconds / 60).toBeGreaterThan(5);
     expect(seconds / 60).toBeLessThan(11);
+  });
+
+  it('are the sections test/bench/run.ts runs, in its order (a section run.ts starts and this list lacks stops the bench)', () => {
+    const run = readFileSync(join(import.meta.dirname, 'run.ts'), 'utf8');
+    const started = [...run.matchAll(/(?:attempt|progress\.start)\('([^']+)'/g)].map((m) => m[1]);
+    const knobs = {
+      importRuns: { storefront: 1, other: 1 },
+      warmup: 1,
+      calls: 1,
+      handlerRounds: 1,
+      loadSeconds: 1,
+      lighthouseRuns: 1,
+      verifyLoads: 1,
+    };
+    const names = benchSections(knobs, { bundles: 1, handlers: 1, loadedReads: 1, pages: 1 }).map((s) =>
+      typeof s === 'string' ? s : s.name,
+    );
+    expect(started).toEqual(names);
   });
 });
