@@ -12,6 +12,7 @@ import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.
 import { waitForDemoPictures } from '../support/jobs.ts';
 import { mailTo, pointAtLocalStack } from '../support/stack-env.ts';
 import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
+import { confirmMember } from './support/draw-entry.ts';
 
 /**
  * The draws as a shopper meets them (issue 45): the storefront lists the draws open and to come
@@ -33,25 +34,6 @@ const windows = {
   open: { opensAt: '', closesAt: '' },
   coming: { opensAt: '', closesAt: '' },
 };
-
-/** Signs up and opens the confirmation link mailed, as a member does. */
-async function confirmMember(email: string): Promise<void> {
-  const signUp = await api('/member', {
-    method: 'POST',
-    json: { email, page: '/world/membership' },
-    from: freshClientAddress(),
-    headers: { referer: `${inject('baseUrl')}/world/membership` },
-  });
-  expect(signUp.status).toBe(200);
-  let link = '';
-  await until(async () => {
-    const mail = (await mailTo(email)).find((m) => m.subject === 'Please confirm your membership');
-    link = /(http\S+)/.exec(mail?.body.text ?? '')?.[1] ?? '';
-    return link.includes(MEMBER_CONFIRM_PAGE);
-  }, `the confirmation mail to ${email}`);
-  const token = new URL(link).searchParams.get('token') ?? '';
-  expect((await api('/member/confirm', { method: 'POST', json: { token } })).status).toBe(200);
-}
 
 beforeAll(async () => {
   pointAtLocalStack();

@@ -62,30 +62,8 @@ export function abandonedHolds(since: string, until: string, now: number): Promi
  * no payment and the hold the caller saw is over; false when a pay click made its payment or a
  * new hold was taken meanwhile (then the payment's own reconciliation settles it).
  */
-export async function closeAbandonedHold(order: OrderEntity, now: number): Promise<boolean> {
-  try {
-    await ddb().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: orderKey(order.checkoutCode),
-        UpdateExpression: 'SET #status = :failed, failedAt = if_not_exists(failedAt, :at)',
-        ConditionExpression:
-          '#status = :pending AND holdId = :hold AND holdUntil < :now AND attribute_not_exists(paymentRef)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':failed': 'failed',
-          ':pending': 'pending',
-          ':at': new Date(now).toISOString(),
-          ':hold': order.holdId,
-          ':now': now,
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+export function closeAbandonedHold(order: OrderEntity, now: number): Promise<boolean> {
+  return closeOrder(order, now, 'never-paid');
 }
 
 /** Paid orders checked out between `since` and `until`: each must have its authenticity record. */
@@ -108,16 +86,31 @@ export function paidOrdersBetween(since: string, until: string): Promise<OrderEn
  * failed, and the order is not asked about again. Only if it is still unpaid and its hold (the
  * one the caller saw) is over; false when it moved on meanwhile.
  */
-export async function closeUnpaidOrder(order: OrderEntity, now: number): Promise<boolean> {
+export function closeUnpaidOrder(order: OrderEntity, now: number): Promise<boolean> {
+  return closeOrder(order, now, 'payment-closed');
+}
+
+/**
+ * Pending (or released: failed) becomes failed while the hold the caller saw is over: with the
+ * payment the caller cancelled marked closed, or (`never-paid`) only while the order has none.
+ */
+async function closeOrder(
+  order: OrderEntity,
+  now: number,
+  payment: 'payment-closed' | 'never-paid',
+): Promise<boolean> {
+  const closed = payment === 'payment-closed';
   try {
     await ddb().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: orderKey(order.checkoutCode),
-        UpdateExpression:
-          'SET #status = :failed, failedAt = if_not_exists(failedAt, :at), paymentClosedAt = :at',
-        ConditionExpression:
-          '(#status = :pending OR #status = :failed) AND holdId = :hold AND holdUntil < :now AND paymentRef = :ref',
+        UpdateExpression: closed
+          ? 'SET #status = :failed, failedAt = if_not_exists(failedAt, :at), paymentClosedAt = :at'
+          : 'SET #status = :failed, failedAt = if_not_exists(failedAt, :at)',
+        ConditionExpression: closed
+          ? '(#status = :pending OR #status = :failed) AND holdId = :hold AND holdUntil < :now AND paymentRef = :ref'
+          : '#status = :pending AND holdId = :hold AND holdUntil < :now AND attribute_not_exists(paymentRef)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':failed': 'failed',
@@ -125,7 +118,7 @@ export async function closeUnpaidOrder(order: OrderEntity, now: number): Promise
           ':at': new Date(now).toISOString(),
           ':hold': order.holdId,
           ':now': now,
-          ':ref': order.paymentRef,
+          ...(closed ? { ':ref': order.paymentRef } : {}),
         },
       }),
     );
