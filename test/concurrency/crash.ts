@@ -287,6 +287,13 @@ async function crashCase(point: CrashPoint, ledger: Ledger, piece: ProductEntity
     const finishedBy = swept.sent === 1 ? 'the scheduled mail sweep' : "the provider's later retry";
     // Later duplicates change nothing.
     await acknowledged(eventId);
+    // Under load a retry's handler can outlive its 10 s answer while it still holds the mail
+    // lease (hashing the new password, sending): the sweep then leaves the mail to it.
+    await until(
+      'the mail sent by whoever holds its lease',
+      async () => Boolean((await readOrder(code))?.mailSentAt),
+      60_000,
+    );
     const record = await authRecord(piece);
     check(
       record?.credentialVersion === 2,
