@@ -58,6 +58,19 @@ export const serverAmountsSchema = z.object({
   currency: z.literal('USD'),
 });
 
+/** A piece held for this shopper (POST /checkout/hold; POST /secret adds its PaymentIntent). */
+const heldSchema = z.object({
+  status: z.literal(200),
+  checkoutCode: z.string(),
+  /** Absent when the stack has no publishable key (the local stand-in needs none). */
+  publishableKey: z.optional(z.string()),
+  /** 'local': Stripe.js is the emulator's stand-in (/__payments). */
+  paymentsMode: z.enum(['local', 'stripe']),
+  /** Until when the piece is held for this shopper (epoch ms). */
+  holdUntil: z.number(),
+  amounts: serverAmountsSchema,
+});
+
 /**
  * POST /secret (the flat checkout fields and the checkout key, as a JSON body): starts a card
  * payment, or answers the same one again for the same key. A sold piece answers 406 { status,
@@ -66,18 +79,9 @@ export const serverAmountsSchema = z.object({
  */
 export const secretContract = {
   body: checkoutRequestSchema,
-  response: z.object({
-    status: z.literal(200),
+  response: z.extend(heldSchema, {
     /** The Stripe PaymentIntent's client secret. */
     client_secret: z.string(),
-    checkoutCode: z.string(),
-    /** Absent when the stack has no publishable key (the local stand-in needs none). */
-    publishableKey: z.optional(z.string()),
-    /** 'local': the browser uses the stand-in card form against the emulator (/__payments). */
-    paymentsMode: z.enum(['local', 'stripe']),
-    /** Until when the piece is held for this shopper (epoch ms). */
-    holdUntil: z.number(),
-    amounts: serverAmountsSchema,
   }),
 } satisfies Contract;
 
@@ -91,16 +95,7 @@ export const secretContract = {
  */
 export const holdContract = {
   body: checkoutRequestSchema,
-  response: z.object({
-    status: z.literal(200),
-    checkoutCode: z.string(),
-    /** What the Payment Element loads Stripe.js with, as POST /secret says. */
-    publishableKey: z.optional(z.string()),
-    paymentsMode: z.enum(['local', 'stripe']),
-    /** Until when the piece is held for this shopper (epoch ms). */
-    holdUntil: z.number(),
-    amounts: serverAmountsSchema,
-  }),
+  response: heldSchema,
 } satisfies Contract;
 
 /**

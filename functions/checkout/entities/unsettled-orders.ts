@@ -21,20 +21,12 @@ const BY_CHECKOUT_TIME = {
  * made. Orders are few (each piece sells once), so the shop-wide list on gsi2 is enough.
  */
 export function unsettledOrders(since: string, until: string): Promise<(OrderEntity & PaymentClosed)[]> {
-  return queryAll<OrderEntity & PaymentClosed>({
-    ...BY_CHECKOUT_TIME,
-    FilterExpression:
-      '(#status = :pending OR #status = :failed) AND attribute_exists(paymentRef) AND attribute_not_exists(paymentClosedAt)',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: {
-      ':list': ORDERS_LIST,
-      ':since': since,
-      // '~' sorts after the '#<code>' that follows the time in the index's sort key.
-      ':until': `${until}~`,
-      ':pending': 'pending',
-      ':failed': 'failed',
-    },
-  });
+  return checkedOutBetween(
+    since,
+    until,
+    '(#status = :pending OR #status = :failed) AND attribute_exists(paymentRef) AND attribute_not_exists(paymentClosedAt)',
+    { ':pending': 'pending', ':failed': 'failed' },
+  );
 }
 
 /**
@@ -43,18 +35,12 @@ export function unsettledOrders(since: string, until: string): Promise<(OrderEnt
  * pressed pay, and the page's release never came (a tab killed, a phone out of signal).
  */
 export function abandonedHolds(since: string, until: string, now: number): Promise<OrderEntity[]> {
-  return queryAll<OrderEntity>({
-    ...BY_CHECKOUT_TIME,
-    FilterExpression: '#status = :pending AND attribute_not_exists(paymentRef) AND holdUntil < :now',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: {
-      ':list': ORDERS_LIST,
-      ':since': since,
-      ':until': `${until}~`,
-      ':pending': 'pending',
-      ':now': now,
-    },
-  });
+  return checkedOutBetween(
+    since,
+    until,
+    '#status = :pending AND attribute_not_exists(paymentRef) AND holdUntil < :now',
+    { ':pending': 'pending', ':now': now },
+  );
 }
 
 /**
@@ -68,15 +54,26 @@ export function closeAbandonedHold(order: OrderEntity, now: number): Promise<boo
 
 /** Paid orders checked out between `since` and `until`: each must have its authenticity record. */
 export function paidOrdersBetween(since: string, until: string): Promise<OrderEntity[]> {
-  return queryAll<OrderEntity>({
+  return checkedOutBetween(since, until, '#status = :paid', { ':paid': 'paid' });
+}
+
+/** Orders checked out between `since` and `until` (ISO times) that the filter keeps (`#status` is the status). */
+function checkedOutBetween<T extends OrderEntity>(
+  since: string,
+  until: string,
+  filter: string,
+  values: Record<string, unknown>,
+): Promise<T[]> {
+  return queryAll<T>({
     ...BY_CHECKOUT_TIME,
-    FilterExpression: '#status = :paid',
+    FilterExpression: filter,
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
       ':list': ORDERS_LIST,
       ':since': since,
+      // '~' sorts after the '#<code>' that follows the time in the index's sort key.
       ':until': `${until}~`,
-      ':paid': 'paid',
+      ...values,
     },
   });
 }
