@@ -6,7 +6,7 @@ import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { HOLD_MINUTES } from '#shared/constants.ts';
 import { SHOP_ZONE_NAME } from '#shared/time-words.ts';
 import { adminApi, loggedInAdmin } from '../support/admin.ts';
-import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
+import { api, freshClientAddress } from '../support/api.ts';
 import { getRaw, putItems } from '../support/db.ts';
 import { productEntity, store, typeEntity, uniqueId } from '../support/fixtures.ts';
 import { holdAsSomeoneElse, payWithTestCard } from '../support/purchase.ts';

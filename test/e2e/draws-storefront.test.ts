@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImageEntity } from '#catalog/entities/image.ts';
 import { DRAW_MESSAGES } from '#shared/contracts/draws.ts';
-import { MEMBER_CONFIRM_PAGE } from '#shared/membership.ts';
 import { SHOP_ZONE_NAME } from '#shared/time-words.ts';
 import { DEMO } from '../../infra/local/demo/catalogue.ts';
 import { linkInMail } from '../load/entrants.ts';

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductEntity } from '#catalog/entities/product.ts';
 import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
-import { api, freshClientAddress, newCheckoutKey } from '../support/api.ts';
+import { api, freshClientAddress } from '../support/api.ts';
 import { getRaw } from '../support/db.ts';
 import { productEntity, store, typeEntity } from '../support/fixtures.ts';
 import { holdAsSomeoneElse } from '../support/purchase.ts';
