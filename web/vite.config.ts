@@ -5,6 +5,7 @@ import { withShopSettings } from '#shared/shop-page.ts';
 import { LOCAL_SHOP_SETTINGS } from '../infra/local/shop-settings.ts';
 import { compileHint } from './vite-compile-hint.ts';
 import { earlyRequests, verifyEarlyRequests } from './vite-early-requests.ts';
+import { faviconPng } from './vite-favicon-png.ts';
 
 export default defineConfig({
   root: import.meta.dirname,
@@ -37,6 +38,7 @@ export default defineConfig({
     }),
     verifyEarlyRequests({ entry: `${import.meta.dirname}/src/verify/early.ts` }),
     compileHint({ chunk: 'verify' }),
+    faviconPng({ source: `${import.meta.dirname}/public/favicon.svg`, fileName: 'favicon.png', size: 32 }),
   ],
   build: {
     outDir: 'dist',

@@ -68,6 +68,6 @@ self.addEventListener('fetch', (event) => {
   if (request.mode === 'navigate' && (url.pathname === PAGE || url.pathname === `${PAGE}/`))
     event.respondWith(networkFirst(event, PAGE));
   else if (url.pathname === KEYS) event.respondWith(networkFirst(event, KEYS));
-  else if (url.pathname.startsWith('/assets/') || url.pathname === '/favicon.svg')
+  else if (url.pathname.startsWith('/assets/') || url.pathname === '/favicon.png')
     event.respondWith(cacheFirst(request));
 });
