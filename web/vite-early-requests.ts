@@ -81,9 +81,10 @@ export function earlyRequests({ entry, routes }: { entry: string; routes: string
 
 /**
  * The /verify page's early script (web/src/verify/early.ts), built the same way and put first in
- * verify.html: it asks for the piece's answer while the page's own script downloads and starts.
+ * verify.html, and its reader (`reader`, a worker's script, built beside it): they ask for the
+ * piece's answer while the page's own script downloads and starts.
  */
-export function verifyEarlyRequests({ entry }: { entry: string }): Plugin {
+export function verifyEarlyRequests({ entry, reader }: { entry: string; reader: string }): Plugin {
   let outDir = '';
   return {
     name: 'one-of-one:verify-early-requests',
@@ -92,7 +93,15 @@ export function verifyEarlyRequests({ entry }: { entry: string }): Plugin {
       outDir = join(config.root, config.build.outDir);
     },
     async writeBundle() {
-      await addEarlyScript({ outDir, page: 'verify.html', entry, name: 'verify-early', blocking: true });
+      const readerFile = await buildScript({ outDir, entry: reader, name: 'verify-reader', format: 'iife' });
+      await addEarlyScript({
+        outDir,
+        page: 'verify.html',
+        entry,
+        name: 'verify-early',
+        blocking: true,
+        define: { __VERIFY_READER__: JSON.stringify(`/${readerFile}`) },
+      });
     },
   };
 }
@@ -112,11 +121,32 @@ async function addEarlyScript(options: {
   blocking?: boolean;
 }): Promise<void> {
   const { outDir, page, entry, name, define = {}, blocking = false } = options;
+  const fileName = await buildScript({ outDir, entry, name, format: blocking ? 'iife' : 'esm', define });
+
+  const htmlFile = join(outDir, page);
+  const html = await readFile(htmlFile, 'utf8');
+  const tag = blocking
+    ? `<script src="/${fileName}"></script>`
+    : `<script type="module" crossorigin async src="/${fileName}"></script>`;
+  const at = html.indexOf('<script');
+  if (at < 0) throw new Error(`early-requests: ${page} has no script to go before`);
+  await writeFile(htmlFile, `${html.slice(0, at)}${tag}\n    ${html.slice(at)}`);
+}
+
+/** Builds `entry` on its own, minified, into assets/<name>-<hash>.js; the file's name. */
+async function buildScript(options: {
+  outDir: string;
+  entry: string;
+  name: string;
+  format: 'iife' | 'esm';
+  define?: Record<string, string>;
+}): Promise<string> {
+  const { outDir, entry, name, format, define = {} } = options;
   const built = await build({
     entryPoints: [entry],
     bundle: true,
     minify: true,
-    format: blocking ? 'iife' : 'esm',
+    format,
     target: 'es2022',
     write: false,
     logLevel: 'warning',
@@ -127,13 +157,5 @@ async function addEarlyScript(options: {
   const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
   const fileName = `assets/${name}-${hash}.js`;
   await writeFile(join(outDir, fileName), code);
-
-  const htmlFile = join(outDir, page);
-  const html = await readFile(htmlFile, 'utf8');
-  const tag = blocking
-    ? `<script src="/${fileName}"></script>`
-    : `<script type="module" crossorigin async src="/${fileName}"></script>`;
-  const at = html.indexOf('<script');
-  if (at < 0) throw new Error(`early-requests: ${page} has no script to go before`);
-  await writeFile(htmlFile, `${html.slice(0, at)}${tag}\n    ${html.slice(at)}`);
+  return fileName;
 }

@@ -36,7 +36,10 @@ export default defineConfig({
       entry: `${import.meta.dirname}/src/boot/early.ts`,
       routes: ['features/catalog/gender-list.tsx', 'features/catalog/product-details.tsx'],
     }),
-    verifyEarlyRequests({ entry: `${import.meta.dirname}/src/verify/early.ts` }),
+    verifyEarlyRequests({
+      entry: `${import.meta.dirname}/src/verify/early.ts`,
+      reader: `${import.meta.dirname}/src/verify/early-reader.ts`,
+    }),
     compileHint({ chunk: 'verify' }),
     faviconPng({ source: `${import.meta.dirname}/public/favicon.svg`, fileName: 'favicon.png', size: 32 }),
   ],

@@ -36,7 +36,10 @@ export interface VerifyPageFigures {
   alone?: { date: string; loadAtStart: number; loadAtEnd: number };
 }
 
-/** The scripts verify.html loads (its module and module preloads), gzipped at level 9. */
+/**
+ * The scripts verify.html loads (its scripts and module preloads) and the worker its early script
+ * starts (web/src/verify/early-reader.ts), gzipped at level 9.
+ */
 export function verifyRouteJs(webRoot: string): VerifyPageFigures['js'] {
   const html = readFileSync(join(webRoot, 'verify.html'), 'utf8');
   const scripts = new Set(
@@ -44,6 +47,13 @@ export function verifyRouteJs(webRoot: string): VerifyPageFigures['js'] {
       (m) => m[1] as string,
     ),
   );
+  for (const file of [...scripts].filter((name) => name.includes('/verify-early-')))
+    for (const m of readFileSync(join(webRoot, file), 'utf8').matchAll(
+      /["`]\/(assets\/verify-reader-[\w-]{8}\.js)/g,
+    ))
+      scripts.add(m[1] as string);
+  if (![...scripts].some((name) => name.includes('/verify-reader-')))
+    throw new Error('verifyRouteJs: the early script names no reader (web/src/verify/early-reader.ts)');
   let rawBytes = 0;
   let gzipBytes = 0;
   for (const file of scripts) {

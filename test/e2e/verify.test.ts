@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { inclusionProof } from '#shared/passport/merkle.ts';
 import { tlogProofText } from '#shared/passport/tlog-proof.ts';
@@ -206,11 +207,18 @@ describe('the /verify page', () => {
     await screenshot(page, 'verify-phone-offline');
   });
 
-  it('shows on a desktop too', async () => {
+  it('shows on a desktop too, with the shop’s icon as a small PNG (an SVG icon is a whole document on the page’s thread)', async () => {
     const page = await openVerify(piece.code, { viewport: DESKTOP });
     await checked(page);
     expect(await page.locator('#piece-name').isVisible()).toBe(true);
     await screenshot(page, 'verify-desktop');
+    const icons = await page
+      .locator('link[rel="icon"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(icons).toEqual(['/favicon.png']);
+    const icon = await page.request.get('/favicon.png');
+    expect(icon.headers()['content-type']).toBe('image/png');
+    expect(await sharp(await icon.body()).metadata()).toMatchObject({ format: 'png', width: 32, height: 32 });
   });
 
   it('refuses a tampered code, a code of an unknown key and what is not a code, each saying why', async () => {
@@ -440,73 +448,105 @@ describe('the /verify page', () => {
     await screenshot(page, 'verify-phone-rewritten');
   });
 
-  it('asks for the piece, then its photographs and status list, once a visit and from its early script before its own script runs, with the size of the checkpoint it kept', async () => {
-    const asked: string[] = [];
-    const downloads: string[] = [];
-    const photoPaths = new Set(
-      (
-        JSON.parse(Buffer.from(piece.certificate.split('.')[1] as string, 'base64url').toString()) as {
-          credentialSubject: { photos: { path: string }[] };
-        }
-      ).credentialSubject.photos.map((photo) => photo.path),
-    );
-    let release = () => {};
-    const everythingAsked = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const allAsked = () => {
-      if (asked.length > 0 && downloads.length === photoPaths.size + 1) release();
-    };
-    const page = await browser.open(`/verify#${piece.code}`, {
-      beforeLoad: async (opened) => {
-        const context = opened.context();
-        await context.route(PIECES, async (route) => {
-          const since = new URL(route.request().url()).searchParams.get('since');
-          asked.push(since ?? 'none');
-          await route.fulfill({
-            json: await pieceAnswer(signing, piece, log, since === null ? undefined : Number(since)),
+  // The early script reads in a worker (early-reader.ts); on its own thread where there is no
+  // worker, and where its worker's script cannot be loaded.
+  it.each([
+    ['in its worker', true, async () => undefined],
+    [
+      'in a browser without workers',
+      false,
+      async (context: BrowserContext) =>
+        context.addInitScript(() => Reflect.deleteProperty(globalThis, 'Worker')),
+    ],
+    [
+      'when its worker’s script cannot be loaded',
+      false,
+      async (context: BrowserContext) =>
+        context.route('**/assets/verify-reader-*.js', (route) => route.fulfill({ status: 404 })),
+    ],
+  ] as const)(
+    'asks for the piece, then its photographs and status list, once a visit and from its early script before its own script runs, with the size of the checkpoint it kept: %s',
+    async (_way, inWorker, prepare) => {
+      const asked: string[] = [];
+      const downloads: string[] = [];
+      const photoPaths = new Set(
+        (
+          JSON.parse(Buffer.from(piece.certificate.split('.')[1] as string, 'base64url').toString()) as {
+            credentialSubject: { photos: { path: string }[] };
+          }
+        ).credentialSubject.photos.map((photo) => photo.path),
+      );
+      let release = () => {};
+      const everythingAsked = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const allAsked = () => {
+        if (asked.length > 0 && downloads.length === photoPaths.size + 1) release();
+      };
+      const readers: string[] = [];
+      const page = await browser.open(`/verify#${piece.code}`, {
+        beforeLoad: async (opened) => {
+          const context = opened.context();
+          opened.on('worker', (worker) => readers.push(new URL(worker.url()).pathname));
+          await prepare(context);
+          await context.route(PIECES, async (route) => {
+            const since = new URL(route.request().url()).searchParams.get('since');
+            asked.push(since ?? 'none');
+            await route.fulfill({
+              json: await pieceAnswer(signing, piece, log, since === null ? undefined : Number(since)),
+            });
+            allAsked();
           });
-          allAsked();
-        });
-        await context.route('**/passport/status/list', async (route) => {
-          downloads.push('status list');
-          await route.fulfill({ body: clearList, contentType: 'application/vc+jwt' });
-          allAsked();
-        });
-        await context.route('**/media/collection_images/passport-e2e/**', async (route) => {
-          downloads.push(new URL(route.request().url()).pathname);
-          await route.continue();
-          allAsked();
-        });
-        // The page's own script (not verify-early-*) is held until the piece, its photographs and
-        // its status list were asked for: only the early script can ask first (without it, the
-        // page never loads and this test times out).
-        await context.route(/\/assets\/verify-[\w-]{8}\.js$/, async (route) => {
-          await everythingAsked;
-          await route.continue();
-        });
-      },
-    });
-    await checked(page);
-    expect(await verdict(page).textContent()).toMatch(/^Authentic: piece 8 of 12/);
-    const html = await (await page.request.get('/verify')).text();
-    const early = html.indexOf('<script src="/assets/verify-early-');
-    expect(early).toBeGreaterThan(0);
-    const own = /<script type="module" crossorigin src="(\/assets\/verify-[\w-]{8}\.js)"/.exec(html)?.[1];
-    expect(early).toBeLessThan(html.indexOf(`src="${own}"`));
-    // Its own script opens with V8's compile hint (web/vite-compile-hint.ts).
-    expect((await (await page.request.get(own as string)).text()).split('\n')[0]).toBe(COMPILE_HINT);
-    // The next visit asks with the size of the checkpoint this one kept: once again, the page taking
-    // the early script's answer (a path of its own would be asked a second time).
-    await page.reload();
-    await checked(page);
-    expect(await checks(page)).toContain(
-      'The public log extends the one this page saw before: nothing was rewritten.',
-    );
-    expect(asked).toEqual(['none', '6']);
-    // Each once a visit: the page took the early script's downloads (its own would be a second).
-    expect(downloads.sort()).toEqual([...photoPaths, ...photoPaths, 'status list', 'status list'].sort());
-  });
+          await context.route('**/passport/status/list', async (route) => {
+            downloads.push('status list');
+            await route.fulfill({ body: clearList, contentType: 'application/vc+jwt' });
+            allAsked();
+          });
+          await context.route('**/media/collection_images/passport-e2e/**', async (route) => {
+            downloads.push(new URL(route.request().url()).pathname);
+            await route.continue();
+            allAsked();
+          });
+          // The page's own script (not verify-early-*) is held until the piece, its photographs and
+          // its status list were asked for: only the early script can ask first (without it, the
+          // page never loads and this test times out).
+          await context.route(/\/assets\/verify-[\w-]{8}\.js$/, async (route) => {
+            await everythingAsked;
+            await route.continue();
+          });
+        },
+      });
+      await checked(page);
+      expect(await verdict(page).textContent()).toMatch(/^Authentic: piece 8 of 12/);
+      const html = await (await page.request.get('/verify')).text();
+      const early = html.indexOf('<script src="/assets/verify-early-');
+      expect(early).toBeGreaterThan(0);
+      const own = /<script type="module" crossorigin src="(\/assets\/verify-[\w-]{8}\.js)"/.exec(html)?.[1];
+      expect(early).toBeLessThan(html.indexOf(`src="${own}"`));
+      // Its own script opens with V8's compile hint (web/vite-compile-hint.ts).
+      expect((await (await page.request.get(own as string)).text()).split('\n')[0]).toBe(COMPILE_HINT);
+      // The next visit asks with the size of the checkpoint this one kept: once again, the page taking
+      // the early script's answer (a path of its own would be asked a second time).
+      await page.reload();
+      await checked(page);
+      expect(await checks(page)).toContain(
+        'The public log extends the one this page saw before: nothing was rewritten.',
+      );
+      expect(asked).toEqual(['none', '6']);
+      // Each once a visit: the page took the early script's downloads (its own would be a second).
+      expect(downloads.sort()).toEqual([...photoPaths, ...photoPaths, 'status list', 'status list'].sort());
+      // Read in the worker, the page's own list of what it fetched names none of them.
+      const fetchedByPage = await page.evaluate(
+        () =>
+          performance
+            .getEntriesByType('resource')
+            .filter((entry) => /\/api\/passport\/pieces\/|\/passport\/status\/list/.test(entry.name)).length,
+      );
+      expect(fetchedByPage).toBe(inWorker ? 0 : 2);
+      if (inWorker) expect(readers).toHaveLength(2);
+      if (inWorker) expect(readers[0]).toMatch(/^\/assets\/verify-reader-[\w-]{8}\.js$/);
+    },
+  );
 
   it('says who owns the piece since when for a resale proof, and Void once the shop says it was transferred since', async () => {
     const proof = await resaleProof(signing, piece, 14);

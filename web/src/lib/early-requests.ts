@@ -14,25 +14,27 @@ function registry(): Registry {
   return scope[REGISTRY];
 }
 
-/**
- * Starts a same-origin GET of `url` now (with `init`'s cache mode, say), for the app to take later.
- * With `then`, the app takes the answer only once `then` is done with a copy of it (say, having
- * started the requests the answer names, so that the app finds them started).
- */
-export function requestEarly(
-  url: string,
-  init: Pick<RequestInit, 'cache'> = {},
-  then?: (copy: Response) => Promise<unknown>,
-): Promise<Response> {
-  const fetched = fetch(url, { ...init, credentials: 'same-origin' });
-  const answer = then
-    ? fetched.then(async (response) => {
-        await then(response.clone()).catch(() => undefined);
-        return response;
-      })
-    : fetched;
+/** Starts a same-origin GET of `url` now (with `init`'s cache mode, say), for the app to take later. */
+export function requestEarly(url: string, init: Pick<RequestInit, 'cache'> = {}): Promise<Response> {
+  const answer = fetch(url, { ...init, credentials: 'same-origin' });
   registry().set(url, answer);
   return answer;
+}
+
+/**
+ * Registers an answer for `url` that is got some other way (by the /verify page's early reader, a
+ * worker, say): the app takes it as any early answer, and it settles with what the returned
+ * function is given.
+ */
+export function awaitEarly(url: string): (answer: Promise<Response>) => void {
+  let settle: (answer: Promise<Response>) => void = () => undefined;
+  const answer = new Promise<Response>((resolve) => {
+    settle = resolve;
+  });
+  // A failure nobody takes is dropped with the page, as a failed `requestEarly` is.
+  answer.catch(() => undefined);
+  registry().set(url, answer);
+  return settle;
 }
 
 /** The early answer for `url`, if one was started and not yet taken. */
