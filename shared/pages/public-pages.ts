@@ -1,0 +1,115 @@
+/**
+ * The public pages the shop renders ahead of time (issue 47): each has one canonical address (what
+ * a link preview, a search engine and the sitemap name) and one key in the web bucket, where the
+ * page rendered from the catalogue is written whenever what it shows changes. The edge (and the
+ * local gateway) serve the rendered page for its canonical address; any other address of the app
+ * is served the empty app as before.
+ */
+export type ListGender = 0 | 1;
+
+export type PublicPage =
+  /** `/home`: the main menu. */
+  | { kind: 'home' }
+  /** `/women/`, `/men/`: the collections of a gender. */
+  | { kind: 'list'; gender: ListGender }
+  /** `/products/productdetails?productId=…`: one piece. */
+  | { kind: 'piece'; productId: string }
+  /** A world or more page (`/world/…`, `/more/…`, `/boutique`, `/products`, `/accessibility`). */
+  | { kind: 'content'; path: string }
+  /** `/draws`: the draws open now and to come. */
+  | { kind: 'draws' }
+  /** `/draw/<drawId>`: one release draw. */
+  | { kind: 'draw'; drawId: string };
+
+/** Where rendered pages live in the web bucket (and nothing else does). */
+export const PAGES_PREFIX = 'pages/';
+
+const GENDER_PATH = { 0: '/women/', 1: '/men/' } as const;
+
+/** The canonical address of a page: its path, with the one query parameter a piece needs. */
+export function pagePath(page: PublicPage): string {
+  switch (page.kind) {
+    case 'home':
+      return '/home';
+    case 'list':
+      return GENDER_PATH[page.gender];
+    case 'piece':
+      return `/products/productdetails?productId=${encodeURIComponent(page.productId)}`;
+    case 'content':
+      return page.path;
+    case 'draws':
+      return '/draws';
+    case 'draw':
+      return `/draw/${encodeURIComponent(page.drawId)}`;
+  }
+}
+
+/** Ids as the table writes them: letters, digits, `-` and `_` (a key never needs escaping). */
+const ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** The page's object in the web bucket, under PAGES_PREFIX. */
+export function pageKey(page: PublicPage): string {
+  switch (page.kind) {
+    case 'home':
+      return `${PAGES_PREFIX}home.html`;
+    case 'list':
+      return `${PAGES_PREFIX}${page.gender === 0 ? 'women' : 'men'}.html`;
+    case 'piece':
+      if (!ID.test(page.productId)) throw new RangeError(`not a product id: ${page.productId}`);
+      return `${PAGES_PREFIX}pieces/${page.productId}.html`;
+    case 'content':
+      return `${PAGES_PREFIX}content${page.path.replace(/\/$/, '')}.html`;
+    case 'draws':
+      return `${PAGES_PREFIX}draws.html`;
+    case 'draw':
+      if (!ID.test(page.drawId)) throw new RangeError(`not a draw id: ${page.drawId}`);
+      return `${PAGES_PREFIX}draws/${page.drawId}.html`;
+  }
+}
+
+/**
+ * The world and more pages rendered ahead of time: every content route of the app
+ * (web/src/features/content/routes.tsx) but the membership's mailed links, which are personal.
+ */
+export const CONTENT_PATHS = [
+  '/products',
+  '/boutique',
+  '/boutique/twoboutiques',
+  '/accessibility',
+  '/world',
+  '/world/authentification',
+  '/world/club',
+  '/world/episodes',
+  '/world/followus',
+  '/world/meaning',
+  '/world/membership',
+  '/world/mission',
+  '/world/mission/written',
+  '/world/mission/video',
+  '/world/mission/music',
+  '/world/mission/lyrics',
+  '/world/oneofoneluxury',
+  '/world/philanthropy',
+  '/world/products',
+  '/world/purchasingproduct',
+  '/world/support',
+  '/world/gifts',
+  '/world/fundraiser',
+  '/more',
+  '/more/contact_us',
+  '/more/changecountrycurrency',
+  '/more/shipping_methods',
+  '/more/shipping_cost',
+  '/more/delivery_time',
+  '/more/payment_methods',
+  '/more/duties',
+  '/more/prices_currencies',
+  '/more/int_transaction_fees',
+  '/more/returns',
+  '/more/refund',
+  '/more/tracking',
+  '/more/taxes',
+  '/more/privacy-policy',
+  '/more/terms-and-conditions',
+  '/allvideos',
+] as const;
