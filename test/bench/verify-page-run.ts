@@ -53,9 +53,9 @@ try {
     alone: { date, loadAtStart, loadAtEnd: currentLoad() },
   };
   process.stderr.write('\n');
-  const section = renderVerifyPageSection({ value: figures });
-  writeFileSync(out, withVerifyPage(readFileSync(out, 'utf8'), section));
-  console.log(section);
+  const rendered = renderVerifyPageSection({ value: figures });
+  writeFileSync(out, withVerifyPage(readFileSync(out, 'utf8'), rendered));
+  console.log(rendered.section);
 } finally {
   await stack.stop();
   rmSync(workDir, { recursive: true, force: true });
