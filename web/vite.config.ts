@@ -6,6 +6,7 @@ import { LOCAL_SHOP_SETTINGS } from '../infra/local/shop-settings.ts';
 import { compileHint } from './vite-compile-hint.ts';
 import { earlyRequests, verifyEarlyRequests } from './vite-early-requests.ts';
 import { faviconPng } from './vite-favicon-png.ts';
+import { SERVER_RENDER_FILE, serverRender } from './vite-server-render.ts';
 
 export default defineConfig({
   root: import.meta.dirname,
@@ -41,12 +42,18 @@ export default defineConfig({
       reader: `${import.meta.dirname}/src/verify/early-reader.ts`,
     }),
     compileHint({ chunk: 'verify' }),
+    serverRender({
+      entry: `${import.meta.dirname}/src/render/render-page.tsx`,
+      outFile: SERVER_RENDER_FILE(import.meta.dirname),
+    }),
     faviconPng({ source: `${import.meta.dirname}/public/favicon.svg`, fileName: 'favicon.png', size: 32 }),
   ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: 'hidden',
+    // For the page renderer (vite-server-render.ts), which moves it out of the web bucket's files.
+    manifest: true,
     // The shop's app, and the passport's /verify page: its own small entry, no React (docs/passport.md).
     rollupOptions: {
       input: { main: `${import.meta.dirname}/index.html`, verify: `${import.meta.dirname}/verify.html` },

@@ -1,18 +1,104 @@
 // The viewer-request function of the web bucket's behaviour (infra/constructs/web-distribution.ts),
-// which the local gateway runs too (infra/edge/spa-fallback.ts). A path naming no file (no dot in
-// its last segment) is a client route of the shop's app: index.html. The one exception is
-// /verify, the passport's own small page (docs/passport.md): verify.html.
+// which the local gateway runs too (infra/edge/spa-fallback.ts). A public page rendered ahead of
+// time (issue 47, shared/pages/public-pages.ts), asked at its canonical address, is its rendered
+// file under /pages/. Any other path naming no file (no dot in its last segment) is a client
+// route of the shop's app: index.html. The one exception is /verify, the passport's own small
+// page (docs/passport.md): verify.html.
 // CloudFront Functions (cloudfront-js-2.0) take one file without modules: plain functions only.
 var VERIFY_PATHS = ['/verify', '/verify/'];
 
-function pageOf(uri) {
+var FIXED_PAGES = {
+  '/home': 'home',
+  '/women': 'women',
+  '/women/': 'women',
+  '/men': 'men',
+  '/men/': 'men',
+  '/draws': 'draws',
+};
+
+// shared/pages/public-pages.ts, CONTENT_PATHS (a test keeps the two lists alike).
+var CONTENT_PATHS = [
+  '/products',
+  '/boutique',
+  '/boutique/twoboutiques',
+  '/accessibility',
+  '/world',
+  '/world/authentification',
+  '/world/club',
+  '/world/episodes',
+  '/world/followus',
+  '/world/meaning',
+  '/world/membership',
+  '/world/mission',
+  '/world/mission/written',
+  '/world/mission/video',
+  '/world/mission/music',
+  '/world/mission/lyrics',
+  '/world/oneofoneluxury',
+  '/world/philanthropy',
+  '/world/products',
+  '/world/purchasingproduct',
+  '/world/support',
+  '/world/gifts',
+  '/world/fundraiser',
+  '/more',
+  '/more/contact_us',
+  '/more/changecountrycurrency',
+  '/more/shipping_methods',
+  '/more/shipping_cost',
+  '/more/delivery_time',
+  '/more/payment_methods',
+  '/more/duties',
+  '/more/prices_currencies',
+  '/more/int_transaction_fees',
+  '/more/returns',
+  '/more/refund',
+  '/more/tracking',
+  '/more/taxes',
+  '/more/privacy-policy',
+  '/more/terms-and-conditions',
+  '/allvideos',
+];
+
+var ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+// The query as CloudFront hands it ({ name: { value } }), or as the local gateway does.
+function onlyParameter(query, name) {
+  var names = Object.keys(query || {});
+  if (names.length !== 1 || names[0] !== name) return undefined;
+  var entry = query[name];
+  return entry && !entry.multiValue ? entry.value : undefined;
+}
+
+function renderedPage(uri, query) {
+  var bare = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.slice(0, -1) : uri;
+  if (names(query) === 0) {
+    if (FIXED_PAGES[uri]) return '/pages/' + FIXED_PAGES[uri] + '.html';
+    if (CONTENT_PATHS.indexOf(bare) !== -1) return '/pages/content' + bare + '.html';
+    var draw = /^\/draw\/([^/]+)$/.exec(uri);
+    if (draw && ID.test(draw[1])) return '/pages/draws/' + draw[1] + '.html';
+  }
+  if (uri === '/products/productdetails') {
+    var productId = onlyParameter(query, 'productId');
+    if (productId && ID.test(productId)) return '/pages/pieces/' + productId + '.html';
+  }
+  return undefined;
+}
+
+function names(query) {
+  return Object.keys(query || {}).length;
+}
+
+function pageOf(uri, query) {
   if (VERIFY_PATHS.indexOf(uri) !== -1) return '/verify.html';
+  var rendered = renderedPage(uri, query);
+  if (rendered) return rendered;
   var last = uri.split('/').pop();
   return last.indexOf('.') === -1 ? '/index.html' : uri;
 }
 
 function handler(event) {
   var request = event.request;
-  request.uri = pageOf(request.uri);
+  request.uri = pageOf(request.uri, request.querystring);
   return request;
 }

@@ -1,17 +1,59 @@
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { loadSpaFallback, SPA_FALLBACK_CODE } from './spa-fallback.ts';
+import { CONTENT_PATHS, type PublicPage, pageKey, pagePath } from '#shared/pages/public-pages.ts';
+import { edgeQuery, loadSpaFallback, SPA_FALLBACK_CODE } from './spa-fallback.ts';
 
 describe('the web behaviour’s viewer-request function', () => {
   const pageOf = loadSpaFallback();
+  const at = (address: string) => {
+    const url = new URL(address, 'https://shop.example');
+    return pageOf(url.pathname, edgeQuery(url.searchParams));
+  };
 
   it('serves /verify from verify.html, every other client route from index.html, files as they are', () => {
     expect(pageOf('/verify')).toBe('/verify.html');
     expect(pageOf('/verify/')).toBe('/verify.html');
-    for (const route of ['/', '/home', '/women/', '/products/productdetails', '/verify/more', '/verifying'])
+    for (const route of [
+      '/',
+      '/products/productdetails',
+      '/verify/more',
+      '/verifying',
+      '/checkout',
+      '/admin',
+    ])
       expect(pageOf(route), route).toBe('/index.html');
     for (const file of ['/assets/verify-1a2b.js', '/verify-sw.js', '/verify.html', '/favicon.svg'])
       expect(pageOf(file), file).toBe(file);
+  });
+
+  it('serves each public page at its canonical address from its rendered file (shared/pages/public-pages.ts)', () => {
+    const pages: PublicPage[] = [
+      { kind: 'home' },
+      { kind: 'list', gender: 0 },
+      { kind: 'list', gender: 1 },
+      { kind: 'piece', productId: 'p-aurora-08' },
+      { kind: 'draws' },
+      { kind: 'draw', drawId: 'd-AAAAAAAAAAAAAAAAAAAAAA' },
+      ...CONTENT_PATHS.map((path): PublicPage => ({ kind: 'content', path })),
+    ];
+    for (const page of pages) expect(at(pagePath(page)), pagePath(page)).toBe(`/${pageKey(page)}`);
+    // Every content page the edge knows is one the renderer renders, and the other way round.
+    const edgeContent = /var CONTENT_PATHS = \[([^\]]*)\]/.exec(SPA_FALLBACK_CODE)?.[1];
+    expect(edgeContent?.match(/'[^']+'/g)?.map((path) => path.slice(1, -1))).toEqual([...CONTENT_PATHS]);
+  });
+
+  it('serves the app, not a rendered page, for any other address of a page (another query, a strange id)', () => {
+    for (const address of [
+      '/products/productdetails?productId=p-aurora-08&type=t-aurora',
+      '/products/productdetails?type=t-aurora',
+      '/products/productdetails?productId=p-aurora-08&productId=p-other',
+      '/products/productdetails?productId=..%2F..%2Findex',
+      '/home?utm_source=mail',
+      '/women/?x=1',
+      '/draw/..',
+      '/draw/d-1/enter',
+    ])
+      expect(at(address), address).toBe('/index.html');
   });
 
   it('rewrites the request CloudFront hands it (cloudfront-js-2.0 handler)', () => {
@@ -19,5 +61,11 @@ describe('the web behaviour’s viewer-request function', () => {
     vm.runInContext(SPA_FALLBACK_CODE, context);
     const request = { uri: '/verify', querystring: {}, headers: {} };
     expect(context.handler({ request })).toEqual({ ...request, uri: '/verify.html' });
+    const piece = {
+      uri: '/products/productdetails',
+      querystring: { productId: { value: 'p-1' } },
+      headers: {},
+    };
+    expect(context.handler({ request: piece }).uri).toBe('/pages/pieces/p-1.html');
   });
 });

@@ -7,9 +7,28 @@ import vm from 'node:vm';
  */
 export const SPA_FALLBACK_CODE = readFileSync(new URL('./spa-fallback.js', import.meta.url), 'utf8');
 
-/** The file a viewer's path is served from: itself, index.html (a client route) or verify.html. */
-export function loadSpaFallback(): (uri: string) => string {
+/** A query as CloudFront hands it to a function: each name with its value (`multiValue` when repeated). */
+export type EdgeQuery = Record<string, { value: string; multiValue?: { value: string }[] }>;
+
+export function edgeQuery(search: URLSearchParams): EdgeQuery {
+  const query: EdgeQuery = {};
+  for (const name of new Set(search.keys())) {
+    const values = search.getAll(name);
+    query[name] = {
+      value: values[0] ?? '',
+      ...(values.length > 1 ? { multiValue: values.map((value) => ({ value })) } : {}),
+    };
+  }
+  return query;
+}
+
+/**
+ * The file a viewer's path (and query) is served from: itself, a page rendered ahead of time
+ * (/pages/…), index.html (a client route) or verify.html.
+ */
+export function loadSpaFallback(): (uri: string, query?: EdgeQuery) => string {
   const context = vm.createContext({});
   vm.runInContext(SPA_FALLBACK_CODE, context);
-  return context.pageOf as (uri: string) => string;
+  const pageOf = context.pageOf as (uri: string, query: EdgeQuery) => string;
+  return (uri, query = {}) => pageOf(uri, query);
 }

@@ -17,7 +17,7 @@ import { type Route, routeName } from '../../functions/routes.ts';
 import { loadMediaEdge } from '../edge/media-path.ts';
 import { isPassportPath, loadPassportEdge } from '../edge/passport-path.ts';
 import { appHeaders, forPlainHttp, mediaHeaders } from '../edge/security-headers.ts';
-import { loadSpaFallback } from '../edge/spa-fallback.ts';
+import { edgeQuery, loadSpaFallback } from '../edge/spa-fallback.ts';
 import { lambdaContext, toApiEvent } from './api-event.ts';
 
 export type LambdaHandler = (
@@ -39,6 +39,16 @@ export interface GatewayOptions {
    * Stripe.js and the PayPal button talks to it the way they talk to the providers.
    */
   payments?: () => string | undefined;
+  /**
+   * The pages rendered ahead of time (issue 47): the web bucket they are written to, on the S3
+   * stand-in, and what renders one that is not there yet (the local equivalent of the edge asking
+   * the renderer when the bucket has no such page): a path under /pages/ the edge function chose.
+   */
+  pages?: {
+    endpoint: string;
+    bucket: string;
+    renderMissing: (key: string) => Promise<{ html: string; status: number } | undefined>;
+  };
   /** Largest request body accepted, like API Gateway's payload limit. */
   maxBodyBytes?: number;
   /**
@@ -342,7 +352,12 @@ export function createGateway(options: GatewayOptions): Server {
     // As CloudFront: a path naming a file (a dot in its last segment) that is not there is a 404;
     // only client routes get a page, the app's index.html (or /verify its verify.html).
     if (!found && extname(url.pathname) !== '') return json(res, 404, { message: 'Not Found' });
-    const file = found ? wanted : join(root, pageOf(url.pathname));
+    const chosen = found ? undefined : pageOf(url.pathname, edgeQuery(url.searchParams));
+    // Without rendered pages (LocalStackOptions.renderedPages off), the app renders them itself.
+    if (chosen?.startsWith('/pages/') && options.pages) return renderedPage(req, res, chosen.slice(1));
+    const file = found
+      ? wanted
+      : join(root, chosen?.startsWith('/pages/') ? '/index.html' : (chosen ?? '/index.html'));
     const info = await stat(file).catch(() => undefined);
     if (!info) {
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
@@ -374,6 +389,31 @@ export function createGateway(options: GatewayOptions): Server {
     }
     if (body) res.end(body);
     else createReadStream(file).pipe(res);
+  }
+
+  /**
+   * A page rendered ahead of time, from the web bucket as CloudFront has it: with the status its
+   * object's metadata gives (404 for a piece the shop no longer has), else 200; one the bucket does not hold
+   * yet is rendered now (404 when no such page exists).
+   */
+  async function renderedPage(req: IncomingMessage, res: ServerResponse, key: string): Promise<void> {
+    const pages = options.pages;
+    if (!pages) throw new Error('no web bucket of rendered pages');
+    const stored = await fetch(`${pages.endpoint}/${pages.bucket}/${key}`).catch(() => undefined);
+    const found = stored?.ok
+      ? { html: await stored.text(), status: Number(stored.headers.get('x-amz-meta-status') ?? '200') }
+      : await pages.renderMissing(key);
+    const html = Buffer.from(found?.html ?? '');
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    const body = encoding === 'br' ? brotliCompressSync(html) : encoding === 'gzip' ? gzipSync(html) : html;
+    res.writeHead(found?.status ?? 404, {
+      'content-type': MIME['.html'] ?? 'text/html; charset=utf-8',
+      'cache-control': stored?.headers.get('cache-control') ?? 'no-cache',
+      vary: 'accept-encoding',
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+      'content-length': body.length,
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
 
   /** index.html or verify.html with the shop settings in it, revalidated on every visit like the deployed ones. */

@@ -11,7 +11,9 @@ import type { S3Event } from 'aws-lambda';
 import type { DrandEnvironment } from '#draws/adapters/beacon.ts';
 import { logPublicKey } from '#passport/adapters/kms-signer.ts';
 import { PRIVATE_MEDIA_PREFIX } from '#shared/media.ts';
+import { pageOfKey } from '#shared/pages/public-pages.ts';
 import { logOrigin } from '#shared/passport/checkpoint.ts';
+import { withShopSettings } from '#shared/shop-page.ts';
 import { mailFromHeader } from '#shared/shop-settings.ts';
 import { runInScope } from '../../functions/platform/request-scope.ts';
 import { routes } from '../../functions/routes.ts';
@@ -257,6 +259,12 @@ export interface LocalStackOptions {
   /** Append every AWS call the functions make to this file, one JSON line each (test/iam checks them). */
   awsCallLog?: string;
   /**
+   * Serve the public pages rendered ahead of time (issue 47) at their canonical addresses, from
+   * the web bucket (rendered when first asked). Off until pages are rendered again on every
+   * catalogue change (the table's stream): until then a rendered page could show a change late.
+   */
+  renderedPages?: boolean;
+  /**
    * Where to write this start's job token (owner-only), for `npm run job`; the token is also in
    * the LocalStack returned. Jobs run only with it (infra/local/gateway.ts, jobRefusal).
    */
@@ -455,8 +463,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       log: (line) => log(line),
       leave: (key) => demoMakesSetOf(key),
     });
-    const s3 = await startS3(options.s3Port ?? 0, s3Dir, [mediaBucket, privateMediaBucket], (event) =>
-      pictureSets.notify(event),
+    const s3 = await startS3(
+      options.s3Port ?? 0,
+      s3Dir,
+      [mediaBucket, privateMediaBucket, WEB_BUCKET],
+      (event) => pictureSets.notify(event),
     );
     started.push(s3);
     started.push({
@@ -540,6 +551,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       TABLE_NAME: tableName,
       MEDIA_BUCKET: mediaBucket,
       PRIVATE_MEDIA_BUCKET: privateMediaBucket,
+      WEB_BUCKET,
       // The handlers' DynamoDB request count, as x-ddb-requests on every answer: only for the
       // stacks that measure it (the tests, the bench, the load run set it), never for `npm start`.
       EXPOSE_DDB_REQUEST_COUNT: process.env.EXPOSE_DDB_REQUEST_COUNT === 'true' ? 'true' : 'false',
@@ -625,6 +637,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       webRoot: options.webRoot ?? join(root, 'web', 'dist'),
       shop: LOCAL_SHOP_SETTINGS,
       media: { endpoint: s3.url, bucket: mediaBucket },
+      ...(options.renderedPages
+        ? {
+            pages: {
+              endpoint: s3.url,
+              bucket: WEB_BUCKET,
+              renderMissing: (key: string) =>
+                renderMissingPage(key, options.webRoot ?? join(root, 'web', 'dist')),
+            },
+          }
+        : {}),
       payments: () => paymentsUrl,
       jobToken,
       jobs: {
@@ -735,4 +757,28 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await stopAll();
     throw error;
   }
+}
+
+/** The web bucket of the local stack: the pages rendered ahead of time (issue 47). */
+export const WEB_BUCKET = 'boutique-web';
+
+/** A public page not in the web bucket yet, rendered and stored now (functions/pages/adapters/). */
+async function renderMissingPage(
+  key: string,
+  webRoot: string,
+): Promise<{ html: string; status: number } | undefined> {
+  const page = pageOfKey(key);
+  if (!page) return undefined;
+  const { renderPage } = await import('../../functions/pages/adapters/page-renderer.ts');
+  const { folderWebFiles } = await import('../../functions/pages/adapters/web-files.ts');
+  const files = folderWebFiles(webRoot, (html) => withShopSettings(html, LOCAL_SHOP_SETTINGS));
+  let written: { html: string; status: number } | undefined;
+  await renderPage(page, {
+    ...files,
+    put: async (pageKey, html, status) => {
+      await files.put(pageKey, html, status);
+      written = { html, status };
+    },
+  });
+  return written;
 }

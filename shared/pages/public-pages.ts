@@ -113,3 +113,19 @@ export const CONTENT_PATHS = [
   '/more/terms-and-conditions',
   '/allvideos',
 ] as const;
+
+/** The page a key of the web bucket holds (pageKey's inverse); undefined for any other key. */
+export function pageOfKey(key: string): PublicPage | undefined {
+  if (!key.startsWith(PAGES_PREFIX) || !key.endsWith('.html')) return undefined;
+  const name = key.slice(PAGES_PREFIX.length, -'.html'.length);
+  if (name === 'home') return { kind: 'home' };
+  if (name === 'women' || name === 'men') return { kind: 'list', gender: name === 'women' ? 0 : 1 };
+  if (name === 'draws') return { kind: 'draws' };
+  const [folder, id, ...rest] = name.split('/');
+  if (rest.length === 0 && id && ID.test(id)) {
+    if (folder === 'pieces') return { kind: 'piece', productId: id };
+    if (folder === 'draws') return { kind: 'draw', drawId: id };
+  }
+  const path = name.startsWith('content/') ? name.slice('content'.length) : undefined;
+  return path && (CONTENT_PATHS as readonly string[]).includes(path) ? { kind: 'content', path } : undefined;
+}

@@ -23,7 +23,7 @@ const features: [string, Record<string, unknown>][] = await Promise.all(
 const PRIVATE_FEATURES = ['admin'];
 
 /** The routes the app's router declares itself (/, /home, the not-found page). */
-const routerSource = readFileSync(new URL('../../web/src/app/router.tsx', import.meta.url), 'utf8');
+const routerSource = readFileSync(new URL('../../web/src/app/routes.tsx', import.meta.url), 'utf8');
 const routerPaths = [...routerSource.matchAll(/\{ path: '([^']+)', element:/g)].map((m) => m[1] as string);
 
 const publicPaths = [

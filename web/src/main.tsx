@@ -1,11 +1,12 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppErrorBoundary } from './app/app-error.tsx';
-import { router } from './app/router.tsx';
+import { createAppRouter, loadRouteModules } from './app/router.tsx';
 import { pinBodyHeight } from './lib/body-height.ts';
 import { queryClient } from './lib/query-client.ts';
+import { type RenderedPageData, renderedPageData } from './lib/rendered-page.ts';
 import { unregisterStaleWorkers } from './lib/service-workers.ts';
 import './styles.css';
 
@@ -16,16 +17,28 @@ pinBodyHeight();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
-// As a transition, the first render yields to the browser every few milliseconds instead of
-// holding the main thread for one long task (a phone's Total Blocking Time, issue 16).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <AppErrorBoundary>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AppErrorBoundary>
-    </StrictMode>,
-  );
-});
+
+const app = (rendered?: RenderedPageData) => (
+  <StrictMode>
+    <AppErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <HydrationBoundary state={rendered?.queries}>
+          <RouterProvider router={createAppRouter()} />
+        </HydrationBoundary>
+      </QueryClientProvider>
+    </AppErrorBoundary>
+  </StrictMode>
+);
+
+const rendered = renderedPageData();
+if (rendered) {
+  // A page rendered ahead of time (issue 47): hydrated with the answers it was rendered from, its
+  // route's module loaded first, so the first render is the HTML's and nothing is asked again.
+  void loadRouteModules().then(() => hydrateRoot(root, app(rendered)));
+} else {
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for one long task (a phone's Total Blocking Time, issue 16).
+  startTransition(() => {
+    createRoot(root).render(app());
+  });
+}

@@ -126,7 +126,7 @@ export function startBrowser(): BrowserSession {
     async open(path, options = {}) {
       if (!browser) throw new Error('the browser is not started');
       const context = await browser.newContext({
-        baseURL: inject('baseUrl'),
+        baseURL: options.baseUrl ?? inject('baseUrl'),
         viewport: options.viewport ?? PHONE,
         hasTouch: options.viewport ? options.viewport.width < 800 : true,
         isMobile: false,
@@ -176,6 +176,8 @@ export function startBrowser(): BrowserSession {
 }
 
 export interface OpenOptions {
+  /** The shop to open (a test's own local stack); the run's shared one by default. */
+  baseUrl?: string;
   viewport?: { width: number; height: number };
   /** Device pixels per CSS pixel (a phone's 3). */
   deviceScaleFactor?: number;

@@ -1,31 +1,21 @@
-import { createBrowserRouter } from 'react-router-dom';
-import { Layout } from '../components/layout.tsx';
-import { adminRoutes } from '../features/admin/routes.tsx';
-import { authenticityRoutes } from '../features/authenticity/routes.tsx';
-import { catalogRoutes } from '../features/catalog/routes.tsx';
-import { checkoutRoutes } from '../features/checkout/routes.tsx';
-import { contentRoutes } from '../features/content/routes.tsx';
-import { drawRoutes } from '../features/draws/routes.tsx';
-import { pickingRoutes } from '../features/picking/routes.tsx';
-import { Home } from './home.tsx';
-import { Landing } from './landing.tsx';
-import { NotFound } from './not-found.tsx';
+import { createBrowserRouter, matchRoutes } from 'react-router-dom';
+import { appRoutes } from './routes.tsx';
 
-export const router = createBrowserRouter([
-  {
-    element: <Layout />,
-    errorElement: <NotFound />,
-    children: [
-      { path: '/', element: <Landing /> },
-      { path: '/home', element: <Home /> },
-      ...catalogRoutes,
-      ...pickingRoutes,
-      ...contentRoutes,
-      ...checkoutRoutes,
-      ...drawRoutes,
-      ...adminRoutes,
-      ...authenticityRoutes,
-      { path: '*', element: <NotFound /> },
-    ],
-  },
-]);
+/** The browser's router of the app's routes (routes.tsx). */
+export const createAppRouter = () => createBrowserRouter(appRoutes);
+
+/**
+ * Loads the route modules of the current address that are loaded lazily: a page rendered ahead of
+ * time (web/src/render/) is hydrated with its route's component in place, as the renderer had it,
+ * never with a fallback the HTML does not show.
+ */
+export async function loadRouteModules(): Promise<void> {
+  const matches = matchRoutes(appRoutes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (!route.lazy || typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}

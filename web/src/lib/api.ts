@@ -42,6 +42,19 @@ async function read<T>(response: Response): Promise<T> {
   return body as T;
 }
 
+type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
+let serverFetch: Fetch | undefined;
+
+/**
+ * The page renderer's way to the API (web/src/render/): on the server, `/api/…` has no origin to
+ * be fetched from, and the renderer answers it itself.
+ */
+export function answerApiWith(fetcher: Fetch): void {
+  serverFetch = fetcher;
+}
+
+const send: Fetch = (url, init) => (serverFetch ?? fetch)(url, init);
+
 export function apiGet<T>(path: string, params: Params = {}, headers?: Record<string, string>): Promise<T> {
   return apiGetUrl<T>(apiUrl(path, params), headers);
 }
@@ -52,7 +65,7 @@ export async function apiGetUrl<T>(url: string, headers?: Record<string, string>
   // request is simply asked again.
   const early = headers ? undefined : takeEarly(url)?.catch(() => undefined);
   const answer =
-    (await early) ?? (await fetch(url, { credentials: 'same-origin', ...(headers ? { headers } : {}) }));
+    (await early) ?? (await send(url, { credentials: 'same-origin', ...(headers ? { headers } : {}) }));
   return read<T>(answer);
 }
 

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Loading } from '../../components/page.tsx';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { navTarget } from '../../lib/nav-input.ts';
 import {
   debounce,
@@ -26,6 +27,8 @@ import './catalog.css';
 /** 000 §4, §9: first batch max(3, ceil(window height / 330)); more past 80 % of the list. */
 const ROW_HEIGHT = 330;
 const MIN_BATCH = 3;
+/** The rows a rendered page shows (a 1,200-pixel-tall screen's first batch). */
+const SERVER_ROWS = Math.ceil(1200 / ROW_HEIGHT);
 const THRESHOLD = 0.8;
 
 /** How many rows each list rendered last, so a return shows as many again (000 §4). */
@@ -53,28 +56,36 @@ function GenderList({ gender }: { gender: ListGender }) {
   const data = useDeferredValue(answer.data);
   const isPending = answer.isPending || (answer.data !== undefined && data === undefined);
   const types = data ?? [];
-  const [count, setCount] = useState(() => {
-    // The count previously rendered; after a reload, enough rows to reach the saved offset.
-    const saved = readNumber(scrollKey) ?? 0;
-    const reach = saved > 0 ? Math.ceil((saved + window.innerHeight) / ROW_HEIGHT) : 0;
-    return Math.max(batchSize(), renderedBefore.get(gender) ?? reach);
-  });
+  // Rendered ahead of time (issue 47), the list shows a tall screen's first batch until the
+  // browser has hydrated it; then as many rows as this window and this tab's history ask.
+  const hydrated = useHydrated();
+  const [grown, setCount] = useState<number>();
+  const count =
+    grown ??
+    (hydrated
+      ? (() => {
+          // The count previously rendered; after a reload, enough rows to reach the saved offset.
+          const saved = readNumber(scrollKey) ?? 0;
+          const reach = saved > 0 ? Math.ceil((saved + window.innerHeight) / ROW_HEIGHT) : 0;
+          return Math.max(batchSize(), renderedBefore.get(gender) ?? reach);
+        })()
+      : SERVER_ROWS);
   const listRef = useRef<HTMLUListElement>(null);
   const shown = Math.min(count, types.length);
 
   useEffect(() => {
-    if (data) renderedBefore.set(gender, shown);
-  }, [data, gender, shown]);
+    if (data && hydrated) renderedBefore.set(gender, shown);
+  }, [data, gender, shown, hydrated]);
 
   // Infinite scroll: append a batch when the viewport passes 80 % of the list.
   useEffect(() => {
-    if (!data || shown >= types.length) return;
+    if (!data || !hydrated || shown >= types.length) return;
     const check = () => {
       const list = listRef.current;
       if (!list) return;
       const rect = list.getBoundingClientRect();
       const seen = window.innerHeight - rect.top;
-      if (seen >= rect.height * THRESHOLD) setCount((c) => Math.min(types.length, c + batchSize()));
+      if (seen >= rect.height * THRESHOLD) setCount(Math.min(types.length, count + batchSize()));
     };
     window.addEventListener('scroll', check, { passive: true });
     window.addEventListener('resize', check);
@@ -83,7 +94,7 @@ function GenderList({ gender }: { gender: ListGender }) {
       window.removeEventListener('scroll', check);
       window.removeEventListener('resize', check);
     };
-  }, [data, shown, types.length]);
+  }, [data, hydrated, count, shown, types.length]);
 
   // Scroll position saved per page (debounced 100 ms) and restored 50 ms after load.
   useEffect(() => {

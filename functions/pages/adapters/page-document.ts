@@ -1,0 +1,68 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import { PAGE_DATA_ID, RENDERED_META } from '#shared/pages/rendered-page.ts';
+import { SHOP_SETTINGS_META } from '#shared/shop-page.ts';
+
+/**
+ * A rendered page's whole document (issue 47): the deployment's index.html (its settings written
+ * in, its scripts and styles named by the build), with the rendered app in #root, the API answers
+ * it was rendered from in a JSON data block the browser hydrates with, the page's own head tags,
+ * and its style sheets inline (no request before the first paint); the app's own sheet the page
+ * names is dropped, being inline.
+ */
+export interface PageParts {
+  /** The page's address (path and query), as the browser will have it. */
+  url: string;
+  rootHtml: string;
+  /** The answers to hydrate with; none for a page the browser renders afresh (a piece that is gone). */
+  queries?: DehydratedState;
+  /** Tags for the head (title, description, canonical, previews, structured data), already escaped. */
+  head: string;
+  /** The CSS the first screen needs (the app's sheet and the route's), in order. */
+  css: string;
+}
+
+/** JSON inside HTML: no `<` (no `</script>`, no `<!--`), and the two line separators JS once refused. */
+export const jsonInHtml = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The settings a deployment wrote into its index.html (shared/shop-page.ts). */
+export function settingsOf(template: string): unknown {
+  const found = new RegExp(`<meta name="${SHOP_SETTINGS_META}" content="([^"]*)"`).exec(template);
+  if (!found?.[1]) throw new Error('the template carries no shop settings: is it the deployed index.html?');
+  const text = found[1]
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+  return JSON.parse(text);
+}
+
+const ROOT = '<div id="root"></div>';
+const APP_SHEET = /\s*<link rel="stylesheet" crossorigin href="\/assets\/main-[\w-]+\.css">/;
+
+export function pageDocument(template: string, parts: PageParts): string {
+  if (!template.includes(ROOT)) throw new Error('the template has no empty #root');
+  const withoutTitle = parts.head.includes('<title>')
+    ? template.replace(/\s*<title>[^<]*<\/title>/, '')
+    : template;
+  const head = [
+    `<meta name="${RENDERED_META}" content="${escapeAttribute(parts.url)}" />`,
+    parts.head,
+    `<style>${parts.css.replace(/<\/style/gi, '<\\/style')}</style>`,
+  ].join('\n    ');
+  return withoutTitle
+    .replace(APP_SHEET, '')
+    .replace('</head>', () => `    ${head}\n  </head>`)
+    .replace(ROOT, () => {
+      const data = parts.queries
+        ? `\n    <script type="application/json" id="${PAGE_DATA_ID}">${jsonInHtml({ url: parts.url, queries: parts.queries })}</script>`
+        : '';
+      return `<div id="root">${parts.rootHtml}</div>${data}`;
+    });
+}

@@ -1,0 +1,57 @@
+import { type PublicPage, pageKey, pagePath } from '#shared/pages/public-pages.ts';
+import { SERVER_SHOP_SETTINGS } from '#shared/pages/rendered-page.ts';
+import { pageDocument, settingsOf } from './page-document.ts';
+import { storefrontApi } from './storefront-api.ts';
+
+/**
+ * One public page rendered (issue 47): the app rendered on the server for the page's canonical
+ * address (web/src/render/render-page.tsx, built for Node as `#web-render`) from the shop's own
+ * read handlers, in the deployment's index.html, written to the web bucket under the page's key.
+ * A piece the shop no longer has is written as a page that is gone (its status 404), which the
+ * edge answers with that status.
+ */
+export interface WebFiles {
+  /** index.html as deployed, its shop settings written in (shared/shop-page.ts). */
+  template(): Promise<string>;
+  /** A file of the deployed web build by its path (`/assets/main-….css`). */
+  file(path: string): Promise<string>;
+  /** Writes a rendered page under `key`; a page that is gone with its status. */
+  put(key: string, html: string, status: 200 | 404): Promise<void>;
+}
+
+export interface RenderedPage {
+  key: string;
+  status: 200 | 404;
+}
+
+const webRender = () => import('#web-render');
+
+/** An address no route of the app serves: its not-found page. */
+const NOT_FOUND_PATH = '/__not-found';
+
+export async function renderPage(page: PublicPage, files: WebFiles): Promise<RenderedPage> {
+  const template = await files.template();
+  const scope = globalThis as { [SERVER_SHOP_SETTINGS]?: unknown };
+  scope[SERVER_SHOP_SETTINGS] ??= settingsOf(template);
+  const { renderRoot, stylesOfPage } = await webRender();
+  const url = pagePath(page);
+  const root = await renderRoot(url, storefrontApi);
+  const gone =
+    root.status === 404 ||
+    (page.kind === 'piece' &&
+      root.failed.some((read) => read.queryKey[0] === 'product' && read.status === 404));
+  const css = (await Promise.all(stylesOfPage(page).map((path) => files.file(path)))).join('\n');
+  // A piece the shop does not have: the app's not-found page, which the browser renders afresh.
+  const shown = gone ? await renderRoot(NOT_FOUND_PATH, storefrontApi) : root;
+  const html = pageDocument(template, {
+    url,
+    rootHtml: shown.html,
+    ...(gone ? {} : { queries: root.queries }),
+    head: '',
+    css,
+  });
+  const key = pageKey(page);
+  const status = gone ? 404 : 200;
+  await files.put(key, html, status);
+  return { key, status };
+}

@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises';
+import { join, normalize } from 'node:path';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { s3 } from '#platform/media-clients.ts';
+import { PAGES_PREFIX } from '#shared/pages/public-pages.ts';
+import type { WebFiles } from './page-renderer.ts';
+
+/**
+ * The web bucket as the page renderer uses it (page-renderer.ts): the deployed build read from it
+ * (index.html with its settings, the style sheets), the rendered pages written to it under
+ * PAGES_PREFIX, a gone page with its status in the object's metadata (`x-amz-meta-status`),
+ * which the edge turns into the answer's status. Rendered pages are revalidated by the edge
+ * after a short while (Cache-Control), so a change shows within a minute.
+ */
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, must-revalidate';
+
+export function webBucket(): string {
+  const name = process.env.WEB_BUCKET;
+  if (!name) throw new Error('WEB_BUCKET is not set');
+  return name;
+}
+
+async function putPage(key: string, html: string, status: 200 | 404): Promise<void> {
+  if (!key.startsWith(PAGES_PREFIX)) throw new Error(`not a page's key: ${key}`);
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: webBucket(),
+      Key: key,
+      Body: html,
+      ContentType: 'text/html; charset=utf-8',
+      CacheControl: PAGE_CACHE_CONTROL,
+      Metadata: { status: String(status) },
+    }),
+  );
+}
+
+/** The deployed build from the web bucket itself. */
+export function bucketWebFiles(): WebFiles {
+  const read = async (key: string) => {
+    const object = await s3().send(new GetObjectCommand({ Bucket: webBucket(), Key: key }));
+    return (await object.Body?.transformToString('utf-8')) ?? '';
+  };
+  let template: Promise<string> | undefined;
+  return {
+    template: () => {
+      template ??= read('index.html');
+      return template;
+    },
+    file: (path) => read(path.replace(/^\//, '')),
+    put: putPage,
+  };
+}
+
+/**
+ * The build from a folder (the local stack's web/dist, which the local gateway serves from disk
+ * as CloudFront serves the bucket), its index.html given its settings as the deployment would;
+ * pages written to the bucket all the same.
+ */
+export function folderWebFiles(dir: string, withSettings: (html: string) => string): WebFiles {
+  const inside = (path: string) => {
+    const file = normalize(join(dir, path));
+    if (!file.startsWith(normalize(dir))) throw new Error(`outside the web build: ${path}`);
+    return file;
+  };
+  return {
+    template: async () => withSettings(await readFile(inside('index.html'), 'utf8')),
+    file: (path) => readFile(inside(path), 'utf8'),
+    put: putPage,
+  };
+}

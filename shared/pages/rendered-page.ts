@@ -1,0 +1,11 @@
+/**
+ * What a page rendered ahead of time (issue 47) carries for the browser's app: the address it
+ * was rendered for, in a meta tag of its head (the early script reads it before the body exists),
+ * and the API answers it shows, in a JSON data block at the end of #root (not a script: the CSP
+ * allows no inline script, and none runs).
+ */
+export const RENDERED_META = 'rendered-page';
+export const PAGE_DATA_ID = 'page-data';
+
+/** Where the page renderer puts the shop's settings for the app it renders (there is no document). */
+export const SERVER_SHOP_SETTINGS = '__oneOfOneShopSettings';

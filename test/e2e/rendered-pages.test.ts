@@ -1,0 +1,132 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '#shared/messages.ts';
+import { PAGE_DATA_ID, RENDERED_META } from '#shared/pages/rendered-page.ts';
+import { DEMO } from '../../infra/local/demo/catalogue.ts';
+import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
+import { screenshot, startBrowser } from './support/browser.ts';
+
+/**
+ * The public pages rendered ahead of time (issue 47) on a local stack of this file's own that
+ * serves them: the first HTML carries the piece (read without JavaScript), and the browser
+ * hydrates it with the answers it was rendered from, without a mismatch (React would say so on
+ * the console, which fails any browser test) and without asking them again, then asks the live
+ * facts (the piece's availability) after the paint.
+ */
+let stack: LocalStack;
+let dir: string;
+const browser = startBrowser();
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'boutique-rendered-'));
+  stack = await startLocalStack({
+    port: 0,
+    s3Dir: join(dir, 's3'),
+    tableName: 'boutique-rendered-pages',
+    renderedPages: true,
+  });
+  // The pages show the demo photographs, which a new stack makes as it starts.
+  await stack.demoPictures.idle();
+}, 240_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const PIECE = `/products/productdetails?productId=${DEMO.availableProduct}`;
+
+/** The document as a crawler or a link preview reads it: no JavaScript. */
+async function firstHtml(path: string): Promise<{ status: number; html: string }> {
+  const answer = await fetch(`${stack.url}${path}`);
+  return { status: answer.status, html: await answer.text() };
+}
+
+const pageData = (html: string) => {
+  const found = new RegExp(`<script type="application/json" id="${PAGE_DATA_ID}">([^<]*)</script>`).exec(
+    html,
+  );
+  return found
+    ? (JSON.parse(found[1] as string) as { url: string; queries: { queries: unknown[] } })
+    : undefined;
+};
+
+describe('a rendered piece page', () => {
+  it('carries, without JavaScript, the piece’s name, price, sizes and photograph asked first', async () => {
+    const { status, html } = await firstHtml(PIECE);
+    expect(status).toBe(200);
+    expect(html).toContain(`<meta name="${RENDERED_META}" content="${PIECE.replace('&', '&amp;')}" />`);
+    expect(html).toContain('<h1 class="catalog-title catalog-product-name">Aurora Gown No. 08</h1>');
+    expect(html).toMatch(
+      /<p class="catalog-price">7400<!-- --> <span class="catalog-currency">USD<\/span><\/p>/,
+    );
+    // The photograph, its responsive set and its priority, in the document's first 14 KB once compressed.
+    const photo = /<img [^>]*src="\/media\/collection_images\/pieces\/p-aurora-08[^"]*"[^>]*>/.exec(
+      html,
+    )?.[0];
+    expect(photo).toMatch(/fetchPriority="high"/);
+    expect(photo).toMatch(/srcSet="[^"]*640w\.jpg 640w/);
+    // No script runs from the page itself (the CSP allows none inline): the data is a JSON block.
+    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1] as string);
+    for (const attributes of scripts) expect(attributes).toMatch(/type="(module|application\/json)"|src=/);
+    const data = pageData(html);
+    expect(data?.url).toBe(PIECE);
+    expect(data?.queries.queries.length).toBeGreaterThan(0);
+  });
+
+  it('is hydrated with what it was rendered from: no mismatch, nothing asked again but the piece’s availability', async () => {
+    const asked: string[] = [];
+    const page = await browser.open(PIECE, {
+      baseUrl: stack.url,
+      beforeLoad: (opened) => {
+        opened.on('request', (request) => {
+          const url = new URL(request.url());
+          if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+        });
+      },
+    });
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('.catalog-product-name')?.textContent))
+      .toBe('Aurora Gown No. 08');
+    // The piece is asked again (its availability is never taken from a page made earlier); the
+    // collection and the pictures the page was rendered with are not.
+    await expect.poll(() => asked).toContain(`/api/products/${DEMO.availableProduct}`);
+    expect(
+      asked.filter((url) => url.startsWith('/api/get-imgs-by-pid') || url.startsWith('/api/type')),
+    ).toEqual([]);
+    // It works as the app: the back button and the purchase action respond.
+    await expect(page.getByRole('button', { name: /back/ }).isVisible()).resolves.toBe(true);
+    await screenshot(page, 'rendered-piece-phone');
+  });
+
+  it('answers 404 for a piece the shop does not have', async () => {
+    const { status, html } = await firstHtml('/products/productdetails?productId=p-no-such-piece');
+    expect(status).toBe(404);
+    expect(html).toContain(MESSAGES.pageNotFound);
+    expect(html).not.toContain('<h1 class="catalog-title catalog-product-name">');
+    // The browser renders it afresh (nothing to hydrate), as the app would for that address.
+    expect(pageData(html)).toBeUndefined();
+  });
+});
+
+describe('the rendered lists and menus', () => {
+  it('carries the women’s collections in the first HTML, and hydrates them', async () => {
+    const { status, html } = await firstHtml('/women/');
+    expect(status).toBe(200);
+    expect(html).toContain('aria-label="women&#x27;s collections"');
+    expect(html).toMatch(/Aurora/);
+    const page = await browser.open('/women/', { baseUrl: stack.url });
+    await expect.poll(() => page.locator('.catalog-card').count()).toBeGreaterThan(0);
+    await screenshot(page, 'rendered-women-phone');
+  });
+
+  it('renders /home and a world page', async () => {
+    for (const path of ['/home', '/world']) {
+      const { status, html } = await firstHtml(path);
+      expect(status, path).toBe(200);
+      expect(pageData(html)?.url, path).toBe(path);
+    }
+  });
+});
