@@ -90,6 +90,11 @@ export const LOCAL_JOBS = {
   'run-draws': asFunction('draws/jobs/run-draws', async () =>
     (await import('../../functions/draws/jobs/run-draws.ts')).runDraws(),
   ),
+  // Daily in AWS (infra/constructs/page-rendering.ts), on demand here (`npm run pages:render`):
+  // every public page rendered again (issue 47).
+  'render-pages': asFunction('pages/jobs/render-all', async () =>
+    (await import('../../functions/pages/jobs/render-all.ts')).renderAllPages(),
+  ),
   // Not scheduled: started by POST /reset-pwd (an asynchronous Lambda invocation in AWS).
   'reset-link': asFunction('authenticity/jobs/reset-link', async (input?: unknown) =>
     (await import('../../functions/authenticity/jobs/reset-link.ts')).runResetLink(input),
