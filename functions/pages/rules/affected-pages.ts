@@ -37,6 +37,12 @@ import { CONTENT_PATHS, type ListGender, type PublicPage, pagePath } from '#shar
  * entries, audit entries and limits.
  */
 
+/**
+ * The kinds of item a public page shows; a change of any other kind names no page (the stream's
+ * event source mapping filters on them: infra/constructs/page-rendering.ts).
+ */
+export const KINDS_ON_PAGES = ['product', 'type', 'image', 'draw', 'film', 'terms'] as const;
+
 /** One item's change, as a stream record carries it (images unmarshalled). */
 export interface TableChange {
   /** The record's SequenceNumber: the order of changes within the batch. */
