@@ -124,7 +124,7 @@ export async function startTableStream(options: TableStreamOptions): Promise<Tab
   const failed: { from: string; to: string; records: number; error: string }[] = [];
   let stopped = false;
   let rounds = 0;
-  /** Waiters of idle(): each resolves at the end of a round that read nothing and left nothing. */
+  /** Waiters of idle(): each resolves at the end of a later round that left nothing waiting. */
   let waiters: { after: number; done: () => void }[] = [];
   let wake: (() => void) | undefined;
 
@@ -157,37 +157,51 @@ export async function startTableStream(options: TableStreamOptions): Promise<Tab
     } while (start);
   };
 
-  /** Reads every open shard once; answers how many records came. */
-  const read = async (): Promise<number> => {
-    let count = 0;
+  /**
+   * Reads every open shard to its present end (a page of 1,000 records at a time, 20 pages at
+   * most a round); answers whether it got there, so idle() never trusts a round left short.
+   */
+  const read = async (): Promise<boolean> => {
+    let caughtUp = true;
     for (const [id, shard] of [...iterators]) {
-      let answer: GetRecordsCommandOutput;
-      try {
-        answer = await client.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: 1000 }));
-      } catch (error) {
-        if (!(error instanceof ExpiredIteratorException)) throw error;
-        const { ShardIterator } = await client.send(
-          new GetShardIteratorCommand({
-            StreamArn: streamArn,
-            ShardId: id,
-            ...(shard.last
-              ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: shard.last }
-              : { ShardIteratorType: 'LATEST' }),
-          }),
-        );
-        if (ShardIterator) iterators.set(id, { ...shard, iterator: ShardIterator });
-        continue;
+      for (let page = 0; ; page++) {
+        if (page === 20) {
+          caughtUp = false;
+          break;
+        }
+        let answer: GetRecordsCommandOutput;
+        try {
+          answer = await client.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: 1000 }));
+        } catch (error) {
+          if (!(error instanceof ExpiredIteratorException)) throw error;
+          const { ShardIterator } = await client.send(
+            new GetShardIteratorCommand({
+              StreamArn: streamArn,
+              ShardId: id,
+              ...(shard.last
+                ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: shard.last }
+                : { ShardIteratorType: 'LATEST' }),
+            }),
+          );
+          if (ShardIterator) shard.iterator = ShardIterator;
+          caughtUp = false;
+          break;
+        }
+        const now = Date.now();
+        const records = answer.Records ?? [];
+        for (const record of records) {
+          buffer.push({ record: eventRecord(record, streamArn), attempts: 0, readAt: now });
+          shard.last = record.dynamodb?.SequenceNumber ?? shard.last;
+        }
+        if (!answer.NextShardIterator) {
+          iterators.delete(id); // closed and read to its end
+          break;
+        }
+        shard.iterator = answer.NextShardIterator;
+        if (records.length === 0) break;
       }
-      const now = Date.now();
-      for (const record of answer.Records ?? []) {
-        buffer.push({ record: eventRecord(record, streamArn), attempts: 0, readAt: now });
-        shard.last = record.dynamodb?.SequenceNumber ?? shard.last;
-        count++;
-      }
-      if (answer.NextShardIterator) shard.iterator = answer.NextShardIterator;
-      else iterators.delete(id); // closed and read to its end
     }
-    return count;
+    return caughtUp;
   };
 
   const deliver = async (batch: Pending[]) => {
@@ -232,20 +246,22 @@ export async function startTableStream(options: TableStreamOptions): Promise<Tab
     let describedAt = Date.now();
     while (!stopped) {
       const round = ++rounds;
-      let got = 0;
+      let erred = false; // or not caught up: no idle() answered this round
       try {
         // New shards (DynamoDB rolls them over): looked for every few seconds.
         if (Date.now() - describedAt >= 5000) {
           describedAt = Date.now();
           await shards(false);
         }
-        got = await read();
+        if (!(await read())) erred = true;
         while (due()) await deliver(buffer.splice(0, batchSize));
       } catch (error) {
         if (!stopped) log(`table stream: ${(error as Error).message}`);
-        got = 1; // not idle: try again
+        erred = true; // not idle: try again
       }
-      if (got === 0 && buffer.length === 0) {
+      // A round that began after idle() was called has read every change written before the
+      // call; once nothing read is waiting any more, those changes are delivered.
+      if (buffer.length === 0 && !erred) {
         const ready = waiters.filter((w) => w.after < round);
         waiters = waiters.filter((w) => w.after >= round);
         for (const w of ready) w.done();
