@@ -19,6 +19,8 @@ export function sourceRenderOnChange(renderPages?: RenderPages): StreamInvoker {
           readFacts: (await import('../../functions/pages/catalogue-facts.ts')).readCatalogueFacts,
         })
       : module.handler;
-    return runInScope(() => run(event), RENDER_ON_CHANGE_FUNCTION, requestId);
+    // As Lambda hands it over: JSON, nothing of this process's objects.
+    const wire = JSON.parse(JSON.stringify(event)) as typeof event;
+    return runInScope(() => run(wire), RENDER_ON_CHANGE_FUNCTION, requestId);
   };
 }
