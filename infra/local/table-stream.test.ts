@@ -158,6 +158,44 @@ describe('the table stream on the local stack', () => {
     );
   });
 
+  it('1,000 price changes paced over half a minute: a few batches, each page once a batch', {
+    timeout: 90_000,
+  }, async () => {
+    const renderer = recordingRenderer();
+    const stream = await reader(renderer.renderPages);
+    const started = Date.now();
+    // 20 rounds of the 50 pieces, one round every 1.5 s: about 33 changes a second for 30 s. The
+    // pause paces the writes (the load's shape); what the test waits for is idle(), a condition.
+    for (let round = 1; round <= 20; round++) {
+      const due = started + (round - 1) * 1500;
+      if (Date.now() < due) await new Promise((done) => setTimeout(done, due - Date.now()));
+      const writes = Array.from({ length: PIECES }, (_, n) => n);
+      while (writes.length > 0) await Promise.all(writes.splice(0, 10).map((n) => setPrice(n, 2000 + round)));
+    }
+    const lastWrite = Date.now();
+    expect(lastWrite - started).toBeLessThan(60_000);
+    await stream.idle();
+    const calls = renderer.calls.filter((c) => ours(c.work.render).length > 0);
+    const renders = calls.reduce((sum, c) => sum + ours(c.work.render).length, 0);
+    for (const call of calls)
+      expect(new Set(ours(call.work.render)).size).toBe(ours(call.work.render).length);
+    const lastRender = Math.max(...calls.map((c) => c.at));
+    // A batch a window (10 s): about four, so about 200 renders for 1,000 changes.
+    expect(calls.length).toBeGreaterThan(1);
+    expect(renders).toBeLessThanOrEqual(calls.length * PIECES);
+    expect(renders).toBeLessThan(1000 / 2);
+    expect(lastRender - lastWrite).toBeLessThan(60_000);
+    console.log(
+      `table stream, paced: 1,000 writes over ${lastWrite - started} ms → ${stream.delivered().length} batches ` +
+        `(${stream
+          .delivered()
+          .map((b) => b.records)
+          .join(
+            ', ',
+          )} records), ${renders} page renders; last write → last render ${lastRender - lastWrite} ms`,
+    );
+  });
+
   it('a piece sold: its page rendered; a piece deleted: its page removed', async () => {
     const renderer = recordingRenderer();
     const stream = await reader(renderer.renderPages, { batchingWindowMs: 500 });
