@@ -942,6 +942,15 @@ export const jobAccess = {
         'the job reads whether a draw’s file is written yet (functions/draws/adapters/published-files.ts): S3 answers 404 only to a caller that may list, else 403; locally every read is answered 404',
     },
   ),
+  // The public pages rendered ahead of time (issue 47; infra/constructs/page-rendering.ts, which
+  // grants them the web bucket's pages/*, sitemap.xml and robots.txt). On a change (the table's
+  // stream): the gender of a changed piece's collection, the pieces of an edited collection.
+  'pages/jobs/render-on-change': parseAccess('table:get,query', {
+    'table:get': 'read only for a batch in which a piece changes collection, gender or availability',
+    'table:query': 'read only for a batch in which a collection’s title, colour areas or pictures change',
+  }),
+  // Daily, the full re-render: every piece (gsi2) and every draw (gsi1).
+  'pages/jobs/render-all': parseAccess('table:query', { 'table:query': WHY.jobByTestCode }),
 } as const satisfies Record<string, Access>;
 export type JobModule = keyof typeof jobAccess;
 

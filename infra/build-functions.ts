@@ -98,6 +98,8 @@ export const JOB_MODULES = [
   'passport/jobs/issue-missing-certificates',
   // The release draws: closes and draws them every minute (issue 35).
   'draws/jobs/run-draws',
+  // The full re-render of the public pages, daily (issue 47).
+  'pages/jobs/render-all',
 ] as const;
 /**
  * The jobs that read the shop secret (infra/stack.ts): the reconciliation asks the payment
@@ -117,6 +119,8 @@ export const EVENT_MODULES = [
   'authenticity/jobs/reset-link',
   // Invoked synchronously by the handlers that need a signature (infra/constructs/passport-signer.ts).
   'passport/jobs/passport-signer',
+  // The table's stream: renders the public pages a catalogue change makes stale (issue 47).
+  'pages/jobs/render-on-change',
 ] as const;
 
 /** The source file of a route's handler: functions/<handler>.ts. */

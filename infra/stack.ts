@@ -10,7 +10,7 @@ import {
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
-import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import {
   BlockPublicAccess,
@@ -55,6 +55,7 @@ import { grantBucket, PRIVATE_MEDIA_OBJECTS } from './constructs/data-access.ts'
 import { MailFeedback } from './constructs/mail-feedback.ts';
 import { MailTemplates } from './constructs/mail-templates.ts';
 import { overdueOrdersAlarm } from './constructs/overdue-orders-alarm.ts';
+import { PageRendering } from './constructs/page-rendering.ts';
 import {
   LOG_OBJECTS,
   PASSPORT_PHOTO_OBJECTS,
@@ -116,6 +117,7 @@ export class BoutiqueStack extends Stack {
   readonly releaseSender: ScheduledJob;
   readonly mailFeedback: MailFeedback;
   readonly pictureSets: PictureSets;
+  readonly pageRendering: PageRendering;
   readonly resetLink: ResetLinkJob;
   readonly passportSigner: PassportSigner;
   readonly passportLog: ScheduledJob;
@@ -136,6 +138,8 @@ export class BoutiqueStack extends Stack {
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: TABLE.ttlAttribute,
+      // Every change with the item before and after: the public pages are rendered from it (issue 47).
+      stream: StreamViewType.NEW_AND_OLD_IMAGES,
       removalPolicy: RemovalPolicy.RETAIN,
       deletionProtection: true,
     });
@@ -491,6 +495,14 @@ export class BoutiqueStack extends Stack {
       alarmTopic: alarms.topic,
     });
 
+    // The public pages rendered ahead of time (issue 47): on every catalogue change, and daily.
+    this.pageRendering = new PageRendering(this, 'PageRendering', {
+      table,
+      webBucket,
+      alarmTopic: alarms.topic,
+      mail,
+    });
+
     acknowledgeNagFindings(this, {
       customDomain: Boolean(props.domainName && props.certificateArn),
       logsBucket,
@@ -509,6 +521,8 @@ export class BoutiqueStack extends Stack {
         this.passportCertificates.deadLetters,
         this.releaseDraws.deadLetters,
         this.pictureSets.deadLetters,
+        this.pageRendering.onChangeFailures,
+        this.pageRendering.renderAll.deadLetters,
       ],
     });
 

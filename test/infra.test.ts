@@ -373,12 +373,13 @@ describe('BoutiqueStack', () => {
     // sets, the mail feedback and the reset-link job alarm on their errors and their dead letters; the reconciliation
     // also on any payment it had to settle (the webhooks are failing), the overdue check on any
     // paid order waiting too long; the passport signer (invoked synchronously, no dead letters)
-    // on its errors, refusals included.
+    // on its errors, refusals included; the public pages' functions (on change and daily) on
+    // their errors and on the changes or runs given up (test/infra-pages.test.ts).
     expect(alarms.map((a) => `${a.Namespace} ${a.MetricName}`).sort()).toEqual([
       'AWS/ApiGateway 5xx',
-      ...Array(11).fill('AWS/Lambda Errors'),
+      ...Array(13).fill('AWS/Lambda Errors'),
       'AWS/Lambda Throttles',
-      ...Array(10).fill('AWS/SQS ApproximateNumberOfMessagesVisible'),
+      ...Array(12).fill('AWS/SQS ApproximateNumberOfMessagesVisible'),
       'OneOfOne OverdueOrders',
       'OneOfOne PaymentsFoundByReconciliation',
     ]);

@@ -9,7 +9,7 @@ export {
 export { type CloseAnswer, closeDraw } from './close-draw.ts';
 export { type DrawAnswer, drawWinner } from './draw-winner.ts';
 export { type CreateDrawAnswer, createDraw, type NewDraw } from './entities/create-draw.ts';
-export { type DrawEntity, type DrawState, getDraw, unsettledDrawOf } from './entities/draw.ts';
+export { type DrawEntity, type DrawState, getDraw, listDraws, unsettledDrawOf } from './entities/draw.ts';
 export {
   type EnterAnswer,
   type EntryEntity,

@@ -3,6 +3,7 @@ import {
   DescribeTableCommand,
   type DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { CreateKeyCommand, DescribeKeyCommand, type KMSClient, ListKeysCommand } from '@aws-sdk/client-kms';
@@ -27,13 +28,24 @@ import {
 } from '#platform/mail-templates.ts';
 import { TABLE } from '#table/table.ts';
 
-/** Creates the single table as the CDK stack defines it, if it does not exist yet. */
+/**
+ * The table's stream, as the CDK stack turns it on (infra/stack.ts): every change with the item
+ * before and after, read by the page renderer's function (infra/local/table-stream.ts here).
+ */
+export const TABLE_STREAM = { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } as const;
+
+/**
+ * Creates the single table as the CDK stack defines it, if it does not exist yet; a table kept
+ * from an earlier start without its stream (.local/data) gets it.
+ */
 export async function ensureTable(
   client: DynamoDBClient,
   tableName: string,
 ): Promise<'created' | 'existing'> {
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (!Table?.StreamSpecification?.StreamEnabled)
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: TABLE_STREAM }));
     return 'existing';
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -48,6 +60,7 @@ export async function ensureTable(
     new CreateTableCommand({
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
+      StreamSpecification: TABLE_STREAM,
       AttributeDefinitions: keyNames.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
       KeySchema: [
         { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
@@ -70,6 +83,13 @@ export async function ensureTable(
     }),
   );
   return 'created';
+}
+
+/** The table's stream (its latest), as DescribeTable names it. */
+export async function tableStreamArn(client: DynamoDBClient, tableName: string): Promise<string> {
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+  if (!Table?.LatestStreamArn) throw new Error(`the table ${tableName} has no stream`);
+  return Table.LatestStreamArn;
 }
 
 /** Creates (or updates) the shop's mail templates in the SES stand-in, as the CDK stack does in SES. */

@@ -7,7 +7,7 @@ import { KMSClient } from '@aws-sdk/client-kms';
 import { PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { S3Event } from 'aws-lambda';
+import type { DynamoDBStreamEvent, S3Event } from 'aws-lambda';
 import type { DrandEnvironment } from '#draws/adapters/beacon.ts';
 import { logPublicKey } from '#passport/adapters/kms-signer.ts';
 import { PRIVATE_MEDIA_PREFIX } from '#shared/media.ts';
@@ -15,6 +15,12 @@ import { pageOfKey } from '#shared/pages/public-pages.ts';
 import { logOrigin } from '#shared/passport/checkpoint.ts';
 import { withShopSettings } from '#shared/shop-page.ts';
 import { mailFromHeader } from '#shared/shop-settings.ts';
+import type { RenderPages } from '../../functions/pages/render-port.ts';
+import {
+  BATCH_SIZE,
+  BATCHING_WINDOW_SECONDS,
+  RETRY_ATTEMPTS,
+} from '../../functions/pages/stream-batching.ts';
 import { runInScope } from '../../functions/platform/request-scope.ts';
 import { routes } from '../../functions/routes.ts';
 import { lambdaContext } from './api-event.ts';
@@ -28,6 +34,7 @@ import { type DrandStandIn, startDrand } from './drand.ts';
 import { createGateway } from './gateway.ts';
 import { startKms } from './kms.ts';
 import { startLambdaStandIn } from './lambda-stand-in.ts';
+import { RENDER_ON_CHANGE_FUNCTION, sourceRenderOnChange } from './page-rendering.ts';
 import { startPaymentsEmulator } from './payments/emulator.ts';
 import {
   PICTURE_SETS_FUNCTION,
@@ -36,12 +43,19 @@ import {
   sourceInvoker,
 } from './picture-sets.ts';
 import { freePort } from './ports.ts';
-import { ensureMailIdentity, ensureMailTemplates, ensurePassportKey, ensureTable } from './resources.ts';
+import {
+  ensureMailIdentity,
+  ensureMailTemplates,
+  ensurePassportKey,
+  ensureTable,
+  tableStreamArn,
+} from './resources.ts';
 import { startSecretsManager } from './secrets-stand-in.ts';
 import { movePrivateMedia, seedIfEmpty } from './seed.ts';
 import { LOCAL_SHOP_SETTINGS } from './shop-settings.ts';
 import type { StartCredentials } from './stand-in-callers.ts';
 import { type StandIn, startDynamoDb, startS3, startSes } from './stand-ins.ts';
+import { type StreamInvoker, startTableStream, type TableStream } from './table-stream.ts';
 import { startWitness, type WitnessFault, type WitnessStandIn } from './witness.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -91,6 +105,11 @@ export const LOCAL_JOBS = {
   // whose beacon round is out (issue 35).
   'run-draws': asFunction('draws/jobs/run-draws', async () =>
     (await import('../../functions/draws/jobs/run-draws.ts')).runDraws(),
+  ),
+  // Daily in AWS (infra/constructs/page-rendering.ts), on demand here (`npm run pages:render`):
+  // every public page rendered again (issue 47).
+  'render-pages': asFunction('pages/jobs/render-all', async () =>
+    (await import('../../functions/pages/jobs/render-all.ts')).renderAllPages(),
   ),
   // Not scheduled: started by POST /reset-pwd (an asynchronous Lambda invocation in AWS).
   'reset-link': asFunction('authenticity/jobs/reset-link', async (input?: unknown) =>
@@ -269,6 +288,13 @@ export interface LocalStackOptions {
    * the LocalStack returned. Jobs run only with it (infra/local/gateway.ts, jobRefusal).
    */
   jobTokenFile?: string;
+  /**
+   * The renderer the table stream's function renders with (issue 47): a test's recording one, or
+   * the renderer until functions/pages/render-pages.ts is wired; default that module's.
+   */
+  renderPages?: RenderPages;
+  /** Read the table's stream into the render-on-change function (default true). */
+  tableStream?: boolean;
 }
 
 export interface LocalStack {
@@ -310,6 +336,13 @@ export interface LocalStack {
   asyncJobsIdle(): Promise<void>;
   /** Resolves once every picture set the buckets' ObjectCreated events asked for so far is made. */
   pictureSetsIdle(): Promise<void>;
+  /**
+   * Resolves once every table change written so far has been handed to the render-on-change
+   * function and answered (at once when the stack reads no stream).
+   */
+  pagesIdle(): Promise<void>;
+  /** The table stream's reader (batches delivered, records given up), when it runs. */
+  tableStream?: TableStream;
   stop(): Promise<void>;
 }
 
@@ -372,6 +405,24 @@ function bundledPictureSets(
       event as unknown as Record<string, unknown>,
       lambdaContext(PICTURE_SETS_FUNCTION, requestId, fn.timeoutSeconds * 1000),
     );
+}
+
+/**
+ * The render-on-change function of a synthesized cloud assembly, invoked from its bundle;
+ * undefined when the template has none (the source handler runs instead).
+ */
+function bundledRenderOnChange(
+  deployed: DeployedSettings,
+  bundles: Pick<BundleFunctions, 'byDescription'>,
+): StreamInvoker | undefined {
+  const fn = deployed.assembly.functions.find((f) => /RenderOnChange/.test(f.cdkPath));
+  if (!fn) return undefined;
+  const invoke = bundles.byDescription(fn.description);
+  return async (event: DynamoDBStreamEvent, requestId: string) =>
+    (await invoke(
+      event as unknown as Record<string, unknown>,
+      lambdaContext(RENDER_ON_CHANGE_FUNCTION, requestId, fn.timeoutSeconds * 1000),
+    )) as Awaited<ReturnType<StreamInvoker>>;
 }
 
 /**
@@ -720,6 +771,25 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The witnesses trust the shop's log (its origin names the shop's host) and its key.
     const logPublic = await logPublicKey(logKey.keyId);
     for (const witness of witnesses) await witness.trust(logOrigin(url), logPublic);
+    // The table's stream → the render-on-change function, batched as the event source mapping in
+    // AWS (functions/pages/stream-batching.ts); from now on: the catalogue as loaded is the full
+    // re-render's (`npm run pages:render`).
+    let tableStream: TableStream | undefined;
+    if (options.tableStream !== false) {
+      const bundledStream =
+        !options.renderPages && deployed && bundles && bundledRenderOnChange(deployed, bundles);
+      tableStream = await startTableStream({
+        endpoint: dynamo.url,
+        streamArn: await tableStreamArn(dynamoClient, tableName),
+        invoke: bundledStream || sourceRenderOnChange(options.renderPages),
+        batchSize: BATCH_SIZE,
+        batchingWindowMs: BATCHING_WINDOW_SECONDS * 1000,
+        retryAttempts: RETRY_ATTEMPTS,
+        credentials,
+        log,
+      });
+      started.push({ url: '', stop: () => (tableStream as TableStream).stop() });
+    }
     if (options.seed !== false && options.demoPassports) {
       const passports = demoPassports(log);
       started.push({ url: '', stop: async () => passports.stop() });
@@ -750,6 +820,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...(seeded ? { seeded } : {}),
       demoPictures,
       pictureSetsIdle: () => pictureSets.idle(),
+      pagesIdle: () => tableStream?.idle() ?? Promise.resolve(),
+      ...(tableStream ? { tableStream } : {}),
       asyncJobsIdle: () => lambda.idle(),
       stop: stopAll,
     };

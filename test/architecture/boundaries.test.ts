@@ -17,7 +17,8 @@ import { type ImportEdge, importsOf, sourceFiles } from '../support/import-graph
  * registry; it uses no module, and checkout and the draws pay through it) at the bottom; catalog on them; the passport (its signing key,
  * its log) on them, since authenticity and checkout append to its log; members, size finders and
  * authenticity on the catalogue; checkout (it sells pieces, records owners and reads the
- * published terms); the release draws at the top (issue 35: a draw's entries are checkouts).
+ * published terms); the release draws (issue 35: a draw's entries are checkouts); at the top the
+ * public pages rendered ahead of time (issue 47), which read what every module shows the shopper.
  */
 const MODULE_ORDER: readonly (string | readonly string[])[] = [
   ['staff', 'media', 'payments'],
@@ -26,6 +27,7 @@ const MODULE_ORDER: readonly (string | readonly string[])[] = [
   ['members', 'size-finder', 'authenticity'],
   'checkout',
   'draws',
+  'pages',
 ];
 const MODULES = MODULE_ORDER.flat();
 const levelOf = (module: string) =>

@@ -81,6 +81,8 @@ const CONSTRUCT_OF_MODULE: Record<(typeof JOB_MODULES)[number] | (typeof EVENT_M
   'passport/jobs/sequence-log': 'PassportLog',
   'passport/jobs/issue-missing-certificates': 'PassportCertificates',
   'draws/jobs/run-draws': 'ReleaseDraws',
+  'pages/jobs/render-on-change': 'PageRendering/RenderOnChange',
+  'pages/jobs/render-all': 'PageRendering/RenderAll',
 };
 
 /** The same code built by infra/build-functions.ts, only for esbuild's account of what fills it. */

@@ -25,6 +25,13 @@ const DECISIONS: Record<string, Record<string, string>> = {
     's3:ListBucket':
       'kept: the picture sets HEAD the original after writing its variants; when it was deleted meanwhile S3 must answer 404, not 403, for the function to delete the variants instead of failing (S3 answers 404 only to a caller that may list)',
   },
+  'DynamoDB table': {
+    'dynamodb:DescribeStream':
+      'kept: the table stream’s event source mapping reads the stream with the render-on-change function’s role (DynamoEventSource grants it); the code never calls it, Lambda does',
+    'dynamodb:GetRecords': 'kept: as dynamodb:DescribeStream',
+    'dynamodb:GetShardIterator': 'kept: as dynamodb:DescribeStream',
+    'dynamodb:ListStreams': 'kept: as dynamodb:DescribeStream',
+  },
   'SQS dead letters (asynchronous functions)': {
     'sqs:SendMessage':
       'kept: the on-failure destination (SqsDestination) of the scheduled jobs and the picture sets; Lambda sends a failed asynchronous invocation there with the function’s role',

@@ -235,6 +235,35 @@ describe.skipIf(!synthesized)('IAM check of recorded AWS calls', () => {
     ]);
   });
 
+  it("lets the public pages' functions write the pages of the web bucket and read the table, and nothing else", async () => {
+    const web = { settings: { 'boutique-web': 'WEB_BUCKET' } };
+    for (const fn of ['pages/jobs/render-on-change', 'pages/jobs/render-all']) {
+      expect(model.byName(fn)?.fn.environment.WEB_BUCKET).toBeTruthy();
+      const allowed = await outcomes(
+        call(fn, 's3', 'PutObject', { Bucket: 'boutique-web', Key: 'pages/pieces/p1.html' }, web),
+        call(fn, 's3', 'DeleteObject', { Bucket: 'boutique-web', Key: 'pages/pieces/p2.html' }, web),
+        call(fn, 's3', 'PutObject', { Bucket: 'boutique-web', Key: 'sitemap.xml' }, web),
+        call(fn, 's3', 'PutObject', { Bucket: 'boutique-web', Key: 'robots.txt' }, web),
+        call(fn, 'dynamodb', 'Query', { TableName: 'boutique', IndexName: 'gsi2' }),
+      );
+      expect(allowed.denied).toEqual([]);
+      expect(allowed.errors).toEqual([]);
+      const refused = await outcomes(
+        // The app itself is the web deployment's, the media are not the pages'.
+        call(fn, 's3', 'PutObject', { Bucket: 'boutique-web', Key: 'index.html' }, web),
+        call(fn, 's3', 'DeleteObject', { Bucket: 'boutique-web', Key: 'assets/app.js' }, web),
+        call(fn, 's3', 'PutObject', { Bucket: 'boutique-media', Key: 'pages/home.html' }),
+        call(fn, 'dynamodb', 'PutItem', { TableName: 'boutique' }),
+      );
+      expect(refused.denied.map((v) => v.request.action)).toEqual([
+        's3:PutObject',
+        's3:DeleteObject',
+        's3:PutObject',
+        'dynamodb:PutItem',
+      ]);
+    }
+  });
+
   it('asks for s3:ListBucket when a HeadObject finds no object (404, not 403)', () => {
     const requests = iamRequests(
       call(

@@ -109,6 +109,9 @@ const JOBS: { logicalIdPrefix: string; module: string; access: FunctionAccess }[
       ['PassportLogFunction', 'passport/jobs/sequence-log'],
       ['PassportCertificatesFunction', 'passport/jobs/issue-missing-certificates'],
       ['ReleaseDrawsFunction', 'draws/jobs/run-draws'],
+      // The public pages (issue 47): their web-bucket grant (pages/*) is their construct's.
+      ['PageRenderingRenderOnChange', 'pages/jobs/render-on-change'],
+      ['PageRenderingRenderAllFunction', 'pages/jobs/render-all'],
     ] as const
   ).map(([logicalIdPrefix, module]) => ({ logicalIdPrefix, module, access: jobAccess[module] })),
   {
