@@ -1,11 +1,44 @@
+import type { PublicPage } from '#shared/pages/public-pages.ts';
+import { renderPage, type WebFiles } from './adapters/page-renderer.ts';
+import { bucketWebFiles } from './adapters/web-files.ts';
 import type { RenderPages } from './render-port.ts';
 
+/** Pages rendered at once: each waits on the table for its reads while another renders. */
+const AT_ONCE = 4;
+
 /**
- * PLACEHOLDER until the renderer is wired (issue 47: the React server renderer is written
- * beside this, and replaces this file with its `renderPages`). The triggers import it from here
- * by default; until then every call fails, so a stream batch is retried and then handed to its
- * on-failure queue, never dropped as if rendered.
+ * The renderer behind the port (render-port.ts): each page rendered from the table as it is now
+ * and written to the web bucket (adapters/page-renderer.ts), a removed one written as gone; a
+ * page that fails is named in the report (the trigger asks again), the others still go. `files`
+ * gives the deployed build once per call, so a call renders with the build deployed at its start.
  */
-export const renderPages: RenderPages = async () => {
-  throw new Error('renderPages: not wired yet');
-};
+export function renderPagesWith(files: () => WebFiles): RenderPages {
+  return async ({ render, remove }) => {
+    const web = files();
+    const work: { page: PublicPage; gone: boolean }[] = [
+      ...render.map((page) => ({ page, gone: false })),
+      ...remove.map((page) => ({ page, gone: true })),
+    ];
+    const failed: PublicPage[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < work.length) {
+        const item = work[next++];
+        if (!item) break;
+        try {
+          await renderPage(item.page, web, { gone: item.gone });
+        } catch (error) {
+          console.error(
+            JSON.stringify({ message: 'page not rendered', page: item.page, error: String(error) }),
+          );
+          failed.push(item.page);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(AT_ONCE, work.length) }, worker));
+    return { failed };
+  };
+}
+
+/** In AWS: the build and the pages in the web bucket. */
+export const renderPages: RenderPages = renderPagesWith(bucketWebFiles);

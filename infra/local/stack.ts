@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -13,7 +13,6 @@ import { logPublicKey } from '#passport/adapters/kms-signer.ts';
 import { PRIVATE_MEDIA_PREFIX } from '#shared/media.ts';
 import { pageOfKey } from '#shared/pages/public-pages.ts';
 import { logOrigin } from '#shared/passport/checkpoint.ts';
-import { withShopSettings } from '#shared/shop-page.ts';
 import { mailFromHeader } from '#shared/shop-settings.ts';
 import type { RenderPages } from '../../functions/pages/render-port.ts';
 import {
@@ -56,6 +55,7 @@ import { LOCAL_SHOP_SETTINGS } from './shop-settings.ts';
 import type { StartCredentials } from './stand-in-callers.ts';
 import { type StandIn, startDynamoDb, startS3, startSes } from './stand-ins.ts';
 import { type StreamInvoker, startTableStream, type TableStream } from './table-stream.ts';
+import { deployRendererFiles } from './web-deployment.ts';
 import { startWitness, type WitnessFault, type WitnessStandIn } from './witness.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -665,6 +665,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     let paymentsUrl: string | undefined;
     let url = '';
+    const webRoot = options.webRoot ?? join(root, 'web', 'dist');
     const jobToken = randomBytes(24).toString('base64url');
     if (options.jobTokenFile) {
       mkdirSync(dirname(options.jobTokenFile), { recursive: true });
@@ -685,7 +686,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
             cloudFront: { originVerify: bundles.originVerify },
           }
         : {}),
-      webRoot: options.webRoot ?? join(root, 'web', 'dist'),
+      webRoot,
       shop: LOCAL_SHOP_SETTINGS,
       media: { endpoint: s3.url, bucket: mediaBucket },
       ...(options.renderedPages
@@ -693,8 +694,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
             pages: {
               endpoint: s3.url,
               bucket: WEB_BUCKET,
-              renderMissing: (key: string) =>
-                renderMissingPage(key, options.webRoot ?? join(root, 'web', 'dist')),
+              renderMissing: renderMissingPage,
             },
           }
         : {}),
@@ -737,6 +737,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     const address = server.address() as { port: number };
     url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${address.port}`;
+    // What the page renderer reads of the web build (index.html, the style sheets), in the web bucket.
+    if (existsSync(join(webRoot, 'index.html')))
+      await deployRendererFiles(s3Client(), WEB_BUCKET, webRoot, LOCAL_SHOP_SETTINGS);
     await setBucketCors(s3Client(), {
       public: mediaBucket,
       private: privateMediaBucket,
@@ -835,15 +838,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 export const WEB_BUCKET = 'boutique-web';
 
 /** A public page not in the web bucket yet, rendered and stored now (functions/pages/adapters/). */
-async function renderMissingPage(
-  key: string,
-  webRoot: string,
-): Promise<{ html: string; status: number } | undefined> {
+async function renderMissingPage(key: string): Promise<{ html: string; status: number } | undefined> {
   const page = pageOfKey(key);
   if (!page) return undefined;
   const { renderPage } = await import('../../functions/pages/adapters/page-renderer.ts');
-  const { folderWebFiles } = await import('../../functions/pages/adapters/web-files.ts');
-  const files = folderWebFiles(webRoot, (html) => withShopSettings(html, LOCAL_SHOP_SETTINGS));
+  const { bucketWebFiles } = await import('../../functions/pages/adapters/web-files.ts');
+  const files = bucketWebFiles();
   let written: { html: string; status: number } | undefined;
   await renderPage(page, {
     ...files,

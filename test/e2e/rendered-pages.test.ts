@@ -1,9 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productKey } from '#catalog/entities/keys.ts';
+import { sellProductItem } from '#catalog/entities/product-hold.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { PAGE_DATA_ID, RENDERED_META } from '#shared/pages/rendered-page.ts';
+import { transact } from '#table/transactions.ts';
 import { DEMO } from '../../infra/local/demo/catalogue.ts';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
 import { screenshot, startBrowser } from './support/browser.ts';
@@ -35,6 +40,8 @@ afterAll(async () => {
   await stack?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
+
+const db = () => DynamoDBDocumentClient.from(new DynamoDBClient({}));
 
 const PIECE = `/products/productdetails?productId=${DEMO.availableProduct}`;
 
@@ -108,6 +115,42 @@ describe('a rendered piece page', () => {
     expect(html).not.toContain('<h1 class="catalog-title catalog-product-name">');
     // The browser renders it afresh (nothing to hydrate), as the app would for that address.
     expect(pageData(html)).toBeUndefined();
+  });
+});
+
+describe('a rendered page kept to the catalogue', () => {
+  // The table's stream hands each change to the renderer after its batching window (10 s).
+  it('says a piece is sold within 60 s of the sale, and answers 404 once it is deleted', {
+    timeout: 150_000,
+  }, async () => {
+    const productId = DEMO.freeShippingProduct;
+    const path = `/products/productdetails?productId=${productId}`;
+    const sold = `<p class="catalog-notice catalog-sold">${MESSAGES.productSold}</p>`;
+    const before = await firstHtml(path);
+    expect(before.status).toBe(200);
+    expect(before.html).not.toContain(sold);
+    const at = Date.now();
+    await transact([
+      sellProductItem({
+        productId,
+        holdId: 'h-rendered',
+        checkoutCode: 'RENDER1',
+        at: new Date(at).toISOString(),
+        now: at,
+      }),
+    ]);
+    await expect
+      .poll(async () => (await firstHtml(path)).html, { timeout: 60_000, interval: 500 })
+      .toContain(sold);
+    const saidSold = Date.now() - at;
+    console.log(`a piece sold → its rendered page says so after ${saidSold} ms`);
+    expect(saidSold).toBeLessThan(60_000);
+
+    await db().send(new DeleteCommand({ TableName: stack.tableName, Key: productKey(productId) }));
+    await expect
+      .poll(async () => (await firstHtml(path)).status, { timeout: 60_000, interval: 500 })
+      .toBe(404);
+    expect(stack.tableStream?.failed()).toEqual([]);
   });
 });
 

@@ -29,14 +29,23 @@ const webRender = () => import('#web-render');
 /** An address no route of the app serves: its not-found page. */
 const NOT_FOUND_PATH = '/__not-found';
 
-export async function renderPage(page: PublicPage, files: WebFiles): Promise<RenderedPage> {
+/**
+ * Renders `page` from the table as it is now and writes it; `gone` writes the not-found page in
+ * its place without rendering it (its subject was deleted).
+ */
+export async function renderPage(
+  page: PublicPage,
+  files: WebFiles,
+  options: { gone?: boolean } = {},
+): Promise<RenderedPage> {
   const template = await files.template();
   const scope = globalThis as { [SERVER_SHOP_SETTINGS]?: unknown };
   scope[SERVER_SHOP_SETTINGS] ??= settingsOf(template);
   const { renderRoot, stylesOfPage } = await webRender();
   const url = pagePath(page);
-  const root = await renderRoot(url, storefrontApi);
+  const root = options.gone ? undefined : await renderRoot(url, storefrontApi);
   const gone =
+    !root ||
     root.status === 404 ||
     (page.kind === 'piece' &&
       root.failed.some((read) => read.queryKey[0] === 'product' && read.status === 404));
@@ -46,7 +55,7 @@ export async function renderPage(page: PublicPage, files: WebFiles): Promise<Ren
   const html = pageDocument(template, {
     url,
     rootHtml: shown.html,
-    ...(gone ? {} : { queries: root.queries }),
+    ...(gone ? {} : { queries: shown.queries }),
     head: '',
     css,
   });

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join, normalize } from 'node:path';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3 } from '#platform/media-clients.ts';
 import { PAGES_PREFIX } from '#shared/pages/public-pages.ts';
@@ -47,24 +45,6 @@ export function bucketWebFiles(): WebFiles {
       return template;
     },
     file: (path) => read(path.replace(/^\//, '')),
-    put: putPage,
-  };
-}
-
-/**
- * The build from a folder (the local stack's web/dist, which the local gateway serves from disk
- * as CloudFront serves the bucket), its index.html given its settings as the deployment would;
- * pages written to the bucket all the same.
- */
-export function folderWebFiles(dir: string, withSettings: (html: string) => string): WebFiles {
-  const inside = (path: string) => {
-    const file = normalize(join(dir, path));
-    if (!file.startsWith(normalize(dir))) throw new Error(`outside the web build: ${path}`);
-    return file;
-  };
-  return {
-    template: async () => withSettings(await readFile(inside('index.html'), 'utf8')),
-    file: (path) => readFile(inside(path), 'utf8'),
     put: putPage,
   };
 }

@@ -1,0 +1,37 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { PageShopSettings } from '#shared/shop-page.ts';
+import { withShopSettings } from '#shared/shop-page.ts';
+
+/**
+ * The part of the web build the page renderer reads from the web bucket (issue 47,
+ * functions/pages/adapters/web-files.ts), put there as the CDK web deployment puts the whole build:
+ * index.html with the shop's settings written in, and the style sheets. The local gateway serves
+ * the build itself from disk (as CloudFront serves the bucket).
+ */
+export async function deployRendererFiles(
+  s3: S3Client,
+  bucket: string,
+  webRoot: string,
+  settings: PageShopSettings,
+): Promise<number> {
+  const index = withShopSettings(await readFile(join(webRoot, 'index.html'), 'utf8'), settings);
+  await s3.send(
+    new PutObjectCommand({ Bucket: bucket, Key: 'index.html', Body: index, ContentType: 'text/html' }),
+  );
+  const sheets = (await readdir(join(webRoot, 'assets'))).filter((name) => name.endsWith('.css'));
+  await Promise.all(
+    sheets.map(async (name) =>
+      s3.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: `assets/${name}`,
+          Body: await readFile(join(webRoot, 'assets', name)),
+          ContentType: 'text/css',
+        }),
+      ),
+    ),
+  );
+  return sheets.length + 1;
+}
