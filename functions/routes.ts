@@ -943,14 +943,19 @@ export const jobAccess = {
     },
   ),
   // The public pages rendered ahead of time (issue 47; infra/constructs/page-rendering.ts, which
-  // grants them the web bucket's pages/*, sitemap.xml and robots.txt). On a change (the table's
-  // stream): the gender of a changed piece's collection, the pieces of an edited collection.
+  // grants them the web bucket's pages/*, sitemap.xml and robots.txt, and the build they are
+  // rendered into). Both render pages with the storefront's own read handlers, in process
+  // (functions/pages/adapters/storefront-api.ts): the reads those routes declare.
   'pages/jobs/render-on-change': parseAccess('table:get,query', {
-    'table:get': 'read only for a batch in which a piece changes collection, gender or availability',
-    'table:query': 'read only for a batch in which a collection’s title, colour areas or pictures change',
+    'table:get': 'a page’s reads (a piece, a collection, a draw), as the storefront’s read routes make them',
+    'table:query':
+      'a page’s reads (a collection’s pieces and pictures, the lists), as the storefront’s read routes make them',
   }),
-  // Daily, the full re-render: every piece (gsi2) and every draw (gsi1).
-  'pages/jobs/render-all': parseAccess('table:query', { 'table:query': WHY.jobByTestCode }),
+  // Daily, the full re-render: every piece (gsi2) and every draw (gsi1), each page's reads.
+  'pages/jobs/render-all': parseAccess('table:get,query', {
+    'table:get': 'a page’s reads (a piece, a collection, a draw), as the storefront’s read routes make them',
+    'table:query': WHY.jobByTestCode,
+  }),
 } as const satisfies Record<string, Access>;
 export type JobModule = keyof typeof jobAccess;
 

@@ -29,6 +29,8 @@ export const RENDER_ALL_MODULE = 'pages/jobs/render-all';
  * of the bucket (the app's own build is the web deployment's).
  */
 export const PAGE_OBJECTS = ['pages/*', 'sitemap.xml', 'robots.txt'] as const;
+/** What the renderer reads of the deployed web build. */
+export const BUILD_OBJECTS = ['index.html', 'assets/*.css'] as const;
 
 /**
  * React renders on the CPU, and Lambda gives CPU with memory (one vCPU at 1,769 MB): a batch of a
@@ -58,8 +60,8 @@ export interface PageRenderingProps {
  * - render-all, the full re-render, daily: the safety net of the stream (and the first render
  *   of a new deployment), through the scheduled-job construct.
  *
- * Both may read the table (only what their declaration in functions/routes.ts names) and write
- * and delete only PAGE_OBJECTS of the web bucket.
+ * Both may read the table (only what their declaration in functions/routes.ts names), read
+ * BUILD_OBJECTS of the web bucket and write and delete only its PAGE_OBJECTS.
  */
 export class PageRendering extends Construct {
   readonly onChange: ApiFunction;
@@ -71,6 +73,12 @@ export class PageRendering extends Construct {
     const pageGrant = new PolicyStatement({
       actions: ['s3:PutObject', 's3:DeleteObject'],
       resources: PAGE_OBJECTS.map((key) => props.webBucket.arnForObjects(key)),
+    });
+    // A page is rendered into the deployed index.html, with its style sheets inline
+    // (functions/pages/adapters/web-files.ts): read, never written.
+    const buildGrant = new PolicyStatement({
+      actions: ['s3:GetObject'],
+      resources: BUILD_OBJECTS.map((key) => props.webBucket.arnForObjects(key)),
     });
 
     this.onChangeFailures = new Queue(this, 'OnChangeFailures', {
@@ -88,6 +96,7 @@ export class PageRendering extends Construct {
     });
     grantTable(this.onChange, props.table, jobAccess[RENDER_ON_CHANGE_MODULE]);
     this.onChange.addToRolePolicy(pageGrant);
+    this.onChange.addToRolePolicy(buildGrant);
     const kinds = FilterRule.or(...KINDS_ON_PAGES);
     this.onChange.addEventSource(
       new DynamoEventSource(props.table, {
@@ -131,5 +140,6 @@ export class PageRendering extends Construct {
     });
     this.renderAll.fn.addEnvironment('WEB_BUCKET', props.webBucket.bucketName);
     this.renderAll.fn.addToRolePolicy(pageGrant);
+    this.renderAll.fn.addToRolePolicy(buildGrant);
   }
 }

@@ -244,7 +244,11 @@ describe.skipIf(!synthesized)('IAM check of recorded AWS calls', () => {
         call(fn, 's3', 'DeleteObject', { Bucket: 'boutique-web', Key: 'pages/pieces/p2.html' }, web),
         call(fn, 's3', 'PutObject', { Bucket: 'boutique-web', Key: 'sitemap.xml' }, web),
         call(fn, 's3', 'PutObject', { Bucket: 'boutique-web', Key: 'robots.txt' }, web),
+        // The build a page is rendered into: read only.
+        call(fn, 's3', 'GetObject', { Bucket: 'boutique-web', Key: 'index.html' }, web),
+        call(fn, 's3', 'GetObject', { Bucket: 'boutique-web', Key: 'assets/main-1a2b.css' }, web),
         call(fn, 'dynamodb', 'Query', { TableName: 'boutique', IndexName: 'gsi2' }),
+        call(fn, 'dynamodb', 'GetItem', { TableName: 'boutique' }),
       );
       expect(allowed.denied).toEqual([]);
       expect(allowed.errors).toEqual([]);
@@ -252,12 +256,14 @@ describe.skipIf(!synthesized)('IAM check of recorded AWS calls', () => {
         // The app itself is the web deployment's, the media are not the pages'.
         call(fn, 's3', 'PutObject', { Bucket: 'boutique-web', Key: 'index.html' }, web),
         call(fn, 's3', 'DeleteObject', { Bucket: 'boutique-web', Key: 'assets/app.js' }, web),
+        call(fn, 's3', 'GetObject', { Bucket: 'boutique-web', Key: 'assets/app.js' }, web),
         call(fn, 's3', 'PutObject', { Bucket: 'boutique-media', Key: 'pages/home.html' }),
         call(fn, 'dynamodb', 'PutItem', { TableName: 'boutique' }),
       );
       expect(refused.denied.map((v) => v.request.action)).toEqual([
         's3:PutObject',
         's3:DeleteObject',
+        's3:GetObject',
         's3:PutObject',
         'dynamodb:PutItem',
       ]);
