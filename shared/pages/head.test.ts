@@ -100,6 +100,10 @@ describe("a piece's head", () => {
     expect(draw.description?.[0]).toContain(
       'offered by a release draw, members only; entries close Thursday 3 December, 10:00 Pacific time (Vancouver).',
     );
+    const closed = readBack(headTags(pieceHead(PIECES.draw, SITE, new Date('2026-12-04T00:00:00Z')), SITE));
+    expect(closed.description?.[0]).toContain(
+      'entries closed Thursday 3 December, 10:00 Pacific time (Vancouver).',
+    );
   });
 
   it('falls back to the collection’s picture, and to a small card without any picture', () => {

@@ -156,6 +156,15 @@ export const ONE_OF_ONE = 'one of one: made once, never again.';
 /** The currency every price is shown and billed in (000 §9, /products/material changeCountry). */
 export const SHOP_CURRENCY = 'USD';
 
+/** A draw's piece: when entries close while they are taken, and that they closed after. */
+function drawWords(draw: PieceFacts['product']['draw'], now: Date, about: string, price: string): string {
+  if (!draw) return `${about}: ${price}. ${ONE_OF_ONE}`;
+  const closes = momentInWords(draw.closesAt, now);
+  return now.getTime() < Date.parse(draw.closesAt)
+    ? `${about}: offered by a release draw, members only; entries close ${closes}. ${price}. ${ONE_OF_ONE}`
+    : `${about}: offered by a release draw; entries closed ${closes}. ${ONE_OF_ONE}`;
+}
+
 /**
  * A piece's page: its name and collection, and what a shopper can do now. A sold piece says it
  * is sold (MESSAGES.productSold) and names no price; a collection on pre-sale gives its pre-sale
@@ -172,9 +181,7 @@ export function pieceHead(piece: PieceFacts, site: Site, now: Date = new Date())
     'pre-order': piece.collection?.preSaleText?.trim()
       ? `${lead}: ${piece.collection.preSaleText.trim()}`
       : `${lead}: on pre-sale. ${ONE_OF_ONE}`,
-    draw: piece.product.draw
-      ? `${about}: offered by a release draw, members only; entries close ${momentInWords(piece.product.draw.closesAt, now)}. ${price}. ${ONE_OF_ONE}`
-      : '',
+    draw: drawWords(piece.product.draw, now, about, price),
     held: `${about}: ${price}. ${ONE_OF_ONE}`,
     'in-stock': `${about}: ${price}. ${ONE_OF_ONE}`,
   }[availability];
