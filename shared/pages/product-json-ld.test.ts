@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { PIECES, product, SITE } from '../../test/support/pieces.ts';
 import { checkStructuredData } from '../../test/support/structured-data.ts';
-import { headTags, pieceHead } from './head.ts';
 import { pieceAvailability } from './piece.ts';
-import { jsonLdScript, productJsonLd, productJsonLdScript, SCHEMA_AVAILABILITY } from './product-json-ld.ts';
+import {
+  jsonLdScript,
+  pieceHeadHtml,
+  productJsonLd,
+  productJsonLdScript,
+  SCHEMA_AVAILABILITY,
+} from './product-json-ld.ts';
 
 /** A page's head as the renderer writes it: the head tags and the piece's JSON-LD. */
 const page = (head: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8">${head}</head><body><div id="root"></div></body></html>`;
 
-const piecePage = (piece: (typeof PIECES)[keyof typeof PIECES]) =>
-  page(`${headTags(pieceHead(piece, SITE), SITE)}\n${productJsonLdScript(piece, SITE)}`);
+const piecePage = (piece: (typeof PIECES)[keyof typeof PIECES]) => page(pieceHeadHtml(piece, SITE));
 
 describe("a piece's Product", () => {
   it('names the piece, its pictures (absolute), its id, the shop as brand, its address and one Offer', () => {
@@ -95,6 +99,7 @@ describe("the validator's verdict on a piece's page", () => {
       const { data, errors, warnings } = await checkStructuredData(piecePage(PIECES[state]));
       expect(errors).toEqual([]);
       expect(data.jsonld.Product).toHaveLength(1);
+      expect(data.metatags['og:type']).toEqual(['product']);
       expect(data.jsonld.Product?.[0]).toMatchObject({
         name: 'Aurora 08',
         offers: { price: '1250.00', availability: SCHEMA_AVAILABILITY[state] },

@@ -1,7 +1,7 @@
 import type { ItemAvailability, Offer, Product, WithContext } from 'schema-dts';
 import { paymentAmount } from '#shared/format.ts';
 import { largestPictureSrc, previewSrc } from '#shared/media.ts';
-import { absoluteUrl, ONE_OF_ONE, SHOP_CURRENCY, type Site } from './head.ts';
+import { absoluteUrl, headTags, ONE_OF_ONE, pieceHead, SHOP_CURRENCY, type Site } from './head.ts';
 import {
   type PieceAvailability,
   type PieceFacts,
@@ -103,4 +103,9 @@ export function jsonLdScript(data: object): string {
 /** The piece's Product as the <script> a rendered page carries in its head. */
 export function productJsonLdScript(piece: PieceFacts, site: Site): string {
   return jsonLdScript(productJsonLd(piece, site));
+}
+
+/** Everything a piece's rendered page carries in its <head> beyond charset and viewport: the tags, then the JSON-LD. */
+export function pieceHeadHtml(piece: PieceFacts, site: Site, now: Date = new Date()): string {
+  return `${headTags(pieceHead(piece, site, now), site)}\n${productJsonLdScript(piece, site)}`;
 }
