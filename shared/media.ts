@@ -89,11 +89,55 @@ export function variantKey(key: string, width: number, format: PictureFormat): s
   return `${key.replace(RASTER_PICTURE, '')}/${width}w.${format}`;
 }
 
-const VARIANT_KEY = /\/\d+w\.(avif|webp|jpg)$/;
+/**
+ * Beside the ladder, each picture gets one crop for link previews (Open Graph, Twitter cards):
+ * 1200×630 (the 1.91:1 card every network shows), a JPEG every crawler reads, cut where sharp's
+ * attention strategy finds the subject. Always exactly this size (a smaller original is enlarged),
+ * so a page can declare its width and height without knowing the original.
+ */
+export const PREVIEW_WIDTH = 1200;
+export const PREVIEW_HEIGHT = 630;
+export const PREVIEW_CONTENT_TYPE = 'image/jpeg';
+const PREVIEW_FILE = `preview-${PREVIEW_WIDTH}x${PREVIEW_HEIGHT}.jpg`;
 
-/** Every variant key of a picture, for making and for deleting them. */
+/** `collection_images/ab12.jpg` → `collection_images/ab12/preview-1200x630.jpg` */
+export function previewKey(key: string): string {
+  return `${key.replace(RASTER_PICTURE, '')}/${PREVIEW_FILE}`;
+}
+
+const VARIANT_KEY = /\/(\d+w\.(avif|webp|jpg)|preview-\d+x\d+\.jpg)$/;
+
+/** Every variant key of a picture (the ladder, then the preview crop), for making and for deleting them. */
 export function variantKeys(key: string): string[] {
-  return PICTURE_WIDTHS.flatMap((width) => PICTURE_FORMATS.map((format) => variantKey(key, width, format)));
+  return [
+    ...PICTURE_WIDTHS.flatMap((width) => PICTURE_FORMATS.map((format) => variantKey(key, width, format))),
+    previewKey(key),
+  ];
+}
+
+/**
+ * The address a browser (or a link-preview crawler) loads for the preview crop of a stored url:
+ * under MEDIA_PREFIX, on the shop's origin; undefined for a url that has no set (an outside
+ * address, an SVG, a video) or a private picture, which is never served publicly.
+ */
+export function previewSrc(url: string): string | undefined {
+  if (!url.startsWith(S3_URL_PREFIX)) return undefined;
+  const key = url.slice(S3_URL_PREFIX.length);
+  if (!hasPictureSet(key) || key.startsWith(PRIVATE_MEDIA_PREFIX)) return undefined;
+  return mediaSrc(s3Url(previewKey(key)));
+}
+
+/**
+ * The address of a stored picture at its widest rung as a JPEG (what structured data names: a
+ * large picture any reader decodes), or of the file itself when it has no set; undefined for a
+ * private picture.
+ */
+export function largestPictureSrc(url: string): string | undefined {
+  if (!url.startsWith(S3_URL_PREFIX)) return url;
+  const key = url.slice(S3_URL_PREFIX.length);
+  if (key.startsWith(PRIVATE_MEDIA_PREFIX)) return undefined;
+  if (!hasPictureSet(key)) return mediaSrc(url);
+  return mediaSrc(s3Url(variantKey(key, PICTURE_WIDTHS[PICTURE_WIDTHS.length - 1] as number, 'jpg')));
 }
 
 /** A browser `srcset` of one format for a stored url, or undefined for a url without a set. */

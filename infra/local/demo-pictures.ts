@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname } from 'node:path';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { PRIVATE_MEDIA_PREFIX } from '#platform/media-clients.ts';
-import { PICTURE_CONTENT_TYPES, variantKey } from '#shared/media.ts';
+import { PICTURE_CONTENT_TYPES, PREVIEW_CONTENT_TYPE, previewKey, variantKey } from '#shared/media.ts';
 import { type DemoPhoto, demoCatalogue, isDemoPhoto } from './demo/catalogue.ts';
 import { demoPictureSets } from './demo/render-pool.ts';
 
@@ -99,11 +99,13 @@ export function storeDemoPictures(photos: DemoPhoto[], options: DemoPictureOptio
       for (const photo of same) {
         await Promise.all(
           set.variants.map((v) =>
-            put(
-              variantKey(photo.key, v.width, v.format),
-              readFileSync(v.file),
-              PICTURE_CONTENT_TYPES[v.format],
-            ),
+            'preview' in v
+              ? put(previewKey(photo.key), readFileSync(v.file), PREVIEW_CONTENT_TYPE)
+              : put(
+                  variantKey(photo.key, v.width, v.format),
+                  readFileSync(v.file),
+                  PICTURE_CONTENT_TYPES[v.format],
+                ),
           ),
         );
         if (!storedAlone.has(photo.key)) await put(photo.key, readFileSync(set.original), photo.contentType);

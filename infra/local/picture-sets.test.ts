@@ -30,6 +30,7 @@ describe('the local picture-set queue', () => {
     queue.notify(created('media', 'collection_images/broken.png'));
     queue.notify(created('private', 'authenticity/c.webp'));
     queue.notify(created('media', 'collection_images/a/640w.jpg'));
+    queue.notify(created('media', 'collection_images/a/preview-1200x630.jpg'));
     queue.notify(created('media', 'collection_images/d.svg'));
     queue.notify(created('media', 'videos/e.mp4'));
     queue.notify(created('media', 'authenticity/f.jpg'));

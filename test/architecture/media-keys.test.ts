@@ -36,6 +36,7 @@ describe('media keys named by the web', () => {
     expect(producedInProduction(`videos/${id}.mp4`)).toBe(true);
     expect(producedInProduction(`collection_images/${id}.png`)).toBe(true);
     expect(producedInProduction(`collection_images/${id}/640w.avif`)).toBe(true);
+    expect(producedInProduction(`collection_images/${id}/preview-1200x630.jpg`)).toBe(true);
     expect(producedInProduction('videos/measure.mp4')).toBe(false);
     expect(producedInProduction(`videos/${id}.png`)).toBe(false);
     expect(producedInProduction('collection_images/pieces/t-aurora-front.jpg')).toBe(false);

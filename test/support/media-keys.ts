@@ -62,12 +62,13 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /**
  * The keys production writes: an admin upload's (`<kind prefix><uuid>.<extension>`, made by
  * functions/platform/uploads.ts, the only writer of new media, films included) and the
- * responsive set made from an uploaded picture (`…/<uuid>/<width>w.<format>`).
+ * responsive set made from an uploaded picture (`…/<uuid>/<width>w.<format>`, and its crop for link
+ * previews, `…/<uuid>/preview-1200x630.jpg`).
  */
 const PRODUCED = Object.values(UPLOAD_KINDS).map(
   (kind) =>
     new RegExp(
-      `^${kind.prefix.replace(/[/]/g, '\\/')}${UUID}(?:\\.(?:${Object.values(kind.types).join('|')})|\\/\\d+w\\.(?:avif|webp|jpg))$`,
+      `^${kind.prefix.replace(/[/]/g, '\\/')}${UUID}(?:\\.(?:${Object.values(kind.types).join('|')})|\\/\\d+w\\.(?:avif|webp|jpg)|\\/preview-\\d+x\\d+\\.jpg)$`,
     ),
 );
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PICTURE_FORMATS, PICTURE_WIDTHS } from '#shared/media.ts';
-import { makePictureVariants, type PictureVariant } from './picture-set.ts';
+import { PICTURE_FORMATS, PICTURE_WIDTHS, PREVIEW_HEIGHT, PREVIEW_WIDTH } from '#shared/media.ts';
+import { makePictureSet, makePictureVariants, type PictureVariant } from './picture-set.ts';
 
 /**
  * A camera-size photograph, the same every run: a gradient with some texture and sensor-like
@@ -132,6 +132,70 @@ describe('a phone photograph turned on its side', () => {
     ];
     expect(pixel(160, 40)[0]).toBeGreaterThan(200);
     expect(pixel(160, info.height - 40)[2]).toBeGreaterThan(200);
+  });
+});
+
+describe('the crop for link previews', () => {
+  /** A tall photograph: a plain grey wall, and the piece (saturated, textured) in its upper part. */
+  async function pieceHighUp(): Promise<Buffer> {
+    const piece = await sharp({ create: { width: 500, height: 420, channels: 3, background: '#c0102a' } })
+      .composite([
+        {
+          input: await sharp({ create: { width: 60, height: 420, channels: 3, background: '#f5d000' } })
+            .png()
+            .toBuffer(),
+          left: 220,
+          top: 0,
+        },
+      ])
+      .png()
+      .toBuffer();
+    return sharp({ create: { width: 900, height: 1600, channels: 3, background: '#8a8a8a' } })
+      .composite([{ input: piece, left: 200, top: 120 }])
+      .jpeg({ quality: 92 })
+      .toBuffer();
+  }
+
+  it('is a 1200×630 JPEG cut where the piece is, not the middle of the picture; the ladder is unchanged', async () => {
+    const original = await pieceHighUp();
+    const { variants, preview } = await makePictureSet(original);
+    expect(variants.map((v) => `${v.rung}.${v.format}`)).toEqual(
+      (await makePictureVariants(original)).map((v) => `${v.rung}.${v.format}`),
+    );
+    const meta = await sharp(preview.body).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', PREVIEW_WIDTH, PREVIEW_HEIGHT]);
+    expect([preview.width, preview.height, preview.contentType]).toEqual([
+      PREVIEW_WIDTH,
+      PREVIEW_HEIGHT,
+      'image/jpeg',
+    ]);
+    expect(meta.exif).toBeUndefined();
+    // The red of the piece fills much of the crop; the middle of the picture is bare wall.
+    const redShare = async (picture: Buffer) => {
+      const { data, info } = await sharp(picture).raw().toBuffer({ resolveWithObject: true });
+      let red = 0;
+      for (let i = 0; i < data.length; i += info.channels) {
+        if ((data[i] as number) > 150 && (data[i + 1] as number) < 80) red++;
+      }
+      return red / (info.width * info.height);
+    };
+    const middle = await sharp(original)
+      .resize({ width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT, fit: 'cover', position: 'centre' })
+      .jpeg()
+      .toBuffer();
+    expect(await redShare(middle)).toBeLessThan(0.02);
+    expect(await redShare(preview.body)).toBeGreaterThan(0.15);
+  });
+
+  it('is enlarged from a picture smaller than itself, so its size is always the one pages declare', async () => {
+    const small = await sharp({ create: { width: 300, height: 200, channels: 4, background: '#00000000' } })
+      .png()
+      .toBuffer();
+    const { preview } = await makePictureSet(small);
+    const { data, info } = await sharp(preview.body).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([PREVIEW_WIDTH, PREVIEW_HEIGHT]);
+    // JPEG has no alpha: on white, as the ladder's JPEGs.
+    expect(data.reduce((min, value) => Math.min(min, value), 255)).toBeGreaterThan(245);
   });
 });
 

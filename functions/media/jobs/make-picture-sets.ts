@@ -2,8 +2,8 @@ import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand } from '@aws-s
 import type { S3Event } from 'aws-lambda';
 import { logger, safeError } from '#platform/logger.ts';
 import { s3 } from '#platform/media-clients.ts';
-import { hasPictureSet, variantKey, variantKeys } from '#shared/media.ts';
-import { makePictureVariants } from '../adapters/picture-set.ts';
+import { hasPictureSet, previewKey, variantKey, variantKeys } from '#shared/media.ts';
+import { makePictureSet as makeSet, type PictureSet } from '../adapters/picture-set.ts';
 import { completionKey, isMissing, objectExists, pictureSetComplete } from '../picture-set-state.ts';
 
 /** Variant keys never change content: a new picture is a new upload with a new key. */
@@ -16,7 +16,8 @@ export type PictureSetResult =
 
 /**
  * Makes the responsive set of one stored picture beside it, in the same bucket (a private
- * picture's set stays private): `collection_images/<id>.jpg` → `collection_images/<id>/640w.avif` …
+ * picture's set stays private): `collection_images/<id>.jpg` → `collection_images/<id>/640w.avif` …,
+ * and its 1200×630 crop for link previews, `collection_images/<id>/preview-1200x630.jpg`.
  * Keys without a set (variants, SVGs, videos) are ignored; a picture sharp cannot read is
  * logged and left alone, since a retry could not read it either (the upload's confirmation
  * refuses such files). S3 and network failures throw, so the invocation is retried.
@@ -35,9 +36,9 @@ export async function makePictureSet(bucket: string, key: string): Promise<Pictu
     throw error;
   }
 
-  let variants: Awaited<ReturnType<typeof makePictureVariants>>;
+  let set: PictureSet;
   try {
-    variants = await makePictureVariants(original);
+    set = await makeSet(original);
   } catch (error) {
     logger.warn('a stored picture cannot be read: no picture set made', {
       bucket,
@@ -48,18 +49,24 @@ export async function makePictureSet(bucket: string, key: string): Promise<Pictu
     return { key, skipped: 'unreadable' };
   }
 
-  const put = (variant: (typeof variants)[number]) =>
+  const files = [
+    ...set.variants.map((v) => ({ key: variantKey(key, v.rung, v.format), ...v })),
+    { key: previewKey(key), ...set.preview },
+  ];
+  const put = (file: (typeof files)[number]) =>
     s3().send(
       new PutObjectCommand({
         Bucket: bucket,
-        Key: variantKey(key, variant.rung, variant.format),
-        Body: variant.body,
-        ContentType: variant.contentType,
+        Key: file.key,
+        Body: file.body,
+        ContentType: file.contentType,
         CacheControl: VARIANT_CACHE_CONTROL,
       }),
     );
-  const last = variants.find((v) => variantKey(key, v.rung, v.format) === completionKey(key));
-  await Promise.all(variants.filter((v) => v !== last).map(put));
+  // The completion variant last: its presence says every other file of the set, the preview
+  // crop included, is there.
+  const last = files.find((file) => file.key === completionKey(key));
+  await Promise.all(files.filter((file) => file !== last).map(put));
   if (last) await put(last);
 
   // The upload may have been refused (and its object deleted) while the set was being made:
@@ -72,10 +79,10 @@ export async function makePictureSet(bucket: string, key: string): Promise<Pictu
   logger.info('made a picture set', {
     bucket,
     key,
-    variants: variants.length,
-    bytes: variants.reduce((sum, v) => sum + v.body.length, 0),
+    files: files.length,
+    bytes: files.reduce((sum, file) => sum + file.body.length, 0),
   });
-  return { key, made: variants.length };
+  return { key, made: files.length };
 }
 
 async function deleteVariants(bucket: string, key: string): Promise<number> {

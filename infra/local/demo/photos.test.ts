@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PICTURE_FORMATS, PICTURE_WIDTHS } from '#shared/media.ts';
+import { PICTURE_FORMATS, PICTURE_WIDTHS, PREVIEW_HEIGHT, PREVIEW_WIDTH } from '#shared/media.ts';
 import { authenticitySvg, productSvg } from './images.ts';
 import { demoPhotoFile, PHOTO, photoHash, photoSize, renderPhoto } from './photos.ts';
 
@@ -87,14 +87,20 @@ describe('demo picture sets', SLOW, () => {
       .toBuffer();
     writeFileSync(original, small);
     const variants = await cachedVariants(original, dir);
-    expect(variants.map((v) => `${v.width}w.${v.format}`)).toEqual(
+    const ladder = variants.flatMap((v) => ('preview' in v ? [] : [v]));
+    expect(ladder.map((v) => `${v.width}w.${v.format}`)).toEqual(
       PICTURE_WIDTHS.flatMap((w) => PICTURE_FORMATS.map((f) => `${w}w.${f}`)),
     );
-    for (const v of variants) {
+    for (const v of ladder) {
       const meta = await sharp(readFileSync(v.file)).metadata();
       expect(meta.width, v.file).toBe(Math.min(v.width, 700));
       expect(meta.format).toBe(v.format === 'jpg' ? 'jpeg' : v.format === 'avif' ? 'heif' : 'webp');
     }
+    // And the crop for link previews, at the size pages declare (enlarged from this small one).
+    const previews = variants.filter((v) => 'preview' in v);
+    expect(previews).toHaveLength(1);
+    const preview = await sharp(readFileSync(previews[0]?.file ?? '')).metadata();
+    expect([preview.format, preview.width, preview.height]).toEqual(['jpeg', PREVIEW_WIDTH, PREVIEW_HEIGHT]);
     const made = variants.map((v) => statSync(v.file).mtimeMs);
     const again = await cachedVariants(original, dir);
     expect(again).toEqual(variants);
