@@ -501,6 +501,7 @@ export class BoutiqueStack extends Stack {
       webBucket,
       alarmTopic: alarms.topic,
       mail,
+      shopOrigin: shopUrl,
     });
 
     acknowledgeNagFindings(this, {

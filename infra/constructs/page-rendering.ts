@@ -44,6 +44,8 @@ export interface PageRenderingProps {
   alarmTopic: Topic;
   /** What the daily full re-render needs of the scheduled-job construct (its mail settings unused). */
   mail: ScheduledJobProps['mail'];
+  /** The shop's public origin (`https://<domain>`): the pages' canonical and preview addresses. */
+  shopOrigin: string;
 }
 
 /**
@@ -92,7 +94,11 @@ export class PageRendering extends Construct {
       // A batch of a thousand pages (a large collection edited) at tens of milliseconds a page.
       timeout: Duration.minutes(5),
       memorySize: PAGE_RENDER_MEMORY_MB,
-      environment: { TABLE_NAME: props.table.tableName, WEB_BUCKET: props.webBucket.bucketName },
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        WEB_BUCKET: props.webBucket.bucketName,
+        SHOP_ORIGIN: props.shopOrigin,
+      },
     });
     grantTable(this.onChange, props.table, jobAccess[RENDER_ON_CHANGE_MODULE]);
     this.onChange.addToRolePolicy(pageGrant);
@@ -139,6 +145,7 @@ export class PageRendering extends Construct {
       mail: props.mail,
     });
     this.renderAll.fn.addEnvironment('WEB_BUCKET', props.webBucket.bucketName);
+    this.renderAll.fn.addEnvironment('SHOP_ORIGIN', props.shopOrigin);
     this.renderAll.fn.addToRolePolicy(pageGrant);
     this.renderAll.fn.addToRolePolicy(buildGrant);
   }

@@ -119,6 +119,8 @@ const pageOf = loadSpaFallback();
 /** The CloudFront Function of the passport's files, as in production. */
 const passportEdge = loadPassportEdge();
 const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
+/** The crawlers' files of the web bucket (functions/pages/adapters/site-files.ts). */
+const SITE_FILES = ['/sitemap.xml', '/robots.txt'];
 const compressedCache = new Map<string, Buffer>();
 
 function pickEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
@@ -349,6 +351,9 @@ export function createGateway(options: GatewayOptions): Server {
     // Source maps stay in web/dist for error reports; like CloudFront, they are never served.
     const inside = wanted.startsWith(root) && !wanted.endsWith('.map');
     const found = inside && (await stat(wanted).catch(() => undefined))?.isFile();
+    // The crawlers' files, written by the full re-render beside the rendered pages.
+    if (!found && options.pages && SITE_FILES.includes(url.pathname))
+      return renderedPage(req, res, url.pathname.slice(1));
     // As CloudFront: a path naming a file (a dot in its last segment) that is not there is a 404;
     // only client routes get a page, the app's index.html (or /verify its verify.html).
     if (!found && extname(url.pathname) !== '') return json(res, 404, { message: 'Not Found' });
@@ -403,11 +408,12 @@ export function createGateway(options: GatewayOptions): Server {
     const found = stored?.ok
       ? { html: await stored.text(), status: Number(stored.headers.get('x-amz-meta-status') ?? '200') }
       : await pages.renderMissing(key);
+    if (!found && !key.startsWith('pages/')) return json(res, 404, { message: 'Not Found' });
     const html = Buffer.from(found?.html ?? '');
     const encoding = pickEncoding(req.headers['accept-encoding']);
     const body = encoding === 'br' ? brotliCompressSync(html) : encoding === 'gzip' ? gzipSync(html) : html;
     res.writeHead(found?.status ?? 404, {
-      'content-type': MIME['.html'] ?? 'text/html; charset=utf-8',
+      'content-type': stored?.ok ? (stored.headers.get('content-type') ?? 'text/html') : (MIME['.html'] ?? 'text/html'),
       'cache-control': stored?.headers.get('cache-control') ?? 'no-cache',
       vary: 'accept-encoding',
       ...(encoding ? { 'content-encoding': encoding } : {}),

@@ -737,6 +737,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     const address = server.address() as { port: number };
     url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${address.port}`;
+    // The rendered pages' canonical and preview addresses (functions/pages/adapters/page-site.ts).
+    process.env.SHOP_ORIGIN = url;
     // What the page renderer reads of the web build (index.html, the style sheets), in the web bucket.
     if (existsSync(join(webRoot, 'index.html')))
       await deployRendererFiles(s3Client(), WEB_BUCKET, webRoot, LOCAL_SHOP_SETTINGS);

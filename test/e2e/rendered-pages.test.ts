@@ -11,6 +11,7 @@ import { PAGE_DATA_ID, RENDERED_META } from '#shared/pages/rendered-page.ts';
 import { transact } from '#table/transactions.ts';
 import { DEMO } from '../../infra/local/demo/catalogue.ts';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
+import { checkStructuredData } from '../support/structured-data.ts';
 import { screenshot, startBrowser } from './support/browser.ts';
 
 /**
@@ -77,10 +78,38 @@ describe('a rendered piece page', () => {
     expect(photo).toMatch(/srcSet="[^"]*640w\.jpg 640w/);
     // No script runs from the page itself (the CSP allows none inline): the data is a JSON block.
     const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1] as string);
-    for (const attributes of scripts) expect(attributes).toMatch(/type="(module|application\/json)"|src=/);
+    for (const attributes of scripts)
+      expect(attributes).toMatch(/type="(module|application\/json|application\/ld\+json)"|src=/);
     const data = pageData(html);
     expect(data?.url).toBe(PIECE);
     expect(data?.queries.queries.length).toBeGreaterThan(0);
+    // The photograph asked for from the head, before the style sheets, at the same priority.
+    const preload =
+      /<link rel="preload" as="image" type="image\/avif" imagesrcset="([^"]+)"[^>]*fetchpriority="high">/.exec(
+        html,
+      );
+    expect(preload?.[1]).toContain('/media/collection_images/pieces/p-aurora-08/640w.avif 640w');
+    expect(html.indexOf(preload?.[0] ?? '!')).toBeLessThan(html.indexOf('<style>'));
+  });
+
+  it('carries its title, description, canonical address, preview tags and a Product a validator accepts', async () => {
+    const { html } = await firstHtml(PIECE);
+    const canonical = `${stack.url}${PIECE}`;
+    expect(html).toContain(`<link rel="canonical" href="${canonical}">`);
+    expect(html).toContain(`<meta property="og:url" content="${canonical}">`);
+    expect(html).toMatch(/<title>Aurora Gown No\. 08[^<]*<\/title>/);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toMatch(/<meta property="og:image" content="[^"]*\/p-aurora-08\/preview-1200x630\.jpg">/);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    const { data, errors } = await checkStructuredData(html);
+    expect(errors).toEqual([]);
+    const product = data.jsonld.Product?.[0] as {
+      name?: string;
+      offers?: { availability?: string; price?: string };
+    };
+    expect(product?.name).toBe('Aurora Gown No. 08');
+    expect(product?.offers?.availability).toBe('https://schema.org/InStock');
+    expect(product?.offers?.price).toBe('7400.00');
   });
 
   it('is hydrated with what it was rendered from: no mismatch, nothing asked again but the piece’s availability', async () => {
@@ -142,6 +171,7 @@ describe('a rendered page kept to the catalogue', () => {
     await expect
       .poll(async () => (await firstHtml(path)).html, { timeout: 60_000, interval: 500 })
       .toContain(sold);
+    expect((await firstHtml(path)).html).toContain('"availability":"https://schema.org/SoldOut"');
     const saidSold = Date.now() - at;
     console.log(`a piece sold → its rendered page says so after ${saidSold} ms`);
     expect(saidSold).toBeLessThan(60_000);
@@ -163,6 +193,22 @@ describe('the rendered lists and menus', () => {
     const page = await browser.open('/women/', { baseUrl: stack.url });
     await expect.poll(() => page.locator('.catalog-card').count()).toBeGreaterThan(0);
     await screenshot(page, 'rendered-women-phone');
+  });
+
+  it('writes a sitemap of every public page and robots.txt naming it, with the full re-render', {
+    timeout: 120_000,
+  }, async () => {
+    const { renderAllPages } = await import('../../functions/pages/jobs/render-all.ts');
+    const report = await renderAllPages();
+    expect(report.failed).toEqual([]);
+    const sitemap = await fetch(`${stack.url}/sitemap.xml`);
+    expect(sitemap.status).toBe(200);
+    const xml = await sitemap.text();
+    expect(xml).toContain(`<loc>${stack.url}/products/productdetails?productId=p-aurora-08</loc>`);
+    expect(xml.match(/<loc>/g)).toHaveLength(report.pages);
+    const robots = await (await fetch(`${stack.url}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${stack.url}/sitemap.xml`);
+    expect(robots).toMatch(/^Disallow: \/admin/m);
   });
 
   it('renders /home and a world page', async () => {

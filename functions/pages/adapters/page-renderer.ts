@@ -1,6 +1,8 @@
 import { type PublicPage, pageKey, pagePath } from '#shared/pages/public-pages.ts';
 import { SERVER_SHOP_SETTINGS } from '#shared/pages/rendered-page.ts';
 import { pageDocument, settingsOf } from './page-document.ts';
+import { firstPicturePreload, headOf } from './page-head.ts';
+import { siteOf } from './page-site.ts';
 import { storefrontApi } from './storefront-api.ts';
 
 /**
@@ -52,11 +54,14 @@ export async function renderPage(
   const css = (await Promise.all(stylesOfPage(page).map((path) => files.file(path)))).join('\n');
   // A piece the shop does not have: the app's not-found page, which the browser renders afresh.
   const shown = gone ? await renderRoot(NOT_FOUND_PATH, storefrontApi) : root;
+  const head = gone
+    ? ''
+    : `${firstPicturePreload(shown.html)}\n${await headOf(page, storefrontApi, siteOf(template))}`;
   const html = pageDocument(template, {
     url,
     rootHtml: shown.html,
     ...(gone ? {} : { queries: shown.queries }),
-    head: '',
+    head,
     css,
   });
   const key = pageKey(page);

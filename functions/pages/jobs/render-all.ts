@@ -2,6 +2,7 @@ import { listPieceIds } from '#catalog/index.ts';
 import { listDraws } from '#draws/index.ts';
 import { logger, safeError } from '#platform/logger.ts';
 import { CONTENT_PATHS, type PublicPage, pageKey, pagePath } from '#shared/pages/public-pages.ts';
+import { writeSiteFiles } from '../adapters/site-files.ts';
 import { renderPages } from '../render-pages.ts';
 import type { RenderPages } from '../render-port.ts';
 
@@ -83,9 +84,14 @@ export async function renderAll(deps: {
   return { pages: pages.length, chunks, failed, ms: Math.round(performance.now() - started) };
 }
 
-/** The scheduled run: fails (and so alarms) when any page was not written. */
+/**
+ * The scheduled run, with the site's sitemap.xml and robots.txt written after the pages: fails
+ * (and so alarms) when any page was not written.
+ */
 export async function renderAllPages(): Promise<RenderAllReport> {
-  const report = await renderAll({ renderPages });
+  const pages = await allPublicPages();
+  const report = await renderAll({ renderPages, pages: async () => pages });
+  await writeSiteFiles(pages);
   if (report.failed.length > 0)
     throw new Error(`the full re-render left ${report.failed.length} of ${report.pages} pages unwritten`);
   return report;
