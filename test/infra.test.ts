@@ -285,7 +285,10 @@ describe('BoutiqueStack', () => {
     };
     expect(config.DefaultRootObject).toBe('index.html');
     expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
-    expect(config.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
+    // The SPA fallback (with the rendered pages) on the way in, the rendered pages' status on the way out.
+    expect(
+      (config.DefaultCacheBehavior.FunctionAssociations as { EventType: string }[]).map((f) => f.EventType),
+    ).toEqual(['viewer-request', 'viewer-response']);
     const api = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*');
     expect(api).toMatchObject({ ViewerProtocolPolicy: 'https-only' });
     expect(api?.AllowedMethods).toContain('DELETE');
@@ -294,7 +297,8 @@ describe('BoutiqueStack', () => {
     const code = Object.values(template.findResources('AWS::CloudFront::Function')).map(
       (f) => (f as { Properties: { FunctionCode: string } }).Properties.FunctionCode,
     );
-    expect(code.some((c) => c.includes("'/index.html'"))).toBe(true);
+    expect(code.some((c) => c.includes("'/index.html'") && c.includes("'/pages/pieces/'"))).toBe(true);
+    expect(code.some((c) => c.includes("response.headers['x-amz-meta-status']"))).toBe(true);
     expect(code.some((c) => c.includes('collection_images/') && !c.includes('authenticity'))).toBe(true);
   });
 

@@ -41,6 +41,7 @@ import {
   readKeyOnlyCode,
 } from '../edge/api-behaviours.ts';
 import { MEDIA_REQUEST_CODE, MEDIA_RESPONSE_CODE } from '../edge/media-path.ts';
+import { PAGE_RESPONSE_CODE } from '../edge/page-response.ts';
 import { PASSPORT_PATHS, PASSPORT_REQUEST_CODE } from '../edge/passport-path.ts';
 import {
   appHeaders,
@@ -87,8 +88,13 @@ export class WebDistribution extends Construct {
     // the passport's own page, its verify.html (infra/edge/spa-fallback.js, run by the gateway too).
     const spaFallback = new CfFunction(this, 'SpaFallback', {
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Client routes of the single-page app are served index.html, /verify verify.html',
+      comment: 'Public pages from their rendered file, other client routes index.html, /verify verify.html',
       code: FunctionCode.fromInline(SPA_FALLBACK_CODE),
+    });
+    const pageStatus = new CfFunction(this, 'PageStatus', {
+      runtime: FunctionRuntime.JS_2_0,
+      comment: "A rendered page answers with its object's status metadata (404 for a piece that is gone)",
+      code: FunctionCode.fromInline(PAGE_RESPONSE_CODE),
     });
 
     // /media/<key> → <key>, decoded completely and checked (infra/edge/media-key.js): only
@@ -237,7 +243,10 @@ export class WebDistribution extends Construct {
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: this.responseHeaders,
         compress: true,
-        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: [
+          { function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST },
+          { function: pageStatus, eventType: FunctionEventType.VIEWER_RESPONSE },
+        ],
       },
       // CloudFront keeps an error answer 10 s unless told otherwise, whatever its Cache-Control:
       // a read's 404 (a piece not shown yet) must not outlive the 3 s of availability reads.

@@ -15,6 +15,7 @@ import {
 } from '#shared/shop-page.ts';
 import { type Route, routeName } from '../../functions/routes.ts';
 import { loadMediaEdge } from '../edge/media-path.ts';
+import { loadPageStatus } from '../edge/page-response.ts';
 import { isPassportPath, loadPassportEdge } from '../edge/passport-path.ts';
 import { appHeaders, forPlainHttp, mediaHeaders } from '../edge/security-headers.ts';
 import { edgeQuery, loadSpaFallback } from '../edge/spa-fallback.ts';
@@ -118,6 +119,8 @@ const mediaEdge = loadMediaEdge();
 const pageOf = loadSpaFallback();
 /** The CloudFront Function of the passport's files, as in production. */
 const passportEdge = loadPassportEdge();
+/** The web behaviour's viewer-response rule: a rendered page's status from its object's metadata. */
+const pageStatus = loadPageStatus();
 const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
 /** The crawlers' files of the web bucket (functions/pages/adapters/site-files.ts). */
 const SITE_FILES = ['/sitemap.xml', '/robots.txt'];
@@ -406,14 +409,16 @@ export function createGateway(options: GatewayOptions): Server {
     if (!pages) throw new Error('no web bucket of rendered pages');
     const stored = await fetch(`${pages.endpoint}/${pages.bucket}/${key}`).catch(() => undefined);
     const found = stored?.ok
-      ? { html: await stored.text(), status: Number(stored.headers.get('x-amz-meta-status') ?? '200') }
+      ? { html: await stored.text(), status: pageStatus(stored.headers.get('x-amz-meta-status')) ?? 200 }
       : await pages.renderMissing(key);
     if (!found && !key.startsWith('pages/')) return json(res, 404, { message: 'Not Found' });
     const html = Buffer.from(found?.html ?? '');
     const encoding = pickEncoding(req.headers['accept-encoding']);
     const body = encoding === 'br' ? brotliCompressSync(html) : encoding === 'gzip' ? gzipSync(html) : html;
     res.writeHead(found?.status ?? 404, {
-      'content-type': stored?.ok ? (stored.headers.get('content-type') ?? 'text/html') : (MIME['.html'] ?? 'text/html'),
+      'content-type': stored?.ok
+        ? (stored.headers.get('content-type') ?? 'text/html')
+        : (MIME['.html'] ?? 'text/html'),
       'cache-control': stored?.headers.get('cache-control') ?? 'no-cache',
       vary: 'accept-encoding',
       ...(encoding ? { 'content-encoding': encoding } : {}),
