@@ -6,6 +6,8 @@ import { LOG_OBJECTS, PASSPORT_PHOTO_OBJECTS } from './constructs/passport-log.t
 
 /** The rendered public pages in the web bucket (issue 47): the page functions' objects. */
 const PAGES_OBJECTS = 'pages/*';
+/** The web build's style sheets, which the page functions read to inline them. */
+const BUILD_STYLE_SHEETS = 'assets/*.css';
 
 /**
  * The cdk-nag AwsSolutions findings this app accepts, each with its reason. Everything else
@@ -40,7 +42,7 @@ export function acknowledgeNagFindings(stack: Stack, props: NagProps): void {
     'AWSLambdaBasicExecutionRole only lets a function write its own CloudWatch logs (functions and CDK’s web-deployment handler).',
   );
   const wildcardReason =
-    'Grants on this stack’s own resources: the table’s GSIs (table/index/*), objects in the media, private media and web buckets (bucket/*, authenticity/*; the picture sets only collection_images/* and authenticity/*, the passport log’s sequencer only passport/log/*, the passport job only passport/photos/* and authenticity/*, the release draws’ job only draws/*, the page functions only pages/* of the web bucket); the s3:GetObject*/DeleteObject*/Abort*/List*/GetBucket* families only for CDK’s web deployment (web bucket and CDK’s asset bucket) — the functions get single actions (infra/constructs/data-access.ts); X-Ray segment writes and SES sending (no resource-level scoping for these two: *).';
+    'Grants on this stack’s own resources: the table’s GSIs (table/index/*), objects in the media, private media and web buckets (bucket/*, authenticity/*; the picture sets only collection_images/* and authenticity/*, the passport log’s sequencer only passport/log/*, the passport job only passport/photos/* and authenticity/*, the release draws’ job only draws/*, the page functions only pages/* of the web bucket, and they read its assets/*.css); the s3:GetObject*/DeleteObject*/Abort*/List*/GetBucket* families only for CDK’s web deployment (web bucket and CDK’s asset bucket) — the functions get single actions (infra/constructs/data-access.ts); X-Ray segment writes and SES sending (no resource-level scoping for these two: *).';
   const arn = (resource: IConstruct) => {
     const logicalId = stack.resolve(stack.getLogicalId(resource.node.defaultChild as CfnElement)) as string;
     return [
@@ -69,6 +71,7 @@ export function acknowledgeNagFindings(stack: Stack, props: NagProps): void {
     ...arn(props.mediaBucket).map((a) => `Resource::${a}/${DRAW_OBJECTS}`),
     ...arn(props.mediaBucket).map((a) => `Resource::${a}/${PASSPORT_PHOTO_OBJECTS}`),
     ...arn(props.webBucket).map((a) => `Resource::${a}/${PAGES_OBJECTS}`),
+    ...arn(props.webBucket).map((a) => `Resource::${a}/${BUILD_STYLE_SHEETS}`),
   ];
   for (const finding of findings) acknowledge(stack, `AwsSolutions-IAM5[${finding}]`, wildcardReason);
   acknowledge(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CollectionEntity } from '../../functions/catalog/entities/collection.ts';
@@ -254,6 +255,20 @@ describe('the table stream on the local stack', () => {
         ApproximateCreationDateTime: expect.any(Number),
       },
     });
+    // Binary as base64 text and an empty map as { M: {} }, as Lambda's JSON has them (the Streams
+    // client gives bytes and a bare {} that nothing can read back).
+    const odd = `ODD#${run}`;
+    await db().send(
+      new PutCommand({
+        TableName: inject('tableName'),
+        Item: { pk: odd, sk: 'x', kind: 'probe', bytes: new Uint8Array([1, 2, 3]), nothing: {}, list: [{}] },
+      }),
+    );
+    await stream.idle();
+    const image = events.flatMap((e) => e.Records).find((r) => r.dynamodb?.Keys?.pk?.S === odd)
+      ?.dynamodb?.NewImage;
+    expect(image).toMatchObject({ bytes: { B: 'AQID' }, nothing: { M: {} }, list: { L: [{ M: {} }] } });
+    expect(unmarshall(image as Parameters<typeof unmarshall>[0])).toMatchObject({ nothing: {}, list: [{}] });
   });
 
   it('a page not written is asked again; a batch that keeps failing is given up, and the stream goes on', async () => {

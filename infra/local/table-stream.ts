@@ -77,6 +77,28 @@ interface Pending {
   readAt: number;
 }
 
+type WireValue = Record<string, unknown>;
+
+/**
+ * An attribute value as Lambda's event JSON carries it, from the Streams client's: binary as
+ * base64 text (the client gives bytes), and an empty map as `{ M: {} }` (the client gives `{}`
+ * for it, which no reader can take: seen with DynamoDB Local's stream).
+ */
+function onTheWire(value: WireValue): WireValue {
+  const [type, inner] = Object.entries(value)[0] ?? [];
+  if (type === undefined) return { M: {} };
+  if (type === 'B' && inner instanceof Uint8Array) return { B: Buffer.from(inner).toString('base64') };
+  if (type === 'BS' && Array.isArray(inner))
+    return { BS: inner.map((bytes: Uint8Array) => Buffer.from(bytes).toString('base64')) };
+  if (type === 'M' && inner && typeof inner === 'object')
+    return { M: imageOnTheWire(inner as Record<string, WireValue>) };
+  if (type === 'L' && Array.isArray(inner)) return { L: inner.map((item: WireValue) => onTheWire(item)) };
+  return value;
+}
+
+const imageOnTheWire = (image: Record<string, WireValue>) =>
+  Object.fromEntries(Object.entries(image).map(([name, value]) => [name, onTheWire(value)]));
+
 /** A record of the Streams API as Lambda puts it in the event. */
 function eventRecord(record: StreamRecord, streamArn: string): DynamoDBRecord {
   const data = record.dynamodb ?? {};
@@ -91,9 +113,9 @@ function eventRecord(record: StreamRecord, streamArn: string): DynamoDBRecord {
     dynamodb: {
       // Lambda's events give the time in epoch seconds; the SDK parses it into a Date.
       ...(created ? { ApproximateCreationDateTime: Math.floor(new Date(created).getTime() / 1000) } : {}),
-      ...(data.Keys ? { Keys: data.Keys as never } : {}),
-      ...(data.NewImage ? { NewImage: data.NewImage as never } : {}),
-      ...(data.OldImage ? { OldImage: data.OldImage as never } : {}),
+      ...(data.Keys ? { Keys: imageOnTheWire(data.Keys as never) as never } : {}),
+      ...(data.NewImage ? { NewImage: imageOnTheWire(data.NewImage as never) as never } : {}),
+      ...(data.OldImage ? { OldImage: imageOnTheWire(data.OldImage as never) as never } : {}),
       ...(data.SequenceNumber ? { SequenceNumber: data.SequenceNumber } : {}),
       ...(data.SizeBytes !== undefined ? { SizeBytes: data.SizeBytes } : {}),
       ...(data.StreamViewType ? { StreamViewType: data.StreamViewType } : {}),

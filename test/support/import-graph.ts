@@ -12,10 +12,15 @@ export interface ImportEdge {
   typeOnly: boolean;
 }
 
-const ALIASES = JSON.parse(readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')).imports as Record<
-  string,
-  string
->;
+/** package.json's imports, each to its source: a conditional one (#web-render) to its `types` file. */
+const ALIASES = Object.fromEntries(
+  Object.entries(
+    JSON.parse(readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')).imports as Record<
+      string,
+      string | { types: string }
+    >,
+  ).map(([alias, target]) => [alias, typeof target === 'string' ? target : target.types]),
+);
 
 /** The repository's tracked TypeScript sources (and untracked ones not ignored); another tree's with `root`. */
 export function sourceFiles(root = ROOT_DIR): string[] {

@@ -1,3 +1,4 @@
+import { useHydrated } from '../../lib/hydrated.ts';
 import type { PublicDraw } from './api.ts';
 
 /** Drawn (or empty): the result file exists. */
@@ -9,7 +10,9 @@ const hasResult = (draw: PublicDraw) =>
  * and the algorithm; with the entrant's `salt`, the command that finds their line.
  */
 export function DrawFiles({ draw, salt, titleId }: { draw: PublicDraw; salt?: string; titleId: string }) {
-  const origin = window.location.origin;
+  // The shop's own address once in the browser; a page rendered ahead of time (issue 47) names the
+  // files by their paths until it is hydrated.
+  const origin = useHydrated() ? window.location.origin : '';
   const command = [
     'node recompute.mjs',
     `${origin}${draw.files.entries}`,
