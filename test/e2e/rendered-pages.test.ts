@@ -2,13 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productKey } from '#catalog/entities/keys.ts';
 import { sellProductItem } from '#catalog/entities/product-hold.ts';
 import { MESSAGES } from '#shared/messages.ts';
+import { pagePath } from '#shared/pages/public-pages.ts';
 import { PAGE_DATA_ID, RENDERED_META } from '#shared/pages/rendered-page.ts';
 import { transact } from '#table/transactions.ts';
+import { allPublicPages } from '../../functions/pages/jobs/render-all.ts';
+import { renderPages } from '../../functions/pages/render-pages.ts';
+import type { PageWork, RenderPages } from '../../functions/pages/render-port.ts';
 import { DEMO } from '../../infra/local/demo/catalogue.ts';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
 import { checkStructuredData } from '../support/structured-data.ts';
@@ -24,6 +28,12 @@ import { screenshot, startBrowser } from './support/browser.ts';
 let stack: LocalStack;
 let dir: string;
 const browser = startBrowser();
+/** Every page the renderer was handed, batch by batch (the real renderer does the work). */
+const handed: PageWork[] = [];
+const countingRenderer: RenderPages = async (work) => {
+  handed.push(work);
+  return renderPages(work);
+};
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'boutique-rendered-'));
@@ -32,6 +42,7 @@ beforeAll(async () => {
     s3Dir: join(dir, 's3'),
     tableName: 'boutique-rendered-pages',
     renderedPages: true,
+    renderPages: countingRenderer,
   });
   // The pages show the demo photographs, which a new stack makes as it starts.
   await stack.demoPictures.idle();
@@ -181,6 +192,53 @@ describe('a rendered page kept to the catalogue', () => {
       .poll(async () => (await firstHtml(path)).status, { timeout: 60_000, interval: 500 })
       .toBe(404);
     expect(stack.tableStream?.failed()).toEqual([]);
+  });
+});
+
+describe('a thousand catalogue changes in a minute', () => {
+  it('are rendered coalesced: each page once a batch, the last change shown soon after it was made', {
+    timeout: 180_000,
+  }, async () => {
+    await stack.pagesIdle();
+    const pieces = (await allPublicPages())
+      .flatMap((page) => (page.kind === 'piece' ? [page.productId] : []))
+      .filter((id) => id !== DEMO.freeShippingProduct)
+      .slice(0, 50);
+    expect(pieces).toHaveLength(50);
+    const from = handed.length;
+    const started = Date.now();
+    // 20 rounds of a new price for each of the 50 pieces: 1,000 writes, as fast as the table takes them.
+    for (let round = 1; round <= 20; round++)
+      await Promise.all(
+        pieces.map((id) =>
+          db().send(
+            new UpdateCommand({
+              TableName: stack.tableName,
+              Key: productKey(id),
+              UpdateExpression: 'SET priceUs = :price',
+              ExpressionAttributeValues: { ':price': 1000 + round },
+            }),
+          ),
+        ),
+      );
+    const written = Date.now();
+    await stack.pagesIdle();
+    const rendered = Date.now();
+    const batches = handed.slice(from);
+    const pages = batches.flatMap((work) => work.render.map(pagePath));
+    console.log(
+      `1,000 changes written in ${written - started} ms; ${batches.length} batch(es), ${pages.length} page renders; last write → last page written ${rendered - written} ms`,
+    );
+    expect(written - started).toBeLessThan(60_000);
+    // Coalesced: no page twice in a batch, and far fewer renders than changes.
+    for (const work of batches) expect(new Set(work.render.map(pagePath)).size).toBe(work.render.length);
+    expect(pages.length).toBeLessThan(1000 / 4);
+    expect(stack.tableStream?.failed()).toEqual([]);
+    // Every page shows the last price.
+    for (const id of pieces.slice(0, 5))
+      expect((await firstHtml(`/products/productdetails?productId=${id}`)).html).toContain(
+        '<p class="catalog-price">1020<!-- -->',
+      );
   });
 });
 
