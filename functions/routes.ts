@@ -945,7 +945,7 @@ export const jobAccess = {
   // The public pages rendered ahead of time (issue 47; infra/constructs/page-rendering.ts, which
   // grants them the web bucket's pages/*, sitemap.xml and robots.txt, and the build they are
   // rendered into). Both render pages with the storefront's own read handlers, in process
-  // (functions/pages/adapters/storefront-api.ts): the reads those routes declare.
+  // (functions/pages/app/storefront-api.ts): the reads those routes declare.
   'pages/jobs/render-on-change': parseAccess('table:get,query', {
     'table:get': 'a page’s reads (a piece, a collection, a draw), as the storefront’s read routes make them',
     'table:query':

@@ -77,7 +77,7 @@ export class PageRendering extends Construct {
       resources: PAGE_OBJECTS.map((key) => props.webBucket.arnForObjects(key)),
     });
     // A page is rendered into the deployed index.html, with its style sheets inline
-    // (functions/pages/adapters/web-files.ts): read, never written.
+    // (functions/pages/app/web-files.ts): read, never written.
     const buildGrant = new PolicyStatement({
       actions: ['s3:GetObject'],
       resources: BUILD_OBJECTS.map((key) => props.webBucket.arnForObjects(key)),

@@ -122,7 +122,7 @@ const passportEdge = loadPassportEdge();
 /** The web behaviour's viewer-response rule: a rendered page's status from its object's metadata. */
 const pageStatus = loadPageStatus();
 const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
-/** The crawlers' files of the web bucket (functions/pages/adapters/site-files.ts). */
+/** The crawlers' files of the web bucket (functions/pages/app/site-files.ts). */
 const SITE_FILES = ['/sitemap.xml', '/robots.txt'];
 const compressedCache = new Map<string, Buffer>();
 

@@ -290,7 +290,7 @@ export interface LocalStackOptions {
   jobTokenFile?: string;
   /**
    * The renderer the table stream's function renders with (issue 47): a test's recording one, or
-   * the renderer until functions/pages/render-pages.ts is wired; default that module's.
+   * the renderer until functions/pages/app/render-pages.ts is wired; default that module's.
    */
   renderPages?: RenderPages;
   /** Read the table's stream into the render-on-change function (default true). */
@@ -737,7 +737,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     const address = server.address() as { port: number };
     url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${address.port}`;
-    // The rendered pages' canonical and preview addresses (functions/pages/adapters/page-site.ts).
+    // The rendered pages' canonical and preview addresses (functions/pages/app/page-site.ts).
     process.env.SHOP_ORIGIN = url;
     // What the page renderer reads of the web build (index.html, the style sheets), in the web bucket.
     if (existsSync(join(webRoot, 'index.html')))
@@ -839,12 +839,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 /** The web bucket of the local stack: the pages rendered ahead of time (issue 47). */
 export const WEB_BUCKET = 'boutique-web';
 
-/** A public page not in the web bucket yet, rendered and stored now (functions/pages/adapters/). */
+/** A public page not in the web bucket yet, rendered and stored now (functions/pages/app/). */
 async function renderMissingPage(key: string): Promise<{ html: string; status: number } | undefined> {
   const page = pageOfKey(key);
   if (!page) return undefined;
-  const { renderPage } = await import('../../functions/pages/adapters/page-renderer.ts');
-  const { bucketWebFiles } = await import('../../functions/pages/adapters/web-files.ts');
+  const { renderPage } = await import('../../functions/pages/app/page-renderer.ts');
+  const { bucketWebFiles } = await import('../../functions/pages/app/web-files.ts');
   const files = bucketWebFiles();
   let written: { html: string; status: number } | undefined;
   await renderPage(page, {

@@ -6,7 +6,7 @@ import { withShopSettings } from '#shared/shop-page.ts';
 
 /**
  * The part of the web build the page renderer reads from the web bucket (issue 47,
- * functions/pages/adapters/web-files.ts), put there as the CDK web deployment puts the whole build:
+ * functions/pages/app/web-files.ts), put there as the CDK web deployment puts the whole build:
  * index.html with the shop's settings written in, and the style sheets. The local gateway serves
  * the build itself from disk (as CloudFront serves the bucket).
  */

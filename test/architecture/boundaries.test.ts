@@ -30,6 +30,8 @@ const MODULE_ORDER: readonly (string | readonly string[])[] = [
   'pages',
 ];
 const MODULES = MODULE_ORDER.flat();
+/** The one folder of functions/ that composes the whole app (placeOf). */
+const APP_RENDERER = 'functions/pages/app/';
 const levelOf = (module: string) =>
   MODULE_ORDER.findIndex((level) => (typeof level === 'string' ? level === module : level.includes(module)));
 
@@ -60,7 +62,7 @@ const files = sourceFiles();
 const edges = files.flatMap(importsOf);
 
 type Place = {
-  layer: 'platform' | 'table' | 'module' | 'routes' | 'shared' | 'web' | 'other';
+  layer: 'platform' | 'table' | 'module' | 'routes' | 'app' | 'shared' | 'web' | 'other';
   module?: string;
 };
 
@@ -68,6 +70,10 @@ function placeOf(file: string): Place {
   if (file.startsWith('shared/')) return { layer: 'shared' };
   if (file.startsWith('web/')) return { layer: 'web' };
   if (file === 'functions/routes.ts') return { layer: 'routes' };
+  // The public pages' renderer (issue 47): the app rendered in a function, its reads answered by
+  // the route table's handlers in process as API Gateway would, its React from the web app's
+  // server build. It composes the whole app, as the gateway does; only the pages' handlers use it.
+  if (file.startsWith(APP_RENDERER)) return { layer: 'app' };
   const [, top] = file.match(/^functions\/([^/]+)\//) ?? [];
   if (top === 'platform') return { layer: 'platform' };
   if (top === 'table') return { layer: 'table' };
@@ -192,7 +198,10 @@ function violations(all: ImportEdge[] = edges): Record<string, ImportEdge[]> {
     // modules never import the route table or anything outside functions/ and shared/
     moduleOut: production.filter((edge) => {
       if (placeOf(edge.from).layer !== 'module' || !inside(edge)) return false;
-      return !['platform', 'table', 'module', 'shared'].includes(placeOf(edge.to as string).layer);
+      const to = placeOf(edge.to as string).layer;
+      // the pages' handlers (never a core) run the app's renderer
+      if (to === 'app' && edge.from.startsWith('functions/pages/') && !isCore(edge.from)) return false;
+      return !['platform', 'table', 'module', 'shared'].includes(to);
     }),
     // rule files are pure: no AWS SDK, no middy or Lambda types, no table or HTTP code, and
     // only types (never code) from entity and adapter files
@@ -290,6 +299,26 @@ describe('architecture boundaries', () => {
         ),
       ]).impureRules,
     ).toEqual([]);
+  });
+
+  it("lets only the pages' handlers run the app's renderer (functions/pages/app/)", () => {
+    const found = violations([
+      edge(
+        'functions/pages/jobs/render-all.ts',
+        '../app/render-pages.ts',
+        'functions/pages/app/render-pages.ts',
+      ),
+      edge(
+        'functions/pages/catalogue-facts.ts',
+        './app/render-pages.ts',
+        'functions/pages/app/render-pages.ts',
+      ),
+      edge('functions/catalog/http/get-product.ts', '#pages/app/x.ts', 'functions/pages/app/x.ts'),
+    ]);
+    expect(show(found.moduleOut ?? [])).toEqual([
+      'functions/pages/catalogue-facts.ts → ./app/render-pages.ts',
+      'functions/catalog/http/get-product.ts → #pages/app/x.ts',
+    ]);
   });
 
   it('catches a provider SDK or a provider file imported outside payments, and lets its index through', () => {

@@ -11,7 +11,7 @@ import { pagePath } from '#shared/pages/public-pages.ts';
 import { PAGE_DATA_ID, RENDERED_META } from '#shared/pages/rendered-page.ts';
 import { transact } from '#table/transactions.ts';
 import { allPublicPages } from '../../functions/pages/jobs/render-all.ts';
-import { renderPages } from '../../functions/pages/render-pages.ts';
+import { renderPages } from '../../functions/pages/app/render-pages.ts';
 import type { PageWork, RenderPages } from '../../functions/pages/render-port.ts';
 import { DEMO } from '../../infra/local/demo/catalogue.ts';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';

@@ -4,7 +4,7 @@ import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 
 import { logger, safeError } from '#platform/logger.ts';
 import { type PublicPage, pageKey, pagePath } from '#shared/pages/public-pages.ts';
 import { readCatalogueFacts } from '../catalogue-facts.ts';
-import { renderPages } from '../render-pages.ts';
+import { renderPages } from '../app/render-pages.ts';
 import type { PageWork, RenderPages } from '../render-port.ts';
 import {
   affectedPages,
