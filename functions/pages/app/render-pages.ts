@@ -1,7 +1,7 @@
 import type { PublicPage } from '#shared/pages/public-pages.ts';
+import type { RenderPages } from '../render-port.ts';
 import { renderPage, type WebFiles } from './page-renderer.ts';
 import { bucketWebFiles } from './web-files.ts';
-import type { RenderPages } from '../render-port.ts';
 
 /** Pages rendered at once: each waits on the table for its reads while another renders. */
 const AT_ONCE = 4;

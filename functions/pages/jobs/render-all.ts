@@ -2,8 +2,8 @@ import { listPieceIds } from '#catalog/index.ts';
 import { listDraws } from '#draws/index.ts';
 import { logger, safeError } from '#platform/logger.ts';
 import { CONTENT_PATHS, type PublicPage, pageKey, pagePath } from '#shared/pages/public-pages.ts';
-import { writeSiteFiles } from '../app/site-files.ts';
 import { renderPages } from '../app/render-pages.ts';
+import { writeSiteFiles } from '../app/site-files.ts';
 import type { RenderPages } from '../render-port.ts';
 
 /**

@@ -3,8 +3,8 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { logger, safeError } from '#platform/logger.ts';
 import { type PublicPage, pageKey, pagePath } from '#shared/pages/public-pages.ts';
-import { readCatalogueFacts } from '../catalogue-facts.ts';
 import { renderPages } from '../app/render-pages.ts';
+import { readCatalogueFacts } from '../catalogue-facts.ts';
 import type { PageWork, RenderPages } from '../render-port.ts';
 import {
   affectedPages,
