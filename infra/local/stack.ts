@@ -11,7 +11,7 @@ import type { DynamoDBStreamEvent, S3Event } from 'aws-lambda';
 import type { DrandEnvironment } from '#draws/adapters/beacon.ts';
 import { logPublicKey } from '#passport/adapters/kms-signer.ts';
 import { PRIVATE_MEDIA_PREFIX } from '#shared/media.ts';
-import { pageOfKey } from '#shared/pages/public-pages.ts';
+import { type PublicPage, pageOfKey } from '#shared/pages/public-pages.ts';
 import { logOrigin } from '#shared/passport/checkpoint.ts';
 import { mailFromHeader } from '#shared/shop-settings.ts';
 import type { RenderPages } from '../../functions/pages/render-port.ts';
@@ -843,6 +843,11 @@ export const WEB_BUCKET = 'boutique-web';
 async function renderMissingPage(key: string): Promise<{ html: string; status: number } | undefined> {
   const page = pageOfKey(key);
   if (!page) return undefined;
+  // Rendered as the page functions render, with their grants (their calls are theirs: test/iam).
+  return runInScope(() => renderAndKeep(page), RENDER_ON_CHANGE_FUNCTION);
+}
+
+async function renderAndKeep(page: PublicPage): Promise<{ html: string; status: number } | undefined> {
   const { renderPage } = await import('../../functions/pages/app/page-renderer.ts');
   const { bucketWebFiles } = await import('../../functions/pages/app/web-files.ts');
   const files = bucketWebFiles();

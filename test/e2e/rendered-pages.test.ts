@@ -6,6 +6,7 @@ import { DeleteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/l
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productKey } from '#catalog/entities/keys.ts';
 import { sellProductItem } from '#catalog/entities/product-hold.ts';
+import { runInScope } from '#platform/request-scope.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { pagePath } from '#shared/pages/public-pages.ts';
 import { PAGE_DATA_ID, RENDERED_META } from '#shared/pages/rendered-page.ts';
@@ -257,7 +258,8 @@ describe('the rendered lists and menus', () => {
     timeout: 120_000,
   }, async () => {
     const { renderAllPages } = await import('../../functions/pages/jobs/render-all.ts');
-    const report = await renderAllPages();
+    // As the daily function runs it (its calls are its own: test/iam).
+    const report = await runInScope(() => renderAllPages(), 'pages/jobs/render-all');
     expect(report.failed).toEqual([]);
     const sitemap = await fetch(`${stack.url}/sitemap.xml`);
     expect(sitemap.status).toBe(200);

@@ -21,6 +21,8 @@ export interface LocalNames {
   tableName: string;
   mediaBucket: string;
   privateMediaBucket: string;
+  /** The rendered pages' web bucket (infra/local/stack.ts, WEB_BUCKET: one name on every local stack). */
+  webBucket?: string;
   mailFrom?: string;
   mailTemplatePrefix?: string;
   /** The process that runs the source functions (the gateway's); absent in the bundles' run. */
@@ -31,6 +33,7 @@ export const DEFAULT_LOCAL_NAMES: LocalNames = {
   tableName: 'boutique',
   mediaBucket: 'boutique-media',
   privateMediaBucket: 'boutique-private-media',
+  webBucket: 'boutique-web',
   mailFrom: 'One of One Luxury <orders@oneofone.example>',
   mailTemplatePrefix: DEFAULT_TEMPLATE_PREFIX,
 };
@@ -142,6 +145,7 @@ export interface StackModel {
   table: string;
   mediaBucket: string;
   privateMediaBucket: string;
+  webBucket: string;
   templates: Map<MailTemplate, string>;
   mailFrom: string | undefined;
   /** The SES identities the stack creates (none without a mail domain). */
@@ -232,6 +236,7 @@ export function stackModel(assembly: CloudAssembly): StackModel {
     table: one('AWS::DynamoDB::Table', 'Table'),
     mediaBucket: one('AWS::S3::Bucket', 'MediaBucket'),
     privateMediaBucket: one('AWS::S3::Bucket', 'PrivateMediaBucket'),
+    webBucket: one('AWS::S3::Bucket', 'WebBucket'),
     templates,
     mailFrom,
     identities: assembly
@@ -276,6 +281,7 @@ function translator(
       TABLE_NAME: model.table,
       MEDIA_BUCKET: model.mediaBucket,
       PRIVATE_MEDIA_BUCKET: model.privateMediaBucket,
+      WEB_BUCKET: model.webBucket,
       MAIL_FROM: model.mailFrom,
       SHOP_SECRETS_ARN: model.secretArns[0],
     };
@@ -292,7 +298,9 @@ function translator(
       ? model.mediaBucket
       : name === local.privateMediaBucket
         ? model.privateMediaBucket
-        : name);
+        : name === (local.webBucket ?? DEFAULT_LOCAL_NAMES.webBucket)
+          ? model.webBucket
+          : name);
   const template = (name: string) => {
     if ([...model.templates.values()].includes(name)) return name;
     const setting = call.settings?.[name];

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { currentScope } from '#platform/request-scope.ts';
 import { type Route, routes } from '../../routes.ts';
 
 /**
@@ -131,9 +132,11 @@ export async function storefrontApi(url: string): Promise<Response> {
 
 function renderContext(requestId: string): Context {
   const deadline = Date.now() + 10_000;
+  // The reads are the rendering function's own (its AWS calls, its IAM): its name, not a handler's.
+  const functionName = currentScope()?.functionName ?? 'page-renderer';
   return {
     callbackWaitsForEmptyEventLoop: false,
-    functionName: 'page-renderer',
+    functionName,
     functionVersion: '$LATEST',
     invokedFunctionArn: 'arn:aws:lambda:render:000000000000:function:page-renderer',
     memoryLimitInMB: '1024',
