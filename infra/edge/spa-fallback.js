@@ -16,49 +16,8 @@ var FIXED_PAGES = {
   '/draws': 'draws',
 };
 
-// shared/pages/public-pages.ts, CONTENT_PATHS (a test keeps the two lists alike).
-var CONTENT_PATHS = [
-  '/products',
-  '/boutique',
-  '/boutique/twoboutiques',
-  '/accessibility',
-  '/world',
-  '/world/authentification',
-  '/world/club',
-  '/world/episodes',
-  '/world/followus',
-  '/world/meaning',
-  '/world/membership',
-  '/world/mission',
-  '/world/mission/written',
-  '/world/mission/video',
-  '/world/mission/music',
-  '/world/mission/lyrics',
-  '/world/oneofoneluxury',
-  '/world/philanthropy',
-  '/world/products',
-  '/world/purchasingproduct',
-  '/world/support',
-  '/world/gifts',
-  '/world/fundraiser',
-  '/more',
-  '/more/contact_us',
-  '/more/changecountrycurrency',
-  '/more/shipping_methods',
-  '/more/shipping_cost',
-  '/more/delivery_time',
-  '/more/payment_methods',
-  '/more/duties',
-  '/more/prices_currencies',
-  '/more/int_transaction_fees',
-  '/more/returns',
-  '/more/refund',
-  '/more/tracking',
-  '/more/taxes',
-  '/more/privacy-policy',
-  '/more/terms-and-conditions',
-  '/allvideos',
-];
+// shared/pages/public-pages.ts's CONTENT_PATHS, written in when the code is read (spa-fallback.ts).
+var CONTENT_PATHS = [];
 
 var ID = /^[A-Za-z0-9_-]{1,100}$/;
 

@@ -1,11 +1,21 @@
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
+import { CONTENT_PATHS } from '#shared/pages/public-pages.ts';
 
 /**
  * The web behaviour's viewer-request function (spa-fallback.js) as CloudFront takes it, and the
  * same code run for the local gateway, so both map a path to the same file.
  */
-export const SPA_FALLBACK_CODE = readFileSync(new URL('./spa-fallback.js', import.meta.url), 'utf8');
+export const SPA_FALLBACK_CODE = withContentPaths(
+  readFileSync(new URL('./spa-fallback.js', import.meta.url), 'utf8'),
+);
+
+/** The function takes no import: the content pages' list is written into its code. */
+function withContentPaths(code: string): string {
+  const empty = 'var CONTENT_PATHS = [];';
+  if (!code.includes(empty)) throw new Error(`spa-fallback.js has no "${empty}" to fill`);
+  return code.replace(empty, () => `var CONTENT_PATHS = ${JSON.stringify(CONTENT_PATHS)};`);
+}
 
 /** A query as CloudFront hands it to a function: each name with its value (`multiValue` when repeated). */
 export type EdgeQuery = Record<string, { value: string; multiValue?: { value: string }[] }>;
