@@ -46,7 +46,12 @@ export default defineConfig({
       entry: `${import.meta.dirname}/src/render/render-page.tsx`,
       outFile: SERVER_RENDER_FILE(import.meta.dirname),
     }),
-    faviconPng({ source: `${import.meta.dirname}/public/favicon.svg`, fileName: 'favicon.png', size: 32 }),
+    faviconPng({
+      source: `${import.meta.dirname}/public/favicon.svg`,
+      fileName: 'favicon.png',
+      size: 32,
+      inlineIn: ['index.html'],
+    }),
   ],
   build: {
     outDir: 'dist',

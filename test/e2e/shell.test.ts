@@ -45,7 +45,8 @@ describe('the shell', () => {
       'music',
       'videos',
       'authenticity',
-      'more',
+      // "more" and, for screen readers and search engines, what it leads to (visually hidden).
+      'more: delivery, payment, returns and contact',
       ...LOCAL_SHOP_SETTINGS.sisterSites.map((site) => site.name),
     ]);
     for (const site of LOCAL_SHOP_SETTINGS.sisterSites) {

@@ -1,5 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import { PAGE_DATA_ID, RENDERED_META } from '#shared/pages/rendered-page.ts';
+import { APP_SCRIPTS_ID, type AppScripts, PAGE_DATA_ID, RENDERED_META } from '#shared/pages/rendered-page.ts';
 import { SHOP_SETTINGS_META } from '#shared/shop-page.ts';
 
 /**
@@ -7,7 +7,8 @@ import { SHOP_SETTINGS_META } from '#shared/shop-page.ts';
  * in, its scripts and styles named by the build), with the rendered app in #root, the API answers
  * it was rendered from in a JSON data block the browser hydrates with, the page's own head tags,
  * and its style sheets inline (no request before the first paint); the app's own sheet the page
- * names is dropped, being inline.
+ * names is dropped, being inline. The app's entry and its module preloads become a JSON block
+ * (APP_SCRIPTS_ID) the early script starts after the first paint (web/src/boot/start-app.ts).
  */
 export interface PageParts {
   /** The page's address (path and query), as the browser will have it. */
@@ -45,18 +46,36 @@ export function settingsOf(template: string): unknown {
 
 const ROOT = '<div id="root"></div>';
 const APP_SHEET = /\s*<link rel="stylesheet" crossorigin href="\/assets\/main-[\w-]+\.css">/;
+const CHARSET = /<meta charset="UTF-8" \/>/;
+const APP_ENTRY = /\s*<script type="module" crossorigin src="(\/assets\/main-[\w-]+\.js)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g;
+
+/** The template without the app's script tags, and what they named. */
+function withoutAppScripts(template: string): { template: string; scripts: AppScripts } {
+  const entry = APP_ENTRY.exec(template)?.[1];
+  if (!entry) throw new Error('the template names no app entry: is it the deployed index.html?');
+  const preload = [...template.matchAll(MODULE_PRELOAD)].map((m) => m[1] as string);
+  return {
+    template: template.replace(APP_ENTRY, '').replace(MODULE_PRELOAD, ''),
+    scripts: { entry, preload },
+  };
+}
 
 export function pageDocument(template: string, parts: PageParts): string {
   if (!template.includes(ROOT)) throw new Error('the template has no empty #root');
+  const app = withoutAppScripts(template);
   const withoutTitle = parts.head.includes('<title>')
-    ? template.replace(/\s*<title>[^<]*<\/title>/, '')
-    : template;
-  const head = [
+    ? app.template.replace(/\s*<title>[^<]*<\/title>/, '')
+    : app.template;
+  // Before the early script, which may run as soon as it is parsed (from the cache) and reads these.
+  const first = [
     `<meta name="${RENDERED_META}" content="${escapeAttribute(parts.url)}" />`,
-    parts.head,
-    `<style>${parts.css.replace(/<\/style/gi, '<\\/style')}</style>`,
+    `<script type="application/json" id="${APP_SCRIPTS_ID}">${jsonInHtml(app.scripts)}</script>`,
   ].join('\n    ');
+  const head = [parts.head, `<style>${parts.css.replace(/<\/style/gi, '<\\/style')}</style>`].join('\n    ');
+  if (!CHARSET.test(withoutTitle)) throw new Error('the template has no charset meta');
   return withoutTitle
+    .replace(CHARSET, (charset) => `${charset}\n    ${first}`)
     .replace(APP_SHEET, '')
     .replace('</head>', () => `    ${head}\n  </head>`)
     .replace(ROOT, () => {

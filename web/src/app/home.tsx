@@ -13,6 +13,14 @@ const menu = [
   ['/more/', 'more'],
 ] as const;
 
+/**
+ * What "more" leads to, for those who do not see the menu (screen readers, search engines): the
+ * word alone says nothing of it (Lighthouse's SEO audit "Links do not have descriptive text").
+ */
+const HIDDEN_DETAIL: Partial<Record<string, string>> = {
+  '/more/': ': delivery, payment, returns and contact',
+};
+
 export function Home() {
   return (
     <main className="page home">
@@ -20,7 +28,10 @@ export function Home() {
         <ul className="menu">
           {menu.map(([to, label]) => (
             <li key={to}>
-              <Link to={to}>{label}</Link>
+              <Link to={to}>
+                {label}
+                {HIDDEN_DETAIL[to] && <span className="visually-hidden">{HIDDEN_DETAIL[to]}</span>}
+              </Link>
             </li>
           ))}
           {SHOP.sisterSites.map((site) => (

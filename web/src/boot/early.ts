@@ -3,6 +3,7 @@ import type { RouteChunks } from '../../vite-early-requests.ts';
 import { catalogFirstScreen } from '../features/catalog/first-screen.ts';
 import { requestEarly } from '../lib/early-requests.ts';
 import { isRenderedHere } from '../lib/rendered-page.ts';
+import { startAppAfterFirstPaint } from './start-app.ts';
 
 /**
  * The first script of every page, built apart from the app (web/vite-early-requests.ts) and a
@@ -19,12 +20,13 @@ function addLink(attributes: Record<string, string>) {
 }
 
 const screen = catalogFirstScreen(location.pathname, new URLSearchParams(location.search));
-// A page rendered ahead of time (issue 47) carries its answers and names its first picture: only
-// its route's chunks are left to ask for early.
+// A page rendered ahead of time (issue 47) for this address carries its answers and names its
+// first picture; any rendered page starts the app itself once its first screen is painted.
 const rendered = isRenderedHere();
-if (screen) {
+startAppAfterFirstPaint(rendered && screen ? (__ROUTE_CHUNKS__[screen.route]?.scripts ?? []) : []);
+if (screen && !rendered) {
   // The reads first: on HTTP/1.1 the browser's few connections go to what was asked first.
-  const answers = new Map(rendered ? [] : screen.reads.map((url) => [url, requestEarly(url)]));
+  const answers = new Map(screen.reads.map((url) => [url, requestEarly(url)]));
   const chunks = __ROUTE_CHUNKS__[screen.route];
   for (const href of chunks?.scripts ?? []) addLink({ rel: 'modulepreload', href, crossorigin: '' });
   for (const href of chunks?.styles ?? []) addLink({ rel: 'preload', as: 'style', href });
