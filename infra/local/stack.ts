@@ -23,7 +23,7 @@ import {
 import { runInScope } from '../../functions/platform/request-scope.ts';
 import { routes } from '../../functions/routes.ts';
 import { lambdaContext } from './api-event.ts';
-import { type BundleFunctions, bundleFunctions } from './bundles/bundle-functions.ts';
+import { type BundleFunctions, bundleFunctions, type FunctionTimings } from './bundles/bundle-functions.ts';
 import { type CloudAssembly, readCloudAssembly } from './cloud-assembly.ts';
 import { DEMO_ADMIN, ensureDemoAdmin } from './demo/admin.ts';
 import { demoCatalogue } from './demo/catalogue.ts';
@@ -152,6 +152,8 @@ interface DeployedSettings {
   tableName: string;
   mediaBucket: string;
   privateMediaBucket: string;
+  /** The web bucket the page functions write to (issue 47). */
+  webBucket: string;
   mailTemplatePrefix: string;
   secretsArn: string;
 }
@@ -168,6 +170,7 @@ function deployedSettings(cdkOut: string): DeployedSettings {
     tableName: setting('TABLE_NAME'),
     mediaBucket: setting('MEDIA_BUCKET'),
     privateMediaBucket: setting('PRIVATE_MEDIA_BUCKET'),
+    webBucket: setting('WEB_BUCKET'),
     mailTemplatePrefix: setting('MAIL_TEMPLATE_PREFIX'),
     secretsArn: setting('SHOP_SECRETS_ARN'),
   };
@@ -343,6 +346,13 @@ export interface LocalStack {
   pagesIdle(): Promise<void>;
   /** The table stream's reader (batches delivered, records given up), when it runs. */
   tableStream?: TableStream;
+  /**
+   * Serving cdk.out's bundles: a deployed function's starts and invocations so far (by the
+   * template's resource path, e.g. /RenderOnChange/), for the bench's cold starts.
+   */
+  functionTimings?: (cdkPath: RegExp) => FunctionTimings | undefined;
+  /** Serving cdk.out's bundles: ends a deployed function's instance (its next invocation is a cold start). */
+  recycleFunction?: (cdkPath: RegExp) => Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -484,6 +494,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const deployed = options.bundles ? deployedSettings(options.bundles.cdkOut) : undefined;
   const tableName = deployed?.tableName ?? options.tableName ?? 'boutique';
   const mediaBucket = deployed?.mediaBucket ?? options.mediaBucket ?? 'boutique-media';
+  const webBucket = deployed?.webBucket ?? WEB_BUCKET;
   const privateMediaBucket =
     deployed?.privateMediaBucket ?? options.privateMediaBucket ?? 'boutique-private-media';
   const started: StandIn[] = [];
@@ -517,7 +528,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const s3 = await startS3(
       options.s3Port ?? 0,
       s3Dir,
-      [mediaBucket, privateMediaBucket, WEB_BUCKET],
+      [mediaBucket, privateMediaBucket, webBucket],
       (event) => pictureSets.notify(event),
     );
     started.push(s3);
@@ -602,7 +613,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       TABLE_NAME: tableName,
       MEDIA_BUCKET: mediaBucket,
       PRIVATE_MEDIA_BUCKET: privateMediaBucket,
-      WEB_BUCKET,
+      WEB_BUCKET: webBucket,
       // The handlers' DynamoDB request count, as x-ddb-requests on every answer: only for the
       // stacks that measure it (the tests, the bench, the load run set it), never for `npm start`.
       EXPOSE_DDB_REQUEST_COUNT: process.env.EXPOSE_DDB_REQUEST_COUNT === 'true' ? 'true' : 'false',
@@ -693,7 +704,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         ? {
             pages: {
               endpoint: s3.url,
-              bucket: WEB_BUCKET,
+              bucket: webBucket,
               renderMissing: renderMissingPage,
             },
           }
@@ -741,7 +752,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     process.env.SHOP_ORIGIN = url;
     // What the page renderer reads of the web build (index.html, the style sheets), in the web bucket.
     if (existsSync(join(webRoot, 'index.html')))
-      await deployRendererFiles(s3Client(), WEB_BUCKET, webRoot, LOCAL_SHOP_SETTINGS);
+      await deployRendererFiles(s3Client(), webBucket, webRoot, LOCAL_SHOP_SETTINGS);
     await setBucketCors(s3Client(), {
       public: mediaBucket,
       private: privateMediaBucket,
@@ -827,6 +838,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       pictureSetsIdle: () => pictureSets.idle(),
       pagesIdle: () => tableStream?.idle() ?? Promise.resolve(),
       ...(tableStream ? { tableStream } : {}),
+      ...(deployed && bundles
+        ? {
+            functionTimings: (cdkPath: RegExp) => {
+              const fn = deployed.assembly.functions.find((f) => cdkPath.test(f.cdkPath));
+              return fn && bundles.timings(fn.description);
+            },
+            recycleFunction: async (cdkPath: RegExp) => {
+              const fn = deployed.assembly.functions.find((f) => cdkPath.test(f.cdkPath));
+              if (fn) await bundles.recycle(fn.description);
+            },
+          }
+        : {}),
       asyncJobsIdle: () => lambda.idle(),
       stop: stopAll,
     };

@@ -49,6 +49,10 @@ export const BUDGETS = {
   lighthouseScore: atLeast(95),
   lcpMs: atMost(2000),
   cls: atMost(0.02),
+  /** A public page rendered ahead of time (issue 47), through the HTTP/2 front: median of 5. */
+  renderedLighthouseScore: atLeast(98),
+  renderedLcpMs: atMost(1000),
+  seoScore: atLeast(100),
   /** The pictures of /women's first screen on a 390 px phone at DPR 3, in KiB: all, and each. */
   firstScreenPicturesKib: atMost(600),
   pictureKib: atMost(250),

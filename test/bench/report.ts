@@ -39,7 +39,7 @@ export interface BenchResults {
   gateway: Outcome<LoadResult[]>;
   firstLoad: Outcome<FirstLoadJs>;
   purchaseRoute: Outcome<PurchaseRouteJs>;
-  lighthouse: Outcome<LighthouseResults & { runs: number }>;
+  lighthouse: Outcome<LighthouseFigures>;
   verifyPage: Outcome<VerifyPageFigures>;
   pictures: Outcome<FirstScreenPictures>;
   pictureSet: Outcome<PictureSetFigures>;
@@ -299,7 +299,7 @@ ${rows.join('\n')}
 `;
 }
 
-function webSection(page: Page, results: BenchResults): string {
+function webSection(page: Page, results: BenchResults, keptRenderer?: string): string {
   const parts: string[] = ['## 4. Web: first load and Lighthouse (mobile)\n'];
   if ('missing' in results.firstLoad) parts.push(missing(results.firstLoad));
   else {
@@ -342,40 +342,149 @@ function webSection(page: Page, results: BenchResults): string {
 | ${js.files} | ${kb(js.rawBytes)} | ${kb(js.gzipBytes)} | ${kb(PURCHASE_ROUTE_BEFORE.gzipBytes)} | ${js.gzipBytes >= PURCHASE_ROUTE_BEFORE.gzipBytes ? '+' : '−'}${kb(Math.abs(js.gzipBytes - PURCHASE_ROUTE_BEFORE.gzipBytes))} |
 `);
   }
-  if ('missing' in results.lighthouse) parts.push(missing(results.lighthouse));
-  else {
-    const lh = results.lighthouse.value;
-    const rows = lh.pages.map((p) => {
-      const m = p.median;
-      const runs = (key: 'score' | 'lcpMs' | 'cls', digits: number) =>
-        p.runs.map((r) => r[key].toFixed(digits)).join(', ');
-      return `| ${p.name} | ${m.score.toFixed(0)} (${runs('score', 0)}) | ${page.status('Lighthouse performance score', p.name, m.score, m.score.toFixed(0), BUDGETS.lighthouseScore)} | ${m.lcpMs.toFixed(0)} (${runs('lcpMs', 0)}) | ${page.status('LCP', p.name, m.lcpMs, m.lcpMs.toFixed(0), BUDGETS.lcpMs, 'ms')} | ${m.cls.toFixed(3)} (${runs('cls', 3)}) | ${page.status('CLS', p.name, m.cls, m.cls.toFixed(3), BUDGETS.cls)} | ${m.fcpMs.toFixed(0)} | ${m.tbtMs.toFixed(0)} | ${m.speedIndexMs.toFixed(0)} |`;
-    });
-    const chromium = /(?:Headless)?Chrome\/[\d.]+/.exec(lh.userAgent)?.[0] ?? lh.userAgent;
-    parts.push(`### Lighthouse (mobile)
+  parts.push(lighthouseSection(page, results.lighthouse, keptRenderer));
+  parts.push(verifyPageSection(page, results.verifyPage));
+  return parts.join('\n');
+}
 
-- Lighthouse ${lh.lighthouseVersion}, performance category only, mobile defaults (simulated slow 4G,
-  4× CPU slowdown), headless Chromium (${chromium}), against the local stack. Before the first
-  run the gateway is asked once for every script and style sheet, brotli-compressed, as
-  CloudFront serves them compressed from its cache after the first visitor.
-- Median of ${lh.runs} runs per page; the single runs in brackets.
-- Budgets, Lighthouse's "good": score ${budgetText(BUDGETS.lighthouseScore)}, LCP ${budgetText(BUDGETS.lcpMs)} ms, CLS ${budgetText(BUDGETS.cls)}. FCP, TBT and
-  Speed Index (medians, ms) are shown without a budget.
+/** Lighthouse's part of section 4: each front's pages, and the page renderer when measured. */
+export interface LighthouseFigures {
+  runs: number;
+  /** Through the HTTP/2 front first (what the budgets judge), then straight to the gateway. */
+  fronts: LighthouseResults[];
+  /** The page renderer as deployed (test/bench/pages-run.ts, which serves cdk.out's bundles). */
+  renderer?: RendererFigures;
+  /** Measured alone by `npm run bench:pages`. */
+  alone?: { date: string; loadAtStart: number; loadAtEnd: number };
+}
 
-| page | score | | LCP ms | | CLS | | FCP ms | TBT ms | Speed Index ms |
-|---|---|---|---|---|---|---|---:|---:|---:|
-${rows.join('\n')}
+export interface RendererFigures {
+  /** The page functions' bundles in cdk.out. */
+  bundles: { handler: string; bytes: number }[];
+  /** The render-on-change function's first start (process and import) and first invocation, then warm ones. */
+  initMs: number;
+  firstInvokeMs: number;
+  warmInvokeMs: number[];
+}
 
-${lh.pages.map((p) => `- ${p.name}: \`${p.path}\``).join('\n')}
+export const LIGHTHOUSE_HEADING = '### Lighthouse (mobile)';
+const LIGHTHOUSE_GROUPS = ['Lighthouse performance score', 'Lighthouse SEO score', 'LCP', 'CLS'];
+
+function pageBudgets(rendered: boolean) {
+  return rendered
+    ? { score: BUDGETS.renderedLighthouseScore, lcp: BUDGETS.renderedLcpMs, seo: BUDGETS.seoScore }
+    : { score: BUDGETS.lighthouseScore, lcp: BUDGETS.lcpMs, seo: undefined };
+}
+
+function frontTable(page: Page | undefined, lh: LighthouseResults): string {
+  const rows = lh.pages.map((p) => {
+    const m = p.median;
+    const b = pageBudgets(p.rendered);
+    const runs = (key: 'score' | 'lcpMs' | 'cls', digits: number) =>
+      p.runs.map((r) => r[key].toFixed(digits)).join(', ');
+    const status = (group: string, value: number, shown: string, budget: Budget | undefined, unit = '') =>
+      page && budget ? ` ${page.status(group, p.name, value, shown, budget, unit)} |` : ' |';
+    const seo = Number.isFinite(m.seo) ? m.seo.toFixed(0) : 'n/a';
+    return `| ${p.name}${p.rendered ? '' : ' (not rendered ahead)'} | ${m.score.toFixed(0)} (${runs('score', 0)}) |${status('Lighthouse performance score', m.score, m.score.toFixed(0), b.score)} ${seo} |${status('Lighthouse SEO score', m.seo, seo, b.seo)} ${m.lcpMs.toFixed(0)} (${runs('lcpMs', 0)}) |${status('LCP', m.lcpMs, m.lcpMs.toFixed(0), b.lcp, 'ms')} ${m.cls.toFixed(3)} (${runs('cls', 3)}) |${status('CLS', m.cls, m.cls.toFixed(3), BUDGETS.cls)} ${m.fcpMs.toFixed(0)} | ${m.tbtMs.toFixed(0)} | ${m.speedIndexMs.toFixed(0)} |`;
+  });
+  return `| page | score | | SEO | | LCP ms | | CLS | | FCP ms | TBT ms | Speed Index ms |
+|---|---|---|---|---|---|---|---|---|---:|---:|---:|
+${rows.join('\n')}`;
+}
+
+function rendererPart(r: RendererFigures | undefined, kept?: string): string {
+  if (!r && kept) return kept;
+  if (!r)
+    return "\n_The page renderer as deployed is measured by `npm run bench:pages` (it serves cdk.out's bundles); not in this run._\n";
+  const warm = r.warmInvokeMs.map((v) => ms(v)).join(', ');
+  return `
+#### The page renderer as deployed (issue 47)
+
+- Its bundles in cdk.out: ${r.bundles.map((b) => `\`${b.handler}\` ${kb(b.bytes)} KB`).join(', ')}.
+- The render-on-change function run from its cdk.out bundle with its template's environment, as
+  Lambda runs it (a process of its own, \`infra/local/bundles/\`), fed by the table's stream: a
+  new price for one demo piece, each time the pages it shows on rendered and written to the web
+  bucket (\`functions/pages/rules/affected-pages.ts\`); first to a fresh instance (its cold start),
+  then to the warm one.
+
+| cold start: process and import ms | first invocation ms | cold start in all ms | warm invocations ms |
+|---:|---:|---:|---|
+| ${ms(r.initMs)} | ${ms(r.firstInvokeMs)} | ${ms(r.initMs + r.firstInvokeMs)} | ${warm} |
+`;
+}
+
+function lighthouseSection(page: Page, outcome: BenchResults['lighthouse'], keptRenderer?: string): string {
+  if ('missing' in outcome) return `${LIGHTHOUSE_HEADING}\n\n${missing(outcome)}`;
+  const f = outcome.value;
+  const [main, ...others] = f.fronts;
+  if (!main) return `${LIGHTHOUSE_HEADING}\n\n_Not measured: no front_\n`;
+  const chromium = /(?:Headless)?Chrome\/[\d.]+/.exec(main.userAgent)?.[0] ?? main.userAgent;
+  const alone = f.alone
+    ? `\n_Measured alone (\`npm run bench:pages\`, the API and the renderer from cdk.out's bundles) on ${f.alone.date}, on the machine above, load average (1 min) ${f.alone.loadAtStart.toFixed(2)} at start and ${f.alone.loadAtEnd.toFixed(2)} at the end; the rest of this page is from the run above._\n`
+    : '';
+  return `${LIGHTHOUSE_HEADING}
+${alone}
+- Lighthouse ${main.lighthouseVersion}, performance and SEO categories, mobile defaults (simulated
+  slow 4G, 4× CPU slowdown), headless Chromium (${chromium}), against the local stack serving the
+  public pages rendered ahead of time (issue 47) from its web bucket, as CloudFront does. Before
+  the first run each page is asked once (a page not rendered yet is rendered then, as the edge's
+  fallback does), and the gateway once for every script and style sheet, brotli-compressed, as
+  CloudFront serves them from its cache after the first visitor.
+- Median of ${f.runs} runs per page; the single runs in brackets.
+- Budgets: a public page rendered ahead of time (issue 47): score ${budgetText(BUDGETS.renderedLighthouseScore)},
+  SEO ${budgetText(BUDGETS.seoScore)}, LCP ${budgetText(BUDGETS.renderedLcpMs)} ms; the confirmation (personal,
+  never rendered ahead): Lighthouse's "good", score ${budgetText(BUDGETS.lighthouseScore)}, LCP ${budgetText(BUDGETS.lcpMs)} ms; CLS ${budgetText(BUDGETS.cls)} for all. FCP, TBT and Speed Index (medians, ms) are shown without a budget.
+
+Through ${main.front === 'HTTP/2 front' ? 'the HTTP/2 front (TLS, one connection, as CloudFront serves a phone: `test/bench/h2-front.ts`)' : main.front}:
+
+${frontTable(page, main)}
+${others.map((lh) => `\nStraight to the ${lh.front} (HTTP/1.1, no TLS: at most 6 connections; no budget):\n\n${frontTable(undefined, lh)}\n`).join('')}
+${main.pages.map((p) => `- ${p.name}: \`${p.path}\``).join('\n')}
 
 The draw page is a draw of a demo piece opened by the bench, open for three hours; the
 confirmation is that of a demo piece the bench bought by card, opened once paid, as its mail's
 link or another tab opens it (the order's number, the piece's picture and the amount paid; the
 address only in the tab that checked out).
-`);
-  }
-  parts.push(verifyPageSection(page, results.verifyPage));
-  return parts.join('\n');
+${rendererPart(f.renderer, keptRenderer)}`;
+}
+
+/** The Lighthouse part and the summary rows it puts in the summary's table. */
+export function renderLighthouseSection(outcome: BenchResults['lighthouse']): {
+  section: string;
+  rows: string[];
+} {
+  const page = new Page();
+  const section = lighthouseSection(page, outcome);
+  return { section, rows: summaryRows(page) };
+}
+
+const summaryRows = (page: Page) =>
+  page
+    .summary()
+    .split('\n')
+    .filter((line) => /^\| [^-|]/.test(line) && !line.startsWith('| figures |'));
+
+/** The page with its Lighthouse part replaced by \`section\` and that part's summary rows by \`rows\`. */
+export function withLighthouse(
+  report: string,
+  { section, rows }: { section: string; rows: string[] },
+): string {
+  const start = report.indexOf(LIGHTHOUSE_HEADING);
+  const end = report.indexOf(VERIFY_PAGE_HEADING, Math.max(start, 0));
+  if (start < 0 || end < 0)
+    throw new Error('the benchmarks page has no Lighthouse part before the /verify part');
+  return withSummaryRows(
+    `${report.slice(0, start)}${section}\n${report.slice(end)}`,
+    LIGHTHOUSE_GROUPS,
+    rows,
+  );
+}
+
+/** The renderer's figures of an earlier page (written by \`npm run bench:pages\`), kept by a whole run that does not measure them. */
+export function rendererKept(previous: string | undefined): string | undefined {
+  const found =
+    previous && /\n#### The page renderer as deployed \(issue 47\)\n[\s\S]*?(?=\n### |\n## )/.exec(previous);
+  return found ? found[0] : undefined;
 }
 
 export const VERIFY_PAGE_HEADING = "### The passport's /verify page (issue 37)";
@@ -506,6 +615,11 @@ export function withVerifyPage(
   if (next < 0) throw new Error('the benchmarks page has no section 5 to put the /verify figures before');
   const from = start >= 0 ? start : next + 1;
   const withSection = `${report.slice(0, from)}${section}\n${report.slice(next + 1)}`;
+  return withSummaryRows(withSection, VERIFY_GROUPS, rows);
+}
+
+/** The page's summary with the rows of \`groups\` replaced by \`rows\`, its count of figures outside their budget counted again. */
+export function withSummaryRows(withSection: string, groups: readonly string[], rows: string[]): string {
   const summaryStart = withSection.indexOf('## Summary\n');
   const summaryEnd = withSection.indexOf('\n## ', summaryStart + 1);
   if (summaryStart < 0 || summaryEnd < 0) throw new Error('the benchmarks page has no summary');
@@ -513,7 +627,7 @@ export function withVerifyPage(
     .slice(summaryStart, summaryEnd)
     .split('\n')
     .filter((line) => /^\| [^-|]/.test(line) && !line.startsWith('| figures |'));
-  const kept = oldRows.filter((line) => !VERIFY_GROUPS.some((group) => line.startsWith(`| ${group} |`)));
+  const kept = oldRows.filter((line) => !groups.some((group) => line.startsWith(`| ${group} |`)));
   const all = [...kept, ...rows];
   const count = all.reduce((sum, line) => sum + Number(/\*\*(\d+) of \d+\*\*/.exec(line)?.[1] ?? 0), 0);
   const summary =
@@ -597,13 +711,13 @@ function pictureSetSection(outcome: BenchResults['pictureSet']): string {
 
 const atLeast1: Budget = { kind: 'min', limit: 1 };
 
-export function renderReport(results: BenchResults): string {
+export function renderReport(results: BenchResults, kept: { renderer?: string | undefined } = {}): string {
   const page = new Page();
   const sections = [
     bundlesSection(page, results.bundles),
     handlersSection(page, results.handlers),
     gatewaySection(page, results.gateway),
-    webSection(page, results),
+    webSection(page, results, kept.renderer),
     picturesSection(page, results.pictures),
     pictureSetSection(results.pictureSet),
   ];

@@ -59,7 +59,7 @@ describe("the bench's sections", () => {
     expect(log[3]).toMatch(/^handlers failed: Error: DynamoDB Local did not answer\n {4}at /);
   });
 
-  it('weighs the sections by the knobs, about the 8 to 10 min a full run takes here', () => {
+  it('weighs the sections by the knobs: a full run of today’s counts weighs 10 to 25 min', () => {
     const sections = benchSections(
       {
         importRuns: { storefront: 7, other: 7 },
@@ -70,7 +70,7 @@ describe("the bench's sections", () => {
         lighthouseRuns: 5,
         verifyLoads: 100,
       },
-      { bundles: 138, handlers: 20, loadedReads: 5, pages: 3 },
+      { bundles: 178, handlers: 20, loadedReads: 5, pages: 7 },
     );
     expect(sections.map((s) => (typeof s === 'string' ? s : s.name))).toEqual([
       'bundles',
@@ -85,8 +85,8 @@ describe("the bench's sections", () => {
       'first-screen pictures',
     ]);
     const seconds = sections.reduce((sum, s) => sum + (typeof s === 'string' ? 1 : (s.weight ?? 1)), 0);
-    expect(seconds / 60).toBeGreaterThan(5);
-    expect(seconds / 60).toBeLessThan(11);
+    expect(seconds / 60).toBeGreaterThan(10);
+    expect(seconds / 60).toBeLessThan(25);
   });
 
   it('are the sections test/bench/run.ts runs, in its order (a section run.ts starts and this list lacks stops the bench)', () => {

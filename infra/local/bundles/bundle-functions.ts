@@ -37,6 +37,8 @@ class BundleInstance {
   readonly name: string;
   private readonly env: Record<string, string>;
   private readonly timeoutMs: number;
+  /** Each start's init (process and import until the handler is found), and each invocation, in ms. */
+  readonly timings: FunctionTimings = { initMs: [], invokeMs: [] };
 
   constructor(fn: DeployedFunction, name: string, env: Record<string, string>, timeoutMs: number) {
     this.fn = fn;
@@ -47,6 +49,7 @@ class BundleInstance {
 
   private start(): Promise<ChildProcess> {
     this.ready ??= new Promise((done, fail) => {
+      const forked = performance.now();
       const child = fork(RUNTIME, [this.fn.assetDir, this.fn.handler], {
         env: this.env,
         execPath: lambdaNode(this.fn.runtime),
@@ -56,7 +59,10 @@ class BundleInstance {
       });
       this.child = child;
       child.on('message', (message: { ready?: boolean; id?: number } & Partial<Answer>) => {
-        if (message.ready === true) return done(child);
+        if (message.ready === true) {
+          this.timings.initMs.push(performance.now() - forked);
+          return done(child);
+        }
         if (message.ready === false) {
           const error = (message as { error: { errorType: string; errorMessage: string } }).error;
           return fail(new FunctionError(this.name, error.errorType, error.errorMessage));
@@ -92,6 +98,7 @@ class BundleInstance {
   async invoke(event: unknown, context: Context): Promise<unknown> {
     const child = await this.start();
     const id = this.next++;
+    const invoked = performance.now();
     const answer = await new Promise<Answer>((settle) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
@@ -112,6 +119,7 @@ class BundleInstance {
       const { getRemainingTimeInMillis: _, done: __, fail: ___, succeed: ____, ...plain } = context;
       child.send({ id, event, context: { ...plain, timeoutMs: this.timeoutMs } });
     });
+    this.timings.invokeMs.push(performance.now() - invoked);
     if ('error' in answer)
       throw new FunctionError(this.name, answer.error.errorType, answer.error.errorMessage);
     return answer.result;
@@ -137,6 +145,12 @@ function lambdaNode(runtime: string): string {
   throw new Error(`no Node ${major} to run ${runtime} (npm install gives node@24)`);
 }
 
+/** A deployed function's starts and invocations as run here (the bench's cold starts: test/bench/pages-run.ts). */
+export interface FunctionTimings {
+  initMs: number[];
+  invokeMs: number[];
+}
+
 export interface BundleFunctionsOptions {
   assembly: CloudAssembly;
   /**
@@ -155,6 +169,10 @@ export interface BundleFunctions {
   warm(fn: DeployedFunction): Promise<void>;
   /** How many bundles were started (cold starts), by function name. */
   started(): string[];
+  /** The starts and invocations of a function so far, by its template description. */
+  timings(description: string): FunctionTimings | undefined;
+  /** Ends a function's instance, as Lambda recycles one: its next invocation is a cold start. */
+  recycle(description: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -187,6 +205,17 @@ export function bundleFunctions(options: BundleFunctionsOptions): BundleFunction
     },
     warm: (fn) => instance(fn, fn.logicalId.replace(/[0-9A-F]{8}$/, '')).warm(),
     started: () => [...instances.values()].map((i) => i.name),
+    timings: (description) => {
+      const fn = byDescription.get(description);
+      return fn && instances.get(fn.logicalId)?.timings;
+    },
+    async recycle(description) {
+      const fn = byDescription.get(description);
+      const found = fn && instances.get(fn.logicalId);
+      if (!fn || !found) return;
+      instances.delete(fn.logicalId);
+      await found.stop();
+    },
     async stop() {
       await Promise.all([...instances.values()].map((i) => i.stop()));
       instances.clear();
