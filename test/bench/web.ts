@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { pagePath } from '#shared/pages/public-pages.ts';
+import { APP_SCRIPTS_ID, type AppScripts } from '#shared/pages/rendered-page.ts';
 import { DEMO } from '../../infra/local/demo/catalogue.ts';
 import { buyByCard } from '../load/shoppers.ts';
 import { chromiumArgs, disabledBy } from '../support/chromium.ts';
@@ -21,14 +22,22 @@ export interface FirstLoadJs {
   gzipBytes: number;
 }
 
-/** The scripts and module preloads of /home's HTML, fetched and gzipped (level 9). */
+/**
+ * The scripts and module preloads of /home's HTML, fetched and gzipped (level 9); for a page
+ * rendered ahead of time (issue 47), also the app's scripts it starts after its first paint.
+ */
 export async function firstLoadJs(base: string): Promise<FirstLoadJs> {
   const html = await (await fetch(`${base}/home`)).text();
-  const scripts = new Set(
-    [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
+  const started = new RegExp(`<script type="application/json" id="${APP_SCRIPTS_ID}">([^<]*)</script>`).exec(
+    html,
+  );
+  const app = started ? (JSON.parse(started[1] as string) as AppScripts) : undefined;
+  const scripts = new Set([
+    ...[...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
       (m) => m[1] as string,
     ),
-  );
+    ...(app ? [app.entry, ...app.preload] : []),
+  ]);
   let rawBytes = 0;
   let gzipBytes = 0;
   for (const src of scripts) {
