@@ -55,7 +55,7 @@ import { LOCAL_SHOP_SETTINGS } from './shop-settings.ts';
 import type { StartCredentials } from './stand-in-callers.ts';
 import { type StandIn, startDynamoDb, startS3, startSes } from './stand-ins.ts';
 import { type StreamInvoker, startTableStream, type TableStream } from './table-stream.ts';
-import { deployRendererFiles } from './web-deployment.ts';
+import { clearRenderedPages, deployRendererFiles } from './web-deployment.ts';
 import { startWitness, type WitnessFault, type WitnessStandIn } from './witness.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -282,8 +282,10 @@ export interface LocalStackOptions {
   awsCallLog?: string;
   /**
    * Serve the public pages rendered ahead of time (issue 47) at their canonical addresses, from
-   * the web bucket (rendered when first asked). Off until pages are rendered again on every
-   * catalogue change (the table's stream): until then a rendered page could show a change late.
+   * the web bucket (rendered when first asked, again on every catalogue change through the
+   * table's stream), as CloudFront does: `npm start` and the bench do. Off for the tests' shared
+   * stack, whose tests change the catalogue and look at once (a rendered page shows a change
+   * after the stream's batching window); test/e2e/rendered-pages.test.ts runs a stack with it.
    */
   renderedPages?: boolean;
   /**
@@ -753,6 +755,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // What the page renderer reads of the web build (index.html, the style sheets), in the web bucket.
     if (existsSync(join(webRoot, 'index.html')))
       await deployRendererFiles(s3Client(), webBucket, webRoot, LOCAL_SHOP_SETTINGS);
+    if (options.renderedPages) {
+      const removed = await clearRenderedPages(s3Client(), webBucket);
+      if (removed > 0)
+        log(`${removed} pages rendered by a former start removed: each is rendered again when first asked`);
+    }
     await setBucketCors(s3Client(), {
       public: mediaBucket,
       private: privateMediaBucket,

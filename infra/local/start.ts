@@ -43,6 +43,9 @@ const stack = await startLocalStack({
   jobTokenFile: resolve(import.meta.dirname, '../../.local/job-token'),
   ...(process.env.SERVE_BUNDLES ? { bundles: { cdkOut: resolve(process.env.SERVE_BUNDLES) } } : {}),
   demoPassports: true,
+  // As CloudFront serves them: the public pages rendered ahead of time (issue 47), again on every
+  // catalogue change (the table's stream), a page not rendered yet when first asked.
+  renderedPages: true,
   log: (line) => console.log(`[local] ${line}`),
 });
 
@@ -56,6 +59,20 @@ console.log(`
   S3 (s3rver):     ${stack.s3Url} (bucket ${stack.mediaBucket})
   Ctrl-C stops everything.
 `);
+
+// Every public page rendered ahead of time, with sitemap.xml and robots.txt, in the background (as
+// a deployment's full re-render does); meanwhile a page is rendered when first asked.
+const rendering = performance.now();
+void LOCAL_JOBS['render-pages']?.()
+  .then((report) => {
+    const { pages } = report as { pages: number };
+    console.log(
+      `[local] rendered ${pages} public pages, sitemap.xml and robots.txt in ${duration(performance.now() - rendering)}`,
+    );
+  })
+  .catch((error: unknown) =>
+    console.error(`[local] the full re-render of the public pages failed: ${String(error)}`),
+  );
 
 // The demo photographs, stored in the background: made on a machine's first start (one line says
 // how far), copied from the cache on the others.

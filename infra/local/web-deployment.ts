@@ -1,6 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import { PAGES_PREFIX } from '#shared/pages/public-pages.ts';
 import type { PageShopSettings } from '#shared/shop-page.ts';
 import { withShopSettings } from '#shared/shop-page.ts';
 
@@ -34,4 +40,31 @@ export async function deployRendererFiles(
     ),
   );
   return sheets.length + 1;
+}
+
+/**
+ * The pages a former start rendered (and its sitemap and robots.txt), removed: they name that
+ * build's scripts, which the gateway no longer serves once the app is built again. Each page is
+ * rendered again when first asked, or by the full re-render.
+ */
+export async function clearRenderedPages(s3: S3Client, bucket: string): Promise<number> {
+  let removed = 0;
+  let token: string | undefined;
+  do {
+    const listed = await s3.send(
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: PAGES_PREFIX, ContinuationToken: token }),
+    );
+    const keys = (listed.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+    if (keys.length > 0)
+      await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys } }));
+    removed += keys.length;
+    token = listed.IsTruncated ? listed.NextContinuationToken : undefined;
+  } while (token);
+  await s3.send(
+    new DeleteObjectsCommand({
+      Bucket: bucket,
+      Delete: { Objects: ['sitemap.xml', 'robots.txt'].map((Key) => ({ Key })) },
+    }),
+  );
+  return removed;
 }
