@@ -69,3 +69,18 @@ export function ExpressCheckout(props: ExpressCheckoutProps) {
     </section>
   );
 }
+
+/**
+ * The wallets' area without its buttons, as high as it was: kept (hidden) where the buttons were
+ * when the piece stops being for sale on a page that showed them, so nothing below them moves.
+ */
+export function ExpressCheckoutSpace() {
+  return (
+    <section className="express-checkout">
+      <div className="express-checkout-buttons" />
+      <p className="express-checkout-note">
+        All sales are final. Paying with a wallet accepts our terms of use.
+      </p>
+    </section>
+  );
+}

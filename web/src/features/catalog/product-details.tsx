@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useDeferredValue, useEffect, useMemo } from 'react';
+import { Fragment, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { toneOf } from '#shared/brand-colors.ts';
 import { coloursInWords } from '#shared/colour-areas.ts';
@@ -11,7 +11,7 @@ import { BackButton } from '../../components/back-button.tsx';
 import { Countdown } from '../../components/countdown.tsx';
 import { Loading } from '../../components/page.tsx';
 import { forgetStart } from '../../components/payment/checkout-key.ts';
-import { ExpressCheckout } from '../../components/payment/express-checkout.tsx';
+import { ExpressCheckout, ExpressCheckoutSpace } from '../../components/payment/express-checkout.tsx';
 import { genderOf, navTarget, useNavValues } from '../../lib/nav-input.ts';
 import { SESSION_KEYS } from '../../lib/scroll.ts';
 import { collectionTitle, imagesQuery, productQuery, typeQuery } from './api.ts';
@@ -89,6 +89,8 @@ interface Item {
   to: string;
   values: Record<string, string | number | boolean | undefined>;
   primary?: boolean;
+  /** Kept in place but not shown: the piece stopped being for sale after the page showed it. */
+  gone?: boolean;
 }
 
 /**
@@ -185,6 +187,11 @@ export function ProductDetails() {
   };
 
   const urls = useMemo(() => (imageList ?? []).map((i) => i.url), [imageList]);
+  // Whether the piece was for sale when the page first showed it (a page rendered ahead of time
+  // shows the state it was rendered with, then the live one, asked after the paint): if it is not
+  // any more, its purchase and wallets keep their place, hidden, so nothing below them moves.
+  const firstForSale = useRef<boolean | undefined>(undefined);
+  if (item && firstForSale.current === undefined) firstForSale.current = !item.sold && !item.draw;
 
   if (!productId) return <Navigate to="/" replace />;
   const drawing = (product.data && !item) || (type.data && !collection);
@@ -205,8 +212,19 @@ export function ProductDetails() {
   const areaAmount = values.areaAmount ?? (collection ? String(collection.areaAmount) : undefined);
   const name = item.name ?? item.typeName ?? (collection ? collectionTitle(collection) : 'one of one');
 
+  const forSale = !item.sold && !item.draw;
+  const noLongerForSale = firstForSale.current === true && !forSale;
   const items: Item[] = [];
-  if (item.draw && !item.sold) {
+  if (noLongerForSale && item.sold) {
+    items.push({
+      key: 'purchase',
+      label: 'Purchase',
+      to: '/products/purchase',
+      values: { product: productId, type: typeId },
+      primary: true,
+      gone: true,
+    });
+  } else if (item.draw && !item.sold) {
     items.push({
       key: 'draw',
       label: 'Enter the draw',
@@ -299,18 +317,19 @@ export function ProductDetails() {
 
   // Wallets first (issue 46): the piece bought from its page, a press and the sheet's confirm. They
   // sit right under Purchase, which stays on a phone's first screen.
-  const wallets =
-    !item.draw && !item.sold ? (
-      <ExpressCheckout
-        productId={productId}
-        typeId={typeId}
-        onPaid={(checkoutCode) => {
-          forgetStart(productId, { key: true });
-          const paid = { checkoutCode };
-          navigate(navTarget('/products/success', paid), { state: paid });
-        }}
-      />
-    ) : null;
+  const wallets = noLongerForSale ? (
+    <ExpressCheckoutSpace />
+  ) : forSale ? (
+    <ExpressCheckout
+      productId={productId}
+      typeId={typeId}
+      onPaid={(checkoutCode) => {
+        forgetStart(productId, { key: true });
+        const paid = { checkoutCode };
+        navigate(navTarget('/products/success', paid), { state: paid });
+      }}
+    />
+  ) : null;
 
   return (
     <main className="catalog-page catalog-details">
@@ -359,7 +378,14 @@ export function ProductDetails() {
                 <ul className="catalog-links">
                   {list.map((link) => (
                     <Fragment key={link.key}>
-                      <li className={link.primary ? 'catalog-link-primary' : undefined}>
+                      <li
+                        className={
+                          [link.primary && 'catalog-link-primary', link.gone && 'catalog-link-gone']
+                            .filter(Boolean)
+                            .join(' ') || undefined
+                        }
+                        {...(link.gone ? { inert: true, 'aria-hidden': true } : {})}
+                      >
                         <Link
                           to={navTarget(link.to, link.values)}
                           state={link.values}
@@ -369,8 +395,17 @@ export function ProductDetails() {
                           {link.label}
                         </Link>
                       </li>
-                      {link.key === 'purchase' && wallets && (
-                        <li className="catalog-link-wallets">{wallets}</li>
+                      {link.primary && wallets && (
+                        <li
+                          className={
+                            noLongerForSale
+                              ? 'catalog-link-wallets catalog-link-gone'
+                              : 'catalog-link-wallets'
+                          }
+                          {...(noLongerForSale ? { inert: true, 'aria-hidden': true } : {})}
+                        >
+                          {wallets}
+                        </li>
                       )}
                     </Fragment>
                   ))}
