@@ -256,7 +256,11 @@ export class BoutiqueStack extends Stack {
     ];
 
     // The edge's renderer of a page not rendered yet: the web behaviour's failover origin.
-    const missingPages = new MissingPages(this, 'MissingPages', { table, webBucket, alarmTopic: alarms.topic });
+    const missingPages = new MissingPages(this, 'MissingPages', {
+      table,
+      webBucket,
+      alarmTopic: alarms.topic,
+    });
     const web = new WebDistribution(this, 'Web', {
       missingPages: missingPages.url,
       originVerify: secrets.secretValueFromJson('ORIGIN_VERIFY').unsafeUnwrap(),

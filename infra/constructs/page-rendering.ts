@@ -189,7 +189,8 @@ export class MissingPages extends Construct {
     this.parameterName = `/${Stack.of(this).stackName}/shop-origin`;
     this.fn = new ApiFunction(this, 'RenderMissing', {
       module: RENDER_MISSING_MODULE,
-      description: 'The edge asks it for a public page the web bucket does not hold yet: renders, writes and answers it',
+      description:
+        'The edge asks it for a public page the web bucket does not hold yet: renders, writes and answers it',
       // CloudFront waits 30 s for its origin; one page renders in well under a second once warm.
       timeout: Duration.seconds(25),
       memorySize: PAGE_RENDER_MEMORY_MB,
