@@ -149,6 +149,63 @@ describe('a rendered piece page', () => {
     await screenshot(page, 'rendered-piece-phone');
   });
 
+  it('is served, with its preview, for the address the app writes: the piece with the app’s inputs', async () => {
+    // As the colour picker's link writes it (navTarget), and as a shopper copies it from the bar.
+    const LONG = `/products/productdetails?productId=${DEMO.availableProduct}&type=t-aurora&areaAmount=2&gender=0&size=M`;
+    const { status, html } = await firstHtml(LONG);
+    expect(status).toBe(200);
+    expect(html).toContain('<h1 class="catalog-title catalog-product-name">Aurora Gown No. 08</h1>');
+    expect(html).toMatch(/<img [^>]*src="\/media\/collection_images\/pieces\/p-aurora-08[^"]*"[^>]*fetchPriority="high"/);
+    expect(html).toMatch(/<meta property="og:image" content="[^"]*\/p-aurora-08\/preview-1200x630\.jpg">/);
+    expect(html).toMatch(/<title>Aurora Gown No\. 08[^<]*<\/title>/);
+    // Its head names the canonical address, which it was rendered for.
+    expect(html).toContain(`<link rel="canonical" href="${stack.url}${PIECE}">`);
+    expect(html).toContain(`<meta property="og:url" content="${stack.url}${PIECE}">`);
+    expect(pageData(html)?.url).toBe(PIECE);
+    // An input the app does not write is the empty app, as before.
+    expect(pageData((await firstHtml(`${PIECE}&utm_source=mail`)).html)).toBeUndefined();
+
+    // In the browser: rendered over (not hydrated: it would not match) with the page's answers,
+    // its route loaded first, so it never shows empty; the collection and the pictures are not
+    // asked, the piece once (its availability, as on the canonical address) and not twice.
+    const asked: string[] = [];
+    const page = await browser.open(LONG, {
+      baseUrl: stack.url,
+      beforeLoad: (opened) => {
+        opened.on('request', (request) => {
+          const url = new URL(request.url());
+          if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+        });
+        // Every frame's content until the app is on: the piece's name never leaves the page.
+        void opened.addInitScript(() => {
+          const seen: string[] = [];
+          (window as unknown as { __names: string[] }).__names = seen;
+          const watch = () => {
+            seen.push(document.querySelector('.catalog-product-name')?.textContent ?? '');
+            if (seen.length < 600) requestAnimationFrame(watch);
+          };
+          document.addEventListener('DOMContentLoaded', () => requestAnimationFrame(watch), { once: true });
+        });
+      },
+    });
+    // The app is on once the purchase part answers (a live read the app asks after its render).
+    await expect.poll(() => asked).toContain(`/api/products/${DEMO.availableProduct}`);
+    await expect(page.getByRole('button', { name: /back/ }).isVisible()).resolves.toBe(true);
+    expect(await page.evaluate(() => document.querySelector('.catalog-product-name')?.textContent)).toBe(
+      'Aurora Gown No. 08',
+    );
+    const names = await page.evaluate(() => (window as unknown as { __names: string[] }).__names);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.filter((name) => name !== 'Aurora Gown No. 08')).toEqual([]);
+    expect(asked.filter((url) => url === `/api/products/${DEMO.availableProduct}`)).toHaveLength(1);
+    expect(
+      asked.filter((url) => url.startsWith('/api/get-imgs-by-pid') || url.startsWith('/api/type')),
+    ).toEqual([]);
+    // The app's own address stays the one asked (its inputs drive the back link and the sizes).
+    expect(new URL(page.url()).search).toBe(new URL(LONG, stack.url).search);
+    await screenshot(page, 'rendered-piece-long-address-phone');
+  });
+
   it('answers 404 for a piece the shop does not have', async () => {
     const { status, html } = await firstHtml('/products/productdetails?productId=p-no-such-piece');
     expect(status).toBe(404);
