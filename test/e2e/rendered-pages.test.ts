@@ -155,7 +155,9 @@ describe('a rendered piece page', () => {
     const { status, html } = await firstHtml(LONG);
     expect(status).toBe(200);
     expect(html).toContain('<h1 class="catalog-title catalog-product-name">Aurora Gown No. 08</h1>');
-    expect(html).toMatch(/<img [^>]*src="\/media\/collection_images\/pieces\/p-aurora-08[^"]*"[^>]*fetchPriority="high"/);
+    expect(html).toMatch(
+      /<img [^>]*src="\/media\/collection_images\/pieces\/p-aurora-08[^"]*"[^>]*fetchPriority="high"/,
+    );
     expect(html).toMatch(/<meta property="og:image" content="[^"]*\/p-aurora-08\/preview-1200x630\.jpg">/);
     expect(html).toMatch(/<title>Aurora Gown No\. 08[^<]*<\/title>/);
     // Its head names the canonical address, which it was rendered for.

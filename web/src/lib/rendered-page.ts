@@ -48,7 +48,6 @@ export function renderedPageData(): RenderedPageData | undefined {
 /** The address this document was rendered for, when it is a page rendered ahead of time. */
 const renderedFor = () => document.querySelector(`meta[name="${RENDERED_META}"]`)?.getAttribute('content');
 
-
 /**
  * Whether this document was rendered ahead of time for this address's page (this address, or the
  * canonical address of the same piece): it carries the page's answers, nothing needs asking early.
