@@ -2,20 +2,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productKey } from '#catalog/entities/keys.ts';
 import { sellProductItem } from '#catalog/entities/product-hold.ts';
+import { s3 } from '#platform/media-clients.ts';
 import { runInScope } from '#platform/request-scope.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { pagePath } from '#shared/pages/public-pages.ts';
 import { PAGE_DATA_ID, RENDERED_META } from '#shared/pages/rendered-page.ts';
 import { transact } from '#table/transactions.ts';
 import { renderPages } from '../../functions/pages/app/render-pages.ts';
+import { PAGE_CACHE_CONTROL } from '../../functions/pages/app/web-files.ts';
 import { allPublicPages } from '../../functions/pages/jobs/render-all.ts';
 import type { PageWork, RenderPages } from '../../functions/pages/render-port.ts';
 import { DEMO } from '../../infra/local/demo/catalogue.ts';
-import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
+import { type LocalStack, startLocalStack, WEB_BUCKET } from '../../infra/local/stack.ts';
 import { checkStructuredData } from '../support/structured-data.ts';
 import { screenshot, startBrowser } from './support/browser.ts';
 
@@ -336,5 +339,26 @@ describe('the rendered lists and menus', () => {
       expect(status, path).toBe(200);
       expect(pageData(html)?.url, path).toBe(path);
     }
+  });
+
+  it('renders a page the web bucket does not hold when it is asked, and keeps it there', async () => {
+    // As CloudFront's failover origin does (functions/pages/http/render-missing.ts): the local
+    // gateway asks the same handler when the bucket has no such object.
+    const Key = 'pages/content/world/club.html';
+    await s3().send(new DeleteObjectCommand({ Bucket: WEB_BUCKET, Key }));
+    const missing = await s3()
+      .send(new HeadObjectCommand({ Bucket: WEB_BUCKET, Key }))
+      .then(
+        () => 'there',
+        (error: { name?: string }) => error.name,
+      );
+    expect(missing).toBe('NotFound');
+    const answer = await fetch(`${stack.url}/world/club`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe(PAGE_CACHE_CONTROL);
+    expect(pageData(await answer.text())?.url).toBe('/world/club');
+    const kept = await s3().send(new HeadObjectCommand({ Bucket: WEB_BUCKET, Key }));
+    expect(kept.CacheControl).toBe(PAGE_CACHE_CONTROL);
+    expect(kept.Metadata?.status).toBe('200');
   });
 });

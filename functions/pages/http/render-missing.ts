@@ -82,7 +82,7 @@ function answerTheApp(files: () => WebFiles): middy.MiddlewareObj<Event, Result>
         request.response = {
           statusCode: 200,
           headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
-          body: await files().template(),
+          body: request.event.requestContext?.http?.method === 'HEAD' ? '' : await files().template(),
         };
       } catch (error) {
         logger.error('nor could the app be read', { error: safeError(error) });
