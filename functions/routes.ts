@@ -951,6 +951,12 @@ export const jobAccess = {
     'table:query':
       'a page’s reads (a collection’s pieces and pictures, the lists), as the storefront’s read routes make them',
   }),
+  // The edge's renderer of a page not rendered yet (http/render-missing.ts): one page's reads.
+  'pages/http/render-missing': parseAccess('table:get,query', {
+    'table:get': 'a page’s reads (a piece, a collection, a draw), as the storefront’s read routes make them',
+    'table:query':
+      'a page’s reads (a collection’s pieces and pictures, the lists), as the storefront’s read routes make them',
+  }),
   // Daily, the full re-render: every piece (gsi2) and every draw (gsi1), each page's reads.
   'pages/jobs/render-all': parseAccess('table:get,query', {
     'table:get': 'a page’s reads (a piece, a collection, a draw), as the storefront’s read routes make them',

@@ -121,6 +121,8 @@ export const EVENT_MODULES = [
   'passport/jobs/passport-signer',
   // The table's stream: renders the public pages a catalogue change makes stale (issue 47).
   'pages/jobs/render-on-change',
+  // CloudFront's failover origin (its function URL): a public page not rendered yet (issue 47).
+  'pages/http/render-missing',
 ] as const;
 
 /** The source file of a route's handler: functions/<handler>.ts. */

@@ -55,7 +55,7 @@ import { grantBucket, PRIVATE_MEDIA_OBJECTS } from './constructs/data-access.ts'
 import { MailFeedback } from './constructs/mail-feedback.ts';
 import { MailTemplates } from './constructs/mail-templates.ts';
 import { overdueOrdersAlarm } from './constructs/overdue-orders-alarm.ts';
-import { PageRendering } from './constructs/page-rendering.ts';
+import { MissingPages, PageRendering } from './constructs/page-rendering.ts';
 import {
   LOG_OBJECTS,
   PASSPORT_PHOTO_OBJECTS,
@@ -255,7 +255,14 @@ export class BoutiqueStack extends Stack {
         : []),
     ];
 
+    // The edge's renderer of a page not rendered yet: the web behaviour's failover origin.
+    const missingPages = new MissingPages(this, 'MissingPages', {
+      table,
+      webBucket,
+      alarmTopic: alarms.topic,
+    });
     const web = new WebDistribution(this, 'Web', {
+      missingPages: missingPages.url,
       originVerify: secrets.secretValueFromJson('ORIGIN_VERIFY').unsafeUnwrap(),
       webBucket,
       mediaBucket,
@@ -272,6 +279,7 @@ export class BoutiqueStack extends Stack {
     });
     new WebDeployment(this, 'WebDeployment', { bucket: webBucket, distribution: web.distribution, shop });
     const shopUrl = `https://${props.domainName ?? web.distribution.distributionDomainName}`;
+    missingPages.shopOrigin(shopUrl);
 
     const functions = new Map<string, ApiFunction>();
     for (const [name, rows] of routeGroups(apiRoutes)) {

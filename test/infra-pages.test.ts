@@ -143,3 +143,105 @@ describe('the public pages rendered on change and daily', () => {
     expectPageGrantOnly(renderAll);
   });
 });
+
+describe('a page the web bucket does not hold yet, rendered when the edge asks', () => {
+  const missing = idOf('AWS::Lambda::Function', 'MissingPagesRenderMissing');
+  const distribution = idOf('AWS::CloudFront::Distribution', 'WebDistribution');
+  const config = () =>
+    (template.findResources('AWS::CloudFront::Distribution')[distribution] as Resource).Properties
+      .DistributionConfig as {
+      DefaultCacheBehavior: { TargetOriginId: string; AllowedMethods: string[] };
+      OriginGroups: {
+        Quantity: number;
+        Items: {
+          Id: string;
+          FailoverCriteria: { StatusCodes: { Items: number[] } };
+          Members: { Items: { OriginId: string }[] };
+        }[];
+      };
+      Origins: { Id: string; DomainName: unknown; OriginAccessControlId?: unknown }[];
+    };
+
+  it('serves the web behaviour from an origin group: the bucket, and on its 403/404 the renderer’s URL', () => {
+    const { DefaultCacheBehavior, OriginGroups, Origins } = config();
+    const group = OriginGroups.Items.find((g) => g.Id === DefaultCacheBehavior.TargetOriginId);
+    expect(group?.FailoverCriteria.StatusCodes.Items.sort()).toEqual([403, 404]);
+    // Origin groups fail over GET and HEAD only: the behaviour allows no more.
+    expect(DefaultCacheBehavior.AllowedMethods.sort()).toEqual(['GET', 'HEAD']);
+    const [primary, fallback] = (group?.Members.Items ?? []).map((m) =>
+      Origins.find((o) => o.Id === m.OriginId),
+    );
+    expect(JSON.stringify(primary?.DomainName)).toContain(webBucket);
+    const url = idOf('AWS::Lambda::Url', 'MissingPagesRenderMissingFunctionUrl');
+    expect(fallback?.DomainName).toEqual({
+      'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [url, 'FunctionUrl'] }] }],
+    });
+    // Signed by CloudFront (origin access control for Lambda), and the URL takes nothing unsigned.
+    const oac = (fallback?.OriginAccessControlId as { 'Fn::GetAtt'?: [string, string] } | undefined)?.[
+      'Fn::GetAtt'
+    ]?.[0];
+    const access = template.findResources('AWS::CloudFront::OriginAccessControl')[oac ?? ''] as Resource;
+    expect(access?.Properties.OriginAccessControlConfig).toMatchObject({
+      OriginAccessControlOriginType: 'lambda',
+      SigningBehavior: 'always',
+      SigningProtocol: 'sigv4',
+    });
+    template.hasResourceProperties('AWS::Lambda::Url', {
+      AuthType: 'AWS_IAM',
+      TargetFunctionArn: { 'Fn::GetAtt': [missing, 'Arn'] },
+    });
+    // Only this distribution may call it, and only through its URL.
+    const permissions = resources('AWS::Lambda::Permission').filter(([, p]) =>
+      [missing, url].some((id) => JSON.stringify(p.Properties.FunctionName).includes(`"${id}"`)),
+    );
+    expect(permissions.map(([, p]) => p.Properties.Action).sort()).toEqual([
+      'lambda:InvokeFunction',
+      'lambda:InvokeFunctionUrl',
+    ]);
+    for (const [, p] of permissions) {
+      expect(p.Properties.Principal).toBe('cloudfront.amazonaws.com');
+      expect(JSON.stringify(p.Properties.SourceArn)).toContain(`"Ref":"${distribution}"`);
+      if (p.Properties.Action === 'lambda:InvokeFunction')
+        expect(p.Properties.InvokedViaFunctionUrl).toBe(true);
+    }
+  });
+
+  it('lets the renderer read the table as the page functions do, read the build and write only pages/*', () => {
+    const all = statementsOf(missing).flatMap(actions);
+    expect(all.filter((a) => a.startsWith('dynamodb:')).sort()).toEqual([
+      'dynamodb:GetItem',
+      'dynamodb:Query',
+    ]);
+    const grants = s3Grants(missing);
+    expect(grants.map((g) => g.actions)).toEqual([['s3:PutObject'], ['s3:GetObject']]);
+    const keysOf = (grant?: { resources: string }) => grant?.resources.match(/"\/[^"]*"/g)?.sort();
+    const [writes, reads] = grants;
+    expect(writes?.resources).toContain(webBucket);
+    expect(keysOf(writes)).toEqual(['"/pages/*"']);
+    expect(keysOf(reads)).toEqual(BUILD_KEYS.map((k) => `"${k}"`).sort());
+    const reached = `${writes?.resources}${reads?.resources}`;
+    expect(resources('AWS::S3::Bucket').filter(([id]) => id !== webBucket && reached.includes(id))).toEqual(
+      [],
+    );
+    // Nothing else but its logs' and traces' grants: the shop's origin, from its parameter.
+    expect(all.filter((a) => !/^(dynamodb|s3|xray):/.test(a))).toEqual(['ssm:GetParameter']);
+  });
+
+  it('gets the shop’s origin, which its pages name, from a parameter written from the distribution', () => {
+    const fn = template.findResources('AWS::Lambda::Function')[missing] as {
+      Properties: { Environment: { Variables: Record<string, unknown> } };
+    };
+    const variables = fn.Properties.Environment.Variables;
+    expect(variables.SHOP_ORIGIN).toBeUndefined();
+    const name = variables.SHOP_ORIGIN_PARAMETER;
+    expect(name).toBe('/BoutiqueStack/shop-origin');
+    template.hasResourceProperties('AWS::SSM::Parameter', {
+      Name: name,
+      Type: 'String',
+      Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distribution, 'DomainName'] }]] },
+    });
+    const parameterGrant = statementsOf(missing).find((s) => actions(s).includes('ssm:GetParameter'));
+    expect(JSON.stringify(parameterGrant?.Resource)).toContain(':parameter/BoutiqueStack/shop-origin');
+    expect(variables.WEB_BUCKET).toEqual({ Ref: webBucket });
+  });
+});

@@ -274,7 +274,9 @@ describe('BoutiqueStack', () => {
 
   it('serves the app, /api and public /media through one CloudFront distribution with origin access control', () => {
     template.resourceCountIs('AWS::CloudFront::Distribution', 1);
-    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
+    // The web bucket's and the media bucket's, and the on-demand page renderer's URL (the web
+    // behaviour's failover origin: test/infra-pages.test.ts).
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 3);
     const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution')) as {
       Properties: { DistributionConfig: Record<string, unknown> };
     }[];
@@ -378,10 +380,11 @@ describe('BoutiqueStack', () => {
     // also on any payment it had to settle (the webhooks are failing), the overdue check on any
     // paid order waiting too long; the passport signer (invoked synchronously, no dead letters)
     // on its errors, refusals included; the public pages' functions (on change and daily) on
-    // their errors and on the changes or runs given up (test/infra-pages.test.ts).
+    // their errors and on the changes or runs given up, and the edge's on-demand page renderer on
+    // its errors (test/infra-pages.test.ts).
     expect(alarms.map((a) => `${a.Namespace} ${a.MetricName}`).sort()).toEqual([
       'AWS/ApiGateway 5xx',
-      ...Array(13).fill('AWS/Lambda Errors'),
+      ...Array(14).fill('AWS/Lambda Errors'),
       'AWS/Lambda Throttles',
       ...Array(12).fill('AWS/SQS ApproximateNumberOfMessagesVisible'),
       'OneOfOne OverdueOrders',

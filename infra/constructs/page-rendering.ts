@@ -1,11 +1,18 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import {
+  FilterCriteria,
+  FilterRule,
+  FunctionUrlAuthType,
+  type IFunctionUrl,
+  StartingPosition,
+} from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import { KINDS_ON_PAGES } from '../../functions/pages/rules/affected-pages.ts';
 import {
@@ -22,6 +29,7 @@ import { ScheduledJob, type ScheduledJobProps } from './scheduled-job.ts';
 
 export const RENDER_ON_CHANGE_MODULE = 'pages/jobs/render-on-change';
 export const RENDER_ALL_MODULE = 'pages/jobs/render-all';
+export const RENDER_MISSING_MODULE = 'pages/http/render-missing';
 
 /**
  * What the page functions may write in the web bucket: the rendered pages (shared/pages/
@@ -148,5 +156,86 @@ export class PageRendering extends Construct {
     this.renderAll.fn.addEnvironment('SHOP_ORIGIN', props.shopOrigin);
     this.renderAll.fn.addToRolePolicy(pageGrant);
     this.renderAll.fn.addToRolePolicy(buildGrant);
+  }
+}
+
+export interface MissingPagesProps {
+  table: Table;
+  webBucket: Bucket;
+  alarmTopic: Topic;
+}
+
+/**
+ * The edge's renderer of a page the web bucket does not hold yet (issue 47,
+ * functions/pages/http/render-missing.ts): a new piece between its creation and its first render,
+ * every page before the first full re-render. The web behaviour of the distribution is an origin
+ * group whose failover origin is this function's URL (infra/constructs/web-distribution.ts); the
+ * URL takes only signed requests (AWS_IAM), and CloudFront signs them (origin access control), so
+ * no one else can make it render.
+ *
+ * It may read the table (its declaration in functions/routes.ts), read BUILD_OBJECTS of the web
+ * bucket and write (never delete) its pages/*. The shop's origin, which its pages name, is the
+ * distribution's; the distribution depends on this function (its origin), so the origin cannot be
+ * in its environment (a CloudFormation cycle): it reads it from an SSM parameter that
+ * `shopOrigin` writes once the distribution is known.
+ */
+export class MissingPages extends Construct {
+  readonly fn: ApiFunction;
+  readonly url: IFunctionUrl;
+  private readonly parameterName: string;
+
+  constructor(scope: Construct, id: string, props: MissingPagesProps) {
+    super(scope, id);
+    this.parameterName = `/${Stack.of(this).stackName}/shop-origin`;
+    this.fn = new ApiFunction(this, 'RenderMissing', {
+      module: RENDER_MISSING_MODULE,
+      description:
+        'The edge asks it for a public page the web bucket does not hold yet: renders, writes and answers it',
+      // CloudFront waits 30 s for its origin; one page renders in well under a second once warm.
+      timeout: Duration.seconds(25),
+      memorySize: PAGE_RENDER_MEMORY_MB,
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        WEB_BUCKET: props.webBucket.bucketName,
+        SHOP_ORIGIN_PARAMETER: this.parameterName,
+      },
+    });
+    grantTable(this.fn, props.table, jobAccess[RENDER_MISSING_MODULE]);
+    this.fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:PutObject'],
+        resources: [props.webBucket.arnForObjects(PAGE_OBJECTS[0])],
+      }),
+    );
+    this.fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObject'],
+        resources: BUILD_OBJECTS.map((key) => props.webBucket.arnForObjects(key)),
+      }),
+    );
+    // Named, not referenced: the parameter is made from the distribution, which needs this function.
+    this.fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['ssm:GetParameter'],
+        resources: [
+          Stack.of(this).formatArn({
+            service: 'ssm',
+            resource: 'parameter',
+            resourceName: this.parameterName.slice(1),
+          }),
+        ],
+      }),
+    );
+    this.url = this.fn.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM });
+    functionErrorAlarm(this, 'RenderMissingErrors', this.fn, props.alarmTopic);
+  }
+
+  /** The shop's public origin (`https://<domain>`) its pages name, once the distribution is made. */
+  shopOrigin(origin: string): StringParameter {
+    return new StringParameter(this, 'ShopOrigin', {
+      parameterName: this.parameterName,
+      description: 'The shop’s public origin, which the pages rendered on demand name (canonical, previews)',
+      stringValue: origin,
+    });
   }
 }

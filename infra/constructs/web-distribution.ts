@@ -28,7 +28,13 @@ import {
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import {
+  FunctionUrlOrigin,
+  HttpOrigin,
+  OriginGroup,
+  S3BucketOrigin,
+} from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { IFunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { MEDIA_PREFIX } from '#shared/constants.ts';
@@ -53,8 +59,16 @@ import {
 } from '../edge/security-headers.ts';
 import { SPA_FALLBACK_CODE } from '../edge/spa-fallback.ts';
 
+/** What the web bucket answers CloudFront for a key it does not hold: the failover's statuses. */
+export const MISSING_OBJECT_STATUSES = [403, 404];
+
 export interface WebDistributionProps {
   webBucket: IBucket;
+  /**
+   * The renderer of a page the web bucket does not hold yet (infra/constructs/page-rendering.ts,
+   * MissingPages): the web behaviour's failover origin.
+   */
+  missingPages: IFunctionUrl;
   mediaBucket: IBucket;
   /** The private media bucket: the browser loads presigned links to it (authenticity photos). */
   privateMediaBucket: IBucket;
@@ -237,7 +251,17 @@ export class WebDistribution extends Construct {
           }
         : {}),
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(props.webBucket),
+        // The web bucket, and where it has no such object (S3 answers 403 to CloudFront's origin
+        // access, which may not list, and 404 to none here) the on-demand renderer, asked with the
+        // path the viewer-request function chose: a page's key (/pages/….html) is rendered,
+        // written and answered; anything else is its 404 (functions/pages/http/render-missing.ts).
+        // An origin group serves GET and HEAD only, as this behaviour does.
+        origin: new OriginGroup({
+          primaryOrigin: S3BucketOrigin.withOriginAccessControl(props.webBucket),
+          fallbackOrigin: FunctionUrlOrigin.withOriginAccessControl(props.missingPages),
+          fallbackStatusCodes: MISSING_OBJECT_STATUSES,
+        }),
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         // Hashed assets carry a year-long Cache-Control and index.html no-cache (see WebDeployment).
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,

@@ -29,6 +29,36 @@ function onlyParameter(query, name) {
   return entry && !entry.multiValue ? entry.value : undefined;
 }
 
+// The inputs the app's own links to a piece carry beside its id (web/src: navTarget('/products/
+// productdetails', …)), each with the form the app writes. An address a shopper copies from the
+// bar is the same piece: its rendered file, whose head names the canonical address.
+var PIECE_INPUTS = {
+  type: ID,
+  gender: /^[012]$/,
+  areaAmount: /^[0-9]{1,2}$/,
+  size: /^([A-Za-z0-9._+ -]|%20){1,40}$/,
+  singleProduct: /^(true|false)$/,
+};
+
+// The piece a productdetails query names: productId, and else only app inputs, each once.
+function pieceOf(query) {
+  var names = Object.keys(query || {});
+  var productId;
+  for (var i = 0; i < names.length; i++) {
+    var name = names[i];
+    var entry = query[name];
+    var form =
+      name === 'productId'
+        ? ID
+        : Object.prototype.hasOwnProperty.call(PIECE_INPUTS, name)
+          ? PIECE_INPUTS[name]
+          : undefined;
+    if (!form || !entry || entry.multiValue || !form.test(entry.value)) return undefined;
+    if (name === 'productId') productId = entry.value;
+  }
+  return productId;
+}
+
 function renderedPage(uri, query) {
   var bare = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.slice(0, -1) : uri;
   if (names(query) === 0) {
@@ -38,8 +68,8 @@ function renderedPage(uri, query) {
     if (draw && ID.test(draw[1])) return '/pages/draws/' + draw[1] + '.html';
   }
   if (uri === '/products/productdetails') {
-    var productId = onlyParameter(query, 'productId');
-    if (productId && ID.test(productId)) return '/pages/pieces/' + productId + '.html';
+    var productId = pieceOf(query);
+    if (productId) return '/pages/pieces/' + productId + '.html';
   }
   return undefined;
 }

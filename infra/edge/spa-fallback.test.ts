@@ -44,8 +44,16 @@ describe('the web behaviour’s viewer-request function', () => {
 
   it('serves the app, not a rendered page, for any other address of a page (another query, a strange id)', () => {
     for (const address of [
-      '/products/productdetails?productId=p-aurora-08&type=t-aurora',
+      '/products/productdetails?productId=p-aurora-08&utm_source=mail',
+      '/products/productdetails?productId=p-aurora-08&type=t-aurora&type=t-other',
+      '/products/productdetails?productId=p-aurora-08&gender=3',
+      '/products/productdetails?productId=p-aurora-08&areaAmount=two',
+      '/products/productdetails?productId=p-aurora-08&singleProduct=yes',
+      '/products/productdetails?productId=p-aurora-08&size=%3Cb%3E',
+      '/products/productdetails?productId=p-aurora-08&constructor=x',
+      '/products/productdetails?productId=p-aurora-08&productId=p-aurora-08',
       '/products/productdetails?type=t-aurora',
+      '/products/productdetails?type=t-aurora&gender=0',
       '/products/productdetails?productId=p-aurora-08&productId=p-other',
       '/products/productdetails?productId=..%2F..%2Findex',
       '/home?utm_source=mail',
@@ -54,6 +62,28 @@ describe('the web behaviour’s viewer-request function', () => {
       '/draw/d-1/enter',
     ])
       expect(at(address), address).toBe('/index.html');
+  });
+
+  it('serves a piece’s rendered file for the address the app writes: productId and its known inputs, each once', () => {
+    const file = '/pages/pieces/p-aurora-08.html';
+    for (const address of [
+      // As navTarget writes them (web/src/features/picking/color-picker.tsx, single-products.tsx).
+      '/products/productdetails?productId=p-aurora-08&type=t-aurora&areaAmount=3&gender=0&size=M',
+      '/products/productdetails?productId=p-aurora-08&type=t-aurora&areaAmount=1&gender=1&singleProduct=true',
+      '/products/productdetails?type=t-aurora&productId=p-aurora-08&singleProduct=false',
+      '/products/productdetails?productId=p-aurora-08&size=10.5',
+      '/products/productdetails?productId=p-aurora-08&size=one+size',
+      '/products/productdetails?productId=p-aurora-08&gender=2',
+    ])
+      expect(at(address), address).toBe(file);
+    // As CloudFront hands the query to the function (its values as the viewer wrote them).
+    expect(
+      pageOf('/products/productdetails', {
+        productId: { value: 'p-aurora-08' },
+        type: { value: 't-aurora' },
+        size: { value: 'one%20size' },
+      }),
+    ).toBe(file);
   });
 
   it('rewrites the request CloudFront hands it (cloudfront-js-2.0 handler)', () => {

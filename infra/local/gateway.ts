@@ -42,13 +42,14 @@ export interface GatewayOptions {
   payments?: () => string | undefined;
   /**
    * The pages rendered ahead of time (issue 47): the web bucket they are written to, on the S3
-   * stand-in, and what renders one that is not there yet (the local equivalent of the edge asking
-   * the renderer when the bucket has no such page): a path under /pages/ the edge function chose.
+   * stand-in, and what answers a key the bucket does not hold (the edge's failover origin, the
+   * on-demand renderer functions/pages/http/render-missing.ts): a path under /pages/ the edge
+   * function chose, or a crawlers' file.
    */
   pages?: {
     endpoint: string;
     bucket: string;
-    renderMissing: (key: string) => Promise<{ html: string; status: number } | undefined>;
+    renderMissing: (key: string, method: string) => Promise<MissingPageAnswer>;
   };
   /** Largest request body accepted, like API Gateway's payload limit. */
   maxBodyBytes?: number;
@@ -74,6 +75,13 @@ export interface GatewayOptions {
    * written where `npm run job` reads it: a web page the developer opens cannot know it.
    */
   jobToken?: string;
+}
+
+/** The on-demand renderer's answer, as its function URL gives it to CloudFront. */
+export interface MissingPageAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
 }
 
 /** The address API Gateway sees behind CloudFront (one of CloudFront's origin-facing ranges). */
@@ -402,24 +410,31 @@ export function createGateway(options: GatewayOptions): Server {
   /**
    * A page rendered ahead of time, from the web bucket as CloudFront has it: with the status its
    * object's metadata gives (404 for a piece the shop no longer has), else 200; one the bucket does not hold
-   * yet is rendered now (404 when no such page exists).
+   * yet is the on-demand renderer's answer (rendered now; 404 when no such page exists).
    */
   async function renderedPage(req: IncomingMessage, res: ServerResponse, key: string): Promise<void> {
     const pages = options.pages;
     if (!pages) throw new Error('no web bucket of rendered pages');
     const stored = await fetch(`${pages.endpoint}/${pages.bucket}/${key}`).catch(() => undefined);
-    const found = stored?.ok
-      ? { html: await stored.text(), status: pageStatus(stored.headers.get('x-amz-meta-status')) ?? 200 }
-      : await pages.renderMissing(key);
-    if (!found && !key.startsWith('pages/')) return json(res, 404, { message: 'Not Found' });
-    const html = Buffer.from(found?.html ?? '');
+    // As the edge's origin group: the bucket, and on its refusal the on-demand renderer.
+    const found: MissingPageAnswer = stored?.ok
+      ? {
+          status: pageStatus(stored.headers.get('x-amz-meta-status')) ?? 200,
+          headers: {
+            'content-type': stored.headers.get('content-type') ?? 'text/html',
+            'cache-control': stored.headers.get('cache-control') ?? 'no-cache',
+          },
+          body: await stored.text(),
+        }
+      : await pages.renderMissing(key, req.method ?? 'GET');
+    const content = Buffer.from(found.body);
     const encoding = pickEncoding(req.headers['accept-encoding']);
-    const body = encoding === 'br' ? brotliCompressSync(html) : encoding === 'gzip' ? gzipSync(html) : html;
-    res.writeHead(found?.status ?? 404, {
-      'content-type': stored?.ok
-        ? (stored.headers.get('content-type') ?? 'text/html')
-        : (MIME['.html'] ?? 'text/html'),
-      'cache-control': stored?.headers.get('cache-control') ?? 'no-cache',
+    const body =
+      encoding === 'br' ? brotliCompressSync(content) : encoding === 'gzip' ? gzipSync(content) : content;
+    res.writeHead(found.status, {
+      'content-type': found.headers['content-type'] ?? 'text/html',
+      'cache-control': found.headers['cache-control'] ?? 'no-cache',
+      ...(found.headers.allow ? { allow: found.headers.allow } : {}),
       vary: 'accept-encoding',
       ...(encoding ? { 'content-encoding': encoding } : {}),
       'content-length': body.length,

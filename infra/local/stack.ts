@@ -11,7 +11,6 @@ import type { DynamoDBStreamEvent, S3Event } from 'aws-lambda';
 import type { DrandEnvironment } from '#draws/adapters/beacon.ts';
 import { logPublicKey } from '#passport/adapters/kms-signer.ts';
 import { PRIVATE_MEDIA_PREFIX } from '#shared/media.ts';
-import { type PublicPage, pageOfKey } from '#shared/pages/public-pages.ts';
 import { logOrigin } from '#shared/passport/checkpoint.ts';
 import { mailFromHeader } from '#shared/shop-settings.ts';
 import type { RenderPages } from '../../functions/pages/render-port.ts';
@@ -30,7 +29,7 @@ import { demoCatalogue } from './demo/catalogue.ts';
 import { DEMO_PHOTO_DIR } from './demo/photos.ts';
 import { type DemoPictures, pendingDemoPhotos, storeDemoPictures } from './demo-pictures.ts';
 import { type DrandStandIn, startDrand } from './drand.ts';
-import { createGateway } from './gateway.ts';
+import { createGateway, type MissingPageAnswer } from './gateway.ts';
 import { startKms } from './kms.ts';
 import { startLambdaStandIn } from './lambda-stand-in.ts';
 import { RENDER_ON_CHANGE_FUNCTION, sourceRenderOnChange } from './page-rendering.ts';
@@ -869,25 +868,46 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 /** The web bucket of the local stack: the pages rendered ahead of time (issue 47). */
 export const WEB_BUCKET = 'boutique-web';
 
-/** A public page not in the web bucket yet, rendered and stored now (functions/pages/app/). */
-async function renderMissingPage(key: string): Promise<{ html: string; status: number } | undefined> {
-  const page = pageOfKey(key);
-  if (!page) return undefined;
-  // Rendered as the page functions render, with their grants (their calls are theirs: test/iam).
-  return runInScope(() => renderAndKeep(page), RENDER_ON_CHANGE_FUNCTION);
-}
+/** The edge's on-demand renderer (functions/pages/http/render-missing.ts), as its functions' calls are recorded (test/iam). */
+export const RENDER_MISSING_FUNCTION = 'pages/http/render-missing';
 
-async function renderAndKeep(page: PublicPage): Promise<{ html: string; status: number } | undefined> {
-  const { renderPage } = await import('../../functions/pages/app/page-renderer.ts');
-  const { bucketWebFiles } = await import('../../functions/pages/app/web-files.ts');
-  const files = bucketWebFiles();
-  let written: { html: string; status: number } | undefined;
-  await renderPage(page, {
-    ...files,
-    put: async (pageKey, html, status) => {
-      await files.put(pageKey, html, status);
-      written = { html, status };
+/**
+ * A key the web bucket does not hold: answered by the edge's failover origin, the on-demand
+ * renderer's own handler, with the event its function URL would be given.
+ */
+async function renderMissingPage(key: string, method: string): Promise<MissingPageAnswer> {
+  const { handler } = await import('../../functions/pages/http/render-missing.ts');
+  const requestId = randomUUID();
+  const now = Date.now();
+  const path = `/${key}`;
+  const result = await handler(
+    {
+      version: '2.0',
+      routeKey: '$default',
+      rawPath: path,
+      rawQueryString: '',
+      headers: {},
+      requestContext: {
+        accountId: 'anonymous',
+        apiId: 'local-function-url',
+        domainName: 'localhost',
+        domainPrefix: 'localhost',
+        http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'Amazon CloudFront' },
+        requestId,
+        routeKey: '$default',
+        stage: '$default',
+        time: new Date(now).toISOString(),
+        timeEpoch: now,
+      },
+      isBase64Encoded: false,
     },
-  });
-  return written;
+    lambdaContext(RENDER_MISSING_FUNCTION, requestId, 20_000),
+  );
+  return {
+    status: result.statusCode ?? 200,
+    headers: Object.fromEntries(
+      Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)]),
+    ),
+    body: result.body ?? '',
+  };
 }

@@ -2,20 +2,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productKey } from '#catalog/entities/keys.ts';
 import { sellProductItem } from '#catalog/entities/product-hold.ts';
+import { s3 } from '#platform/media-clients.ts';
 import { runInScope } from '#platform/request-scope.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { pagePath } from '#shared/pages/public-pages.ts';
 import { PAGE_DATA_ID, RENDERED_META } from '#shared/pages/rendered-page.ts';
 import { transact } from '#table/transactions.ts';
 import { renderPages } from '../../functions/pages/app/render-pages.ts';
+import { PAGE_CACHE_CONTROL } from '../../functions/pages/app/web-files.ts';
 import { allPublicPages } from '../../functions/pages/jobs/render-all.ts';
 import type { PageWork, RenderPages } from '../../functions/pages/render-port.ts';
 import { DEMO } from '../../infra/local/demo/catalogue.ts';
-import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
+import { type LocalStack, startLocalStack, WEB_BUCKET } from '../../infra/local/stack.ts';
 import { checkStructuredData } from '../support/structured-data.ts';
 import { screenshot, startBrowser } from './support/browser.ts';
 
@@ -149,6 +152,65 @@ describe('a rendered piece page', () => {
     await screenshot(page, 'rendered-piece-phone');
   });
 
+  it('is served, with its preview, for the address the app writes: the piece with the app’s inputs', async () => {
+    // As the colour picker's link writes it (navTarget), and as a shopper copies it from the bar.
+    const LONG = `/products/productdetails?productId=${DEMO.availableProduct}&type=t-aurora&areaAmount=2&gender=0&size=M`;
+    const { status, html } = await firstHtml(LONG);
+    expect(status).toBe(200);
+    expect(html).toContain('<h1 class="catalog-title catalog-product-name">Aurora Gown No. 08</h1>');
+    expect(html).toMatch(
+      /<img [^>]*src="\/media\/collection_images\/pieces\/p-aurora-08[^"]*"[^>]*fetchPriority="high"/,
+    );
+    expect(html).toMatch(/<meta property="og:image" content="[^"]*\/p-aurora-08\/preview-1200x630\.jpg">/);
+    expect(html).toMatch(/<title>Aurora Gown No\. 08[^<]*<\/title>/);
+    // Its head names the canonical address, which it was rendered for.
+    expect(html).toContain(`<link rel="canonical" href="${stack.url}${PIECE}">`);
+    expect(html).toContain(`<meta property="og:url" content="${stack.url}${PIECE}">`);
+    expect(pageData(html)?.url).toBe(PIECE);
+    // An input the app does not write is the empty app, as before.
+    expect(pageData((await firstHtml(`${PIECE}&utm_source=mail`)).html)).toBeUndefined();
+
+    // In the browser: rendered over (not hydrated: it would not match) with the page's answers,
+    // its route loaded first, so it never shows empty; the collection and the pictures are not
+    // asked, the piece once (its availability, as on the canonical address) and not twice.
+    const asked: string[] = [];
+    const page = await browser.open(LONG, {
+      baseUrl: stack.url,
+      beforeLoad: (opened) => {
+        opened.on('request', (request) => {
+          const url = new URL(request.url());
+          if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+        });
+        // Every frame's content until the app is on: the piece's name never leaves the page.
+        void opened.addInitScript(() => {
+          const seen: string[] = [];
+          (window as unknown as { __names: string[] }).__names = seen;
+          const watch = () => {
+            seen.push(document.querySelector('.catalog-product-name')?.textContent ?? '');
+            if (seen.length < 600) requestAnimationFrame(watch);
+          };
+          document.addEventListener('DOMContentLoaded', () => requestAnimationFrame(watch), { once: true });
+        });
+      },
+    });
+    // The app is on once the purchase part answers (a live read the app asks after its render).
+    await expect.poll(() => asked).toContain(`/api/products/${DEMO.availableProduct}`);
+    await expect(page.getByRole('button', { name: /back/ }).isVisible()).resolves.toBe(true);
+    expect(await page.evaluate(() => document.querySelector('.catalog-product-name')?.textContent)).toBe(
+      'Aurora Gown No. 08',
+    );
+    const names = await page.evaluate(() => (window as unknown as { __names: string[] }).__names);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.filter((name) => name !== 'Aurora Gown No. 08')).toEqual([]);
+    expect(asked.filter((url) => url === `/api/products/${DEMO.availableProduct}`)).toHaveLength(1);
+    expect(
+      asked.filter((url) => url.startsWith('/api/get-imgs-by-pid') || url.startsWith('/api/type')),
+    ).toEqual([]);
+    // The app's own address stays the one asked (its inputs drive the back link and the sizes).
+    expect(new URL(page.url()).search).toBe(new URL(LONG, stack.url).search);
+    await screenshot(page, 'rendered-piece-long-address-phone');
+  });
+
   it('answers 404 for a piece the shop does not have', async () => {
     const { status, html } = await firstHtml('/products/productdetails?productId=p-no-such-piece');
     expect(status).toBe(404);
@@ -277,5 +339,26 @@ describe('the rendered lists and menus', () => {
       expect(status, path).toBe(200);
       expect(pageData(html)?.url, path).toBe(path);
     }
+  });
+
+  it('renders a page the web bucket does not hold when it is asked, and keeps it there', async () => {
+    // As CloudFront's failover origin does (functions/pages/http/render-missing.ts): the local
+    // gateway asks the same handler when the bucket has no such object.
+    const Key = 'pages/content/world/club.html';
+    await s3().send(new DeleteObjectCommand({ Bucket: WEB_BUCKET, Key }));
+    const missing = await s3()
+      .send(new HeadObjectCommand({ Bucket: WEB_BUCKET, Key }))
+      .then(
+        () => 'there',
+        (error: { name?: string }) => error.name,
+      );
+    expect(missing).toBe('NotFound');
+    const answer = await fetch(`${stack.url}/world/club`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe(PAGE_CACHE_CONTROL);
+    expect(pageData(await answer.text())?.url).toBe('/world/club');
+    const kept = await s3().send(new HeadObjectCommand({ Bucket: WEB_BUCKET, Key }));
+    expect(kept.CacheControl).toBe(PAGE_CACHE_CONTROL);
+    expect(kept.Metadata?.status).toBe('200');
   });
 });

@@ -10,6 +10,10 @@ const DECISIONS: Record<string, Record<string, string>> = {
     'secretsmanager:GetSecretValue':
       'kept: read at the first request of a container when SHOP_SECRETS_ARN is set; only the deployed bundles’ run (npm run test:bundles) reads it, the source run takes the keys from the environment',
   },
+  'SSM parameter (the shop’s origin)': {
+    'ssm:GetParameter':
+      'kept: the on-demand page renderer (functions/pages/http/render-missing.ts) reads the shop’s origin from its parameter at the first request of a container in AWS; locally the origin is in the environment (SHOP_ORIGIN), so no recorded call uses it',
+  },
   'X-Ray tracing': {
     'xray:PutTraceSegments':
       'kept: added by CDK for active tracing (ApiFunction `tracing: ACTIVE`); Lambda sends the traces with the function’s role, not the code',

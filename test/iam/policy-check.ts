@@ -115,6 +115,8 @@ const JOBS: { logicalIdPrefix: string; module: string; access: FunctionAccess }[
       // The public pages (issue 47): their web-bucket grant (pages/*) is their construct's.
       ['PageRenderingRenderOnChange', 'pages/jobs/render-on-change'],
       ['PageRenderingRenderAllFunction', 'pages/jobs/render-all'],
+      // The edge's on-demand renderer (its URL the web behaviour's failover origin).
+      ['MissingPagesRenderMissing', 'pages/http/render-missing'],
     ] as const
   ).map(([logicalIdPrefix, module]) => ({ logicalIdPrefix, module, access: jobAccess[module] })),
   {
@@ -708,6 +710,8 @@ function groupOf(action: string, access: FunctionAccess): string {
       return 'Lambda (starts a job)';
     case 'kms':
       return 'KMS (the passport key)';
+    case 'ssm':
+      return 'SSM parameter (the shop’s origin)';
     default:
       return service ?? action;
   }

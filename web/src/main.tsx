@@ -31,10 +31,19 @@ const app = (rendered?: RenderedPageData) => (
 );
 
 const rendered = renderedPageData();
-if (rendered) {
+if (rendered?.here) {
   // A page rendered ahead of time (issue 47): hydrated with the answers it was rendered from, its
   // route's module loaded first, so the first render is the HTML's and nothing is asked again.
   void loadRouteModules().then(() => hydrateRoot(root, app(rendered)));
+} else if (rendered) {
+  // The same page rendered for its canonical address (a piece's address with the app's inputs):
+  // not hydrated (this address's render would not match it) but rendered over it with the same
+  // answers, its route's module loaded first, so it does not flash empty and asks nothing again.
+  void loadRouteModules().then(() =>
+    startTransition(() => {
+      createRoot(root).render(app(rendered));
+    }),
+  );
 } else {
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding the main thread for one long task (a phone's Total Blocking Time, issue 16).

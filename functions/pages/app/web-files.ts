@@ -48,3 +48,30 @@ export function bucketWebFiles(): WebFiles {
     put: putPage,
   };
 }
+
+/**
+ * Writes a page the bucket does not hold yet (the edge's on-demand render, http/render-missing.ts):
+ * only if no object is there (`If-None-Match: *`), so a page a render job wrote meanwhile, from a
+ * later state of the table, is never replaced by this one. A page written meanwhile is no failure.
+ */
+export async function putMissingPage(key: string, html: string, status: 200 | 404): Promise<void> {
+  if (!key.startsWith(PAGES_PREFIX)) throw new Error(`not a page's key: ${key}`);
+  try {
+    await s3().send(
+      new PutObjectCommand({
+        Bucket: webBucket(),
+        Key: key,
+        Body: html,
+        ContentType: 'text/html; charset=utf-8',
+        CacheControl: PAGE_CACHE_CONTROL,
+        Metadata: { status: String(status) },
+        IfNoneMatch: '*',
+      }),
+    );
+  } catch (error) {
+    const code = (error as { name?: string; $metadata?: { httpStatusCode?: number } }) ?? {};
+    // 412: written meanwhile; 409: a write of the same key under way (S3's conditional writes).
+    if (code.$metadata?.httpStatusCode === 412 || code.$metadata?.httpStatusCode === 409) return;
+    throw error;
+  }
+}

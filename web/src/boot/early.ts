@@ -2,7 +2,7 @@ import { mediaSrcSet } from '#shared/media.ts';
 import type { RouteChunks } from '../../vite-early-requests.ts';
 import { catalogFirstScreen } from '../features/catalog/first-screen.ts';
 import { requestEarly } from '../lib/early-requests.ts';
-import { isRenderedHere } from '../lib/rendered-page.ts';
+import { isRenderedForThisPage } from '../lib/rendered-page.ts';
 import { startAppAfterFirstPaint } from './start-app.ts';
 
 /**
@@ -20,9 +20,9 @@ function addLink(attributes: Record<string, string>) {
 }
 
 const screen = catalogFirstScreen(location.pathname, new URLSearchParams(location.search));
-// A page rendered ahead of time (issue 47) for this address carries its answers and names its
-// first picture; any rendered page starts the app itself once its first screen is painted.
-const rendered = isRenderedHere();
+// A page rendered ahead of time (issue 47) for this address's page carries its answers and names
+// its first picture; any rendered page starts the app itself once its first screen is painted.
+const rendered = isRenderedForThisPage();
 startAppAfterFirstPaint(rendered && screen ? (__ROUTE_CHUNKS__[screen.route]?.scripts ?? []) : []);
 if (screen && !rendered) {
   // The reads first: on HTTP/1.1 the browser's few connections go to what was asked first.
