@@ -41,6 +41,31 @@ function renderedPage(uri, query) {
     var productId = onlyParameter(query, 'productId');
     if (productId && ID.test(productId)) return '/pages/pieces/' + productId + '.html';
   }
+  var folder = COLLECTION_FOLDERS[uri];
+  if (folder) {
+    var collection = typeAndGender(query);
+    if (collection) return '/pages/' + folder + '/' + collection.type + '/' + collection.gender + '.html';
+  }
+  return undefined;
+}
+
+// A collection's landing, a single collection's list of pieces: their folders under /pages/.
+var COLLECTION_FOLDERS = {
+  '/products/productrelated': 'collections',
+  '/products/singleproducts': 'singles',
+};
+
+// The canonical query of a collection's page: type and gender (0 or 1), each once, nothing else.
+// In either order: CloudFront does not promise the order of the query object's names (the page
+// hydrates only at its address exactly; at the other order the app renders it afresh).
+function typeAndGender(query) {
+  if (names(query) !== 2) return undefined;
+  var type = query.type;
+  var gender = query.gender;
+  if (!type || type.multiValue || !ID.test(type.value)) return undefined;
+  if (!gender || gender.multiValue) return undefined;
+  if (gender.value === '0') return { type: type.value, gender: 'women' };
+  if (gender.value === '1') return { type: type.value, gender: 'men' };
   return undefined;
 }
 
