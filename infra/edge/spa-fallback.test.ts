@@ -74,7 +74,9 @@ describe('the web behaviour’s viewer-request function', () => {
   });
 
   it('takes a collection page’s two parameters in either order', () => {
-    expect(at('/products/productrelated?gender=1&type=t-aurora')).toBe('/pages/collections/t-aurora/men.html');
+    expect(at('/products/productrelated?gender=1&type=t-aurora')).toBe(
+      '/pages/collections/t-aurora/men.html',
+    );
     expect(at('/products/singleproducts?gender=0&type=t1')).toBe('/pages/singles/t1/women.html');
   });
 
