@@ -185,7 +185,7 @@ describe('a rendered collection page', () => {
       ['Collection Video', `/products/productvideo?type=${DEMO.womenSized}&amp;gender=0`],
       ['product price', `/products/material?tid=${DEMO.womenSized}&amp;title=unisexPrice`],
     ])
-      expect(html, label).toContain(`<a href="${href}">${label}</a>`);
+      expect(html, label).toContain(`<a href="${href}" data-discover="true">${label}</a>`);
     const photo = /<img [^>]*src="\/media\/collection_images\/[^"]*"[^>]*>/.exec(html)?.[0];
     expect(photo).toMatch(/fetchPriority="high"/);
     expect(html).toMatch(/<link rel="preload" as="image" type="image\/avif" imagesrcset="[^"]+"/);
@@ -218,10 +218,8 @@ describe('a rendered collection page', () => {
     const asked: string[] = [];
     const page = await browser.open(LANDING, { baseUrl: stack.url, beforeLoad: watchApi(asked) });
     await page.getByRole('link', { name: 'Shop Products - pick size' }).waitFor();
-    // Hydrated: the app answers a click (a client navigation, not a document load).
-    await expect
-      .poll(() => page.evaluate(() => Boolean(document.querySelector('#root')?.hasChildNodes())))
-      .toBe(true);
+    // Hydrated: the gallery's carousel starts (only the app starts it).
+    await page.locator('.catalog-details-gallery .swiper-initialized').waitFor();
     await screenshot(page, 'rendered-collection-phone');
     expect(
       asked.filter((url) => /^\/api\/(type|has-sizes|get-imgs-by-pid)\?/.test(url)),
@@ -263,8 +261,21 @@ describe('a rendered collection page', () => {
         )
         .toBe(true);
       await screenshot(off, `rendered-collection-nojs-${name}`);
+      // With it: hydrated, and the detail and gallery pictures below drawn once scrolled to.
       const on = await browser.open(LANDING, { baseUrl: stack.url, viewport });
-      await on.getByRole('link', { name: 'Shop Products - pick size' }).waitFor();
+      await on.locator('.catalog-details-gallery .swiper-initialized').waitFor();
+      for (const section of await on.locator('.catalog-collection-pictures section section').all()) {
+        await section.scrollIntoViewIfNeeded();
+        await expect
+          .poll(() =>
+            section.evaluate((box) => {
+              const img = box.querySelector('img');
+              return img ? img.complete && img.naturalWidth > 0 : false;
+            }),
+          )
+          .toBe(true);
+      }
+      await on.evaluate(() => window.scrollTo(0, 0));
       await screenshot(on, `rendered-collection-js-${name}`);
     }
   });
