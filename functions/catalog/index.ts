@@ -1,6 +1,9 @@
 /** What other modules use of catalog: the only door into it. */
 export type { CollectionEntity as TypeEntity } from './entities/collection.ts';
-export { getCollection as getType } from './entities/collection.ts';
+export {
+  getCollection as getType,
+  listAllCollections as listTypes,
+} from './entities/collection.ts';
 export { endPreSaleItem } from './entities/collection-release.ts';
 export { listFilms } from './entities/film.ts';
 export {

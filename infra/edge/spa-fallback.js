@@ -21,13 +21,7 @@ var CONTENT_PATHS = [];
 
 var ID = /^[A-Za-z0-9_-]{1,100}$/;
 
-// The query as CloudFront hands it ({ name: { value } }), or as the local gateway does.
-function onlyParameter(query, name) {
-  var names = Object.keys(query || {});
-  if (names.length !== 1 || names[0] !== name) return undefined;
-  var entry = query[name];
-  return entry && !entry.multiValue ? entry.value : undefined;
-}
+// Queries come as CloudFront hands them ({ name: { value } }), or as the local gateway does.
 
 // The inputs the app's own links to a piece carry beside its id (web/src: navTarget('/products/
 // productdetails', …)), each with the form the app writes. An address a shopper copies from the
@@ -71,6 +65,31 @@ function renderedPage(uri, query) {
     var productId = pieceOf(query);
     if (productId) return '/pages/pieces/' + productId + '.html';
   }
+  var folder = COLLECTION_FOLDERS[uri];
+  if (folder) {
+    var collection = typeAndGender(query);
+    if (collection) return '/pages/' + folder + '/' + collection.type + '/' + collection.gender + '.html';
+  }
+  return undefined;
+}
+
+// A collection's landing, a single collection's list of pieces: their folders under /pages/.
+var COLLECTION_FOLDERS = {
+  '/products/productrelated': 'collections',
+  '/products/singleproducts': 'singles',
+};
+
+// The canonical query of a collection's page: type and gender (0 or 1), each once, nothing else.
+// In either order: CloudFront does not promise the order of the query object's names (the page
+// hydrates only at its address exactly; at the other order the app renders it afresh).
+function typeAndGender(query) {
+  if (names(query) !== 2) return undefined;
+  var type = query.type;
+  var gender = query.gender;
+  if (!type || type.multiValue || !ID.test(type.value)) return undefined;
+  if (!gender || gender.multiValue) return undefined;
+  if (gender.value === '0') return { type: type.value, gender: 'women' };
+  if (gender.value === '1') return { type: type.value, gender: 'men' };
   return undefined;
 }
 

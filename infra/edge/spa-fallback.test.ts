@@ -34,6 +34,10 @@ describe('the web behaviour’s viewer-request function', () => {
       { kind: 'piece', productId: 'p-aurora-08' },
       { kind: 'draws' },
       { kind: 'draw', drawId: 'd-AAAAAAAAAAAAAAAAAAAAAA' },
+      { kind: 'collection', typeId: 't-aurora', gender: 0, single: false },
+      { kind: 'collection', typeId: 't_aurora', gender: 1, single: false },
+      { kind: 'collection', typeId: 'T-singles', gender: 0, single: true },
+      { kind: 'collection', typeId: 'T-singles', gender: 1, single: true },
       ...CONTENT_PATHS.map((path): PublicPage => ({ kind: 'content', path })),
     ];
     for (const page of pages) expect(at(pagePath(page)), pagePath(page)).toBe(`/${pageKey(page)}`);
@@ -60,6 +64,19 @@ describe('the web behaviour’s viewer-request function', () => {
       '/women/?x=1',
       '/draw/..',
       '/draw/d-1/enter',
+      '/products/productrelated?type=t-aurora',
+      '/products/productrelated?gender=0',
+      '/products/productrelated?type=t-aurora&gender=2',
+      '/products/productrelated?type=t-aurora&gender=0&areaAmount=2',
+      '/products/productrelated?type=t-aurora&gender=0&singleProduct=false',
+      '/products/productrelated?type=t-aurora&gender=0&gender=1',
+      '/products/productrelated?type=t-aurora&type=t-b',
+      '/products/productrelated?type=..%2Findex&gender=0',
+      '/products/productrelated?type=&gender=0',
+      '/products/productrelated?type=t-aurora&size=M',
+      '/products/singleproducts?type=t-aurora&gender=01',
+      '/products/singleproducts?type=t-aurora&gender=0&areaAmount=0',
+      '/products/sizepicker?type=t-aurora&gender=0',
     ])
       expect(at(address), address).toBe('/index.html');
   });
@@ -86,6 +103,13 @@ describe('the web behaviour’s viewer-request function', () => {
     ).toBe(file);
   });
 
+  it('takes a collection page’s two parameters in either order', () => {
+    expect(at('/products/productrelated?gender=1&type=t-aurora')).toBe(
+      '/pages/collections/t-aurora/men.html',
+    );
+    expect(at('/products/singleproducts?gender=0&type=t1')).toBe('/pages/singles/t1/women.html');
+  });
+
   it('rewrites the request CloudFront hands it (cloudfront-js-2.0 handler)', () => {
     const context = vm.createContext({});
     vm.runInContext(SPA_FALLBACK_CODE, context);
@@ -97,5 +121,11 @@ describe('the web behaviour’s viewer-request function', () => {
       headers: {},
     };
     expect(context.handler({ request: piece }).uri).toBe('/pages/pieces/p-1.html');
+    const collection = {
+      uri: '/products/productrelated',
+      querystring: { type: { value: 't-1' }, gender: { value: '0' } },
+      headers: {},
+    };
+    expect(context.handler({ request: collection }).uri).toBe('/pages/collections/t-1/women.html');
   });
 });

@@ -255,9 +255,9 @@ export interface PageExtras {
 /** The shop's line, as the app's index.html says it. */
 const shopLine = (site: Site) => `${site.name}: one-of-one luxury goods, each piece made once.`;
 
-/** The head of a page that is not a piece's or a draw's: /home, /women/, /men/, /draws, a world or more page. */
+/** The head of a page that is not a piece's, a draw's or a collection's (./collection.ts): /home, /women/, /men/, /draws, a world or more page. */
 export function pageHead(
-  page: Exclude<PublicPage, { kind: 'piece' } | { kind: 'draw' }>,
+  page: Exclude<PublicPage, { kind: 'piece' } | { kind: 'draw' } | { kind: 'collection' }>,
   site: Site,
   extras: PageExtras = {},
 ): PageHead {

@@ -19,7 +19,13 @@ export type PublicPage =
   /** `/draws`: the draws open now and to come. */
   | { kind: 'draws' }
   /** `/draw/<drawId>`: one release draw. */
-  | { kind: 'draw'; drawId: string };
+  | { kind: 'draw'; drawId: string }
+  /**
+   * A collection as a shopper of one gender comes to it from that gender's list: its landing
+   * (`/products/productrelated?type=…&gender=…`), or for a single collection (each piece on its
+   * own, `singlecollection`) its list of pieces (`/products/singleproducts?type=…&gender=…`).
+   */
+  | { kind: 'collection'; typeId: string; gender: ListGender; single: boolean };
 
 /** Where rendered pages live in the web bucket (and nothing else does). */
 export const PAGES_PREFIX = 'pages/';
@@ -41,7 +47,19 @@ export function pagePath(page: PublicPage): string {
       return '/draws';
     case 'draw':
       return `/draw/${encodeURIComponent(page.drawId)}`;
+    case 'collection':
+      return collectionPath(page);
   }
+}
+
+/**
+ * A collection page's canonical address: its type and the shopper's gender, nothing else (the
+ * page reads the rest, its colour areas, from the collection). The app's own links say exactly
+ * this, in this order (web/src/lib/collection-link.ts), so what a shopper shares is the page.
+ */
+export function collectionPath(page: Omit<Extract<PublicPage, { kind: 'collection' }>, 'kind'>): string {
+  const path = page.single ? '/products/singleproducts' : '/products/productrelated';
+  return `${path}?type=${encodeURIComponent(page.typeId)}&gender=${page.gender}`;
 }
 
 /** Ids as the table writes them: letters, digits, `-` and `_` (a key never needs escaping). */
@@ -64,8 +82,14 @@ export function pageKey(page: PublicPage): string {
     case 'draw':
       if (!ID.test(page.drawId)) throw new RangeError(`not a draw id: ${page.drawId}`);
       return `${PAGES_PREFIX}draws/${page.drawId}.html`;
+    case 'collection':
+      if (!ID.test(page.typeId)) throw new RangeError(`not a collection id: ${page.typeId}`);
+      if (page.gender !== 0 && page.gender !== 1) throw new RangeError(`not a list's gender: ${page.gender}`);
+      return `${PAGES_PREFIX}${page.single ? 'singles' : 'collections'}/${page.typeId}/${GENDER_NAME[page.gender]}.html`;
   }
 }
+
+const GENDER_NAME = { 0: 'women', 1: 'men' } as const;
 
 /**
  * The world and more pages rendered ahead of time: every content route of the app
@@ -125,6 +149,10 @@ export function pageOfKey(key: string): PublicPage | undefined {
   if (rest.length === 0 && id && ID.test(id)) {
     if (folder === 'pieces') return { kind: 'piece', productId: id };
     if (folder === 'draws') return { kind: 'draw', drawId: id };
+  }
+  if ((folder === 'collections' || folder === 'singles') && id && ID.test(id) && rest.length === 1) {
+    const gender = rest[0] === 'women' ? 0 : rest[0] === 'men' ? 1 : undefined;
+    if (gender !== undefined) return { kind: 'collection', typeId: id, gender, single: folder === 'singles' };
   }
   const path = name.startsWith('content/') ? name.slice('content'.length) : undefined;
   return path && (CONTENT_PATHS as readonly string[]).includes(path) ? { kind: 'content', path } : undefined;

@@ -83,7 +83,14 @@ describe('robots.txt', () => {
 
   it('keeps no public page out: every page of the sitemap and every catalogue screen stays crawlable', () => {
     const publicPaths = [
-      ...everyPublicPage(['p-aurora-08'], ['d-aurora-08']).map(pagePath),
+      ...everyPublicPage(
+        ['p-aurora-08'],
+        ['d-aurora-08'],
+        [
+          { id: 't-aurora', gender: 2, singlecollection: false },
+          { id: 't-singles', gender: 0, singlecollection: true },
+        ],
+      ).map(pagePath),
       ...pathsOf(catalogRoutes),
       ...pathsOf(pickingRoutes),
       '/draw/x-1',

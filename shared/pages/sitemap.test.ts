@@ -17,12 +17,24 @@ function readSitemap(xml: string) {
 
 describe('sitemap.xml', () => {
   it('lists every public page once, absolute on the shop’s origin, in the 0.9 namespace', () => {
-    const xml = sitemapXml(SITE, everyPublicPage(['p-aurora-08', 'p-aurora-09'], ['d-aurora-08']));
+    const xml = sitemapXml(
+      SITE,
+      everyPublicPage(
+        ['p-aurora-08', 'p-aurora-09'],
+        ['d-aurora-08'],
+        [
+          { id: 't-aurora', gender: 0, singlecollection: false },
+          { id: 't-scarf', gender: 2, singlecollection: false },
+          { id: 't-singles', gender: 1, singlecollection: true },
+        ],
+      ),
+    );
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n')).toBe(true);
     const urlset = readSitemap(xml);
     expect(urlset['@_xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
     const locs = (urlset.url ?? []).map((u) => u.loc);
-    expect(locs).toHaveLength(3 + CONTENT_PATHS.length + 1 + 2 + 1);
+    // A unisex collection has a page on each list, the others one.
+    expect(locs).toHaveLength(3 + CONTENT_PATHS.length + 1 + 2 + 1 + 4);
     expect(new Set(locs).size).toBe(locs.length);
     expect(locs).toEqual(
       expect.arrayContaining([
@@ -33,9 +45,16 @@ describe('sitemap.xml', () => {
         'https://oneofone.example/draws',
         'https://oneofone.example/products/productdetails?productId=p-aurora-09',
         'https://oneofone.example/draw/d-aurora-08',
+        'https://oneofone.example/products/productrelated?type=t-aurora&gender=0',
+        'https://oneofone.example/products/productrelated?type=t-scarf&gender=0',
+        'https://oneofone.example/products/productrelated?type=t-scarf&gender=1',
+        'https://oneofone.example/products/singleproducts?type=t-singles&gender=1',
       ]),
     );
     for (const loc of locs) expect(new URL(loc).origin).toBe('https://oneofone.example');
+    expect(locs).not.toContain('https://oneofone.example/products/productrelated?type=t-aurora&gender=1');
+    // In the XML, the query's & is escaped.
+    expect(xml).toContain('productrelated?type=t-aurora&amp;gender=0</loc>');
   });
 
   it('escapes what XML reserves, so the address reads back exactly', () => {

@@ -1,5 +1,5 @@
 import { canonicalUrl, type Site } from './head.ts';
-import { CONTENT_PATHS, type PublicPage } from './public-pages.ts';
+import { CONTENT_PATHS, type ListGender, type PublicPage } from './public-pages.ts';
 
 /**
  * `sitemap.xml` (sitemaps.org protocol 0.9) of the shop's public pages (issue 47): each page's
@@ -64,13 +64,33 @@ export function sitemapXml(
   ].join('\n');
 }
 
+/** A collection as the pages name it: its id, its gender (2: unisex, on both lists), whether single. */
+export interface CollectionOnPages {
+  id: string;
+  gender: number;
+  singlecollection: boolean;
+}
+
+/** A collection's pages: one on each list it is on (a unisex one's on both). */
+export function collectionPages(collection: CollectionOnPages): PublicPage[] {
+  const genders: ListGender[] = collection.gender === 0 ? [0] : collection.gender === 1 ? [1] : [0, 1];
+  return genders.map((gender) => ({
+    kind: 'collection',
+    typeId: collection.id,
+    gender,
+    single: collection.singlecollection,
+  }));
+}
+
 /**
- * Every public page the shop renders, given the catalogue's pieces and the draws a shopper may
- * see: /home, both lists, every world and more page, /draws, each piece, each draw.
+ * Every public page the shop renders, given the catalogue's pieces, the draws a shopper may see
+ * and the collections: /home, both lists, every world and more page, /draws, each piece, each
+ * draw, each collection's page on each list it is on.
  */
 export function everyPublicPage(
   productIds: readonly string[],
   drawIds: readonly string[] = [],
+  collections: readonly CollectionOnPages[] = [],
 ): PublicPage[] {
   return [
     { kind: 'home' },
@@ -80,5 +100,6 @@ export function everyPublicPage(
     { kind: 'draws' },
     ...productIds.map((productId): PublicPage => ({ kind: 'piece', productId })),
     ...drawIds.map((drawId): PublicPage => ({ kind: 'draw', drawId })),
+    ...collections.flatMap(collectionPages),
   ];
 }

@@ -140,18 +140,16 @@ describe('women and men lists', () => {
     const page = await browser.open('/women');
     await page.getByRole('link', { name: WOMEN[0] }).click();
     await page.getByRole('link', { name: 'Shop Products - pick size' }).waitFor();
+    // The collection's canonical address (its page rendered ahead of time, issue 47): type and
+    // gender alone; the page reads its colour areas from the collection.
     const url = new URL(page.url());
-    expect(url.pathname).toBe('/products/productrelated');
-    expect(url.searchParams.get('type')).toBe(DEMO.womenSized);
-    expect(url.searchParams.get('gender')).toBe('0');
-    expect(url.searchParams.get('areaAmount')).toBe('2');
+    expect(`${url.pathname}${url.search}`).toBe(`/products/productrelated?type=${DEMO.womenSized}&gender=0`);
     expect(await page.getByRole('link', { name: 'Find your size' }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Collection Video' }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'product price' }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'meaning of collection design' }).count()).toBe(1);
     const shop = await page.getByRole('link', { name: 'Shop Products - pick size' }).getAttribute('href');
-    expect(shop).toContain('/products/sizepicker?');
-    expect(shop).toContain(`type=${DEMO.womenSized}`);
+    expect(shop).toBe(`/products/sizepicker?type=${DEMO.womenSized}&gender=0&areaAmount=2`);
   });
 
   it('opens the collection landing on a tap on its pictures', async () => {
@@ -174,8 +172,9 @@ describe('women and men lists', () => {
     await page.getByRole('link', { name: 'Atelier Singles' }).click();
     await page.waitForURL('**/products/singleproducts?**');
     const url = new URL(page.url());
-    expect(url.searchParams.get('type')).toBe(DEMO.singleCollection);
-    expect(url.searchParams.get('gender')).toBe('0');
+    expect(`${url.pathname}${url.search}`).toBe(
+      `/products/singleproducts?type=${DEMO.singleCollection}&gender=0`,
+    );
     // The women's unsold pieces (a women's and a unisex one) and the sold one, marked.
     await page.getByRole('link', { name: 'Écharpe de Soie' }).waitFor();
     const names = await page.locator('main .catalog-links a').allTextContents();
@@ -186,6 +185,8 @@ describe('women and men lists', () => {
     const details = new URL(page.url());
     expect(details.searchParams.get('productId')).toBe(DEMO.singleProducts.unisex);
     expect(details.searchParams.get('singleProduct')).toBe('true');
+    // The collection's colour areas, read from the collection (the list's address has none).
+    expect(details.searchParams.get('areaAmount')).toBe('0');
     await page.getByRole('link', { name: 'Purchase' }).waitFor();
     expect(await page.getByRole('link', { name: 'Change Color' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Collection Video' }).count()).toBe(0);
@@ -227,8 +228,23 @@ describe('women and men lists', () => {
 });
 
 describe('collection landing', () => {
-  const landing = (type: string, gender = 0) =>
-    `/products/productrelated?type=${type}&gender=${gender}&areaAmount=1&singleProduct=false`;
+  // The canonical address (issue 47): type and gender alone.
+  const landing = (type: string, gender = 0) => `/products/productrelated?type=${type}&gender=${gender}`;
+
+  it('works at its canonical address alone, and at an older, longer one (a link mailed before)', async () => {
+    const page = await browser.open(landing(DEMO.menSized, 1));
+    const shop = page.getByRole('link', { name: 'Shop Products - pick size' });
+    // The colour areas come from the collection.
+    expect(await shop.getAttribute('href')).toBe(
+      `/products/sizepicker?type=${DEMO.menSized}&gender=1&areaAmount=2`,
+    );
+    await shop.click();
+    await page.waitForURL('**/products/sizepicker?**');
+    const older = await browser.open(
+      `/products/productrelated?type=${DEMO.menSized}&gender=1&areaAmount=2&singleProduct=false`,
+    );
+    await older.getByRole('link', { name: 'Shop Products - pick size' }).waitFor();
+  });
 
   it('shows only the pre-sale text for a pre-sale collection', async () => {
     const page = await browser.open(landing(DEMO.preSale));

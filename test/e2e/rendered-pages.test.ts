@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productKey } from '#catalog/entities/keys.ts';
+import { productKey, collectionKey as typeKey } from '#catalog/entities/keys.ts';
 import { sellProductItem } from '#catalog/entities/product-hold.ts';
 import { s3 } from '#platform/media-clients.ts';
 import { runInScope } from '#platform/request-scope.ts';
@@ -20,7 +21,7 @@ import type { PageWork, RenderPages } from '../../functions/pages/render-port.ts
 import { DEMO } from '../../infra/local/demo/catalogue.ts';
 import { type LocalStack, startLocalStack, WEB_BUCKET } from '../../infra/local/stack.ts';
 import { checkStructuredData } from '../support/structured-data.ts';
-import { screenshot, startBrowser } from './support/browser.ts';
+import { DESKTOP, screenshot, startBrowser } from './support/browser.ts';
 
 /**
  * The public pages rendered ahead of time (issue 47) on a local stack of this file's own that
@@ -218,6 +219,185 @@ describe('a rendered piece page', () => {
     expect(html).not.toContain('<h1 class="catalog-title catalog-product-name">');
     // The browser renders it afresh (nothing to hydrate), as the app would for that address.
     expect(pageData(html)).toBeUndefined();
+  });
+});
+
+const LANDING = `/products/productrelated?type=${DEMO.womenSized}&gender=0`;
+const SINGLES = `/products/singleproducts?type=${DEMO.singleCollection}&gender=0`;
+/** The reads an opened page makes of the API, from its start. */
+const watchApi = (asked: string[]) => (opened: Page) => {
+  opened.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+  });
+};
+
+describe('a rendered collection page', () => {
+  it('carries, without JavaScript, the collection’s name, its links and its photograph asked first', async () => {
+    const { status, html } = await firstHtml(LANDING);
+    expect(status).toBe(200);
+    expect(html).toContain(`<meta name="${RENDERED_META}" content="${LANDING.replace('&', '&amp;')}" />`);
+    expect(html).toContain('<h1 class="catalog-title catalog-product-name">Aurora — the evening gown</h1>');
+    for (const [label, href] of [
+      [
+        'Shop Products - pick size',
+        `/products/sizepicker?type=${DEMO.womenSized}&amp;gender=0&amp;areaAmount=2`,
+      ],
+      ['Find your size', `/products/productsizeguide?type=${DEMO.womenSized}&amp;gender=0`],
+      ['Collection Video', `/products/productvideo?type=${DEMO.womenSized}&amp;gender=0`],
+      ['product price', `/products/material?tid=${DEMO.womenSized}&amp;title=unisexPrice`],
+    ])
+      expect(html, label).toContain(`<a href="${href}" data-discover="true">${label}</a>`);
+    const photo = /<img [^>]*src="\/media\/collection_images\/[^"]*"[^>]*>/.exec(html)?.[0];
+    expect(photo).toMatch(/fetchPriority="high"/);
+    expect(html).toMatch(/<link rel="preload" as="image" type="image\/avif" imagesrcset="[^"]+"/);
+    // Its detail and gallery pictures, read ahead of time too.
+    expect(html).toContain('the details');
+    expect(pageData(html)?.url).toBe(LANDING);
+  });
+
+  it('carries its title, description, canonical address, preview tags and a CollectionPage a validator accepts', async () => {
+    const { html } = await firstHtml(LANDING);
+    const canonical = `${stack.url}${LANDING}`.replace('&', '&amp;');
+    expect(html).toContain(`<link rel="canonical" href="${canonical}">`);
+    expect(html).toContain(`<meta property="og:url" content="${canonical}">`);
+    expect(html).toContain('<title>Aurora — the evening gown, for women | ');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toMatch(
+      /<meta property="og:image" content="[^"]*\/collection_images\/[^"]*\/preview-1200x630\.jpg">/,
+    );
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    const preview = /<meta property="og:image" content="([^"]+)">/.exec(html)?.[1] ?? '';
+    const image = await fetch(preview);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    const { data, errors } = await checkStructuredData(html);
+    expect(errors).toEqual([]);
+    expect((data.jsonld.CollectionPage?.[0] as { name?: string })?.name).toBe('Aurora — the evening gown');
+  });
+
+  it('is hydrated with what it was rendered from: no mismatch, nothing asked again, and its links work', async () => {
+    const asked: string[] = [];
+    const page = await browser.open(LANDING, { baseUrl: stack.url, beforeLoad: watchApi(asked) });
+    await page.getByRole('link', { name: 'Shop Products - pick size' }).waitFor();
+    // Hydrated: the gallery's carousel starts (only the app starts it).
+    await page.locator('.catalog-details-gallery .swiper-initialized').waitFor();
+    await screenshot(page, 'rendered-collection-phone');
+    expect(
+      asked.filter((url) => /^\/api\/(type|has-sizes|get-imgs-by-pid)\?/.test(url)),
+      'the collection, its sizes and its pictures come with the page',
+    ).toEqual([]);
+    await page.getByRole('link', { name: 'Shop Products - pick size' }).click();
+    await page.waitForURL('**/products/sizepicker?**');
+    // Back, to the collection's own address.
+    await page.getByRole('button', { name: /back/ }).click();
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === LANDING);
+  });
+
+  it('is the page the women’s list links to, at that very address', async () => {
+    const { html } = await firstHtml('/women/');
+    expect(html).toContain(`href="${LANDING.replace('&', '&amp;')}"`);
+    const page = await browser.open('/women/', { baseUrl: stack.url });
+    await page.getByRole('link', { name: 'Aurora — the evening gown' }).click();
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === LANDING);
+    await page.getByRole('link', { name: 'Shop Products - pick size' }).waitFor();
+  });
+
+  it('shows as it is without JavaScript, on a phone and a desktop', async () => {
+    for (const [viewport, name] of [
+      [{ width: 390, height: 844 }, 'phone'],
+      [DESKTOP, 'desktop'],
+    ] as const) {
+      const off = await browser.open(LANDING, { baseUrl: stack.url, viewport, javaScriptEnabled: false });
+      await off.getByRole('heading', { name: 'Aurora — the evening gown' }).waitFor();
+      expect(await off.getByRole('link', { name: 'Shop Products - pick size' }).getAttribute('href')).toBe(
+        `/products/sizepicker?type=${DEMO.womenSized}&gender=0&areaAmount=2`,
+      );
+      // The photograph is drawn (loaded and decoded), not a gap.
+      await expect
+        .poll(() =>
+          off.evaluate(() => {
+            const img = document.querySelector<HTMLImageElement>('.catalog-details-gallery img');
+            return img ? img.complete && img.naturalWidth > 0 : false;
+          }),
+        )
+        .toBe(true);
+      await screenshot(off, `rendered-collection-nojs-${name}`);
+      // With it: hydrated, and the detail and gallery pictures below drawn once scrolled to.
+      const on = await browser.open(LANDING, { baseUrl: stack.url, viewport });
+      await on.locator('.catalog-details-gallery .swiper-initialized').waitFor();
+      for (const section of await on.locator('.catalog-collection-pictures section section').all()) {
+        await section.scrollIntoViewIfNeeded();
+        await expect
+          .poll(() =>
+            section.evaluate((box) => {
+              const img = box.querySelector('img');
+              return img ? img.complete && img.naturalWidth > 0 : false;
+            }),
+          )
+          .toBe(true);
+      }
+      await on.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(on, `rendered-collection-js-${name}`);
+    }
+  });
+
+  it('a single collection’s list: its pieces for the gender, the sold one marked, hydrated', async () => {
+    const { status, html } = await firstHtml(SINGLES);
+    expect(status).toBe(200);
+    expect(html).toContain('<h1 class="catalog-title">Atelier Singles</h1>');
+    expect(html).toContain('Écharpe de Soie');
+    expect(html).toContain('Signet No. 3');
+    expect(html).not.toContain('Optique No. 7');
+    expect(html).toContain('(sold)');
+    // Each piece's link carries the collection's colour areas, read from the collection.
+    expect(html).toContain(
+      `href="/products/productdetails?productId=${DEMO.singleProducts.women}&amp;type=${DEMO.singleCollection}&amp;areaAmount=0&amp;gender=0&amp;singleProduct=true"`,
+    );
+    const { data, errors } = await checkStructuredData(html);
+    expect(errors).toEqual([]);
+    const list = (data.jsonld.CollectionPage?.[0] as { mainEntity?: { numberOfItems?: number } })?.mainEntity;
+    expect(list?.numberOfItems).toBe(3);
+    const asked: string[] = [];
+    const page = await browser.open(SINGLES, { baseUrl: stack.url, beforeLoad: watchApi(asked) });
+    await page.getByRole('link', { name: 'Signet No. 3' }).click();
+    await page.waitForURL('**/products/productdetails?**');
+    expect(asked.filter((url) => url.startsWith('/api/has-single-product'))).toEqual([]);
+  });
+
+  it('answers 404 for a collection the shop does not have, or on a list it is not on', async () => {
+    for (const path of [
+      '/products/productrelated?type=t-no-such-collection&gender=0',
+      `/products/productrelated?type=${DEMO.womenSized}&gender=1`,
+      `/products/productrelated?type=${DEMO.singleCollection}&gender=0`,
+    ]) {
+      const { status, html } = await firstHtml(path);
+      expect(status, path).toBe(404);
+      expect(html, path).toContain(MESSAGES.pageNotFound);
+      expect(pageData(html), path).toBeUndefined();
+    }
+  });
+
+  // The table's stream hands each change to the renderer after its batching window (10 s).
+  it('says a collection is sold out within 60 s of it being marked so', { timeout: 120_000 }, async () => {
+    const path = `/products/productrelated?type=${DEMO.womenUnsized}&gender=0`;
+    const notice = `<p class="catalog-notice">${MESSAGES.collectionSold}</p>`;
+    const before = await firstHtml(path);
+    expect(before.status).toBe(200);
+    expect(before.html).not.toContain(notice);
+    await db().send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: typeKey(DEMO.womenUnsized),
+        UpdateExpression: 'SET issoldout = :yes',
+        ExpressionAttributeValues: { ':yes': true },
+      }),
+    );
+    await expect
+      .poll(async () => (await firstHtml(path)).html, { timeout: 60_000, interval: 500 })
+      .toContain(notice);
+    expect((await firstHtml(path)).html).toContain(`${MESSAGES.collectionSold}">`);
+    expect(stack.tableStream?.failed()).toEqual([]);
   });
 });
 

@@ -40,7 +40,7 @@ beforeAll(async () => {
 });
 
 describe('the full re-render', () => {
-  it('names every public page once: home, both lists, the content pages, the draws, every piece', async () => {
+  it('names every public page once: home, both lists, the content pages, the draws, every piece, every collection', async () => {
     const pages = (await runInScope(() => allPublicPages(), FUNCTION, randomUUID())).map(pagePath);
     expect(new Set(pages).size).toBe(pages.length);
     expect(pages.slice(0, 3)).toEqual(['/home', '/women/', '/men/']);
@@ -49,6 +49,13 @@ describe('the full re-render', () => {
     expect(pages).toContain(pagePath({ kind: 'piece', productId: id }));
     // The demo catalogue's pieces too.
     expect(pages.filter((p) => p.startsWith('/products/productdetails')).length).toBeGreaterThan(10);
+    // Each collection on each list it is on: a women's landing on the women's list only, a unisex
+    // single collection's list of pieces on both.
+    expect(pages).toContain('/products/productrelated?type=t-aurora&gender=0');
+    expect(pages).not.toContain('/products/productrelated?type=t-aurora&gender=1');
+    expect(pages).toContain('/products/singleproducts?type=t-atelier&gender=0');
+    expect(pages).toContain('/products/singleproducts?type=t-atelier&gender=1');
+    expect(pages).not.toContain('/products/productrelated?type=t-atelier&gender=0');
   });
 
   it('hands them to the renderer in chunks, each page once', async () => {

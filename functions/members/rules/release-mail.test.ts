@@ -57,8 +57,15 @@ describe('the release mail', () => {
       collectionPicture({ womenproductimage: '[]', menproductimage: '["https://x/b.jpg"]' }, 'https://s'),
     ).toBe('https://x/b.jpg');
     expect(collectionPicture({ womenproductimage: 'nope' }, 'https://s')).toBeUndefined();
-    expect(collectionLink({ id: 't1', gender: 2, areaAmount: 3, singlecollection: false }, 'https://s')).toBe(
-      'https://s/products/productrelated?type=t1&gender=2&areaAmount=3&singleProduct=false',
+    expect(collectionLink({ id: 't1', gender: 2, singlecollection: false }, 'https://s')).toBe(
+      'https://s/products/productrelated?type=t1&gender=2',
+    );
+    // A women's or men's collection: its page rendered ahead of time, at its canonical address.
+    expect(collectionLink({ id: 't1', gender: 0, singlecollection: false }, 'https://s')).toBe(
+      'https://s/products/productrelated?type=t1&gender=0',
+    );
+    expect(collectionLink({ id: 't-2', gender: 1, singlecollection: true }, 'https://s')).toBe(
+      'https://s/products/singleproducts?type=t-2&gender=1',
     );
   });
 });

@@ -1,4 +1,5 @@
 import { firstStoredPicture, mailPictureLink } from '#shared/media.ts';
+import { collectionPath } from '#shared/pages/public-pages.ts';
 
 /**
  * The release mail (template 'member-release'): its data from a release and a recipient's
@@ -52,19 +53,19 @@ export function collectionPicture(
   return url ? mailPictureLink(url, shopUrl) : undefined;
 }
 
-/** The storefront page of a collection, as its list links to it. */
+/**
+ * The storefront page of a collection, as its list links to it: for a women's or men's collection
+ * its canonical address (shared/pages/public-pages.ts), the page rendered ahead of time; a unisex
+ * collection's page for either (gender 2), which the app renders.
+ */
 export function collectionLink(
-  collection: { id: string; gender: number; areaAmount: number; singlecollection: boolean },
+  collection: { id: string; gender: number; singlecollection: boolean },
   shopUrl: string,
 ): string {
-  const search = new URLSearchParams({
-    type: collection.id,
-    gender: String(collection.gender),
-    areaAmount: String(collection.areaAmount),
-  });
-  if (collection.singlecollection) return `${shopUrl}/products/singleproducts?${search}`;
-  search.set('singleProduct', 'false');
-  return `${shopUrl}/products/productrelated?${search}`;
+  const { id, gender, singlecollection: single } = collection;
+  if (gender === 0 || gender === 1) return `${shopUrl}${collectionPath({ typeId: id, gender, single })}`;
+  const search = new URLSearchParams({ type: id, gender: String(gender) });
+  return `${shopUrl}/products/${single ? 'singleproducts' : 'productrelated'}?${search}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Answer } from '#shared/contracts/contract.ts';
 import type { getDrawContract } from '#shared/contracts/draws.ts';
+import { type CollectionFacts, collectionHeadHtml, collectionShowsPage } from '#shared/pages/collection.ts';
 import { drawHead, headTags, pageHead, type Site } from '#shared/pages/head.ts';
 import type { PieceFacts } from '#shared/pages/piece.ts';
 import { pieceHeadHtml } from '#shared/pages/product-json-ld.ts';
@@ -34,6 +35,22 @@ async function pieceFacts(api: Api, productId: string): Promise<PieceFacts | und
   return { product, collection: collection?.type, images: images?.imgs ?? [], sold };
 }
 
+/** The collection and, for a single collection's list, its pieces; none when the shop does not show the page. */
+export async function collectionFacts(
+  api: Api,
+  page: Extract<PublicPage, { kind: 'collection' }>,
+): Promise<CollectionFacts | undefined> {
+  const id = encodeURIComponent(page.typeId);
+  const answer = await read<{ type: CollectionFacts['collection'] }>(api, `/api/type?id=${id}`);
+  if (!answer || !collectionShowsPage(answer.type, page)) return undefined;
+  if (!page.single) return { collection: answer.type };
+  const pieces = await read<{ products: NonNullable<CollectionFacts['pieces']> }>(
+    api,
+    `/api/has-single-product?id=${id}&gender=${page.gender}`,
+  );
+  return { collection: answer.type, pieces: pieces?.products ?? [] };
+}
+
 export async function headOf(page: PublicPage, api: Api, site: Site): Promise<string> {
   switch (page.kind) {
     case 'piece': {
@@ -46,6 +63,10 @@ export async function headOf(page: PublicPage, api: Api, site: Site): Promise<st
         `/api/draws/${encodeURIComponent(page.drawId)}`,
       );
       return answer ? headTags(drawHead(answer.draw, site), site) : '';
+    }
+    case 'collection': {
+      const facts = await collectionFacts(api, page);
+      return facts ? collectionHeadHtml(facts, page, site) : '';
     }
     default:
       return headTags(pageHead(page, site), site);

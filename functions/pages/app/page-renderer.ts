@@ -1,7 +1,7 @@
 import { type PublicPage, pageKey, pagePath } from '#shared/pages/public-pages.ts';
 import { SERVER_SHOP_SETTINGS } from '#shared/pages/rendered-page.ts';
 import { pageDocument, settingsOf } from './page-document.ts';
-import { firstPicturePreload, headOf } from './page-head.ts';
+import { collectionFacts, firstPicturePreload, headOf } from './page-head.ts';
 import { siteOf } from './page-site.ts';
 import { storefrontApi } from './storefront-api.ts';
 
@@ -10,7 +10,8 @@ import { storefrontApi } from './storefront-api.ts';
  * address (web/src/render/render-page.tsx, built for Node as `#web-render`) from the shop's own
  * read handlers, in the deployment's index.html, written to the web bucket under the page's key.
  * A piece the shop no longer has is written as a page that is gone (its status 404), which the
- * edge answers with that status.
+ * edge answers with that status; so is a collection's page the shop does not show (the collection
+ * deleted, made single or not single, or not on that gender's list any more).
  */
 export interface WebFiles {
   /** index.html as deployed, its shop settings written in (shared/shop-page.ts). */
@@ -45,7 +46,11 @@ export async function renderPage(
   scope[SERVER_SHOP_SETTINGS] ??= settingsOf(template);
   const { renderRoot, stylesOfPage } = await webRender();
   const url = pagePath(page);
-  const root = options.gone ? undefined : await renderRoot(url, storefrontApi);
+  // A collection's page the shop does not show is not rendered at all (its landing would leave).
+  const shows =
+    !options.gone &&
+    (page.kind !== 'collection' || (await collectionFacts(storefrontApi, page)) !== undefined);
+  const root = shows ? await renderRoot(url, storefrontApi) : undefined;
   const gone =
     !root ||
     root.status === 404 ||

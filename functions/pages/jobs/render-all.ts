@@ -1,7 +1,8 @@
-import { listPieceIds } from '#catalog/index.ts';
+import { listPieceIds, listTypes } from '#catalog/index.ts';
 import { listDraws } from '#draws/index.ts';
 import { logger, safeError } from '#platform/logger.ts';
 import { CONTENT_PATHS, type PublicPage, pageKey, pagePath } from '#shared/pages/public-pages.ts';
+import { collectionPages } from '#shared/pages/sitemap.ts';
 import { renderPages } from '../app/render-pages.ts';
 import { writeSiteFiles } from '../app/site-files.ts';
 import type { RenderPages } from '../render-port.ts';
@@ -15,18 +16,27 @@ import type { RenderPages } from '../render-port.ts';
  */
 
 /**
- * Every public page. Two queries, both paged through to the end: the pieces on gsi2 `PRODUCTS`
- * (ids only) and the draws on gsi1 `DRAWS` (every draw keeps its page, settled ones their
- * result); no scan. Every piece has its page: the API answers any piece by its id.
+ * Every public page. Three queries, each paged through to the end: the pieces on gsi2 `PRODUCTS`
+ * (ids only), the collections on gsi2 `TYPES` (id, gender, whether single) and the draws on gsi1
+ * `DRAWS` (every draw keeps its page, settled ones their result); no scan. Every piece has its
+ * page: the API answers any piece by its id. Every collection has its page on each list it is
+ * on (a unisex one on both): its landing, or a single collection's list of pieces.
  */
 export async function allPublicPages(): Promise<PublicPage[]> {
-  const [pieces, draws] = await Promise.all([listPieceIds(), listDraws()]);
+  const [pieces, collections, draws] = await Promise.all([
+    listPieceIds(),
+    listTypes(['id', 'gender', 'singlecollection']),
+    listDraws(),
+  ]);
   const pages: PublicPage[] = [
     { kind: 'home' },
     { kind: 'list', gender: 0 },
     { kind: 'list', gender: 1 },
     ...CONTENT_PATHS.map((path): PublicPage => ({ kind: 'content', path })),
     { kind: 'draws' },
+    ...collections.flatMap((type) =>
+      collectionPages({ id: type.id, gender: type.gender, singlecollection: type.singlecollection === true }),
+    ),
     ...draws.map((draw): PublicPage => ({ kind: 'draw', drawId: draw.drawId })),
     ...pieces.map((piece): PublicPage => ({ kind: 'piece', productId: piece.id })),
   ];

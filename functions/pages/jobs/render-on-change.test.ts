@@ -57,6 +57,7 @@ function record(sequence: number, old: Item | undefined, now: Item | undefined):
 
 const facts = async (): Promise<CatalogueFacts> => ({
   collectionGender: new Map([['coat', 0]]),
+  collectionSingle: new Map([['coat', false]]),
   collectionPieces: new Map(),
 });
 

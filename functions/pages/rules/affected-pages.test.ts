@@ -127,13 +127,35 @@ function change(old: Item | undefined, now: Item | undefined, at?: number): Tabl
   };
 }
 
-const NO_FACTS: CatalogueFacts = { collectionGender: new Map(), collectionPieces: new Map() };
+const NO_FACTS: CatalogueFacts = {
+  collectionGender: new Map(),
+  collectionSingle: new Map(),
+  collectionPieces: new Map(),
+};
+/** The collections' genders and pieces; each named collection is not single unless `singles` says. */
 const facts = (
   genders: Record<string, 0 | 1 | 2> = {},
   pieces: Record<string, string[]> = {},
+  singles: readonly string[] = [],
 ): CatalogueFacts => ({
   collectionGender: new Map(Object.entries(genders)),
+  collectionSingle: new Map(Object.keys(genders).map((id) => [id, singles.includes(id)])),
   collectionPieces: new Map(Object.entries(pieces)),
+});
+
+const LANDING = '/products/productrelated?type=coat&gender=0';
+const LANDING_MEN = '/products/productrelated?type=coat&gender=1';
+const SINGLES = '/products/singleproducts?type=coat&gender=0';
+const SINGLES_MEN = '/products/singleproducts?type=coat&gender=1';
+const size = (over: Record<string, unknown> = {}): Item => ({
+  ...sizeKeys({ id: 's1', typeId: 'coat', index: 0 }),
+  kind: 'size',
+  id: 's1',
+  typeId: 'coat',
+  name: 'M',
+  gender: 0,
+  index: 0,
+  ...over,
 });
 
 const paths = (answer: AffectedPages) => ({
@@ -250,35 +272,97 @@ describe('a piece', () => {
 });
 
 describe('a collection', () => {
-  it('made or deleted: its lists', () => {
-    expect(paths(affectedPages([change(undefined, collection())], NO_FACTS)).render).toEqual(['/women/']);
+  it('made or deleted: its lists, and its own page on each (made: rendered; deleted: removed)', () => {
+    expect(paths(affectedPages([change(undefined, collection())], NO_FACTS)).render).toEqual([
+      LANDING,
+      '/women/',
+    ]);
     expect(paths(affectedPages([change(collection({ gender: 2 }), undefined)], NO_FACTS))).toEqual({
       render: ['/men/', '/women/'],
-      remove: [],
+      remove: [LANDING, LANDING_MEN],
+    });
+    const single = collection({ singlecollection: true, gender: 1 });
+    expect(paths(affectedPages([change(single, undefined)], NO_FACTS))).toEqual({
+      render: ['/men/'],
+      remove: [SINGLES_MEN],
     });
   });
 
-  it("renamed: its lists and its pieces' pages", () => {
+  it("renamed: its lists, its own page and its pieces' pages", () => {
     const answer = affectedPages(
       [change(collection(), collection({ label: 'the coat' }))],
       facts({}, { coat: ['p1', 'p2'] }),
     );
-    expect(paths(answer).render).toEqual([PIECE, '/products/productdetails?productId=p2', '/women/']);
-  });
-
-  it('of another gender now: the old list and the new', () => {
-    expect(paths(affectedPages([change(collection(), collection({ gender: 1 }))], NO_FACTS)).render).toEqual([
-      '/men/',
+    expect(paths(answer).render).toEqual([
+      PIECE,
+      '/products/productdetails?productId=p2',
+      LANDING,
       '/women/',
     ]);
   });
 
-  it('with new list pictures: its lists, not its pieces', () => {
+  it('of another gender now: the old list and the new; its page on the old list goes', () => {
+    expect(paths(affectedPages([change(collection(), collection({ gender: 1 }))], NO_FACTS))).toEqual({
+      render: ['/men/', LANDING_MEN, '/women/'],
+      remove: [LANDING],
+    });
+    expect(paths(affectedPages([change(collection(), collection({ gender: 2 }))], NO_FACTS))).toEqual({
+      render: ['/men/', LANDING, LANDING_MEN, '/women/'],
+      remove: [],
+    });
+  });
+
+  it('made single, then not single again: the page it has now rendered, the other removed, in any order', () => {
+    const toSingle = change(collection(), collection({ singlecollection: true }), 20);
+    expect(paths(affectedPages([toSingle], NO_FACTS))).toEqual({
+      render: [SINGLES, '/women/'],
+      remove: [LANDING],
+    });
+    const back = change(collection({ singlecollection: true }), collection(), 21);
+    for (const batch of [
+      [toSingle, back],
+      [back, toSingle],
+    ])
+      expect(paths(affectedPages(batch, NO_FACTS))).toEqual({
+        render: [LANDING, '/women/'],
+        remove: [SINGLES],
+      });
+  });
+
+  it('sold out, or on pre-sale: its lists and its own page', () => {
+    for (const edited of [
+      collection({ issoldout: true }),
+      collection({ preSale: true, preSaleText: 'soon' }),
+    ])
+      expect(paths(affectedPages([change(collection(), edited)], NO_FACTS)).render).toEqual([
+        LANDING,
+        '/women/',
+      ]);
+  });
+
+  it('with new list pictures: its lists and its own page (its photograph), not its pieces', () => {
     const answer = affectedPages(
       [change(collection(), collection({ womenproductimage: '["a.jpg"]' }))],
       facts({}, { coat: ['p1'] }),
     );
-    expect(paths(answer).render).toEqual(['/women/']);
+    expect(paths(answer).render).toEqual([LANDING, '/women/']);
+  });
+
+  it('with a size made, renamed, given a meaning film or deleted: its landing; a single collection: nothing', () => {
+    for (const [old, now] of [
+      [undefined, size()],
+      [size(), size({ name: 'L' })],
+      [size(), size({ womenMeaning: 'https://vimeo.com/1' })],
+      [size(), undefined],
+    ] as const) {
+      expect(paths(affectedPages([change(old, now)], facts({ coat: 2 }))).render).toEqual([
+        LANDING,
+        LANDING_MEN,
+      ]);
+      expect(affectedPages([change(old, now)], facts({ coat: 0 }, {}, ['coat'])).render).toEqual([]);
+    }
+    // Unknown (deleted, its pages with it): nothing.
+    expect(affectedPages([change(undefined, size())], NO_FACTS).render).toEqual([]);
   });
 
   it('with new shipping prices, discount code or info text: nothing', () => {
@@ -286,13 +370,61 @@ describe('a collection', () => {
     expect(affectedPages([change(collection(), edited)], facts({}, { coat: ['p1'] })).render).toEqual([]);
   });
 
-  it("with a detail or gallery picture: its pieces' pages; a dimension drawing: nothing", () => {
-    const pieces = facts({}, { coat: ['p1'] });
+  it("with a detail or gallery picture: its pieces' pages and its landing; a dimension drawing: nothing", () => {
+    const pieces = facts({ coat: 0 }, { coat: ['p1'] });
     for (const type of [4, 5, 6])
       expect(paths(affectedPages([change(undefined, picture('type', 'coat', type))], pieces)).render).toEqual(
-        [PIECE],
+        [PIECE, LANDING],
       );
     expect(affectedPages([change(undefined, picture('type', 'coat', 3))], pieces).render).toEqual([]);
+  });
+});
+
+describe("a single collection's list of pieces", () => {
+  const singles = facts({ coat: 0 }, {}, ['coat']);
+
+  it('shows its pieces: one made, sold, renamed or deleted renders it', () => {
+    expect(paths(affectedPages([change(undefined, piece())], singles)).render).toEqual([
+      PIECE,
+      SINGLES,
+      '/women/',
+    ]);
+    expect(paths(affectedPages([change(piece(), piece({ status: 0 }))], singles)).render).toEqual([
+      PIECE,
+      SINGLES,
+      '/women/',
+    ]);
+    expect(paths(affectedPages([change(piece(), piece({ name: 'another' }))], singles)).render).toEqual([
+      PIECE,
+      SINGLES,
+    ]);
+    expect(paths(affectedPages([change(piece(), undefined)], singles))).toEqual({
+      render: [SINGLES, '/women/'],
+      remove: [PIECE],
+    });
+  });
+
+  it("not a piece's price, nor any piece of a collection that is not single (its landing lists none)", () => {
+    expect(paths(affectedPages([change(piece(), piece({ priceUs: 1 }))], singles)).render).toEqual([PIECE]);
+    expect(paths(affectedPages([change(piece(), piece({ status: 0 }))], facts({ coat: 0 }))).render).toEqual([
+      PIECE,
+      '/women/',
+    ]);
+  });
+
+  it("a piece moved: both collections' lists of pieces, on each list they are on", () => {
+    const answer = affectedPages(
+      [change(piece(), piece({ typeId: 'ring' }))],
+      facts({ coat: 0, ring: 2 }, {}, ['coat', 'ring']),
+    );
+    expect(paths(answer).render).toEqual([
+      '/men/',
+      PIECE,
+      SINGLES,
+      '/products/singleproducts?type=ring&gender=0',
+      '/products/singleproducts?type=ring&gender=1',
+      '/women/',
+    ]);
   });
 });
 
@@ -361,14 +493,8 @@ describe('content', () => {
 });
 
 describe('changes no public page shows', () => {
-  it('orders, sessions, members, audit entries, limits, sizes: nothing, and nothing to read', () => {
-    const size = {
-      ...sizeKeys({ id: 's1', typeId: 'coat', index: 0 }),
-      kind: 'size',
-      id: 's1',
-      typeId: 'coat',
-      name: 'M',
-    };
+  it('orders, sessions, members, audit entries, limits, size guides: nothing, and nothing to read', () => {
+    const guide = { ...sizeKeys({ id: 's1', typeId: 'coat', index: 0 }), sk: 'GUIDE#g1', kind: 'sizeGuide' };
     const audit = auditItem({ admin: 'staff', action: 'update', entity: 'product', entityId: 'p1' }).Put
       ?.Item as Item;
     const batch = [
@@ -385,7 +511,7 @@ describe('changes no public page shows', () => {
       }),
       change(undefined, audit),
       change(undefined, { ...rateLimitKey('signup', '1.2.3.4'), kind: 'limit' }),
-      change(undefined, size),
+      change(undefined, guide),
     ];
     expect(audit.kind).toBe('audit');
     expect(affectedPages(batch, NO_FACTS)).toMatchObject({ render: [], remove: [] });
@@ -401,7 +527,63 @@ describe('what the caller reads first', () => {
       change(collection({ id: 'bag' }), collection({ id: 'bag', name: 'the bag' })),
       change(undefined, picture('type', 'scarf', 6)),
     ];
-    expect(factsToRead(batch)).toEqual({ genders: ['coat', 'ring'], pieces: ['bag', 'scarf'] });
+    expect(factsToRead(batch)).toEqual({ genders: ['coat', 'ring', 'scarf'], pieces: ['bag', 'scarf'] });
+    // A size's collection (its landing), and a piece's whose name its collection's list shows.
+    expect(
+      factsToRead([change(undefined, size({ typeId: 'hat' })), change(piece(), piece({ name: 'other' }))]),
+    ).toEqual({ genders: ['coat', 'hat'], pieces: [] });
+  });
+});
+
+describe("a collection's own pages, over any batch of its edits", () => {
+  const edit = fc.record({
+    gender: fc.constantFrom<0 | 1 | 2>(0, 1, 2),
+    single: fc.boolean(),
+    gone: fc.boolean(),
+  });
+
+  it('renders the pages it has after its last change and removes those it had before and has no more', () => {
+    fc.assert(
+      fc.property(
+        fc.array(edit, { minLength: 1, maxLength: 8 }),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        (edits, swaps) => {
+          // A history of one collection: made, edited (gender, single) or deleted and made again.
+          // Each edit renames it too: a change its pages show.
+          const images = edits.map((e, i) =>
+            e.gone ? undefined : collection({ gender: e.gender, singlecollection: e.single, name: `n${i}` }),
+          );
+          const history = [collection(), ...images];
+          const batch = history
+            .slice(1)
+            .map((now, i) => ({ old: history[i], now }))
+            .filter(({ old, now }) => old || now)
+            .map(({ old, now }, i) => change(old, now, 9_000 + i));
+          if (batch.length === 0) return;
+          const shuffled = [...batch];
+          for (const [i, n] of swaps.entries()) {
+            const a = i % shuffled.length;
+            const b = n % shuffled.length;
+            [shuffled[a], shuffled[b]] = [shuffled[b] as TableChange, shuffled[a] as TableChange];
+          }
+          const answer = paths(affectedPages(shuffled, NO_FACTS));
+          const own = (list: string[]) => list.filter((path) => path.includes('?type=coat'));
+          const pagesOf = (image: Item | undefined) =>
+            image
+              ? (image.gender === 2 ? [0, 1] : [image.gender]).map(
+                  (g) =>
+                    `/products/${image.singlecollection ? 'singleproducts' : 'productrelated'}?type=coat&gender=${g}`,
+                )
+              : [];
+          const now = new Set(pagesOf(history[history.length - 1]));
+          expect(own(answer.render).sort()).toEqual([...now].sort());
+          // Every page it had in the batch and has no more goes, and only those.
+          const had = new Set(history.slice(0, -1).flatMap(pagesOf));
+          expect(own(answer.remove).sort()).toEqual([...had].filter((path) => !now.has(path)).sort());
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 
@@ -436,7 +618,7 @@ describe('coalescing', () => {
 
   const arbitraryChange = fc
     .record({
-      kind: fc.constantFrom('product', 'type', 'image', 'draw', 'film', 'order'),
+      kind: fc.constantFrom('product', 'type', 'image', 'draw', 'film', 'order', 'size'),
       id: fc.constantFrom('p1', 'p2', 'coat', 'd1'),
       before: fc.boolean(),
       after: fc.boolean(),
@@ -444,6 +626,7 @@ describe('coalescing', () => {
       status: fc.constantFrom(0, 1),
       gender: fc.constantFrom(0, 1, 2),
       imageType: fc.integer({ min: 1, max: 6 }),
+      single: fc.boolean(),
     })
     .filter((c) => c.before || c.after)
     .map((c): [Item | undefined, Item | undefined] => {
@@ -456,7 +639,10 @@ describe('coalescing', () => {
               id: c.id,
               gender: version ? (c.gender as 0 | 1 | 2) : 0,
               name: `n${version}`,
+              singlecollection: version ? c.single : false,
             });
+          case 'size':
+            return size({ id: c.id, name: `n${version}`, typeId: version && c.single ? 'ring' : 'coat' });
           case 'image':
             return picture(c.imageType <= 2 ? 'product' : 'type', c.id, c.imageType, version);
           case 'draw':
@@ -475,7 +661,7 @@ describe('coalescing', () => {
       fc.property(fc.array(arbitraryChange, { maxLength: 40 }), fc.integer(), (items, seed) => {
         let at = 5_000;
         const batch = items.map(([old, now]) => change(old, now, at++));
-        const known = facts({ coat: 2 }, { coat: ['p1', 'p2'] });
+        const known = facts({ coat: 2, ring: 0 }, { coat: ['p1', 'p2'] }, ['ring']);
         const answer = affectedPages(batch, known);
         const render = answer.render.map(pagePath);
         const remove = answer.remove.map(pagePath);

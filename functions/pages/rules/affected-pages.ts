@@ -1,8 +1,9 @@
-import type { ProductEntity, TypeEntity } from '#catalog/index.ts';
+import type { ProductEntity, SizeEntity, TypeEntity } from '#catalog/index.ts';
 import type { DrawEntity } from '#draws/index.ts';
 import { type Gender, IMAGE_TYPE } from '#shared/constants.ts';
 import { CLUB_FILM, FILM_SLOTS, MISSION_FILM, MUSIC_FILM } from '#shared/films.ts';
 import { CONTENT_PATHS, type ListGender, type PublicPage, pagePath } from '#shared/pages/public-pages.ts';
+import { collectionPages } from '#shared/pages/sitemap.ts';
 
 /**
  * Which public pages (shared/pages/public-pages.ts) a batch of table changes makes stale, and
@@ -24,15 +25,22 @@ import { CONTENT_PATHS, type ListGender, type PublicPage, pagePath } from '#shar
  * - a piece's page: the piece's public fields (publicProduct) with its hold (what /is-sold
  *   answers), its pictures (type 1), its collection's title, colour areas and pre-sale text, and
  *   the collection's detail and gallery pictures (types 4, 5, 6).
+ * - a collection's page on a gender's list (its landing, `/products/productrelated?type&gender`,
+ *   or a single collection's list of pieces, `/products/singleproducts?type&gender`): the
+ *   collection's public fields (its sold-out notice is its `issoldout` flag), and for a landing
+ *   its sizes (whether it has any: "Find your size" or "product dimensions", each size's meaning
+ *   film) and its detail and gallery pictures (types 4, 5, 6); for a list, the collection's
+ *   pieces (productSummary: name, gender, sold). Which page a collection has follows its gender
+ *   and `singlecollection`: a change of either removes the pages it no longer has.
  * - `/draws`: the open draws, each with its window, its piece's name and first picture.
  * - `/draw/<id>`: the draw's public fields (publicDraw) and its piece's name.
  * - the content pages: static text, but for the films staff set (shared/films.ts: /allvideos
  *   lists the listed slots' titles; the mission, music and club pages show one film each) and
  *   the terms' current version (the terms page and the membership page, whose overlay shows them).
  *
- * Nothing else of the table is on a public page: sizes and their guides (a piece carries its
- * size's name, and a size's rename rewrites its pieces in the same transaction, so they come
- * through as piece changes), size finders, collection and pillar videos, product videos,
+ * Nothing else of the table is on a public page: size guides (a piece carries its size's name,
+ * and a size's rename rewrites its pieces in the same transaction, so they come through as piece
+ * changes; a size itself is on its collection's landing), size finders, collection and pillar videos, product videos,
  * dimension and authenticity pictures, orders, sessions, members, releases, passports, draw
  * entries, audit entries and limits.
  */
@@ -41,7 +49,7 @@ import { CONTENT_PATHS, type ListGender, type PublicPage, pagePath } from '#shar
  * The kinds of item a public page shows; a change of any other kind names no page (the stream's
  * event source mapping filters on them: infra/constructs/page-rendering.ts).
  */
-export const KINDS_ON_PAGES = ['product', 'type', 'image', 'draw', 'film', 'terms'] as const;
+export const KINDS_ON_PAGES = ['product', 'type', 'image', 'draw', 'film', 'terms', 'size'] as const;
 
 /** One item's change, as a stream record carries it (images unmarshalled). */
 export interface TableChange {
@@ -56,6 +64,11 @@ export interface TableChange {
 export interface CatalogueFacts {
   /** A collection's gender; absent (not found, not read): both lists, to be safe. */
   collectionGender: ReadonlyMap<string, Gender>;
+  /**
+   * Whether a collection is single (read with its gender): which page it has on a list. Absent
+   * (not found: deleted, and its pages removed by its deletion; not read): no collection page.
+   */
+  collectionSingle: ReadonlyMap<string, boolean>;
   /** A collection's pieces' ids. */
   collectionPieces: ReadonlyMap<string, readonly string[]>;
 }
@@ -97,6 +110,26 @@ export const LIST_PIECE_FIELDS = [
   'draw',
 ] as const satisfies readonly (keyof ProductEntity)[];
 
+/** The fields of a piece a single collection's list of pieces shows (productSummary), and its place. */
+export const COLLECTION_PIECE_FIELDS = [
+  'typeId',
+  'name',
+  'gender',
+  'status',
+] as const satisfies readonly (keyof ProductEntity)[];
+
+/** The fields of a size its collection's landing reads (publicSize: the whole answer is in the page). */
+export const LANDING_SIZE_FIELDS = [
+  'typeId',
+  'name',
+  'gender',
+  'index',
+  'description',
+  'menDescription',
+  'menMeaning',
+  'womenMeaning',
+] as const satisfies readonly (keyof SizeEntity)[];
+
 /** The fields of a piece a draw's page and the open draws show. */
 export const DRAW_PIECE_FIELDS = ['name', 'draw'] as const satisfies readonly (keyof ProductEntity)[];
 
@@ -115,6 +148,25 @@ export const LIST_COLLECTION_FIELDS = [
   'menproductimage',
   'womenproductimage',
   'createdAt',
+] as const satisfies readonly (keyof TypeEntity)[];
+
+/**
+ * A collection's fields its own pages show: every field of its public view (the page carries the
+ * whole answer for the app to start from), and which page it has (gender, single).
+ */
+export const COLLECTION_PAGE_FIELDS = [
+  'name',
+  'label',
+  'gender',
+  'areaAmount',
+  'areaNames',
+  'singlecollection',
+  'issoldout',
+  'preSale',
+  'preSaleText',
+  'discount',
+  'menproductimage',
+  'womenproductimage',
 ] as const satisfies readonly (keyof TypeEntity)[];
 
 /** A collection's fields its pieces' pages show. */
@@ -224,23 +276,33 @@ const drawIdOf = (image: Image | undefined): string | undefined => {
 };
 
 /**
- * The collections whose gender (pieces whose lists may change) and pieces (a collection whose
+ * The collections whose gender and whether single (pieces whose lists or whose collection's
+ * pages may change; sizes and pictures on a collection's landing) and pieces (a collection whose
  * pieces' pages show what changed) the caller must read before `affectedPages`.
  */
 export function factsToRead(changes: readonly TableChange[]): { genders: string[]; pieces: string[] } {
   const genders = new Set<string>();
   const pieces = new Set<string>();
+  const typeIds = (old: Image | undefined, now: Image | undefined) => {
+    for (const typeId of [text(old, 'typeId'), text(now, 'typeId')]) if (typeId) genders.add(typeId);
+  };
   for (const change of changes) {
     const { oldImage: old, newImage: now } = change;
     const kind = kindOf(change);
-    if (kind === 'product' && differs(old, now, LIST_PIECE_FIELDS)) {
-      for (const typeId of [text(old, 'typeId'), text(now, 'typeId')]) if (typeId) genders.add(typeId);
+    if (kind === 'product') {
+      if (differs(old, now, LIST_PIECE_FIELDS) || differs(old, now, COLLECTION_PIECE_FIELDS))
+        typeIds(old, now);
     } else if (kind === 'type' && old && now && differs(old, now, PIECE_PAGE_COLLECTION_FIELDS)) {
       const id = text(now, 'id');
       if (id) pieces.add(id);
     } else if (kind === 'image' && collectionPicture(change)) {
       const owner = text(now ?? old, 'ownerId');
-      if (owner) pieces.add(owner);
+      if (owner) {
+        pieces.add(owner);
+        genders.add(owner);
+      }
+    } else if (kind === 'size' && differs(old, now, LANDING_SIZE_FIELDS)) {
+      typeIds(old, now);
     }
   }
   return { genders: [...genders].sort(), pieces: [...pieces].sort() };
@@ -269,12 +331,21 @@ export function affectedPages(changes: readonly TableChange[], facts: CatalogueF
     if (earlier === undefined || compareSequence(change.sequence, earlier) < 0)
       firstCause.set(path, change.sequence);
   };
-  const subject = (page: PublicPage, change: TableChange) => {
+  const subject = (page: PublicPage, change: TableChange, gone = !change.newImage) => {
     const path = pagePath(page);
     const seen = last.get(path);
     if (!seen || compareSequence(change.sequence, seen.sequence) > 0)
-      last.set(path, { sequence: change.sequence, gone: !change.newImage });
+      last.set(path, { sequence: change.sequence, gone });
     ask(page, change);
+  };
+  /** A collection's pages as the table is now (facts): a landing's, a list's or either. */
+  const collection = (typeId: string | undefined, change: TableChange, only: 'landing' | 'list') => {
+    if (!typeId) return;
+    const single = facts.collectionSingle.get(typeId);
+    if (single === undefined || single !== (only === 'list')) return;
+    const gender = facts.collectionGender.get(typeId);
+    for (const page of collectionPages({ id: typeId, gender: gender ?? 2, singlecollection: single }))
+      ask(page, change);
   };
   const lists = (gender: unknown, change: TableChange) => {
     for (const g of listsOf(gender)) ask({ kind: 'list', gender: g }, change);
@@ -293,6 +364,9 @@ export function affectedPages(changes: readonly TableChange[], facts: CatalogueF
           // A piece outside any collection is on no list.
           for (const typeId of typeIds) if (typeId) lists(facts.collectionGender.get(typeId), change);
         }
+        if (differs(old, now, COLLECTION_PIECE_FIELDS))
+          for (const typeId of new Set([text(old, 'typeId'), text(now, 'typeId')]))
+            collection(typeId, change, 'list');
         if (differs(old, now, DRAW_PIECE_FIELDS)) {
           const draws = new Set([drawIdOf(old), drawIdOf(now)]);
           for (const drawId of draws) {
@@ -313,6 +387,22 @@ export function affectedPages(changes: readonly TableChange[], facts: CatalogueF
         }
         // A collection made or deleted has no pieces yet or any more: only an edit reaches them.
         const id = text(now ?? old, 'id');
+        if (id && differs(old, now, COLLECTION_PAGE_FIELDS)) {
+          // The pages it has now; those it had and has no more (deleted, another gender, made
+          // single or not) go.
+          const pagesOf = (image: Image | undefined) =>
+            image
+              ? collectionPages({
+                  id,
+                  gender: Number(image.gender),
+                  singlecollection: image.singlecollection === true,
+                })
+              : [];
+          const after = pagesOf(now);
+          const kept = new Set(after.map(pagePath));
+          for (const page of pagesOf(old)) if (!kept.has(pagePath(page))) subject(page, change, true);
+          for (const page of after) subject(page, change, false);
+        }
         if (id && old && now && differs(old, now, PIECE_PAGE_COLLECTION_FIELDS)) {
           for (const productId of facts.collectionPieces.get(id) ?? [])
             ask({ kind: 'piece', productId }, change);
@@ -331,7 +421,14 @@ export function affectedPages(changes: readonly TableChange[], facts: CatalogueF
         } else if (collectionPicture(change)) {
           for (const productId of facts.collectionPieces.get(owner) ?? [])
             ask({ kind: 'piece', productId }, change);
+          collection(owner, change, 'landing');
         }
+        break;
+      }
+      case 'size': {
+        if (differs(old, now, LANDING_SIZE_FIELDS))
+          for (const typeId of new Set([text(old, 'typeId'), text(now, 'typeId')]))
+            collection(typeId, change, 'landing');
         break;
       }
       case 'draw': {

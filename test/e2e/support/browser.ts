@@ -133,6 +133,7 @@ export function startBrowser(): BrowserSession {
         ...(options.deviceScaleFactor ? { deviceScaleFactor: options.deviceScaleFactor } : {}),
         ...(options.userAgent ? { userAgent: options.userAgent } : {}),
         ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+        ...(options.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
       });
       contexts.push(context);
       if (options.expectFailures) failures.push(...options.expectFailures);
@@ -198,6 +199,8 @@ export interface OpenOptions {
   clientAddress?: string;
   /** Failed requests the test provokes on purpose (see BrowserSession.expectFailures). */
   expectFailures?: ExpectedFailure[];
+  /** false: the page as a browser without JavaScript shows it (a page rendered ahead of time). */
+  javaScriptEnabled?: boolean;
 }
 
 /** Headers that belong to one hop (and an encoding Node would not undo) are not passed on. */

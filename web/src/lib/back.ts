@@ -1,3 +1,4 @@
+import { collectionTarget } from './collection-link.ts';
 import { type NavTarget, type NavValues, navTarget } from './nav-input.ts';
 
 /**
@@ -52,15 +53,14 @@ const genderList = (gender: string | undefined) =>
  */
 export function parentOf(pathname: string, values: NavValues): string | NavTarget {
   const path = pathOf(pathname);
-  const { type, gender, areaAmount } = values;
-  const collection = () =>
-    type && (gender === '0' || gender === '1')
-      ? navTarget('/products/productrelated', { type, gender, areaAmount, singleProduct: false })
-      : genderList(gender);
+  const { type, gender } = values;
+  const listGender = gender === '0' ? 0 : gender === '1' ? 1 : undefined;
+  // A collection's page at its canonical address (collection-link.ts).
+  const collection = (single = false) =>
+    type && listGender !== undefined ? collectionTarget(type, listGender, single) : genderList(gender);
   switch (path) {
     case '/products/productdetails':
-      if (values.singleProduct === 'true' && type && (gender === '0' || gender === '1'))
-        return navTarget('/products/singleproducts', { type, gender, areaAmount });
+      if (values.singleProduct === 'true' && type && listGender !== undefined) return collection(true);
       return collection();
     case '/products/purchase':
       return values.product

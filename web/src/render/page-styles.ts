@@ -15,6 +15,10 @@ export function pageModule(page: PublicPage): string | undefined {
       return 'src/features/catalog/gender-list.tsx';
     case 'piece':
       return 'src/features/catalog/product-details.tsx';
+    case 'collection':
+      return page.single
+        ? 'src/features/catalog/single-products.tsx'
+        : 'src/features/catalog/product-related.tsx';
     case 'draws':
       return 'src/features/draws/open-draws-page.tsx';
     case 'draw':

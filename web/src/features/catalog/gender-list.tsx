@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Loading } from '../../components/page.tsx';
+import { collectionTarget, collectionValues } from '../../lib/collection-link.ts';
 import { useHydrated } from '../../lib/hydrated.ts';
 import { navTarget } from '../../lib/nav-input.ts';
 import {
@@ -150,15 +151,14 @@ function TypeCard({ type, gender, eager }: { type: CatalogCollection; gender: Li
   const name = collectionTitle(type);
   const base = { type: type.id, gender, areaAmount: type.areaAmount };
   const single = type.singlecollection;
-  // The address a plain link (new tab, no script) would follow.
-  const fallback = single
-    ? navTarget('/products/singleproducts', base)
-    : navTarget('/products/productrelated', { ...base, singleProduct: false });
+  // The collection's page at its canonical address (rendered ahead of time): the address a plain
+  // link (new tab, no script) follows, and the one a click opens.
+  const fallback = collectionTarget(type.id, gender, single);
+  const values = collectionValues(type.id, gender);
 
   const open = async () => {
     if (!single) {
-      const values = { ...base, singleProduct: false };
-      navigate(navTarget('/products/productrelated', values), { state: values });
+      navigate(fallback, { state: values });
       return;
     }
     // A single-collection type, asked on click only: its one unsold piece for this gender opens
@@ -173,10 +173,10 @@ function TypeCard({ type, gender, eager }: { type: CatalogCollection; gender: Li
         const values = { ...base, productId: only.id, singleProduct: true };
         navigate(navTarget('/products/productdetails', values), { state: values });
       } else {
-        navigate(fallback, { state: base });
+        navigate(fallback, { state: values });
       }
     } catch {
-      navigate(fallback, { state: base });
+      navigate(fallback, { state: values });
     } finally {
       setBusy(false);
     }
@@ -196,7 +196,7 @@ function TypeCard({ type, gender, eager }: { type: CatalogCollection; gender: Li
       <Link
         className="catalog-card-link"
         to={fallback}
-        state={single ? base : { ...base, singleProduct: false }}
+        state={values}
         onClick={(event) => {
           if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
           event.preventDefault();

@@ -34,7 +34,8 @@ export function SingleProducts() {
             const next = {
               productId: p.id,
               type: typeId,
-              areaAmount: values.areaAmount,
+              // From the collection when the address does not say (its canonical address does not).
+              areaAmount: values.areaAmount ?? type.data?.areaAmount,
               gender,
               singleProduct: true,
             };
