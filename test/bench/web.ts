@@ -56,8 +56,8 @@ export interface BenchPage {
   rendered: boolean;
 }
 
-/** A collection's landing (000 §2), at the address the shop's own links give it. */
-const COLLECTION_PATH = `/products/productrelated?type=${DEMO.womenSized}&gender=0&areaAmount=2&singleProduct=false`;
+/** A collection's landing (000 §2), at its canonical address (the shop's own links give it). */
+const COLLECTION_PATH = pagePath({ kind: 'collection', typeId: DEMO.womenSized, gender: 0, single: false });
 
 /** The piece the bench offers by a draw (a demo watch, infra/local/demo/catalogue.ts): no other part of the bench buys it. */
 const DRAWN_PIECE = 'p-meridien-01';

@@ -21,7 +21,7 @@ import type { PageWork, RenderPages } from '../../functions/pages/render-port.ts
 import { DEMO } from '../../infra/local/demo/catalogue.ts';
 import { type LocalStack, startLocalStack, WEB_BUCKET } from '../../infra/local/stack.ts';
 import { checkStructuredData } from '../support/structured-data.ts';
-import { DESKTOP, screenshot, startBrowser } from './support/browser.ts';
+import { DESKTOP, expectAccessible, screenshot, startBrowser } from './support/browser.ts';
 
 /**
  * The public pages rendered ahead of time (issue 47) on a local stack of this file's own that
@@ -540,5 +540,145 @@ describe('the rendered lists and menus', () => {
     const kept = await s3().send(new HeadObjectCommand({ Bucket: WEB_BUCKET, Key }));
     expect(kept.CacheControl).toBe(PAGE_CACHE_CONTROL);
     expect(kept.Metadata?.status).toBe('200');
+  });
+});
+
+/** Whether React has taken the document over (hydrated or rendered): its root carries React's container. */
+const appStarted = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.getElementById('root');
+    return root ? Object.keys(root).some((key) => key.startsWith('__reactContainer')) : false;
+  });
+
+const VIEWPORTS = [
+  [{ width: 390, height: 844 }, 'phone'],
+  [DESKTOP, 'desktop'],
+] as const;
+
+describe('every kind of rendered page, without JavaScript and with it', () => {
+  it('reads the same either way, and is accessible once the app has started, on a phone and a desktop', {
+    timeout: 240_000,
+  }, async () => {
+    const { createDraw } = await import('../../functions/draws/entities/create-draw.ts');
+    const now = Date.now();
+    const draw = await createDraw({
+      pid: 'p-meridien-01',
+      opensAt: new Date(now).toISOString(),
+      closesAt: new Date(now + 3 * 3_600_000).toISOString(),
+      admin: 'rendered-pages-test',
+    });
+    if (!draw.ok) throw new Error(`no draw: ${draw.reason}`);
+    const pages: [kind: string, path: string, status: number][] = [
+      ['home', pagePath({ kind: 'home' }), 200],
+      ['list', pagePath({ kind: 'list', gender: 1 }), 200],
+      ['collection', pagePath({ kind: 'collection', typeId: DEMO.menSized, gender: 1, single: false }), 200],
+      [
+        'singles',
+        pagePath({ kind: 'collection', typeId: DEMO.singleCollection, gender: 1, single: true }),
+        200,
+      ],
+      ['piece', pagePath({ kind: 'piece', productId: DEMO.fractionalPriceProduct }), 200],
+      ['content', pagePath({ kind: 'content', path: '/world/mission' }), 200],
+      ['draws', pagePath({ kind: 'draws' }), 200],
+      ['draw', pagePath({ kind: 'draw', drawId: draw.draw.drawId }), 200],
+      ['gone', pagePath({ kind: 'piece', productId: 'p-never-made' }), 404],
+    ];
+    for (const [kind, path, status] of pages) {
+      const { status: answered, html } = await firstHtml(path);
+      expect(answered, path).toBe(status);
+      expect(html, path).toContain(`<meta name="${RENDERED_META}"`);
+      for (const [viewport, size] of VIEWPORTS) {
+        // The gone piece's page answers 404 on purpose.
+        const expectFailures = status === 404 ? [{ status, path: /^\/products\/productdetails\?/ }] : [];
+        const off = await browser.open(path, {
+          baseUrl: stack.url,
+          viewport,
+          javaScriptEnabled: false,
+          expectFailures,
+        });
+        const text = (await off.locator('main').first().innerText()).trim();
+        expect(text.length, `${kind} without JavaScript`).toBeGreaterThan(0);
+        const headings = await off.locator('main h1').allTextContents();
+        await screenshot(off, `rendered-${kind}-nojs-${size}`);
+        const on = await browser.open(path, { baseUrl: stack.url, viewport, expectFailures });
+        await expect.poll(() => appStarted(on), { timeout: 20_000 }).toBe(true);
+        expect(await on.locator('main h1').allTextContents(), `${kind}: the same headings`).toEqual(headings);
+        await expectAccessible(on);
+        await screenshot(on, `rendered-${kind}-js-${size}`);
+      }
+    }
+  });
+
+  it('keeps the list’s infinite scroll and its scroll restore', async () => {
+    const answer = await fetch(`${stack.url}/api/getTypeByGender?gender=0`);
+    const total = ((await answer.json()) as { types: unknown[] }).types.length;
+    const page = await browser.open('/women/', { baseUrl: stack.url });
+    await expect.poll(() => appStarted(page), { timeout: 20_000 }).toBe(true);
+    const cards = page.locator('.catalog-card');
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          return cards.count();
+        },
+        { timeout: 10_000, interval: 200 },
+      )
+      .toBe(total);
+    // As the shared stack's catalog test does it (test/e2e/catalog.test.ts), on the rendered list.
+    const target = page.getByRole('link', { name: 'Lumière Earrings', exact: true });
+    await target.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, -120));
+    const y = await page.evaluate(() => window.scrollY);
+    expect(y).toBeGreaterThan(500);
+    await expect
+      .poll(() => page.evaluate(() => Number(sessionStorage.getItem('scrollPositionWomen'))))
+      .toBe(Math.round(y));
+    await target.click();
+    await page.getByText('Lumière opens to members first', { exact: false }).waitFor();
+    await page.goBack();
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBeGreaterThan(y - 5);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - y)).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('a live fact newer than the rendered page', () => {
+  it('a piece sold after its page was rendered: the page says so after the paint, and nothing moves', {
+    timeout: 60_000,
+  }, async () => {
+    const productId = DEMO.fractionalPriceProduct;
+    const path = pagePath({ kind: 'piece', productId });
+    const sold = MESSAGES.productSold;
+    expect((await firstHtml(path)).html).not.toContain(sold);
+    const at = Date.now();
+    await transact([
+      sellProductItem({
+        productId,
+        holdId: 'h-live',
+        checkoutCode: 'LIVE1',
+        at: new Date(at).toISOString(),
+        now: at,
+      }),
+    ]);
+    for (const [viewport, size] of VIEWPORTS) {
+      const page = await browser.open('/home', { baseUrl: stack.url, viewport });
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { shifts: number[] }).shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+            shifts.push(entry.value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const answer = await page.goto(`${stack.url}${path}`);
+      // The document is the page rendered before the sale (the stream re-renders it ~10 s later).
+      expect(await answer?.text(), 'the rendered page was already re-rendered').not.toContain(sold);
+      await page.locator('.catalog-sold').waitFor();
+      expect(await page.getByRole('link', { name: 'Purchase' }).count()).toBe(0);
+      const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+      const cls = shifts.reduce((sum, value) => sum + value, 0);
+      console.log(`a piece sold after its page was rendered (${size}): layout shift ${cls.toFixed(4)}`);
+      expect(cls).toBeLessThan(0.01);
+      await screenshot(page, `rendered-piece-sold-live-${size}`);
+    }
   });
 });

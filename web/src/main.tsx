@@ -6,6 +6,7 @@ import { AppErrorBoundary } from './app/app-error.tsx';
 import { createAppRouter, loadRouteModules } from './app/router.tsx';
 import { pinBodyHeight } from './lib/body-height.ts';
 import { queryClient } from './lib/query-client.ts';
+import { RenderClock } from './lib/render-clock.tsx';
 import { type RenderedPageData, renderedPageData } from './lib/rendered-page.ts';
 import { unregisterStaleWorkers } from './lib/service-workers.ts';
 import './styles.css';
@@ -23,7 +24,9 @@ const app = (rendered?: RenderedPageData) => (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <HydrationBoundary state={rendered?.queries}>
-          <RouterProvider router={createAppRouter()} />
+          <RenderClock at={rendered?.here ? rendered.at : undefined}>
+            <RouterProvider router={createAppRouter()} />
+          </RenderClock>
         </HydrationBoundary>
       </QueryClientProvider>
     </AppErrorBoundary>

@@ -16,6 +16,8 @@ export interface PageParts {
   rootHtml: string;
   /** The answers to hydrate with; none for a page the browser renders afresh (a piece that is gone). */
   queries?: DehydratedState;
+  /** When it was rendered (the browser's first render shows time as of then). */
+  at?: number;
   /** Tags for the head (title, description, canonical, previews, structured data), already escaped. */
   head: string;
   /** The CSS the first screen needs (the app's sheet and the route's), in order. */
@@ -80,7 +82,7 @@ export function pageDocument(template: string, parts: PageParts): string {
     .replace('</head>', () => `    ${head}\n  </head>`)
     .replace(ROOT, () => {
       const data = parts.queries
-        ? `\n    <script type="application/json" id="${PAGE_DATA_ID}">${jsonInHtml({ url: parts.url, queries: parts.queries })}</script>`
+        ? `\n    <script type="application/json" id="${PAGE_DATA_ID}">${jsonInHtml({ url: parts.url, queries: parts.queries, at: parts.at })}</script>`
         : '';
       return `<div id="root">${parts.rootHtml}</div>${data}`;
     });

@@ -65,7 +65,7 @@ export async function renderPage(
   const html = pageDocument(template, {
     url,
     rootHtml: shown.html,
-    ...(gone ? {} : { queries: shown.queries }),
+    ...(gone ? {} : { queries: shown.queries, at: shown.at }),
     head,
     css,
   });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { durationInWords } from '#shared/time-words.ts';
+import { useNow } from '../lib/render-clock.tsx';
 
 /** The words change by the minute at most: a look every 10 s keeps them at most 10 s behind. */
 const TICK_MS = 10_000;
@@ -18,11 +19,14 @@ export function Countdown({
   words: 'opens' | 'closes';
   className?: string;
 }) {
-  const [now, setNow] = useState(() => Date.now());
+  // As of the page's render while it is hydrated (lib/render-clock.tsx), then ticking.
+  const first = useNow();
+  const [ticked, setTicked] = useState<number>();
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    const timer = setInterval(() => setTicked(Date.now()), TICK_MS);
     return () => clearInterval(timer);
   }, []);
+  const now = ticked ?? first;
   const left = Date.parse(to) - now;
   return (
     <p className={className} role="timer" aria-live="off" aria-atomic="true">

@@ -6,6 +6,8 @@ export interface RenderedPageData {
   /** Path and query the page was rendered for. */
   url: string;
   queries: DehydratedState;
+  /** When it was rendered (ms since the epoch): what it says of time is as of then (lib/render-clock.tsx). */
+  at?: number;
   /**
    * Whether it was rendered for this very address (the browser hydrates it), or for the canonical
    * address of the same page the edge served it for (a piece's address with the app's inputs:

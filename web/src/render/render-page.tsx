@@ -6,6 +6,7 @@ import type { PublicPage } from '#shared/pages/public-pages.ts';
 import { AppErrorBoundary } from '../app/app-error.tsx';
 import { appRoutes } from '../app/routes.tsx';
 import { answerApiWith } from '../lib/api.ts';
+import { RenderClock } from '../lib/render-clock.tsx';
 import { type ClientManifest, pageStyles } from './page-styles.ts';
 
 export { pageModule } from './page-styles.ts';
@@ -29,6 +30,8 @@ export interface RenderedRoot {
   status: 200 | 404;
   html: string;
   queries: DehydratedState;
+  /** When it was rendered: what it says of time is as of then (lib/render-clock.tsx). */
+  at: number;
   /** The reads that failed, with the API's status: whether the page's subject exists is the caller's to judge. */
   failed: { queryKey: readonly unknown[]; status?: number }[];
 }
@@ -49,12 +52,15 @@ export async function renderRoot(
     // As the browser's client (lib/query-client.ts): nothing refetched on the server.
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });
+  const at = Date.now();
   const render = () =>
     renderToString(
       <StrictMode>
         <AppErrorBoundary>
           <QueryClientProvider client={queryClient}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <RenderClock at={at}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </RenderClock>
           </QueryClientProvider>
         </AppErrorBoundary>
       </StrictMode>,
@@ -72,6 +78,7 @@ export async function renderRoot(
   return {
     status: context.statusCode === 404 ? 404 : 200,
     html,
+    at,
     failed: queryClient
       .getQueryCache()
       .getAll()

@@ -70,7 +70,19 @@ export function Gallery({
         draggable={false}
       />
     ) : (
-      <span className="catalog-gallery-waiting" />
+      <span className="catalog-gallery-waiting">
+        {/* Without JavaScript (a crawler, a reader's mode) the picture comes now, lazily. */}
+        <noscript>
+          <Picture
+            url={url}
+            sizes={sizes}
+            alt={urls.length > 1 ? `${alt}, picture ${i + 1} of ${urls.length}` : alt}
+            width={IMG_WIDTH}
+            height={IMG_HEIGHT}
+            draggable={false}
+          />
+        </noscript>
+      </span>
     );
   return (
     <section

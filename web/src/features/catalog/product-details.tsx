@@ -12,7 +12,9 @@ import { Countdown } from '../../components/countdown.tsx';
 import { Loading } from '../../components/page.tsx';
 import { forgetStart } from '../../components/payment/checkout-key.ts';
 import { ExpressCheckout, ExpressCheckoutSpace } from '../../components/payment/express-checkout.tsx';
+import { ZonedTime } from '../../components/zoned-time.tsx';
 import { genderOf, navTarget, useNavValues } from '../../lib/nav-input.ts';
+import { useNow } from '../../lib/render-clock.tsx';
 import { SESSION_KEYS } from '../../lib/scroll.ts';
 import { collectionTitle, imagesQuery, productQuery, typeQuery } from './api.ts';
 import { CollectionPictures } from './collection-pictures.tsx';
@@ -99,10 +101,11 @@ interface Item {
  * the sign-up a tap away, before anyone opens the form.
  */
 function DrawWindow({ closesAt }: { closesAt: string }) {
+  const now = new Date(useNow());
   return (
     <div className="catalog-draw-window">
       <p className="catalog-meta catalog-draw">
-        Entries close <time dateTime={closesAt}>{momentInWords(closesAt)}</time>
+        Entries close <ZonedTime at={closesAt} words={momentInWords(closesAt, now)} />
       </p>
       <Countdown to={closesAt} words="closes" className="catalog-meta catalog-draw-countdown" />
       <p className="catalog-meta catalog-draw-members">

@@ -7,6 +7,7 @@ import { DRAW_MESSAGES } from '#shared/contracts/draws.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { Loading } from '../../components/page.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useNow } from '../../lib/render-clock.tsx';
 import { drawQuery } from './api.ts';
 import { DrawFiles } from './draw-files.tsx';
 import { DrawStatus, takesEntries } from './draw-status.tsx';
@@ -24,6 +25,7 @@ export function DrawPage() {
   const linked = useLocation().pathname.endsWith('/enter');
   const base = useId();
   const draw = useQuery(drawQuery(drawId));
+  const now = useNow();
 
   if (draw.isPending) {
     return (
@@ -45,7 +47,7 @@ export function DrawPage() {
     );
   }
   const d = draw.data;
-  const open = takesEntries(d);
+  const open = takesEntries(d, now);
   return (
     <main className={`checkout-page draw-page${open ? '' : ' checkout-narrow'}`}>
       <BackButton />

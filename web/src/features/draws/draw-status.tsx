@@ -1,5 +1,7 @@
 import { momentInWords, timeInWords } from '#shared/time-words.ts';
 import { Countdown } from '../../components/countdown.tsx';
+import { ZonedTime } from '../../components/zoned-time.tsx';
+import { useNow } from '../../lib/render-clock.tsx';
 import type { PublicDraw } from './api.ts';
 
 /** Why a closed draw waits for its beacon round, in the verifiers' words. */
@@ -17,7 +19,7 @@ export function takesEntries(draw: PublicDraw, now = Date.now()): boolean {
 
 /** A time in words, in the shop's zone and naming it (shared/time-words.ts), as a <time>. */
 function Moment({ at, now }: { at: string; now: Date }) {
-  return <time dateTime={at}>{momentInWords(at, now)}</time>;
+  return <ZonedTime at={at} words={momentInWords(at, now)} />;
 }
 
 /**
@@ -26,7 +28,7 @@ function Moment({ at, now }: { at: string; now: Date }) {
  * hash, the beacon's round, the winning line) under "how this draw is checked".
  */
 export function DrawStatus({ draw, titleId }: { draw: PublicDraw; titleId: string }) {
-  const now = new Date();
+  const now = new Date(useNow());
   return (
     <section className="draw-status" aria-labelledby={titleId}>
       <h2 id={titleId} className="checkout-section-title">
@@ -86,7 +88,7 @@ function StateWords({ draw, now }: { draw: PublicDraw; now: Date }) {
           </p>
           {draw.drawsAt && (
             <p>
-              the winner is drawn at about <time dateTime={draw.drawsAt}>{timeInWords(draw.drawsAt)}</time>,
+              the winner is drawn at about <ZonedTime at={draw.drawsAt} words={timeInWords(draw.drawsAt)} />,
               from a public random number that nobody, the shop included, could know when the list was fixed.
               {draw.beaconState === 'unreachable'
                 ? ' that number is late: the draw waits for it, and never uses one the shop chose.'
@@ -131,7 +133,7 @@ function CheckedDetails({ draw }: { draw: PublicDraw }) {
           {draw.waitingSince && (
             <>
               {' '}
-              (waiting since <time dateTime={draw.waitingSince}>{timeInWords(draw.waitingSince)}</time>)
+              (waiting since <ZonedTime at={draw.waitingSince} words={timeInWords(draw.waitingSince)} />)
             </>
           )}
           .
@@ -147,7 +149,7 @@ function CheckedDetails({ draw }: { draw: PublicDraw }) {
           {draw.waitingSince && (
             <>
               {' '}
-              since <time dateTime={draw.waitingSince}>{timeInWords(draw.waitingSince)}</time>
+              since <ZonedTime at={draw.waitingSince} words={timeInWords(draw.waitingSince)} />
             </>
           )}
           . {WAITING_WHY[draw.beaconState === 'unreachable' ? 'unreachable' : 'not-yet']}

@@ -5,6 +5,8 @@ import { MEMBERSHIP_PAGE } from '#shared/membership.ts';
 import { windowInWords } from '#shared/time-words.ts';
 import { Loading, Page } from '../../components/page.tsx';
 import { Picture } from '../../components/picture.tsx';
+import { ZonedTime } from '../../components/zoned-time.tsx';
+import { useNow } from '../../lib/render-clock.tsx';
 import { type OpenDraw, openDrawsQuery } from './api.ts';
 
 /** The pictures' box: the catalogue's portrait 4:5, so nothing moves when they arrive. */
@@ -17,7 +19,7 @@ const PICTURE_HEIGHT = 500;
  */
 export function OpenDrawsPage() {
   const draws = useQuery(openDrawsQuery());
-  const now = new Date();
+  const now = new Date(useNow());
   const open = draws.data?.filter((d) => Date.parse(d.opensAt) <= now.getTime()) ?? [];
   const coming = draws.data?.filter((d) => Date.parse(d.opensAt) > now.getTime()) ?? [];
   return (
@@ -76,7 +78,11 @@ function DrawList({
               </span>
               <span className="draws-words">
                 <span className="draws-name">{d.pieceName}</span>
-                <span className="draws-window">{windowInWords(d.opensAt, d.closesAt, now)}</span>
+                <ZonedTime
+                  className="draws-window"
+                  at={d.opensAt}
+                  words={windowInWords(d.opensAt, d.closesAt, now)}
+                />
               </span>
             </Link>
           </li>
