@@ -9,6 +9,7 @@ import { DEMO } from '../../infra/local/demo/catalogue.ts';
 import { startLocalStack } from '../../infra/local/stack.ts';
 import { deployedBundles } from './bundles.ts';
 import { currentLoad } from './machine.ts';
+import { pageJs } from './page-js.ts';
 import { type RendererFigures, renderLighthouseSection, withLighthouse } from './report.ts';
 import { LIGHTHOUSE_FRONTS, type LighthouseResults, lighthousePages } from './web.ts';
 
@@ -95,8 +96,10 @@ try {
       }),
     );
   }
+  const measured = fronts[0]?.pages.filter((p) => p.rendered) ?? [];
+  const js = await pageJs(stack.url, measured, process.env.CHROME_PATH ?? '/usr/bin/chromium');
   const rendered = renderLighthouseSection({
-    value: { runs, fronts, renderer, alone: { date, loadAtStart, loadAtEnd: currentLoad() } },
+    value: { runs, fronts, renderer, pageJs: js, alone: { date, loadAtStart, loadAtEnd: currentLoad() } },
   });
   writeFileSync(out, withLighthouse(readFileSync(out, 'utf8'), rendered));
   console.log(rendered.section);

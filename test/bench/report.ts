@@ -354,6 +354,8 @@ export interface LighthouseFigures {
   fronts: LighthouseResults[];
   /** The page renderer as deployed (test/bench/pages-run.ts, which serves cdk.out's bundles). */
   renderer?: RendererFigures;
+  /** The JavaScript a rendered page starts after its first paint, per page (bench:pages). */
+  pageJs?: { name: string; files: number; rawBytes: number; gzipBytes: number }[];
   /** Measured alone by `npm run bench:pages`. */
   alone?: { date: string; loadAtStart: number; loadAtEnd: number };
 }
@@ -390,6 +392,18 @@ function frontTable(page: Page | undefined, lh: LighthouseResults): string {
   return `| page | score | | SEO | | LCP ms | | CLS | | FCP ms | TBT ms | Speed Index ms |
 |---|---|---|---|---|---|---|---|---|---:|---:|---:|
 ${rows.join('\n')}`;
+}
+
+function pageJsPart(js: LighthouseFigures['pageJs']): string {
+  if (!js || js.length === 0) return '';
+  return `
+The storefront's JavaScript as a rendered page starts it after its first paint (its early script, the app's
+entry and module preloads, its route's chunks), gzipped at level 9:
+
+| page | files | raw KB | gzipped KB |
+|---|---:|---:|---:|
+${js.map((p) => `| ${p.name} | ${p.files} | ${kb(p.rawBytes)} | ${kb(p.gzipBytes)} |`).join('\n')}
+`;
 }
 
 function rendererPart(r: RendererFigures | undefined, kept?: string): string {
@@ -445,7 +459,7 @@ The draw page is a draw of a demo piece opened by the bench, open for three hour
 confirmation is that of a demo piece the bench bought by card, opened once paid, as its mail's
 link or another tab opens it (the order's number, the piece's picture and the amount paid; the
 address only in the tab that checked out).
-${rendererPart(f.renderer, keptRenderer)}`;
+${pageJsPart(f.pageJs)}${rendererPart(f.renderer, keptRenderer)}`;
 }
 
 /** The Lighthouse part and the summary rows it puts in the summary's table. */
