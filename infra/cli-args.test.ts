@@ -25,6 +25,7 @@ const SCRIPTS: Record<string, { script: string; args?: string[]; writes: string[
   bench: { script: 'test/bench/run.ts', writes: ['docs/benchmarks.md', '.local/bench.log'] },
   'bench:first-minute': { script: 'test/bench/first-minute.ts', writes: ['docs/first-minute.md'] },
   'bench:verify-page': { script: 'test/bench/verify-page-run.ts', writes: ['docs/benchmarks.md'] },
+  'bench:pages': { script: 'test/bench/pages-run.ts', writes: ['docs/benchmarks.md'] },
   load: { script: 'test/load/run.ts', writes: ['docs/capacity.md', '.local/load.log'] },
   'load:draw': { script: 'test/load/draw-run.ts', writes: ['docs/draw-load.md', '.local/draw-load.log'] },
 };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,9 +9,17 @@ import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILM_FRAME_ORIGINS } from '#shared/film-providers.ts';
+import { START_APP_SCRIPT } from '#shared/pages/start-app.ts';
 import { createGateway } from '../local/gateway.ts';
 import { BoutiqueStack } from '../stack.ts';
-import { appCsp, appHeaders, forPlainHttp, type HeaderSet, mediaHeaders } from './security-headers.ts';
+import {
+  appCsp,
+  appHeaders,
+  forPlainHttp,
+  type HeaderSet,
+  mediaHeaders,
+  START_APP_SCRIPT_HASH,
+} from './security-headers.ts';
 
 type Cfn = unknown;
 /** A template value with the buckets' regional domains put back as `<logical id>`. */
@@ -84,6 +93,7 @@ describe('the security headers, defined once (infra/edge/security-headers.ts)', 
     // Element); the Express Checkout Element adds Google Pay's host only.
     expect(csp['script-src']).toEqual([
       "'self'",
+      START_APP_SCRIPT_HASH,
       'https://js.stripe.com',
       'https://*.js.stripe.com',
       'https://pay.google.com',
@@ -99,6 +109,10 @@ describe('the security headers, defined once (infra/edge/security-headers.ts)', 
     expect(FILM_FRAME_ORIGINS.length).toBeGreaterThan(0);
     expect(csp['media-src']).toEqual(["'self'", 'blob:']);
     expect(csp['script-src']?.join(' ')).not.toMatch(/unsafe/);
+    // The one inline script allowed: the rendered pages' start (shared/pages/start-app.ts), by its hash.
+    expect(START_APP_SCRIPT_HASH).toBe(
+      `'sha256-${createHash('sha256').update(START_APP_SCRIPT).digest('base64')}'`,
+    );
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
   });
@@ -108,6 +122,7 @@ describe('the security headers, defined once (infra/edge/security-headers.ts)', 
     const paypal = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
     expect(csp['script-src']).toEqual([
       "'self'",
+      START_APP_SCRIPT_HASH,
       'https://js.stripe.com',
       'https://*.js.stripe.com',
       'https://pay.google.com',

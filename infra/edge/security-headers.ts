@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { FILM_FRAME_ORIGINS } from '#shared/film-providers.ts';
+import { START_APP_SCRIPT } from '#shared/pages/start-app.ts';
 
 /**
  * The security headers of every answer of the shop, defined once: CloudFront's response headers
@@ -45,6 +47,12 @@ export interface SecurityHeaderOrigins {
   buckets: readonly string[];
 }
 
+/**
+ * The one inline script the shop has: a page rendered ahead of time starts the app with it after
+ * its first paint (shared/pages/start-app.ts). Allowed by its hash, nothing else inline.
+ */
+export const START_APP_SCRIPT_HASH = `'sha256-${createHash('sha256').update(START_APP_SCRIPT).digest('base64')}'`;
+
 /** Directive → sources, in the order they are sent. An empty list is a directive without sources. */
 export type CspDirectives = Readonly<Record<string, readonly string[]>>;
 
@@ -52,7 +60,7 @@ export type CspDirectives = Readonly<Record<string, readonly string[]>>;
 export function appCsp({ buckets }: SecurityHeaderOrigins): CspDirectives {
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...STRIPE_SCRIPTS, ...PAYPAL_SDK],
+    'script-src': ["'self'", START_APP_SCRIPT_HASH, ...STRIPE_SCRIPTS, ...PAYPAL_SDK],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...buckets, ...PAYPAL_SDK],
     // Films uploaded to the media bucket are served at the shop's own /media; blob: for previews.

@@ -12,8 +12,9 @@ export const SERVER_SHOP_SETTINGS = '__oneOfOneShopSettings';
 
 /**
  * A rendered page names the app's scripts in a JSON block of this id instead of script tags: the
- * early script starts them once the first screen (and its photograph) is painted, so that on a
- * phone's slow link the photograph does not share the link with ~150 KB of JavaScript.
+ * page's one inline script (shared/pages/start-app.ts) starts them once the first screen (and its
+ * photograph) is painted, so that on a phone's slow link the photograph does not share the link
+ * with ~150 KB of JavaScript.
  */
 export const APP_SCRIPTS_ID = 'app-scripts';
 

@@ -13,11 +13,13 @@ import { runInScope } from '#platform/request-scope.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { pagePath } from '#shared/pages/public-pages.ts';
 import { PAGE_DATA_ID, RENDERED_META } from '#shared/pages/rendered-page.ts';
+import { START_APP_SCRIPT } from '#shared/pages/start-app.ts';
 import { transact } from '#table/transactions.ts';
 import { renderPages } from '../../functions/pages/app/render-pages.ts';
 import { PAGE_CACHE_CONTROL } from '../../functions/pages/app/web-files.ts';
 import { allPublicPages } from '../../functions/pages/jobs/render-all.ts';
 import type { PageWork, RenderPages } from '../../functions/pages/render-port.ts';
+import { START_APP_SCRIPT_HASH } from '../../infra/edge/security-headers.ts';
 import { DEMO } from '../../infra/local/demo/catalogue.ts';
 import { type LocalStack, startLocalStack, WEB_BUCKET } from '../../infra/local/stack.ts';
 import { checkStructuredData } from '../support/structured-data.ts';
@@ -92,10 +94,18 @@ describe('a rendered piece page', () => {
     )?.[0];
     expect(photo).toMatch(/fetchPriority="high"/);
     expect(photo).toMatch(/srcSet="[^"]*640w\.jpg 640w/);
-    // No script runs from the page itself (the CSP allows none inline): the data is a JSON block.
-    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1] as string);
-    for (const attributes of scripts)
-      expect(attributes).toMatch(/type="(module|application\/json|application\/ld\+json)"|src=/);
+    // One script runs from the page itself, the one the CSP allows by its hash (the app's start);
+    // the data are JSON blocks.
+    const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].map((m) => ({
+      attributes: m[1] as string,
+      text: m[2] as string,
+    }));
+    const inline = scripts.filter(
+      (script) => !/type="application\/(ld\+)?json"|src=/.test(script.attributes),
+    );
+    expect(inline.map((script) => script.text)).toEqual([START_APP_SCRIPT]);
+    const csp = (await fetch(`${stack.url}${PIECE}`)).headers.get('content-security-policy') ?? '';
+    expect(/script-src ([^;]*)/.exec(csp)?.[1]?.split(' ')).toContain(START_APP_SCRIPT_HASH);
     const data = pageData(html);
     expect(data?.url).toBe(PIECE);
     expect(data?.queries.queries.length).toBeGreaterThan(0);
@@ -596,7 +606,7 @@ describe('every kind of rendered page, without JavaScript and with it', () => {
           javaScriptEnabled: false,
           expectFailures,
         });
-        const text = (await off.locator('main').first().innerText()).trim();
+        const text = ((await off.locator('main').first().textContent()) ?? '').trim();
         expect(text.length, `${kind} without JavaScript`).toBeGreaterThan(0);
         const headings = await off.locator('main h1').allTextContents();
         await screenshot(off, `rendered-${kind}-nojs-${size}`);

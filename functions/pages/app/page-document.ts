@@ -1,5 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import { APP_SCRIPTS_ID, type AppScripts, PAGE_DATA_ID, RENDERED_META } from '#shared/pages/rendered-page.ts';
+import { START_APP_SCRIPT } from '#shared/pages/start-app.ts';
 import { SHOP_SETTINGS_META } from '#shared/shop-page.ts';
 
 /**
@@ -7,8 +8,9 @@ import { SHOP_SETTINGS_META } from '#shared/shop-page.ts';
  * in, its scripts and styles named by the build), with the rendered app in #root, the API answers
  * it was rendered from in a JSON data block the browser hydrates with, the page's own head tags,
  * and its style sheets inline (no request before the first paint); the app's own sheet the page
- * names is dropped, being inline. The app's entry and its module preloads become a JSON block
- * (APP_SCRIPTS_ID) the early script starts after the first paint (web/src/boot/start-app.ts).
+ * names is dropped, being inline. The app's entry, its module preloads and the page's route
+ * chunks become a JSON block (APP_SCRIPTS_ID) that the page's one inline script starts after the
+ * first paint (shared/pages/start-app.ts).
  */
 export interface PageParts {
   /** The page's address (path and query), as the browser will have it. */
@@ -18,6 +20,8 @@ export interface PageParts {
   queries?: DehydratedState;
   /** When it was rendered (the browser's first render shows time as of then). */
   at?: number;
+  /** The page's route module and its chunks, asked for beside the app's entry. */
+  routeScripts?: string[];
   /** Tags for the head (title, description, canonical, previews, structured data), already escaped. */
   head: string;
   /** The CSS the first screen needs (the app's sheet and the route's), in order. */
@@ -49,6 +53,7 @@ export function settingsOf(template: string): unknown {
 const ROOT = '<div id="root"></div>';
 const APP_SHEET = /\s*<link rel="stylesheet" crossorigin href="\/assets\/main-[\w-]+\.css">/;
 const CHARSET = /<meta charset="UTF-8" \/>/;
+const EARLY_SCRIPT = /\s*<script type="module" crossorigin async src="\/assets\/early-[\w-]+\.js"><\/script>/;
 const APP_ENTRY = /\s*<script type="module" crossorigin src="(\/assets\/main-[\w-]+\.js)"><\/script>/;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g;
 
@@ -57,8 +62,11 @@ function withoutAppScripts(template: string): { template: string; scripts: AppSc
   const entry = APP_ENTRY.exec(template)?.[1];
   if (!entry) throw new Error('the template names no app entry: is it the deployed index.html?');
   const preload = [...template.matchAll(MODULE_PRELOAD)].map((m) => m[1] as string);
+  if (!EARLY_SCRIPT.test(template)) throw new Error('the template names no early script');
   return {
-    template: template.replace(APP_ENTRY, '').replace(MODULE_PRELOAD, ''),
+    // The early script too: its reads and preloads are for the empty app (a rendered page has its
+    // answers), and the page starts the app itself (START_APP_SCRIPT).
+    template: template.replace(EARLY_SCRIPT, '').replace(APP_ENTRY, '').replace(MODULE_PRELOAD, ''),
     scripts: { entry, preload },
   };
 }
@@ -66,13 +74,16 @@ function withoutAppScripts(template: string): { template: string; scripts: AppSc
 export function pageDocument(template: string, parts: PageParts): string {
   if (!template.includes(ROOT)) throw new Error('the template has no empty #root');
   const app = withoutAppScripts(template);
+  const scripts: AppScripts = {
+    ...app.scripts,
+    preload: [...app.scripts.preload, ...(parts.routeScripts ?? [])],
+  };
   const withoutTitle = parts.head.includes('<title>')
     ? app.template.replace(/\s*<title>[^<]*<\/title>/, '')
     : app.template;
-  // Before the early script, which may run as soon as it is parsed (from the cache) and reads these.
   const first = [
     `<meta name="${RENDERED_META}" content="${escapeAttribute(parts.url)}" />`,
-    `<script type="application/json" id="${APP_SCRIPTS_ID}">${jsonInHtml(app.scripts)}</script>`,
+    `<script type="application/json" id="${APP_SCRIPTS_ID}">${jsonInHtml(scripts)}</script>`,
   ].join('\n    ');
   const head = [parts.head, `<style>${parts.css.replace(/<\/style/gi, '<\\/style')}</style>`].join('\n    ');
   if (!CHARSET.test(withoutTitle)) throw new Error('the template has no charset meta');
@@ -84,6 +95,7 @@ export function pageDocument(template: string, parts: PageParts): string {
       const data = parts.queries
         ? `\n    <script type="application/json" id="${PAGE_DATA_ID}">${jsonInHtml({ url: parts.url, queries: parts.queries, at: parts.at })}</script>`
         : '';
-      return `<div id="root">${parts.rootHtml}</div>${data}`;
+      // Last: the photograph it waits for is in #root above it.
+      return `<div id="root">${parts.rootHtml}</div>${data}\n    <script>${START_APP_SCRIPT}</script>`;
     });
 }

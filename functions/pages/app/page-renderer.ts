@@ -44,7 +44,7 @@ export async function renderPage(
   const template = await files.template();
   const scope = globalThis as { [SERVER_SHOP_SETTINGS]?: unknown };
   scope[SERVER_SHOP_SETTINGS] ??= settingsOf(template);
-  const { renderRoot, stylesOfPage } = await webRender();
+  const { renderRoot, stylesOfPage, scriptsOfPage } = await webRender();
   const url = pagePath(page);
   // A collection's page the shop does not show is not rendered at all (its landing would leave).
   const shows =
@@ -65,7 +65,7 @@ export async function renderPage(
   const html = pageDocument(template, {
     url,
     rootHtml: shown.html,
-    ...(gone ? {} : { queries: shown.queries, at: shown.at }),
+    ...(gone ? {} : { queries: shown.queries, at: shown.at, routeScripts: scriptsOfPage(page) }),
     head,
     css,
   });

@@ -3,7 +3,6 @@ import type { RouteChunks } from '../../vite-early-requests.ts';
 import { catalogFirstScreen } from '../features/catalog/first-screen.ts';
 import { requestEarly } from '../lib/early-requests.ts';
 import { isRenderedForThisPage } from '../lib/rendered-page.ts';
-import { startAppAfterFirstPaint } from './start-app.ts';
 
 /**
  * The first script of every page, built apart from the app (web/vite-early-requests.ts) and a
@@ -23,7 +22,6 @@ const screen = catalogFirstScreen(location.pathname, new URLSearchParams(locatio
 // A page rendered ahead of time (issue 47) for this address's page carries its answers and names
 // its first picture; any rendered page starts the app itself once its first screen is painted.
 const rendered = isRenderedForThisPage();
-startAppAfterFirstPaint(rendered && screen ? (__ROUTE_CHUNKS__[screen.route]?.scripts ?? []) : []);
 if (screen && !rendered) {
   // The reads first: on HTTP/1.1 the browser's few connections go to what was asked first.
   const answers = new Map(screen.reads.map((url) => [url, requestEarly(url)]));

@@ -53,3 +53,26 @@ export function pageStyles(manifest: ClientManifest, page: PublicPage): string[]
   if (module) visit(module);
   return sheets;
 }
+
+/**
+ * The scripts (their /assets/ paths) of a page's route module and every chunk it imports that the
+ * app's entry does not: asked for beside the entry when the page starts the app, so the route's
+ * module is not one more round trip after it.
+ */
+export function pageScripts(manifest: ClientManifest, page: PublicPage): string[] {
+  const closure = (start: string) => {
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || files.has(`/${chunk.file}`)) return;
+      files.add(`/${chunk.file}`);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    visit(start);
+    return files;
+  };
+  const module = pageModule(page);
+  if (!module) return [];
+  const entry = closure('index.html');
+  return [...closure(module)].filter((file) => !entry.has(file));
+}

@@ -7,7 +7,7 @@ import { AppErrorBoundary } from '../app/app-error.tsx';
 import { appRoutes } from '../app/routes.tsx';
 import { answerApiWith } from '../lib/api.ts';
 import { RenderClock } from '../lib/render-clock.tsx';
-import { type ClientManifest, pageStyles } from './page-styles.ts';
+import { type ClientManifest, pageScripts, pageStyles } from './page-styles.ts';
 
 export { pageModule } from './page-styles.ts';
 
@@ -16,6 +16,7 @@ declare const __CLIENT_MANIFEST__: ClientManifest;
 
 /** The style sheets a page's first screen needs, as the browser build named them. */
 export const stylesOfPage = (page: PublicPage) => pageStyles(__CLIENT_MANIFEST__, page);
+export const scriptsOfPage = (page: PublicPage) => pageScripts(__CLIENT_MANIFEST__, page);
 
 /**
  * The app rendered on the server for one address (issue 47): the HTML of #root and the API
