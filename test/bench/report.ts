@@ -397,8 +397,8 @@ ${rows.join('\n')}`;
 function pageJsPart(js: LighthouseFigures['pageJs']): string {
   if (!js || js.length === 0) return '';
   return `
-The storefront's JavaScript as a rendered page starts it after its first paint (its early script, the app's
-entry and module preloads, its route's chunks), gzipped at level 9:
+The storefront's JavaScript as a rendered page starts it after its first paint (the app's entry,
+its module preloads and the page's route chunks, and what they load), gzipped at level 9:
 
 | page | files | raw KB | gzipped KB |
 |---|---:|---:|---:|
