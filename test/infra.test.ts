@@ -24,6 +24,7 @@ import { SEQUENCER_STARTERS } from '../infra/constructs/passport-log.ts';
 import { PASSPORT_SIGNING_HANDLERS, PassportSigner } from '../infra/constructs/passport-signer.ts';
 import { DRAND_QUICKNET } from '../infra/drand-chain.ts';
 import { apiBehaviours, patternMatches, readKeyOnlyCode } from '../infra/edge/api-behaviours.ts';
+import { START_APP_SCRIPT_HASH } from '../infra/edge/security-headers.ts';
 import { BoutiqueStack, readsOnly } from '../infra/stack.ts';
 import { bundleCount } from '../infra/synth-progress.ts';
 
@@ -328,7 +329,8 @@ describe('BoutiqueStack', () => {
     const headers = policy?.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig ?? {};
     const csp = JSON.stringify(headers.ContentSecurityPolicy?.ContentSecurityPolicy);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self' https://js.stripe.com");
+    // And the one inline script, by its hash: the rendered pages' start (shared/pages/start-app.ts).
+    expect(csp).toContain(`script-src 'self' ${START_APP_SCRIPT_HASH} https://js.stripe.com`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
