@@ -132,8 +132,10 @@ export async function storefrontApi(url: string): Promise<Response> {
 
 function renderContext(requestId: string): Context {
   const deadline = Date.now() + 10_000;
-  // The reads are the rendering function's own (its AWS calls, its IAM): its name, not a handler's.
-  const functionName = currentScope()?.functionName ?? 'page-renderer';
+  // The reads are the rendering function's own (its AWS calls, its IAM): its name, not a handler's
+  // (the scope's in process, Lambda's in its bundle).
+  const functionName =
+    currentScope()?.functionName ?? process.env.AWS_LAMBDA_FUNCTION_NAME ?? 'page-renderer';
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName,
