@@ -18,18 +18,22 @@ export function webBucket(): string {
   return name;
 }
 
-async function putPage(key: string, html: string, status: 200 | 404): Promise<void> {
+/** A page's object, as every page is stored; `onlyIfMissing` writes it only where none is. */
+function pageObject(key: string, html: string, status: 200 | 404, onlyIfMissing = false) {
   if (!key.startsWith(PAGES_PREFIX)) throw new Error(`not a page's key: ${key}`);
-  await s3().send(
-    new PutObjectCommand({
-      Bucket: webBucket(),
-      Key: key,
-      Body: html,
-      ContentType: 'text/html; charset=utf-8',
-      CacheControl: PAGE_CACHE_CONTROL,
-      Metadata: { status: String(status) },
-    }),
-  );
+  return new PutObjectCommand({
+    Bucket: webBucket(),
+    Key: key,
+    Body: html,
+    ContentType: 'text/html; charset=utf-8',
+    CacheControl: PAGE_CACHE_CONTROL,
+    Metadata: { status: String(status) },
+    ...(onlyIfMissing ? { IfNoneMatch: '*' } : {}),
+  });
+}
+
+async function putPage(key: string, html: string, status: 200 | 404): Promise<void> {
+  await s3().send(pageObject(key, html, status));
 }
 
 /** The deployed build from the web bucket itself. */
@@ -55,19 +59,8 @@ export function bucketWebFiles(): WebFiles {
  * later state of the table, is never replaced by this one. A page written meanwhile is no failure.
  */
 export async function putMissingPage(key: string, html: string, status: 200 | 404): Promise<void> {
-  if (!key.startsWith(PAGES_PREFIX)) throw new Error(`not a page's key: ${key}`);
   try {
-    await s3().send(
-      new PutObjectCommand({
-        Bucket: webBucket(),
-        Key: key,
-        Body: html,
-        ContentType: 'text/html; charset=utf-8',
-        CacheControl: PAGE_CACHE_CONTROL,
-        Metadata: { status: String(status) },
-        IfNoneMatch: '*',
-      }),
-    );
+    await s3().send(pageObject(key, html, status, true));
   } catch (error) {
     const code = (error as { name?: string; $metadata?: { httpStatusCode?: number } }) ?? {};
     // 412: written meanwhile; 409: a write of the same key under way (S3's conditional writes).

@@ -218,16 +218,7 @@ export function ProductDetails() {
   const forSale = !item.sold && !item.draw;
   const noLongerForSale = firstForSale.current === true && !forSale;
   const items: Item[] = [];
-  if (noLongerForSale && item.sold) {
-    items.push({
-      key: 'purchase',
-      label: 'Purchase',
-      to: '/products/purchase',
-      values: { product: productId, type: typeId },
-      primary: true,
-      gone: true,
-    });
-  } else if (item.draw && !item.sold) {
+  if (item.draw && !item.sold) {
     items.push({
       key: 'draw',
       label: 'Enter the draw',
@@ -235,13 +226,15 @@ export function ProductDetails() {
       values: {},
       primary: true,
     });
-  } else if (!item.sold) {
+  } else if (!item.sold || noLongerForSale) {
+    // Sold since the page showed it for sale: kept in its place, hidden (see firstForSale).
     items.push({
       key: 'purchase',
       label: 'Purchase',
       to: '/products/purchase',
       values: { product: productId, type: typeId },
       primary: true,
+      gone: item.sold,
     });
   }
   if (!single) {
