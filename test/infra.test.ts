@@ -8,6 +8,7 @@ import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambd
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { MAIL_TEMPLATES } from '#platform/mail-templates.ts';
 import { staleBoundOf } from '#shared/edge-cache.ts';
 import { TABLE } from '#table/table.ts';
@@ -1264,6 +1265,7 @@ describe("the /api behaviours' plan (infra/edge/api-behaviours.ts)", () => {
     method,
     path,
     handler: 'x/http/y',
+    contract: { response: z.object({}) },
     auth: edge ? 'public' : 'admin',
     access: { table: edge ? ['get'] : ['get', 'put'], why: {} },
     ...(edge ? { edge } : {}),

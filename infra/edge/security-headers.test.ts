@@ -8,6 +8,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { FILM_FRAME_ORIGINS } from '#shared/film-providers.ts';
 import { START_APP_SCRIPT } from '#shared/pages/start-app.ts';
 import { createGateway } from '../local/gateway.ts';
@@ -208,6 +209,7 @@ describe('the local gateway sends them on every answer', () => {
           method: 'GET',
           path: '/ping',
           handler: 'ping',
+          contract: { response: z.object({}) },
           auth: 'public',
           access: { table: ['get'], why: {} },
         },

@@ -16,6 +16,10 @@ describe('API contracts', () => {
       const { handler } = (await import(/* @vite-ignore */ file)) as { handler: Handler };
       // A zod schema, classic or mini (storefront reads use zod/mini).
       expect(handler.contract.response, route.handler).toBeInstanceOf($ZodType);
+      // The route table's contract, which the API document is generated from, is the handler's own.
+      expect(handler.contract === route.contract, `${route.handler}: its row names another contract`).toBe(
+        true,
+      );
       // The edge caching the route table gives the row is the handler's own contract's: the same
       // class, and a cache key of exactly the query the handler reads.
       const contract = handler.contract as { cache?: string; query?: { _zod: { def: { shape?: object } } } };
