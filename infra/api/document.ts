@@ -58,23 +58,43 @@ export function handlerComment(route: Route): string | undefined {
   const comments = [...before.matchAll(/\/\*\*([\s\S]*?)\*\//g)];
   const last = comments.at(-1)?.[1];
   if (!last) return undefined;
+  // Markdown: lines joined into paragraphs, blank lines and list items kept.
   return last
     .split('\n')
     .map((line) => line.replace(/^\s*\* ?/, ''))
     .join('\n')
     .trim()
-    .replace(/\s*\n\s*(?!- )/g, ' ');
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.replace(/\s*\n\s*(?!- )/g, ' '))
+    .join('\n\n');
 }
 
-/** The summary: the comment's first sentence, without the method and path it often starts with. */
+/**
+ * The summary: the comment's first sentence after its signature (`POST /x { a, b } → { c }:`);
+ * `.`, `:` and `—` end a sentence only outside brackets and quotes.
+ */
 export function summaryOf(comment: string): string {
-  const rest = comment.replace(
-    /^(GET|POST|PATCH|DELETE|PUT)\s+\S+(\s*\{[^}]*\})?(\s*\([^)]*\))?\s*(→\s*[^:.]*)?[:.—-]?\s*/,
-    '',
-  );
-  const sentence = (rest || comment).split(/(?<=[.!?])\s/)[0] ?? '';
-  const trimmed = sentence.replace(/[.:;]$/, '');
-  return (trimmed.charAt(0).toUpperCase() + trimmed.slice(1)).slice(0, 120);
+  const sentences: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < comment.length; i++) {
+    const c = comment[i];
+    if (c === '"') quoted = !quoted;
+    else if (c === '{' || c === '(' || c === '[') depth++;
+    else if (c === '}' || c === ')' || c === ']') depth = Math.max(0, depth - 1);
+    else if (!depth && !quoted && /[.:—]/.test(c ?? '') && /\s/.test(comment[i + 1] ?? ' ')) {
+      sentences.push(comment.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  sentences.push(comment.slice(start).trim());
+  const signature = /^(GET|POST|PATCH|DELETE|PUT)\s+\//;
+  const [first = '', second = ''] = sentences.filter(Boolean);
+  const sentence = signature.test(first) && second ? second : first;
+  const words = sentence.replace(/^["“]|["”]$/g, '');
+  const summary = words.charAt(0).toUpperCase() + words.slice(1);
+  return summary.length <= 120 ? summary : `${summary.slice(0, 119).replace(/\s+\S*$/, '')}…`;
 }
 
 /** A zod schema as the JSON Schema of OpenAPI 3.1 (2020-12): requests as sent, answers as read. */

@@ -60,6 +60,17 @@ describe('the API documents', () => {
     expect(apiOperations(documents.public).length + apiOperations(documents.admin).length).toBe(built.length);
   });
 
+  it('sums each operation up in a sentence of words, not its signature', () => {
+    for (const doc of Object.values(documents))
+      for (const [where, item] of Object.entries(doc.paths))
+        for (const [method, operation] of Object.entries(item)) {
+          if (method === 'servers') continue;
+          const { summary } = operation as { summary?: string };
+          expect(summary, `${method} ${where}`).toMatch(/^[A-Z`]/);
+          expect(summary, `${method} ${where}`).not.toMatch(/→|^\d|^(GET|POST|PATCH|DELETE) \/\S* ?[{?]/);
+        }
+  });
+
   it("follows the package's version", () => {
     const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
       version: string;

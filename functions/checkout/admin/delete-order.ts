@@ -6,7 +6,7 @@ import { validDeleteToken } from '../entities/order-delete-token.ts';
 import { deleteRefusal, ORDER_DELETE_REFUSALS } from '../rules/delete-rules.ts';
 
 /**
- * DELETE /orders { id, token } (001 §7: "with id and a token").
+ * DELETE /orders { id, token } (001 §7: "with id and a token"): deletes an order, kept as deleted.
  *
  * The token is the confirmation: GET /order-details hands one out with the order it shows
  * (single-use, this admin's, this order's, 10 minutes). A missing or malformed token is 400;

@@ -10,8 +10,8 @@ import { endSession } from '#table/sessions.ts';
 import { logInAdmin } from '../admin-auth.ts';
 
 /**
- * POST /admin { user, pass } (001 §6, §7) → { status, userName } and the staff session cookie
- * (HttpOnly, Secure, SameSite=Strict) and the device cookie. 401 "get out of here!" for any
+ * POST /admin { user, pass } (001 §6, §7): staff log in. → { status, userName } and the staff
+ * session cookie (HttpOnly, Secure, SameSite=Strict) and the device cookie. 401 "get out of here!" for any
  * wrong username or password; 429 past 20 wrong tries from one address in 15 minutes, or while
  * strangers' wrong passwords slow the account down (never for a browser that logged in before).
  */

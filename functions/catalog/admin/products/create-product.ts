@@ -11,7 +11,7 @@ import { adminProduct } from './views.ts';
 /**
  * POST /products { name, priceUs, priceCanada?, size?, sizeId?, cardNumber, status?, typeId,
  * gender?, colors, removeShipmentCharge?, singleproduct?, soldOnOtherPlatform? } →
- * { status: 200, id, product, passport }. Blanks → 400 "please fill all the blanks" (001 §5) and
+ * { status: 200, id, product, passport }: a new piece. Blanks → 400 "please fill all the blanks" (001 §5) and
  * nothing written. A piece sold on another platform is saved sold, with its authenticity record
  * (no e-mail) in the same transaction (001 §4). Then the piece's passport certificate and card
  * code are issued (docs/passport.md: before its steel card is made); if that fails the piece
