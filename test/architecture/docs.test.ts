@@ -4,8 +4,8 @@ import { entityTableProblems, missingPaths, missingPathsInDocs, repoFiles } from
 
 /**
  * The docs point at rooms that exist: every repository path README.md, docs/ and the READMEs
- * under infra/ and test/ write down is in the repository, and docs/data-model.md's entity table
- * names every entity file once. The checks live in test/support/doc-paths.ts; each is shown
+ * under infra/ and test/ write down is in the repository, and the entity table of
+ * docs/reference/data-model-keys.md (written by `npm run docs`) names every entity file once. The checks live in test/support/doc-paths.ts; each is shown
  * failing on a planted text first, so a green run means something.
  */
 
@@ -42,8 +42,8 @@ describe('paths written in the docs', () => {
   });
 });
 
-describe("docs/data-model.md's entity table", () => {
-  const dataModel = readFileSync('docs/data-model.md', 'utf8');
+describe("docs/reference/data-model-keys.md's entity table", () => {
+  const dataModel = readFileSync('docs/reference/data-model-keys.md', 'utf8');
 
   it('catches a planted table that leaves an entity file out, names one twice or names one that is gone', () => {
     const planted = [

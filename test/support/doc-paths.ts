@@ -122,13 +122,13 @@ export const entityFiles = (files: string[]) =>
   files.filter((f) => /^functions\/[^/]+\/entities\/[^/]+\.ts$/.test(f) && !f.endsWith('.test.ts'));
 
 /**
- * How docs/data-model.md's entity table ("## Items and keys", its last column naming files under
- * functions/) fails to map one-to-one to the entity files: an entity file it does not name, or
+ * How the entity table ("## Items and keys" of docs/reference/data-model-keys.md, which
+ * `npm run docs` writes; its last column naming files under functions/) fails to map one-to-one to the entity files: an entity file it does not name, or
  * names more than once, and a file it names that does not exist.
  */
 export function entityTableProblems(dataModel: string, files: string[]): string[] {
   const section = dataModel.split(/^## /m).find((s) => s.startsWith('Items and keys'));
-  if (!section) return ['docs/data-model.md has no "## Items and keys" table'];
+  if (!section) return ['the keys table has no "## Items and keys" section'];
   const rows = section.split('\n').filter((line) => line.startsWith('|'));
   const header = rows[0]?.split('|').map((c) => c.trim()) ?? [];
   const fileColumn = header.findIndex((c) => c.startsWith('file'));
