@@ -149,3 +149,21 @@ export function entityTableProblems(dataModel: string, files: string[]): string[
   }
   return problems;
 }
+
+/**
+ * How README.md's map of docs/ ("## The docs": one line per file, a link to it) fails to name
+ * every file under docs/ once: a file it leaves out or names twice. A file it names that does not
+ * exist is missingPaths' to catch.
+ */
+export function docsMapProblems(readme: string, files: string[]): string[] {
+  const section = readme.split(/^## /m).find((s) => s.startsWith('The docs'));
+  if (!section) return ['README.md has no "## The docs" map'];
+  const named = [...section.matchAll(/^- \[[^\]]*\]\((docs\/[^)\s]+)\)/gm)].map((m) => m[1] as string);
+  const problems: string[] = [];
+  for (const doc of files.filter((f) => f.startsWith('docs/'))) {
+    const times = named.filter((n) => n === doc).length;
+    if (times === 0) problems.push(`${doc} is not in the README's map of docs/`);
+    if (times > 1) problems.push(`${doc} is in the README's map of docs/ ${times} times`);
+  }
+  return problems;
+}
