@@ -28,6 +28,10 @@ const SCRIPTS: Record<string, { script: string; args?: string[]; writes: string[
   'bench:pages': { script: 'test/bench/pages-run.ts', writes: ['docs/benchmarks.md'] },
   load: { script: 'test/load/run.ts', writes: ['docs/capacity.md', '.local/load.log'] },
   'load:draw': { script: 'test/load/draw-run.ts', writes: ['docs/draw-load.md', '.local/draw-load.log'] },
+  docs: {
+    script: 'infra/docs/generate.ts',
+    writes: ['docs/reference/data-model-keys.md', 'docs/reference/routes.md'],
+  },
 };
 
 function run(script: string, args: string[]) {

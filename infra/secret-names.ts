@@ -1,6 +1,6 @@
 /**
  * The keys of the shop's secret (one JSON secret in Secrets Manager). The functions that need
- * them read them at cold start (functions/lib/secrets.ts); README explains how to fill them in.
+ * them read them at cold start (functions/lib/secrets.ts); docs/deploying.md explains how to fill them in.
  */
 export const SHOP_SECRET_NAMES = [
   'STRIPE_SECRET_KEY',

@@ -13,6 +13,7 @@ import { httpError } from '#platform/http-error.ts';
 import { bucketOf, s3 } from '#platform/media-clients.ts';
 import { UPLOAD_KINDS, type UploadKind } from '#shared/admin.ts';
 import { hasPictureSet, S3_URL_PREFIX, s3Url, variantKeys } from '#shared/media.ts';
+import type { EntityFileDoc } from './table-doc.ts';
 
 /**
  * Admin uploads go from the browser straight to S3. The server makes the key, and the
@@ -21,7 +22,7 @@ import { hasPictureSet, S3_URL_PREFIX, s3Url, variantKeys } from '#shared/media.
  * first bytes: what is not what it was declared to be is deleted and refused.
  */
 const UPLOAD_URL_SECONDS = 15 * 60;
-const uploadKey = (key: string) => ({ pk: `UPLOAD#${key}`, sk: '#UPLOAD' });
+export const uploadKey = (key: string) => ({ pk: `UPLOAD#${key}`, sk: '#UPLOAD' });
 
 interface UploadTicket {
   key: string;
@@ -262,3 +263,15 @@ export async function deleteMediaObject(url: string): Promise<void> {
     );
   }
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Upload ticket (TTL, used once)',
+      pk: '`UPLOAD#<key>`',
+      sk: '`#UPLOAD`',
+      keys: () => uploadKey('<key>'),
+    },
+  ],
+};

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import { httpError } from '#platform/http-error.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import type { Page } from '#shared/admin.ts';
 import { queryAll } from '#table/query.ts';
 import type { TransactItem } from '#table/transactions.ts';
@@ -17,6 +18,14 @@ export interface AuditEntry extends Change {
 }
 
 export const AUDIT_LIST = 'AUDIT';
+
+/** An audit entry's keys: its own item, listed on gsi2 by time. */
+export const auditKeys = (id: string, at: string) => ({
+  pk: `AUDIT#${id}`,
+  sk: '#AUDIT',
+  gsi2pk: AUDIT_LIST,
+  gsi2sk: `${at}#${id}`,
+});
 
 /** One admin change: who, what was done to which entity, and the item before and after. */
 export interface Change {
@@ -58,7 +67,7 @@ export function auditItem(change: Change, now = Date.now()): TransactItem {
   return {
     Put: {
       TableName: tableName(),
-      Item: { pk: `AUDIT#${id}`, sk: '#AUDIT', gsi2pk: AUDIT_LIST, gsi2sk: `${at}#${id}`, ...entry },
+      Item: { ...auditKeys(id, at), ...entry },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -97,3 +106,16 @@ export function pageOf<T>(all: T[], offset: number, pageSize: number): Page<T> {
     list: all.slice(offset, offset + pageSize),
   };
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Audit entry (admin change)',
+      pk: '`AUDIT#<uuid>`',
+      sk: '`#AUDIT`',
+      gsi2: '`AUDIT` / `<at>#<uuid>`',
+      keys: () => auditKeys('<uuid>', '<at>'),
+    },
+  ],
+};

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 
 /**
  * Device cookies (OWASP's "device cookies" against lockout): a browser that logged in to a
@@ -29,10 +30,14 @@ export const DEVICE_SECONDS = 400 * 24 * 60 * 60;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-export const deviceKey = (token: string, kind: DeviceKind, subject: string) => ({
-  pk: `DEVICE#${hashToken(token)}`,
+/** A device's key by the SHA-256 of its token. */
+export const deviceKeyOf = (tokenHash: string, kind: DeviceKind, subject: string) => ({
+  pk: `DEVICE#${tokenHash}`,
   sk: `${kind}#${subject}`,
 });
+
+export const deviceKey = (token: string, kind: DeviceKind, subject: string) =>
+  deviceKeyOf(hashToken(token), kind, subject);
 
 /** The device record of this token for this subject, if the device logged in to it before. */
 export async function knownDevice(
@@ -78,3 +83,18 @@ export async function rememberDevice(input: {
   );
   return token;
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Device cookie (a browser that logged in)',
+      pk: '`DEVICE#<sha256(token)>`',
+      sk: '`owner#<card>` / `admin#<user>`',
+      keys: () => [
+        deviceKeyOf('<sha256(token)>', 'owner', '<card>'),
+        deviceKeyOf('<sha256(token)>', 'admin', '<user>'),
+      ],
+    },
+  ],
+};

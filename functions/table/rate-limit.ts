@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 
 export interface Limit {
   name: string;
@@ -281,3 +282,21 @@ export async function giveBackThrottledTry(
 export async function clearThrottle(throttle: Throttle, subject: string): Promise<void> {
   await ddb().send(new DeleteCommand({ TableName: tableName(), Key: throttleKey(throttle.name, subject) }));
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Rate-limit (sliding window: a count per fixed window `w<windowStart>`)',
+      pk: '`LIMIT#<name>#<subject>`',
+      sk: '`#LIMIT`',
+      keys: () => rateLimitKey('<name>', '<subject>'),
+    },
+    {
+      entity: "Throttle (tries' times, `nextTryAt`)",
+      pk: '`LIMIT#<name>#<subject>`',
+      sk: '`#THROTTLE`',
+      keys: () => throttleKey('<name>', '<subject>'),
+    },
+  ],
+};

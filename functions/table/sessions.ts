@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 
 /**
  * Server-side sessions. The browser holds a random 256-bit token; the table holds only its
@@ -101,3 +102,15 @@ export const sessionItemKey = (token: string) => sessionKey(hashToken(token));
 
 /** A session, found by the SHA-256 of its token (the token itself is only in the cookie). */
 export const sessionKey = (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: '#SESSION' });
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Portal / admin session (TTL)',
+      pk: '`SESSION#<sha256 of token>`',
+      sk: '`#SESSION`',
+      keys: () => sessionKey('<sha256 of token>'),
+    },
+  ],
+};

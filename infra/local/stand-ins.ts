@@ -30,7 +30,7 @@ function dynamoDbLocalJar(): { dir: string; jar: string } {
 /**
  * AWS's DynamoDB Local (Java), started from the jar directly so telemetry can be turned off.
  * In memory unless `dataDir` is given. It has no bind-address option: it listens on every
- * interface of this machine (documented in the README).
+ * interface of this machine (documented in docs/running-locally.md).
  */
 export async function startDynamoDb(port: number, dataDir?: string): Promise<StandIn> {
   const { dir, jar } = dynamoDbLocalJar();

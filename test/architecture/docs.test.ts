@@ -1,11 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { entityTableProblems, missingPaths, missingPathsInDocs, repoFiles } from '../support/doc-paths.ts';
+import {
+  docsMapProblems,
+  entityTableProblems,
+  missingPaths,
+  missingPathsInDocs,
+  repoFiles,
+} from '../support/doc-paths.ts';
 
 /**
  * The docs point at rooms that exist: every repository path README.md, docs/ and the READMEs
- * under infra/ and test/ write down is in the repository, and docs/data-model.md's entity table
- * names every entity file once. The checks live in test/support/doc-paths.ts; each is shown
+ * under infra/ and test/ write down is in the repository, the entity table of
+ * docs/reference/data-model-keys.md (written by `npm run docs`) names every entity file once, and
+ * README.md's map of docs/ names every file of docs/ once. The checks live in test/support/doc-paths.ts; each is shown
  * failing on a planted text first, so a green run means something.
  */
 
@@ -42,8 +49,8 @@ describe('paths written in the docs', () => {
   });
 });
 
-describe("docs/data-model.md's entity table", () => {
-  const dataModel = readFileSync('docs/data-model.md', 'utf8');
+describe("docs/reference/data-model-keys.md's entity table", () => {
+  const dataModel = readFileSync('docs/reference/data-model-keys.md', 'utf8');
 
   it('catches a planted table that leaves an entity file out, names one twice or names one that is gone', () => {
     const planted = [
@@ -71,5 +78,28 @@ describe("docs/data-model.md's entity table", () => {
 
   it('names every entity file exactly once, and only files that exist', () => {
     expect(entityTableProblems(dataModel, files)).toEqual([]);
+  });
+});
+
+describe("README.md's map of docs/", () => {
+  it('catches a map that leaves a doc out or names one twice', () => {
+    const planted = [
+      '## The docs',
+      '',
+      '- [data-model.md](docs/data-model.md): the table',
+      '- [data-model.md](docs/data-model.md): the table, again',
+      '',
+      '## After',
+      '- [draw.md](docs/draw.md): outside the map, so not counted',
+    ].join('\n');
+    expect(docsMapProblems(planted, ['docs/data-model.md', 'docs/draw.md', 'README.md'])).toEqual([
+      "docs/data-model.md is in the README's map of docs/ 2 times",
+      "docs/draw.md is not in the README's map of docs/",
+    ]);
+    expect(docsMapProblems('# no map', [])).toEqual(['README.md has no "## The docs" map']);
+  });
+
+  it('names every file under docs/ once', () => {
+    expect(docsMapProblems(readFileSync('README.md', 'utf8'), files)).toEqual([]);
   });
 });

@@ -122,13 +122,13 @@ export const entityFiles = (files: string[]) =>
   files.filter((f) => /^functions\/[^/]+\/entities\/[^/]+\.ts$/.test(f) && !f.endsWith('.test.ts'));
 
 /**
- * How docs/data-model.md's entity table ("## Items and keys", its last column naming files under
- * functions/) fails to map one-to-one to the entity files: an entity file it does not name, or
+ * How the entity table ("## Items and keys" of docs/reference/data-model-keys.md, which
+ * `npm run docs` writes; its last column naming files under functions/) fails to map one-to-one to the entity files: an entity file it does not name, or
  * names more than once, and a file it names that does not exist.
  */
 export function entityTableProblems(dataModel: string, files: string[]): string[] {
   const section = dataModel.split(/^## /m).find((s) => s.startsWith('Items and keys'));
-  if (!section) return ['docs/data-model.md has no "## Items and keys" table'];
+  if (!section) return ['the keys table has no "## Items and keys" section'];
   const rows = section.split('\n').filter((line) => line.startsWith('|'));
   const header = rows[0]?.split('|').map((c) => c.trim()) ?? [];
   const fileColumn = header.findIndex((c) => c.startsWith('file'));
@@ -146,6 +146,24 @@ export function entityTableProblems(dataModel: string, files: string[]): string[
     const times = named.filter((n) => n === entity).length;
     if (times === 0) problems.push(`${entity} is not named in the table`);
     if (times > 1) problems.push(`${entity} is named ${times} times in the table (once, then "same file")`);
+  }
+  return problems;
+}
+
+/**
+ * How README.md's map of docs/ ("## The docs": one line per file, a link to it) fails to name
+ * every file under docs/ once: a file it leaves out or names twice. A file it names that does not
+ * exist is missingPaths' to catch.
+ */
+export function docsMapProblems(readme: string, files: string[]): string[] {
+  const section = readme.split(/^## /m).find((s) => s.startsWith('The docs'));
+  if (!section) return ['README.md has no "## The docs" map'];
+  const named = [...section.matchAll(/^- \[[^\]]*\]\((docs\/[^)\s]+)\)/gm)].map((m) => m[1] as string);
+  const problems: string[] = [];
+  for (const doc of files.filter((f) => f.startsWith('docs/'))) {
+    const times = named.filter((n) => n === doc).length;
+    if (times === 0) problems.push(`${doc} is not in the README's map of docs/`);
+    if (times > 1) problems.push(`${doc} is in the README's map of docs/ ${times} times`);
   }
   return problems;
 }

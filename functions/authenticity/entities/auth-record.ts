@@ -3,6 +3,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type ProductEntity, productSoldWithCardItem } from '#catalog/index.ts';
 import { pendingEntryItem } from '#passport/index.ts';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import { newOwnerSalt, ownerCommitment } from '#shared/passport/log.ts';
 import type { EntryKind } from '#shared/passport/log-entry.ts';
 import { auditedWrite } from '#table/audit.ts';
@@ -418,3 +419,22 @@ export async function ensureOwnerSalt(
     return { ...now, ownerSalt: now.ownerSalt };
   }
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Authenticity record',
+      pk: '`AUTH#<cardNumber>`',
+      sk: '`#AUTH`',
+      gsi2: '`AUTHS` / `<createdAt>#<cardNumber>`',
+      keys: () => authRecordKeys({ cardNumber: '<cardNumber>', createdAt: '<createdAt>' }),
+    },
+    {
+      entity: 'Transfer history (append-only)',
+      pk: '`AUTH#<cardNumber>`',
+      sk: '`TRANSFER#<time>#<uuid>`',
+      keys: () => transferKey('<cardNumber>', '<time>', '<uuid>'),
+    },
+  ],
+};

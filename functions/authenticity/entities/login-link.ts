@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import type { AuthRecordEntity } from './auth-record.ts';
 
 /**
@@ -64,3 +65,15 @@ export async function spendLoginLink(token: string, now: number): Promise<LoginL
     throw error;
   }
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: "One-time login link (TTL, used once; only the token's SHA-256)",
+      pk: '`LOGINLINK#<sha256(token)>`',
+      sk: '`#LOGINLINK`',
+      keys: () => loginLinkKey('<sha256(token)>'),
+    },
+  ],
+};

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import { newOwnerSalt } from '#shared/passport/log.ts';
 import { transact } from '#table/transactions.ts';
 import { type AuthRecordEntity, authRecordKey, ownershipEntryItem } from './auth-record.ts';
@@ -106,3 +107,15 @@ export async function resetWithToken(input: {
     throw error;
   }
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: "Password reset link (TTL, used once; only the token's SHA-256)",
+      pk: '`RESET#<sha256 of token>`',
+      sk: '`#RESET`',
+      keys: () => resetTokenKey('<sha256 of token>'),
+    },
+  ],
+};

@@ -1,4 +1,5 @@
 import { tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import { consistentGet, projection, queryAll } from '#table/query.ts';
 import type { TransactItem } from '#table/transactions.ts';
 import { cardClaimKey } from './keys.ts';
@@ -46,3 +47,15 @@ export const releaseClaimItem = (cardNumber: string, pid: string): TransactItem 
     ExpressionAttributeValues: { ':pid': pid },
   },
 });
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Card number claim (unique)',
+      pk: '`CARD#<cardNumber>`',
+      sk: '`#CARD`',
+      keys: () => cardClaimKey('<cardNumber>'),
+    },
+  ],
+};

@@ -1,4 +1,5 @@
 import { tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import type { TransactItem } from '#table/transactions.ts';
 import { collectionKey } from './keys.ts';
 
@@ -17,3 +18,8 @@ export function endPreSaleItem(typeId: string): TransactItem {
     },
   };
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  adds: { to: 'Type (collection)', what: 'its pre-sale ended by a scheduled release' },
+};

@@ -1,5 +1,6 @@
 import { tableName } from '#platform/aws-clients.ts';
 import { notFound } from '#platform/http-error.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import { COUNTRY_CODES, countryName } from '#shared/countries.ts';
 import { auditedWrite } from '#table/audit.ts';
 import { getItem } from '#table/query.ts';
@@ -139,3 +140,8 @@ export async function setShipping(
   );
   return after;
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  adds: { to: 'Type (collection)', what: 'its shipping prices (an attribute of this item)' },
+};

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { tableName } from '#platform/aws-clients.ts';
 import { httpError, notFound } from '#platform/http-error.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import { deleteMediaObject, verifyUpload } from '#platform/uploads.ts';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { type CollectionFields, parseImageSet, storeImageSet } from '#shared/admin-types.ts';
@@ -298,3 +299,8 @@ export function adminCollectionView(t: CollectionEntity) {
     menImages: parseImageSet(t.menproductimage),
   };
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  adds: { to: 'Type (collection)', what: 'staff changes' },
+};

@@ -1,7 +1,8 @@
 import { notFound } from '#platform/http-error.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import type { Gender, InfoTitle } from '#shared/constants.ts';
 import { getItem, projection, queryAll, withoutKeys } from '#table/query.ts';
-import { COLLECTIONS_LIST, collectionFamily, collectionKey, SIZES_PREFIX } from './keys.ts';
+import { COLLECTIONS_LIST, collectionFamily, collectionKey, collectionKeys, SIZES_PREFIX } from './keys.ts';
 import type { ProductEntity } from './product.ts';
 import type { SizeEntity } from './size.ts';
 
@@ -167,3 +168,17 @@ export async function getCollectionWithProducts(typeId: string): Promise<Collect
     }),
   );
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Type (collection)',
+      pk: '`TYPE#<tid>`',
+      sk: '`#TYPE`',
+      gsi1: '`TYPE#<tid>` / `#TYPE`',
+      gsi2: '`TYPES` / `<createdAt>#<tid>`',
+      keys: () => collectionKeys({ id: '<tid>', createdAt: '<createdAt>' }),
+    },
+  ],
+};

@@ -1,4 +1,5 @@
 import { tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import { deleteMediaObject, verifyUpload } from '#platform/uploads.ts';
 import type { FilmChoice } from '#shared/contracts/films.ts';
 import { auditedWrite } from '#table/audit.ts';
@@ -86,3 +87,15 @@ export async function clearFilm(slot: string, admin: string): Promise<FilmEntity
   for (const url of uploadFiles(before.film)) await deleteMediaObject(url);
   return before;
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Film (one per content slot)',
+      pk: '`FILMS`',
+      sk: '`FILM#<slot>`',
+      keys: () => filmKeys('<slot>'),
+    },
+  ],
+};

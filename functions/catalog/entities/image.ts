@@ -1,5 +1,6 @@
 import { tableName } from '#platform/aws-clients.ts';
 import { httpError } from '#platform/http-error.ts';
+import { type EntityFileDoc, placeholder } from '#platform/table-doc.ts';
 import { PRODUCT_IMAGE_TYPES } from '#shared/constants.ts';
 import { auditedWrite, type Change } from '#table/audit.ts';
 import { type Keys, pad } from '#table/keys.ts';
@@ -146,3 +147,33 @@ export async function getCollectionImages(
     images: items.filter((i): i is ImageEntity => i.kind === 'image'),
   };
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Collection image (types 3–6)',
+      pk: '`TYPE#<tid>`',
+      sk: '`IMG#<type>#<index>#<imgId>`',
+      keys: () =>
+        imageKeys({
+          id: '<imgId>',
+          ownerPk: imageOwner('type', '<tid>'),
+          type: placeholder('<type>'),
+          index: placeholder('<index>'),
+        }),
+    },
+    {
+      entity: 'Product image (types 1, 2)',
+      pk: '`PRODUCT#<pid>`',
+      sk: '`IMG#<type>#<index>#<imgId>`',
+      keys: () =>
+        imageKeys({
+          id: '<imgId>',
+          ownerPk: imageOwner('product', '<pid>'),
+          type: placeholder('<type>'),
+          index: placeholder('<index>'),
+        }),
+    },
+  ],
+};

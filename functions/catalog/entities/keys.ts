@@ -1,3 +1,4 @@
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import { type Keys, pad } from '#table/keys.ts';
 
 /**
@@ -59,3 +60,8 @@ export const sizeGuideKeys = (g: { id: string; sizeId: string }): Keys => ({
  * with `attribute_not_exists` in the transaction that gives a product its number).
  */
 export const cardClaimKey = (cardNumber: string) => ({ pk: `CARD#${cardNumber}`, sk: '#CARD' });
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  adds: { to: 'Product', what: "the catalogue's keys" },
+};

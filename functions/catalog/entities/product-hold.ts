@@ -1,4 +1,5 @@
 import { tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import { PRODUCT_STATUS } from '#shared/constants.ts';
 import type { TransactItem } from '#table/transactions.ts';
 import { productKey } from './keys.ts';
@@ -121,3 +122,11 @@ export const endDrawItem = (productId: string, drawId: string): TransactItem => 
     ExpressionAttributeValues: { ':hold': drawHoldId(drawId) },
   },
 });
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  adds: {
+    to: 'Product',
+    what: 'its hold, sale and release (transaction items checkout and authenticity write)',
+  },
+};

@@ -1,4 +1,5 @@
 import { tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import type { Gender } from '#shared/constants.ts';
 import { auditedWrite } from '#table/audit.ts';
 import { consistentGet, getItem, getItems, projection, queryAll } from '#table/query.ts';
@@ -12,6 +13,7 @@ import {
   collectionKey,
   PRODUCT_PREFIX,
   productKey,
+  productKeys,
   productKeysOf,
   sizeKey,
 } from './keys.ts';
@@ -368,3 +370,17 @@ export function listCollectionPieces(typeId: string): Promise<{ id: string; crea
     ...projection(['id', 'createdAt']),
   });
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Product',
+      pk: '`PRODUCT#<pid>`',
+      sk: '`#PRODUCT`',
+      gsi1: '`TYPE#<tid>` / `PRODUCT#<pid>`',
+      gsi2: '`PRODUCTS` / `<createdAt>#<pid>`',
+      keys: () => productKeys({ id: '<pid>', typeId: '<tid>', createdAt: '<createdAt>' }),
+    },
+  ],
+};

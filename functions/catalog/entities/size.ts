@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import { type EntityFileDoc, placeholder } from '#platform/table-doc.ts';
 import type { Gender } from '#shared/constants.ts';
 import { auditedWrite } from '#table/audit.ts';
 import { byIndex, projection, queryAll, withoutKeys } from '#table/query.ts';
@@ -407,3 +408,22 @@ export async function getSizeWithGuides(
     guides: items.filter((i): i is SizeGuideEntity => i.kind === 'sizeGuide'),
   };
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Size',
+      pk: '`SIZE#<sid>`',
+      sk: '`#SIZE`',
+      gsi1: '`TYPE#<tid>` / `#TYPE#SIZE#<index>#<sid>`',
+      keys: () => sizeKeys({ id: '<sid>', typeId: '<tid>', index: placeholder('<index>') }),
+    },
+    {
+      entity: 'Size guide entry',
+      pk: '`SIZE#<sid>`',
+      sk: '`GUIDE#<gid>`',
+      keys: () => sizeGuideKeys({ id: '<gid>', sizeId: '<sid>' }),
+    },
+  ],
+};

@@ -1,4 +1,5 @@
 import { tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import { deleteMediaObject, verifyUpload } from '#platform/uploads.ts';
 import type { Gender } from '#shared/constants.ts';
 import { auditedWrite } from '#table/audit.ts';
@@ -55,3 +56,8 @@ export async function setCollectionVideo(
   if (old && old.url !== video.url) await deleteMediaObject(old.url);
   return video;
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  adds: { to: 'Product video', what: 'staff changes to collection and pillar videos' },
+};

@@ -1,5 +1,6 @@
 import { tableName } from '#platform/aws-clients.ts';
 import { notFound } from '#platform/http-error.ts';
+import { type EntityFileDoc, placeholder } from '#platform/table-doc.ts';
 import type { Gender } from '#shared/constants.ts';
 import { PILLAR_IDS } from '#shared/vocabulary.ts';
 import { auditedWrite, type Change } from '#table/audit.ts';
@@ -109,3 +110,21 @@ export async function getCollectionVideos(ownerId: string): Promise<CollectionVi
     ExpressionAttributeValues: { ':pk': collectionVideoPartition(ownerId) },
   });
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Product video',
+      pk: '`PRODUCT#<pid>`',
+      sk: '`VIDEO#<index>#<vid>`',
+      keys: () => productVideoKeys({ id: '<vid>', productId: '<pid>', index: placeholder('<index>') }),
+    },
+    {
+      entity: 'Collection / pillar video',
+      pk: '`TYPEVIDEO#<tid or pillar>`',
+      sk: '`G<gender>`',
+      keys: () => collectionVideoKeys({ ownerId: '<tid or pillar>', gender: placeholder('<gender>') }),
+    },
+  ],
+};

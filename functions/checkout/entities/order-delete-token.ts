@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 
 /** A single-use confirmation to delete one order, found by the SHA-256 of its token (TTL). */
 export const orderDeleteTokenKey = (tokenHash: string) => ({
@@ -71,3 +72,15 @@ export async function validDeleteToken(
     record.validUntil > now
   );
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Order delete token (TTL, used once)',
+      pk: '`ORDERDELETE#<sha256>`',
+      sk: '`#ORDERDELETE`',
+      keys: () => orderDeleteTokenKey('<sha256>'),
+    },
+  ],
+};

@@ -1,10 +1,18 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import type { CarrierId, FulfilmentState } from '#shared/vocabulary.ts';
 import { auditedWrite } from '#table/audit.ts';
 import { queryAll } from '#table/query.ts';
 import { isConditionFailed } from '#table/transactions.ts';
-import { type AdminOrder, ORDERS_LIST, type OrderEntity, orderKey } from './order.ts';
+import {
+  type AdminOrder,
+  DELIVERY_MAIL_DUE,
+  deliveryMailDue,
+  ORDERS_LIST,
+  type OrderEntity,
+  orderKey,
+} from './order.ts';
 
 /**
  * The order's fulfilment: after payment, the piece is shipped (carrier, tracking) and perhaps
@@ -36,13 +44,6 @@ export interface OrderFulfilment {
 export type FulfilledOrder = AdminOrder & OrderFulfilment;
 
 /**
- * Orders whose delivery e-mail is due: a sparse list on gsi1 (`DELIVERYMAIL`), set in the
- * transaction that ships the order and removed when the mail went out, so the mail sweep reads
- * only the few orders waiting for it, however long ago they were checked out.
- */
-export const DELIVERY_MAIL_DUE = 'DELIVERYMAIL';
-
-/**
  * Marks a paid order shipped, in one transaction with its audit entry, only if it is still paid
  * and not shipped: a second call (a retry, a colleague at the same moment) fails the condition
  * and writes nothing. (A paid order deleted as an abandoned checkout before its payment came is
@@ -72,7 +73,7 @@ export async function recordShipment(input: {
             ':shipment': shipment,
             ':lease': input.mailLeaseUntil,
             ':due': DELIVERY_MAIL_DUE,
-            ':dueAt': `${shipment.shippedAt}#${order.checkoutCode}`,
+            ':dueAt': deliveryMailDue(shipment.shippedAt, order.checkoutCode).gsi1sk,
             ':paid': 'paid',
           },
         },
@@ -226,3 +227,11 @@ export function paidOrdersWaitingToShip(): Promise<(OrderEntity & OrderFulfilmen
     ExpressionAttributeValues: { ':list': ORDERS_LIST, ':paid': 'paid' },
   });
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  adds: {
+    to: 'Order (deleted: `deletedAt`, kept)',
+    what: "its fulfilment (shipment, delivery, the delivery e-mail's lease)",
+  },
+};

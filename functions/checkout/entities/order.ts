@@ -4,6 +4,7 @@ import { type AuthRecordEntity, authRecordKeys, saleEntryItem } from '#authentic
 import { holdProductItem, releaseProductHoldItem, sellProductItem } from '#catalog/index.ts';
 import type { PaymentKind, PaymentTypeCode } from '#payments/index.ts';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import type { Page } from '#shared/admin.ts';
 import type { Gender } from '#shared/constants.ts';
 import type { OrderListFilter, OrderStatus } from '#shared/vocabulary.ts';
@@ -25,6 +26,17 @@ export const orderKeys = (o: { checkoutCode: string; checkoutTime: string }): Ke
 
 /** Whole-shop lists on gsi2 of the admin's orders and members screens. */
 export const ORDERS_LIST = 'ORDERS';
+
+/**
+ * Orders whose delivery e-mail is due: a sparse list on gsi1 (`DELIVERYMAIL`), set in the
+ * transaction that ships the order and removed when the mail went out, so the mail sweep reads
+ * only the few orders waiting for it, however long ago they were checked out.
+ */
+export const DELIVERY_MAIL_DUE = 'DELIVERYMAIL';
+export const deliveryMailDue = (shippedAt: string, checkoutCode: string) => ({
+  gsi1pk: DELIVERY_MAIL_DUE,
+  gsi1sk: `${shippedAt}#${checkoutCode}`,
+});
 
 export interface Address {
   name: string;
@@ -543,3 +555,20 @@ export async function paidBuyersTerms(): Promise<
     ...(order.termsVersion ? { termsVersion: order.termsVersion } : {}),
   }));
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Order (deleted: `deletedAt`, kept)',
+      pk: '`ORDER#<checkoutCode>`',
+      sk: '`#ORDER`',
+      gsi1: '`DELIVERYMAIL` / `<shippedAt>#<checkoutCode>`, only while its delivery e-mail is due',
+      gsi2: '`ORDERS` / `<checkoutTime>#<checkoutCode>`',
+      keys: () => [
+        orderKeys({ checkoutCode: '<checkoutCode>', checkoutTime: '<checkoutTime>' }),
+        deliveryMailDue('<shippedAt>', '<checkoutCode>'),
+      ],
+    },
+  ],
+};

@@ -1,5 +1,6 @@
 import type { PaymentKind } from '#payments/index.ts';
 import { tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 
 /** A provider event seen once: the key that makes webhooks idempotent. */
 export const providerEventKey = (provider: string, eventId: string) => ({
@@ -28,3 +29,15 @@ export function providerEventOnce(provider: PaymentKind, eventId: string, checko
     ConditionExpression: 'attribute_not_exists(pk)',
   };
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Provider event, for dedup',
+      pk: '`EVENT#<provider>#<eventId>`',
+      sk: '`#EVENT`',
+      keys: () => providerEventKey('<provider>', '<eventId>'),
+    },
+  ],
+};

@@ -1,5 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import { queryAll } from '#table/query.ts';
 import { isConditionFailed } from '#table/transactions.ts';
 import { ORDERS_LIST, type OrderEntity, orderKey } from './order.ts';
@@ -125,3 +126,8 @@ async function closeOrder(
     throw error;
   }
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  adds: { to: 'Order (deleted: `deletedAt`, kept)', what: "the reconciliation's list of unsettled orders" },
+};

@@ -2,6 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { getProduct, reserveForDrawItem } from '#catalog/index.ts';
 import { drawOpeningPut } from '#members/index.ts';
 import { tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import { newDrawId } from '#shared/draw/commitment.ts';
 import { isPieceId } from '#shared/draw/entries-list.ts';
 import { auditItem } from '#table/audit.ts';
@@ -89,3 +90,16 @@ export async function createDraw(input: NewDraw, now = new Date()): Promise<Crea
   }
   return { ok: true, draw };
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: "The piece's draw not settled yet (`drawId`: at most one)",
+      pk: '`DRAWOF#<pid>`',
+      sk: '`#DRAW`',
+      fileNote: '(written with the draw, deleted when it is drawn)',
+      keys: () => pieceDrawKey('<pid>'),
+    },
+  ],
+};

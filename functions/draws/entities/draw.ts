@@ -1,8 +1,17 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import { consistentGet, queryAll, withoutKeys } from '#table/query.ts';
 import { type TransactItem, transact } from '#table/transactions.ts';
-import { ACTIVE_DRAWS_LIST, ALL_DRAWS_LIST, drawKey, pieceDrawKey, SETTLING_DRAWS_LIST } from './keys.ts';
+import {
+  ACTIVE_DRAWS_LIST,
+  ALL_DRAWS_LIST,
+  activeDrawIndex,
+  allDrawsIndex,
+  drawKey,
+  pieceDrawKey,
+  SETTLING_DRAWS_LIST,
+} from './keys.ts';
 
 /**
  * A draw's life: `open` (entries made and withdrawn in its window) → `closing` (sealed: no entry
@@ -146,3 +155,23 @@ export async function applyMove(items: TransactItem[]): Promise<boolean> {
     throw error;
   }
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Release draw (issue 35: `open` → `closing` → `closed` → `drawn` → `settled`, or `empty`)',
+      pk: '`DRAW#<drawId>`',
+      sk: '`#DRAW`',
+      gsi1: "`DRAWS` / `<createdAt>#<drawId>` (every draw: the admin's list)",
+      gsi2: '`DRAWS#ACTIVE` / `<closesAt>#<drawId>` until drawn or empty, then `DRAWS#SETTLING` until settled',
+      fileNote: '(its states and moves)',
+      keys: () => [
+        drawKey('<drawId>'),
+        allDrawsIndex('<createdAt>', '<drawId>'),
+        activeDrawIndex('<closesAt>', '<drawId>'),
+        { gsi2pk: SETTLING_DRAWS_LIST },
+      ],
+    },
+  ],
+};

@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import type { TransactItem } from '#table/transactions.ts';
 import { getDraw } from './draw.ts';
 import {
@@ -209,3 +210,15 @@ export async function dropEntry(
     throw error;
   }
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: "A draw's refusals (a count per reason); an entry's card binding",
+      pk: '`DRAW#<drawId>`',
+      sk: '`#REFUSALS`',
+      keys: () => refusalsKey('<drawId>'),
+    },
+  ],
+};

@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import { ENTRY_LINK_MINUTES } from '#shared/contracts/draws.ts';
 import { consistentGet, withoutKeys } from '#table/query.ts';
 import type { TransactItem } from '#table/transactions.ts';
+import { addressKey, cardKey, emailKey } from './keys.ts';
 
 /**
  * The link a draw's entry is made with (docs/draw.md "Entering"): mailed to a confirmed member's
@@ -90,3 +92,27 @@ export function spendEntryLink(
     },
   };
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity:
+        "Draw entry link (issue 44: mailed to a member, one draw and e-mail, one entry: `usedBy`; TTL; only the token's SHA-256)",
+      pk: '`DRAWLINK#<sha256(token)>`',
+      sk: '`#DRAWLINK`',
+      keys: () => entryLinkKey('<sha256(token)>'),
+    },
+    {
+      entity:
+        'One binding entry per e-mail, address and card of a draw (`entryId`; put when the entry binds)',
+      pk: '`DRAW#<drawId>`',
+      sk: '`EMAIL#<email>`, `ADDR#<sha256>`, `CARD#<fingerprint>`',
+      keys: () => [
+        emailKey('<drawId>', '<email>'),
+        addressKey('<drawId>', '<sha256>'),
+        cardKey('<drawId>', '<fingerprint>'),
+      ],
+    },
+  ],
+};

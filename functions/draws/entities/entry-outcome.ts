@@ -1,8 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import type { EntryEntity } from './entry.ts';
-import { entryKey } from './keys.ts';
+import { addressKey, emailKey, entryKey } from './keys.ts';
 
 type Fields = Partial<Pick<EntryEntity, 'outcome' | 'paymentSettled' | 'mailedAt'>>;
 
@@ -51,3 +52,24 @@ export async function claimResultMail(entry: EntryEntity, now: number, untilMs: 
     throw error;
   }
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: "A draw entry's settlement (outcome, captured or cancelled, result mail and its lease)",
+      pk: '`DRAW#<drawId>`',
+      sk: '`ENTRY#<entryId>`',
+      keys: () => entryKey('<drawId>', '<entryId>'),
+    },
+    {
+      entity: "A draw's entered e-mail / shipping address (one entered entry each)",
+      pk: '`DRAW#<drawId>`',
+      sk: '`EMAIL#<normalised e-mail>`, `ADDR#<SHA-256 of the normalised address>`',
+      keys: () => [
+        emailKey('<drawId>', '<normalised e-mail>'),
+        addressKey('<drawId>', '<SHA-256 of the normalised address>'),
+      ],
+    },
+  ],
+};

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { PaymentKind } from '#payments/index.ts';
 import { tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import { commitment, newSalt } from '#shared/draw/commitment.ts';
 import { consistentGet, queryAll, withoutKeys } from '#table/query.ts';
 import { transact } from '#table/transactions.ts';
@@ -302,3 +303,16 @@ export function listEntries(drawId: string): Promise<EntryEntity[]> {
     ConsistentRead: true,
   });
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity:
+        "Draw entry (`pending` → `entered`, or `withdrawn` / `refused` / `lapsed`; salt, commitment, token hash, the order's form and amount, payment, card)",
+      pk: '`DRAW#<drawId>`',
+      sk: '`ENTRY#<entryId>`',
+      keys: () => entryKey('<drawId>', '<entryId>'),
+    },
+  ],
+};

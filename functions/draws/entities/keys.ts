@@ -1,3 +1,4 @@
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 /**
  * The release draws' table items (issue 35), the only place that knows their keys. A draw's
  * partition holds the draw, its entries and the uniqueness items of those entered; the piece's
@@ -49,3 +50,11 @@ export const SETTLING_DRAWS_LIST = 'DRAWS#SETTLING';
 export const entriesFile = (drawId: string) => `draws/${drawId}/entries.txt`;
 export const resultFile = (drawId: string) => `draws/${drawId}/result.json`;
 export const witnessedFile = (drawId: string) => `draws/${drawId}/witnessed.json`;
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  adds: {
+    to: 'Release draw (issue 35: `open` → `closing` → `closed` → `drawn` → `settled`, or `empty`)',
+    what: "the draws' keys",
+  },
+};

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import { MEMBER_CONSENT_WORDS, type MemberStatus } from '#shared/membership.ts';
 import { auditedWrite } from '#table/audit.ts';
 import type { Keys } from '#table/keys.ts';
@@ -390,3 +391,22 @@ export async function deleteMember(member: MemberEntity, admin: string): Promise
 export async function recordMembersExport(admin: string, rows: number): Promise<void> {
   await auditedWrite([], { admin, action: 'export', entity: 'members', entityId: 'csv', after: { rows } });
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Member (pending: TTL `expiresAt`)',
+      pk: '`MEMBER#<email>`',
+      sk: '`#MEMBER`',
+      gsi2: '`MEMBERS` / `<createdAt>#<email>`',
+      keys: () => memberKeys({ email: '<email>', createdAt: '<createdAt>' }),
+    },
+    {
+      entity: 'Suppressed address',
+      pk: '`SUPPRESSED#<email>`',
+      sk: '`#SUPPRESSED`',
+      keys: () => suppressionKey('<email>'),
+    },
+  ],
+};

@@ -3,6 +3,7 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import { httpError, notFound } from '#platform/http-error.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import { RELEASE_MESSAGES } from '#shared/contracts/releases.ts';
 import { auditedWrite, auditItem } from '#table/audit.ts';
 import { getItem, queryAll, withoutKeys } from '#table/query.ts';
@@ -24,6 +25,11 @@ import type { ReleaseContent } from '../rules/release-mail.ts';
  * docs/robustness-concurrency.md).
  */
 export const RELEASES_LIST = 'RELEASES';
+/** A mailing's place in the RELEASES list on gsi2, by when it was made. */
+export const releasesListIndex = (m: { createdAt: string; id: string }) => ({
+  gsi2pk: RELEASES_LIST,
+  gsi2sk: `${m.createdAt}#${m.id}`,
+});
 export const releaseKey = (id: string) => ({ pk: `RELEASE#${id}`, sk: '#RELEASE' });
 export const recipientKey = (id: string, email: string) => ({ pk: `RELEASE#${id}`, sk: `TO#${email}` });
 
@@ -155,8 +161,7 @@ export function mailingPut(mailing: MailingEntity) {
       TableName: tableName(),
       Item: {
         ...releaseKey(mailing.id),
-        gsi2pk: RELEASES_LIST,
-        gsi2sk: `${mailing.createdAt}#${mailing.id}`,
+        ...releasesListIndex(mailing),
         ...mailing,
       },
       ConditionExpression: 'attribute_not_exists(pk)',
@@ -516,3 +521,40 @@ export async function finishRelease(releaseId: string, interrupted: number, now:
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     });
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity:
+        'Release (announced to members; the one of a collection put on sale from the editor: id `onsale-<typeId>`, issue 45)',
+      pk: '`RELEASE#<id>`',
+      sk: '`#RELEASE`',
+      gsi2: '`RELEASES` / `<createdAt>#<id>`',
+      keys: () => [releaseKey('<id>'), releasesListIndex({ createdAt: '<createdAt>', id: '<id>' })],
+    },
+    {
+      entity: 'Release recipient marker (at most once)',
+      pk: '`RELEASE#<id>`',
+      sk: '`TO#<email>`',
+      keys: () => recipientKey('<id>', '<email>'),
+    },
+    {
+      entity: 'Terms notice (a mailing to members, same queue as releases)',
+      pk: '`RELEASE#<id>` (`kind: termsNotice`)',
+      sk: '`#RELEASE`',
+      gsi2: '`RELEASES` / `<createdAt>#<id>`',
+      keys: () => [releaseKey('<id>'), releasesListIndex({ createdAt: '<createdAt>', id: '<id>' })],
+    },
+    {
+      entity: 'Draw opening (a mailing to members, same queue: one per draw, made with the draw)',
+      pk: '`RELEASE#draw-<drawId>` (`kind: drawOpening`)',
+      sk: '`#RELEASE`',
+      gsi2: '`RELEASES` / `<createdAt>#<id>`',
+      keys: () => [
+        releaseKey(drawOpeningId('<drawId>')),
+        releasesListIndex({ createdAt: '<createdAt>', id: '<id>' }),
+      ],
+    },
+  ],
+};

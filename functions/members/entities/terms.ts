@@ -1,6 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import { httpError } from '#platform/http-error.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import { TERMS_MESSAGES } from '#shared/terms.ts';
 import { auditItem } from '#table/audit.ts';
 import { consistentGet, queryAll } from '#table/query.ts';
@@ -13,6 +14,11 @@ import { mailingPut, newMailing, type TermsNoticeEntity } from './release.ts';
  * and its audit entry, in one transaction. The current version is the last published.
  */
 export const TERMS_LIST = 'TERMS';
+/** A terms version's place in the list of versions on gsi2, by when it was published. */
+export const termsListIndex = (t: { publishedAt: string; version: string }) => ({
+  gsi2pk: TERMS_LIST,
+  gsi2sk: `${t.publishedAt}#${t.version}`,
+});
 export const termsKey = (version: string) => ({ pk: `TERMS#${version}`, sk: '#TERMS' });
 
 export interface TermsEntity {
@@ -56,8 +62,7 @@ export async function publishTerms(
           TableName: tableName(),
           Item: {
             ...termsKey(terms.version),
-            gsi2pk: TERMS_LIST,
-            gsi2sk: `${terms.publishedAt}#${terms.version}`,
+            ...termsListIndex(terms),
             ...terms,
           },
           ConditionExpression: 'attribute_not_exists(pk)',
@@ -104,3 +109,19 @@ export async function currentTerms(): Promise<TermsEntity | undefined> {
 export async function isPublishedTerms(version: string): Promise<boolean> {
   return (await consistentGet(termsKey(version))) !== undefined;
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Terms version (published once)',
+      pk: '`TERMS#<version>`',
+      sk: '`#TERMS`',
+      gsi2: '`TERMS` / `<publishedAt>#<version>`',
+      keys: () => [
+        termsKey('<version>'),
+        termsListIndex({ publishedAt: '<publishedAt>', version: '<version>' }),
+      ],
+    },
+  ],
+};

@@ -1,5 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import { queryAll } from '#table/query.ts';
 import type { TransactItem } from '#table/transactions.ts';
 
@@ -88,3 +89,15 @@ export function listCertificates(pid: string): Promise<CertificateEntity[]> {
 export async function latestCertificate(pid: string): Promise<CertificateEntity | undefined> {
   return (await listCertificates(pid))[0];
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: "Passport certificate (the newest is the piece's)",
+      pk: '`PASSPORT#<pid>`',
+      sk: '`CERT#<issuedAt>`',
+      keys: () => certificateKey('<pid>', '<issuedAt>'),
+    },
+  ],
+};

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import type { EntryKind } from '#shared/passport/log-entry.ts';
 import type { TransactItem } from '#table/transactions.ts';
 
@@ -15,6 +16,8 @@ export const CHECKPOINT_PREFIX = 'CHECKPOINT#';
 /** Sequence numbers and sizes as 12 digits, so the sort keys sort as the numbers do. */
 export const twelveDigits = (n: number) => String(n).padStart(12, '0');
 
+/** A pending entry, queued by its time (a uuid keeps two at the same time apart). */
+export const pendingKey = (time: string, id: string) => ({ pk: PENDING_PK, sk: `${time}#${id}` });
 export const headKey = { pk: LOG_PK, sk: '#HEAD' } as const;
 export const logEntryKey = (seq: number) => ({ pk: LOG_PK, sk: `${ENTRY_PREFIX}${twelveDigits(seq)}` });
 export const piecePk = (pid: string) => `PASSPORT#${pid}`;
@@ -62,7 +65,7 @@ export type PendingItem = (PendingEntry | PendingList) & {
 const pendingItem = (Item: Record<string, unknown>): TransactItem => ({
   Put: {
     TableName: tableName(),
-    Item: { pk: PENDING_PK, sk: `${Item.time}#${randomUUID()}`, ...Item },
+    Item: { ...pendingKey(String(Item.time), randomUUID()), ...Item },
     ConditionExpression: 'attribute_not_exists(pk)',
   },
 });
@@ -93,3 +96,22 @@ export interface LogHead {
   size: number;
   root: string;
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Passport log entry, pending (written in the transaction of its change)',
+      pk: '`PASSPORTLOG#PENDING`',
+      sk: '`<time>#<uuid>`',
+      fileNote: '(its keys and the pending entry)',
+      keys: () => pendingKey('<time>', '<uuid>'),
+    },
+    {
+      entity: 'Passport log head (`size`, `root`)',
+      pk: '`PASSPORTLOG`',
+      sk: '`#HEAD`',
+      keys: () => headKey,
+    },
+  ],
+};

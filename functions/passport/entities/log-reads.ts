@@ -1,5 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import { consistentGet, queryAll } from '#table/query.ts';
 import {
   CHECKPOINT_PREFIX,
@@ -171,3 +172,11 @@ export async function checkpointsAfter(size: number, limit: number): Promise<Sto
   );
   return ((page.Items ?? []) as { size: number; text: string }[]).map(({ size, text }) => ({ size, text }));
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  adds: {
+    to: 'Passport log entry, pending (written in the transaction of its change)',
+    what: "the log's reads",
+  },
+};

@@ -1,4 +1,5 @@
 import { tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import { consistentGet, queryAll } from '#table/query.ts';
 import { TABLE } from '#table/table.ts';
 import type { TransactItem } from '#table/transactions.ts';
@@ -27,6 +28,11 @@ export interface ProofEntity {
 const KEPT_AFTER_EXPIRY_SECONDS = 365 * 86_400;
 export const proofKey = (id: string) => ({ pk: `PASSPORTPROOF#${id}`, sk: '#PROOF' });
 const cardProofs = (cardNumber: string) => `PASSPORTPROOFS#${cardNumber}`;
+/** A proof's place in its card's list on gsi1, newest last. */
+export const cardProofsIndex = (p: { cardNumber: string; createdAt: string; id: string }) => ({
+  gsi1pk: cardProofs(p.cardNumber),
+  gsi1sk: `${p.createdAt}#${p.id}`,
+});
 
 export function newProofItem(proof: ProofEntity): TransactItem {
   return {
@@ -34,8 +40,7 @@ export function newProofItem(proof: ProofEntity): TransactItem {
       TableName: tableName(),
       Item: {
         ...proofKey(proof.id),
-        gsi1pk: cardProofs(proof.cardNumber),
-        gsi1sk: `${proof.createdAt}#${proof.id}`,
+        ...cardProofsIndex(proof),
         ...proof,
         [TABLE.ttlAttribute]: Date.parse(`${proof.expires}T00:00:00Z`) / 1000 + KEPT_AFTER_EXPIRY_SECONDS,
       },
@@ -55,3 +60,19 @@ export function listCardProofs(cardNumber: string): Promise<ProofEntity[]> {
     ScanIndexForward: false,
   });
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Resale proof (TTL `expiresAt`: a year past its expiry)',
+      pk: '`PASSPORTPROOF#<id>`',
+      sk: '`#PROOF`',
+      gsi1: '`PASSPORTPROOFS#<card>` / `<createdAt>#<id>`',
+      keys: () => [
+        proofKey('<id>'),
+        cardProofsIndex({ cardNumber: '<card>', createdAt: '<createdAt>', id: '<id>' }),
+      ],
+    },
+  ],
+};

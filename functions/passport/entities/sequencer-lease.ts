@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import { type EntityFileDoc, placeholder } from '#platform/table-doc.ts';
 import { isConditionFailed } from '#table/transactions.ts';
-import { LOG_PK } from './log-items.ts';
+import { checkpointKey, LOG_PK, listEntryKey, logEntryKey, pieceEntryKey } from './log-items.ts';
 
 /**
  * One sequencer at a time. Every append starts a run and a crowd starts many: each would read the
@@ -49,3 +50,39 @@ export async function releaseSequencerLease(holder: string): Promise<void> {
     if (!isConditionFailed(error)) throw error;
   }
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Passport log sequencer lease (`holder`, `until`: one sequencer at a time)',
+      pk: '`PASSPORTLOG`',
+      sk: '`#SEQUENCER`',
+      keys: () => sequencerLeaseKey,
+    },
+    {
+      entity: 'Passport log entry, sequenced (`text`, its canonical JSON)',
+      pk: '`PASSPORTLOG`',
+      sk: '`ENTRY#<seq, 12 digits>`',
+      keys: () => logEntryKey(placeholder('<seq, 12 digits>')),
+    },
+    {
+      entity: 'Passport log list entry of a release draw, sequenced (`seq`, `text`; docs/draw.md)',
+      pk: '`PASSPORTLOG#LIST`',
+      sk: '`<drawId>`',
+      keys: () => listEntryKey('<drawId>'),
+    },
+    {
+      entity: 'The same entry under its piece',
+      pk: '`PASSPORT#<pid>`',
+      sk: '`ENTRY#<seq, 12 digits>`',
+      keys: () => pieceEntryKey('<pid>', placeholder('<seq, 12 digits>')),
+    },
+    {
+      entity: 'Passport log checkpoint (signed note `text`)',
+      pk: '`PASSPORTLOG`',
+      sk: '`CHECKPOINT#<size, 12 digits>`',
+      keys: () => checkpointKey(placeholder('<size, 12 digits>')),
+    },
+  ],
+};

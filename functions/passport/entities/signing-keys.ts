@@ -1,4 +1,5 @@
 import { tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import { toBase64 } from '#shared/passport/bytes.ts';
 import { queryAll } from '#table/query.ts';
 import type { TransactItem } from '#table/transactions.ts';
@@ -28,7 +29,7 @@ export const signingKeyKey = (key: { from: string; kid: string }) => ({
   sk: `${KEY_PREFIX}${key.from}#${key.kid}`,
 });
 /** Held once the deployment's key is recorded: two first runs at once record it once. */
-const FIRST_KEY = { pk: KEYS_PK, sk: '#FIRST' };
+export const FIRST_KEY = { pk: KEYS_PK, sk: '#FIRST' };
 
 export function signingKeyEntity(input: {
   kid: string;
@@ -124,3 +125,15 @@ export function listLogKeys(): Promise<LogKeyEntity[]> {
     ConsistentRead: true,
   });
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Passport signing key (`until` once rotated)',
+      pk: '`PASSPORT#KEYS`',
+      sk: '`KEY#<from>#<kid>` (and `#FIRST`)',
+      keys: () => [signingKeyKey({ from: '<from>', kid: '<kid>' }), FIRST_KEY],
+    },
+  ],
+};

@@ -1,3 +1,4 @@
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import { piecePk } from './log-items.ts';
 
 /**
@@ -17,3 +18,30 @@ export interface StatusListState {
   lost: number[];
   blocks: number;
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Passport status list counter (`next`: the next index to give)',
+      pk: '`PASSPORTSTATUS`',
+      sk: '`#NEXT`',
+      fileNote: '(given by `passport/status-index.ts`)',
+      keys: () => statusCounterKey,
+    },
+    {
+      entity: "A piece's status list index (`index`, given once, never changed)",
+      pk: '`PASSPORT#<pid>`',
+      sk: '`#STATUSINDEX`',
+      keys: () => statusIndexKey('<pid>'),
+    },
+    {
+      entity:
+        "The status list's state (`through`: the last entry applied; `lost`: the set indexes; `blocks`)",
+      pk: '`PASSPORTSTATUS`',
+      sk: '`#LIST`',
+      fileNote: 'kept by `passport/status-list-publisher.ts`',
+      keys: () => statusListKey,
+    },
+  ],
+};

@@ -2,6 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { sizeKey, type TypeEntity, typeKey } from '#catalog/index.ts';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import type { Page } from '#shared/admin.ts';
 import type { Gender } from '#shared/constants.ts';
 import { auditItem, pageOf } from '#table/audit.ts';
@@ -292,3 +293,16 @@ export async function releaseReplyMail(answerId: string, replyId: string): Promi
       if (!isConditionFailed(error)) throw error;
     });
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Size finder answer (with its `reply`)',
+      pk: '`ANSWER#<id>`',
+      sk: '`#ANSWER`',
+      gsi2: '`ANSWERS` / `<createdTime>#<id>`',
+      keys: () => answerKeys({ id: '<id>', createdTime: '<createdTime>' }),
+    },
+  ],
+};

@@ -1,5 +1,6 @@
 import { type TypeEntity, typeFamily, typeKey } from '#catalog/index.ts';
 import { tableName } from '#platform/aws-clients.ts';
+import { type EntityFileDoc, placeholder } from '#platform/table-doc.ts';
 import type { Gender } from '#shared/constants.ts';
 import { auditedWrite, type Change } from '#table/audit.ts';
 import { type Keys, pad } from '#table/keys.ts';
@@ -359,3 +360,39 @@ export async function getCollectionWithFinder(typeId: string, gender: Gender): P
   }
   return found;
 }
+
+const DOC_FINDER = { id: '<fid>', typeId: '<tid>', gender: placeholder<Gender>('<g>') };
+const DOC_STEP = { id: '<stepId>', index: placeholder<number>('<index>') };
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Size finder',
+      pk: '`FINDER#<fid>`',
+      sk: '`#FINDER`',
+      gsi1: '`TYPE#<tid>` / `#TYPE#FINDER#G<g>#<fid>`',
+      keys: () => sizeFinderKeys(DOC_FINDER),
+    },
+    {
+      entity: 'Step',
+      pk: '`FINDER#<fid>`',
+      sk: '`STEP#<stepId>`',
+      gsi1: '`TYPE#<tid>` / `#TYPE#FINDER#G<g>#<fid>#STEP#<index>#<stepId>`',
+      keys: () => stepKeys(DOC_STEP, DOC_FINDER),
+    },
+    {
+      entity: 'Option',
+      pk: '`FINDER#<fid>`',
+      sk: '`STEP#<stepId>#OPTION#<oid>`',
+      gsi1: '`TYPE#<tid>` / `#TYPE#FINDER#G<g>#<fid>#STEP#<index>#<stepId>#OPTION#<index>#<oid>`',
+      keys: () => optionKeys({ id: '<oid>', index: placeholder('<index>') }, DOC_STEP, DOC_FINDER),
+    },
+    {
+      entity: 'Size finder slot (one per type/gender)',
+      pk: '`FINDERSLOT#<tid>`',
+      sk: '`G<gender>`',
+      keys: () => finderSlotKey('<tid>', placeholder('<gender>')),
+    },
+  ],
+};

@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
+import type { EntityFileDoc } from '#platform/table-doc.ts';
 import { isConditionFailed } from '#table/transactions.ts';
 
 /** Staff accounts: `ADMIN#<username>`, the password only as an scrypt hash. */
@@ -35,3 +36,15 @@ export async function createAdmin(admin: AdminEntity): Promise<boolean> {
     throw error;
   }
 }
+
+/** Its table items, for docs/reference/data-model-keys.md (`npm run docs`; functions/platform/table-doc.ts). */
+export const tableDoc: EntityFileDoc = {
+  items: [
+    {
+      entity: 'Admin account',
+      pk: '`ADMIN#<username>`',
+      sk: '`#ADMIN`',
+      keys: () => adminKey('<username>'),
+    },
+  ],
+};

@@ -21,7 +21,7 @@ export interface OpeningFacts {
 const SLOTS_NAMED = 4;
 
 /**
- * What is still missing before the shop can open, in the order of the README's after-deploy
+ * What is still missing before the shop can open, in the order of docs/deploying.md's after-deploy
  * steps: the first terms version, the films (each empty slot shows "this film is coming soon"),
  * the contact addresses and the sister sites (still placeholders: names reserved for examples,
  * RFC 2606/6761), and the mail identity's verification (SES sends from nothing else). Empty: the
