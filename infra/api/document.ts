@@ -5,6 +5,7 @@ import { toJSONSchema } from 'zod/v4/core';
 import { type AuthRule, type Route, routes } from '../../functions/routes.ts';
 import { ADMIN_REQUEST_HEADER } from '../../shared/admin.ts';
 import { refusalsOf } from './answers.ts';
+import { jsonSchemaOf } from './json-schema.ts';
 import { PUBLIC_FILES } from './public-files.ts';
 import { WEBHOOK_EVENTS } from './webhook-events.ts';
 
@@ -95,14 +96,6 @@ export function summaryOf(comment: string): string {
   const words = sentence.replace(/^["“]|["”]$/g, '');
   const summary = words.charAt(0).toUpperCase() + words.slice(1);
   return summary.length <= 120 ? summary : `${summary.slice(0, 119).replace(/\s+\S*$/, '')}…`;
-}
-
-/** A zod schema as the JSON Schema of OpenAPI 3.1 (2020-12): requests as sent, answers as read. */
-export function jsonSchemaOf(schema: z.$ZodType, io: 'input' | 'output'): Json {
-  const { $schema: _, ...json } = toJSONSchema(schema, { io, unrepresentable: 'throw' }) as Json;
-  if (JSON.stringify(json).includes('"$defs"'))
-    throw new Error('a contract with a recursive or shared part needs its $defs lifted into components');
-  return json;
 }
 
 const STATUS_WORDS: Record<number, string> = {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { keySetSchema } from '../../shared/contracts/public-files.ts';
 import { drawResultSchema } from '../../shared/draw/result.ts';
 import { witnessedListSchema } from '../../shared/draw/witnessed-list.ts';
-import { jsonSchemaOf } from './document.ts';
+import { jsonSchemaOf } from './json-schema.ts';
 
 /**
  * The passport's and the draws' public files (docs/passport.md, docs/draw.md): static files of the

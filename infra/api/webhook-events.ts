@@ -2,7 +2,7 @@ import {
   paypalCaptureCompletedSchema,
   stripePaymentSucceededSchema,
 } from '../../shared/contracts/webhook-events.ts';
-import { jsonSchemaOf } from './document.ts';
+import { jsonSchemaOf } from './json-schema.ts';
 
 /**
  * The events the shop receives from the payment providers (OpenAPI 3.1 `webhooks`), as far as the
