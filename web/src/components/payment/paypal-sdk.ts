@@ -30,7 +30,7 @@ function addScript(src: string): Promise<void> {
 }
 
 async function createInstance() {
-  const settings = await apiGet<PaypalSdk>('/paypal/sdk');
+  const settings = await apiGet('/paypal/sdk');
   if (settings.standInScript) await addScript(settings.standInScript);
   const { loadCoreSdkScript } = await import('@paypal/paypal-js/sdk-v6');
   const paypal = await loadCoreSdkScript({ environment: settings.environment });

@@ -10,6 +10,6 @@ export type PriceWithShipping = Answer<typeof priceWithShippingContract>;
 export const priceWithShippingQuery = (id: string, tid: string) =>
   queryOptions({
     queryKey: ['price-with-shipping', id, tid],
-    queryFn: () => apiGet<PriceWithShipping>('/price-with-shipping', { id, tid }),
+    queryFn: () => apiGet('/price-with-shipping', { id, tid }),
     staleTime: 0,
   });

@@ -91,7 +91,7 @@ export default function WalletButtons({ productId, typeId, discountCode, onPaid 
     let cancelled = false;
     let element: StripeExpressCheckoutElement | undefined;
     const quote = (where: Where) =>
-      apiPost<Quote>('/checkout/quote', {
+      apiPost('/checkout/quote', {
         id: productId,
         typeId,
         country: where.country,
@@ -103,7 +103,7 @@ export default function WalletButtons({ productId, typeId, discountCode, onPaid 
       });
 
     (async () => {
-      const price = await apiGet<PriceWithShipping>('/price-with-shipping', { id: productId, tid: typeId });
+      const price = await apiGet('/price-with-shipping', { id: productId, tid: typeId });
       const countries = price.shippingArr.map((s) => s.countryId);
       if (countries.length === 0 || cancelled) return;
       // A first amount for the element, until the wallet gives its address: a country without
@@ -225,7 +225,7 @@ export default function WalletButtons({ productId, typeId, discountCode, onPaid 
       let checkoutCode: string;
       let clientSecret: string;
       try {
-        const started = await apiPost<{ client_secret: string; checkoutCode: string }>('/secret', fields);
+        const started = await apiPost('/secret', fields);
         checkoutCode = started.checkoutCode;
         clientSecret = started.client_secret;
         rememberOrderKey(checkoutCode, checkoutKey);

@@ -71,7 +71,7 @@ function FilmForm({
         draft.source === 'embed'
           ? { source: 'embed', provider: draft.provider, id: draft.id.trim() }
           : { source: 'upload', video: draft.video, poster: draft.poster };
-      await adminPost<Answer<typeof setFilmContract>>('/films', {
+      await adminPost('/films', {
         slot: slot.id,
         title,
         film,
@@ -101,7 +101,7 @@ export function ViewFilms() {
   const queryClient = useQueryClient();
   const films = useQuery({
     queryKey: FILMS_KEY,
-    queryFn: () => adminGet<Answer<typeof getFilmsContract>>('/films').then((r) => r.films),
+    queryFn: () => adminGet('/films').then((r) => r.films),
   });
   const [editing, setEditing] = useState<string | undefined>(undefined);
   return (
@@ -156,7 +156,7 @@ export function ViewFilms() {
                           label="clear"
                           question={`clear the film of ${slot.label}? its page will say "this film is coming soon".`}
                           onConfirm={async () => {
-                            await adminDelete<Answer<typeof clearFilmContract>>('/films', { slot: slot.id });
+                            await adminDelete('/films', { slot: slot.id });
                             await queryClient.invalidateQueries({ queryKey: FILMS_KEY });
                           }}
                         />

@@ -27,7 +27,7 @@ export function AdminLogin() {
     setBusy(true);
     setError('');
     try {
-      const answer = await adminPost<Answer<typeof adminLoginContract>>('/admin', {
+      const answer = await adminPost('/admin', {
         user,
         pass,
       } satisfies Body<typeof adminLoginContract>);

@@ -31,7 +31,7 @@ function retryOnlyNetwork(failures: number, error: unknown): boolean {
 export const cardQuery = () =>
   queryOptions({
     queryKey: CARD_KEY,
-    queryFn: () => apiGet<PortalCard>('/authenticationcard'),
+    queryFn: () => apiGet('/authenticationcard'),
     // Photo links and the session are short-lived: look again after a minute.
     staleTime: 60_000,
     gcTime: 5 * 60_000,
@@ -46,7 +46,7 @@ export interface LoginState {
 }
 
 export function logIn(cardNumber: string, password: string): Promise<PortalCard> {
-  return apiPost<Answer<typeof portalLoginContract>>('/authenticationcard', {
+  return apiPost('/authenticationcard', {
     cardNumber,
     password,
   } satisfies Body<typeof portalLoginContract>);
@@ -66,21 +66,21 @@ export async function logOut(): Promise<void> {
 export function transferOwnership(
   input: Body<typeof transferContract>,
 ): Promise<Answer<typeof transferContract>> {
-  return apiPost<Answer<typeof transferContract>>('/transfer-auth', input);
+  return apiPost('/transfer-auth', input);
 }
 
 export function resetPassword(
   email: string,
   cardNumber: string,
 ): Promise<Answer<typeof resetPasswordContract>> {
-  return apiPost<Answer<typeof resetPasswordContract>>('/reset-pwd', {
+  return apiPost('/reset-pwd', {
     email,
     cardNumber,
   } satisfies Body<typeof resetPasswordContract>);
 }
 
 export function confirmReset(token: string): Promise<Answer<typeof confirmResetContract>> {
-  return apiPost<Answer<typeof confirmResetContract>>('/reset-pwd/confirm', {
+  return apiPost('/reset-pwd/confirm', {
     token,
   } satisfies Body<typeof confirmResetContract>);
 }
@@ -90,7 +90,7 @@ export function requestLoginLink(
   cardNumber: string,
   email: string,
 ): Promise<Answer<typeof loginLinkContract>> {
-  return apiPost<Answer<typeof loginLinkContract>>('/authenticationcard/login-link', {
+  return apiPost('/authenticationcard/login-link', {
     cardNumber,
     email,
   } satisfies Body<typeof loginLinkContract>);
@@ -98,7 +98,7 @@ export function requestLoginLink(
 
 /** POST /authenticationcard/login-link/redeem: the link's page logs the owner in. */
 export function redeemLoginLink(token: string): Promise<PortalCard> {
-  return apiPost<Answer<typeof redeemLoginLinkContract>>('/authenticationcard/login-link/redeem', {
+  return apiPost('/authenticationcard/login-link/redeem', {
     token,
   } satisfies Body<typeof redeemLoginLinkContract>);
 }

@@ -19,7 +19,7 @@ export const passportQueryKey = [...cardQueryKey, 'passport'] as const;
 export const passportQuery = () =>
   queryOptions({
     queryKey: passportQueryKey,
-    queryFn: () => apiGet<OwnerPassport>('/passport/mine'),
+    queryFn: () => apiGet('/passport/mine'),
     // A proof's state changes with time and transfers: look again after a minute.
     staleTime: 60_000,
     // A piece sold without its certificate gets it in moments (the passport job its sale starts):

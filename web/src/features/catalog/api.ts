@@ -31,7 +31,7 @@ export type ListGender = Exclude<Gender, typeof GENDER.unisex>;
 export const typesQuery = (gender: ListGender) =>
   queryOptions({
     queryKey: ['types', gender],
-    queryFn: () => apiGetUrl<TypesAnswer>(typesRead(gender)).then((r) => r.types),
+    queryFn: () => apiGetUrl(typesRead(gender)).then((r) => r.types),
     staleTime: Number.POSITIVE_INFINITY,
     retry: retryThrottledOnly,
     // 000 §8: the page swallows a failure; the busy notice speaks for it (components/busy-notice.tsx).
@@ -43,27 +43,27 @@ export const singleProductsQuery = (typeId: string, gender?: Gender) =>
   queryOptions({
     queryKey: ['single-products', typeId, gender ?? 'all'],
     queryFn: () =>
-      apiGet<SingleProductsAnswer>('/has-single-product', { id: typeId, gender }).then((r) => r.products),
+      apiGet('/has-single-product', { id: typeId, gender }).then((r) => r.products),
     staleTime: 60_000,
   });
 
 export const typeQuery = (typeId: string) =>
   queryOptions({
     queryKey: ['type', typeId],
-    queryFn: () => apiGetUrl<TypeAnswer>(typeRead(typeId)).then((r) => r.type),
+    queryFn: () => apiGetUrl(typeRead(typeId)).then((r) => r.type),
   });
 
 export const sizesQuery = (typeId: string) =>
   queryOptions({
     queryKey: ['has-sizes', typeId],
-    queryFn: () => apiGet<SizesAnswer>('/has-sizes', { id: typeId }).then((r) => r.sizes ?? []),
+    queryFn: () => apiGet('/has-sizes', { id: typeId }).then((r) => r.sizes ?? []),
   });
 
 /** Availability matters on a product page: asked fresh on every visit. */
 export const productQuery = (productId: string) =>
   queryOptions({
     queryKey: ['product', productId],
-    queryFn: () => apiGetUrl<ProductAnswer>(productRead(productId)).then((list) => list[0] ?? null),
+    queryFn: () => apiGetUrl(productRead(productId)).then((list) => list[0] ?? null),
     staleTime: 0,
   });
 
@@ -73,7 +73,7 @@ export type PublicImageType = (typeof PUBLIC_IMAGE_TYPES)[number];
 export const imagesQuery = (id: string, type: PublicImageType) =>
   queryOptions({
     queryKey: ['imgs', id, type],
-    queryFn: () => apiGetUrl<ImagesAnswer>(imagesRead(id, type)).then((r) => r.imgs ?? []),
+    queryFn: () => apiGetUrl(imagesRead(id, type)).then((r) => r.imgs ?? []),
   });
 
 /** The name a shopper sees for a collection: its label, or its name. */

@@ -23,7 +23,7 @@ export function ProductDimensions() {
   const text = useQuery({
     queryKey: ['get-product-details-info', typeId, 'dimensionBefore'],
     queryFn: () =>
-      apiGet<Answer<typeof getProductDetailsInfoContract>>('/get-product-details-info', {
+      apiGet('/get-product-details-info', {
         title: 'dimensionBefore',
         tid: typeId,
       }),

@@ -31,7 +31,7 @@ export type Availability = Answer<typeof isSoldContract>;
 export const availabilityQuery = (id: string) =>
   queryOptions({
     queryKey: ['availability', id],
-    queryFn: () => apiGet<Availability>('/is-sold', { id }),
+    queryFn: () => apiGet('/is-sold', { id }),
     staleTime: 0,
     gcTime: 0,
     // A refusal for load never reached the server, so asking again cannot meet the shopper's own hold.
@@ -48,7 +48,7 @@ export function isTransient(error: unknown): boolean {
 export const checkoutTypeQuery = (id: string) =>
   queryOptions({
     queryKey: ['type', id],
-    queryFn: () => apiGet<Answer<typeof getTypeContract>>('/type', { id }).then((r) => r.type),
+    queryFn: () => apiGet('/type', { id }).then((r) => r.type),
   });
 
 export async function checkDiscount(
@@ -63,7 +63,7 @@ export async function checkDiscount(
  * the URL: personal data). The piece is held for this shopper; no payment exists yet.
  */
 export function holdCardCheckout(fields: CheckoutFields): Promise<CheckoutSession> {
-  return apiPost<CheckoutSession>('/checkout/hold', fields);
+  return apiPost('/checkout/hold', fields);
 }
 
 /**
@@ -71,7 +71,7 @@ export function holdCardCheckout(fields: CheckoutFields): Promise<CheckoutSessio
  * same key, so the same order and hold) creates the PaymentIntent for the server's amount.
  */
 export function startCardPayment(fields: CheckoutFields): Promise<CardPayment> {
-  return apiPost<CardPayment>('/secret', fields);
+  return apiPost('/secret', fields);
 }
 
 type Release = Body<typeof releaseCheckoutContract>;
@@ -89,7 +89,7 @@ export function releaseCheckoutOnLeave(release: Release): void {
 
 /** The order's state; with the key behind its code (this tab checked it out), the buyer's details too. */
 export function getOrder(checkoutCode: string, checkoutKey?: string): Promise<OrderView> {
-  return apiGet<Answer<typeof getOrderContract>>(
+  return apiGet(
     `/orders/${encodeURIComponent(checkoutCode)}`,
     {},
     checkoutKey ? { [CHECKOUT_KEY_HEADER]: checkoutKey } : undefined,

@@ -30,7 +30,7 @@ export function paypalCheckout(page: {
     createOrder: () => {
       const fields = page.readyFields();
       if (!fields) return undefined;
-      return apiPost<Started>('/paypal/orders', fields).then((started) => {
+      return apiPost('/paypal/orders', fields).then((started) => {
         checkoutCodes.set(started.paypalOrderId, started.checkoutCode);
         page.onOrder(started, fields);
         return { orderId: started.paypalOrderId };
@@ -40,7 +40,7 @@ export function paypalCheckout(page: {
       const checkoutCode = checkoutCodes.get(orderId);
       if (!checkoutCode) return page.onFailed();
       try {
-        await apiPost<Answer<typeof paypalCaptureContract>>('/paypal/capture', {
+        await apiPost('/paypal/capture', {
           checkoutCode,
         } satisfies Body<typeof paypalCaptureContract>);
         page.onPaid(checkoutCode);

@@ -92,7 +92,7 @@ export function MemberConfirm() {
       button="confirm my membership"
       done={[MEMBER_CONFIRMED_WORDS.nowMember, MEMBER_CONFIRMED_WORDS.receive]}
       send={(token) =>
-        apiPost<Answer<typeof confirmMemberContract>>('/member/confirm', {
+        apiPost('/member/confirm', {
           token,
         } satisfies Body<typeof confirmMemberContract>)
       }
@@ -108,7 +108,7 @@ export function MemberUnsubscribe() {
       text="Unsubscribe to receive no more emails about new releases."
       button="unsubscribe"
       send={(token) =>
-        apiPost<Answer<typeof unsubscribeMemberContract>>(
+        apiPost(
           `/member/unsubscribe?${new URLSearchParams({ token }).toString()}`,
           {},
         )

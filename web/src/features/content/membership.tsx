@@ -79,7 +79,7 @@ export function Membership() {
   async function post(address: string): Promise<boolean> {
     if (!takeSessionAttempt()) return false;
     try {
-      const answer = await apiPost<Answer<typeof postMemberContract>>('/member', {
+      const answer = await apiPost('/member', {
         email: address,
         // Recorded with the consent: the page the words above were shown on.
         page: window.location.pathname,

@@ -89,7 +89,7 @@ export function PillarVideo() {
         ? count < THROTTLED_RETRIES
         : !(error instanceof ApiError && error.status < 500) && count < 1,
     queryFn: async () => {
-      const answer = await apiGet<Answer<typeof getProRelatedVideoContract>>('/get-pro-related-video', {
+      const answer = await apiGet('/get-pro-related-video', {
         id: type,
         gender: `${gender}${gender}`,
       });

@@ -36,7 +36,7 @@ export const drawRefresh = (draw: PublicDraw | undefined): number | false => {
 export const drawQuery = (drawId: string) =>
   queryOptions({
     queryKey: ['draw', drawId],
-    queryFn: () => apiGet<Answer<typeof getDrawContract>>(drawPath(drawId)).then((r) => r.draw),
+    queryFn: () => apiGet(drawPath(drawId)).then((r) => r.draw),
     staleTime: 0,
     refetchInterval: (query) => drawRefresh(query.state.data),
   });
@@ -45,7 +45,7 @@ export const entryStatusQuery = (drawId: string, entryId: string, token: string)
   queryOptions({
     queryKey: ['draw-entry', drawId, entryId],
     queryFn: () =>
-      apiPost<EntryStatus>(entryPath(drawId, entryId, 'status'), {
+      apiPost(entryPath(drawId, entryId, 'status'), {
         token,
       } satisfies Body<typeof entryStatusContract>),
     staleTime: 0,
@@ -59,7 +59,7 @@ export type OpenDraw = Answer<typeof openDrawsContract>['draws'][number];
 export const openDrawsQuery = () =>
   queryOptions({
     queryKey: ['draws-open'],
-    queryFn: () => apiGet<Answer<typeof openDrawsContract>>('/draws/open').then((r) => r.draws),
+    queryFn: () => apiGet('/draws/open').then((r) => r.draws),
     staleTime: 30_000,
   });
 
@@ -67,7 +67,7 @@ export type EntryLinkStatus = Answer<typeof entryLinkStatusContract>;
 
 /** Asks for the link that enters the draw, mailed to the address if it is a member's. */
 export function requestEntryLink(drawId: string, email: string): Promise<string> {
-  return apiPost<Answer<typeof requestEntryLinkContract>>(`${drawPath(drawId)}/entry-links`, {
+  return apiPost(`${drawPath(drawId)}/entry-links`, {
     email,
   } satisfies Body<typeof requestEntryLinkContract>).then((r) => r.message);
 }
@@ -77,7 +77,7 @@ export const entryLinkQuery = (drawId: string, link: string) =>
   queryOptions({
     queryKey: ['draw-entry-link', drawId, link],
     queryFn: () =>
-      apiPost<EntryLinkStatus>(`${drawPath(drawId)}/entry-links/status`, {
+      apiPost(`${drawPath(drawId)}/entry-links/status`, {
         link,
       } satisfies Body<typeof entryLinkStatusContract>),
     staleTime: Number.POSITIVE_INFINITY,
@@ -86,18 +86,18 @@ export const entryLinkQuery = (drawId: string, link: string) =>
 
 /** POST the checkout form as an entry: a pending entry and its card authorisation to confirm. */
 export function enterDraw(drawId: string, fields: Body<typeof postEntryContract>): Promise<EnteredDraw> {
-  return apiPost<EnteredDraw>(`${drawPath(drawId)}/entries`, fields);
+  return apiPost(`${drawPath(drawId)}/entries`, fields);
 }
 
 /** The card authorised: the entry becomes binding. */
 export function confirmEntry(drawId: string, entryId: string, token: string): Promise<EntryView> {
-  return apiPost<Answer<typeof confirmEntryContract>>(entryPath(drawId, entryId, 'confirm'), {
+  return apiPost(entryPath(drawId, entryId, 'confirm'), {
     token,
   } satisfies Body<typeof confirmEntryContract>).then((r) => r.entry);
 }
 
 export function withdrawEntry(drawId: string, entryId: string, token: string): Promise<EntryView> {
-  return apiPost<Answer<typeof withdrawEntryContract>>(entryPath(drawId, entryId, 'withdraw'), {
+  return apiPost(entryPath(drawId, entryId, 'withdraw'), {
     token,
   } satisfies Body<typeof withdrawEntryContract>).then((r) => r.entry);
 }

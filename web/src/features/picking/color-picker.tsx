@@ -68,7 +68,7 @@ function Picker({
   const next = useQuery({
     queryKey: ['getNextColor', type, gender, size ?? '', chosen.join(',')],
     queryFn: () =>
-      apiGet<Answer<typeof getNextColorContract>>('/getNextColor', {
+      apiGet('/getNextColor', {
         gender,
         index,
         typeId: type,
@@ -90,7 +90,7 @@ function Picker({
     setChosen(picked);
     setLooking(true);
     try {
-      const answer = await apiGet<Answer<typeof getProductIdByColorContract>>('/getProductIdByColor', {
+      const answer = await apiGet('/getProductIdByColor', {
         gender,
         typeId: type,
         color: `{${picked.join(',')}}`,

@@ -93,7 +93,7 @@ type InfoAnswer = Answer<typeof getProductDetailsInfoContract> | Answer<typeof g
 function InfoText({ source, tid, title }: { source: InfoSource; tid: string; title: string }) {
   const info = useQuery({
     queryKey: [source.slice(1), tid, title],
-    queryFn: () => apiGet<InfoAnswer>(source, { title, tid }),
+    queryFn: () => apiGet(source, { title, tid }),
   });
   if (info.isPending) return <Loading />;
   if (info.isError || !info.data.content) {
@@ -110,7 +110,7 @@ function DrawingsLink({ tid }: { tid: string }) {
   const drawings = useQuery({
     queryKey: ['imgs', tid, IMAGE_TYPE.dimension],
     queryFn: () =>
-      apiGet<Answer<typeof getImgsByPidContract>>('/get-imgs-by-pid', {
+      apiGet('/get-imgs-by-pid', {
         id: tid,
         type: IMAGE_TYPE.dimension,
       }).then((r) => r.imgs ?? []),

@@ -74,7 +74,7 @@ function answerOf(step: Step, d: Draft): string {
 export function SizeFinder({ type, gender, onDone }: { type: string; gender: Gender; onDone: () => void }) {
   const steps = useQuery({
     queryKey: ['all-steps-by-tid', type, gender],
-    queryFn: () => apiGet<StepsAnswer>('/all-steps-by-tid', { tid: type, gender }),
+    queryFn: () => apiGet('/all-steps-by-tid', { tid: type, gender }),
   });
   if (steps.isPending) return <Loading />;
   const list = steps.data?.list ?? [];
@@ -127,7 +127,7 @@ function Finder({
   async function send(email: string, answers: Result): Promise<boolean> {
     setSending(true);
     try {
-      const answer = await apiPost<Answer<typeof postAnswersContract>>('/answers', {
+      const answer = await apiPost('/answers', {
         typeId: type,
         gender,
         email,

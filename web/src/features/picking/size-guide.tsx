@@ -41,7 +41,7 @@ export function SizeGuide({ type, gender }: { type: string; gender: Gender }) {
   const [unit, setUnit] = useState<Unit>('inches');
   const sizes = useQuery({
     queryKey: ['sizes-by-type', type, gender],
-    queryFn: () => apiGet<SizesAnswer>('/sizes-by-type', { tid: type, gender }),
+    queryFn: () => apiGet('/sizes-by-type', { tid: type, gender }),
   });
   const list = sizes.data?.list ?? [];
 
@@ -86,7 +86,7 @@ export function SizeGuide({ type, gender }: { type: string; gender: Gender }) {
 function Entries({ sizeId, gender, unit }: { sizeId: string; gender: Gender; unit: Unit }) {
   const guides = useQuery({
     queryKey: ['size-guides-for-product', sizeId, gender],
-    queryFn: () => apiGet<GuidesAnswer>('/size-guides-for-product', { sizeId, gender }),
+    queryFn: () => apiGet('/size-guides-for-product', { sizeId, gender }),
   });
   if (guides.isPending) return <Loading />;
   const list = guides.data?.list ?? [];

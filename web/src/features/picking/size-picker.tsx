@@ -27,7 +27,7 @@ function Sizes({ type, gender, areaAmount }: { type: string; gender: Gender; are
   const navigate = useNavigate();
   const sizes = useQuery({
     queryKey: ['sizes-by-type', type, gender],
-    queryFn: () => apiGet<SizesAnswer>('/sizes-by-type', { tid: type, gender }),
+    queryFn: () => apiGet('/sizes-by-type', { tid: type, gender }),
   });
   const list = sizes.data?.list ?? [];
   const empty = sizes.isSuccess && list.length === 0;

@@ -15,7 +15,7 @@ function useRelatedVideo(id: string, gender: Gender) {
   return useQuery({
     queryKey: ['get-pro-related-video', id, gender],
     queryFn: () =>
-      apiGet<Answer<typeof getProRelatedVideoContract>>('/get-pro-related-video', { id, gender }),
+      apiGet('/get-pro-related-video', { id, gender }),
     retry: retryThrottledOnly,
     meta: QUIET_FAILURE,
   });
@@ -24,7 +24,7 @@ function useRelatedVideo(id: string, gender: Gender) {
 function useProductVideos(id: string) {
   return useQuery({
     queryKey: ['get-vid-by-pid', id],
-    queryFn: () => apiGet<Answer<typeof getVidByPidContract>>('/get-vid-by-pid', { id }),
+    queryFn: () => apiGet('/get-vid-by-pid', { id }),
     retry: retryThrottledOnly,
     meta: QUIET_FAILURE,
   });

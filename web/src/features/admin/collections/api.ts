@@ -21,23 +21,23 @@ export type TypeVideo = Answer<typeof getTypeVideoContract>['videos'][number];
 export const typeQuery = (id: string) =>
   queryOptions({
     queryKey: ['admin', 'type', id],
-    queryFn: async () => (await adminGet<Answer<typeof getTypeAdminContract>>('/type-admin', { id })).type,
+    queryFn: async () => (await adminGet('/type-admin', { id })).type,
   });
 
 export const typesPageQuery = (offset: number, pageSize: number) =>
   queryOptions({
     queryKey: ['admin', 'types', offset, pageSize],
-    queryFn: () => adminGet<Answer<typeof listTypesContract>>('/types', { offset, pageSize }),
+    queryFn: () => adminGet('/types', { offset, pageSize }),
   });
 
 export const shippingQuery = (typeId: string) =>
   queryOptions({
     queryKey: ['admin', 'shipping', typeId],
-    queryFn: () => adminGet<ShippingTable>('/shipping-price-one', { typeId }),
+    queryFn: () => adminGet('/shipping-price-one', { typeId }),
   });
 
 export const typeVideosQuery = (id: string) =>
   queryOptions({
     queryKey: ['admin', 'type-videos', id],
-    queryFn: () => adminGet<Answer<typeof getTypeVideoContract>>('/get-type-video', { id }),
+    queryFn: () => adminGet('/get-type-video', { id }),
   });

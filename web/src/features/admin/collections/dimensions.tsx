@@ -40,7 +40,7 @@ export function TypeDimensions() {
   const images = useQuery({
     queryKey: key,
     queryFn: async () =>
-      (await adminGet<Answer<typeof adminImagesContract>>('/admin-images', { id, type })).imgs,
+      (await adminGet('/admin-images', { id, type })).imgs,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const label = PICTURE_TYPES.find(([t]) => t === type)?.[1] ?? 'pictures';
@@ -52,7 +52,7 @@ export function TypeDimensions() {
     ids.splice(to, 0, moved as string);
     setError('');
     try {
-      const answer = await adminPatch<Answer<typeof reorderPicturesContract>>('/pictures-order', {
+      const answer = await adminPatch('/pictures-order', {
         ownerId: id,
         type,
         ids,

@@ -123,7 +123,7 @@ function TypeEditor({ type }: { type?: AdminType }) {
         (gender === 0 ? setWomen : setMen)(urls);
         return;
       }
-      const answer = await adminPatch<Answer<typeof updateProductImageContract>>('/types/productimage', {
+      const answer = await adminPatch('/types/productimage', {
         id: type.id,
         gender,
         urls,
@@ -143,14 +143,14 @@ function TypeEditor({ type }: { type?: AdminType }) {
     if (women.length === 0 && men.length === 0) return setError(ADMIN_MESSAGES.addMenOrWomenImage);
     await run(async () => {
       if (type) {
-        const answer = await adminPatch<Answer<typeof updateTypeContract>>('/types', {
+        const answer = await adminPatch('/types', {
           id: type.id,
           ...bodyOf(form),
         } satisfies Body<typeof updateTypeContract>);
         queryClient.setQueryData(typeQuery(type.id).queryKey, answer.type);
         setStatus('saved.');
       } else {
-        await adminPost<Answer<typeof createTypeContract>>('/types', {
+        await adminPost('/types', {
           ...bodyOf(form),
           womenImages: women,
           menImages: men,

@@ -46,97 +46,97 @@ export type { AnswerFilter };
 
 export const findersApi = {
   finders: (tid: string, offset: number) =>
-    adminGet<Answer<typeof listSizeFindersContract>>('/size-finder', { tid, offset, pageSize: PAGE_SIZE }),
+    adminGet('/size-finder', { tid, offset, pageSize: PAGE_SIZE }),
   createFinder: (typeId: string, gender: FinderGender) =>
-    adminPost<Answer<typeof createSizeFinderContract>>('/size-finder', {
+    adminPost('/size-finder', {
       typeId,
       gender,
     } satisfies Body<typeof createSizeFinderContract>),
   updateFinder: (id: string, gender: FinderGender) =>
-    adminPatch<Answer<typeof updateSizeFinderContract>>('/size-finder', {
+    adminPatch('/size-finder', {
       id,
       gender,
     } satisfies Body<typeof updateSizeFinderContract>),
-  deleteFinder: (id: string) => adminDelete<Answer<typeof deleteSizeFinderContract>>('/size-finder', { id }),
+  deleteFinder: (id: string) => adminDelete('/size-finder', { id }),
 
   steps: (id: string, offset: number) =>
-    adminGet<Answer<typeof listStepsContract>>('/all-steps', {
+    adminGet('/all-steps', {
       id,
       offset,
       pageSize: PAGE_SIZE,
     }),
   step: (id: string, sizeFinderId: string) =>
-    adminGet<Answer<typeof getStepContract>>('/step', { id, sizeFinderId }),
+    adminGet('/step', { id, sizeFinderId }),
   createStep: (sizeFinderId: string, fields: StepFields) =>
-    adminPost<Answer<typeof createStepContract>>('/step', {
+    adminPost('/step', {
       sizeFinderId,
       ...fields,
     } satisfies Body<typeof createStepContract>),
   updateStep: (id: string, sizeFinderId: string, fields: Partial<StepFields>) =>
-    adminPatch<Answer<typeof updateStepContract>>('/step', {
+    adminPatch('/step', {
       id,
       sizeFinderId,
       ...fields,
     } satisfies Body<typeof updateStepContract>),
   removeStepMedia: (id: string, sizeFinderId: string, what: 'removeImage' | 'removeVideo') =>
-    adminPatch<Answer<typeof updateStepContract>>('/step', { id, sizeFinderId, [what]: true }),
+    adminPatch('/step', { id, sizeFinderId, [what]: true }),
   deleteStep: (id: string, sizeFinderId: string) =>
-    adminDelete<Answer<typeof deleteStepContract>>('/step', { id, sizeFinderId }),
+    adminDelete('/step', { id, sizeFinderId }),
   uploadStepImage: (id: string, sizeFinderId: string, url: string) =>
-    adminPost<Answer<typeof uploadStepMediaContract>>('/upload-step-img', {
+    adminPost('/upload-step-img', {
       id,
       sizeFinderId,
       url,
     } satisfies Body<typeof uploadStepMediaContract>),
   uploadStepVideo: (id: string, sizeFinderId: string, url: string) =>
-    adminPost<Answer<typeof uploadStepMediaContract>>('/upload-step-video', {
+    adminPost('/upload-step-video', {
       id,
       sizeFinderId,
       url,
     } satisfies Body<typeof uploadStepMediaContract>),
 
   options: (id: string, sizeFinderId: string, offset: number) =>
-    adminGet<Answer<typeof listOptionsContract>>('/all-options', {
+    adminGet('/all-options', {
       id,
       sizeFinderId,
       offset,
       pageSize: PAGE_SIZE,
     }),
   option: (id: string, sizeFinderId: string) =>
-    adminGet<Answer<typeof getOptionContract>>('/option', { id, sizeFinderId }),
+    adminGet('/option', { id, sizeFinderId }),
   createOption: (sizeFinderId: string, stepsId: string, fields: OptionFields) =>
-    adminPost<Answer<typeof createOptionContract>>('/option', {
+    adminPost('/option', {
       sizeFinderId,
       stepsId,
       ...fields,
     } satisfies Body<typeof createOptionContract>),
   updateOption: (id: string, sizeFinderId: string, fields: OptionFields) =>
-    adminPatch<Answer<typeof updateOptionContract>>('/option', {
+    adminPatch('/option', {
       id,
       sizeFinderId,
       ...fields,
     } satisfies Body<typeof updateOptionContract>),
   deleteOption: (id: string, sizeFinderId: string) =>
-    adminDelete<Answer<typeof deleteOptionContract>>('/option', { id, sizeFinderId }),
+    adminDelete('/option', { id, sizeFinderId }),
   uploadOptionImage: (id: string, sizeFinderId: string, url: string) =>
-    adminPost<Answer<typeof uploadOptionImageContract>>('/upload-option-img', {
+    adminPost('/upload-option-img', {
       id,
       sizeFinderId,
       url,
     } satisfies Body<typeof uploadOptionImageContract>),
   deleteOptionImage: (id: string, sizeFinderId: string) =>
-    adminDelete<Answer<typeof deleteOptionImageContract>>('/options-img', { id, sizeFinderId }),
+    adminDelete('/options-img', { id, sizeFinderId }),
 
   answers: (offset: number, filter: AnswerFilter) =>
-    adminGet<Answer<typeof listAnswersContract>>('/answers', { offset, pageSize: PAGE_SIZE, filter }),
-  answer: (id: string) => adminGet<Answer<typeof getAnswerContract>>('/answer-details', { id }),
+    adminGet('/answers', { offset, pageSize: PAGE_SIZE, filter }),
+  answer: (id: string) => adminGet('/answer-details', { id }),
   /** The sizes of the answer's collection, to recommend one (000 §9). */
   collectionSizes: async (tid: string) =>
-    (await adminGet<Answer<typeof sizelistByTidContract>>('/sizelist-by-tid', { tid })).sizes,
+    (await adminGet('/sizelist-by-tid', { tid })).sizes,
   reply: (body: ReplyBody) =>
-    adminPost<Answer<typeof replyToAnswerContract>>('/answer-reply', body satisfies ReplyBody),
+    adminPost('/answer-reply', body satisfies ReplyBody),
   resendReply: (id: string) =>
-    adminPost<Answer<typeof resendAnswerReplyContract>>('/answer-reply/mail', {
+    adminPost('/answer-reply/mail', {
       id,
     } satisfies Body<typeof resendAnswerReplyContract>),
 };

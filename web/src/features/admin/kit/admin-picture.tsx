@@ -24,7 +24,7 @@ export function AdminPicture(props: ComponentProps<typeof Picture>) {
   const asks = pictureSetKeyOf(props.url) !== undefined && hasResponsiveSet(props.url, props.signedSet);
   const set = useQuery({
     queryKey: ['admin', 'picture-set', props.url],
-    queryFn: () => adminGet<PictureSetAnswer>('/picture-set', { url: props.url }),
+    queryFn: () => adminGet('/picture-set', { url: props.url }),
     // A set once made stays made (a new picture is a new key): not asked again, not even when an
     // admin change refreshes the screen's reads (['admin']).
     enabled: (query) => asks && query.state.data?.ready !== true,

@@ -68,7 +68,7 @@ export function ViewMembers() {
   const now = useNow();
   const members = useQuery({
     queryKey: ['admin', 'members', offset],
-    queryFn: () => adminGet<MembersPage>('/members', { offset, pageSize: PAGE_SIZE }),
+    queryFn: () => adminGet('/members', { offset, pageSize: PAGE_SIZE }),
   });
 
   const exportCsv = async () => {
@@ -84,7 +84,7 @@ export function ViewMembers() {
   };
 
   const remove = async (email: string) => {
-    await adminDelete<Answer<typeof deleteMemberContract>>('/member', undefined, {
+    await adminDelete('/member', undefined, {
       email,
     } satisfies Body<typeof deleteMemberContract>);
     await queryClient.invalidateQueries({ queryKey: ['admin', 'members'] });

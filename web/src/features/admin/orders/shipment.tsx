@@ -103,7 +103,7 @@ export function ShipmentSection({ order }: { order: OrderDetails }) {
   const ship = async (body: ShipmentBody) => {
     let answer: Answer<typeof shipOrderContract>;
     try {
-      answer = await adminPost<Answer<typeof shipOrderContract>>(`${path}/shipment`, body);
+      answer = await adminPost(`${path}/shipment`, body);
     } catch (e) {
       // Refused (shipped meanwhile by a colleague, say): show the order as it is now.
       await refresh();
@@ -117,13 +117,13 @@ export function ShipmentSection({ order }: { order: OrderDetails }) {
     );
   };
   const correct = async (body: Body<typeof correctShipmentContract>) => {
-    await adminPatch<Answer<typeof correctShipmentContract>>(`${path}/shipment`, body);
+    await adminPatch(`${path}/shipment`, body);
     await refresh();
     setCorrecting(false);
     setNotice('the shipment was corrected.');
   };
   const deliver = async () => {
-    await adminPost<Answer<typeof markDeliveredContract>>(`${path}/delivered`, undefined);
+    await adminPost(`${path}/delivered`, undefined);
     await refresh();
     setNotice('marked as delivered.');
   };

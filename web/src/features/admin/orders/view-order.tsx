@@ -75,14 +75,14 @@ export function ViewOrder() {
   const queryClient = useQueryClient();
   const details = useQuery({
     queryKey: ['admin', 'order', id],
-    queryFn: () => adminGet<OrderDetailsAnswer>('/order-details', { id }),
+    queryFn: () => adminGet('/order-details', { id }),
     retry: false,
   });
 
   const remove = async () => {
     const token = details.data?.deletable ? details.data.deleteToken : undefined;
     try {
-      await adminDelete<Answer<typeof deleteOrderContract>>('/orders', undefined, {
+      await adminDelete('/orders', undefined, {
         id,
         token,
       } satisfies Partial<Body<typeof deleteOrderContract>>);

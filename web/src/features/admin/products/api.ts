@@ -26,53 +26,53 @@ export const productsQuery = (offset: number, searchInfo: string) =>
     queryKey: ['admin', 'products', offset, searchInfo],
     queryFn: () =>
       searchInfo
-        ? adminPost<ProductsPage>('/products/search', {
+        ? adminPost('/products/search', {
             offset,
             pageSize: PAGE_SIZE,
             searchInfo,
           } satisfies Body<typeof searchProductsContract>)
-        : adminGet<ProductsPage>('/products', { offset, pageSize: PAGE_SIZE }),
+        : adminGet('/products', { offset, pageSize: PAGE_SIZE }),
   });
 
 export const productQuery = (id: string) =>
   queryOptions({
     queryKey: ['admin', 'product', id],
-    queryFn: () => adminGet<ProductDetail>('/products', { id }),
+    queryFn: () => adminGet('/products', { id }),
   });
 
 export const imagesQuery = (id: string, type: number) =>
   queryOptions({
     queryKey: ['admin', 'images', id, type],
     queryFn: async () =>
-      (await adminGet<Answer<typeof adminImagesContract>>('/admin-images', { id, type })).imgs,
+      (await adminGet('/admin-images', { id, type })).imgs,
   });
 
 export const videosQuery = (pid: string) =>
   queryOptions({
     queryKey: ['admin', 'videos', pid],
     queryFn: async () =>
-      (await adminGet<Answer<typeof getVideoByPidContract>>('/get-video-by-pid', { pid })).vids,
+      (await adminGet('/get-video-by-pid', { pid })).vids,
   });
 
 /** Collections for the product form's select (GET /typelist: `{ types: [{ val, text }] }`). */
 export const typeListQuery = () =>
   queryOptions({
     queryKey: ['admin', 'typelist'],
-    queryFn: async () => (await adminGet<Answer<typeof typelistContract>>('/typelist')).types,
+    queryFn: async () => (await adminGet('/typelist')).types,
   });
 
 /** What the form needs of the chosen collection: its colour areas, single-collection flag, gender. */
 export const collectionQuery = (id: string) =>
   queryOptions({
     queryKey: ['admin', 'collection-shape', id],
-    queryFn: async () => (await adminGet<Answer<typeof getTypeContract>>('/type', { id })).type,
+    queryFn: async () => (await adminGet('/type', { id })).type,
   });
 
 export const sizesQuery = (tid: string) =>
   queryOptions({
     queryKey: ['admin', 'sizelist', tid],
     queryFn: async () =>
-      (await adminGet<Answer<typeof sizelistByTidContract>>('/sizelist-by-tid', { tid })).sizes,
+      (await adminGet('/sizelist-by-tid', { tid })).sizes,
   });
 
 /** Card numbers in groups of 4 (001 §9; shared/card-number.ts). */

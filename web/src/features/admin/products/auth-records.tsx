@@ -36,12 +36,12 @@ export function AuthRecords() {
     queryKey: ['admin', 'auth-records', offset, search],
     queryFn: () =>
       search
-        ? adminPost<RecordsPage>('/products-auth/search', {
+        ? adminPost('/products-auth/search', {
             offset,
             pageSize: PAGE_SIZE,
             searchInfo: search,
           } satisfies Body<typeof searchProductsAuthContract>)
-        : adminGet<RecordsPage>('/products-auth', {
+        : adminGet('/products-auth', {
             offset,
             pageSize: PAGE_SIZE,
           } satisfies Query<typeof listProductsAuthContract>),
@@ -160,7 +160,7 @@ function ClaimForm({
       return;
     }
     await run(async () => {
-      const answer = await adminPost<Answer<typeof postProductAuthContract>>('/product-auth', {
+      const answer = await adminPost('/product-auth', {
         pid: pid.trim(),
         ...(email.trim() ? { email: email.trim() } : {}),
       } satisfies Body<typeof postProductAuthContract>);

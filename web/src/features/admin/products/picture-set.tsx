@@ -34,7 +34,7 @@ export function PictureSet({ ownerId, type, label }: { ownerId: string; type: nu
     setBusy(true);
     setError('');
     try {
-      const answer = await adminPatch<Answer<typeof reorderPicturesContract>>('/pictures-order', {
+      const answer = await adminPatch('/pictures-order', {
         ownerId,
         type,
         ids,
@@ -96,7 +96,7 @@ export function PictureSet({ ownerId, type, label }: { ownerId: string; type: nu
           max={ADMIN_LIMITS.picturesPerPicker}
           label={`add ${label} (up to ${room} at once)`}
           onUploaded={async (urls) => {
-            const answer = await adminPost<Answer<typeof uploadImagesContract>>('/uploadimgs', {
+            const answer = await adminPost('/uploadimgs', {
               id: ownerId,
               type,
               urls,

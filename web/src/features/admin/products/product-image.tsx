@@ -23,7 +23,7 @@ export function ProductImagePage() {
   const key = ['admin', 'product-image', id];
   const image = useQuery({
     queryKey: key,
-    queryFn: () => adminGet<Answer<typeof getProductImageContract>>('/product-image', { id }),
+    queryFn: () => adminGet('/product-image', { id }),
     enabled: Boolean(id),
   });
   const [error, setError] = useState('');

@@ -81,7 +81,7 @@ export function AnnounceRelease() {
   const [busy, setBusy] = useState(false);
   const types = useQuery({
     queryKey: ['admin', 'typelist'],
-    queryFn: async () => (await adminGet<Answer<typeof typelistContract>>('/typelist')).types,
+    queryFn: async () => (await adminGet('/typelist')).types,
   });
 
   const change = (patch: Partial<Form>) => {
@@ -105,13 +105,13 @@ export function AnnounceRelease() {
 
   const showPreview = (event: FormEvent) => {
     event.preventDefault();
-    void run(async () => setPreview(await adminPost<Preview>('/release-preview', draftOf(form))));
+    void run(async () => setPreview(await adminPost('/release-preview', draftOf(form))));
   };
 
   const sendTest = () =>
     run(async () => {
       localStorage.setItem(TEST_ADDRESS_KEY, testTo);
-      const answer = await adminPost<Answer<typeof releaseTestContract>>('/release-test', {
+      const answer = await adminPost('/release-test', {
         ...draftOf(form),
         to: testTo,
       } satisfies Body<typeof releaseTestContract>);
@@ -123,14 +123,14 @@ export function AnnounceRelease() {
   const schedule = async () => {
     const sendAt = form.sendAt || undefined;
     if (editing) {
-      await adminPatch<Answer<typeof updateReleaseContract>>('/releases', {
+      await adminPatch('/releases', {
         id: editing,
         ...draftOf(form),
         sendAt: sendAt ?? new Date().toISOString(),
       } satisfies Body<typeof updateReleaseContract>);
       setNotice('the release is changed: nobody has been mailed yet.');
     } else {
-      await adminPost<Answer<typeof createReleaseContract>>('/releases', {
+      await adminPost('/releases', {
         ...draftOf(form),
         ...(sendAt ? { sendAt } : {}),
       } satisfies Body<typeof createReleaseContract>);
@@ -152,7 +152,7 @@ export function AnnounceRelease() {
   };
 
   const cancel = async (row: ReleaseRow) => {
-    await adminDelete<Answer<typeof cancelReleaseContract>>('/releases', undefined, {
+    await adminDelete('/releases', undefined, {
       id: row.id,
     } satisfies Body<typeof cancelReleaseContract>);
     if (editing === row.id) {

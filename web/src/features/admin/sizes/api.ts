@@ -36,58 +36,58 @@ export type GuideFields = Omit<Body<typeof createSizeGuideContract>, 'sizeId'>;
 export const sizesKey = (...rest: unknown[]) => ['admin', 'sizes', ...rest];
 
 export const sizesApi = {
-  typeList: () => adminGet<Answer<typeof typelistContract>>('/typelist'),
+  typeList: () => adminGet('/typelist'),
   sizes: (offset: number, typeId?: string) =>
-    adminGet<Answer<typeof listSizesContract>>('/sizes', {
+    adminGet('/sizes', {
       offset,
       pageSize: PAGE_SIZE,
       typeId: typeId || undefined,
     } satisfies Query<typeof listSizesContract>),
-  size: (id: string) => adminGet<Answer<typeof getSizeContract>>('/size', { id }),
+  size: (id: string) => adminGet('/size', { id }),
   createSize: (fields: SizeFields) =>
-    adminPost<Answer<typeof createSizeContract>>('/sizes', fields satisfies Body<typeof createSizeContract>),
+    adminPost('/sizes', fields satisfies Body<typeof createSizeContract>),
   updateSize: (id: string, fields: SizeFields) =>
-    adminPatch<Answer<typeof updateSizeContract>>('/sizes', {
+    adminPatch('/sizes', {
       id,
       ...fields,
     } satisfies Body<typeof updateSizeContract>),
   deleteSize: (id: string) =>
-    adminDelete<Answer<typeof deleteSizeContract>>('/sizes', { id } satisfies Query<
+    adminDelete('/sizes', { id } satisfies Query<
       typeof deleteSizeContract
     >),
   guides: (sizeId: string, offset: number) =>
-    adminGet<Answer<typeof listSizeGuidesContract>>('/size-guides', {
+    adminGet('/size-guides', {
       sizeId,
       offset,
       pageSize: PAGE_SIZE,
     } satisfies Query<typeof listSizeGuidesContract>),
   guide: (id: string, sizeId: string) =>
-    adminGet<Answer<typeof getSizeGuideContract>>('/size-guide', { id, sizeId }),
+    adminGet('/size-guide', { id, sizeId }),
   createGuide: (sizeId: string, fields: GuideFields) =>
-    adminPost<Answer<typeof createSizeGuideContract>>('/size-guide', {
+    adminPost('/size-guide', {
       sizeId,
       ...fields,
     } satisfies Body<typeof createSizeGuideContract>),
   updateGuide: (id: string, sizeId: string, fields: GuideFields) =>
-    adminPatch<Answer<typeof updateSizeGuideContract>>('/size-guide', {
+    adminPatch('/size-guide', {
       id,
       sizeId,
       ...fields,
     } satisfies Body<typeof updateSizeGuideContract>),
   deleteGuide: (id: string, sizeId: string) =>
-    adminDelete<Answer<typeof deleteSizeGuideContract>>('/size-guide', {
+    adminDelete('/size-guide', {
       id,
       sizeId,
     } satisfies Query<typeof deleteSizeGuideContract>),
   uploadImage: (id: string, sizeId: string, type: ImageField, url: string) =>
-    adminPost<Answer<typeof uploadGuideImageContract>>('/upload-sg-img', {
+    adminPost('/upload-sg-img', {
       id,
       sizeId,
       type,
       url,
     } satisfies Body<typeof uploadGuideImageContract>),
   deleteImage: (id: string, sizeId: string, type: ImageField) =>
-    adminDelete<Answer<typeof deleteGuideImageContract>>('/sg-img', {
+    adminDelete('/sg-img', {
       id,
       sizeId,
       type,

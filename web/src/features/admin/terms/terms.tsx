@@ -24,7 +24,7 @@ export function TermsVersions() {
   const { busy, error, run } = useAction();
   const versions = useQuery({
     queryKey: ['admin', 'terms-versions'],
-    queryFn: () => adminGet<Answer<typeof listTermsContract>>('/terms-versions'),
+    queryFn: () => adminGet('/terms-versions'),
     refetchInterval: (query) =>
       query.state.data?.list.some((t) => t.notice.status === 'sending') ? 3000 : false,
   });
@@ -39,7 +39,7 @@ export function TermsVersions() {
     if (!window.confirm(`publish version ${draft.version} and mail the notice to every confirmed member?`))
       return;
     await run(async () => {
-      const done = await adminPost<Answer<typeof publishTermsContract>>('/terms-versions', draft);
+      const done = await adminPost('/terms-versions', draft);
       setNotice(`version ${done.version} published: the members are being mailed.`);
       setDraft({ version: '', effectiveDate: '', summary: '' });
       await queryClient.invalidateQueries({ queryKey: ['admin', 'terms-versions'] });
