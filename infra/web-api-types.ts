@@ -12,8 +12,15 @@ import { type Audience, apiDocument } from './api/document.ts';
  */
 export const API_SCHEMA_DIR = path.resolve(import.meta.dirname, '../web/src/lib/api-schema');
 
+/**
+ * `defaultNonNullable: false`: a property with a default is optional where the document says so (a
+ * request's `paymentType` defaults to card); an answer's always-present ones are `required` in it.
+ */
 export async function apiTypes(audience: Audience): Promise<string> {
-  const ast = await openapiTS(apiDocument(audience) as unknown as OpenAPI3, { silent: true });
+  const ast = await openapiTS(apiDocument(audience) as unknown as OpenAPI3, {
+    silent: true,
+    defaultNonNullable: false,
+  });
   return `${COMMENT_HEADER}${astToString(ast)}`;
 }
 

@@ -38,17 +38,49 @@ export type BodyOf<O> = O extends { requestBody: { content: { 'application/json'
  */
 type Wire<T> = T extends `${infer N extends number}` ? T | N : T extends 'true' | 'false' ? T | boolean : T;
 
-type Defined<T> = [T] extends [never] ? object : [T] extends [undefined] ? object : Exclude<T, undefined>;
+/** No parameters: an empty object only, so a parameter the document dropped fails where it is still given. */
+export type NoParams = Record<string, never>;
+type Defined<T> = [T] extends [never] ? NoParams : [T] extends [undefined] ? NoParams : Exclude<T, undefined>;
 type LooseQuery<Q> = {
   [K in keyof Q]: Wire<Q[K]> | (undefined extends Q[K] ? null : never);
 };
 
 /** The query and the path parameters of the operation, in one object (the path's `{name}`s filled from it). */
 export type ParamsOf<O> = O extends { parameters: { query?: infer Q; path?: infer P } }
-  ? LooseQuery<Defined<Q>> & Defined<P>
-  : object;
+  ? Both<LooseQuery<Defined<Q>>, Defined<P>>
+  : NoParams;
+type Both<Q, P> = Q extends NoParams ? P : P extends NoParams ? Q : Q & P;
 
 /** The params argument: required when a parameter is, left out when there is none. */
-export type ParamsArg<O> = object extends ParamsOf<O>
-  ? [params?: ParamsOf<O>]
-  : [params: ParamsOf<O>];
+export type ParamsArg<O> = Record<never, never> extends ParamsOf<O> ? [params?: ParamsOf<O>] : [params: ParamsOf<O>];
+
+/** The 200 answer of `method` on `path` of the public document (for the web's own names of it). */
+export type PublicAnswer<P extends keyof PublicPaths, M extends Method = 'get'> = AnswerOf<
+  Operation<PublicPaths, P, M>
+>;
+/** The JSON body of `method` on `path` of the public document. */
+export type PublicBody<P extends keyof PublicPaths, M extends Method = 'post'> = BodyOf<
+  Operation<PublicPaths, P, M>
+>;
+/** The 200 answer of `method` on `path` of the staff's document. */
+export type AdminAnswer<P extends keyof AdminPaths, M extends Method = 'get'> = AnswerOf<
+  Operation<AdminPaths, P, M>
+>;
+/** The JSON body of `method` on `path` of the staff's document. */
+export type AdminBody<P extends keyof AdminPaths, M extends Method = 'post'> = BodyOf<
+  Operation<AdminPaths, P, M>
+>;
+
+/** The query and path parameters of `method` on `path` of the public document. */
+export type PublicParams<P extends keyof PublicPaths, M extends Method = 'get'> = ParamsOf<
+  Operation<PublicPaths, P, M>
+>;
+
+/**
+ * A staff form's body as the form sends it: its numbers may be the form's text, which the
+ * server's contract turns into numbers first (z.preprocess; the document shows the number only).
+ * Every other field, and every name, is the document's.
+ */
+export type FormText<T> = {
+  [K in keyof T]: T[K] extends number | undefined ? T[K] | string : T[K];
+};

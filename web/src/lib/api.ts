@@ -43,7 +43,7 @@ export function apiUrl<P extends PathWith<PublicPaths, 'get'>>(
   return address(path, params as Params) as ApiUrl<P>;
 }
 
-/** The address of any call of the document (a beacon's, an export's): no answer type. */
+/** The address of a call of any method (a beacon's POST): no answer type. */
 export function callUrl<P extends keyof PublicPaths & string>(path: P, params?: Params): string {
   return address(path, params);
 }
@@ -88,7 +88,7 @@ export function apiGet<P extends PathWith<PublicPaths, 'get'>>(
   path: P,
   ...[params, headers]: [...ParamsArg<Get<P>>, headers?: Record<string, string>]
 ): Promise<AnswerOf<Get<P>>> {
-  return getUrl(address(path, params as Params), headers);
+  return getUrl(address(path, params as Params), headers as Record<string, string> | undefined);
 }
 
 /** A GET of an address made by `apiUrl` (with `headers`, never one of the early requests). */
@@ -112,8 +112,8 @@ export async function getUrl<T>(url: string, headers?: Record<string, string>): 
   return read<T>(answer);
 }
 
-/** The body argument: the operation's body, or nothing for one that takes none. */
-type BodyArg<O> = [BodyOf<O>] extends [never] ? undefined : BodyOf<O>;
+/** The body argument: the operation's body, or nothing (or `{}`) for one that takes none. */
+export type BodyArg<O> = [BodyOf<O>] extends [never] ? undefined | Record<string, never> : BodyOf<O>;
 
 /** POST `path` of the public document with its body (and query or path parameters): its 200 answer. */
 export async function apiPost<P extends PathWith<PublicPaths, 'post'>>(
@@ -130,3 +130,15 @@ export async function apiPost<P extends PathWith<PublicPaths, 'post'>>(
     }),
   );
 }
+
+/**
+ * The half of an answer that has `key`, for a call whose contract answers a union and whose query
+ * chooses the half (GET /products with `id` is one product, without a page of them): checked, so
+ * an answer of the other shape fails as a bad answer instead of drawing nonsense.
+ */
+export const having =
+  <K extends string>(key: K) =>
+  <A extends object>(answer: A): Extract<A, Record<K, unknown>> => {
+    if (key in answer) return answer as Extract<A, Record<K, unknown>>;
+    throw new ApiError(200, 'unexpected answer from the server');
+  };

@@ -1,6 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Answer } from '#shared/contracts/contract.ts';
-import type { currentTermsContract } from '#shared/contracts/terms.ts';
 import { apiGet } from './api.ts';
 
 /** GET /terms: the current version of the terms and its date (null before any was published). */

@@ -1,6 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Answer } from '#shared/contracts/contract.ts';
-import type { getFilmsContract } from '#shared/contracts/films.ts';
 import { apiGet } from './api.ts';
 
 /** Every content slot's film (GET /films), read once a visit: staff change them seldom. */

@@ -15,7 +15,6 @@ import { paymentDone } from './card-session.ts';
 import type { CheckoutFields } from './checkout-fields.ts';
 import { checkoutKeyFor, hasCheckoutKey, rememberOrderKey } from './checkout-key.ts';
 import { loadStripeJs } from './load-stripe.ts';
-import type { PriceWithShipping } from './price-query.ts';
 import { shownTermsVersion } from './terms-before-paying.tsx';
 
 export interface ExpressCheckoutProps {

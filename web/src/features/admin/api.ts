@@ -1,12 +1,15 @@
 import { ADMIN_REQUEST_HEADER, type Page, type UploadKind } from '#shared/admin.ts';
-import { ApiError, address, getUrl, type Params } from '../../lib/api.ts';
+import { ApiError, address, type BodyArg, getUrl, type Params } from '../../lib/api.ts';
 import type {
   AdminPaths,
   AnswerOf,
   BodyOf,
+  FormText,
   Method,
+  NoParams,
   Operation,
   ParamsArg,
+  ParamsOf,
   PathWith,
   PublicPaths,
 } from '../../lib/api-types.ts';
@@ -59,8 +62,6 @@ type AdminPath<M extends Method> = PathWith<AdminPaths, M> | PathWith<PublicPath
 type AdminOperation<P, M extends Method> = [Operation<AdminPaths, P, M>] extends [never]
   ? Operation<PublicPaths, P, M>
   : Operation<AdminPaths, P, M>;
-/** The body argument: the operation's body, or nothing for one that takes none. */
-type BodyArg<O> = [BodyOf<O>] extends [never] ? undefined : BodyOf<O>;
 
 export const adminGet = <P extends AdminPath<'get'>>(
   path: P,
@@ -79,9 +80,15 @@ export const adminPatch = <P extends AdminPath<'patch'>>(
   ...[params]: ParamsArg<AdminOperation<P, 'patch'>>
 ): Promise<AnswerOf<AdminOperation<P, 'patch'>>> => call('PATCH', path, params as Params, body);
 
-/** The arguments of a DELETE: its query, or for one that reads a body, its query (if any) and the body. */
+/**
+ * The arguments of a DELETE: its query, or for one that reads a body, its query (if any) and the
+ * body. Some handlers read their input from the body or the query and their contract names
+ * neither (delete-input.ts): the document gives them no input, so their body is not typed here.
+ */
 type DeleteArgs<O> = [BodyOf<O>] extends [never]
-  ? ParamsArg<O>
+  ? ParamsOf<O> extends NoParams
+    ? [params?: Params, body?: Params]
+    : ParamsArg<O>
   : [params: ParamsArg<O>[0] | undefined, body: BodyOf<O>];
 
 /** DELETE `path` with its query (and, for the few that read one, a body). */
@@ -95,6 +102,12 @@ export const adminDelete = <P extends AdminPath<'delete'>>(
  * is no session (the guard shows the login), it does not send anyone anywhere.
  */
 export const adminSession = () => getUrl<AnswerOf<AdminOperation<'/admin', 'get'>>>(address('/admin'));
+
+/** The body of a staff form sent as typed (see `FormText`), checked against the document's body. */
+export const formBody = <T>(body: FormText<T>): T => body as T;
+
+/** The address of a staff GET that is not read as JSON (the members' CSV). */
+export const adminUrl = <P extends AdminPath<'get'>>(path: P): string => address(path);
 
 export type { Page };
 

@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Answer } from '#shared/contracts/contract.ts';
-import type { listAuditContract } from '#shared/contracts/staff.ts';
 import { adminGet } from './api.ts';
 import { AdminPage, ErrorText, Loading, Pager, vancouverTime } from './ui.tsx';
 

@@ -1,14 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
-import type {
-  clearFilmContract,
-  getFilmsContract,
-  PublicFilm,
-  setFilmContract,
-} from '#shared/contracts/films.ts';
+import type { Body } from '#shared/contracts/contract.ts';
+import type { PublicFilm, setFilmContract } from '#shared/contracts/films.ts';
 import { FILM_PROVIDERS } from '#shared/film-providers.ts';
 import { FILM_SLOTS, type FilmSlot } from '#shared/films.ts';
+import type { AdminBody } from '../../lib/api-types.ts';
 import { adminDelete, adminGet, adminPost } from './api.ts';
 import { FilmChooser, type FilmDraft, filmDraftError } from './film-chooser.tsx';
 import { useAction } from './kit/action.ts';
@@ -72,7 +68,8 @@ function FilmForm({
           ? { source: 'embed', provider: draft.provider, id: draft.id.trim() }
           : { source: 'upload', video: draft.video, poster: draft.poster };
       await adminPost('/films', {
-        slot: slot.id,
+        // A slot of shared/films.ts, the very list the contract's slots are.
+        slot: slot.id as AdminBody<'/films'>['slot'],
         title,
         film,
       } satisfies Body<typeof setFilmContract>);

@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom';
 import { adminOrderPage } from '#shared/admin.ts';
 import { adminGet } from './api.ts';
 import { OpeningChecklist } from './opening.tsx';
-import type { OrdersPage } from './orders/types.ts';
 import { AdminPage, ErrorText } from './ui.tsx';
 
 /** /admin-home (001 §2): the lists staff work from. */

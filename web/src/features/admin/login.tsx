@@ -2,7 +2,7 @@ import './admin.css';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
+import type { Body } from '#shared/contracts/contract.ts';
 import type { adminLoginContract } from '#shared/contracts/staff.ts';
 import { ApiError } from '../../lib/api.ts';
 import { adminPost } from './api.ts';

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import type { Answer } from '#shared/contracts/contract.ts';
-import type { OpeningMissing, openingChecklistContract } from '#shared/contracts/opening.ts';
+import type { OpeningMissing } from '#shared/contracts/opening.ts';
 import { adminGet } from './api.ts';
 import { ErrorText } from './ui.tsx';
 

@@ -1,28 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PUBLIC_IMAGE_TYPES } from '#shared/constants.ts';
-import type {
-  getImgsByPidContract,
-  getProductContract,
-  getTypeByGenderContract,
-  getTypeContract,
-  hasSingleProductContract,
-  hasSizesContract,
-} from '#shared/contracts/catalog.ts';
-import type { Answer } from '#shared/contracts/contract.ts';
 import type { GENDER, Gender } from '#shared/vocabulary.ts';
 import { apiGet, apiGetUrl } from '../../lib/api.ts';
+import type { PublicAnswer } from '../../lib/api-types.ts';
 import { QUIET_FAILURE, retryThrottledOnly } from '../../lib/throttled.ts';
 import { imagesRead, productRead, typeRead, typesRead } from './first-screen.ts';
 
-/** What the catalog screens read from the API, as its contracts describe it. */
-type TypesAnswer = Answer<typeof getTypeByGenderContract>;
-type SingleProductsAnswer = Answer<typeof hasSingleProductContract>;
-type TypeAnswer = Answer<typeof getTypeContract>;
-type SizesAnswer = Answer<typeof hasSizesContract>;
-type ProductAnswer = Answer<typeof getProductContract>;
-type ImagesAnswer = Answer<typeof getImgsByPidContract>;
-
-export type CatalogCollection = TypeAnswer['type'];
+/** A collection as the API's document describes GET /type's answer. */
+export type CatalogCollection = PublicAnswer<'/type'>['type'];
 
 /** A shopper browses the women's or the men's list; unisex collections show in both. */
 export type ListGender = Exclude<Gender, typeof GENDER.unisex>;
@@ -42,8 +27,7 @@ export const typesQuery = (gender: ListGender) =>
 export const singleProductsQuery = (typeId: string, gender?: Gender) =>
   queryOptions({
     queryKey: ['single-products', typeId, gender ?? 'all'],
-    queryFn: () =>
-      apiGet('/has-single-product', { id: typeId, gender }).then((r) => r.products),
+    queryFn: () => apiGet('/has-single-product', { id: typeId, gender }).then((r) => r.products),
     staleTime: 60_000,
   });
 

@@ -24,7 +24,7 @@ export const LIST_GALLERY_SIZES =
   '(min-width: 1120px) 380px, (min-width: 760px) 440px, (min-width: 540px) 500px, calc(100vw - 2rem)';
 
 export const typesRead = (gender: 0 | 1) => apiUrl('/getTypeByGender', { gender });
-export const productRead = (productId: string) => apiUrl(`/products/${encodeURIComponent(productId)}`);
+export const productRead = (productId: string) => apiUrl('/products/{id}', { id: productId });
 export const imagesRead = (id: string, type: 1 | 3 | 4 | 5 | 6) => apiUrl('/get-imgs-by-pid', { id, type });
 export const typeRead = (typeId: string) => apiUrl('/type', { id: typeId });
 

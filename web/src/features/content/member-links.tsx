@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
-import type { confirmMemberContract, unsubscribeMemberContract } from '#shared/contracts/staff.ts';
+import type { Body } from '#shared/contracts/contract.ts';
+import type { confirmMemberContract } from '#shared/contracts/staff.ts';
 import { MEMBER_CONFIRMED_WORDS, MEMBER_MESSAGES } from '#shared/membership.ts';
 import { Page } from '../../components/page.tsx';
 import { ApiError, apiPost } from '../../lib/api.ts';
@@ -107,12 +107,7 @@ export function MemberUnsubscribe() {
       title="Unsubscribe"
       text="Unsubscribe to receive no more emails about new releases."
       button="unsubscribe"
-      send={(token) =>
-        apiPost(
-          `/member/unsubscribe?${new URLSearchParams({ token }).toString()}`,
-          {},
-        )
-      }
+      send={(token) => apiPost('/member/unsubscribe', {}, { token })}
     />
   );
 }

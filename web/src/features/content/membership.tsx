@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
+import type { Body } from '#shared/contracts/contract.ts';
 import type { postMemberContract } from '#shared/contracts/staff.ts';
 import { MEMBER_CONSENT, MEMBER_SIGNUP_WORDS } from '#shared/membership.ts';
 import { MESSAGES } from '#shared/messages.ts';

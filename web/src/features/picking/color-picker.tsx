@@ -3,8 +3,6 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { toneOf } from '#shared/brand-colors.ts';
 import { colourAreaNames } from '#shared/colour-areas.ts';
-import type { getNextColorContract, getProductIdByColorContract } from '#shared/contracts/catalog.ts';
-import type { Answer } from '#shared/contracts/contract.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Gender } from '#shared/vocabulary.ts';
 import { BackButton } from '../../components/back-button.tsx';

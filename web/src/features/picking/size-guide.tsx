@@ -7,7 +7,6 @@ import type { Gender } from '#shared/vocabulary.ts';
 import { Loading } from '../../components/page.tsx';
 import { Picture } from '../../components/picture.tsx';
 import { apiGet } from '../../lib/api.ts';
-import type { SizesAnswer } from './support.ts';
 import { UnitToggle } from './unit-toggle.tsx';
 
 type GuidesAnswer = Answer<typeof sizeGuidesForProductContract>;

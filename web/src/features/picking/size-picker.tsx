@@ -7,7 +7,7 @@ import { BackButton } from '../../components/back-button.tsx';
 import { Loading } from '../../components/page.tsx';
 import { apiGet } from '../../lib/api.ts';
 import { genderOf, navTarget, useNavValues } from '../../lib/nav-input.ts';
-import { canGoBack, type SizesAnswer } from './support.ts';
+import { canGoBack } from './support.ts';
 import './picking.css';
 
 /**

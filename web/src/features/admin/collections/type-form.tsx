@@ -10,7 +10,7 @@ import type {
   updateProductImageContract,
   updateTypeContract,
 } from '#shared/contracts/catalog-admin.ts';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
+import type { Body } from '#shared/contracts/contract.ts';
 import type { Gender } from '#shared/vocabulary.ts';
 import { adminPatch, adminPost } from '../api.ts';
 import { useAction } from '../kit/action.ts';

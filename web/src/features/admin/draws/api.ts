@@ -3,7 +3,6 @@ import type { Answer, Body } from '#shared/contracts/contract.ts';
 import type {
   adminDrawContract,
   createDrawContract,
-  listDrawsContract,
   offerablePiecesContract,
 } from '#shared/contracts/draws.ts';
 import { checkResult, type DrawCheck } from '#shared/draw/result.ts';
@@ -28,10 +27,7 @@ export const drawsQuery = () =>
 export const adminDrawQuery = (drawId: string) =>
   queryOptions({
     queryKey: ['admin', 'draws', drawId],
-    queryFn: () =>
-      adminGet(`/draws/${encodeURIComponent(drawId)}/admin`).then(
-        (r) => r.draw,
-      ),
+    queryFn: () => adminGet('/draws/{drawId}/admin', { drawId }).then((r) => r.draw),
     refetchInterval: (query) => moving(query.state.data ? [query.state.data] : undefined),
   });
 

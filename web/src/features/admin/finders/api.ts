@@ -1,21 +1,13 @@
-import type { sizelistByTidContract } from '#shared/contracts/catalog-admin.ts';
 import type { Answer, Body } from '#shared/contracts/contract.ts';
 import type {
   AnswerFilter,
   createOptionContract,
   createSizeFinderContract,
   createStepContract,
-  deleteOptionContract,
-  deleteOptionImageContract,
-  deleteSizeFinderContract,
-  deleteStepContract,
   getAnswerContract,
   getOptionContract,
   getStepContract,
-  listAnswersContract,
-  listOptionsContract,
   listSizeFindersContract,
-  listStepsContract,
   replyToAnswerContract,
   resendAnswerReplyContract,
   updateOptionContract,
@@ -45,8 +37,7 @@ export type ReplyBody = Body<typeof replyToAnswerContract>;
 export type { AnswerFilter };
 
 export const findersApi = {
-  finders: (tid: string, offset: number) =>
-    adminGet('/size-finder', { tid, offset, pageSize: PAGE_SIZE }),
+  finders: (tid: string, offset: number) => adminGet('/size-finder', { tid, offset, pageSize: PAGE_SIZE }),
   createFinder: (typeId: string, gender: FinderGender) =>
     adminPost('/size-finder', {
       typeId,
@@ -65,8 +56,7 @@ export const findersApi = {
       offset,
       pageSize: PAGE_SIZE,
     }),
-  step: (id: string, sizeFinderId: string) =>
-    adminGet('/step', { id, sizeFinderId }),
+  step: (id: string, sizeFinderId: string) => adminGet('/step', { id, sizeFinderId }),
   createStep: (sizeFinderId: string, fields: StepFields) =>
     adminPost('/step', {
       sizeFinderId,
@@ -80,8 +70,7 @@ export const findersApi = {
     } satisfies Body<typeof updateStepContract>),
   removeStepMedia: (id: string, sizeFinderId: string, what: 'removeImage' | 'removeVideo') =>
     adminPatch('/step', { id, sizeFinderId, [what]: true }),
-  deleteStep: (id: string, sizeFinderId: string) =>
-    adminDelete('/step', { id, sizeFinderId }),
+  deleteStep: (id: string, sizeFinderId: string) => adminDelete('/step', { id, sizeFinderId }),
   uploadStepImage: (id: string, sizeFinderId: string, url: string) =>
     adminPost('/upload-step-img', {
       id,
@@ -102,8 +91,7 @@ export const findersApi = {
       offset,
       pageSize: PAGE_SIZE,
     }),
-  option: (id: string, sizeFinderId: string) =>
-    adminGet('/option', { id, sizeFinderId }),
+  option: (id: string, sizeFinderId: string) => adminGet('/option', { id, sizeFinderId }),
   createOption: (sizeFinderId: string, stepsId: string, fields: OptionFields) =>
     adminPost('/option', {
       sizeFinderId,
@@ -116,25 +104,21 @@ export const findersApi = {
       sizeFinderId,
       ...fields,
     } satisfies Body<typeof updateOptionContract>),
-  deleteOption: (id: string, sizeFinderId: string) =>
-    adminDelete('/option', { id, sizeFinderId }),
+  deleteOption: (id: string, sizeFinderId: string) => adminDelete('/option', { id, sizeFinderId }),
   uploadOptionImage: (id: string, sizeFinderId: string, url: string) =>
     adminPost('/upload-option-img', {
       id,
       sizeFinderId,
       url,
     } satisfies Body<typeof uploadOptionImageContract>),
-  deleteOptionImage: (id: string, sizeFinderId: string) =>
-    adminDelete('/options-img', { id, sizeFinderId }),
+  deleteOptionImage: (id: string, sizeFinderId: string) => adminDelete('/options-img', { id, sizeFinderId }),
 
   answers: (offset: number, filter: AnswerFilter) =>
     adminGet('/answers', { offset, pageSize: PAGE_SIZE, filter }),
   answer: (id: string) => adminGet('/answer-details', { id }),
   /** The sizes of the answer's collection, to recommend one (000 §9). */
-  collectionSizes: async (tid: string) =>
-    (await adminGet('/sizelist-by-tid', { tid })).sizes,
-  reply: (body: ReplyBody) =>
-    adminPost('/answer-reply', body satisfies ReplyBody),
+  collectionSizes: async (tid: string) => (await adminGet('/sizelist-by-tid', { tid })).sizes,
+  reply: (body: ReplyBody) => adminPost('/answer-reply', body satisfies ReplyBody),
   resendReply: (id: string) =>
     adminPost('/answer-reply/mail', {
       id,

@@ -13,7 +13,7 @@ import { SelectField } from '../kit/fields.tsx';
 import { CardTable } from '../kit/table.tsx';
 import { PAGE_SIZE, usePageOffset } from '../paged.ts';
 import { AdminPage, ErrorText, Loading, Pager, vancouverTime } from '../ui.tsx';
-import { type OrdersPage, paymentTypeName } from './types.ts';
+import { paymentTypeName } from './types.ts';
 
 const FILTER_LABELS: Record<OrderListFilter, string> = {
   all: 'all orders',

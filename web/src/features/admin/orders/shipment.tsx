@@ -1,11 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { Answer, Body } from '#shared/contracts/contract.ts';
-import type {
-  correctShipmentContract,
-  markDeliveredContract,
-  shipOrderContract,
-} from '#shared/contracts/fulfilment.ts';
+import type { correctShipmentContract, shipOrderContract } from '#shared/contracts/fulfilment.ts';
 import { CARRIERS, type CarrierId } from '#shared/vocabulary.ts';
 import { adminPatch, adminPost } from '../api.ts';
 import { useAction } from '../kit/action.ts';
@@ -95,7 +91,7 @@ export function ShipmentSection({ order }: { order: OrderDetails }) {
   const queryClient = useQueryClient();
   const [correcting, setCorrecting] = useState(false);
   const [notice, setNotice] = useState('');
-  const path = `/orders/${encodeURIComponent(order.checkoutCode)}`;
+  const id = order.checkoutCode;
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: ['admin', 'order', order.checkoutCode] });
     await queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
@@ -103,7 +99,7 @@ export function ShipmentSection({ order }: { order: OrderDetails }) {
   const ship = async (body: ShipmentBody) => {
     let answer: Answer<typeof shipOrderContract>;
     try {
-      answer = await adminPost(`${path}/shipment`, body);
+      answer = await adminPost('/orders/{id}/shipment', body, { id });
     } catch (e) {
       // Refused (shipped meanwhile by a colleague, say): show the order as it is now.
       await refresh();
@@ -117,13 +113,13 @@ export function ShipmentSection({ order }: { order: OrderDetails }) {
     );
   };
   const correct = async (body: Body<typeof correctShipmentContract>) => {
-    await adminPatch(`${path}/shipment`, body);
+    await adminPatch('/orders/{id}/shipment', body, { id });
     await refresh();
     setCorrecting(false);
     setNotice('the shipment was corrected.');
   };
   const deliver = async () => {
-    await adminPost(`${path}/delivered`, undefined);
+    await adminPost('/orders/{id}/delivered', undefined, { id });
     await refresh();
     setNotice('marked as delivered.');
   };

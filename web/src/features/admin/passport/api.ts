@@ -4,7 +4,6 @@ import type {
   adminLogContract,
   issueCertificateContract,
   listCertificatesContract,
-  passportPieceContract,
   rotateKeyContract,
 } from '#shared/contracts/passport.ts';
 import { ApiError } from '../../../lib/api.ts';
@@ -24,16 +23,15 @@ export const keysKey = [...PASSPORT, 'keys'] as const;
 export const certificatesQuery = (pid: string) =>
   queryOptions({
     queryKey: certificatesKey(pid),
-    queryFn: async () =>
-      (await adminGet('/passport/certificates', { pid }))
-        .certificates,
+    queryFn: async () => (await adminGet('/passport/certificates', { pid })).certificates,
   });
 
 /** GET /passport/log: 50 entries, newest first, older than `before` when given; of one piece with `piece`. */
 export const logQuery = ({ piece, before }: { piece?: string; before?: number }) =>
   queryOptions({
     queryKey: [...logKey, piece ?? '', before ?? ''],
-    queryFn: () => adminGet('/passport/log', { piece, before }),
+    queryFn: () =>
+      adminGet('/passport/log', { piece, before: before === undefined ? undefined : String(before) }),
     // Entries just appended are sequenced within moments: look again until none waits.
     refetchInterval: (query) => (query.state.data?.pending ? 2_000 : false),
   });
@@ -50,9 +48,7 @@ export const pieceEntriesQuery = (pid: string, issued: number) =>
     queryKey: pieceEntriesKey(pid),
     queryFn: async (): Promise<AdminLog['entries']> => {
       try {
-        const piece = await adminGet(
-          `/passport/pieces/${encodeURIComponent(pid)}`,
-        );
+        const piece = await adminGet('/passport/pieces/{pid}', { pid });
         return piece.entries.map((entry) => JSON.parse(entry.text) as AdminLog['entries'][number]).reverse();
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return [];

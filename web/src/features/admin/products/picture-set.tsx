@@ -1,8 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ADMIN_LIMITS } from '#shared/admin.ts';
-import type { reorderPicturesContract, uploadImagesContract } from '#shared/contracts/catalog-admin-media.ts';
-import type { Answer } from '#shared/contracts/contract.ts';
 import { adminDelete, adminPatch, adminPost } from '../api.ts';
 import { AdminPicture } from '../kit/admin-picture.tsx';
 import { MoveButtons } from '../kit/move-buttons.tsx';

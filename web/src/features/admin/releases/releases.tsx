@@ -1,7 +1,6 @@
 import './releases.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { typelistContract } from '#shared/contracts/catalog-admin.ts';
 import type { Answer, Body } from '#shared/contracts/contract.ts';
 import type {
   cancelReleaseContract,

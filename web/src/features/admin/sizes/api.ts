@@ -1,7 +1,4 @@
-import type { typelistContract } from '#shared/contracts/catalog-admin.ts';
 import type {
-  createSizeContract,
-  createSizeGuideContract,
   deleteGuideImageContract,
   deleteSizeContract,
   deleteSizeGuideContract,
@@ -11,12 +8,11 @@ import type {
   getSizeGuideContract,
   listSizeGuidesContract,
   listSizesContract,
-  updateSizeContract,
-  updateSizeGuideContract,
   uploadGuideImageContract,
 } from '#shared/contracts/catalog-admin-sizes.ts';
 import type { Answer, Body, Query } from '#shared/contracts/contract.ts';
-import { adminDelete, adminGet, adminPatch, adminPost } from '../api.ts';
+import type { AdminBody, FormText } from '../../../lib/api-types.ts';
+import { adminDelete, adminGet, adminPatch, adminPost, formBody } from '../api.ts';
 import { PAGE_SIZE } from '../paged.ts';
 
 /** The size screens' calls and answers (functions/catalog/admin/sizes, size-guides). */
@@ -27,10 +23,10 @@ export type ImageField = Body<typeof uploadGuideImageContract>['type'];
 export type GuideType = (typeof GUIDE_TYPES)[number];
 export type GuideGender = (typeof GUIDE_GENDERS)[number];
 
-/** What the size form sends: the fields of POST /sizes (PATCH adds the id). */
-export type SizeFields = Body<typeof createSizeContract>;
+/** What the size form sends: the fields of POST /sizes (PATCH adds the id), its numbers as typed. */
+export type SizeFields = FormText<AdminBody<'/sizes'>>;
 /** What the guide form sends: the fields of POST /size-guide but the size (PATCH adds the id). */
-export type GuideFields = Omit<Body<typeof createSizeGuideContract>, 'sizeId'>;
+export type GuideFields = Omit<FormText<AdminBody<'/size-guide'>>, 'sizeId'>;
 
 /** Every query of these screens starts with this, so one invalidation refreshes them all. */
 export const sizesKey = (...rest: unknown[]) => ['admin', 'sizes', ...rest];
@@ -44,36 +40,21 @@ export const sizesApi = {
       typeId: typeId || undefined,
     } satisfies Query<typeof listSizesContract>),
   size: (id: string) => adminGet('/size', { id }),
-  createSize: (fields: SizeFields) =>
-    adminPost('/sizes', fields satisfies Body<typeof createSizeContract>),
+  createSize: (fields: SizeFields) => adminPost('/sizes', formBody<AdminBody<'/sizes'>>(fields)),
   updateSize: (id: string, fields: SizeFields) =>
-    adminPatch('/sizes', {
-      id,
-      ...fields,
-    } satisfies Body<typeof updateSizeContract>),
-  deleteSize: (id: string) =>
-    adminDelete('/sizes', { id } satisfies Query<
-      typeof deleteSizeContract
-    >),
+    adminPatch('/sizes', formBody<AdminBody<'/sizes', 'patch'>>({ id, ...fields })),
+  deleteSize: (id: string) => adminDelete('/sizes', { id } satisfies Query<typeof deleteSizeContract>),
   guides: (sizeId: string, offset: number) =>
     adminGet('/size-guides', {
       sizeId,
       offset,
       pageSize: PAGE_SIZE,
     } satisfies Query<typeof listSizeGuidesContract>),
-  guide: (id: string, sizeId: string) =>
-    adminGet('/size-guide', { id, sizeId }),
+  guide: (id: string, sizeId: string) => adminGet('/size-guide', { id, sizeId }),
   createGuide: (sizeId: string, fields: GuideFields) =>
-    adminPost('/size-guide', {
-      sizeId,
-      ...fields,
-    } satisfies Body<typeof createSizeGuideContract>),
+    adminPost('/size-guide', formBody<AdminBody<'/size-guide'>>({ sizeId, ...fields })),
   updateGuide: (id: string, sizeId: string, fields: GuideFields) =>
-    adminPatch('/size-guide', {
-      id,
-      sizeId,
-      ...fields,
-    } satisfies Body<typeof updateSizeGuideContract>),
+    adminPatch('/size-guide', formBody<AdminBody<'/size-guide', 'patch'>>({ id, sizeId, ...fields })),
   deleteGuide: (id: string, sizeId: string) =>
     adminDelete('/size-guide', {
       id,

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
-import type { listTermsContract, publishTermsContract } from '#shared/contracts/terms.ts';
+import type { Body } from '#shared/contracts/contract.ts';
+import type { publishTermsContract } from '#shared/contracts/terms.ts';
 import { TERMS_PAGE } from '#shared/terms.ts';
 import { adminGet, adminPost } from '../api.ts';
 import { useAction } from '../kit/action.ts';
