@@ -52,7 +52,8 @@ export type ParamsOf<O> = O extends { parameters: { query?: infer Q; path?: infe
 type Both<Q, P> = Q extends NoParams ? P : P extends NoParams ? Q : Q & P;
 
 /** The params argument: required when a parameter is, left out when there is none. */
-export type ParamsArg<O> = Record<never, never> extends ParamsOf<O> ? [params?: ParamsOf<O>] : [params: ParamsOf<O>];
+export type ParamsArg<O> =
+  Record<never, never> extends ParamsOf<O> ? [params?: ParamsOf<O>] : [params: ParamsOf<O>];
 
 /** The 200 answer of `method` on `path` of the public document (for the web's own names of it). */
 export type PublicAnswer<P extends keyof PublicPaths, M extends Method = 'get'> = AnswerOf<
