@@ -8,9 +8,8 @@ import type {
 } from '@stripe/stripe-js';
 import { useEffect, useRef, useState } from 'react';
 import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
-import type { checkoutQuoteContract } from '#shared/contracts/checkout.ts';
-import type { Answer } from '#shared/contracts/contract.ts';
 import { ApiError, apiGet, apiPost } from '../../lib/api.ts';
+import type { PublicAnswer } from '../../lib/api-types.ts';
 import { paymentDone } from './card-session.ts';
 import type { CheckoutFields } from './checkout-fields.ts';
 import { checkoutKeyFor, hasCheckoutKey, rememberOrderKey } from './checkout-key.ts';
@@ -26,7 +25,7 @@ export interface ExpressCheckoutProps {
   onPaid: (checkoutCode: string) => void;
 }
 
-type Quote = Answer<typeof checkoutQuoteContract>;
+type Quote = PublicAnswer<'/checkout/quote', 'post'>;
 type Amounts = Quote['amounts'];
 interface Where {
   country: string;

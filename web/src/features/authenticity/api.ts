@@ -2,15 +2,15 @@ import { queryOptions } from '@tanstack/react-query';
 import type {
   confirmResetContract,
   loginLinkContract,
-  portalCardContract,
   portalLoginContract,
   redeemLoginLinkContract,
   resetPasswordContract,
   transferContract,
 } from '#shared/contracts/authenticity.ts';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
+import type { Body } from '#shared/contracts/contract.ts';
 import { PORTAL_MESSAGES } from '#shared/portal-messages.ts';
 import { ApiError, apiGet, apiPost, apiUrl } from '../../lib/api.ts';
+import type { PublicAnswer } from '../../lib/api-types.ts';
 
 /**
  * The authenticity portal's calls (001 §7). The owner's session is an HttpOnly cookie the
@@ -18,7 +18,7 @@ import { ApiError, apiGet, apiPost, apiUrl } from '../../lib/api.ts';
  * password once it has been sent.
  */
 /** The owner's page, as GET and POST /authenticationcard answer it. */
-export type PortalCard = Answer<typeof portalCardContract>;
+export type PortalCard = PublicAnswer<'/authenticationcard'>;
 
 const CARD_KEY = ['authenticity', 'card'] as const;
 
@@ -65,21 +65,21 @@ export async function logOut(): Promise<void> {
 
 export function transferOwnership(
   input: Body<typeof transferContract>,
-): Promise<Answer<typeof transferContract>> {
+): Promise<PublicAnswer<'/transfer-auth', 'post'>> {
   return apiPost('/transfer-auth', input);
 }
 
 export function resetPassword(
   email: string,
   cardNumber: string,
-): Promise<Answer<typeof resetPasswordContract>> {
+): Promise<PublicAnswer<'/reset-pwd', 'post'>> {
   return apiPost('/reset-pwd', {
     email,
     cardNumber,
   } satisfies Body<typeof resetPasswordContract>);
 }
 
-export function confirmReset(token: string): Promise<Answer<typeof confirmResetContract>> {
+export function confirmReset(token: string): Promise<PublicAnswer<'/reset-pwd/confirm', 'post'>> {
   return apiPost('/reset-pwd/confirm', {
     token,
   } satisfies Body<typeof confirmResetContract>);
@@ -89,7 +89,7 @@ export function confirmReset(token: string): Promise<Answer<typeof confirmResetC
 export function requestLoginLink(
   cardNumber: string,
   email: string,
-): Promise<Answer<typeof loginLinkContract>> {
+): Promise<PublicAnswer<'/authenticationcard/login-link', 'post'>> {
   return apiPost('/authenticationcard/login-link', {
     cardNumber,
     email,

@@ -1,6 +1,5 @@
-import type { getImgsByPidContract, getTypeByGenderContract } from '#shared/contracts/catalog.ts';
-import type { Answer } from '#shared/contracts/contract.ts';
 import { apiUrl } from '../../lib/api.ts';
+import type { PublicAnswer } from '../../lib/api-types.ts';
 import { parseGallery } from './gallery-text.ts';
 
 /**
@@ -52,7 +51,7 @@ export function catalogFirstScreen(pathname: string, search: URLSearchParams): F
         read,
         sizes: LIST_GALLERY_SIZES,
         find: (answer) => {
-          const first = (answer as Answer<typeof getTypeByGenderContract>).types?.[0];
+          const first = (answer as PublicAnswer<'/getTypeByGender'>).types?.[0];
           return first && parseGallery(gender === 0 ? first.womenproductimage : first.menproductimage)[0];
         },
       },
@@ -68,7 +67,7 @@ export function catalogFirstScreen(pathname: string, search: URLSearchParams): F
       picture: {
         read: images,
         sizes: DETAILS_GALLERY_SIZES,
-        find: (answer) => (answer as Answer<typeof getImgsByPidContract>).imgs?.[0]?.url,
+        find: (answer) => (answer as PublicAnswer<'/get-imgs-by-pid'>).imgs?.[0]?.url,
       },
     };
   }

@@ -1,10 +1,11 @@
-import type { paypalCaptureContract, paypalCreateOrderContract } from '#shared/contracts/checkout.ts';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
+import type { paypalCaptureContract } from '#shared/contracts/checkout.ts';
+import type { Body } from '#shared/contracts/contract.ts';
 import type { CheckoutFields } from '../../components/payment/checkout-fields.ts';
 import type { PaypalHandlers } from '../../components/payment/paypal-button.tsx';
 import { ApiError, apiPost } from '../../lib/api.ts';
+import type { PublicAnswer } from '../../lib/api-types.ts';
 
-type Started = Answer<typeof paypalCreateOrderContract>;
+type Started = PublicAnswer<'/paypal/orders', 'post'>;
 
 /** PayPal's order → the shop's order it pays, for this page's life (the handlers are remade each render). */
 const checkoutCodes = new Map<string, string>();

@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SIZE_GUIDE_TYPE } from '#shared/constants.ts';
-import type { sizeGuidesForProductContract } from '#shared/contracts/catalog.ts';
-import type { Answer } from '#shared/contracts/contract.ts';
 import type { Gender } from '#shared/vocabulary.ts';
 import { Loading } from '../../components/page.tsx';
 import { Picture } from '../../components/picture.tsx';
 import { apiGet } from '../../lib/api.ts';
+import type { PublicAnswer } from '../../lib/api-types.ts';
 import { UnitToggle } from './unit-toggle.tsx';
 
-type GuidesAnswer = Answer<typeof sizeGuidesForProductContract>;
+type GuidesAnswer = PublicAnswer<'/size-guides-for-product'>;
 type GuideEntry = GuidesAnswer['list'][number];
 
 type Unit = 'inches' | 'cm';

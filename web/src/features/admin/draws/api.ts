@@ -1,17 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
-import type {
-  adminDrawContract,
-  createDrawContract,
-  offerablePiecesContract,
-} from '#shared/contracts/draws.ts';
+import type { Body } from '#shared/contracts/contract.ts';
+import type { createDrawContract } from '#shared/contracts/draws.ts';
 import { checkResult, type DrawCheck } from '#shared/draw/result.ts';
+import type { AdminAnswer } from '../../../lib/api-types.ts';
 import { adminGet, adminPost } from '../api.ts';
 
 /** Staff's draws (shared/contracts/draws.ts). */
-export type AdminDraw = Answer<typeof adminDrawContract>['draw'];
+export type AdminDraw = AdminAnswer<'/draws/{drawId}/admin'>['draw'];
 export type CreateDraw = Body<typeof createDrawContract>;
-export type CreatedDraws = Answer<typeof createDrawContract>;
+export type CreatedDraws = AdminAnswer<'/draws', 'post'>;
 
 /** While a draw is open or on its way to settled, its counts move: asked again every 5 s. */
 const moving = (list: readonly AdminDraw[] | undefined) =>
@@ -32,7 +29,7 @@ export const adminDrawQuery = (drawId: string) =>
   });
 
 /** The pieces a new draw can offer (the piece picker): asked afresh each time the form shows. */
-export type OfferablePiece = Answer<typeof offerablePiecesContract>['pieces'][number];
+export type OfferablePiece = AdminAnswer<'/draw-pieces'>['pieces'][number];
 export const offerablePiecesQuery = () =>
   queryOptions({
     queryKey: ['admin', 'draws', 'pieces'],

@@ -1,13 +1,9 @@
-import type { Answer, Body } from '#shared/contracts/contract.ts';
+import type { Body } from '#shared/contracts/contract.ts';
 import type {
   AnswerFilter,
   createOptionContract,
   createSizeFinderContract,
   createStepContract,
-  getAnswerContract,
-  getOptionContract,
-  getStepContract,
-  listSizeFindersContract,
   replyToAnswerContract,
   resendAnswerReplyContract,
   updateOptionContract,
@@ -16,14 +12,15 @@ import type {
   uploadOptionImageContract,
   uploadStepMediaContract,
 } from '#shared/contracts/size-finder.ts';
+import type { AdminAnswer } from '../../../lib/api-types.ts';
 import { adminDelete, adminGet, adminPatch, adminPost } from '../api.ts';
 import { PAGE_SIZE } from '../paged.ts';
 
 /** The size finder admin calls (001 §7); what they take and answer is in their contracts. */
 
-export type Finder = Answer<typeof listSizeFindersContract>['list'][number];
-export type Step = Answer<typeof getStepContract>['step'];
-export type Option = Answer<typeof getOptionContract>['option'];
+export type Finder = AdminAnswer<'/size-finder'>['list'][number];
+export type Step = AdminAnswer<'/step'>['step'];
+export type Option = AdminAnswer<'/option'>['option'];
 
 /** A size finder is for women (0) or men (1). */
 export type FinderGender = Body<typeof createSizeFinderContract>['gender'];
@@ -32,7 +29,7 @@ export type StepFields = Pick<
   'index' | 'type' | 'shortName' | 'description'
 >;
 export type OptionFields = Pick<Body<typeof createOptionContract>, 'index' | 'content'>;
-export type AnswerView = Answer<typeof getAnswerContract>['answer'];
+export type AnswerView = AdminAnswer<'/answer-details'>['answer'];
 export type ReplyBody = Body<typeof replyToAnswerContract>;
 export type { AnswerFilter };
 

@@ -1,16 +1,15 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
-import type { Answer } from '#shared/contracts/contract.ts';
-import type { pictureSetContract } from '#shared/contracts/media.ts';
 import { pictureSetKeyOf } from '#shared/media.ts';
 import { hasResponsiveSet, Picture, type PictureSetState } from '../../../components/picture.tsx';
+import type { AdminAnswer } from '../../../lib/api-types.ts';
 import { adminGet } from '../api.ts';
 
 /** While a set is being made, the server is asked again this often, at most this many times (5 minutes). */
 const ASK_AGAIN_MS = 5000;
 const ASKS = 60;
 
-type PictureSetAnswer = Answer<typeof pictureSetContract>;
+type PictureSetAnswer = AdminAnswer<'/picture-set'>;
 
 /**
  * A stored picture on an admin screen. A picture just uploaded has no responsive set for a few

@@ -3,10 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { adminOrderPage } from '#shared/admin.ts';
-import type { Answer } from '#shared/contracts/contract.ts';
-import type { checkOverdueOrdersContract } from '#shared/contracts/fulfilment.ts';
 import { formatPrice } from '#shared/format.ts';
 import { ORDER_LIST_FILTERS, type OrderListFilter } from '#shared/vocabulary.ts';
+import type { AdminAnswer } from '../../../lib/api-types.ts';
 import { adminGet, adminPost } from '../api.ts';
 import { useAction } from '../kit/action.ts';
 import { SelectField } from '../kit/fields.tsx';
@@ -23,7 +22,7 @@ const FILTER_LABELS: Record<OrderListFilter, string> = {
   refunded: 'refunded',
 };
 
-type OverdueCheck = Answer<typeof checkOverdueOrdersContract>;
+type OverdueCheck = AdminAnswer<'/overdue-orders', 'post'>;
 
 /** Runs the daily overdue check now and says what it found. */
 function OverdueCheckButton() {

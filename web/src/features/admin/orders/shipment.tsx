@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
+import type { Body } from '#shared/contracts/contract.ts';
 import type { correctShipmentContract, shipOrderContract } from '#shared/contracts/fulfilment.ts';
 import { CARRIERS, type CarrierId } from '#shared/vocabulary.ts';
+import type { AdminAnswer } from '../../../lib/api-types.ts';
 import { adminPatch, adminPost } from '../api.ts';
 import { useAction } from '../kit/action.ts';
 import { SelectField, TextField } from '../kit/fields.tsx';
@@ -97,7 +98,7 @@ export function ShipmentSection({ order }: { order: OrderDetails }) {
     await queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
   };
   const ship = async (body: ShipmentBody) => {
-    let answer: Answer<typeof shipOrderContract>;
+    let answer: AdminAnswer<'/orders/{id}/shipment', 'post'>;
     try {
       answer = await adminPost('/orders/{id}/shipment', body, { id });
     } catch (e) {

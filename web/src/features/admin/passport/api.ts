@@ -1,18 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
-import type {
-  adminLogContract,
-  issueCertificateContract,
-  listCertificatesContract,
-  rotateKeyContract,
-} from '#shared/contracts/passport.ts';
+import type { Body } from '#shared/contracts/contract.ts';
+import type { issueCertificateContract } from '#shared/contracts/passport.ts';
 import { ApiError } from '../../../lib/api.ts';
+import type { AdminAnswer } from '../../../lib/api-types.ts';
 import { adminGet, adminPost } from '../api.ts';
 
 /** Staff's passport calls (docs/passport.md, "How the shop keeps it"). */
-export type AdminCertificate = Answer<typeof listCertificatesContract>['certificates'][number];
-export type AdminLog = Answer<typeof adminLogContract>;
-export type PassportKey = Answer<typeof rotateKeyContract>['keys'][number];
+export type AdminCertificate = AdminAnswer<'/passport/certificates'>['certificates'][number];
+export type AdminLog = AdminAnswer<'/passport/log'>;
+export type PassportKey = AdminAnswer<'/passport/keys/rotate', 'post'>['keys'][number];
 
 const PASSPORT = ['admin', 'passport'] as const;
 export const certificatesKey = (pid: string) => [...PASSPORT, 'certificates', pid] as const;

@@ -7,7 +7,8 @@ import type {
   postProductAuthContract,
   searchProductsAuthContract,
 } from '#shared/contracts/authenticity-admin.ts';
-import type { Answer, Body, Query } from '#shared/contracts/contract.ts';
+import type { Body, Query } from '#shared/contracts/contract.ts';
+import type { AdminAnswer } from '../../../lib/api-types.ts';
 import { adminGet, adminPost } from '../api.ts';
 import { useAction } from '../kit/action.ts';
 import { TextField } from '../kit/fields.tsx';
@@ -15,7 +16,7 @@ import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ErrorText, Loading, Pager, StatusText, vancouverTime } from '../ui.tsx';
 import { groupsOf4 } from './api.ts';
 
-type RecordsPage = Answer<typeof listProductsAuthContract>;
+type RecordsPage = AdminAnswer<'/products-auth'>;
 /** One authenticity record of the list, with its transfer history. */
 type RecordRow = RecordsPage['list'][number];
 

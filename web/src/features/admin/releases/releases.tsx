@@ -1,7 +1,7 @@
 import './releases.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
+import type { Body } from '#shared/contracts/contract.ts';
 import type {
   cancelReleaseContract,
   createReleaseContract,
@@ -9,6 +9,7 @@ import type {
   releaseTestContract,
   updateReleaseContract,
 } from '#shared/contracts/releases.ts';
+import type { AdminAnswer } from '../../../lib/api-types.ts';
 import { adminDelete, adminGet, adminPatch, adminPost } from '../api.ts';
 import { choicesOf, SelectField, TextAreaField, TextField } from '../kit/fields.tsx';
 import { VancouverTimeField } from '../kit/vancouver-time-field.tsx';
@@ -26,7 +27,7 @@ interface Form {
   /** An ISO time, typed in Vancouver time; blank: now. */
   sendAt: string;
 }
-type Preview = Answer<typeof releasePreviewContract>;
+type Preview = AdminAnswer<'/release-preview', 'post'>;
 
 const EMPTY: Form = {
   announces: 'collection',

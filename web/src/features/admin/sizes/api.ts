@@ -4,21 +4,19 @@ import type {
   deleteSizeGuideContract,
   GUIDE_GENDERS,
   GUIDE_TYPES,
-  getSizeContract,
-  getSizeGuideContract,
   listSizeGuidesContract,
   listSizesContract,
   uploadGuideImageContract,
 } from '#shared/contracts/catalog-admin-sizes.ts';
-import type { Answer, Body, Query } from '#shared/contracts/contract.ts';
-import type { AdminBody, FormText } from '../../../lib/api-types.ts';
+import type { Body, Query } from '#shared/contracts/contract.ts';
+import type { AdminAnswer, AdminBody, FormText } from '../../../lib/api-types.ts';
 import { adminDelete, adminGet, adminPatch, adminPost, formBody } from '../api.ts';
 import { PAGE_SIZE } from '../paged.ts';
 
 /** The size screens' calls and answers (functions/catalog/admin/sizes, size-guides). */
 
-export type Size = Answer<typeof getSizeContract>['size'];
-export type SizeGuide = Answer<typeof getSizeGuideContract>['guide'];
+export type Size = AdminAnswer<'/size'>['size'];
+export type SizeGuide = AdminAnswer<'/size-guide'>['guide'];
 export type ImageField = Body<typeof uploadGuideImageContract>['type'];
 export type GuideType = (typeof GUIDE_TYPES)[number];
 export type GuideGender = (typeof GUIDE_GENDERS)[number];
