@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { Body } from '#shared/contracts/contract.ts';
-import type { PublicFilm, setFilmContract } from '#shared/contracts/films.ts';
+import type { PublicFilm } from '#shared/contracts/films.ts';
 import { FILM_PROVIDERS } from '#shared/film-providers.ts';
 import { FILM_SLOTS, type FilmSlot } from '#shared/films.ts';
 import type { AdminBody } from '../../lib/api-types.ts';
@@ -63,7 +62,7 @@ function FilmForm({
       return;
     }
     await run(async () => {
-      const film: Body<typeof setFilmContract>['film'] =
+      const film: AdminBody<'/films'>['film'] =
         draft.source === 'embed'
           ? { source: 'embed', provider: draft.provider, id: draft.id.trim() }
           : { source: 'upload', video: draft.video, poster: draft.poster };
@@ -72,7 +71,7 @@ function FilmForm({
         slot: slot.id as AdminBody<'/films'>['slot'],
         title,
         film,
-      } satisfies Body<typeof setFilmContract>);
+      });
       await queryClient.invalidateQueries({ queryKey: FILMS_KEY });
       onDone();
     });

@@ -1,16 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  confirmResetContract,
-  loginLinkContract,
-  portalLoginContract,
-  redeemLoginLinkContract,
-  resetPasswordContract,
-  transferContract,
-} from '#shared/contracts/authenticity.ts';
-import type { Body } from '#shared/contracts/contract.ts';
 import { PORTAL_MESSAGES } from '#shared/portal-messages.ts';
 import { ApiError, apiGet, apiPost, apiUrl } from '../../lib/api.ts';
-import type { PublicAnswer } from '../../lib/api-types.ts';
+import type { PublicAnswer, PublicBody } from '../../lib/api-types.ts';
 
 /**
  * The authenticity portal's calls (001 §7). The owner's session is an HttpOnly cookie the
@@ -49,7 +40,7 @@ export function logIn(cardNumber: string, password: string): Promise<PortalCard>
   return apiPost('/authenticationcard', {
     cardNumber,
     password,
-  } satisfies Body<typeof portalLoginContract>);
+  });
 }
 
 /** DELETE /authenticationcard: ends the session (the server clears the cookie). */
@@ -64,7 +55,7 @@ export async function logOut(): Promise<void> {
 }
 
 export function transferOwnership(
-  input: Body<typeof transferContract>,
+  input: PublicBody<'/transfer-auth'>,
 ): Promise<PublicAnswer<'/transfer-auth', 'post'>> {
   return apiPost('/transfer-auth', input);
 }
@@ -76,13 +67,13 @@ export function resetPassword(
   return apiPost('/reset-pwd', {
     email,
     cardNumber,
-  } satisfies Body<typeof resetPasswordContract>);
+  });
 }
 
 export function confirmReset(token: string): Promise<PublicAnswer<'/reset-pwd/confirm', 'post'>> {
   return apiPost('/reset-pwd/confirm', {
     token,
-  } satisfies Body<typeof confirmResetContract>);
+  });
 }
 
 /** POST /authenticationcard/login-link: mails the owner a one-time login link (same answer for any pair). */
@@ -93,14 +84,14 @@ export function requestLoginLink(
   return apiPost('/authenticationcard/login-link', {
     cardNumber,
     email,
-  } satisfies Body<typeof loginLinkContract>);
+  });
 }
 
 /** POST /authenticationcard/login-link/redeem: the link's page logs the owner in. */
 export function redeemLoginLink(token: string): Promise<PortalCard> {
   return apiPost('/authenticationcard/login-link/redeem', {
     token,
-  } satisfies Body<typeof redeemLoginLinkContract>);
+  });
 }
 
 /** 401: no session, or it ended (expired, logged out, transferred, reset). */

@@ -1,6 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Body } from '#shared/contracts/contract.ts';
-import type { createProofContract, reportLostContract } from '#shared/contracts/passport.ts';
 import { apiGet, apiPost } from '../../lib/api.ts';
 import type { PublicAnswer } from '../../lib/api-types.ts';
 import { cardQueryKey } from './api.ts';
@@ -27,10 +25,10 @@ export const passportQuery = () =>
 
 /** POST /passport/proofs: a resale proof of `days` days (1–30; the server says why not). */
 export function makeProof(days: number): Promise<PublicAnswer<'/passport/proofs', 'post'>> {
-  return apiPost('/passport/proofs', { days } satisfies Body<typeof createProofContract>);
+  return apiPost('/passport/proofs', { days });
 }
 
 /** POST /passport/lost: reported lost or stolen (true), or found again (false). */
 export function reportLost(lost: boolean): Promise<PublicAnswer<'/passport/lost', 'post'>> {
-  return apiPost('/passport/lost', { lost } satisfies Body<typeof reportLostContract>);
+  return apiPost('/passport/lost', { lost });
 }

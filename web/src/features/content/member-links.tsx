@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { Body } from '#shared/contracts/contract.ts';
-import type { confirmMemberContract } from '#shared/contracts/staff.ts';
 import { MEMBER_CONFIRMED_WORDS, MEMBER_MESSAGES } from '#shared/membership.ts';
 import { Page } from '../../components/page.tsx';
 import { ApiError, apiPost } from '../../lib/api.ts';
@@ -94,7 +92,7 @@ export function MemberConfirm() {
       send={(token) =>
         apiPost('/member/confirm', {
           token,
-        } satisfies Body<typeof confirmMemberContract>)
+        })
       }
     />
   );

@@ -3,8 +3,6 @@ import { useState } from 'react';
 import { A11y, Keyboard, Navigation } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { STEP_TYPE } from '#shared/constants.ts';
-import type { Body } from '#shared/contracts/contract.ts';
-import type { postAnswersContract } from '#shared/contracts/size-finder-public.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Gender } from '#shared/vocabulary.ts';
 import { Loading } from '../../components/page.tsx';
@@ -16,11 +14,11 @@ import { UnitToggle } from './unit-toggle.tsx';
 import 'swiper/css';
 import 'swiper/css/navigation';
 import { Picture } from '../../components/picture.tsx';
-import type { PublicAnswer } from '../../lib/api-types.ts';
+import type { PublicAnswer, PublicBody } from '../../lib/api-types.ts';
 
 type StepsAnswer = PublicAnswer<'/all-steps-by-tid'>;
 type Step = StepsAnswer['list'][number];
-type AnswersBody = Body<typeof postAnswersContract>;
+type AnswersBody = PublicBody<'/answers'>;
 type Result = AnswersBody['result'];
 
 /** The shopper's draft answer on the step on screen. */

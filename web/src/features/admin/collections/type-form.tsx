@@ -5,13 +5,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { AREA_NAMES_SEPARATOR, parseAreaNames } from '#shared/colour-areas.ts';
 import { INFO_TITLES, type InfoTitle } from '#shared/constants.ts';
-import type {
-  createTypeContract,
-  updateProductImageContract,
-  updateTypeContract,
-} from '#shared/contracts/catalog-admin.ts';
-import type { Body } from '#shared/contracts/contract.ts';
 import type { Gender } from '#shared/vocabulary.ts';
+import type { AdminBody } from '../../../lib/api-types.ts';
 import { adminPatch, adminPost } from '../api.ts';
 import { useAction } from '../kit/action.ts';
 import { CheckField, NumberField, SelectField, TextAreaField, TextField } from '../kit/fields.tsx';
@@ -117,7 +112,7 @@ function TypeEditor({ type }: { type?: AdminType }) {
 
   /** On an edit, each change of a set is saved at once; a new collection sends its sets when saved. */
   const imageChange =
-    (gender: Body<typeof updateProductImageContract>['gender']) => async (urls: string[]) => {
+    (gender: AdminBody<'/types/productimage', 'patch'>['gender']) => async (urls: string[]) => {
       setError('');
       if (!type) {
         (gender === 0 ? setWomen : setMen)(urls);
@@ -127,7 +122,7 @@ function TypeEditor({ type }: { type?: AdminType }) {
         id: type.id,
         gender,
         urls,
-      } satisfies Body<typeof updateProductImageContract>);
+      });
       setWomen(answer.type.womenImages);
       setMen(answer.type.menImages);
       queryClient.setQueryData(typeQuery(type.id).queryKey, answer.type);
@@ -146,7 +141,7 @@ function TypeEditor({ type }: { type?: AdminType }) {
         const answer = await adminPatch('/types', {
           id: type.id,
           ...bodyOf(form),
-        } satisfies Body<typeof updateTypeContract>);
+        });
         queryClient.setQueryData(typeQuery(type.id).queryKey, answer.type);
         setStatus('saved.');
       } else {
@@ -154,7 +149,7 @@ function TypeEditor({ type }: { type?: AdminType }) {
           ...bodyOf(form),
           womenImages: women,
           menImages: men,
-        } satisfies Body<typeof createTypeContract>);
+        });
         navigate('/view-types');
       }
       await queryClient.invalidateQueries({ queryKey: ['admin', 'types'] });

@@ -1,13 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Body } from '#shared/contracts/contract.ts';
-import type { createDrawContract } from '#shared/contracts/draws.ts';
 import { checkResult, type DrawCheck } from '#shared/draw/result.ts';
-import type { AdminAnswer } from '../../../lib/api-types.ts';
+import type { AdminAnswer, AdminBody } from '../../../lib/api-types.ts';
 import { adminGet, adminPost } from '../api.ts';
 
 /** Staff's draws (shared/contracts/draws.ts). */
 export type AdminDraw = AdminAnswer<'/draws/{drawId}/admin'>['draw'];
-export type CreateDraw = Body<typeof createDrawContract>;
+export type CreateDraw = AdminBody<'/draws'>;
 export type CreatedDraws = AdminAnswer<'/draws', 'post'>;
 
 /** While a draw is open or on its way to settled, its counts move: asked again every 5 s. */

@@ -1,18 +1,5 @@
-import type { Body } from '#shared/contracts/contract.ts';
-import type {
-  AnswerFilter,
-  createOptionContract,
-  createSizeFinderContract,
-  createStepContract,
-  replyToAnswerContract,
-  resendAnswerReplyContract,
-  updateOptionContract,
-  updateSizeFinderContract,
-  updateStepContract,
-  uploadOptionImageContract,
-  uploadStepMediaContract,
-} from '#shared/contracts/size-finder.ts';
-import type { AdminAnswer } from '../../../lib/api-types.ts';
+import type { AnswerFilter } from '#shared/contracts/size-finder.ts';
+import type { AdminAnswer, AdminBody } from '../../../lib/api-types.ts';
 import { adminDelete, adminGet, adminPatch, adminPost } from '../api.ts';
 import { PAGE_SIZE } from '../paged.ts';
 
@@ -23,14 +10,11 @@ export type Step = AdminAnswer<'/step'>['step'];
 export type Option = AdminAnswer<'/option'>['option'];
 
 /** A size finder is for women (0) or men (1). */
-export type FinderGender = Body<typeof createSizeFinderContract>['gender'];
-export type StepFields = Pick<
-  Body<typeof createStepContract>,
-  'index' | 'type' | 'shortName' | 'description'
->;
-export type OptionFields = Pick<Body<typeof createOptionContract>, 'index' | 'content'>;
+export type FinderGender = AdminBody<'/size-finder'>['gender'];
+export type StepFields = Pick<AdminBody<'/step'>, 'index' | 'type' | 'shortName' | 'description'>;
+export type OptionFields = Pick<AdminBody<'/option'>, 'index' | 'content'>;
 export type AnswerView = AdminAnswer<'/answer-details'>['answer'];
-export type ReplyBody = Body<typeof replyToAnswerContract>;
+export type ReplyBody = AdminBody<'/answer-reply'>;
 export type { AnswerFilter };
 
 export const findersApi = {
@@ -39,12 +23,12 @@ export const findersApi = {
     adminPost('/size-finder', {
       typeId,
       gender,
-    } satisfies Body<typeof createSizeFinderContract>),
+    }),
   updateFinder: (id: string, gender: FinderGender) =>
     adminPatch('/size-finder', {
       id,
       gender,
-    } satisfies Body<typeof updateSizeFinderContract>),
+    }),
   deleteFinder: (id: string) => adminDelete('/size-finder', { id }),
 
   steps: (id: string, offset: number) =>
@@ -58,13 +42,13 @@ export const findersApi = {
     adminPost('/step', {
       sizeFinderId,
       ...fields,
-    } satisfies Body<typeof createStepContract>),
+    }),
   updateStep: (id: string, sizeFinderId: string, fields: Partial<StepFields>) =>
     adminPatch('/step', {
       id,
       sizeFinderId,
       ...fields,
-    } satisfies Body<typeof updateStepContract>),
+    }),
   removeStepMedia: (id: string, sizeFinderId: string, what: 'removeImage' | 'removeVideo') =>
     adminPatch('/step', { id, sizeFinderId, [what]: true }),
   deleteStep: (id: string, sizeFinderId: string) => adminDelete('/step', { id, sizeFinderId }),
@@ -73,13 +57,13 @@ export const findersApi = {
       id,
       sizeFinderId,
       url,
-    } satisfies Body<typeof uploadStepMediaContract>),
+    }),
   uploadStepVideo: (id: string, sizeFinderId: string, url: string) =>
     adminPost('/upload-step-video', {
       id,
       sizeFinderId,
       url,
-    } satisfies Body<typeof uploadStepMediaContract>),
+    }),
 
   options: (id: string, sizeFinderId: string, offset: number) =>
     adminGet('/all-options', {
@@ -94,20 +78,20 @@ export const findersApi = {
       sizeFinderId,
       stepsId,
       ...fields,
-    } satisfies Body<typeof createOptionContract>),
+    }),
   updateOption: (id: string, sizeFinderId: string, fields: OptionFields) =>
     adminPatch('/option', {
       id,
       sizeFinderId,
       ...fields,
-    } satisfies Body<typeof updateOptionContract>),
+    }),
   deleteOption: (id: string, sizeFinderId: string) => adminDelete('/option', { id, sizeFinderId }),
   uploadOptionImage: (id: string, sizeFinderId: string, url: string) =>
     adminPost('/upload-option-img', {
       id,
       sizeFinderId,
       url,
-    } satisfies Body<typeof uploadOptionImageContract>),
+    }),
   deleteOptionImage: (id: string, sizeFinderId: string) => adminDelete('/options-img', { id, sizeFinderId }),
 
   answers: (offset: number, filter: AnswerFilter) =>
@@ -119,7 +103,7 @@ export const findersApi = {
   resendReply: (id: string) =>
     adminPost('/answer-reply/mail', {
       id,
-    } satisfies Body<typeof resendAnswerReplyContract>),
+    }),
 };
 
 /** Query keys: everything under ['admin', 'finders'] is refreshed after a change. */

@@ -1,7 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { Body } from '#shared/contracts/contract.ts';
-import type { deleteMemberContract } from '#shared/contracts/members.ts';
 import { MEMBER_CONFIRM_DAYS } from '#shared/membership.ts';
 import { timeAgo, timeLeft } from '#shared/time-ago.ts';
 import { ApiError } from '../../../lib/api.ts';
@@ -84,7 +82,7 @@ export function ViewMembers() {
   const remove = async (email: string) => {
     await adminDelete('/member', undefined, {
       email,
-    } satisfies Body<typeof deleteMemberContract>);
+    });
     await queryClient.invalidateQueries({ queryKey: ['admin', 'members'] });
   };
 

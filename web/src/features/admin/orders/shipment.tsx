@@ -1,16 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { Body } from '#shared/contracts/contract.ts';
-import type { correctShipmentContract, shipOrderContract } from '#shared/contracts/fulfilment.ts';
 import { CARRIERS, type CarrierId } from '#shared/vocabulary.ts';
-import type { AdminAnswer } from '../../../lib/api-types.ts';
+import type { AdminAnswer, AdminBody } from '../../../lib/api-types.ts';
 import { adminPatch, adminPost } from '../api.ts';
 import { useAction } from '../kit/action.ts';
 import { SelectField, TextField } from '../kit/fields.tsx';
 import { ConfirmButton, ErrorText, StatusText, vancouverTime } from '../ui.tsx';
 import type { OrderDetails } from './types.ts';
 
-type ShipmentBody = Body<typeof shipOrderContract>;
+type ShipmentBody = AdminBody<'/orders/{id}/shipment'>;
 const carrierName = (id: string) => CARRIERS.find((c) => c.id === id)?.name ?? id;
 
 /** Carrier, tracking number and (for "other") the tracking link: to ship, or to correct. */
@@ -113,7 +111,7 @@ export function ShipmentSection({ order }: { order: OrderDetails }) {
         : 'shipped. the delivery e-mail could not be sent now; it will be sent within minutes.',
     );
   };
-  const correct = async (body: Body<typeof correctShipmentContract>) => {
+  const correct = async (body: AdminBody<'/orders/{id}/shipment', 'patch'>) => {
     await adminPatch('/orders/{id}/shipment', body, { id });
     await refresh();
     setCorrecting(false);

@@ -2,12 +2,6 @@ import './products.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import type {
-  listProductsAuthContract,
-  postProductAuthContract,
-  searchProductsAuthContract,
-} from '#shared/contracts/authenticity-admin.ts';
-import type { Body, Query } from '#shared/contracts/contract.ts';
 import type { AdminAnswer } from '../../../lib/api-types.ts';
 import { adminGet, adminPost } from '../api.ts';
 import { useAction } from '../kit/action.ts';
@@ -41,11 +35,11 @@ export function AuthRecords() {
             offset,
             pageSize: PAGE_SIZE,
             searchInfo: search,
-          } satisfies Body<typeof searchProductsAuthContract>)
+          })
         : adminGet('/products-auth', {
             offset,
             pageSize: PAGE_SIZE,
-          } satisfies Query<typeof listProductsAuthContract>),
+          }),
   });
   const go = (q: string, nextOffset: number) => {
     const nextPage = Math.floor(nextOffset / PAGE_SIZE) + 1;
@@ -164,7 +158,7 @@ function ClaimForm({
       const answer = await adminPost('/product-auth', {
         pid: pid.trim(),
         ...(email.trim() ? { email: email.trim() } : {}),
-      } satisfies Body<typeof postProductAuthContract>);
+      });
       setDone(
         answer.record.email
           ? `saved: ${answer.record.email} was mailed a new portal password.`

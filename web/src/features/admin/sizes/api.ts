@@ -1,14 +1,4 @@
-import type {
-  deleteGuideImageContract,
-  deleteSizeContract,
-  deleteSizeGuideContract,
-  GUIDE_GENDERS,
-  GUIDE_TYPES,
-  listSizeGuidesContract,
-  listSizesContract,
-  uploadGuideImageContract,
-} from '#shared/contracts/catalog-admin-sizes.ts';
-import type { Body, Query } from '#shared/contracts/contract.ts';
+import type { GUIDE_GENDERS, GUIDE_TYPES } from '#shared/contracts/catalog-admin-sizes.ts';
 import type { AdminAnswer, AdminBody, FormText } from '../../../lib/api-types.ts';
 import { adminDelete, adminGet, adminPatch, adminPost, formBody } from '../api.ts';
 import { PAGE_SIZE } from '../paged.ts';
@@ -17,7 +7,7 @@ import { PAGE_SIZE } from '../paged.ts';
 
 export type Size = AdminAnswer<'/size'>['size'];
 export type SizeGuide = AdminAnswer<'/size-guide'>['guide'];
-export type ImageField = Body<typeof uploadGuideImageContract>['type'];
+export type ImageField = AdminBody<'/upload-sg-img'>['type'];
 export type GuideType = (typeof GUIDE_TYPES)[number];
 export type GuideGender = (typeof GUIDE_GENDERS)[number];
 
@@ -36,18 +26,18 @@ export const sizesApi = {
       offset,
       pageSize: PAGE_SIZE,
       typeId: typeId || undefined,
-    } satisfies Query<typeof listSizesContract>),
+    }),
   size: (id: string) => adminGet('/size', { id }),
   createSize: (fields: SizeFields) => adminPost('/sizes', formBody<AdminBody<'/sizes'>>(fields)),
   updateSize: (id: string, fields: SizeFields) =>
     adminPatch('/sizes', formBody<AdminBody<'/sizes', 'patch'>>({ id, ...fields })),
-  deleteSize: (id: string) => adminDelete('/sizes', { id } satisfies Query<typeof deleteSizeContract>),
+  deleteSize: (id: string) => adminDelete('/sizes', { id }),
   guides: (sizeId: string, offset: number) =>
     adminGet('/size-guides', {
       sizeId,
       offset,
       pageSize: PAGE_SIZE,
-    } satisfies Query<typeof listSizeGuidesContract>),
+    }),
   guide: (id: string, sizeId: string) => adminGet('/size-guide', { id, sizeId }),
   createGuide: (sizeId: string, fields: GuideFields) =>
     adminPost('/size-guide', formBody<AdminBody<'/size-guide'>>({ sizeId, ...fields })),
@@ -57,18 +47,18 @@ export const sizesApi = {
     adminDelete('/size-guide', {
       id,
       sizeId,
-    } satisfies Query<typeof deleteSizeGuideContract>),
+    }),
   uploadImage: (id: string, sizeId: string, type: ImageField, url: string) =>
     adminPost('/upload-sg-img', {
       id,
       sizeId,
       type,
       url,
-    } satisfies Body<typeof uploadGuideImageContract>),
+    }),
   deleteImage: (id: string, sizeId: string, type: ImageField) =>
     adminDelete('/sg-img', {
       id,
       sizeId,
       type,
-    } satisfies Query<typeof deleteGuideImageContract>),
+    }),
 };

@@ -1,15 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { Body } from '#shared/contracts/contract.ts';
-import type { publishTermsContract } from '#shared/contracts/terms.ts';
 import { TERMS_PAGE } from '#shared/terms.ts';
+import type { AdminBody } from '../../../lib/api-types.ts';
 import { adminGet, adminPost } from '../api.ts';
 import { useAction } from '../kit/action.ts';
 import { TextAreaField, TextField } from '../kit/fields.tsx';
 import { CardTable } from '../kit/table.tsx';
 import { AdminPage, ErrorText, Loading, StatusText, vancouverTime } from '../ui.tsx';
 
-type Draft = Body<typeof publishTermsContract>;
+type Draft = AdminBody<'/terms-versions'>;
 
 /**
  * /terms-versions (issue 20): publish a new version of the terms of use (its version, the date
