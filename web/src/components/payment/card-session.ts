@@ -1,7 +1,6 @@
-import type { secretContract } from '#shared/contracts/checkout.ts';
-import type { Answer } from '#shared/contracts/contract.ts';
+import type { PublicAnswer } from '../../lib/api-types.ts';
 
-type Started = Answer<typeof secretContract>;
+type Started = PublicAnswer<'/secret', 'post'>;
 
 /** The amounts of a started payment as the server computed them: the ones charged (or held). */
 export type ServerAmounts = Started['amounts'];

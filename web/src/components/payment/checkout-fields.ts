@@ -1,9 +1,8 @@
-import type { secretContract } from '#shared/contracts/checkout.ts';
-import type { Body } from '#shared/contracts/contract.ts';
+import type { PublicBody } from '../../lib/api-types.ts';
 import type { Address } from './address-fields.tsx';
 
 /** The flat checkout fields and the checkout key POST /secret, POST /paypal/orders and a draw's entry take. */
-export type CheckoutFields = Body<typeof secretContract>;
+export type CheckoutFields = PublicBody<'/secret'>;
 
 export interface AppliedDiscount {
   code: string;

@@ -1,5 +1,3 @@
-import type { Answer } from '#shared/contracts/contract.ts';
-import type { paypalSdkContract } from '#shared/contracts/payments.ts';
 import { apiGet } from '../../lib/api.ts';
 
 /*
@@ -10,7 +8,6 @@ import { apiGet } from '../../lib/api.ts';
  * takes a v6 `window.paypal` already there as loaded, hands it back — the same code path after.
  */
 
-type PaypalSdk = Answer<typeof paypalSdkContract>;
 const COMPONENTS = ['paypal-payments'] as const;
 
 export type PaypalInstance = Awaited<ReturnType<typeof createInstance>>;
@@ -30,7 +27,7 @@ function addScript(src: string): Promise<void> {
 }
 
 async function createInstance() {
-  const settings = await apiGet<PaypalSdk>('/paypal/sdk');
+  const settings = await apiGet('/paypal/sdk');
   if (settings.standInScript) await addScript(settings.standInScript);
   const { loadCoreSdkScript } = await import('@paypal/paypal-js/sdk-v6');
   const paypal = await loadCoreSdkScript({ environment: settings.environment });

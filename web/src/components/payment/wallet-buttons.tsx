@@ -8,14 +8,12 @@ import type {
 } from '@stripe/stripe-js';
 import { useEffect, useRef, useState } from 'react';
 import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
-import type { checkoutQuoteContract } from '#shared/contracts/checkout.ts';
-import type { Answer } from '#shared/contracts/contract.ts';
 import { ApiError, apiGet, apiPost } from '../../lib/api.ts';
+import type { PublicAnswer } from '../../lib/api-types.ts';
 import { paymentDone } from './card-session.ts';
 import type { CheckoutFields } from './checkout-fields.ts';
 import { checkoutKeyFor, hasCheckoutKey, rememberOrderKey } from './checkout-key.ts';
 import { loadStripeJs } from './load-stripe.ts';
-import type { PriceWithShipping } from './price-query.ts';
 import { shownTermsVersion } from './terms-before-paying.tsx';
 
 export interface ExpressCheckoutProps {
@@ -27,7 +25,7 @@ export interface ExpressCheckoutProps {
   onPaid: (checkoutCode: string) => void;
 }
 
-type Quote = Answer<typeof checkoutQuoteContract>;
+type Quote = PublicAnswer<'/checkout/quote', 'post'>;
 type Amounts = Quote['amounts'];
 interface Where {
   country: string;
@@ -91,7 +89,7 @@ export default function WalletButtons({ productId, typeId, discountCode, onPaid 
     let cancelled = false;
     let element: StripeExpressCheckoutElement | undefined;
     const quote = (where: Where) =>
-      apiPost<Quote>('/checkout/quote', {
+      apiPost('/checkout/quote', {
         id: productId,
         typeId,
         country: where.country,
@@ -103,7 +101,7 @@ export default function WalletButtons({ productId, typeId, discountCode, onPaid 
       });
 
     (async () => {
-      const price = await apiGet<PriceWithShipping>('/price-with-shipping', { id: productId, tid: typeId });
+      const price = await apiGet('/price-with-shipping', { id: productId, tid: typeId });
       const countries = price.shippingArr.map((s) => s.countryId);
       if (countries.length === 0 || cancelled) return;
       // A first amount for the element, until the wallet gives its address: a country without
@@ -225,7 +223,7 @@ export default function WalletButtons({ productId, typeId, discountCode, onPaid 
       let checkoutCode: string;
       let clientSecret: string;
       try {
-        const started = await apiPost<{ client_secret: string; checkoutCode: string }>('/secret', fields);
+        const started = await apiPost('/secret', fields);
         checkoutCode = started.checkoutCode;
         clientSecret = started.client_secret;
         rememberOrderKey(checkoutCode, checkoutKey);

@@ -1,7 +1,18 @@
 import { ADMIN_REQUEST_HEADER, type Page, type UploadKind } from '#shared/admin.ts';
-import type { createUploadContract } from '#shared/contracts/catalog-admin-media.ts';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
-import { ApiError, apiUrl } from '../../lib/api.ts';
+import { ApiError, address, type BodyArg, getUrl, type Params } from '../../lib/api.ts';
+import type {
+  AdminPaths,
+  AnswerOf,
+  BodyOf,
+  FormText,
+  Method,
+  NoParams,
+  Operation,
+  ParamsArg,
+  ParamsOf,
+  PathWith,
+  PublicPaths,
+} from '../../lib/api-types.ts';
 import { adminLoginPath } from './return-to.ts';
 import { forgetAdmin } from './session.ts';
 
@@ -10,12 +21,10 @@ import { forgetAdmin } from './session.ts';
  * call (the server refuses state changes without it). A 401 means the session is gone: the
  * stored name is forgotten and the login page shown, which returns to this page.
  */
-type Params = Record<string, string | number | boolean | undefined | null>;
-
 async function call<T>(method: string, path: string, params: Params = {}, body?: unknown): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, params), {
+    response = await fetch(address(path, params), {
       method,
       credentials: 'same-origin',
       headers: {
@@ -45,13 +54,60 @@ async function call<T>(method: string, path: string, params: Params = {}, body?:
   return parsed as T;
 }
 
-export const adminGet = <T>(path: string, params?: Params) => call<T>('GET', path, params);
-export const adminPost = <T>(path: string, body: unknown, params?: Params) =>
-  call<T>('POST', path, params, body);
-export const adminPatch = <T>(path: string, body: unknown, params?: Params) =>
-  call<T>('PATCH', path, params, body);
-export const adminDelete = <T>(path: string, params?: Params, body?: unknown) =>
-  call<T>('DELETE', path, params, body);
+/**
+ * The staff's pages call the staff's document's routes, and some of the public one's (a
+ * collection, the films): a path and method of the admin document, else of the public one.
+ */
+type AdminPath<M extends Method> = PathWith<AdminPaths, M> | PathWith<PublicPaths, M>;
+type AdminOperation<P, M extends Method> = [Operation<AdminPaths, P, M>] extends [never]
+  ? Operation<PublicPaths, P, M>
+  : Operation<AdminPaths, P, M>;
+
+export const adminGet = <P extends AdminPath<'get'>>(
+  path: P,
+  ...[params]: ParamsArg<AdminOperation<P, 'get'>>
+): Promise<AnswerOf<AdminOperation<P, 'get'>>> => call('GET', path, params as Params);
+
+export const adminPost = <P extends AdminPath<'post'>>(
+  path: P,
+  body: BodyArg<AdminOperation<P, 'post'>>,
+  ...[params]: ParamsArg<AdminOperation<P, 'post'>>
+): Promise<AnswerOf<AdminOperation<P, 'post'>>> => call('POST', path, params as Params, body);
+
+export const adminPatch = <P extends AdminPath<'patch'>>(
+  path: P,
+  body: BodyArg<AdminOperation<P, 'patch'>>,
+  ...[params]: ParamsArg<AdminOperation<P, 'patch'>>
+): Promise<AnswerOf<AdminOperation<P, 'patch'>>> => call('PATCH', path, params as Params, body);
+
+/**
+ * The arguments of a DELETE: its query, or for one that reads a body, its query (if any) and the
+ * body. Some handlers read their input from the body or the query and their contract names
+ * neither (delete-input.ts): the document gives them no input, so their body is not typed here.
+ */
+type DeleteArgs<O> = [BodyOf<O>] extends [never]
+  ? ParamsOf<O> extends NoParams
+    ? [params?: Params, body?: Params]
+    : ParamsArg<O>
+  : [params: ParamsArg<O>[0] | undefined, body: BodyOf<O>];
+
+/** DELETE `path` with its query (and, for the few that read one, a body). */
+export const adminDelete = <P extends AdminPath<'delete'>>(
+  path: P,
+  ...[params, body]: DeleteArgs<AdminOperation<P, 'delete'>>
+): Promise<AnswerOf<AdminOperation<P, 'delete'>>> => call('DELETE', path, params as Params, body);
+
+/**
+ * GET /admin, the staff member of this tab's session cookie, as a plain GET: its 401 says there
+ * is no session (the guard shows the login), it does not send anyone anywhere.
+ */
+export const adminSession = () => getUrl<AnswerOf<AdminOperation<'/admin', 'get'>>>(address('/admin'));
+
+/** The body of a staff form sent as typed (see `FormText`), checked against the document's body. */
+export const formBody = <T>(body: FormText<T>): T => body as T;
+
+/** The address of a staff GET that is not read as JSON (the members' CSV). */
+export const adminUrl = <P extends AdminPath<'get'>>(path: P): string => address(path);
 
 export type { Page };
 
@@ -65,11 +121,7 @@ export async function uploadFile(
   kind: UploadKind,
   onProgress: (fraction: number) => void,
 ): Promise<string> {
-  const ticket = await adminPost<Answer<typeof createUploadContract>>('/upload-url', {
-    kind,
-    contentType: file.type,
-    size: file.size,
-  } satisfies Body<typeof createUploadContract>);
+  const ticket = await adminPost('/upload-url', { kind, contentType: file.type, size: file.size });
   await new Promise<void>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(ticket.method, ticket.uploadUrl);

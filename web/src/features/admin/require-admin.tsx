@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { ApiError, apiGet } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { adminSession } from './api.ts';
 import { adminLoginPath } from './return-to.ts';
 import { rememberAdmin, storedAdmin } from './session.ts';
 
@@ -10,7 +11,7 @@ type Session = { admin: string } | { admin: null } | { error: string };
 /** GET /admin: the staff member of the session cookie, none when there is no live session. */
 async function askSession(): Promise<Session> {
   try {
-    return { admin: (await apiGet<{ userName: string }>('/admin')).userName };
+    return { admin: (await adminSession()).userName };
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) return { admin: null };
     return { error: e instanceof ApiError ? e.message : 'the network failed. please try again.' };

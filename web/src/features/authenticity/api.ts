@@ -1,16 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  confirmResetContract,
-  loginLinkContract,
-  portalCardContract,
-  portalLoginContract,
-  redeemLoginLinkContract,
-  resetPasswordContract,
-  transferContract,
-} from '#shared/contracts/authenticity.ts';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
 import { PORTAL_MESSAGES } from '#shared/portal-messages.ts';
 import { ApiError, apiGet, apiPost, apiUrl } from '../../lib/api.ts';
+import type { PublicAnswer, PublicBody } from '../../lib/api-types.ts';
 
 /**
  * The authenticity portal's calls (001 §7). The owner's session is an HttpOnly cookie the
@@ -18,7 +9,7 @@ import { ApiError, apiGet, apiPost, apiUrl } from '../../lib/api.ts';
  * password once it has been sent.
  */
 /** The owner's page, as GET and POST /authenticationcard answer it. */
-export type PortalCard = Answer<typeof portalCardContract>;
+export type PortalCard = PublicAnswer<'/authenticationcard'>;
 
 const CARD_KEY = ['authenticity', 'card'] as const;
 
@@ -31,7 +22,7 @@ function retryOnlyNetwork(failures: number, error: unknown): boolean {
 export const cardQuery = () =>
   queryOptions({
     queryKey: CARD_KEY,
-    queryFn: () => apiGet<PortalCard>('/authenticationcard'),
+    queryFn: () => apiGet('/authenticationcard'),
     // Photo links and the session are short-lived: look again after a minute.
     staleTime: 60_000,
     gcTime: 5 * 60_000,
@@ -46,10 +37,10 @@ export interface LoginState {
 }
 
 export function logIn(cardNumber: string, password: string): Promise<PortalCard> {
-  return apiPost<Answer<typeof portalLoginContract>>('/authenticationcard', {
+  return apiPost('/authenticationcard', {
     cardNumber,
     password,
-  } satisfies Body<typeof portalLoginContract>);
+  });
 }
 
 /** DELETE /authenticationcard: ends the session (the server clears the cookie). */
@@ -64,43 +55,43 @@ export async function logOut(): Promise<void> {
 }
 
 export function transferOwnership(
-  input: Body<typeof transferContract>,
-): Promise<Answer<typeof transferContract>> {
-  return apiPost<Answer<typeof transferContract>>('/transfer-auth', input);
+  input: PublicBody<'/transfer-auth'>,
+): Promise<PublicAnswer<'/transfer-auth', 'post'>> {
+  return apiPost('/transfer-auth', input);
 }
 
 export function resetPassword(
   email: string,
   cardNumber: string,
-): Promise<Answer<typeof resetPasswordContract>> {
-  return apiPost<Answer<typeof resetPasswordContract>>('/reset-pwd', {
+): Promise<PublicAnswer<'/reset-pwd', 'post'>> {
+  return apiPost('/reset-pwd', {
     email,
     cardNumber,
-  } satisfies Body<typeof resetPasswordContract>);
+  });
 }
 
-export function confirmReset(token: string): Promise<Answer<typeof confirmResetContract>> {
-  return apiPost<Answer<typeof confirmResetContract>>('/reset-pwd/confirm', {
+export function confirmReset(token: string): Promise<PublicAnswer<'/reset-pwd/confirm', 'post'>> {
+  return apiPost('/reset-pwd/confirm', {
     token,
-  } satisfies Body<typeof confirmResetContract>);
+  });
 }
 
 /** POST /authenticationcard/login-link: mails the owner a one-time login link (same answer for any pair). */
 export function requestLoginLink(
   cardNumber: string,
   email: string,
-): Promise<Answer<typeof loginLinkContract>> {
-  return apiPost<Answer<typeof loginLinkContract>>('/authenticationcard/login-link', {
+): Promise<PublicAnswer<'/authenticationcard/login-link', 'post'>> {
+  return apiPost('/authenticationcard/login-link', {
     cardNumber,
     email,
-  } satisfies Body<typeof loginLinkContract>);
+  });
 }
 
 /** POST /authenticationcard/login-link/redeem: the link's page logs the owner in. */
 export function redeemLoginLink(token: string): Promise<PortalCard> {
-  return apiPost<Answer<typeof redeemLoginLinkContract>>('/authenticationcard/login-link/redeem', {
+  return apiPost('/authenticationcard/login-link/redeem', {
     token,
-  } satisfies Body<typeof redeemLoginLinkContract>);
+  });
 }
 
 /** 401: no session, or it ended (expired, logged out, transferred, reset). */

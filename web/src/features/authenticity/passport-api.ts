@@ -1,15 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
-import type {
-  createProofContract,
-  ownerPassportContract,
-  reportLostContract,
-} from '#shared/contracts/passport.ts';
 import { apiGet, apiPost } from '../../lib/api.ts';
+import type { PublicAnswer } from '../../lib/api-types.ts';
 import { cardQueryKey } from './api.ts';
 
 /** The owner's passport calls (docs/passport.md): their code, their owner key, proofs, lost or found. */
-export type OwnerPassport = Answer<typeof ownerPassportContract>;
+export type OwnerPassport = PublicAnswer<'/passport/mine'>;
 export type OwnerProof = OwnerPassport['proofs'][number];
 
 /** Under the card's key: what forgets the card (log out, transfer) forgets the passport too. */
@@ -19,7 +14,7 @@ export const passportQueryKey = [...cardQueryKey, 'passport'] as const;
 export const passportQuery = () =>
   queryOptions({
     queryKey: passportQueryKey,
-    queryFn: () => apiGet<OwnerPassport>('/passport/mine'),
+    queryFn: () => apiGet('/passport/mine'),
     // A proof's state changes with time and transfers: look again after a minute.
     staleTime: 60_000,
     // A piece sold without its certificate gets it in moments (the passport job its sale starts):
@@ -29,11 +24,11 @@ export const passportQuery = () =>
   });
 
 /** POST /passport/proofs: a resale proof of `days` days (1–30; the server says why not). */
-export function makeProof(days: number): Promise<Answer<typeof createProofContract>> {
-  return apiPost('/passport/proofs', { days } satisfies Body<typeof createProofContract>);
+export function makeProof(days: number): Promise<PublicAnswer<'/passport/proofs', 'post'>> {
+  return apiPost('/passport/proofs', { days });
 }
 
 /** POST /passport/lost: reported lost or stolen (true), or found again (false). */
-export function reportLost(lost: boolean): Promise<Answer<typeof reportLostContract>> {
-  return apiPost('/passport/lost', { lost } satisfies Body<typeof reportLostContract>);
+export function reportLost(lost: boolean): Promise<PublicAnswer<'/passport/lost', 'post'>> {
+  return apiPost('/passport/lost', { lost });
 }

@@ -1,28 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PUBLIC_IMAGE_TYPES } from '#shared/constants.ts';
-import type {
-  getImgsByPidContract,
-  getProductContract,
-  getTypeByGenderContract,
-  getTypeContract,
-  hasSingleProductContract,
-  hasSizesContract,
-} from '#shared/contracts/catalog.ts';
-import type { Answer } from '#shared/contracts/contract.ts';
 import type { GENDER, Gender } from '#shared/vocabulary.ts';
 import { apiGet, apiGetUrl } from '../../lib/api.ts';
+import type { PublicAnswer } from '../../lib/api-types.ts';
 import { QUIET_FAILURE, retryThrottledOnly } from '../../lib/throttled.ts';
 import { imagesRead, productRead, typeRead, typesRead } from './first-screen.ts';
 
-/** What the catalog screens read from the API, as its contracts describe it. */
-type TypesAnswer = Answer<typeof getTypeByGenderContract>;
-type SingleProductsAnswer = Answer<typeof hasSingleProductContract>;
-type TypeAnswer = Answer<typeof getTypeContract>;
-type SizesAnswer = Answer<typeof hasSizesContract>;
-type ProductAnswer = Answer<typeof getProductContract>;
-type ImagesAnswer = Answer<typeof getImgsByPidContract>;
-
-export type CatalogCollection = TypeAnswer['type'];
+/** A collection as the API's document describes GET /type's answer. */
+export type CatalogCollection = PublicAnswer<'/type'>['type'];
 
 /** A shopper browses the women's or the men's list; unisex collections show in both. */
 export type ListGender = Exclude<Gender, typeof GENDER.unisex>;
@@ -31,7 +16,7 @@ export type ListGender = Exclude<Gender, typeof GENDER.unisex>;
 export const typesQuery = (gender: ListGender) =>
   queryOptions({
     queryKey: ['types', gender],
-    queryFn: () => apiGetUrl<TypesAnswer>(typesRead(gender)).then((r) => r.types),
+    queryFn: () => apiGetUrl(typesRead(gender)).then((r) => r.types),
     staleTime: Number.POSITIVE_INFINITY,
     retry: retryThrottledOnly,
     // 000 §8: the page swallows a failure; the busy notice speaks for it (components/busy-notice.tsx).
@@ -42,28 +27,27 @@ export const typesQuery = (gender: ListGender) =>
 export const singleProductsQuery = (typeId: string, gender?: Gender) =>
   queryOptions({
     queryKey: ['single-products', typeId, gender ?? 'all'],
-    queryFn: () =>
-      apiGet<SingleProductsAnswer>('/has-single-product', { id: typeId, gender }).then((r) => r.products),
+    queryFn: () => apiGet('/has-single-product', { id: typeId, gender }).then((r) => r.products),
     staleTime: 60_000,
   });
 
 export const typeQuery = (typeId: string) =>
   queryOptions({
     queryKey: ['type', typeId],
-    queryFn: () => apiGetUrl<TypeAnswer>(typeRead(typeId)).then((r) => r.type),
+    queryFn: () => apiGetUrl(typeRead(typeId)).then((r) => r.type),
   });
 
 export const sizesQuery = (typeId: string) =>
   queryOptions({
     queryKey: ['has-sizes', typeId],
-    queryFn: () => apiGet<SizesAnswer>('/has-sizes', { id: typeId }).then((r) => r.sizes ?? []),
+    queryFn: () => apiGet('/has-sizes', { id: typeId }).then((r) => r.sizes ?? []),
   });
 
 /** Availability matters on a product page: asked fresh on every visit. */
 export const productQuery = (productId: string) =>
   queryOptions({
     queryKey: ['product', productId],
-    queryFn: () => apiGetUrl<ProductAnswer>(productRead(productId)).then((list) => list[0] ?? null),
+    queryFn: () => apiGetUrl(productRead(productId)).then((list) => list[0] ?? null),
     staleTime: 0,
   });
 
@@ -73,7 +57,7 @@ export type PublicImageType = (typeof PUBLIC_IMAGE_TYPES)[number];
 export const imagesQuery = (id: string, type: PublicImageType) =>
   queryOptions({
     queryKey: ['imgs', id, type],
-    queryFn: () => apiGetUrl<ImagesAnswer>(imagesRead(id, type)).then((r) => r.imgs ?? []),
+    queryFn: () => apiGetUrl(imagesRead(id, type)).then((r) => r.imgs ?? []),
   });
 
 /** The name a shopper sees for a collection: its label, or its name. */

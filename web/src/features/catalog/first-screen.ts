@@ -1,6 +1,5 @@
-import type { getImgsByPidContract, getTypeByGenderContract } from '#shared/contracts/catalog.ts';
-import type { Answer } from '#shared/contracts/contract.ts';
 import { apiUrl } from '../../lib/api.ts';
+import type { PublicAnswer } from '../../lib/api-types.ts';
 import { parseGallery } from './gallery-text.ts';
 
 /**
@@ -24,7 +23,7 @@ export const LIST_GALLERY_SIZES =
   '(min-width: 1120px) 380px, (min-width: 760px) 440px, (min-width: 540px) 500px, calc(100vw - 2rem)';
 
 export const typesRead = (gender: 0 | 1) => apiUrl('/getTypeByGender', { gender });
-export const productRead = (productId: string) => apiUrl(`/products/${encodeURIComponent(productId)}`);
+export const productRead = (productId: string) => apiUrl('/products/{id}', { id: productId });
 export const imagesRead = (id: string, type: 1 | 3 | 4 | 5 | 6) => apiUrl('/get-imgs-by-pid', { id, type });
 export const typeRead = (typeId: string) => apiUrl('/type', { id: typeId });
 
@@ -52,7 +51,7 @@ export function catalogFirstScreen(pathname: string, search: URLSearchParams): F
         read,
         sizes: LIST_GALLERY_SIZES,
         find: (answer) => {
-          const first = (answer as Answer<typeof getTypeByGenderContract>).types?.[0];
+          const first = (answer as PublicAnswer<'/getTypeByGender'>).types?.[0];
           return first && parseGallery(gender === 0 ? first.womenproductimage : first.menproductimage)[0];
         },
       },
@@ -68,7 +67,7 @@ export function catalogFirstScreen(pathname: string, search: URLSearchParams): F
       picture: {
         read: images,
         sizes: DETAILS_GALLERY_SIZES,
-        find: (answer) => (answer as Answer<typeof getImgsByPidContract>).imgs?.[0]?.url,
+        find: (answer) => (answer as PublicAnswer<'/get-imgs-by-pid'>).imgs?.[0]?.url,
       },
     };
   }

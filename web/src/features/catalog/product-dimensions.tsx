@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router-dom';
 import { IMAGE_TYPE } from '#shared/constants.ts';
-import type { getProductDetailsInfoContract } from '#shared/contracts/catalog.ts';
-import type { Answer } from '#shared/contracts/contract.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { Loading } from '../../components/page.tsx';
 import { apiGet } from '../../lib/api.ts';
@@ -23,9 +21,9 @@ export function ProductDimensions() {
   const text = useQuery({
     queryKey: ['get-product-details-info', typeId, 'dimensionBefore'],
     queryFn: () =>
-      apiGet<Answer<typeof getProductDetailsInfoContract>>('/get-product-details-info', {
+      apiGet('/get-product-details-info', {
         title: 'dimensionBefore',
-        tid: typeId,
+        tid: typeId ?? '',
       }),
     enabled: Boolean(typeId),
   });

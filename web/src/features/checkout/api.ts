@@ -1,27 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
 import { CHECKOUT_KEY_HEADER } from '#shared/checkout.ts';
-import type { getTypeContract, isSoldContract } from '#shared/contracts/catalog.ts';
-import type {
-  getOrderContract,
-  holdContract,
-  releaseCheckoutContract,
-  secretContract,
-  typeDiscountContract,
-} from '#shared/contracts/checkout.ts';
-import type { Answer, Body, Query } from '#shared/contracts/contract.ts';
 import type { CheckoutFields } from '../../components/payment/checkout-fields.ts';
-import { ApiError, apiGet, apiPost, apiUrl } from '../../lib/api.ts';
+import { ApiError, apiGet, apiPost, callUrl } from '../../lib/api.ts';
+import type { PublicAnswer, PublicBody } from '../../lib/api-types.ts';
 import { retryThrottledOnly } from '../../lib/throttled.ts';
 
-/** What the checkout screens read from the API: the routes' contracts (shared/contracts/). */
-export type CheckoutType = Answer<typeof getTypeContract>['type'];
+/** What the checkout screens read from the API, as its document describes it (lib/api-types.ts). */
+export type CheckoutType = PublicAnswer<'/type'>['type'];
 /** A held card checkout: the order, the hold and the server's amounts (the ones charged); no payment yet. */
-export type CheckoutSession = Answer<typeof holdContract>;
+export type CheckoutSession = PublicAnswer<'/checkout/hold', 'post'>;
 /** The card payment of a held checkout: the PaymentIntent's secret, and the hold and amounts again. */
-export type CardPayment = Answer<typeof secretContract>;
-export type OrderView = Answer<typeof getOrderContract>['order'];
+export type CardPayment = PublicAnswer<'/secret', 'post'>;
+export type OrderView = PublicAnswer<'/orders/{id}'>['order'];
 
-export type Availability = Answer<typeof isSoldContract>;
+export type Availability = PublicAnswer<'/is-sold'>;
 
 /**
  * Whether the piece can be bought (GET /is-sold), asked on every visit of the purchase page before
@@ -31,7 +23,7 @@ export type Availability = Answer<typeof isSoldContract>;
 export const availabilityQuery = (id: string) =>
   queryOptions({
     queryKey: ['availability', id],
-    queryFn: () => apiGet<Availability>('/is-sold', { id }),
+    queryFn: () => apiGet('/is-sold', { id }),
     staleTime: 0,
     gcTime: 0,
     // A refusal for load never reached the server, so asking again cannot meet the shopper's own hold.
@@ -48,14 +40,14 @@ export function isTransient(error: unknown): boolean {
 export const checkoutTypeQuery = (id: string) =>
   queryOptions({
     queryKey: ['type', id],
-    queryFn: () => apiGet<Answer<typeof getTypeContract>>('/type', { id }).then((r) => r.type),
+    queryFn: () => apiGet('/type', { id }).then((r) => r.type),
   });
 
 export async function checkDiscount(
   discountCode: string,
   typeId: string,
-): Promise<Answer<typeof typeDiscountContract>> {
-  return apiGet('/type-discount', { discountCode, typeId } satisfies Query<typeof typeDiscountContract>);
+): Promise<PublicAnswer<'/type-discount'>> {
+  return apiGet('/type-discount', { discountCode, typeId });
 }
 
 /**
@@ -63,7 +55,7 @@ export async function checkDiscount(
  * the URL: personal data). The piece is held for this shopper; no payment exists yet.
  */
 export function holdCardCheckout(fields: CheckoutFields): Promise<CheckoutSession> {
-  return apiPost<CheckoutSession>('/checkout/hold', fields);
+  return apiPost('/checkout/hold', fields);
 }
 
 /**
@@ -71,27 +63,27 @@ export function holdCardCheckout(fields: CheckoutFields): Promise<CheckoutSessio
  * same key, so the same order and hold) creates the PaymentIntent for the server's amount.
  */
 export function startCardPayment(fields: CheckoutFields): Promise<CardPayment> {
-  return apiPost<CardPayment>('/secret', fields);
+  return apiPost('/secret', fields);
 }
 
-type Release = Body<typeof releaseCheckoutContract>;
+type Release = PublicBody<'/secret/release'>;
 
 /** Cancel: this shopper's own hold ends at once. */
-export function releaseCheckout(release: Release): Promise<Answer<typeof releaseCheckoutContract>> {
+export function releaseCheckout(release: Release): Promise<PublicAnswer<'/secret/release', 'post'>> {
   return apiPost('/secret/release', release);
 }
 
 /** Leaving the page: the same release as a beacon, which the browser sends even as the page goes. */
 export function releaseCheckoutOnLeave(release: Release): void {
   const body = new Blob([JSON.stringify(release)], { type: 'application/json' });
-  navigator.sendBeacon?.(apiUrl('/secret/release'), body);
+  navigator.sendBeacon?.(callUrl('/secret/release'), body);
 }
 
 /** The order's state; with the key behind its code (this tab checked it out), the buyer's details too. */
 export function getOrder(checkoutCode: string, checkoutKey?: string): Promise<OrderView> {
-  return apiGet<Answer<typeof getOrderContract>>(
-    `/orders/${encodeURIComponent(checkoutCode)}`,
-    {},
+  return apiGet(
+    '/orders/{id}',
+    { id: checkoutCode },
     checkoutKey ? { [CHECKOUT_KEY_HEADER]: checkoutKey } : undefined,
   ).then((r) => r.order);
 }

@@ -1,10 +1,9 @@
-import type { paypalCaptureContract, paypalCreateOrderContract } from '#shared/contracts/checkout.ts';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
 import type { CheckoutFields } from '../../components/payment/checkout-fields.ts';
 import type { PaypalHandlers } from '../../components/payment/paypal-button.tsx';
 import { ApiError, apiPost } from '../../lib/api.ts';
+import type { PublicAnswer } from '../../lib/api-types.ts';
 
-type Started = Answer<typeof paypalCreateOrderContract>;
+type Started = PublicAnswer<'/paypal/orders', 'post'>;
 
 /** PayPal's order → the shop's order it pays, for this page's life (the handlers are remade each render). */
 const checkoutCodes = new Map<string, string>();
@@ -30,7 +29,7 @@ export function paypalCheckout(page: {
     createOrder: () => {
       const fields = page.readyFields();
       if (!fields) return undefined;
-      return apiPost<Started>('/paypal/orders', fields).then((started) => {
+      return apiPost('/paypal/orders', fields).then((started) => {
         checkoutCodes.set(started.paypalOrderId, started.checkoutCode);
         page.onOrder(started, fields);
         return { orderId: started.paypalOrderId };
@@ -40,9 +39,9 @@ export function paypalCheckout(page: {
       const checkoutCode = checkoutCodes.get(orderId);
       if (!checkoutCode) return page.onFailed();
       try {
-        await apiPost<Answer<typeof paypalCaptureContract>>('/paypal/capture', {
+        await apiPost('/paypal/capture', {
           checkoutCode,
-        } satisfies Body<typeof paypalCaptureContract>);
+        });
         page.onPaid(checkoutCode);
       } catch (error) {
         // Paid already (a webhook was first) answers the order's state, not an error; a refusal is said.

@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
-import type { confirmMemberContract, unsubscribeMemberContract } from '#shared/contracts/staff.ts';
 import { MEMBER_CONFIRMED_WORDS, MEMBER_MESSAGES } from '#shared/membership.ts';
 import { Page } from '../../components/page.tsx';
 import { ApiError, apiPost } from '../../lib/api.ts';
@@ -92,9 +90,9 @@ export function MemberConfirm() {
       button="confirm my membership"
       done={[MEMBER_CONFIRMED_WORDS.nowMember, MEMBER_CONFIRMED_WORDS.receive]}
       send={(token) =>
-        apiPost<Answer<typeof confirmMemberContract>>('/member/confirm', {
+        apiPost('/member/confirm', {
           token,
-        } satisfies Body<typeof confirmMemberContract>)
+        })
       }
     />
   );
@@ -107,12 +105,7 @@ export function MemberUnsubscribe() {
       title="Unsubscribe"
       text="Unsubscribe to receive no more emails about new releases."
       button="unsubscribe"
-      send={(token) =>
-        apiPost<Answer<typeof unsubscribeMemberContract>>(
-          `/member/unsubscribe?${new URLSearchParams({ token }).toString()}`,
-          {},
-        )
-      }
+      send={(token) => apiPost('/member/unsubscribe', {}, { token })}
     />
   );
 }

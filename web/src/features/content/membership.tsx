@@ -1,7 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
-import type { postMemberContract } from '#shared/contracts/staff.ts';
 import { MEMBER_CONSENT, MEMBER_SIGNUP_WORDS } from '#shared/membership.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { Page } from '../../components/page.tsx';
@@ -79,11 +77,11 @@ export function Membership() {
   async function post(address: string): Promise<boolean> {
     if (!takeSessionAttempt()) return false;
     try {
-      const answer = await apiPost<Answer<typeof postMemberContract>>('/member', {
+      const answer = await apiPost('/member', {
         email: address,
         // Recorded with the consent: the page the words above were shown on.
         page: window.location.pathname,
-      } satisfies Body<typeof postMemberContract>);
+      });
       return answer.status === 200;
     } catch {
       return false;

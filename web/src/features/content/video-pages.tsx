@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import type { getProRelatedVideoContract } from '#shared/contracts/catalog.ts';
-import type { Answer } from '#shared/contracts/contract.ts';
 import { FILM_SLOTS, type FilmSlot } from '#shared/films.ts';
 import { NotFound } from '../../app/not-found.tsx';
 import { BackLink } from '../../components/back-button.tsx';
@@ -89,8 +87,8 @@ export function PillarVideo() {
         ? count < THROTTLED_RETRIES
         : !(error instanceof ApiError && error.status < 500) && count < 1,
     queryFn: async () => {
-      const answer = await apiGet<Answer<typeof getProRelatedVideoContract>>('/get-pro-related-video', {
-        id: type,
+      const answer = await apiGet('/get-pro-related-video', {
+        id: type ?? '',
         gender: `${gender}${gender}`,
       });
       return answer.video ?? null;

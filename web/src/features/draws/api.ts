@@ -1,26 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
-import type {
-  confirmEntryContract,
-  entryLinkStatusContract,
-  entryStatusContract,
-  getDrawContract,
-  openDrawsContract,
-  postEntryContract,
-  requestEntryLinkContract,
-  withdrawEntryContract,
-} from '#shared/contracts/draws.ts';
 import { apiGet, apiPost } from '../../lib/api.ts';
+import type { PublicAnswer, PublicBody } from '../../lib/api-types.ts';
 
-/** What the draw screens read and send: the routes' contracts (shared/contracts/draws.ts). */
-export type PublicDraw = Answer<typeof getDrawContract>['draw'];
-export type EnteredDraw = Answer<typeof postEntryContract>;
-export type EntryView = Answer<typeof entryStatusContract>['entry'];
-export type EntryStatus = Answer<typeof entryStatusContract>;
-
-const drawPath = (drawId: string) => `/draws/${encodeURIComponent(drawId)}`;
-const entryPath = (drawId: string, entryId: string, action: string) =>
-  `${drawPath(drawId)}/entries/${encodeURIComponent(entryId)}/${action}`;
+/** What the draw screens read and send, as the API's document describes it (lib/api-types.ts). */
+export type PublicDraw = PublicAnswer<'/draws/{drawId}'>['draw'];
+export type EnteredDraw = PublicAnswer<'/draws/{drawId}/entries', 'post'>;
+export type EntryView = PublicAnswer<'/draws/{drawId}/entries/{entryId}/status', 'post'>['entry'];
+export type EntryStatus = PublicAnswer<'/draws/{drawId}/entries/{entryId}/status', 'post'>;
 
 /** While a draw waits for its close, its beacon round or its settlement, its page asks again. */
 const settling = (state: PublicDraw['state'] | undefined) =>
@@ -36,7 +22,7 @@ export const drawRefresh = (draw: PublicDraw | undefined): number | false => {
 export const drawQuery = (drawId: string) =>
   queryOptions({
     queryKey: ['draw', drawId],
-    queryFn: () => apiGet<Answer<typeof getDrawContract>>(drawPath(drawId)).then((r) => r.draw),
+    queryFn: () => apiGet('/draws/{drawId}', { drawId }).then((r) => r.draw),
     staleTime: 0,
     refetchInterval: (query) => drawRefresh(query.state.data),
   });
@@ -44,60 +30,55 @@ export const drawQuery = (drawId: string) =>
 export const entryStatusQuery = (drawId: string, entryId: string, token: string) =>
   queryOptions({
     queryKey: ['draw-entry', drawId, entryId],
-    queryFn: () =>
-      apiPost<EntryStatus>(entryPath(drawId, entryId, 'status'), {
-        token,
-      } satisfies Body<typeof entryStatusContract>),
+    queryFn: () => apiPost('/draws/{drawId}/entries/{entryId}/status', { token }, { drawId, entryId }),
     staleTime: 0,
     retry: 1,
     refetchInterval: (query) => drawRefresh(query.state.data?.draw),
   });
 
-export type OpenDraw = Answer<typeof openDrawsContract>['draws'][number];
+export type OpenDraw = PublicAnswer<'/draws/open'>['draws'][number];
 
 /** The draws open now or to come (the storefront's list, /draws). */
 export const openDrawsQuery = () =>
   queryOptions({
     queryKey: ['draws-open'],
-    queryFn: () => apiGet<Answer<typeof openDrawsContract>>('/draws/open').then((r) => r.draws),
+    queryFn: () => apiGet('/draws/open').then((r) => r.draws),
     staleTime: 30_000,
   });
 
-export type EntryLinkStatus = Answer<typeof entryLinkStatusContract>;
+export type EntryLinkStatus = PublicAnswer<'/draws/{drawId}/entry-links/status', 'post'>;
 
 /** Asks for the link that enters the draw, mailed to the address if it is a member's. */
 export function requestEntryLink(drawId: string, email: string): Promise<string> {
-  return apiPost<Answer<typeof requestEntryLinkContract>>(`${drawPath(drawId)}/entry-links`, {
-    email,
-  } satisfies Body<typeof requestEntryLinkContract>).then((r) => r.message);
+  return apiPost('/draws/{drawId}/entry-links', { email }, { drawId }).then((r) => r.message);
 }
 
 /** The address a mailed link enters with, while it works. */
 export const entryLinkQuery = (drawId: string, link: string) =>
   queryOptions({
     queryKey: ['draw-entry-link', drawId, link],
-    queryFn: () =>
-      apiPost<EntryLinkStatus>(`${drawPath(drawId)}/entry-links/status`, {
-        link,
-      } satisfies Body<typeof entryLinkStatusContract>),
+    queryFn: () => apiPost('/draws/{drawId}/entry-links/status', { link }, { drawId }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
 
 /** POST the checkout form as an entry: a pending entry and its card authorisation to confirm. */
-export function enterDraw(drawId: string, fields: Body<typeof postEntryContract>): Promise<EnteredDraw> {
-  return apiPost<EnteredDraw>(`${drawPath(drawId)}/entries`, fields);
+export function enterDraw(
+  drawId: string,
+  fields: PublicBody<'/draws/{drawId}/entries'>,
+): Promise<EnteredDraw> {
+  return apiPost('/draws/{drawId}/entries', fields, { drawId });
 }
 
 /** The card authorised: the entry becomes binding. */
 export function confirmEntry(drawId: string, entryId: string, token: string): Promise<EntryView> {
-  return apiPost<Answer<typeof confirmEntryContract>>(entryPath(drawId, entryId, 'confirm'), {
-    token,
-  } satisfies Body<typeof confirmEntryContract>).then((r) => r.entry);
+  return apiPost('/draws/{drawId}/entries/{entryId}/confirm', { token }, { drawId, entryId }).then(
+    (r) => r.entry,
+  );
 }
 
 export function withdrawEntry(drawId: string, entryId: string, token: string): Promise<EntryView> {
-  return apiPost<Answer<typeof withdrawEntryContract>>(entryPath(drawId, entryId, 'withdraw'), {
-    token,
-  } satisfies Body<typeof withdrawEntryContract>).then((r) => r.entry);
+  return apiPost('/draws/{drawId}/entries/{entryId}/withdraw', { token }, { drawId, entryId }).then(
+    (r) => r.entry,
+  );
 }

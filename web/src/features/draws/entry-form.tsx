@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { addressComplete, CHECKOUT_MESSAGES } from '#shared/checkout.ts';
-import type { Body } from '#shared/contracts/contract.ts';
-import { DRAW_MESSAGES, type postEntryContract } from '#shared/contracts/draws.ts';
+import { DRAW_MESSAGES } from '#shared/contracts/draws.ts';
 import { formatPrice } from '#shared/format.ts';
 import { Loading } from '../../components/page.tsx';
 import { type Address, EMPTY_ADDRESS } from '../../components/payment/address-fields.tsx';
@@ -17,6 +16,7 @@ import { priceWithShippingQuery } from '../../components/payment/price-query.ts'
 import { shownTermsVersion, TermsBeforePaying } from '../../components/payment/terms-before-paying.tsx';
 import { useSummary } from '../../components/payment/use-summary.ts';
 import { ApiError } from '../../lib/api.ts';
+import type { PublicBody } from '../../lib/api-types.ts';
 import { productQuery } from '../catalog/api.ts';
 import { confirmEntry, type EnteredDraw, enterDraw, type PublicDraw } from './api.ts';
 import { entryKeyFor, entryPage, forgetEntryKey, rememberToken } from './entry-token.ts';
@@ -34,7 +34,7 @@ function refusalText(error: unknown): string {
 interface Started extends EnteredDraw {
   token: string;
   /** The entry's body, sent again without `authorise: 'later'` at the pay click. */
-  body: Body<typeof postEntryContract>;
+  body: PublicBody<'/draws/{drawId}/entries'>;
 }
 
 /**

@@ -1,6 +1,5 @@
-import type { Body } from '#shared/contracts/contract.ts';
-import type { postEntryContract } from '#shared/contracts/draws.ts';
 import type { PaypalHandlers } from '../../components/payment/paypal-button.tsx';
+import type { PublicBody } from '../../lib/api-types.ts';
 import { confirmEntry, enterDraw } from './api.ts';
 
 /** Said when the entrant closes or cancels PayPal's window: nothing authorised, the entry not binding. */
@@ -22,7 +21,7 @@ const entries = new Map<string, Entered>();
  */
 export function paypalEntry(form: {
   drawId: string;
-  readyFields: () => { token: string; body: Body<typeof postEntryContract> } | undefined;
+  readyFields: () => { token: string; body: PublicBody<'/draws/{drawId}/entries'> } | undefined;
   onEntered: (entered: Entered) => void;
   onConfirmed: (entered: Entered) => void;
   onCancelled: () => void;

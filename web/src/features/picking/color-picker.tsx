@@ -3,8 +3,6 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { toneOf } from '#shared/brand-colors.ts';
 import { colourAreaNames } from '#shared/colour-areas.ts';
-import type { getNextColorContract, getProductIdByColorContract } from '#shared/contracts/catalog.ts';
-import type { Answer } from '#shared/contracts/contract.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Gender } from '#shared/vocabulary.ts';
 import { BackButton } from '../../components/back-button.tsx';
@@ -68,7 +66,7 @@ function Picker({
   const next = useQuery({
     queryKey: ['getNextColor', type, gender, size ?? '', chosen.join(',')],
     queryFn: () =>
-      apiGet<Answer<typeof getNextColorContract>>('/getNextColor', {
+      apiGet('/getNextColor', {
         gender,
         index,
         typeId: type,
@@ -90,7 +88,7 @@ function Picker({
     setChosen(picked);
     setLooking(true);
     try {
-      const answer = await apiGet<Answer<typeof getProductIdByColorContract>>('/getProductIdByColor', {
+      const answer = await apiGet('/getProductIdByColor', {
         gender,
         typeId: type,
         color: `{${picked.join(',')}}`,

@@ -1,14 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router-dom';
 import { IMAGE_TYPE } from '#shared/constants.ts';
-import type {
-  getImgsByPidContract,
-  getProductDetailsInfoContract,
-  getProductInfoContract,
-} from '#shared/contracts/catalog.ts';
-import type { Answer } from '#shared/contracts/contract.ts';
 import { Loading, Page } from '../../components/page.tsx';
 import { apiGet } from '../../lib/api.ts';
+import type { PublicParams } from '../../lib/api-types.ts';
 import { navTarget, useNavValues } from '../../lib/nav-input.ts';
 import { SUPPORT_EMAIL } from './support.ts';
 import './picking.css';
@@ -88,12 +83,11 @@ function ChangeCountry() {
   );
 }
 
-type InfoAnswer = Answer<typeof getProductDetailsInfoContract> | Answer<typeof getProductInfoContract>;
-
 function InfoText({ source, tid, title }: { source: InfoSource; tid: string; title: string }) {
   const info = useQuery({
     queryKey: [source.slice(1), tid, title],
-    queryFn: () => apiGet<InfoAnswer>(source, { title, tid }),
+    // The address's title, as it is: the server refuses one it does not know (nothing is shown).
+    queryFn: () => apiGet(source, { title: title as PublicParams<InfoSource>['title'], tid }),
   });
   if (info.isPending) return <Loading />;
   if (info.isError || !info.data.content) {
@@ -110,7 +104,7 @@ function DrawingsLink({ tid }: { tid: string }) {
   const drawings = useQuery({
     queryKey: ['imgs', tid, IMAGE_TYPE.dimension],
     queryFn: () =>
-      apiGet<Answer<typeof getImgsByPidContract>>('/get-imgs-by-pid', {
+      apiGet('/get-imgs-by-pid', {
         id: tid,
         type: IMAGE_TYPE.dimension,
       }).then((r) => r.imgs ?? []),

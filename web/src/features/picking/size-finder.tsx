@@ -3,8 +3,6 @@ import { useState } from 'react';
 import { A11y, Keyboard, Navigation } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { STEP_TYPE } from '#shared/constants.ts';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
-import type { allStepsByTidContract, postAnswersContract } from '#shared/contracts/size-finder-public.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Gender } from '#shared/vocabulary.ts';
 import { Loading } from '../../components/page.tsx';
@@ -16,10 +14,11 @@ import { UnitToggle } from './unit-toggle.tsx';
 import 'swiper/css';
 import 'swiper/css/navigation';
 import { Picture } from '../../components/picture.tsx';
+import type { PublicAnswer, PublicBody } from '../../lib/api-types.ts';
 
-type StepsAnswer = Answer<typeof allStepsByTidContract>;
+type StepsAnswer = PublicAnswer<'/all-steps-by-tid'>;
 type Step = StepsAnswer['list'][number];
-type AnswersBody = Body<typeof postAnswersContract>;
+type AnswersBody = PublicBody<'/answers'>;
 type Result = AnswersBody['result'];
 
 /** The shopper's draft answer on the step on screen. */
@@ -74,7 +73,7 @@ function answerOf(step: Step, d: Draft): string {
 export function SizeFinder({ type, gender, onDone }: { type: string; gender: Gender; onDone: () => void }) {
   const steps = useQuery({
     queryKey: ['all-steps-by-tid', type, gender],
-    queryFn: () => apiGet<StepsAnswer>('/all-steps-by-tid', { tid: type, gender }),
+    queryFn: () => apiGet('/all-steps-by-tid', { tid: type, gender }),
   });
   if (steps.isPending) return <Loading />;
   const list = steps.data?.list ?? [];
@@ -127,7 +126,7 @@ function Finder({
   async function send(email: string, answers: Result): Promise<boolean> {
     setSending(true);
     try {
-      const answer = await apiPost<Answer<typeof postAnswersContract>>('/answers', {
+      const answer = await apiPost('/answers', {
         typeId: type,
         gender,
         email,

@@ -1,16 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SIZE_GUIDE_TYPE } from '#shared/constants.ts';
-import type { sizeGuidesForProductContract } from '#shared/contracts/catalog.ts';
-import type { Answer } from '#shared/contracts/contract.ts';
 import type { Gender } from '#shared/vocabulary.ts';
 import { Loading } from '../../components/page.tsx';
 import { Picture } from '../../components/picture.tsx';
 import { apiGet } from '../../lib/api.ts';
-import type { SizesAnswer } from './support.ts';
+import type { PublicAnswer } from '../../lib/api-types.ts';
 import { UnitToggle } from './unit-toggle.tsx';
 
-type GuidesAnswer = Answer<typeof sizeGuidesForProductContract>;
+type GuidesAnswer = PublicAnswer<'/size-guides-for-product'>;
 type GuideEntry = GuidesAnswer['list'][number];
 
 type Unit = 'inches' | 'cm';
@@ -41,7 +39,7 @@ export function SizeGuide({ type, gender }: { type: string; gender: Gender }) {
   const [unit, setUnit] = useState<Unit>('inches');
   const sizes = useQuery({
     queryKey: ['sizes-by-type', type, gender],
-    queryFn: () => apiGet<SizesAnswer>('/sizes-by-type', { tid: type, gender }),
+    queryFn: () => apiGet('/sizes-by-type', { tid: type, gender }),
   });
   const list = sizes.data?.list ?? [];
 
@@ -86,7 +84,7 @@ export function SizeGuide({ type, gender }: { type: string; gender: Gender }) {
 function Entries({ sizeId, gender, unit }: { sizeId: string; gender: Gender; unit: Unit }) {
   const guides = useQuery({
     queryKey: ['size-guides-for-product', sizeId, gender],
-    queryFn: () => apiGet<GuidesAnswer>('/size-guides-for-product', { sizeId, gender }),
+    queryFn: () => apiGet('/size-guides-for-product', { sizeId, gender }),
   });
   if (guides.isPending) return <Loading />;
   const list = guides.data?.list ?? [];

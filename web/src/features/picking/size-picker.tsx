@@ -7,7 +7,7 @@ import { BackButton } from '../../components/back-button.tsx';
 import { Loading } from '../../components/page.tsx';
 import { apiGet } from '../../lib/api.ts';
 import { genderOf, navTarget, useNavValues } from '../../lib/nav-input.ts';
-import { canGoBack, type SizesAnswer } from './support.ts';
+import { canGoBack } from './support.ts';
 import './picking.css';
 
 /**
@@ -27,7 +27,7 @@ function Sizes({ type, gender, areaAmount }: { type: string; gender: Gender; are
   const navigate = useNavigate();
   const sizes = useQuery({
     queryKey: ['sizes-by-type', type, gender],
-    queryFn: () => apiGet<SizesAnswer>('/sizes-by-type', { tid: type, gender }),
+    queryFn: () => apiGet('/sizes-by-type', { tid: type, gender }),
   });
   const list = sizes.data?.list ?? [];
   const empty = sizes.isSuccess && list.length === 0;

@@ -1,7 +1,4 @@
-/** Shared bits of the picking screens. */
-
-import type { sizesByTypeContract } from '#shared/contracts/catalog.ts';
-import type { Answer } from '#shared/contracts/contract.ts';
+import type { PublicAnswer } from '../../lib/api-types.ts';
 import { historyIndex } from '../../lib/back.ts';
 import { SHOP } from '../../lib/shop-settings.ts';
 
@@ -11,7 +8,7 @@ export const SUPPORT_EMAIL = SHOP.supportEmail;
 export const FINDER_RESULT_DAYS = 7;
 
 /** GET /sizes-by-type, read by the size picker and the size guide. */
-export type SizesAnswer = Answer<typeof sizesByTypeContract>;
+export type SizesAnswer = PublicAnswer<'/sizes-by-type'>;
 
 /** A size the shopper may not have: the old client sends the text 'null'. */
 export function hasSize(size: string | undefined): size is string {

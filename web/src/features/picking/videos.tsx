@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
-import type { getProRelatedVideoContract, getVidByPidContract } from '#shared/contracts/catalog.ts';
-import type { Answer } from '#shared/contracts/contract.ts';
 import type { Gender } from '#shared/vocabulary.ts';
 import { BackLink } from '../../components/back-button.tsx';
 import { Loading, Page } from '../../components/page.tsx';
@@ -14,8 +12,7 @@ import { QUIET_FAILURE, retryThrottledOnly } from '../../lib/throttled.ts';
 function useRelatedVideo(id: string, gender: Gender) {
   return useQuery({
     queryKey: ['get-pro-related-video', id, gender],
-    queryFn: () =>
-      apiGet<Answer<typeof getProRelatedVideoContract>>('/get-pro-related-video', { id, gender }),
+    queryFn: () => apiGet('/get-pro-related-video', { id, gender: String(gender) }),
     retry: retryThrottledOnly,
     meta: QUIET_FAILURE,
   });
@@ -24,7 +21,7 @@ function useRelatedVideo(id: string, gender: Gender) {
 function useProductVideos(id: string) {
   return useQuery({
     queryKey: ['get-vid-by-pid', id],
-    queryFn: () => apiGet<Answer<typeof getVidByPidContract>>('/get-vid-by-pid', { id }),
+    queryFn: () => apiGet('/get-vid-by-pid', { id }),
     retry: retryThrottledOnly,
     meta: QUIET_FAILURE,
   });

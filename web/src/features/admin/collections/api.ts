@@ -1,43 +1,38 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  getTypeAdminContract,
-  getTypeVideoContract,
-  listTypesContract,
-  shippingPriceOneContract,
-} from '#shared/contracts/catalog-admin.ts';
-import type { Answer } from '#shared/contracts/contract.ts';
+import { having } from '../../../lib/api.ts';
+import type { AdminAnswer } from '../../../lib/api-types.ts';
 import { adminGet } from '../api.ts';
 
 /** The collection screens' calls and answers (functions/catalog/admin: collections, shipping, videos). */
 
 /** A collection with every field, as the edit form reads and saves it. */
-export type AdminType = Answer<typeof getTypeAdminContract>['type'];
-export type TypeRow = Answer<typeof listTypesContract>['list'][number];
+export type AdminType = AdminAnswer<'/type-admin'>['type'];
+export type TypeRow = AdminAnswer<'/types'>['list'][number];
 /** The whole price table of GET /shipping-price-one (asked without a country). */
-export type ShippingTable = Extract<Answer<typeof shippingPriceOneContract>, { shippingArr: unknown }>;
+export type ShippingTable = Extract<AdminAnswer<'/shipping-price-one'>, { shippingArr: unknown }>;
 export type CountryPrice = ShippingTable['shippingArr'][number];
-export type TypeVideo = Answer<typeof getTypeVideoContract>['videos'][number];
+export type TypeVideo = AdminAnswer<'/get-type-video'>['videos'][number];
 
 export const typeQuery = (id: string) =>
   queryOptions({
     queryKey: ['admin', 'type', id],
-    queryFn: async () => (await adminGet<Answer<typeof getTypeAdminContract>>('/type-admin', { id })).type,
+    queryFn: async () => (await adminGet('/type-admin', { id })).type,
   });
 
 export const typesPageQuery = (offset: number, pageSize: number) =>
   queryOptions({
     queryKey: ['admin', 'types', offset, pageSize],
-    queryFn: () => adminGet<Answer<typeof listTypesContract>>('/types', { offset, pageSize }),
+    queryFn: () => adminGet('/types', { offset, pageSize }),
   });
 
 export const shippingQuery = (typeId: string) =>
   queryOptions({
     queryKey: ['admin', 'shipping', typeId],
-    queryFn: () => adminGet<ShippingTable>('/shipping-price-one', { typeId }),
+    queryFn: () => adminGet('/shipping-price-one', { typeId }).then(having('shippingArr')),
   });
 
 export const typeVideosQuery = (id: string) =>
   queryOptions({
     queryKey: ['admin', 'type-videos', id],
-    queryFn: () => adminGet<Answer<typeof getTypeVideoContract>>('/get-type-video', { id }),
+    queryFn: () => adminGet('/get-type-video', { id }),
   });

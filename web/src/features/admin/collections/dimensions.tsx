@@ -3,8 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ADMIN_LIMITS } from '#shared/admin.ts';
-import type { adminImagesContract, reorderPicturesContract } from '#shared/contracts/catalog-admin-media.ts';
-import type { Answer } from '#shared/contracts/contract.ts';
 import { adminDelete, adminGet, adminPatch, adminPost } from '../api.ts';
 import { AdminPicture } from '../kit/admin-picture.tsx';
 import { SelectField } from '../kit/fields.tsx';
@@ -39,8 +37,7 @@ export function TypeDimensions() {
   const key = ['admin', 'images', id, type];
   const images = useQuery({
     queryKey: key,
-    queryFn: async () =>
-      (await adminGet<Answer<typeof adminImagesContract>>('/admin-images', { id, type })).imgs,
+    queryFn: async () => (await adminGet('/admin-images', { id, type })).imgs,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const label = PICTURE_TYPES.find(([t]) => t === type)?.[1] ?? 'pictures';
@@ -52,7 +49,7 @@ export function TypeDimensions() {
     ids.splice(to, 0, moved as string);
     setError('');
     try {
-      const answer = await adminPatch<Answer<typeof reorderPicturesContract>>('/pictures-order', {
+      const answer = await adminPatch('/pictures-order', {
         ownerId: id,
         type,
         ids,

@@ -2,8 +2,6 @@ import './collections.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { addShippingAllContract, updateShippingsContract } from '#shared/contracts/catalog-admin.ts';
-import type { Body } from '#shared/contracts/contract.ts';
 import { adminPatch, adminPost } from '../api.ts';
 import { useAction } from '../kit/action.ts';
 import { TextField } from '../kit/fields.tsx';
@@ -57,7 +55,7 @@ function PriceTable({ typeId, prices }: { typeId: string; prices: CountryPrice[]
     await adminPost('/add-shipping-all', {
       typeId,
       price: Number(all.trim()),
-    } satisfies Body<typeof addShippingAllContract>);
+    });
     await reload();
   };
 
@@ -78,7 +76,7 @@ function PriceTable({ typeId, prices }: { typeId: string; prices: CountryPrice[]
           const value = (draft[p.countryId] ?? '').trim();
           return { countryId: p.countryId, price: value === '' ? null : Number(value) };
         }),
-      } satisfies Body<typeof updateShippingsContract>);
+      });
       await reload();
     });
   };

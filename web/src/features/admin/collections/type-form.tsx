@@ -5,13 +5,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { AREA_NAMES_SEPARATOR, parseAreaNames } from '#shared/colour-areas.ts';
 import { INFO_TITLES, type InfoTitle } from '#shared/constants.ts';
-import type {
-  createTypeContract,
-  updateProductImageContract,
-  updateTypeContract,
-} from '#shared/contracts/catalog-admin.ts';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
 import type { Gender } from '#shared/vocabulary.ts';
+import type { AdminBody } from '../../../lib/api-types.ts';
 import { adminPatch, adminPost } from '../api.ts';
 import { useAction } from '../kit/action.ts';
 import { CheckField, NumberField, SelectField, TextAreaField, TextField } from '../kit/fields.tsx';
@@ -117,17 +112,17 @@ function TypeEditor({ type }: { type?: AdminType }) {
 
   /** On an edit, each change of a set is saved at once; a new collection sends its sets when saved. */
   const imageChange =
-    (gender: Body<typeof updateProductImageContract>['gender']) => async (urls: string[]) => {
+    (gender: AdminBody<'/types/productimage', 'patch'>['gender']) => async (urls: string[]) => {
       setError('');
       if (!type) {
         (gender === 0 ? setWomen : setMen)(urls);
         return;
       }
-      const answer = await adminPatch<Answer<typeof updateProductImageContract>>('/types/productimage', {
+      const answer = await adminPatch('/types/productimage', {
         id: type.id,
         gender,
         urls,
-      } satisfies Body<typeof updateProductImageContract>);
+      });
       setWomen(answer.type.womenImages);
       setMen(answer.type.menImages);
       queryClient.setQueryData(typeQuery(type.id).queryKey, answer.type);
@@ -143,18 +138,18 @@ function TypeEditor({ type }: { type?: AdminType }) {
     if (women.length === 0 && men.length === 0) return setError(ADMIN_MESSAGES.addMenOrWomenImage);
     await run(async () => {
       if (type) {
-        const answer = await adminPatch<Answer<typeof updateTypeContract>>('/types', {
+        const answer = await adminPatch('/types', {
           id: type.id,
           ...bodyOf(form),
-        } satisfies Body<typeof updateTypeContract>);
+        });
         queryClient.setQueryData(typeQuery(type.id).queryKey, answer.type);
         setStatus('saved.');
       } else {
-        await adminPost<Answer<typeof createTypeContract>>('/types', {
+        await adminPost('/types', {
           ...bodyOf(form),
           womenImages: women,
           menImages: men,
-        } satisfies Body<typeof createTypeContract>);
+        });
         navigate('/view-types');
       }
       await queryClient.invalidateQueries({ queryKey: ['admin', 'types'] });

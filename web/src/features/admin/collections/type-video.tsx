@@ -1,8 +1,6 @@
 import './collections.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { uploadTypeVideoContract } from '#shared/contracts/catalog-admin.ts';
-import type { Body } from '#shared/contracts/contract.ts';
 import type { Gender } from '#shared/vocabulary.ts';
 import { adminPost } from '../api.ts';
 import { AdminPage, ErrorText, Loading } from '../ui.tsx';
@@ -29,7 +27,7 @@ export function TypeVideoPage() {
       pId: id,
       url,
       gender,
-    } satisfies Body<typeof uploadTypeVideoContract>);
+    });
     await queryClient.invalidateQueries({ queryKey: typeVideosQuery(id).queryKey });
   };
 

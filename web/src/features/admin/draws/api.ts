@@ -1,18 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
-import type {
-  adminDrawContract,
-  createDrawContract,
-  listDrawsContract,
-  offerablePiecesContract,
-} from '#shared/contracts/draws.ts';
 import { checkResult, type DrawCheck } from '#shared/draw/result.ts';
+import type { AdminAnswer, AdminBody } from '../../../lib/api-types.ts';
 import { adminGet, adminPost } from '../api.ts';
 
 /** Staff's draws (shared/contracts/draws.ts). */
-export type AdminDraw = Answer<typeof adminDrawContract>['draw'];
-export type CreateDraw = Body<typeof createDrawContract>;
-export type CreatedDraws = Answer<typeof createDrawContract>;
+export type AdminDraw = AdminAnswer<'/draws/{drawId}/admin'>['draw'];
+export type CreateDraw = AdminBody<'/draws'>;
+export type CreatedDraws = AdminAnswer<'/draws', 'post'>;
 
 /** While a draw is open or on its way to settled, its counts move: asked again every 5 s. */
 const moving = (list: readonly AdminDraw[] | undefined) =>
@@ -21,29 +15,26 @@ const moving = (list: readonly AdminDraw[] | undefined) =>
 export const drawsQuery = () =>
   queryOptions({
     queryKey: ['admin', 'draws'],
-    queryFn: () => adminGet<Answer<typeof listDrawsContract>>('/draws').then((r) => r.draws),
+    queryFn: () => adminGet('/draws').then((r) => r.draws),
     refetchInterval: (query) => moving(query.state.data),
   });
 
 export const adminDrawQuery = (drawId: string) =>
   queryOptions({
     queryKey: ['admin', 'draws', drawId],
-    queryFn: () =>
-      adminGet<Answer<typeof adminDrawContract>>(`/draws/${encodeURIComponent(drawId)}/admin`).then(
-        (r) => r.draw,
-      ),
+    queryFn: () => adminGet('/draws/{drawId}/admin', { drawId }).then((r) => r.draw),
     refetchInterval: (query) => moving(query.state.data ? [query.state.data] : undefined),
   });
 
 /** The pieces a new draw can offer (the piece picker): asked afresh each time the form shows. */
-export type OfferablePiece = Answer<typeof offerablePiecesContract>['pieces'][number];
+export type OfferablePiece = AdminAnswer<'/draw-pieces'>['pieces'][number];
 export const offerablePiecesQuery = () =>
   queryOptions({
     queryKey: ['admin', 'draws', 'pieces'],
-    queryFn: () => adminGet<Answer<typeof offerablePiecesContract>>('/draw-pieces').then((r) => r.pieces),
+    queryFn: () => adminGet('/draw-pieces').then((r) => r.pieces),
   });
 
-export const createDraws = (body: CreateDraw) => adminPost<CreatedDraws>('/draws', body);
+export const createDraws = (body: CreateDraw) => adminPost('/draws', body);
 
 /**
  * The replay: the draw's two published files, as anyone downloads them, checked in this browser

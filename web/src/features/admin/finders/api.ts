@@ -1,144 +1,109 @@
-import type { sizelistByTidContract } from '#shared/contracts/catalog-admin.ts';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
-import type {
-  AnswerFilter,
-  createOptionContract,
-  createSizeFinderContract,
-  createStepContract,
-  deleteOptionContract,
-  deleteOptionImageContract,
-  deleteSizeFinderContract,
-  deleteStepContract,
-  getAnswerContract,
-  getOptionContract,
-  getStepContract,
-  listAnswersContract,
-  listOptionsContract,
-  listSizeFindersContract,
-  listStepsContract,
-  replyToAnswerContract,
-  resendAnswerReplyContract,
-  updateOptionContract,
-  updateSizeFinderContract,
-  updateStepContract,
-  uploadOptionImageContract,
-  uploadStepMediaContract,
-} from '#shared/contracts/size-finder.ts';
+import type { AnswerFilter } from '#shared/contracts/size-finder.ts';
+import type { AdminAnswer, AdminBody } from '../../../lib/api-types.ts';
 import { adminDelete, adminGet, adminPatch, adminPost } from '../api.ts';
 import { PAGE_SIZE } from '../paged.ts';
 
 /** The size finder admin calls (001 §7); what they take and answer is in their contracts. */
 
-export type Finder = Answer<typeof listSizeFindersContract>['list'][number];
-export type Step = Answer<typeof getStepContract>['step'];
-export type Option = Answer<typeof getOptionContract>['option'];
+export type Finder = AdminAnswer<'/size-finder'>['list'][number];
+export type Step = AdminAnswer<'/step'>['step'];
+export type Option = AdminAnswer<'/option'>['option'];
 
 /** A size finder is for women (0) or men (1). */
-export type FinderGender = Body<typeof createSizeFinderContract>['gender'];
-export type StepFields = Pick<
-  Body<typeof createStepContract>,
-  'index' | 'type' | 'shortName' | 'description'
->;
-export type OptionFields = Pick<Body<typeof createOptionContract>, 'index' | 'content'>;
-export type AnswerView = Answer<typeof getAnswerContract>['answer'];
-export type ReplyBody = Body<typeof replyToAnswerContract>;
+export type FinderGender = AdminBody<'/size-finder'>['gender'];
+export type StepFields = Pick<AdminBody<'/step'>, 'index' | 'type' | 'shortName' | 'description'>;
+export type OptionFields = Pick<AdminBody<'/option'>, 'index' | 'content'>;
+export type AnswerView = AdminAnswer<'/answer-details'>['answer'];
+export type ReplyBody = AdminBody<'/answer-reply'>;
 export type { AnswerFilter };
 
 export const findersApi = {
-  finders: (tid: string, offset: number) =>
-    adminGet<Answer<typeof listSizeFindersContract>>('/size-finder', { tid, offset, pageSize: PAGE_SIZE }),
+  finders: (tid: string, offset: number) => adminGet('/size-finder', { tid, offset, pageSize: PAGE_SIZE }),
   createFinder: (typeId: string, gender: FinderGender) =>
-    adminPost<Answer<typeof createSizeFinderContract>>('/size-finder', {
+    adminPost('/size-finder', {
       typeId,
       gender,
-    } satisfies Body<typeof createSizeFinderContract>),
+    }),
   updateFinder: (id: string, gender: FinderGender) =>
-    adminPatch<Answer<typeof updateSizeFinderContract>>('/size-finder', {
+    adminPatch('/size-finder', {
       id,
       gender,
-    } satisfies Body<typeof updateSizeFinderContract>),
-  deleteFinder: (id: string) => adminDelete<Answer<typeof deleteSizeFinderContract>>('/size-finder', { id }),
+    }),
+  deleteFinder: (id: string) => adminDelete('/size-finder', { id }),
 
   steps: (id: string, offset: number) =>
-    adminGet<Answer<typeof listStepsContract>>('/all-steps', {
+    adminGet('/all-steps', {
       id,
       offset,
       pageSize: PAGE_SIZE,
     }),
-  step: (id: string, sizeFinderId: string) =>
-    adminGet<Answer<typeof getStepContract>>('/step', { id, sizeFinderId }),
+  step: (id: string, sizeFinderId: string) => adminGet('/step', { id, sizeFinderId }),
   createStep: (sizeFinderId: string, fields: StepFields) =>
-    adminPost<Answer<typeof createStepContract>>('/step', {
+    adminPost('/step', {
       sizeFinderId,
       ...fields,
-    } satisfies Body<typeof createStepContract>),
+    }),
   updateStep: (id: string, sizeFinderId: string, fields: Partial<StepFields>) =>
-    adminPatch<Answer<typeof updateStepContract>>('/step', {
+    adminPatch('/step', {
       id,
       sizeFinderId,
       ...fields,
-    } satisfies Body<typeof updateStepContract>),
+    }),
   removeStepMedia: (id: string, sizeFinderId: string, what: 'removeImage' | 'removeVideo') =>
-    adminPatch<Answer<typeof updateStepContract>>('/step', { id, sizeFinderId, [what]: true }),
-  deleteStep: (id: string, sizeFinderId: string) =>
-    adminDelete<Answer<typeof deleteStepContract>>('/step', { id, sizeFinderId }),
+    adminPatch('/step', { id, sizeFinderId, [what]: true }),
+  deleteStep: (id: string, sizeFinderId: string) => adminDelete('/step', { id, sizeFinderId }),
   uploadStepImage: (id: string, sizeFinderId: string, url: string) =>
-    adminPost<Answer<typeof uploadStepMediaContract>>('/upload-step-img', {
+    adminPost('/upload-step-img', {
       id,
       sizeFinderId,
       url,
-    } satisfies Body<typeof uploadStepMediaContract>),
+    }),
   uploadStepVideo: (id: string, sizeFinderId: string, url: string) =>
-    adminPost<Answer<typeof uploadStepMediaContract>>('/upload-step-video', {
+    adminPost('/upload-step-video', {
       id,
       sizeFinderId,
       url,
-    } satisfies Body<typeof uploadStepMediaContract>),
+    }),
 
   options: (id: string, sizeFinderId: string, offset: number) =>
-    adminGet<Answer<typeof listOptionsContract>>('/all-options', {
+    adminGet('/all-options', {
       id,
       sizeFinderId,
       offset,
       pageSize: PAGE_SIZE,
     }),
-  option: (id: string, sizeFinderId: string) =>
-    adminGet<Answer<typeof getOptionContract>>('/option', { id, sizeFinderId }),
+  option: (id: string, sizeFinderId: string) => adminGet('/option', { id, sizeFinderId }),
   createOption: (sizeFinderId: string, stepsId: string, fields: OptionFields) =>
-    adminPost<Answer<typeof createOptionContract>>('/option', {
+    adminPost('/option', {
       sizeFinderId,
       stepsId,
       ...fields,
-    } satisfies Body<typeof createOptionContract>),
+    }),
   updateOption: (id: string, sizeFinderId: string, fields: OptionFields) =>
-    adminPatch<Answer<typeof updateOptionContract>>('/option', {
+    adminPatch('/option', {
       id,
       sizeFinderId,
       ...fields,
-    } satisfies Body<typeof updateOptionContract>),
-  deleteOption: (id: string, sizeFinderId: string) =>
-    adminDelete<Answer<typeof deleteOptionContract>>('/option', { id, sizeFinderId }),
+    }),
+  deleteOption: (id: string, sizeFinderId: string) => adminDelete('/option', { id, sizeFinderId }),
   uploadOptionImage: (id: string, sizeFinderId: string, url: string) =>
-    adminPost<Answer<typeof uploadOptionImageContract>>('/upload-option-img', {
+    adminPost('/upload-option-img', {
       id,
       sizeFinderId,
       url,
-    } satisfies Body<typeof uploadOptionImageContract>),
-  deleteOptionImage: (id: string, sizeFinderId: string) =>
-    adminDelete<Answer<typeof deleteOptionImageContract>>('/options-img', { id, sizeFinderId }),
+    }),
+  deleteOptionImage: (id: string, sizeFinderId: string) => adminDelete('/options-img', { id, sizeFinderId }),
 
   answers: (offset: number, filter: AnswerFilter) =>
-    adminGet<Answer<typeof listAnswersContract>>('/answers', { offset, pageSize: PAGE_SIZE, filter }),
-  answer: (id: string) => adminGet<Answer<typeof getAnswerContract>>('/answer-details', { id }),
+    adminGet('/answers', { offset, pageSize: PAGE_SIZE, filter }),
+  answer: (id: string) => adminGet('/answer-details', { id }),
   /** The sizes of the answer's collection, to recommend one (000 §9). */
-  collectionSizes: async (tid: string) =>
-    (await adminGet<Answer<typeof sizelistByTidContract>>('/sizelist-by-tid', { tid })).sizes,
-  reply: (body: ReplyBody) =>
-    adminPost<Answer<typeof replyToAnswerContract>>('/answer-reply', body satisfies ReplyBody),
+  collectionSizes: async (tid: string) => (await adminGet('/sizelist-by-tid', { tid })).sizes,
+  reply: (body: ReplyBody) => adminPost('/answer-reply', body satisfies ReplyBody),
   resendReply: (id: string) =>
-    adminPost<Answer<typeof resendAnswerReplyContract>>('/answer-reply/mail', {
+    adminPost('/answer-reply/mail', {
       id,
-    } satisfies Body<typeof resendAnswerReplyContract>),
+    }),
 };
 
 /** Query keys: everything under ['admin', 'finders'] is refreshed after a change. */

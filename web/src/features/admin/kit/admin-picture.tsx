@@ -1,16 +1,15 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
-import type { Answer } from '#shared/contracts/contract.ts';
-import type { pictureSetContract } from '#shared/contracts/media.ts';
 import { pictureSetKeyOf } from '#shared/media.ts';
 import { hasResponsiveSet, Picture, type PictureSetState } from '../../../components/picture.tsx';
+import type { AdminAnswer } from '../../../lib/api-types.ts';
 import { adminGet } from '../api.ts';
 
 /** While a set is being made, the server is asked again this often, at most this many times (5 minutes). */
 const ASK_AGAIN_MS = 5000;
 const ASKS = 60;
 
-type PictureSetAnswer = Answer<typeof pictureSetContract>;
+type PictureSetAnswer = AdminAnswer<'/picture-set'>;
 
 /**
  * A stored picture on an admin screen. A picture just uploaded has no responsive set for a few
@@ -24,7 +23,7 @@ export function AdminPicture(props: ComponentProps<typeof Picture>) {
   const asks = pictureSetKeyOf(props.url) !== undefined && hasResponsiveSet(props.url, props.signedSet);
   const set = useQuery({
     queryKey: ['admin', 'picture-set', props.url],
-    queryFn: () => adminGet<PictureSetAnswer>('/picture-set', { url: props.url }),
+    queryFn: () => adminGet('/picture-set', { url: props.url }),
     // A set once made stays made (a new picture is a new key): not asked again, not even when an
     // admin change refreshes the screen's reads (['admin']).
     enabled: (query) => asks && query.state.data?.ready !== true,

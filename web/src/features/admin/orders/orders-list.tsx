@@ -3,17 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { adminOrderPage } from '#shared/admin.ts';
-import type { Answer } from '#shared/contracts/contract.ts';
-import type { checkOverdueOrdersContract } from '#shared/contracts/fulfilment.ts';
 import { formatPrice } from '#shared/format.ts';
 import { ORDER_LIST_FILTERS, type OrderListFilter } from '#shared/vocabulary.ts';
+import type { AdminAnswer } from '../../../lib/api-types.ts';
 import { adminGet, adminPost } from '../api.ts';
 import { useAction } from '../kit/action.ts';
 import { SelectField } from '../kit/fields.tsx';
 import { CardTable } from '../kit/table.tsx';
 import { PAGE_SIZE, usePageOffset } from '../paged.ts';
 import { AdminPage, ErrorText, Loading, Pager, vancouverTime } from '../ui.tsx';
-import { type OrdersPage, paymentTypeName } from './types.ts';
+import { paymentTypeName } from './types.ts';
 
 const FILTER_LABELS: Record<OrderListFilter, string> = {
   all: 'all orders',
@@ -23,13 +22,13 @@ const FILTER_LABELS: Record<OrderListFilter, string> = {
   refunded: 'refunded',
 };
 
-type OverdueCheck = Answer<typeof checkOverdueOrdersContract>;
+type OverdueCheck = AdminAnswer<'/overdue-orders', 'post'>;
 
 /** Runs the daily overdue check now and says what it found. */
 function OverdueCheckButton() {
   const { busy, error, run: act } = useAction('Error');
   const [result, setResult] = useState<OverdueCheck>();
-  const run = () => act(async () => setResult(await adminPost<OverdueCheck>('/overdue-orders', undefined)));
+  const run = () => act(async () => setResult(await adminPost('/overdue-orders', undefined)));
   return (
     <div className="adm-orders-check">
       <button type="button" onClick={run} disabled={busy}>
@@ -62,7 +61,7 @@ export function OrdersList() {
   const chooseFilter = (next: OrderListFilter) => setParams(next === 'all' ? {} : { filter: next });
   const orders = useQuery({
     queryKey: ['admin', 'orders', filter, offset],
-    queryFn: () => adminGet<OrdersPage>('/orders', { offset, pageSize: PAGE_SIZE, filter }),
+    queryFn: () => adminGet('/orders', { offset, pageSize: PAGE_SIZE, filter }),
   });
   return (
     <AdminPage title="orders">

@@ -1,19 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
-import type {
-  correctShipmentContract,
-  markDeliveredContract,
-  shipOrderContract,
-} from '#shared/contracts/fulfilment.ts';
 import { CARRIERS, type CarrierId } from '#shared/vocabulary.ts';
+import type { AdminAnswer, AdminBody } from '../../../lib/api-types.ts';
 import { adminPatch, adminPost } from '../api.ts';
 import { useAction } from '../kit/action.ts';
 import { SelectField, TextField } from '../kit/fields.tsx';
 import { ConfirmButton, ErrorText, StatusText, vancouverTime } from '../ui.tsx';
 import type { OrderDetails } from './types.ts';
 
-type ShipmentBody = Body<typeof shipOrderContract>;
+type ShipmentBody = AdminBody<'/orders/{id}/shipment'>;
 const carrierName = (id: string) => CARRIERS.find((c) => c.id === id)?.name ?? id;
 
 /** Carrier, tracking number and (for "other") the tracking link: to ship, or to correct. */
@@ -95,15 +90,15 @@ export function ShipmentSection({ order }: { order: OrderDetails }) {
   const queryClient = useQueryClient();
   const [correcting, setCorrecting] = useState(false);
   const [notice, setNotice] = useState('');
-  const path = `/orders/${encodeURIComponent(order.checkoutCode)}`;
+  const id = order.checkoutCode;
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: ['admin', 'order', order.checkoutCode] });
     await queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
   };
   const ship = async (body: ShipmentBody) => {
-    let answer: Answer<typeof shipOrderContract>;
+    let answer: AdminAnswer<'/orders/{id}/shipment', 'post'>;
     try {
-      answer = await adminPost<Answer<typeof shipOrderContract>>(`${path}/shipment`, body);
+      answer = await adminPost('/orders/{id}/shipment', body, { id });
     } catch (e) {
       // Refused (shipped meanwhile by a colleague, say): show the order as it is now.
       await refresh();
@@ -116,14 +111,14 @@ export function ShipmentSection({ order }: { order: OrderDetails }) {
         : 'shipped. the delivery e-mail could not be sent now; it will be sent within minutes.',
     );
   };
-  const correct = async (body: Body<typeof correctShipmentContract>) => {
-    await adminPatch<Answer<typeof correctShipmentContract>>(`${path}/shipment`, body);
+  const correct = async (body: AdminBody<'/orders/{id}/shipment', 'patch'>) => {
+    await adminPatch('/orders/{id}/shipment', body, { id });
     await refresh();
     setCorrecting(false);
     setNotice('the shipment was corrected.');
   };
   const deliver = async () => {
-    await adminPost<Answer<typeof markDeliveredContract>>(`${path}/delivered`, undefined);
+    await adminPost('/orders/{id}/delivered', undefined, { id });
     await refresh();
     setNotice('marked as delivered.');
   };

@@ -1,19 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
-import type {
-  adminLogContract,
-  issueCertificateContract,
-  listCertificatesContract,
-  passportPieceContract,
-  rotateKeyContract,
-} from '#shared/contracts/passport.ts';
 import { ApiError } from '../../../lib/api.ts';
+import type { AdminAnswer } from '../../../lib/api-types.ts';
 import { adminGet, adminPost } from '../api.ts';
 
 /** Staff's passport calls (docs/passport.md, "How the shop keeps it"). */
-export type AdminCertificate = Answer<typeof listCertificatesContract>['certificates'][number];
-export type AdminLog = Answer<typeof adminLogContract>;
-export type PassportKey = Answer<typeof rotateKeyContract>['keys'][number];
+export type AdminCertificate = AdminAnswer<'/passport/certificates'>['certificates'][number];
+export type AdminLog = AdminAnswer<'/passport/log'>;
+export type PassportKey = AdminAnswer<'/passport/keys/rotate', 'post'>['keys'][number];
 
 const PASSPORT = ['admin', 'passport'] as const;
 export const certificatesKey = (pid: string) => [...PASSPORT, 'certificates', pid] as const;
@@ -24,16 +17,15 @@ export const keysKey = [...PASSPORT, 'keys'] as const;
 export const certificatesQuery = (pid: string) =>
   queryOptions({
     queryKey: certificatesKey(pid),
-    queryFn: async () =>
-      (await adminGet<Answer<typeof listCertificatesContract>>('/passport/certificates', { pid }))
-        .certificates,
+    queryFn: async () => (await adminGet('/passport/certificates', { pid })).certificates,
   });
 
 /** GET /passport/log: 50 entries, newest first, older than `before` when given; of one piece with `piece`. */
 export const logQuery = ({ piece, before }: { piece?: string; before?: number }) =>
   queryOptions({
     queryKey: [...logKey, piece ?? '', before ?? ''],
-    queryFn: () => adminGet<AdminLog>('/passport/log', { piece, before }),
+    queryFn: () =>
+      adminGet('/passport/log', { piece, before: before === undefined ? undefined : String(before) }),
     // Entries just appended are sequenced within moments: look again until none waits.
     refetchInterval: (query) => (query.state.data?.pending ? 2_000 : false),
   });
@@ -50,9 +42,7 @@ export const pieceEntriesQuery = (pid: string, issued: number) =>
     queryKey: pieceEntriesKey(pid),
     queryFn: async (): Promise<AdminLog['entries']> => {
       try {
-        const piece = await adminGet<Answer<typeof passportPieceContract>>(
-          `/passport/pieces/${encodeURIComponent(pid)}`,
-        );
+        const piece = await adminGet('/passport/pieces/{pid}', { pid });
         return piece.entries.map((entry) => JSON.parse(entry.text) as AdminLog['entries'][number]).reverse();
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return [];
@@ -77,15 +67,15 @@ export const keysQuery = () =>
 
 /** POST /passport/certificates: issue (or re-issue) a piece's certificate and code. */
 export async function issueCertificate(pid: string): Promise<AdminCertificate> {
-  const answer = await adminPost<Answer<typeof issueCertificateContract>>('/passport/certificates', {
+  const answer = await adminPost('/passport/certificates', {
     pid,
-  } satisfies Body<typeof issueCertificateContract>);
+  });
   return answer.certificate;
 }
 
 /** POST /passport/keys/rotate: a new signing key; answers the new key set. */
 export async function rotateKey(): Promise<PassportKey[]> {
-  return (await adminPost<Answer<typeof rotateKeyContract>>('/passport/keys/rotate', {})).keys;
+  return (await adminPost('/passport/keys/rotate', {})).keys;
 }
 
 /** The page anyone opens to check a code: `/verify#<code>` on this shop. */

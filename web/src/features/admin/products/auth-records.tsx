@@ -2,12 +2,7 @@ import './products.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import type {
-  listProductsAuthContract,
-  postProductAuthContract,
-  searchProductsAuthContract,
-} from '#shared/contracts/authenticity-admin.ts';
-import type { Answer, Body, Query } from '#shared/contracts/contract.ts';
+import type { AdminAnswer } from '../../../lib/api-types.ts';
 import { adminGet, adminPost } from '../api.ts';
 import { useAction } from '../kit/action.ts';
 import { TextField } from '../kit/fields.tsx';
@@ -15,7 +10,7 @@ import { PAGE_SIZE } from '../paged.ts';
 import { AdminPage, ErrorText, Loading, Pager, StatusText, vancouverTime } from '../ui.tsx';
 import { groupsOf4 } from './api.ts';
 
-type RecordsPage = Answer<typeof listProductsAuthContract>;
+type RecordsPage = AdminAnswer<'/products-auth'>;
 /** One authenticity record of the list, with its transfer history. */
 type RecordRow = RecordsPage['list'][number];
 
@@ -36,15 +31,15 @@ export function AuthRecords() {
     queryKey: ['admin', 'auth-records', offset, search],
     queryFn: () =>
       search
-        ? adminPost<RecordsPage>('/products-auth/search', {
+        ? adminPost('/products-auth/search', {
             offset,
             pageSize: PAGE_SIZE,
             searchInfo: search,
-          } satisfies Body<typeof searchProductsAuthContract>)
-        : adminGet<RecordsPage>('/products-auth', {
+          })
+        : adminGet('/products-auth', {
             offset,
             pageSize: PAGE_SIZE,
-          } satisfies Query<typeof listProductsAuthContract>),
+          }),
   });
   const go = (q: string, nextOffset: number) => {
     const nextPage = Math.floor(nextOffset / PAGE_SIZE) + 1;
@@ -160,10 +155,10 @@ function ClaimForm({
       return;
     }
     await run(async () => {
-      const answer = await adminPost<Answer<typeof postProductAuthContract>>('/product-auth', {
+      const answer = await adminPost('/product-auth', {
         pid: pid.trim(),
         ...(email.trim() ? { email: email.trim() } : {}),
-      } satisfies Body<typeof postProductAuthContract>);
+      });
       setDone(
         answer.record.email
           ? `saved: ${answer.record.email} was mailed a new portal password.`

@@ -1,8 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ADMIN_LIMITS } from '#shared/admin.ts';
-import type { reorderPicturesContract, uploadImagesContract } from '#shared/contracts/catalog-admin-media.ts';
-import type { Answer } from '#shared/contracts/contract.ts';
 import { adminDelete, adminPatch, adminPost } from '../api.ts';
 import { AdminPicture } from '../kit/admin-picture.tsx';
 import { MoveButtons } from '../kit/move-buttons.tsx';
@@ -34,7 +32,7 @@ export function PictureSet({ ownerId, type, label }: { ownerId: string; type: nu
     setBusy(true);
     setError('');
     try {
-      const answer = await adminPatch<Answer<typeof reorderPicturesContract>>('/pictures-order', {
+      const answer = await adminPatch('/pictures-order', {
         ownerId,
         type,
         ids,
@@ -96,7 +94,7 @@ export function PictureSet({ ownerId, type, label }: { ownerId: string; type: nu
           max={ADMIN_LIMITS.picturesPerPicker}
           label={`add ${label} (up to ${room} at once)`}
           onUploaded={async (urls) => {
-            const answer = await adminPost<Answer<typeof uploadImagesContract>>('/uploadimgs', {
+            const answer = await adminPost('/uploadimgs', {
               id: ownerId,
               type,
               urls,

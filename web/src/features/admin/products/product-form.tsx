@@ -5,13 +5,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ADMIN_MESSAGES } from '#shared/admin.ts';
 import { BRAND_COLORS } from '#shared/brand-colors.ts';
 import { CARD_NUMBER_DIGITS, CARD_NUMBER_RULE, isCardNumber } from '#shared/card-number.ts';
-import type {
-  createProductContract,
-  updateProductContract,
-} from '#shared/contracts/catalog-admin-products.ts';
-import type { Answer } from '#shared/contracts/contract.ts';
+import type { AdminBody } from '../../../lib/api-types.ts';
 import { useCardNumberInput } from '../../../lib/card-number-input.ts';
-import { adminPatch, adminPost } from '../api.ts';
+import { adminPatch, adminPost, formBody } from '../api.ts';
 import { CheckField, choicesOf, NumberPair, SelectField, TextField } from '../kit/fields.tsx';
 import { GENDER_CHOICES, GENDER_NAMES } from '../kit/words.ts';
 import { AdminPage, ErrorText, Field, Loading } from '../ui.tsx';
@@ -142,7 +138,6 @@ function ProductFields({ id, initial }: { id: string; initial: Values }) {
     setBusy(true);
     const colours = values.colors.map((c) => c.trim());
     const body = {
-      ...(id ? { id } : {}),
       name: values.name,
       typeId: values.typeId,
       singleproduct: values.singleproduct,
@@ -158,9 +153,10 @@ function ProductFields({ id, initial }: { id: string; initial: Values }) {
       soldOnOtherPlatform: values.soldOnOtherPlatform,
     };
     try {
+      // The form's numbers go as typed: the server reads them (the contract's preprocess).
       const saved = id
-        ? await adminPatch<Answer<typeof updateProductContract>>('/products', body)
-        : await adminPost<Answer<typeof createProductContract>>('/products', body);
+        ? await adminPatch('/products', formBody<AdminBody<'/products', 'patch'>>({ id, ...body }))
+        : await adminPost('/products', formBody<AdminBody<'/products'>>(body));
       await queryClient.invalidateQueries({ queryKey: ['admin'] });
       navigate(`/viewdetails/${encodeURIComponent(saved.id)}`);
     } catch (e) {

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Answer } from '#shared/contracts/contract.ts';
-import type { listReleasesContract } from '#shared/contracts/releases.ts';
+import type { AdminAnswer } from '../../../lib/api-types.ts';
 import { adminGet } from '../api.ts';
 import { CardTable } from '../kit/table.tsx';
 import { ConfirmButton, ErrorText, Loading, vancouverTime } from '../ui.tsx';
 
-export type ReleaseRow = Answer<typeof listReleasesContract>['list'][number];
+export type ReleaseRow = AdminAnswer<'/releases'>['list'][number];
 
 /**
  * While one is sending its progress moves, or one's time has come (the sender starts it within a
@@ -48,7 +47,7 @@ export function ReleaseList({
 }) {
   const releases = useQuery({
     queryKey: ['admin', 'releases'],
-    queryFn: () => adminGet<Answer<typeof listReleasesContract>>('/releases'),
+    queryFn: () => adminGet('/releases'),
     refetchInterval: (query) => refreshEvery(query.state.data?.list),
   });
   return (

@@ -1,15 +1,7 @@
 import './releases.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { typelistContract } from '#shared/contracts/catalog-admin.ts';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
-import type {
-  cancelReleaseContract,
-  createReleaseContract,
-  releasePreviewContract,
-  releaseTestContract,
-  updateReleaseContract,
-} from '#shared/contracts/releases.ts';
+import type { AdminAnswer, AdminBody } from '../../../lib/api-types.ts';
 import { adminDelete, adminGet, adminPatch, adminPost } from '../api.ts';
 import { choicesOf, SelectField, TextAreaField, TextField } from '../kit/fields.tsx';
 import { VancouverTimeField } from '../kit/vancouver-time-field.tsx';
@@ -27,7 +19,7 @@ interface Form {
   /** An ISO time, typed in Vancouver time; blank: now. */
   sendAt: string;
 }
-type Preview = Answer<typeof releasePreviewContract>;
+type Preview = AdminAnswer<'/release-preview', 'post'>;
 
 const EMPTY: Form = {
   announces: 'collection',
@@ -43,7 +35,7 @@ const EMPTY: Form = {
 const TEST_ADDRESS_KEY = 'boutique.admin.release-test-to';
 
 /** The draft the API takes: a collection's or an event's fields, never both. */
-function draftOf(form: Form): Body<typeof releasePreviewContract> {
+function draftOf(form: Form): AdminBody<'/release-preview'> {
   const words = { subject: form.subject, text: form.text };
   return form.announces === 'event'
     ? { announces: 'event', eventTitle: form.eventTitle, eventDate: form.eventDate, ...words }
@@ -81,7 +73,7 @@ export function AnnounceRelease() {
   const [busy, setBusy] = useState(false);
   const types = useQuery({
     queryKey: ['admin', 'typelist'],
-    queryFn: async () => (await adminGet<Answer<typeof typelistContract>>('/typelist')).types,
+    queryFn: async () => (await adminGet('/typelist')).types,
   });
 
   const change = (patch: Partial<Form>) => {
@@ -105,16 +97,16 @@ export function AnnounceRelease() {
 
   const showPreview = (event: FormEvent) => {
     event.preventDefault();
-    void run(async () => setPreview(await adminPost<Preview>('/release-preview', draftOf(form))));
+    void run(async () => setPreview(await adminPost('/release-preview', draftOf(form))));
   };
 
   const sendTest = () =>
     run(async () => {
       localStorage.setItem(TEST_ADDRESS_KEY, testTo);
-      const answer = await adminPost<Answer<typeof releaseTestContract>>('/release-test', {
+      const answer = await adminPost('/release-test', {
         ...draftOf(form),
         to: testTo,
-      } satisfies Body<typeof releaseTestContract>);
+      });
       setNotice(`test sent to ${answer.to}.`);
     });
 
@@ -123,17 +115,17 @@ export function AnnounceRelease() {
   const schedule = async () => {
     const sendAt = form.sendAt || undefined;
     if (editing) {
-      await adminPatch<Answer<typeof updateReleaseContract>>('/releases', {
+      await adminPatch('/releases', {
         id: editing,
         ...draftOf(form),
         sendAt: sendAt ?? new Date().toISOString(),
-      } satisfies Body<typeof updateReleaseContract>);
+      });
       setNotice('the release is changed: nobody has been mailed yet.');
     } else {
-      await adminPost<Answer<typeof createReleaseContract>>('/releases', {
+      await adminPost('/releases', {
         ...draftOf(form),
         ...(sendAt ? { sendAt } : {}),
-      } satisfies Body<typeof createReleaseContract>);
+      });
       setNotice(sendAt ? 'scheduled.' : 'announced: the members are being mailed.');
     }
     setEditing(undefined);
@@ -152,9 +144,9 @@ export function AnnounceRelease() {
   };
 
   const cancel = async (row: ReleaseRow) => {
-    await adminDelete<Answer<typeof cancelReleaseContract>>('/releases', undefined, {
+    await adminDelete('/releases', undefined, {
       id: row.id,
-    } satisfies Body<typeof cancelReleaseContract>);
+    });
     if (editing === row.id) {
       setEditing(undefined);
       setForm(EMPTY);

@@ -1,95 +1,64 @@
-import type { typelistContract } from '#shared/contracts/catalog-admin.ts';
-import type {
-  createSizeContract,
-  createSizeGuideContract,
-  deleteGuideImageContract,
-  deleteSizeContract,
-  deleteSizeGuideContract,
-  GUIDE_GENDERS,
-  GUIDE_TYPES,
-  getSizeContract,
-  getSizeGuideContract,
-  listSizeGuidesContract,
-  listSizesContract,
-  updateSizeContract,
-  updateSizeGuideContract,
-  uploadGuideImageContract,
-} from '#shared/contracts/catalog-admin-sizes.ts';
-import type { Answer, Body, Query } from '#shared/contracts/contract.ts';
-import { adminDelete, adminGet, adminPatch, adminPost } from '../api.ts';
+import type { GUIDE_GENDERS, GUIDE_TYPES } from '#shared/contracts/catalog-admin-sizes.ts';
+import type { AdminAnswer, AdminBody, FormText } from '../../../lib/api-types.ts';
+import { adminDelete, adminGet, adminPatch, adminPost, formBody } from '../api.ts';
 import { PAGE_SIZE } from '../paged.ts';
 
 /** The size screens' calls and answers (functions/catalog/admin/sizes, size-guides). */
 
-export type Size = Answer<typeof getSizeContract>['size'];
-export type SizeGuide = Answer<typeof getSizeGuideContract>['guide'];
-export type ImageField = Body<typeof uploadGuideImageContract>['type'];
+export type Size = AdminAnswer<'/size'>['size'];
+export type SizeGuide = AdminAnswer<'/size-guide'>['guide'];
+export type ImageField = AdminBody<'/upload-sg-img'>['type'];
 export type GuideType = (typeof GUIDE_TYPES)[number];
 export type GuideGender = (typeof GUIDE_GENDERS)[number];
 
-/** What the size form sends: the fields of POST /sizes (PATCH adds the id). */
-export type SizeFields = Body<typeof createSizeContract>;
+/** What the size form sends: the fields of POST /sizes (PATCH adds the id), its numbers as typed. */
+export type SizeFields = FormText<AdminBody<'/sizes'>>;
 /** What the guide form sends: the fields of POST /size-guide but the size (PATCH adds the id). */
-export type GuideFields = Omit<Body<typeof createSizeGuideContract>, 'sizeId'>;
+export type GuideFields = Omit<FormText<AdminBody<'/size-guide'>>, 'sizeId'>;
 
 /** Every query of these screens starts with this, so one invalidation refreshes them all. */
 export const sizesKey = (...rest: unknown[]) => ['admin', 'sizes', ...rest];
 
 export const sizesApi = {
-  typeList: () => adminGet<Answer<typeof typelistContract>>('/typelist'),
+  typeList: () => adminGet('/typelist'),
   sizes: (offset: number, typeId?: string) =>
-    adminGet<Answer<typeof listSizesContract>>('/sizes', {
+    adminGet('/sizes', {
       offset,
       pageSize: PAGE_SIZE,
       typeId: typeId || undefined,
-    } satisfies Query<typeof listSizesContract>),
-  size: (id: string) => adminGet<Answer<typeof getSizeContract>>('/size', { id }),
-  createSize: (fields: SizeFields) =>
-    adminPost<Answer<typeof createSizeContract>>('/sizes', fields satisfies Body<typeof createSizeContract>),
+    }),
+  size: (id: string) => adminGet('/size', { id }),
+  createSize: (fields: SizeFields) => adminPost('/sizes', formBody<AdminBody<'/sizes'>>(fields)),
   updateSize: (id: string, fields: SizeFields) =>
-    adminPatch<Answer<typeof updateSizeContract>>('/sizes', {
-      id,
-      ...fields,
-    } satisfies Body<typeof updateSizeContract>),
-  deleteSize: (id: string) =>
-    adminDelete<Answer<typeof deleteSizeContract>>('/sizes', { id } satisfies Query<
-      typeof deleteSizeContract
-    >),
+    adminPatch('/sizes', formBody<AdminBody<'/sizes', 'patch'>>({ id, ...fields })),
+  deleteSize: (id: string) => adminDelete('/sizes', { id }),
   guides: (sizeId: string, offset: number) =>
-    adminGet<Answer<typeof listSizeGuidesContract>>('/size-guides', {
+    adminGet('/size-guides', {
       sizeId,
       offset,
       pageSize: PAGE_SIZE,
-    } satisfies Query<typeof listSizeGuidesContract>),
-  guide: (id: string, sizeId: string) =>
-    adminGet<Answer<typeof getSizeGuideContract>>('/size-guide', { id, sizeId }),
+    }),
+  guide: (id: string, sizeId: string) => adminGet('/size-guide', { id, sizeId }),
   createGuide: (sizeId: string, fields: GuideFields) =>
-    adminPost<Answer<typeof createSizeGuideContract>>('/size-guide', {
-      sizeId,
-      ...fields,
-    } satisfies Body<typeof createSizeGuideContract>),
+    adminPost('/size-guide', formBody<AdminBody<'/size-guide'>>({ sizeId, ...fields })),
   updateGuide: (id: string, sizeId: string, fields: GuideFields) =>
-    adminPatch<Answer<typeof updateSizeGuideContract>>('/size-guide', {
-      id,
-      sizeId,
-      ...fields,
-    } satisfies Body<typeof updateSizeGuideContract>),
+    adminPatch('/size-guide', formBody<AdminBody<'/size-guide', 'patch'>>({ id, sizeId, ...fields })),
   deleteGuide: (id: string, sizeId: string) =>
-    adminDelete<Answer<typeof deleteSizeGuideContract>>('/size-guide', {
+    adminDelete('/size-guide', {
       id,
       sizeId,
-    } satisfies Query<typeof deleteSizeGuideContract>),
+    }),
   uploadImage: (id: string, sizeId: string, type: ImageField, url: string) =>
-    adminPost<Answer<typeof uploadGuideImageContract>>('/upload-sg-img', {
+    adminPost('/upload-sg-img', {
       id,
       sizeId,
       type,
       url,
-    } satisfies Body<typeof uploadGuideImageContract>),
+    }),
   deleteImage: (id: string, sizeId: string, type: ImageField) =>
-    adminDelete<Answer<typeof deleteGuideImageContract>>('/sg-img', {
+    adminDelete('/sg-img', {
       id,
       sizeId,
       type,
-    } satisfies Query<typeof deleteGuideImageContract>),
+    }),
 };

@@ -1,15 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { Answer, Body } from '#shared/contracts/contract.ts';
-import type { listTermsContract, publishTermsContract } from '#shared/contracts/terms.ts';
 import { TERMS_PAGE } from '#shared/terms.ts';
+import type { AdminBody } from '../../../lib/api-types.ts';
 import { adminGet, adminPost } from '../api.ts';
 import { useAction } from '../kit/action.ts';
 import { TextAreaField, TextField } from '../kit/fields.tsx';
 import { CardTable } from '../kit/table.tsx';
 import { AdminPage, ErrorText, Loading, StatusText, vancouverTime } from '../ui.tsx';
 
-type Draft = Body<typeof publishTermsContract>;
+type Draft = AdminBody<'/terms-versions'>;
 
 /**
  * /terms-versions (issue 20): publish a new version of the terms of use (its version, the date
@@ -24,7 +23,7 @@ export function TermsVersions() {
   const { busy, error, run } = useAction();
   const versions = useQuery({
     queryKey: ['admin', 'terms-versions'],
-    queryFn: () => adminGet<Answer<typeof listTermsContract>>('/terms-versions'),
+    queryFn: () => adminGet('/terms-versions'),
     refetchInterval: (query) =>
       query.state.data?.list.some((t) => t.notice.status === 'sending') ? 3000 : false,
   });
@@ -39,7 +38,7 @@ export function TermsVersions() {
     if (!window.confirm(`publish version ${draft.version} and mail the notice to every confirmed member?`))
       return;
     await run(async () => {
-      const done = await adminPost<Answer<typeof publishTermsContract>>('/terms-versions', draft);
+      const done = await adminPost('/terms-versions', draft);
       setNotice(`version ${done.version} published: the members are being mailed.`);
       setDraft({ version: '', effectiveDate: '', summary: '' });
       await queryClient.invalidateQueries({ queryKey: ['admin', 'terms-versions'] });
