@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type * as z from 'zod/v4/core';
-import { toJSONSchema } from 'zod/v4/core';
 import { type AuthRule, type Route, routes } from '../../functions/routes.ts';
 import { ADMIN_REQUEST_HEADER } from '../../shared/admin.ts';
 import { refusalsOf } from './answers.ts';
