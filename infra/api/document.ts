@@ -169,7 +169,8 @@ function operation(route: Route, schemas: Record<string, Json>): Json {
   const comment = handlerComment(route);
   const answer = `${pascal(id)}Answer`;
   schemas[answer] = jsonSchemaOf(route.contract.response, 'output');
-  const body = route.contract.body;
+  // A DELETE's input may come as its body or its query (contract.ts): described as the body.
+  const body = route.contract.body ?? route.contract.bodyOrQuery;
   if (body) schemas[`${pascal(id)}Body`] = jsonSchemaOf(body, 'input');
   const params = parameters(route);
   return {
@@ -183,6 +184,9 @@ function operation(route: Route, schemas: Record<string, Json>): Json {
       ? {
           requestBody: {
             required: true,
+            ...(route.contract.bodyOrQuery
+              ? { description: 'The same fields may come as the query string instead (the body wins).' }
+              : {}),
             content: { 'application/json': { schema: { $ref: `#/components/schemas/${pascal(id)}Body` } } },
           },
         }

@@ -114,7 +114,10 @@ export const reorderPicturesContract = {
  * delete-input.ts), not by the middleware, so the contract names only the answer.
  */
 export const deletePictureInput = z.object({ id: idSchema, ownerId: idSchema, type: pictureTypeSchema });
-export const deletePicturesContract = { response: okSchema } satisfies Contract;
+export const deletePicturesContract = {
+  bodyOrQuery: deletePictureInput,
+  response: okSchema,
+} satisfies Contract;
 
 /** GET /product-image?id */
 export const getProductImageContract = {
@@ -130,7 +133,10 @@ export const uploadProductImageContract = {
 
 /** DELETE /product-img { id: productId, imageId } (body or query string, as DELETE /pictures). */
 export const deleteProductImageInput = z.object({ id: idSchema, imageId: idSchema });
-export const deleteProductImageContract = { response: okSchema } satisfies Contract;
+export const deleteProductImageContract = {
+  bodyOrQuery: deleteProductImageInput,
+  response: okSchema,
+} satisfies Contract;
 
 /** GET /get-video-by-pid?pid: a product's videos, in order. */
 export const getVideoByPidContract = {
@@ -146,4 +152,4 @@ export const uploadVideoContract = {
 
 /** DELETE /videos { id, pid } (body or query string, as DELETE /pictures). */
 export const deleteVideoInput = z.object({ id: idSchema, pid: idSchema });
-export const deleteVideoContract = { response: okSchema } satisfies Contract;
+export const deleteVideoContract = { bodyOrQuery: deleteVideoInput, response: okSchema } satisfies Contract;

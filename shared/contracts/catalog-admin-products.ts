@@ -242,4 +242,7 @@ export const updateProductContract = {
  * (functions/catalog/admin/media/delete-input.ts), so the contract names only the answer.
  */
 export const deleteProductInput = z.object({ id: idSchema });
-export const deleteProductContract = { response: okSchema } satisfies Contract;
+export const deleteProductContract = {
+  bodyOrQuery: deleteProductInput,
+  response: okSchema,
+} satisfies Contract;

@@ -11,6 +11,11 @@ export interface Contract {
   query?: z.$ZodType;
   path?: z.$ZodType;
   body?: z.$ZodType;
+  /**
+   * A DELETE's input, read by the handler from its JSON body or its query string, the body winning
+   * (functions/catalog/admin/media/delete-input.ts): some clients drop a DELETE's body.
+   */
+  bodyOrQuery?: z.$ZodType;
   response: z.$ZodType;
   /** A storefront read served from the edge: its class (shared/edge-cache.ts); else `no-store`. */
   cache?: EdgeCacheName;

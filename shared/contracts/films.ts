@@ -101,4 +101,7 @@ export const setFilmContract = {
 
 /** DELETE /films { slot } (body or query): the slot is empty again (admin). */
 export const clearFilmInput = z.object({ slot: filmSlotSchema });
-export const clearFilmContract = { response: z.object({ status: z.literal(200) }) } satisfies Contract;
+export const clearFilmContract = {
+  bodyOrQuery: clearFilmInput,
+  response: z.object({ status: z.literal(200) }),
+} satisfies Contract;

@@ -1,5 +1,5 @@
 import { notFound } from '#platform/http-error.ts';
-import { deletePictureInput, deletePicturesContract } from '#shared/contracts/catalog-admin-media.ts';
+import { deletePicturesContract } from '#shared/contracts/catalog-admin-media.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { imagesOfType, ownerKindOf, ownerMedia, writeImageSet } from '../../entities/image.ts';
 import { deleteInput } from './delete-input.ts';
@@ -10,7 +10,7 @@ import { removeFile } from './files.ts';
  * product (types 1, 2) or collection (3–6), with its audit entry, then its file in the bucket.
  */
 export const handler = defineAdminHandler(deletePicturesContract, async (_input, event) => {
-  const body = deleteInput(event, deletePictureInput);
+  const body = deleteInput(event, deletePicturesContract.bodyOrQuery);
   const kind = ownerKindOf(body.type);
   const existing = imagesOfType(await ownerMedia(kind, body.ownerId), body.type);
   const image = existing.find((i) => i.id === body.id);

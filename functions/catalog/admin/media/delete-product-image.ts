@@ -1,9 +1,6 @@
 import { httpError, notFound } from '#platform/http-error.ts';
 import { IMAGE_TYPE } from '#shared/constants.ts';
-import {
-  deleteProductImageContract,
-  deleteProductImageInput,
-} from '#shared/contracts/catalog-admin-media.ts';
+import { deleteProductImageContract } from '#shared/contracts/catalog-admin-media.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { imagesOfType, ownerMedia, writeImageSet } from '../../entities/image.ts';
 import { deleteInput } from './delete-input.ts';
@@ -15,7 +12,7 @@ import { removeFile } from './files.ts';
  * the current main picture, so a stale page cannot delete another one (409).
  */
 export const handler = defineAdminHandler(deleteProductImageContract, async (_input, event) => {
-  const body = deleteInput(event, deleteProductImageInput);
+  const body = deleteInput(event, deleteProductImageContract.bodyOrQuery);
   const media = await ownerMedia('product', body.id);
   if (!media.owner) throw notFound('product');
   const existing = imagesOfType(media, IMAGE_TYPE.product);

@@ -1,6 +1,6 @@
 import { noRecordItem, readAuthRecord } from '#authenticity/index.ts';
 import { httpError, notFound } from '#platform/http-error.ts';
-import { deleteProductContract, deleteProductInput } from '#shared/contracts/catalog-admin-products.ts';
+import { deleteProductContract } from '#shared/contracts/catalog-admin-products.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 import { deleteKeys } from '#table/query.ts';
 import { keyOfImage } from '../../entities/image.ts';
@@ -15,7 +15,7 @@ import { removeFiles } from '../media/files.ts';
  * an authenticity record (its owner's portal shows its photos), or held in checkout right now.
  */
 export const handler = defineAdminHandler(deleteProductContract, async (_input, event) => {
-  const body = deleteInput(event, deleteProductInput);
+  const body = deleteInput(event, deleteProductContract.bodyOrQuery);
   const { product, images, videos } = await productItems(body.id);
   if (!product) throw notFound('product');
   const now = Date.now();

@@ -152,7 +152,9 @@ export function ViewFilms() {
                           label="clear"
                           question={`clear the film of ${slot.label}? its page will say "this film is coming soon".`}
                           onConfirm={async () => {
-                            await adminDelete('/films', { slot: slot.id });
+                            await adminDelete('/films', undefined, {
+                              slot: slot.id as AdminBody<'/films', 'delete'>['slot'],
+                            });
                             await queryClient.invalidateQueries({ queryKey: FILMS_KEY });
                           }}
                         />

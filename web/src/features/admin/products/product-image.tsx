@@ -76,7 +76,9 @@ export function ProductImagePage() {
                   label="remove the main picture"
                   question="remove the main picture? its file is deleted; the next picture becomes the main one."
                   onConfirm={async () => {
-                    await adminDelete('/product-img', undefined, { id, imageId: image.data.img?.id });
+                    const imageId = image.data.img?.id;
+                    if (!imageId) return;
+                    await adminDelete('/product-img', undefined, { id, imageId });
                     await refresh();
                   }}
                 />
