@@ -3,7 +3,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import { httpError } from '#platform/http-error.ts';
 import type { Page } from '#shared/admin.ts';
-import { queryAll } from '#table/query.ts';
+import { queryAll, withoutKeys } from '#table/query.ts';
 import type { TransactItem } from '#table/transactions.ts';
 
 /**
@@ -87,7 +87,8 @@ export async function listAudit(offset: number, pageSize: number): Promise<Page<
     ExpressionAttributeValues: { ':list': AUDIT_LIST },
     ScanIndexForward: false,
   });
-  return pageOf(all, offset, pageSize);
+  // The entries without their table keys: the answer is the contract's, nothing more.
+  return pageOf(all.map(withoutKeys), offset, pageSize);
 }
 
 export function pageOf<T>(all: T[], offset: number, pageSize: number): Page<T> {
