@@ -126,8 +126,13 @@ export function refusalsOf(route: Route): Refusal[] {
     const text = read(file);
     for (const [, , statusExpr = '', single, template] of text.matchAll(CALL)) {
       const literals = statusExpr.match(/\b[1-5]\d\d\b/g);
-      // A status held in a variable: every status this module names in a status field or constant.
-      const statuses = literals ?? text.match(/(?<=\bstatus(?:Code)?\s*[:=]\s*)[1-5]\d\d\b/g) ?? [];
+      // A status held in a variable: every status this module names in a status field or
+      // constant, or hands on as an argument or a table's entry (`refuse(id, 'why', 429, …)`,
+      // `used: [410, …]`), as a helper that calls httpError(status, …) is given it.
+      const statuses = literals ?? [
+        ...(text.match(/(?<=\bstatus(?:Code)?\s*[:=]\s*)[1-5]\d\d\b/g) ?? []),
+        ...(text.match(/(?<=[[(,]\s*)[45]\d\d(?=\s*[,\])])/g) ?? []),
+      ];
       for (const status of statuses)
         add(Number(status), literals?.length === 1 ? (single ?? template) : undefined);
     }
