@@ -8,7 +8,7 @@ import type { Route } from '../../functions/routes.ts';
  * its handler imports, directly or not, plus what the middy stack itself answers (400 for a
  * request its contract refuses, 415 for a body that is not JSON, 500 for a fault, 502 for a
  * provider's). An over-estimate (a shared module's status a route never reaches) is possible; an
- * omission is not: test/api/conformance checks every answer of the test suites against the document.
+ * omission is not: every answer of the test suites is checked against the documents (infra/api/conformance.ts, npm run test:api).
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FUNCTIONS = path.join(ROOT, 'functions');

@@ -40,7 +40,7 @@ export interface SeenAnswer {
   status: number;
   contentType: string | undefined;
   body: Buffer;
-  /** The route the gateway chose, when it chose one: `GET /catalog/types/{typeId}`. */
+  /** The route the gateway chose, when it chose one: `GET /orders/{id}`. */
   route?: string;
 }
 

@@ -91,7 +91,7 @@ export interface ObservedAnswer {
   status: number;
   contentType: string | undefined;
   body: Buffer;
-  /** The route table's row that answered: `GET /catalog/types/{typeId}` (none for the gateway's own 404). */
+  /** The route table's row that answered: `GET /orders/{id}` (none for the gateway's own 404). */
   route?: string;
 }
 
