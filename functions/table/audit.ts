@@ -4,7 +4,7 @@ import { ddb, tableName } from '#platform/aws-clients.ts';
 import { httpError } from '#platform/http-error.ts';
 import type { EntityFileDoc } from '#platform/table-doc.ts';
 import type { Page } from '#shared/admin.ts';
-import { queryAll } from '#table/query.ts';
+import { queryAll, withoutKeys } from '#table/query.ts';
 import type { TransactItem } from '#table/transactions.ts';
 
 /**
@@ -96,7 +96,8 @@ export async function listAudit(offset: number, pageSize: number): Promise<Page<
     ExpressionAttributeValues: { ':list': AUDIT_LIST },
     ScanIndexForward: false,
   });
-  return pageOf(all, offset, pageSize);
+  // The entries without their table keys: the answer is the contract's, nothing more.
+  return pageOf(all.map(withoutKeys), offset, pageSize);
 }
 
 export function pageOf<T>(all: T[], offset: number, pageSize: number): Page<T> {

@@ -8,7 +8,7 @@ import type { Route } from '../../functions/routes.ts';
  * its handler imports, directly or not, plus what the middy stack itself answers (400 for a
  * request its contract refuses, 415 for a body that is not JSON, 500 for a fault, 502 for a
  * provider's). An over-estimate (a shared module's status a route never reaches) is possible; an
- * omission is not: test/api/conformance checks every answer of the test suites against the document.
+ * omission is not: every answer of the test suites is checked against the documents (infra/api/conformance.ts, npm run test:api).
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FUNCTIONS = path.join(ROOT, 'functions');
@@ -126,8 +126,13 @@ export function refusalsOf(route: Route): Refusal[] {
     const text = read(file);
     for (const [, , statusExpr = '', single, template] of text.matchAll(CALL)) {
       const literals = statusExpr.match(/\b[1-5]\d\d\b/g);
-      // A status held in a variable: every status this module names in a status field or constant.
-      const statuses = literals ?? text.match(/(?<=\bstatus(?:Code)?\s*[:=]\s*)[1-5]\d\d\b/g) ?? [];
+      // A status held in a variable: every status this module names in a status field or
+      // constant, or hands on as an argument or a table's entry (`refuse(id, 'why', 429, …)`,
+      // `used: [410, …]`), as a helper that calls httpError(status, …) is given it.
+      const statuses = literals ?? [
+        ...(text.match(/(?<=\bstatus(?:Code)?\s*[:=]\s*)[1-5]\d\d\b/g) ?? []),
+        ...(text.match(/(?<=[[(,]\s*)[45]\d\d(?=\s*[,\])])/g) ?? []),
+      ];
       for (const status of statuses)
         add(Number(status), literals?.length === 1 ? (single ?? template) : undefined);
     }

@@ -73,7 +73,8 @@ export const PUBLIC_FILES = {
     '/passport/status/list': file(
       'The certificates’ status list',
       'A signed status list (a JWT) of suspended certificates: a lost card suspends its piece’s certificate (docs/passport.md, Status).',
-      { 'application/statuslist+jwt': { schema: { type: 'string' } } },
+      // As the publisher stores it (functions/passport/status-list-publisher.ts): a credential as a JWT.
+      { 'application/vc+jwt': { schema: { type: 'string' } } },
     ),
     '/passport/log/checkpoint': file(
       'The log’s latest checkpoint',

@@ -75,6 +75,24 @@ export interface GatewayOptions {
    * written where `npm run job` reads it: a web page the developer opens cannot know it.
    */
   jobToken?: string;
+  /**
+   * Sees every answer of the API and of the public files once it is sent, with its body as sent
+   * and the route the gateway chose (test runs check them against the OpenAPI documents:
+   * infra/api/conformance.ts).
+   */
+  observe?: (answer: ObservedAnswer) => void;
+}
+
+/** An answer as the gateway sent it, for GatewayOptions.observe. */
+export interface ObservedAnswer {
+  method: string;
+  /** The path as requested, without its query. */
+  pathname: string;
+  status: number;
+  contentType: string | undefined;
+  body: Buffer;
+  /** The route table's row that answered: `GET /orders/{id}` (none for the gateway's own 404). */
+  route?: string;
 }
 
 /** The on-demand renderer's answer, as its function URL gives it to CloudFront. */
@@ -170,6 +188,44 @@ function compile(route: Route): CompiledRoute {
   return { route, pattern: new RegExp(`^${pattern}$`), params };
 }
 
+/** The route an answer of the API came from, for GatewayOptions.observe. */
+const answeredBy = new WeakMap<ServerResponse, string>();
+
+/** Calls `seen` with the answer once it is sent: its status, content type and body bytes. */
+function watch(req: IncomingMessage, res: ServerResponse, url: URL, seen: (answer: ObservedAnswer) => void) {
+  const chunks: Buffer[] = [];
+  const keep = (chunk: unknown) => {
+    if (typeof chunk === 'string') chunks.push(Buffer.from(chunk));
+    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+  };
+  const write = res.write.bind(res);
+  const end = res.end.bind(res);
+  res.write = ((chunk: unknown, ...rest: never[]) => {
+    keep(chunk);
+    return write(chunk as never, ...rest);
+  }) as typeof res.write;
+  res.end = ((chunk?: unknown, ...rest: never[]) => {
+    keep(chunk);
+    return end(chunk as never, ...rest);
+  }) as typeof res.end;
+  res.on('finish', () => {
+    const type = res.getHeader('content-type');
+    const route = answeredBy.get(res);
+    try {
+      seen({
+        method: req.method ?? 'GET',
+        pathname: url.pathname,
+        status: res.statusCode,
+        contentType: type === undefined ? undefined : String(type),
+        body: Buffer.concat(chunks),
+        ...(route ? { route } : {}),
+      });
+    } catch (error) {
+      console.error('[gateway] the answer observer failed', error);
+    }
+  });
+}
+
 function json(res: ServerResponse, statusCode: number, body: unknown): void {
   // An upstream (the media store) can fail after its answer's headers went out: the client then
   // sees a cut connection, as from CloudFront, and the gateway keeps serving.
@@ -242,6 +298,7 @@ export function createGateway(options: GatewayOptions): Server {
       break;
     }
     if (!found) return json(res, 404, { message: 'Not Found' });
+    answeredBy.set(res, `${found.route.method} ${found.route.path}`);
     if (found.route.pending) return json(res, 501, { message: 'not implemented yet' });
 
     const body = await readBody(req, maxBody);
@@ -521,6 +578,8 @@ export function createGateway(options: GatewayOptions): Server {
         ? mediaSecurity
         : appSecurity;
     for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
+    const apiPath = url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`);
+    if (options.observe && (apiPath || isPassportPath(url.pathname))) watch(req, res, url, options.observe);
     if (url.pathname.startsWith(`${PAYMENTS_PREFIX}/`)) {
       payments(req, res, url);
       return;
@@ -562,12 +621,11 @@ export function createGateway(options: GatewayOptions): Server {
       passport(req, res, url);
       return;
     }
-    const route =
-      url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)
-        ? api(req, res, url)
-        : url.pathname.startsWith(`${MEDIA_PREFIX}/`)
-          ? Promise.resolve(media(req, res))
-          : web(req, res, url);
+    const route = apiPath
+      ? api(req, res, url)
+      : url.pathname.startsWith(`${MEDIA_PREFIX}/`)
+        ? Promise.resolve(media(req, res))
+        : web(req, res, url);
     route.catch((error: unknown) => {
       console.error('[gateway]', error);
       if (!res.headersSent) json(res, 500, { message: 'Internal Server Error' });

@@ -280,6 +280,12 @@ export interface LocalStackOptions {
   /** Append every AWS call the functions make to this file, one JSON line each (test/iam checks them). */
   awsCallLog?: string;
   /**
+   * Check every answer of the API and the public files against the OpenAPI documents and append
+   * its record to this file, one JSON line each (test/api checks them after the suites): also
+   * the stacks a test starts of its own in the run (API_ANSWER_LOG).
+   */
+  answerLog?: string;
+  /**
    * Serve the public pages rendered ahead of time (issue 47) at their canonical addresses, from
    * the web bucket (rendered when first asked, again on every catalogue change through the
    * table's stream), as CloudFront does: `npm start` and the bench do. Off for the tests' shared
@@ -491,6 +497,7 @@ function demoPassports(log: (line: string) => void): { run(): void; stop(): void
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const log = options.log ?? (() => undefined);
   if (options.awsCallLog) process.env.AWS_CALL_LOG = options.awsCallLog;
+  if (options.answerLog) process.env.API_ANSWER_LOG = options.answerLog;
   const host = options.host ?? '127.0.0.1';
   const deployed = options.bundles ? deployedSettings(options.bundles.cdkOut) : undefined;
   const tableName = deployed?.tableName ?? options.tableName ?? 'boutique';
@@ -689,8 +696,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (deployed && !bundled)
       log('cdk.out has no picture-set function: picture sets are made from the source');
     chooseInvoker(bundled ?? sourceInvoker);
+    const answerLog = process.env.API_ANSWER_LOG;
+    const observe = answerLog ? (await import('../api/conformance.ts')).answerRecorder(answerLog) : undefined;
     const server: Server = createGateway({
       routes,
+      ...(observe ? { observe } : {}),
       functionsDir: join(root, 'functions'),
       ...(bundles
         ? {

@@ -58,7 +58,7 @@ export const auditEntrySchema = z.object({
 
 /**
  * GET /audit-log?offset&pageSize: every admin change, newest first. The page has no `status`;
- * its entries also carry their table keys (pk, sk, gsi2pk, gsi2sk), which nothing reads.
+ * its entries are sent without their table keys.
  */
 export const listAuditContract = {
   query: pageQuerySchema,

@@ -3,11 +3,18 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { type Route, routes } from '../../functions/routes.ts';
+import { routes } from '../../functions/routes.ts';
 import { buy, buyable, portalLogin, type Staff, staff } from './support/actors.ts';
 import { answerProblems, describeAnswer } from './support/checks.ts';
+import { type FuzzOperation, fuzzOperations } from './support/from-document.ts';
 import { type Item, type PrivateStack, send, startPrivateStack } from './support/private-stack.ts';
-import { type FuzzRequest, type Known, requestArb, SPECS, type Variant } from './support/requests.ts';
+import {
+  FROM_ONE_ADDRESS,
+  type FuzzRequest,
+  type Known,
+  requestArb,
+  type Variant,
+} from './support/requests.ts';
 import {
   isExcusedWrite,
   recordWrites,
@@ -17,8 +24,9 @@ import {
 } from './support/writes.ts';
 
 /**
- * Every endpoint of the route table gets random and hostile requests (test/fuzz/support/
- * requests.ts): admin endpoints with and without a staff session, the owner's with and without
+ * Every operation of the OpenAPI documents (shared/api/: the route table's rows and the public
+ * files) gets random and hostile requests drawn from its parameters' and body's schemas
+ * (test/fuzz/support/from-document.ts, requests.ts): admin endpoints with and without a staff session, the owner's with and without
  * a portal session, webhooks with bad or missing signatures, everything else as a stranger. For
  * every answer: no 5xx, no stack trace, file path or error class name, and every refusal is
  * JSON with a string `message`. A refused request (non-2xx) writes nothing: checked per request
@@ -39,6 +47,8 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() 
 const MAX_HUGE = 3_000;
 
 const built = routes.filter((r) => !r.pending);
+/** What is fuzzed: every operation of both documents, none listed by hand. */
+const operations = fuzzOperations();
 
 let stack: PrivateStack;
 let recorder: WriteRecorder;
@@ -113,11 +123,16 @@ beforeAll(async () => {
 afterAll(async () => {
   recorder?.take();
   await stack?.stop();
+  const total = figures.reduce((n, f) => n + f.requests, 0);
+  const fuzzed = new Set(figures.map((f) => f.endpoint)).size;
+  console.log(
+    `fuzz: ${total} requests to ${fuzzed} of the documents' ${operations.length} operations (${figures.length} operation × way-of-calling pairs, ${RUNS} each, seed ${SEED})`,
+  );
   if (FULL && figures.length > 0) writeReport();
 });
 
-function variantsOf(route: Route): Variant[] {
-  switch (route.auth) {
+function variantsOf(op: FuzzOperation): Variant[] {
+  switch (op.caller) {
     case 'admin':
       return [
         { kind: 'no-admin-session', ownerCookie, staleAdminCookie },
@@ -145,14 +160,14 @@ const VARIANT_NAMES: Record<Variant['kind'], string> = {
 };
 
 /** Owner-session endpoints first: nothing the fuzzer does elsewhere may end that session before. */
-const order = (r: Route) => (r.auth === 'owner' ? 0 : 1);
-const cases = [...built]
+const order = (op: FuzzOperation) => (op.caller === 'owner' ? 0 : 1);
+const cases = [...operations]
   .sort((a, b) => order(a) - order(b))
-  .flatMap((route) =>
+  .flatMap((op) =>
     (['first', 'second'] as const)
-      .slice(0, route.auth === 'admin' || route.auth === 'owner' ? 2 : 1)
+      .slice(0, op.caller === 'admin' || op.caller === 'owner' ? 2 : 1)
       .map((which) => ({
-        route,
+        op,
         which,
       })),
   );
@@ -192,16 +207,19 @@ describe('the fuzz harness', () => {
     expect(problems(400, '{"message":"Error"}')).toEqual([]);
   });
 
-  it('knows every built row of the route table, and only those', () => {
-    const keys = built.map((r) => `${r.method} ${r.path}`);
-    expect(Object.keys(SPECS).sort()).toEqual([...keys].sort());
+  it('fuzzes every operation of both documents, and they are the built rows of the route table and the public files', () => {
+    const fuzzed = [...new Set(cases.map((c) => c.op.key))].sort();
+    expect(fuzzed).toEqual(operations.map((op) => op.key).sort());
+    const underApi = operations.filter((op) => op.under === '/api').map((op) => op.key);
+    expect(underApi.sort()).toEqual(built.map((r) => `${r.method} ${r.path}`).sort());
+    expect(operations.filter((op) => op.under === '/').length).toBeGreaterThan(0);
   });
 });
 
 /** Whether a request's path, once its dot segments are resolved as URLs are, is still the route's. */
-function reachesRoute(route: Route, path: string): boolean {
+function reachesRoute(op: FuzzOperation, path: string): boolean {
   const resolved = new URL(path.split('?')[0] ?? '', 'http://localhost').pathname;
-  const pattern = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+');
+  const pattern = op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+');
   return new RegExp(`^${pattern}$`).test(resolved);
 }
 
@@ -210,16 +228,16 @@ const describeRequest = (req: FuzzRequest) =>
     req.body === undefined ? '(none)' : String(req.body).slice(0, 300)
   }`;
 
-describe.each(cases)('$route.method $route.path', ({ route, which }) => {
+describe.each(cases)('$op.key', ({ op, which }) => {
   it(`answers ${RUNS} random and hostile requests without a fault, a leak or a write when it refuses (${which} way of calling)`, async () => {
-    const variant = variantsOf(route)[which === 'first' ? 0 : 1] as Variant;
+    const variant = variantsOf(op)[which === 'first' ? 0 : 1] as Variant;
     const started = performance.now();
     const statuses: Record<number, number> = {};
     let requests = 0;
     /** Keys written by requests that were accepted (2xx) since the last scan. */
     const accepted = new Set<string>();
     const figure: Figures = {
-      endpoint: `${route.method} ${route.path}`,
+      endpoint: op.key,
       variant: VARIANT_NAMES[variant.kind],
       requests: 0,
       statuses,
@@ -233,7 +251,7 @@ describe.each(cases)('$route.method $route.path', ({ route, which }) => {
     });
 
     await fc.assert(
-      fc.asyncProperty(requestArb(route, variant, known, MAX_HUGE), async (req) => {
+      fc.asyncProperty(requestArb(op, variant, known, MAX_HUGE), async (req) => {
         recorder.take();
         const answer = await send(stack.url, req);
         // What a request started asynchronously (the passport log's sequencer after an append)
@@ -251,7 +269,7 @@ describe.each(cases)('$route.method $route.path', ({ route, which }) => {
         // The staff guard runs before any input is read: whatever the input, 401 — for every
         // request that reaches the endpoint (a path parameter of dot segments, `/orders/./x`,
         // resolves to another path, which the gateway answers 404 before any route runs).
-        if (variant.kind === 'no-admin-session' && answer.status !== 401 && reachesRoute(route, req.path))
+        if (variant.kind === 'no-admin-session' && answer.status !== 401 && reachesRoute(op, req.path))
           expect(answer.status, what()).toBe(401);
         if (answer.status >= 200 && answer.status < 300) {
           for (const w of writes) accepted.add(w.key);
@@ -262,9 +280,9 @@ describe.each(cases)('$route.method $route.path', ({ route, which }) => {
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
-    // A route limited per client address is sent mostly from one address (its spec's `from`):
+    // A route limited per client address is sent mostly from one address (FROM_ONE_ADDRESS):
     // its limit must have refused some, and those refusals wrote nothing (checked above).
-    if (SPECS[`${route.method} ${route.path}`]?.from && RUNS >= 300)
+    if (FROM_ONE_ADDRESS[op.key] && RUNS >= 300)
       expect(
         statuses[429] ?? 0,
         `the per-address limit never refused a request: ${JSON.stringify(statuses)}`,
@@ -295,7 +313,7 @@ function writeReport(): void {
     '# Robustness: the API fuzz, full size',
     '',
     'Written by the fuzz suite `test/fuzz/endpoints.test.ts` in its full-size mode (`npm run test:full`,',
-    'or `SUITE_SCALE=full npx vitest run test/fuzz`): ten times its default size. Every row of the route table',
+    'or `SUITE_SCALE=full npx vitest run test/fuzz`): ten times its default size. Every operation of the OpenAPI documents (the route table’s rows and the public files)',
     'got random and hostile requests (wrong types, huge strings, unicode, injection strings, missing and',
     'extra fields, bad ids, extreme numbers, in query strings, path parameters and JSON or other bodies);',
     'admin endpoints with and without a staff session, the portal owner endpoints with and without a',
@@ -304,7 +322,7 @@ function writeReport(): void {
     'refused request (per request from inside the handlers, per endpoint by a scan of the whole table).',
     '',
     `- run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, seed ${SEED}, on ${process.platform} with Node ${process.version}`,
-    `- endpoints: ${built.length} (${figures.length} endpoint × way-of-calling pairs)`,
+    `- endpoints: ${operations.length}, every operation of the OpenAPI documents (${figures.length} endpoint × way-of-calling pairs)`,
     `- requests: ${total}, at least ${Math.min(...figures.map((f) => f.requests))} per pair`,
     `- duration: ${(ms / 60_000).toFixed(1)} minutes of requests`,
     `- statuses seen: ${fmt(all)}`,

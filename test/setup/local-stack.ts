@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { DrandEnvironment } from '#draws/adapters/beacon.ts';
 import { startLocalStack } from '../../infra/local/stack.ts';
+import { answersFile, startAnswers } from '../api/recording.ts';
 import { noteLocalNames, recordingFile, startRecording } from '../iam/recording.ts';
 
 declare module 'vitest' {
@@ -39,6 +40,9 @@ export default async function setup(project: TestProject) {
   // Every AWS call the functions make is recorded; `npm run test:iam` checks them against IAM.
   const awsCallLog = recordingFile();
   startRecording(awsCallLog);
+  // Every answer the gateways send is checked against the OpenAPI documents; `npm run test:api` reads them.
+  const answerLog = answersFile();
+  startAnswers(answerLog);
   // The answers carry their handler's DynamoDB request count (x-ddb-requests): the tests read it.
   process.env.EXPOSE_DDB_REQUEST_COUNT = 'true';
   // WEB_DIST lets a run serve a web build other than web/dist (parallel work on one machine).
@@ -46,6 +50,7 @@ export default async function setup(project: TestProject) {
     port: 0,
     s3Dir: join(dataDir, 's3'),
     awsCallLog,
+    answerLog,
     // The deployed bundles' run (test/bundles/vitest.config.ts) serves the API from cdk.out.
     ...(process.env.SERVE_BUNDLES ? { bundles: { cdkOut: process.env.SERVE_BUNDLES } } : {}),
     ...(process.env.WEB_DIST ? { webRoot: process.env.WEB_DIST } : {}),

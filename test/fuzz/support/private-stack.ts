@@ -72,6 +72,8 @@ export interface RawRequest {
   method: string;
   /** Path and query under /api, sent as given (no further encoding). */
   path: string;
+  /** The path is from the origin's root, not under /api (the public files). */
+  root?: boolean;
   headers?: Record<string, string>;
   body?: string | Buffer;
   /** Loopback address to send from (127.x.y.z), for limits counted per client address. */
@@ -89,7 +91,7 @@ export function send(baseUrl: string, req: RawRequest): Promise<Answer> {
         host: url.hostname,
         port: url.port,
         method: req.method,
-        path: `/api${req.path}`,
+        path: req.root ? req.path : `/api${req.path}`,
         headers,
         ...(req.from ? { localAddress: req.from } : {}),
       },

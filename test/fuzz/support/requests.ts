@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { ADMIN_REQUEST_HEADER } from '#shared/admin.ts';
 import { isRandomLookingCheckoutKey } from '#shared/checkout.ts';
 import { INFO_TITLES } from '#shared/constants.ts';
-import type { Route } from '../../../functions/routes.ts';
+import { type FuzzOperation, fromSchema, objectFrom } from './from-document.ts';
 import {
   asText,
   clientAddress,
@@ -17,9 +17,11 @@ import {
 import type { RawRequest } from './private-stack.ts';
 
 /**
- * What the fuzzer knows of each endpoint: the field names its handler reads (so random values
- * land where the code looks) and, for some, a valid request to mutate (so inputs get past the
- * first check and reach deeper code). Every row of the route table needs an entry here.
+ * The fuzz's requests for one operation of the OpenAPI documents (support/from-document.ts): its
+ * fields are the names its parameters and body schema give (so random values land where the code
+ * looks), its valid requests are drawn from those schemas and mutated (so inputs get past the
+ * first check and reach deeper code), and a field the fuzz knows by name gets real ids of the
+ * fuzzed table too (Known). Nothing is listed per route.
  */
 export interface Known {
   /** Real ids in the fuzzed table, by what they name. */
@@ -41,16 +43,7 @@ export interface Known {
 }
 
 type Fields = Record<string, unknown>;
-export interface Spec {
-  fields: string[];
-  /** A valid (or nearly valid) request, mutated by the fuzzer. */
-  base?: (k: Known) => fc.Arbitrary<Fields>;
-  /**
-   * Client addresses to send from; by default a random loopback address each. A route limited
-   * per address sends mostly from one, so the run passes its limit and sees it refuse.
-   */
-  from?: fc.Arbitrary<string>;
-}
+type Json = Record<string, unknown>;
 
 /**
  * Nearly always one address: about 1 request in 12 is valid (the rest are refused before any
@@ -60,540 +53,29 @@ const mostlyOneAddress = fc.oneof(
   { weight: 9, arbitrary: fc.constant('127.251.0.2') },
   { weight: 1, arbitrary: clientAddress },
 );
-const CHECKOUT_FIELDS = [
-  'checkoutKey',
-  'id',
-  'typeId',
-  'paymentType',
-  'name',
-  'phone',
-  'email',
-  'address1',
-  'address2',
-  'city',
-  'state',
-  'country',
-  'postalCode',
-  'unit',
-  'hasBilling',
-  'nameBilling',
-  'phoneBilling',
-  'emailBilling',
-  'address1Billing',
-  'cityBilling',
-  'stateBilling',
-  'countryBilling',
-  'postalCodeBilling',
-  'discountCode',
-  'discountAmount',
-];
+
+/**
+ * The operations limited per client address that the fuzz sends mostly from one address, so its
+ * run passes the limit and must see it refuse (test/fuzz/endpoints.test.ts). Not their inputs:
+ * those come from the documents; every other operation is sent from random loopback addresses.
+ */
+export const FROM_ONE_ADDRESS: Record<string, fc.Arbitrary<string>> = {
+  'POST /answers': mostlyOneAddress,
+};
+
 /** A key the server takes (random-looking: shared/checkout.ts), drawn from a hash so it shrinks. */
 const checkoutKey = fc
   .nat()
   .map((n) => createHash('sha256').update(`checkout-key:${n}`).digest('base64url').slice(0, 32))
   .filter(isRandomLookingCheckoutKey);
 
-const checkoutBase = (k: Known) =>
-  fc.record({
-    checkoutKey,
-    id: pick(k.products),
-    name: fc.constant('Fuzz Buyer'),
-    phone: fc.constant('+1 604 555 0100'),
-    email: fc.constant('fuzz-buyer@example.com'),
-    address1: fc.constant('1 Main Street'),
-    city: fc.constant('Vancouver'),
-    state: fc.constantFrom('BC', 'ON', 'CA', 'NY'),
-    country: fc.constantFrom('CA', 'US', 'FR'),
-    postalCode: fc.constant('V5K 0A1'),
-  });
-
-const PRODUCT_FIELDS = [
-  'name',
-  'priceUs',
-  'priceCanada',
-  'size',
-  'sizeId',
-  'cardNumber',
-  'status',
-  'typeId',
-  'gender',
-  'colors',
-  'colours',
-  'colour',
-  'removeShipmentCharge',
-  'singleproduct',
-  'soldOnOtherPlatform',
-];
-const productBase = (k: Known) =>
-  fc.record({
-    name: fc.constant('Fuzz piece'),
-    priceUs: fc.integer({ min: 0, max: 100_000 }),
-    cardNumber: fc.stringMatching(/^\d{16}$/),
-    typeId: pick(k.types),
-    colors: fc.constant(['black', 'white']),
-    gender: fc.constantFrom(0, 1, 2),
-  });
-
-const TYPE_FIELDS = [
-  'name',
-  'label',
-  'gender',
-  'areaAmount',
-  'singlecollection',
-  'issoldout',
-  'preSale',
-  'preSaleText',
-  'discount',
-  'discountCode',
-  'discountAmount',
-  'authPortalText',
-  'womenImages',
-  'menImages',
-  ...INFO_TITLES,
-];
-const typeBase = () =>
-  fc.record({
-    name: fc.constant('Fuzz collection'),
-    gender: fc.constantFrom(0, 1, 2),
-    areaAmount: fc.integer({ min: 0, max: 10 }),
-    womenImages: fc.constant(['s3/collection_images/demo-missing.png']),
-  });
-
-const SIZE_FIELDS = [
-  'name',
-  'typeId',
-  'gender',
-  'index',
-  'description',
-  'menDescription',
-  'menMeaning',
-  'womenMeaning',
-];
-const GUIDE_FIELDS = [
-  'sizeId',
-  'name',
-  'index',
-  'type',
-  'gender',
-  'fromCm',
-  'toCm',
-  'fromInches',
-  'toInches',
-  'description',
-];
-const PAGE = ['offset', 'pageSize'];
-const SHIPMENT_FIELDS = ['carrier', 'trackingNumber', 'trackingUrl'];
-const shipmentBase = () =>
-  fc.record({
-    carrier: fc.constantFrom('dhl', 'fedex', 'ups', 'canada-post', 'other'),
-    trackingNumber: fc.constantFrom('1Z999AA10123456784', 'JD0146 0000 6101', 'ab-12'),
-    trackingUrl: fc.constantFrom(
-      undefined,
-      'https://track.example.com/p?n=1',
-      'http://x.example.com',
-      'javascript:1',
-    ),
-  });
-
 const pick = (list: string[]) => (list.length > 0 ? fc.constantFrom(...list) : fc.uuid());
 
-export const SPECS: Record<string, Spec> = {
-  // Storefront
-  'POST /member': {
-    fields: ['email', 'page'],
-    base: () => fc.record({ email: fc.emailAddress(), page: fc.constantFrom('/world/membership', '/x', '') }),
-  },
-  'POST /member/confirm': { fields: ['token'] },
-  'POST /member/unsubscribe': { fields: ['token'] },
-  'GET /get-pro-related-video': { fields: ['id', 'gender'] },
-  'GET /getTypeByGender': { fields: ['gender'] },
-  'GET /has-single-product': { fields: ['id', 'gender'] },
-  'GET /get-imgs-by-pid': { fields: ['id', 'type', 'gender', 'usrType'] },
-  'GET /type': { fields: ['id'] },
-  'GET /has-sizes': { fields: ['id'] },
-  'GET /size-guides-for-product': { fields: ['sizeId', 'gender'] },
-  'GET /all-steps-by-tid': { fields: ['tid', 'gender'] },
-  'POST /answers': {
-    fields: ['typeId', 'gender', 'email', 'result'],
-    from: mostlyOneAddress,
-    base: (k) =>
-      fc.record({
-        typeId: pick(k.types),
-        gender: fc.constantFrom(0, 1, '0'),
-        email: fc.constantFrom('skip', 'shopper@example.com'),
-        result: fc.constant({ '0': { shortName: 'height', val: '170' } }),
-      }),
-  },
-  'GET /sizes-by-type': { fields: ['tid', 'gender'] },
-  'GET /getNextColor': { fields: ['gender', 'index', 'typeId', 'colorComb', 'size'] },
-  'GET /getProductIdByColor': { fields: ['gender', 'typeId', 'color', 'size'] },
-  'GET /get-product-info': { fields: ['title', 'tid'] },
-  'GET /get-product-details-info': { fields: ['title', 'tid'] },
-  'GET /get-vid-by-pid': { fields: ['id'] },
-  'GET /is-sold': { fields: ['id'] },
-  'GET /price-with-shipping': { fields: ['id', 'tid'] },
-  'GET /products/{id}': { fields: [] },
-  'GET /films': { fields: [] },
-  'GET /terms': { fields: [] },
-
-  // Checkout and orders
-  'GET /type-discount': { fields: ['discountCode', 'typeId'] },
-  'POST /secret': { fields: CHECKOUT_FIELDS, base: checkoutBase },
-  'POST /secret/release': {
-    fields: ['id', 'checkoutKey'],
-    base: (k) => fc.record({ id: pick(k.products), checkoutKey }),
-  },
-  'POST /checkout/hold': { fields: CHECKOUT_FIELDS, base: checkoutBase },
-  'POST /checkout/quote': {
-    fields: ['id', 'typeId', 'country', 'state', 'city', 'discountCode', 'checkoutKey'],
-    base: (k) => fc.record({ id: pick(k.products), country: fc.constantFrom('CA', 'US', 'FR') }),
-  },
-  'POST /orders': {
-    fields: ['checkoutCode', 'id', 'amount', 'shippingFee', ...CHECKOUT_FIELDS],
-    base: (k) => fc.record({ checkoutCode: pick(k.checkoutCodes), id: pick(k.products) }),
-  },
-  'PATCH /orders': {
-    fields: ['checkoutCode', 'id'],
-    base: (k) => fc.record({ checkoutCode: pick(k.checkoutCodes), id: pick(k.products) }),
-  },
-  'POST /product-auth': { fields: ['pid', 'email'] },
-  'GET /orders': { fields: PAGE },
-  'GET /orders/{id}': { fields: [] },
-  'DELETE /orders': { fields: ['id', 'token'] },
-  'GET /order-details': { fields: ['id'] },
-  'POST /orders/{id}/shipment': { fields: SHIPMENT_FIELDS, base: shipmentBase },
-  'PATCH /orders/{id}/shipment': { fields: SHIPMENT_FIELDS, base: shipmentBase },
-  'POST /orders/{id}/delivered': { fields: [] },
-  'POST /overdue-orders': { fields: [] },
-  'GET /paypal/sdk': { fields: [] },
-  'POST /paypal/orders': { fields: CHECKOUT_FIELDS, base: checkoutBase },
-  'POST /paypal/capture': { fields: ['checkoutCode'] },
-  'POST /webhooks/stripe': { fields: ['id', 'type', 'data', 'object'] },
-  'POST /webhooks/paypal': { fields: ['id', 'event_type', 'resource'] },
-
-  // Authenticity portal
-  'POST /authenticationcard': {
-    fields: ['cardNumber', 'password'],
-    // A few known cards: their daily limit soon answers 429 without an scrypt check (see POST /admin).
-    base: (k) =>
-      fc.record({
-        cardNumber: fc.oneof(
-          { weight: 6, arbitrary: pick(k.cardNumbers.slice(0, 3)) },
-          { weight: 1, arbitrary: fc.stringMatching(/^\d{16}$/) },
-        ),
-        password: fc.string({ minLength: 16, maxLength: 16 }),
-      }),
-  },
-  'GET /authenticationcard': { fields: ['cardNumber', 'password'] },
-  'DELETE /authenticationcard': { fields: [] },
-  'POST /transfer-auth': {
-    fields: ['cardNumber', 'pid', 'email', 'pwd'],
-    base: (k) =>
-      fc.record({
-        cardNumber: pick(k.cardNumbers),
-        pid: pick(k.products),
-        email: fc.emailAddress(),
-        pwd: fc.string({ minLength: 1, maxLength: 16 }),
-      }),
-  },
-  // The passport (issue 37)
-  'POST /passport/certificates': { fields: ['pid'], base: (k) => fc.record({ pid: pick(k.products) }) },
-  'GET /passport/certificates': { fields: ['pid'] },
-  'POST /passport/keys/rotate': { fields: [] },
-  'GET /passport/log': { fields: ['piece', 'before'] },
-  'POST /passport/proofs': {
-    fields: ['days'],
-    base: () => fc.record({ days: fc.integer({ min: -1, max: 32 }) }),
-  },
-  'GET /passport/proofs/{id}': { fields: [] },
-  'GET /passport/mine': { fields: [] },
-  // The release draws (issue 35): no draw exists in the fuzzed table, so every entry is refused
-  // with a clear 4xx; an entry's secret is a checkout key.
-  'GET /draws/open': { fields: [] },
-  'GET /draws/{drawId}': { fields: [] },
-  'POST /draws/{drawId}/entry-links': {
-    fields: ['email'],
-    base: () => fc.record({ email: fc.emailAddress() }),
-  },
-  'POST /draws/{drawId}/entry-links/status': {
-    fields: ['link'],
-    base: () =>
-      fc.record({
-        link: fc
-          .base64String({ minLength: 44, maxLength: 44 })
-          .map((s) => s.slice(0, 43).replace(/\+/g, '-').replace(/\//g, '_')),
-      }),
-  },
-  'POST /draws/{drawId}/entries': { fields: [...CHECKOUT_FIELDS, 'link', 'authorise'], base: checkoutBase },
-  'POST /draws/{drawId}/entries/{entryId}/confirm': {
-    fields: ['token'],
-    base: () => fc.record({ token: checkoutKey }),
-  },
-  'POST /draws/{drawId}/entries/{entryId}/withdraw': {
-    fields: ['token'],
-    base: () => fc.record({ token: checkoutKey }),
-  },
-  'POST /draws/{drawId}/entries/{entryId}/status': {
-    fields: ['token'],
-    base: () => fc.record({ token: checkoutKey }),
-  },
-  'POST /draws': {
-    fields: ['pid', 'typeId', 'opensAt', 'closesAt'],
-    base: (k) =>
-      fc.record({
-        pid: pick(k.products),
-        opensAt: fc.constant('2026-01-01T00:00:00Z'),
-        closesAt: fc.constantFrom('2026-01-02T00:00:00Z', 'not a time'),
-      }),
-  },
-  'GET /draws': { fields: [] },
-  'GET /draws/{drawId}/admin': { fields: [] },
-  'GET /draw-pieces': { fields: [] },
-  'POST /reset-pwd': {
-    fields: ['email', 'cardNumber'],
-    base: (k) => fc.record({ email: fc.emailAddress(), cardNumber: pick(k.cardNumbers) }),
-  },
-  'POST /authenticationcard/login-link': {
-    fields: ['cardNumber', 'email'],
-    base: (k) => fc.record({ cardNumber: pick(k.cardNumbers), email: fc.emailAddress() }),
-  },
-  'POST /authenticationcard/login-link/redeem': {
-    fields: ['token'],
-    // Well-formed tokens nobody was mailed, and anything else.
-    base: () => fc.record({ token: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) }),
-  },
-  'POST /reset-pwd/confirm': {
-    fields: ['token'],
-    // Well-formed tokens nobody was mailed, and anything else.
-    base: () => fc.record({ token: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) }),
-  },
-
-  // The passport
-  'GET /passport/pieces/{pid}': { fields: ['since'] },
-  'POST /passport/lost': { fields: ['lost'], base: () => fc.record({ lost: fc.boolean() }) },
-
-  // Admin
-  'POST /admin': {
-    fields: ['user', 'pass'],
-    // Mostly known names: their per-account limit soon answers 429 without an scrypt check, which
-    // keeps the run short; now and then a new name, which costs one.
-    base: () =>
-      fc.record({
-        user: fc.oneof(
-          { weight: 6, arbitrary: fc.constantFrom('demo-admin', 'admin', 'root') },
-          { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 64 }) },
-        ),
-        pass: fc.string({ minLength: 1 }),
-      }),
-  },
-  'GET /admin': { fields: [] },
-  'DELETE /admin': { fields: [] },
-  'POST /upload-url': {
-    fields: ['kind', 'contentType', 'size'],
-    base: () =>
-      fc.record({
-        kind: fc.constantFrom('image', 'authenticity', 'video'),
-        contentType: fc.constantFrom('image/png', 'image/jpeg', 'video/mp4'),
-        size: fc.integer({ min: 1, max: 1_000_000 }),
-      }),
-  },
-  'GET /audit-log': { fields: PAGE },
-  'GET /opening': { fields: [] },
-  'GET /products': { fields: [...PAGE, 'searchInfo', 'id'] },
-  'POST /products/search': { fields: [...PAGE, 'searchInfo'] },
-  'POST /products': { fields: PRODUCT_FIELDS, base: productBase },
-  'PATCH /products': {
-    fields: ['id', ...PRODUCT_FIELDS],
-    base: (k) => productBase(k).chain((p) => pick(k.products).map((id) => ({ ...p, id }))),
-  },
-  'DELETE /products': { fields: ['id'] },
-  'GET /products-auth': { fields: [...PAGE, 'searchInfo'] },
-  'POST /products-auth/search': { fields: [...PAGE, 'searchInfo'] },
-  'GET /typelist': { fields: [] },
-  'GET /types': { fields: PAGE },
-  'GET /type-id-gender': { fields: [] },
-  'GET /sizelist-by-tid': { fields: ['tid'] },
-  'POST /types': { fields: TYPE_FIELDS, base: typeBase },
-  'PATCH /types': {
-    fields: ['id', ...TYPE_FIELDS],
-    base: (k) => typeBase().chain((t) => pick(k.types).map((id) => ({ ...t, womenImages: undefined, id }))),
-  },
-  'DELETE /types': { fields: ['id'] },
-  'PATCH /types/productimage': { fields: ['id', 'gender', 'urls'] },
-  'GET /type-admin': { fields: ['id'] },
-  'POST /uploadimgs': { fields: ['id', 'type', 'urls'] },
-  'DELETE /pictures': { fields: ['id', 'ownerId', 'type'] },
-  'GET /admin-images': { fields: ['id', 'type'] },
-  'GET /picture-set': {
-    fields: ['url'],
-    base: () =>
-      fc.record({
-        url: fc.constantFrom(
-          's3/collection_images/a.jpg',
-          's3/collection_images/pieces/t-aurora-front.jpg',
-          's3/authenticity/a.png',
-          's3/collection_images/a/1920w.jpg',
-        ),
-      }),
-  },
-  'PATCH /pictures-order': { fields: ['ownerId', 'type', 'ids'] },
-  'GET /product-image': { fields: ['id'] },
-  'POST /upload-product-img': { fields: ['id', 'url'] },
-  'DELETE /product-img': { fields: ['id', 'imageId'] },
-  'GET /get-type-video': { fields: ['id'] },
-  'POST /upload-type-video-new': { fields: ['pId', 'url', 'gender'] },
-  'POST /upload-video': { fields: ['pid', 'urls'] },
-  'GET /get-video-by-pid': { fields: ['pid'] },
-  'DELETE /videos': { fields: ['id', 'pid'] },
-  'POST /films': {
-    fields: ['slot', 'title', 'film'],
-    base: () =>
-      fc.record({
-        // Slots no other suite reads or writes, so a fuzzed film never lands on a page a browser test plays.
-        slot: fc.constantFrom('collection-16', 'collection-17', 'collection-18'),
-        title: fc.string({ minLength: 1, maxLength: 120 }),
-        film: fc.oneof(
-          fc.record({
-            source: fc.constant('embed'),
-            provider: fc.constant('vimeo'),
-            id: fc.stringMatching(/^[0-9]{1,20}$/),
-          }),
-          fc.record({
-            source: fc.constant('embed'),
-            provider: fc.constant('youtube'),
-            id: fc.stringMatching(/^[A-Za-z0-9_-]{11}$/),
-          }),
-          fc.record({
-            source: fc.constant('upload'),
-            video: fc.constantFrom('s3/videos/collection.mp4', 's3/videos/x.webm'),
-            poster: fc.constantFrom('s3/collection_images/a.jpg'),
-          }),
-        ),
-      }),
-  },
-  'DELETE /films': { fields: ['slot'] },
-  'GET /size': { fields: ['id'] },
-  'GET /sizes': { fields: [...PAGE, 'typeId'] },
-  'POST /sizes': {
-    fields: SIZE_FIELDS,
-    base: (k) =>
-      fc.record({
-        name: fc.string({ minLength: 1, maxLength: 40 }),
-        typeId: pick(k.types),
-        gender: fc.constantFrom(0, 1, 2),
-      }),
-  },
-  'PATCH /sizes': { fields: ['id', ...SIZE_FIELDS] },
-  'DELETE /sizes': { fields: ['id'] },
-  'GET /size-guide': { fields: ['id', 'sizeId'] },
-  'POST /size-guide': {
-    fields: GUIDE_FIELDS,
-    base: (k) =>
-      fc.record({
-        sizeId: pick(k.sizes),
-        name: fc.constant('Bust'),
-        type: fc.constantFrom(1, 2, 3, 4),
-        gender: fc.constantFrom(0, 1),
-        fromCm: fc.integer({ min: 0, max: 200 }),
-        toCm: fc.integer({ min: 0, max: 200 }),
-      }),
-  },
-  'PATCH /size-guide': { fields: ['id', ...GUIDE_FIELDS] },
-  'DELETE /size-guide': { fields: ['id', 'sizeId'] },
-  'GET /size-guides': { fields: ['sizeId', ...PAGE] },
-  'POST /upload-sg-img': { fields: ['id', 'sizeId', 'type', 'url'] },
-  'DELETE /sg-img': { fields: ['id', 'sizeId', 'type'] },
-  'POST /add-shipping-all': { fields: ['price', 'typeId'] },
-  'GET /shipping-price-one': { fields: ['typeId', 'countryId'] },
-  'PATCH /shippings': { fields: ['typeId', 'prices'] },
-  'GET /members': { fields: PAGE },
-  'DELETE /member': { fields: ['email'] },
-  'GET /members-export': { fields: [] },
-  'POST /terms-versions': {
-    fields: ['version', 'effectiveDate', 'summary'],
-    base: () =>
-      fc.record({
-        version: fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,12}$/),
-        effectiveDate: fc.constantFrom('2027-01-01', '2026-12-31', '2027-02-30'),
-        summary: fc.string({ minLength: 1, maxLength: 200 }),
-      }),
-  },
-  'GET /terms-versions': { fields: [] },
-  'POST /release-preview': {
-    fields: ['typeId', 'subject', 'text'],
-    base: (k) => fc.record({ typeId: pick(k.types), subject: fc.string(), text: fc.string() }),
-  },
-  'POST /release-test': {
-    fields: ['typeId', 'subject', 'text', 'to'],
-    base: (k) =>
-      fc.record({ typeId: pick(k.types), subject: fc.string(), text: fc.string(), to: fc.emailAddress() }),
-  },
-  'POST /releases': {
-    fields: ['announces', 'typeId', 'eventTitle', 'eventDate', 'subject', 'text', 'sendAt'],
-    base: (k) => fc.record({ typeId: pick(k.types), subject: fc.string(), text: fc.string() }),
-  },
-  'GET /releases': { fields: [] },
-  'PATCH /releases': {
-    fields: ['id', 'announces', 'typeId', 'eventTitle', 'eventDate', 'subject', 'text', 'sendAt'],
-    base: (k) =>
-      fc.record({
-        id: fc.uuid(),
-        typeId: pick(k.types),
-        subject: fc.string(),
-        text: fc.string(),
-        sendAt: fc.constantFrom('2030-01-01T00:00:00Z', 'tomorrow', '2026-13-01T00:00:00Z'),
-      }),
-  },
-  'DELETE /releases': { fields: ['id'], base: () => fc.record({ id: fc.uuid() }) },
-  'GET /size-finder': { fields: ['tid', ...PAGE] },
-  'GET /size-finder-id': { fields: ['id', 'tid', 'gender'] },
-  'POST /size-finder': { fields: ['typeId', 'gender', 'numberOfSteps'] },
-  'PATCH /size-finder': { fields: ['id', 'typeId', 'gender', 'numberOfSteps'] },
-  'DELETE /size-finder': { fields: ['id'] },
-  'GET /all-steps': { fields: ['id', ...PAGE] },
-  'GET /step': { fields: ['id', 'sizeFinderId'] },
-  'POST /step': {
-    fields: ['sizeFinderId', 'index', 'type', 'shortName', 'description'],
-    base: (k) =>
-      fc.record({
-        sizeFinderId: pick(k.finders),
-        index: fc.integer({ min: 0, max: 9999 }),
-        type: fc.integer({ min: 1, max: 6 }),
-        shortName: fc.constant('height'),
-        description: fc.constant('How tall are you?'),
-      }),
-  },
-  'PATCH /step': {
-    fields: ['id', 'sizeFinderId', 'index', 'type', 'shortName', 'description', 'removeImage', 'removeVideo'],
-  },
-  'DELETE /step': { fields: ['id', 'sizeFinderId'] },
-  'POST /upload-step-img': { fields: ['id', 'sizeFinderId', 'url'] },
-  'POST /upload-step-video': { fields: ['id', 'sizeFinderId', 'url'] },
-  'GET /all-options': { fields: ['id', 'sizeFinderId', ...PAGE] },
-  'GET /option': { fields: ['id', 'sizeFinderId'] },
-  'POST /option': { fields: ['sizeFinderId', 'stepsId', 'index', 'content'] },
-  'PATCH /option': { fields: ['id', 'sizeFinderId', 'index', 'content'] },
-  'DELETE /option': { fields: ['id', 'sizeFinderId'] },
-  'POST /upload-option-img': { fields: ['id', 'sizeFinderId', 'url'] },
-  'DELETE /options-img': { fields: ['id', 'sizeFinderId'] },
-  'GET /answers': { fields: [...PAGE, 'filter'] },
-  'GET /answer-details': { fields: ['id'] },
-  'POST /answer-reply': {
-    fields: ['id', 'replyId', 'sizeId', 'note', 'again'],
-    base: (k) =>
-      fc.record({
-        id: pick(k.answers),
-        replyId: fc.uuid(),
-        sizeId: pick(k.sizes),
-        note: fc.string({ maxLength: 40 }),
-        again: fc.boolean(),
-      }),
-  },
-  'POST /answer-reply/mail': { fields: ['id'], base: (k) => fc.record({ id: pick(k.answers) }) },
-};
-
-/** A plausible value for a field, by its name: real ids, well-formed codes, in-range numbers. */
-function plausible(name: string, k: Known): fc.Arbitrary<unknown> {
+/**
+ * A plausible value for a field, by its name: real ids, well-formed codes, in-range numbers, and
+ * near misses; undefined for a name it knows nothing of (the schema's values then).
+ */
+function plausible(name: string, k: Known): fc.Arbitrary<unknown> | undefined {
   const idLike = fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/);
   const anyId = fc.oneof(pick(k.all), fc.uuid(), idLike);
   const small = fc.integer({ min: -3, max: 12 });
@@ -620,6 +102,8 @@ function plausible(name: string, k: Known): fc.Arbitrary<unknown> {
       return fc.array(fc.oneof(pick(k.images), anyId), { maxLength: 12 });
     case 'checkoutCode':
       return fc.oneof(pick(k.checkoutCodes), fc.uuid());
+    case 'checkoutKey':
+      return checkoutKey;
     case 'token':
       return fc.stringMatching(/^[\w-]{43}$/);
     case 'gender':
@@ -688,7 +172,7 @@ function plausible(name: string, k: Known): fc.Arbitrary<unknown> {
     case 'urls':
     case 'womenImages':
     case 'menImages':
-      return fc.array(plausible('url', k), { maxLength: 12 });
+      return fc.array(plausible('url', k) as fc.Arbitrary<unknown>, { maxLength: 12 });
     case 'colors':
     case 'colours':
     case 'colour':
@@ -747,18 +231,70 @@ function plausible(name: string, k: Known): fc.Arbitrary<unknown> {
     case 'status':
       return fc.constantFrom(true, false, 'true', 'false', '1', '0', 1, 0, 2);
     default:
-      return fc.string({ maxLength: 30 });
+      return undefined;
   }
+}
+
+/**
+ * A value for a field of a request meant to be taken: a real id of the fuzzed table (or a known
+ * account) for a field naming one, by its name; undefined for other names (the schema's then).
+ * Known accounts, as before: their limits soon answer 429 without a password hash's cost.
+ */
+function real(name: string, k: Known): fc.Arbitrary<unknown> | undefined {
+  switch (name) {
+    case 'id':
+      return pick(k.all);
+    case 'pid':
+    case 'pId':
+    case 'ownerId':
+      return pick(k.products);
+    case 'tid':
+    case 'typeId':
+      return pick(k.types);
+    case 'sizeId':
+      return pick(k.sizes);
+    case 'sizeFinderId':
+      return pick(k.finders);
+    case 'stepsId':
+      return pick(k.steps);
+    case 'imageId':
+      return pick(k.images);
+    case 'checkoutCode':
+      return pick(k.checkoutCodes);
+    case 'checkoutKey':
+      return checkoutKey;
+    case 'cardNumber':
+      return pick(k.cardNumbers.slice(0, 3));
+    case 'user':
+      return fc.constantFrom('demo-admin', 'admin', 'root');
+    default:
+      return undefined;
+  }
+}
+
+/** A field's value from its schema, or (more often, when there is one) a plausible one by its name. */
+function fieldValue(name: string, schema: Json | undefined, k: Known): fc.Arbitrary<unknown> {
+  const known = plausible(name, k);
+  const valid = schema ? fromSchema(schema, 1) : undefined;
+  if (known && valid) return fc.oneof({ weight: 3, arbitrary: known }, { weight: 1, arbitrary: valid });
+  return known ?? valid ?? fc.string({ maxLength: 30 });
 }
 
 type Edit = { op: 'set'; name: string; value: unknown } | { op: 'drop'; name: string };
 
-/** Fields for one request: a mutated valid request, random known fields, or extra ones. */
-function fieldsArb(spec: Spec, k: Known, maxHuge: number): fc.Arbitrary<Fields> {
-  const names = spec.fields.length > 0 ? spec.fields : ['id'];
+/**
+ * Fields for one request, from an object schema (the query's parameters or the JSON body): a
+ * valid request from the schema, mutated; random known fields; or none, with extra ones.
+ */
+function fieldsArb(schema: Json | undefined, k: Known, maxHuge: number): fc.Arbitrary<Fields> {
+  const properties = (schema?.properties ?? {}) as Record<string, Json>;
+  const names = Object.keys(properties).length > 0 ? Object.keys(properties) : ['id'];
   const field = fc.constantFrom(...names);
   const value = (name: string) =>
-    fc.oneof({ weight: 1, arbitrary: plausible(name, k) }, { weight: 1, arbitrary: hostileValue(maxHuge) });
+    fc.oneof(
+      { weight: 1, arbitrary: fieldValue(name, properties[name], k) },
+      { weight: 1, arbitrary: hostileValue(maxHuge) },
+    );
   const edit: fc.Arbitrary<Edit> = fc.oneof(
     {
       weight: 3,
@@ -773,12 +309,17 @@ function fieldsArb(spec: Spec, k: Known, maxHuge: number): fc.Arbitrary<Fields> 
     },
   );
   const start: fc.Arbitrary<Fields> = fc.oneof(
-    ...(spec.base ? [{ weight: 2, arbitrary: spec.base(k) }] : []),
+    // A request the schema takes (its required fields and some others), real ids where named.
+    ...(schema
+      ? [{ weight: 2, arbitrary: objectFrom(schema, 0, (n, s) => real(n, k) ?? fromSchema(s, 1)) }]
+      : []),
     {
       weight: 2,
       arbitrary: fc
         .subarray(names)
-        .chain((chosen) => fc.tuple(...chosen.map((n) => plausible(n, k))).map((vs) => zip(chosen, vs))),
+        .chain((chosen) =>
+          fc.tuple(...chosen.map((n) => fieldValue(n, properties[n], k))).map((vs) => zip(chosen, vs)),
+        ),
     },
     { weight: 1, arbitrary: fc.constant({}) },
   );
@@ -917,9 +458,10 @@ function bodyArb(fields: fc.Arbitrary<Fields>, maxHuge: number): fc.Arbitrary<Bo
   );
 }
 
-/** A value for a path parameter ({id}). */
-function pathParamArb(k: Known): fc.Arbitrary<string> {
+/** A value for a path parameter ({id}): valid by its schema, a real id, hostile, or a raw form. */
+function pathParamArb(k: Known, schema: Json): fc.Arbitrary<string> {
   return fc.oneof(
+    { weight: 2, arbitrary: fromSchema(schema).map((v) => encode(asText(v))) },
     { weight: 2, arbitrary: fc.oneof(pick(k.all), pick(k.checkoutCodes), fc.uuid()).map(encode) },
     { weight: 4, arbitrary: hostileString(500).map(encode) },
     // Raw forms: a slash, dot segments, and encodings a decoder could trip on.
@@ -977,8 +519,8 @@ const extraHeaders: fc.Arbitrary<Record<string, string>> = fc.oneof(
 );
 
 /** Webhook signature headers: missing, random, well-formed but signed with the wrong secret. */
-function webhookHeaders(route: Route): fc.Arbitrary<Record<string, string>> {
-  if (route.path === '/webhooks/stripe') {
+function webhookHeaders(op: FuzzOperation): fc.Arbitrary<Record<string, string>> {
+  if (op.path === '/webhooks/stripe') {
     return fc.oneof(
       fc.constant({}),
       hostileString(500).map((s) => ({ 'stripe-signature': headerSafe(s) })),
@@ -1020,37 +562,41 @@ export interface FuzzRequest extends RawRequest {
   from: string;
 }
 
-/** Every request the fuzzer sends to one route under one way of calling it. */
+/** Every request the fuzzer sends to one operation under one way of calling it. */
 export function requestArb(
-  route: Route,
+  op: FuzzOperation,
   variant: Variant,
   k: Known,
   maxHuge: number,
 ): fc.Arbitrary<FuzzRequest> {
-  const spec = SPECS[`${route.method} ${route.path}`];
-  if (!spec) throw new Error(`no fuzz spec for ${route.method} ${route.path}`);
-  const fields = fieldsArb(spec, k, maxHuge);
-  const readsBody = route.method !== 'GET';
+  const queryFields = fieldsArb(op.query, k, maxHuge);
+  const bodyFields = op.body ? fieldsArb(op.body, k, maxHuge) : queryFields;
+  const readsBody = op.method !== 'GET';
   const query = fc.oneof(
-    { weight: readsBody ? 1 : 6, arbitrary: queryArb(fields) },
-    { weight: readsBody ? 3 : 1, arbitrary: fc.constant('') },
+    { weight: readsBody && !op.query ? 1 : 6, arbitrary: queryArb(queryFields) },
+    { weight: readsBody && !op.query ? 3 : 1, arbitrary: fc.constant('') },
   );
   const body = readsBody
-    ? bodyArb(fields, maxHuge)
+    ? bodyArb(bodyFields, maxHuge)
     : fc.oneof(
         { weight: 6, arbitrary: fc.constant<Body>({}) },
-        { weight: 1, arbitrary: bodyArb(fields, maxHuge) },
+        { weight: 1, arbitrary: bodyArb(bodyFields, maxHuge) },
       );
-  const path = route.path.includes('{')
-    ? pathParamArb(k).map((p) => route.path.replace(/\{\w+\}/, p))
-    : fc.constant(route.path);
+  const path =
+    op.pathParams.length > 0
+      ? fc
+          .tuple(...op.pathParams.map((p) => pathParamArb(k, p.schema)))
+          .map((values) =>
+            op.pathParams.reduce((at, p, i) => at.replace(`{${p.name}}`, values[i] ?? ''), op.path),
+          )
+      : fc.constant(op.path);
 
   let auth: fc.Arbitrary<Record<string, string>>;
   switch (variant.kind) {
     case 'admin-session':
       auth = fc.constant({
         cookie: variant.cookie,
-        ...(route.method === 'GET' ? {} : { [ADMIN_REQUEST_HEADER]: '1' }),
+        ...(op.method === 'GET' ? {} : { [ADMIN_REQUEST_HEADER]: '1' }),
       });
       break;
     case 'owner-session':
@@ -1070,14 +616,14 @@ export function requestArb(
       );
       break;
     case 'bad-signature':
-      auth = webhookHeaders(route);
+      auth = webhookHeaders(op);
       break;
     default:
       auth = strangerCookie([]).map((cookie): Record<string, string> => (cookie ? { cookie } : {}));
   }
 
   return fc
-    .record({ path, query, body, auth, extra: extraHeaders, from: spec.from ?? clientAddress })
+    .record({ path, query, body, auth, extra: extraHeaders, from: FROM_ONE_ADDRESS[op.key] ?? clientAddress })
     .map((r) => {
       const headers: Record<string, string> = { ...r.extra, ...r.auth };
       if (r.body.contentType) headers['content-type'] = r.body.contentType;
@@ -1085,7 +631,8 @@ export function requestArb(
       // an empty 431 before any handler runs; API Gateway has its own, similar limit.
       const query = r.query.slice(0, Math.max(0, MAX_URL - r.path.length));
       return {
-        method: route.method,
+        method: op.method,
+        ...(op.under === '/' ? { root: true } : {}),
         path: query ? `${r.path}?${query}` : r.path,
         headers,
         ...(r.body.body === undefined ? {} : { body: r.body.body }),
