@@ -1,4 +1,5 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 
@@ -31,3 +32,61 @@ export function apiReferencePage({ html, outFile }: { html: string; outFile: str
 }
 
 export const API_REFERENCE_FILE = (webDir: string) => join(webDir, 'dist-server', 'api-reference-page.mjs');
+
+/** The module whose default export is the address of Redoc's script (src/lib/api-reference.ts). */
+export const REDOC_SCRIPT_MODULE = 'virtual:redoc-script';
+const RESOLVED = `\0${REDOC_SCRIPT_MODULE}`;
+
+/**
+ * What of Redoc's standalone script (redoc, pinned) the shop's Content-Security-Policy refuses,
+ * taken out as the script is emitted: the "API docs by Redocly" link's logo, an image from
+ * cdn.redoc.ly that Redoc 2.5 shows whatever its options (the link and its words stay); and the
+ * source map's name, a file the package has but the web bucket does not serve. A change of the
+ * script that leaves either not found exactly once fails the build.
+ */
+export const REDOC_PATCHES: readonly { find: string; replace: string }[] = [
+  { find: 'n.createElement($x,null),"API docs by Redocly"', replace: '"API docs by Redocly"' },
+  // The logo's component, no longer drawn, keeps no address elsewhere either.
+  { find: 'src:"https://cdn.redoc.ly/redoc/logo-mini.svg"', replace: 'src:""' },
+  { find: '\n//# sourceMappingURL=redoc.standalone.js.map', replace: '' },
+];
+
+export function patchRedoc(source: string): string {
+  let patched = source;
+  for (const { find, replace } of REDOC_PATCHES) {
+    const count = patched.split(find).length - 1;
+    if (count !== 1) throw new Error(`redoc.standalone.js: ${JSON.stringify(find)} found ${count} times, not once`);
+    patched = patched.replace(find, replace);
+  }
+  if (patched.includes('https://cdn.redoc.ly/'))
+    throw new Error('redoc.standalone.js still loads something from cdn.redoc.ly');
+  return patched;
+}
+
+/**
+ * `virtual:redoc-script`: Redoc's standalone script, patched (REDOC_PATCHES) and emitted to
+ * /assets/ under a hashed name; the module exports its address. The dev server answers the
+ * package's own file.
+ */
+export function redocScript(): Plugin {
+  const file = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
+  let build = false;
+  return {
+    name: 'one-of-one:redoc-script',
+    enforce: 'pre',
+    configResolved(config) {
+      build = config.command === 'build';
+    },
+    resolveId: (id) => (id === REDOC_SCRIPT_MODULE ? RESOLVED : undefined),
+    async load(id) {
+      if (id !== RESOLVED) return undefined;
+      if (!build) return `export default ${JSON.stringify(`/@fs${file}`)};`;
+      const reference = this.emitFile({
+        type: 'asset',
+        name: 'redoc.standalone.js',
+        source: patchRedoc(await readFile(file, 'utf8')),
+      });
+      return `export default import.meta.ROLLUP_FILE_URL_${reference};`;
+    },
+  };
+}

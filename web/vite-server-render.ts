@@ -32,13 +32,13 @@ export function serverRender({ entry, outFile }: { entry: string; outFile: strin
         target: 'node22',
         jsx: 'automatic',
         loader: { '.css': 'empty' },
-        // A file the browser build emits under /assets/ (vite `?url`: the API reference's Redoc,
-        // src/lib/api-reference.ts) is never loaded while a page renders: its address stays empty.
+        // The API reference's Redoc (src/lib/api-reference.ts, emitted to /assets/ by
+        // vite-api-reference.ts) is never loaded while a page renders: its address stays empty.
         plugins: [
           {
             name: 'url-imports',
             setup(server) {
-              server.onResolve({ filter: /\?url$/ }, (args) => ({
+              server.onResolve({ filter: /^virtual:redoc-script$/ }, (args) => ({
                 path: args.path,
                 namespace: 'url-import',
               }));

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { withShopSettings } from '#shared/shop-page.ts';
 import { LOCAL_SHOP_SETTINGS } from '../infra/local/shop-settings.ts';
-import { API_REFERENCE_FILE, apiReferencePage } from './vite-api-reference.ts';
+import { API_REFERENCE_FILE, apiReferencePage, redocScript } from './vite-api-reference.ts';
 import { compileHint } from './vite-compile-hint.ts';
 import { earlyRequests, verifyEarlyRequests } from './vite-early-requests.ts';
 import { faviconPng } from './vite-favicon-png.ts';
@@ -47,6 +47,7 @@ export default defineConfig({
       entry: `${import.meta.dirname}/src/render/render-page.tsx`,
       outFile: SERVER_RENDER_FILE(import.meta.dirname),
     }),
+    redocScript(),
     apiReferencePage({ html: 'api-docs.html', outFile: API_REFERENCE_FILE(import.meta.dirname) }),
     faviconPng({
       source: `${import.meta.dirname}/public/favicon.svg`,

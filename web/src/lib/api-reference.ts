@@ -1,14 +1,15 @@
-import redocScript from 'redoc/bundles/redoc.standalone.js?url';
+import redocScript from 'virtual:redoc-script';
 
 /**
  * The API reference (issue 48): Redoc's standalone build (redoc, pinned in package.json) renders
- * an OpenAPI document into an element. Its script is emitted to the web bucket's /assets/ as it
- * is (vite `?url`) and loaded only by the pages that show a reference (/api/docs, the staff's
+ * an OpenAPI document into an element. Its script is emitted to the web bucket's /assets/
+ * (web/vite-api-reference.ts, which takes out the one image it would fetch elsewhere) and loaded only by the pages that show a reference (/api/docs, the staff's
  * /admin-api), never by the shop's own pages.
  *
  * Under the shop's Content-Security-Policy (infra/edge/security-headers.ts): the script is the
  * shop's own ('self'); Redoc's styles are inline style elements ('unsafe-inline' for styles, as the
- * app's); it fetches nothing (the document is handed over as an object); its search runs in a
+ * app's); it fetches nothing (the document is handed over as an object; its "API docs by Redocly" logo
+ * from cdn.redoc.ly is taken out at build time); its search runs in a
  * worker made from a blob: URL, which the policy refuses, so search is off; and its fonts are the
  * system's (Redoc names Montserrat and Roboto without loading them).
  */
