@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import adminDocument from '#shared/api/openapi-admin.json' with { type: 'json' };
 import publicDocument from '#shared/api/openapi.json' with { type: 'json' };
+import adminDocument from '#shared/api/openapi-admin.json' with { type: 'json' };
 import { freshClientAddress } from '../support/api.ts';
 import { DESKTOP, expectAccessible, SHOTS_DIR, startBrowser } from './support/browser.ts';
 import { openAsStaff } from './support/staff.ts';
@@ -37,6 +37,17 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`) });
 }
 
+/**
+ * What axe-core finds in Redoc's own markup and no option changes: its side menu names each
+ * operation by its summary while it also shows the method's badge ("POST"), so the visible words
+ * are not all in the accessible name (WCAG 2.5.3). Everything else is checked (the colours the
+ * theme could not reach are set in web/src/lib/api-reference.css).
+ */
+const REDOC_ALLOWED = {
+  'label-content-name-mismatch':
+    "Redoc's side menu: an operation's accessible name is its summary, its method badge is shown beside it",
+};
+
 /** An operation's section as Redoc draws it. */
 const operation = (page: Page, id: string) => page.locator(`[data-section-id="operation/${id}"]`);
 
@@ -57,7 +68,9 @@ describe('the public API reference at /api/docs', () => {
     const hold = operation(page, 'checkoutHold');
     await hold.getByRole('heading', { name: summaryOf(publicDocument, 'checkoutHold') }).waitFor();
     for (const id of ['catalogGetProduct', 'membersPostMember', 'paymentsPaypalSdk', 'apiDocsOpenapi'])
-      await operation(page, id).getByRole('heading', { name: summaryOf(publicDocument, id) }).waitFor();
+      await operation(page, id)
+        .getByRole('heading', { name: summaryOf(publicDocument, id) })
+        .waitFor();
     // A schema: the hold's request body and its fields.
     await expect(hold.getByText('Request Body schema: application/json').count()).resolves.toBe(1);
     await expect(hold.getByText('checkoutKey', { exact: true }).first().isVisible()).resolves.toBe(true);
@@ -67,7 +80,7 @@ describe('the public API reference at /api/docs', () => {
     await shot(page, 'api-reference-public');
     await hold.scrollIntoViewIfNeeded();
     await shot(page, 'api-reference-public-hold');
-    await expectAccessible(page);
+    await expectAccessible(page, REDOC_ALLOWED);
   });
 });
 
@@ -85,12 +98,16 @@ describe('the staff’s API reference at /admin-api', () => {
   it('draws the staff’s document for staff, with no CSP violation', async () => {
     const page = await openAsStaff(browser, { path: '/admin-api', viewport: DESKTOP });
     const orders = operation(page, 'checkoutAdminListOrders');
-    await orders.getByRole('heading', { name: summaryOf(adminDocument, 'checkoutAdminListOrders') }).waitFor();
+    await orders
+      .getByRole('heading', { name: summaryOf(adminDocument, 'checkoutAdminListOrders') })
+      .waitFor();
     for (const id of ['staffAdminSession', 'staffAdminListAudit', 'apiDocsAdminOpenapiAdmin'])
-      await operation(page, id).getByRole('heading', { name: summaryOf(adminDocument, id) }).waitFor();
+      await operation(page, id)
+        .getByRole('heading', { name: summaryOf(adminDocument, id) })
+        .waitFor();
     // The public document's operations are not the staff's.
     await expect(operation(page, 'checkoutHold').count()).resolves.toBe(0);
     await shot(page, 'api-reference-admin');
-    await expectAccessible(page);
+    await expectAccessible(page, REDOC_ALLOWED);
   });
 });

@@ -1,3 +1,4 @@
+import './api-reference.css';
 import redocScript from 'virtual:redoc-script';
 
 /**
@@ -51,14 +52,28 @@ export function redocOptions(extra: Record<string, unknown> = {}): Record<string
     expandResponses: '200',
     jsonSampleExpandLevel: 2,
     sortTagsAlphabetically: true,
+    // Colours Redoc's defaults give too little contrast (WCAG AA, 4.5:1): the secondary text, code
+    // in descriptions, the responses' titles and the status tabs on the dark samples panel.
     theme: {
-      colors: { primary: { main: '#1f1f1f' } },
+      colors: {
+        primary: { main: '#1f1f1f' },
+        text: { secondary: '#555b5e' },
+        // Each status's words on its tinted title (the admin's paper under it too), and its tab.
+        responses: {
+          success: { color: '#176b20', tabTextColor: '#7ee08a' },
+          error: { color: '#9c1f1b', tabTextColor: '#ff9a95' },
+          redirect: { color: '#6e4600', tabTextColor: '#ffc46b' },
+          info: { color: '#1b5690', tabTextColor: '#8fc7ff' },
+        },
+      },
       typography: {
         fontFamily: FONTS,
         headings: { fontFamily: FONTS },
-        code: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
+        code: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', color: '#8a1c1c' },
       },
       sidebar: { backgroundColor: '#f6f4f1' },
+      // The headers above schemas ("Response Schema:"): Redoc writes them at half opacity.
+      extensionsHook: (name: string) => (name === 'UnderlinedHeader' ? 'color: #555b5e;' : ''),
     },
     ...extra,
   };
