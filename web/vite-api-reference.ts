@@ -58,7 +58,8 @@ export function patchRedoc(source: string): string {
   let patched = source;
   for (const { find, replace } of REDOC_PATCHES) {
     const count = patched.split(find).length - 1;
-    if (count !== 1) throw new Error(`redoc.standalone.js: ${JSON.stringify(find)} found ${count} times, not once`);
+    if (count !== 1)
+      throw new Error(`redoc.standalone.js: ${JSON.stringify(find)} found ${count} times, not once`);
     patched = patched.replace(find, replace);
   }
   if (patched.includes('https://cdn.redoc.ly/'))

@@ -4,8 +4,9 @@ import type { Answer } from '#shared/contracts/contract.ts';
 import { defineAdminHandler } from '#staff/index.ts';
 
 /**
- * GET /openapi-admin.json: the staff's API described in OpenAPI 3.1 (catalogue, orders, members,
- * releases, draws, authenticity), for staff only: 401 without a live staff session.
+ * GET /openapi-admin.json: this document, the staff's API in OpenAPI 3.1. The catalogue, orders,
+ * members, releases, draws and authenticity records, for staff only: 401 without a live staff
+ * session. Generated like the public one and bundled as committed (shared/api/).
  */
 export const handler = defineAdminHandler(
   adminDocumentContract,

@@ -4,9 +4,9 @@ import { publicDocumentContract } from '#shared/contracts/api-docs.ts';
 import type { Answer } from '#shared/contracts/contract.ts';
 
 /**
- * GET /openapi.json: this API's public description in OpenAPI 3.1 (the storefront, checkout, the
- * owners' portal, the passport, the draws, the providers' webhooks and the public files),
- * generated from the route table and its contracts and bundled as committed (shared/api/).
+ * GET /openapi.json: this document, the public API in OpenAPI 3.1. The storefront, checkout, the
+ * owners' portal, the passport, the draws, the providers' webhooks and the public files, generated
+ * from the route table and its contracts and bundled as committed (shared/api/).
  */
 export const handler = defineHandler(
   publicDocumentContract,

@@ -1,3 +1,4 @@
+import './docs-page.css';
 import { renderReference } from '../lib/api-reference.ts';
 
 /**
