@@ -1,3 +1,4 @@
+import * as apiDocs from '#shared/contracts/api-docs.ts';
 import * as authenticity from '#shared/contracts/authenticity.ts';
 import * as authenticityAdmin from '#shared/contracts/authenticity-admin.ts';
 import * as catalog from '#shared/contracts/catalog.ts';
@@ -1473,6 +1474,21 @@ export const routes: readonly Route[] = [
     sizeFinder.resendAnswerReplyContract,
     'admin',
     'table:get,batch-get,update mail',
+  ),
+
+  // The API's own description (issue 48): the OpenAPI 3.1 documents as committed (shared/api/,
+  // infra/api/write-documents.ts), the public one's reference page, and the staff's document
+  // behind the admin session. None touches AWS. Not edge-cached: CloudFront's 25 behaviours are
+  // all taken (infra/edge/api-behaviours.ts gives every cached read one of its own).
+  r('GET', '/openapi.json', 'api-docs/http/openapi', apiDocs.publicDocumentContract, 'public', ''),
+  r('GET', '/docs', 'api-docs/http/reference-page', apiDocs.referencePageContract, 'public', ''),
+  r(
+    'GET',
+    '/openapi-admin.json',
+    'api-docs/admin/openapi-admin',
+    apiDocs.adminDocumentContract,
+    'admin',
+    'table:get,update',
   ),
 ];
 

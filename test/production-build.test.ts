@@ -56,14 +56,30 @@ function placeholdersUnder(dir: string): string[] {
     });
 }
 
+/**
+ * A library's own sample values in the built web (and its staged copy), by file: placeholders on purpose, never an
+ * address of the shop. Any other placeholder in those files still fails.
+ */
+const LIBRARY_SAMPLES: { file: RegExp; matches: readonly string[]; why: string }[] = [
+  {
+    file: /(?:^|\/)assets\/redoc\.standalone-[\w-]+\.js$/,
+    matches: ['user@example.com', 'http://example.com'],
+    why: "Redoc's request samples of an e-mail or URI field (openapi-sampler) on the API reference (issue 48)",
+  },
+];
+const librarySample = (found: string) => {
+  const [file = '', match = ''] = found.split(': ');
+  return LIBRARY_SAMPLES.some((sample) => sample.file.test(file) && sample.matches.includes(match));
+};
+
 describe('a production build', () => {
   const outdir = mkdtempSync(join(tmpdir(), 'boutique-prod-synth-'));
   beforeAll(() => synth(outdir, PROD_SHOP), 180_000);
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
   it('ships no placeholder address: not in the built web, not in a template or staged asset', () => {
-    expect(placeholdersUnder(join(root, 'web', 'dist'))).toEqual([]);
-    expect(placeholdersUnder(outdir)).toEqual([]);
+    expect(placeholdersUnder(join(root, 'web', 'dist')).filter((found) => !librarySample(found))).toEqual([]);
+    expect(placeholdersUnder(outdir).filter((found) => !librarySample(found))).toEqual([]);
   });
 
   it("writes the deployment's settings into the index.html and verify.html it uploads, and gives them to every function", () => {

@@ -198,6 +198,11 @@ export const ADDED_ENDPOINTS = [
   // the members list as a CSV download.
   'GET /order-details',
   'GET /members-export',
+  // The API's own description (issue 48): the public OpenAPI document and its reference page,
+  // and the staff's document behind the admin session.
+  'GET /openapi.json',
+  'GET /docs',
+  'GET /openapi-admin.json',
   // The collection edit form reads every field, discountCode and authPortalText too; the
   // storefront's GET /type never shows them.
   'GET /type-admin',

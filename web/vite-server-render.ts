@@ -32,6 +32,23 @@ export function serverRender({ entry, outFile }: { entry: string; outFile: strin
         target: 'node22',
         jsx: 'automatic',
         loader: { '.css': 'empty' },
+        // The API reference's Redoc (src/lib/api-reference.ts, emitted to /assets/ by
+        // vite-api-reference.ts) is never loaded while a page renders: its address stays empty.
+        plugins: [
+          {
+            name: 'url-imports',
+            setup(server) {
+              server.onResolve({ filter: /^virtual:redoc-script$/ }, (args) => ({
+                path: args.path,
+                namespace: 'url-import',
+              }));
+              server.onLoad({ filter: /.*/, namespace: 'url-import' }, () => ({
+                contents: 'export default "";',
+                loader: 'js',
+              }));
+            },
+          },
+        ],
         define: { 'process.env.NODE_ENV': '"production"', __CLIENT_MANIFEST__: manifest },
         // CommonJS parts of React ask `require` for Node's built-ins.
         banner: {

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { withShopSettings } from '#shared/shop-page.ts';
 import { LOCAL_SHOP_SETTINGS } from '../infra/local/shop-settings.ts';
+import { API_REFERENCE_FILE, apiReferencePage, redocScript } from './vite-api-reference.ts';
 import { compileHint } from './vite-compile-hint.ts';
 import { earlyRequests, verifyEarlyRequests } from './vite-early-requests.ts';
 import { faviconPng } from './vite-favicon-png.ts';
@@ -46,6 +47,8 @@ export default defineConfig({
       entry: `${import.meta.dirname}/src/render/render-page.tsx`,
       outFile: SERVER_RENDER_FILE(import.meta.dirname),
     }),
+    redocScript(),
+    apiReferencePage({ html: 'api-docs.html', outFile: API_REFERENCE_FILE(import.meta.dirname) }),
     faviconPng({
       source: `${import.meta.dirname}/public/favicon.svg`,
       fileName: 'favicon.png',
@@ -59,9 +62,14 @@ export default defineConfig({
     sourcemap: 'hidden',
     // For the page renderer (vite-server-render.ts), which moves it out of the web bucket's files.
     manifest: true,
-    // The shop's app, and the passport's /verify page: its own small entry, no React (docs/passport.md).
+    // The shop's app, the passport's /verify page: its own small entry, no React (docs/passport.md),
+    // and the API's reference page (vite-api-reference.ts), whose Redoc no shop page loads.
     rollupOptions: {
-      input: { main: `${import.meta.dirname}/index.html`, verify: `${import.meta.dirname}/verify.html` },
+      input: {
+        main: `${import.meta.dirname}/index.html`,
+        verify: `${import.meta.dirname}/verify.html`,
+        'api-docs': `${import.meta.dirname}/api-docs.html`,
+      },
     },
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },

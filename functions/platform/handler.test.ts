@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
 import Stripe from 'stripe';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiEvent, defineHandler } from '#platform/handler.ts';
+import { type ApiEvent, defineHandler, respond } from '#platform/handler.ts';
 import { httpError } from '#platform/http-error.ts';
 import { logger } from '#platform/logger.ts';
 
@@ -87,5 +87,22 @@ describe('errors of the payment providers', () => {
       status: 404,
       body: { message: 'order not found' },
     });
+  });
+});
+
+describe('an answer that is not JSON (the API reference page, GET /docs)', () => {
+  it('sends a raw body as it is, with its own content-type; any other body as JSON', async () => {
+    const html = '<!doctype html><title>"x"</title>';
+    const page = defineHandler({}, async () =>
+      respond(200, html, { headers: { 'content-type': 'text/html; charset=utf-8' }, raw: true }),
+    );
+    const answer = await page(event, context);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toBe(html);
+    expect(answer.headers?.['content-type']).toBe('text/html; charset=utf-8');
+    expect(answer.headers?.['cache-control']).toBe('no-store');
+    const json = await defineHandler({}, async () => respond(200, html))(event, context);
+    expect(json.body).toBe(JSON.stringify(html));
+    expect(json.headers?.['content-type']).toBe('application/json; charset=utf-8');
   });
 });

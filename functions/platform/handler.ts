@@ -46,6 +46,8 @@ export interface FullResponse {
   body?: unknown;
   headers?: Record<string, string>;
   cookies?: string[];
+  /** The body is a string sent as it is (an HTML page, with its own content-type), not JSON. */
+  raw?: true;
 }
 
 export function respond(
@@ -178,7 +180,7 @@ function jsonResponses(cache: EdgeCacheName | undefined): MiddlewareObj<ApiEvent
           ...ddbHeader(),
         },
         ...(full.cookies ? { cookies: full.cookies } : {}),
-        body: full.body === undefined ? '' : JSON.stringify(full.body),
+        body: full.body === undefined ? '' : full.raw ? String(full.body) : JSON.stringify(full.body),
       } satisfies ApiResult;
       return;
     }

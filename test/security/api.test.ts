@@ -856,6 +856,11 @@ describe('no secret in any answer or log line', () => {
     expect(quoted.status, quoted.text).toBe(406);
     const paypalSdk = await call({ method: 'GET', path: '/paypal/sdk' });
     expect(paypalSdk.status, paypalSdk.text).toBe(200);
+    // The API's own description and its reference page (issue 48): committed text, swept too.
+    for (const path of ['/openapi.json', '/docs']) {
+      const described = await call({ method: 'GET', path });
+      expect(described.status, path).toBe(200);
+    }
     // The mailed link's token is a secret too: it changes the password.
     const resetToken = await mailedResetToken(stack, newOwner);
     tokens.push(resetToken);

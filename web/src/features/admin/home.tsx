@@ -20,6 +20,7 @@ const LISTS: [string, string][] = [
   ['/view-products-auth', 'authentication records'],
   ['/view-passport', 'passport'],
   ['/audit-log', 'audit log'],
+  ['/admin-api', 'API reference'],
 ];
 
 /** The overdue orders named one by one on the home page; the rest are behind the list's link. */

@@ -9,6 +9,8 @@ import { lazyRoute } from './lazy-route.ts';
 export const staffRoutes: RouteObject[] = [
   lazyRoute('/admin-home', () => import('./home.tsx'), 'AdminHome'),
   lazyRoute('/audit-log', () => import('./audit-log.tsx'), 'AuditLog'),
+  // the staff's API reference (issue 48)
+  lazyRoute('/admin-api', () => import('./api-reference.tsx'), 'ApiReference'),
   lazyRoute('/view-films', () => import('./films.tsx'), 'ViewFilms'),
   // products
   lazyRoute('/viewproducts', () => import('./products/products-list.tsx'), 'ProductsList'),
