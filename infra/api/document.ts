@@ -164,20 +164,11 @@ function parameters(route: Route): Json[] {
   return list;
 }
 
-/**
- * The media type of a 200 that is not JSON, as its handler's comment gives it after the method and
- * path (`GET /members-export → text/csv, …`): the handler turns its contract's JSON into it.
- */
-export function otherMediaType(comment: string | undefined): string | undefined {
-  const type = /^(?:GET|POST|PATCH|DELETE|PUT)\s+\S+\s*→\s*([a-z]+\/[\w.+-]+)/.exec(comment ?? '')?.[1];
-  return type && type !== 'application/json' ? type : undefined;
-}
-
 function operation(route: Route, schemas: Record<string, Json>): Json {
   const id = operationIdOf(route);
   const comment = handlerComment(route);
   const answer = `${pascal(id)}Answer`;
-  const other = otherMediaType(comment);
+  const other = route.contract.answerType;
   if (!other) schemas[answer] = jsonSchemaOf(route.contract.response, 'output');
   // A DELETE's input may come as its body or its query (contract.ts): described as the body.
   const body = route.contract.body ?? route.contract.bodyOrQuery;

@@ -22,4 +22,4 @@ export const adminDocumentContract = { response: openApiDocument } satisfies Con
  * GET /docs: the public document's reference page, an HTML page (not JSON) whose scripts and
  * styles are the web app's own /assets/ (web/api-docs.html).
  */
-export const referencePageContract = { response: z.string() } satisfies Contract;
+export const referencePageContract = { answerType: 'text/html', response: z.string() } satisfies Contract;

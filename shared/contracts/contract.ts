@@ -17,6 +17,11 @@ export interface Contract {
    */
   bodyOrQuery?: z.$ZodType;
   response: z.$ZodType;
+  /**
+   * The 200 answer's media type when it is not JSON: its body is then text of that type (the
+   * members' CSV, the reference page's HTML), and `response` what the handler hands its wrapper.
+   */
+  answerType?: 'text/csv' | 'text/html';
   /** A storefront read served from the edge: its class (shared/edge-cache.ts); else `no-store`. */
   cache?: EdgeCacheName;
 }

@@ -42,4 +42,7 @@ export const deleteMemberContract = {
  * an attachment), which no schema describes: the browser reads it as a download. `response` is
  * the handler's JSON step before it becomes that file, { csv }, checked like any answer.
  */
-export const exportMembersContract = { response: z.object({ csv: z.string() }) } satisfies Contract;
+export const exportMembersContract = {
+  answerType: 'text/csv',
+  response: z.object({ csv: z.string() }),
+} satisfies Contract;
