@@ -117,7 +117,10 @@ export function refusalsOf(route: Route): Refusal[] {
     if (message) messages.add(message);
     found.set(status, messages);
   };
-  for (const file of moduleClosure(path.join(FUNCTIONS, `${route.handler}.ts`))) {
+  const closure = moduleClosure(path.join(FUNCTIONS, `${route.handler}.ts`));
+  // A payment provider's failure is the middy stack's 502 (functions/platform/handler.ts).
+  if (closure.some((file) => file.startsWith(path.join(FUNCTIONS, 'payments', 'providers')))) add(502);
+  for (const file of closure) {
     if (
       file.endsWith(path.join('platform', 'http-error.ts')) ||
       file.endsWith(path.join('platform', 'handler.ts'))
