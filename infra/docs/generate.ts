@@ -5,7 +5,7 @@ import { generatedDocs, ROOT } from './reference.ts';
 
 cliArgs({
   usage:
-    'usage: npm run docs   (writes docs/reference/data-model-keys.md and docs/reference/routes.md; takes no arguments)',
+    'usage: npm run docs   (writes docs/reference/data-model-keys.md, routes.md and access-patterns.md; takes no arguments)',
 });
 
 for (const [path, text] of await generatedDocs()) {

@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { EntityFileDoc } from '#platform/table-doc.ts';
-import { type Route, routes } from '../../functions/routes.ts';
+import { accessWords, type Route, routes } from '../../functions/routes.ts';
+import { moduleClosure } from '../api/answers.ts';
 
 /**
  * The docs' reference parts, made from the code so they cannot drift (`npm run docs` writes
@@ -176,10 +177,55 @@ export function keysDoc(docs: Map<string, EntityFileDoc>): string {
   ].join('\n');
 }
 
+/**
+ * docs/reference/access-patterns.md: for each route, the AWS actions its function is granted (its
+ * row's access, which IAM is made from and test/iam holds to every recorded call) and the table
+ * items its code can reach: the entities of every item file among the modules its handler imports.
+ */
+export function accessPatternsDoc(
+  docs: Map<string, EntityFileDoc>,
+  table: readonly Route[] = routes,
+): string {
+  const entitiesOf = new Map(
+    [...docs].map(([file, doc]) => [
+      join(ROOT, file),
+      [...(doc.items ?? []).map((item) => item.entity), ...(doc.adds ? [doc.adds.to] : [])],
+    ]),
+  );
+  const rows = table
+    .filter((r) => !r.pending)
+    .map((r) => {
+      const reached = moduleClosure(join(ROOT, 'functions', `${r.handler}.ts`))
+        .flatMap((file) => entitiesOf.get(file) ?? [])
+        .map((entity) => entity.replace(/\s*\(.*$/, ''));
+      const actions = accessWords(r.access).map((word) => `\`${word}\``);
+      return row(
+        [r.method, `\`/api${r.path}\``, actions.join(' '), [...new Set(reached)].sort().join('; ')].map(cell),
+      );
+    });
+  return [
+    '# Access patterns by route',
+    '',
+    '<!-- Written by `npm run docs` (infra/docs/generate.ts) from `functions/routes.ts` and the entity files; do not edit by hand. -->',
+    '',
+    'Each route: the AWS actions its function is granted (its row of `functions/routes.ts`: IAM is',
+    'made from them and `npm run test:iam` holds every recorded call to them) and the table items its',
+    'code can reach (the entities of the item files among the modules its handler imports, through a',
+    "capability's `index.ts` only what it imports). How many requests each read and write costs, and",
+    'why: `docs/data-model.md`, Access patterns.',
+    '',
+    '| method | path | granted | items its code reaches |',
+    '| --- | --- | --- | --- |',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
 /** Every generated file, by path from the root, with what `npm run docs` writes into it now. */
 export async function generatedDocs(root = ROOT): Promise<Map<string, string>> {
   return new Map([
     ['docs/reference/data-model-keys.md', keysDoc(await tableDocs(root))],
     ['docs/reference/routes.md', routesDoc()],
+    ['docs/reference/access-patterns.md', accessPatternsDoc(await tableDocs(root))],
   ]);
 }
