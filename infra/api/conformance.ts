@@ -2,6 +2,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
+import type { ObservedAnswer } from '../local/gateway.ts';
 
 /**
  * Every answer that passes the local gateway, checked against the shop's OpenAPI documents
@@ -32,17 +33,8 @@ export interface Operation {
   operation: Json;
 }
 
-/** One answer as the gateway sent it. */
-export interface SeenAnswer {
-  method: string;
-  /** The path as requested (without the query). */
-  pathname: string;
-  status: number;
-  contentType: string | undefined;
-  body: Buffer;
-  /** The route the gateway chose, when it chose one: `GET /orders/{id}`. */
-  route?: string;
-}
+/** One answer as the gateway sent it (its `observe` option). */
+export type SeenAnswer = ObservedAnswer;
 
 /** One line of the recording. */
 export interface AnswerRecord {
