@@ -27,7 +27,8 @@ const MODULE_ORDER: readonly (string | readonly string[])[] = [
   ['members', 'size-finder', 'authenticity'],
   'checkout',
   'draws',
-  'pages',
+  // the restore validation (issue 49) reads every module's items, as the restored table holds them
+  ['pages', 'backups'],
 ];
 const MODULES = MODULE_ORDER.flat();
 /** The one folder of functions/ that composes the whole app (placeOf). */
