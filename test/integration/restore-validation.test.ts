@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteTableCommand, DynamoDBClient, UpdateContinuousBackupsCommand } from '@aws-sdk/client-dynamodb';
+import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -51,16 +51,17 @@ async function writeAll(table: string, items: readonly Item[]): Promise<void> {
   );
 }
 
-/** A fresh table as the stack defines it (TTL, stream), with point-in-time recovery asked for. */
-async function restoredTable(name: string): Promise<void> {
-  await ensureTable(raw, name);
-  await raw.send(
-    new UpdateContinuousBackupsCommand({
-      TableName: name,
-      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
-    }),
-  );
-}
+/**
+ * A fresh table as the stack defines it (TTL, stream). DynamoDB Local has no point-in-time
+ * recovery (UpdateContinuousBackups and DescribeContinuousBackups are unknown operations): that
+ * check fails here, saying so; the drill's stand-in in front of DynamoDB Local answers them.
+ */
+const restoredTable = (name: string) => ensureTable(raw, name);
+const PITR_UNKNOWN = {
+  check: 'point-in-time-recovery',
+  ok: false,
+  details: ['point-in-time recovery is UNKNOWN (DescribeContinuousBackups unsupported)'],
+};
 
 let source: SourceManifest;
 let sourceItems: Item[];
@@ -111,7 +112,7 @@ describe('restore validation against DynamoDB Local', () => {
 
   it('finds every check holding on the restored demo table', async () => {
     const report = await validateRestore({ table: restored, source, bucket: inject('mediaBucket'), db, s3 });
-    expect(report.findings.filter((f) => !f.ok)).toEqual([]);
+    expect(report.findings.filter((f) => !f.ok)).toEqual([PITR_UNKNOWN]);
     expect(report.items).toBe(source.total);
     const sold = report.findings.find((f) => f.check === 'sold-piece-paid-order');
     expect(sold?.details[0]).toMatch(/^[1-9]\d* pieces sold through an order/);
@@ -136,6 +137,7 @@ describe('restore validation against DynamoDB Local', () => {
       'counts-per-entity',
       'index-counts',
       'sold-piece-paid-order',
+      'point-in-time-recovery',
     ]);
     expect(failed[2]?.details).toEqual([
       `sold piece ${paid.productId} has no paid order (it names ${paid.checkoutCode})`,
@@ -167,7 +169,7 @@ describe('restore validation against DynamoDB Local', () => {
         db,
         s3,
       });
-      expect(report.findings.filter((f) => !f.ok)).toEqual([]);
+      expect(report.findings.filter((f) => !f.ok)).toEqual([PITR_UNKNOWN]);
       expect(report.items).toBe(items.length);
       console.info(
         `${report.items} items, ${segments} segment(s): scan ${report.timing.scanMs} ms, checks ${report.timing.checkMs} ms`,
