@@ -118,6 +118,8 @@ describe('restore validation against DynamoDB Local', () => {
     expect(sold?.details[0]).toMatch(/^[1-9]\d* pieces sold through an order/);
     const prefix = report.findings.find((f) => f.check === 'passport-checkpoint-prefix');
     expect(prefix?.details[0]).toMatch(/^the published checkpoint \([1-9]\d*\) is a prefix/);
+    for (const f of report.findings)
+      console.info(`${f.ok ? 'PASS' : 'FAIL'} ${f.check}: ${f.details.join('; ')}`);
     console.info(
       `restored demo table: ${report.items} items, scan ${report.timing.scanMs} ms, checks ${report.timing.checkMs} ms`,
     );
