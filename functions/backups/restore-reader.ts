@@ -3,7 +3,7 @@ import {
   DescribeTableCommand,
   DescribeTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { type DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '#platform/aws-clients.ts';
 import { s3 } from '#platform/media-clients.ts';
@@ -62,13 +62,47 @@ export async function scanTable(
   return parts.flat();
 }
 
-/** The source's manifest, as the export writes it beside its files: its counts at `exportTime`. */
+/**
+ * The source's manifest, as the export writes it beside its files: its counts at `exportTime`,
+ * and the checkpoint published then (read before the scan, so every entry it holds is scanned).
+ */
 export async function takeManifest(
   table: string,
   exportTime: string,
-  options: { segments?: number; db?: DynamoDBDocumentClient } = {},
+  options: { segments?: number; db?: DynamoDBDocumentClient; bucket?: string; s3?: S3Client } = {},
 ): Promise<SourceManifest> {
-  return { table, exportTime, ...countItems(await scanTable(table, options)) };
+  const checkpoint = options.bucket ? await publishedCheckpoint(options.bucket, options.s3) : undefined;
+  const counts = countItems(await scanTable(table, options));
+  return { table, exportTime, ...counts, ...(checkpoint ? { checkpoint } : {}) };
+}
+
+/** Where the manifest is written: beside the export's files (manifest-summary.json). */
+export const manifestKey = (exportPrefix: string) =>
+  `${exportPrefix.replace(/\/+$/, '')}/restore-manifest.json`;
+
+export async function writeManifest(
+  bucket: string,
+  exportPrefix: string,
+  manifest: SourceManifest,
+  client: S3Client = s3(),
+): Promise<void> {
+  await client.send(
+    new PutObjectCommand({
+      Bucket: bucket,
+      Key: manifestKey(exportPrefix),
+      Body: JSON.stringify(manifest, null, 2),
+      ContentType: 'application/json',
+    }),
+  );
+}
+
+export async function readManifest(
+  bucket: string,
+  exportPrefix: string,
+  client: S3Client = s3(),
+): Promise<SourceManifest> {
+  const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: manifestKey(exportPrefix) }));
+  return JSON.parse((await object.Body?.transformToString()) ?? '') as SourceManifest;
 }
 
 /** What DescribeContinuousBackups answers at an endpoint that does not know it (DynamoDB Local). */

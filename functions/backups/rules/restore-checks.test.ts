@@ -268,7 +268,7 @@ describe('restore checks', () => {
       itemAt(input, 'PASSPORTLOG', '#HEAD').size = 2;
     });
     expect(detailsOf(short, 'passport-checkpoint-prefix')).toEqual([
-      'the published checkpoint has 3 entries, the restored log 2',
+      'the published checkpoint has 3 entries, the restored log 2 (entries published after the backup: recover them from passport/log/tile/entries)',
     ]);
     const gap = await run((input) => without(input, 'PASSPORTLOG', 'ENTRY#000000000001'));
     expect(detailsOf(gap, 'passport-hash-chain')).toEqual([
@@ -286,6 +286,33 @@ describe('restore checks', () => {
       input.published = { size: 2, root };
     });
     expect(failed(findings)).toEqual([]);
+  });
+
+  it("checks the backup's own checkpoint apart from one published after it", async () => {
+    const { published } = await cleanTable();
+    const altered = await run((input) => {
+      input.source.checkpoint = published;
+      const sale = itemAt(input, 'PASSPORTLOG', 'ENTRY#000000000001');
+      sale.text = String(sale.text).replace(owner, 'f'.repeat(64));
+    });
+    expect(detailsOf(altered, 'passport-checkpoint-prefix')).toEqual([
+      "the restored log's first 3 entries do not make the checkpoint published at the backup's root",
+      "the restored log's first 3 entries do not make the published checkpoint's root",
+    ]);
+    const later = await run((input) => {
+      input.source.checkpoint = published;
+      input.published = { size: 5, root: published.root };
+    });
+    expect(failed(later)).toEqual(['passport-checkpoint-prefix']);
+    expect(detailsOf(later, 'passport-checkpoint-prefix')).toEqual([
+      'the published checkpoint has 5 entries, the restored log 3 (entries published after the backup: recover them from passport/log/tile/entries)',
+    ]);
+    const clean = await run((input) => {
+      input.source.checkpoint = published;
+    });
+    expect(detailsOf(clean, 'passport-checkpoint-prefix')).toEqual([
+      'the checkpoint published at the backup (3) and the published checkpoint (3) are prefixes of the restored log (3)',
+    ]);
   });
 
   it('fails a confirmed member without its consent', async () => {

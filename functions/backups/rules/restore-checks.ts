@@ -22,6 +22,8 @@ export interface SourceManifest {
   counts: Record<string, number>;
   indexCounts: Record<string, number>;
   total: number;
+  /** The passport log's checkpoint published when the export began (read before its scan). */
+  checkpoint?: PublishedCheckpoint;
 }
 
 /** The restored table's settings as DescribeTable, DescribeTimeToLive and DescribeContinuousBackups give them. */
@@ -115,6 +117,7 @@ function compareCounts(
   source: Record<string, number>,
   restored: Record<string, number>,
   what: string,
+  whats: string,
 ): Finding {
   const problems = [...new Set([...Object.keys(source), ...Object.keys(restored)])]
     .sort()
@@ -124,7 +127,7 @@ function compareCounts(
         : [`${what} ${name}: ${restored[name] ?? 0} restored, ${source[name] ?? 0} at the backup`],
     );
   const total = Object.values(restored).reduce((a, b) => a + b, 0);
-  return finding(check, problems, `${Object.keys(source).length} ${what}s, ${total} items, as at the backup`);
+  return finding(check, problems, `${Object.keys(source).length} ${whats}, ${total} items, as at the backup`);
 }
 
 /** The table's items sorted out once for the invariants. */
@@ -384,21 +387,32 @@ async function passportCheckpointPrefix(
   { logEntries }: Indexed,
   leaves: Uint8Array[],
   published: PublishedCheckpoint | undefined,
+  atExport: PublishedCheckpoint | undefined,
 ): Promise<Finding> {
-  if (!published) return finding('passport-checkpoint-prefix', [], 'no checkpoint published');
   const problems: string[] = [];
-  if (published.size > logEntries.length)
-    problems.push(
-      `the published checkpoint has ${published.size} entries, the restored log ${logEntries.length}`,
-    );
-  else if (toBase64(await rootOf(leaves.slice(0, published.size))) !== published.root)
-    problems.push(
-      `the restored log's first ${published.size} entries do not make the published checkpoint's root`,
+  const checked: string[] = [];
+  const prefix = async (checkpoint: PublishedCheckpoint, which: string, short: string) => {
+    checked.push(`${which} (${checkpoint.size})`);
+    if (checkpoint.size > logEntries.length)
+      problems.push(`${which} has ${checkpoint.size} entries, the restored log ${logEntries.length}${short}`);
+    else if (toBase64(await rootOf(leaves.slice(0, checkpoint.size))) !== checkpoint.root)
+      problems.push(`the restored log's first ${checkpoint.size} entries do not make ${which}'s root`);
+  };
+  // The backup's own checkpoint: its entries were in the table exported, so the restore lost them.
+  if (atExport) await prefix(atExport, 'the checkpoint published at the backup', '');
+  // Entries the world saw after the backup are in the published tiles, not in the backup.
+  if (published)
+    await prefix(
+      published,
+      'the published checkpoint',
+      ' (entries published after the backup: recover them from passport/log/tile/entries)',
     );
   return finding(
     'passport-checkpoint-prefix',
     problems,
-    `the published checkpoint (${published.size}) is a prefix of the restored log (${logEntries.length})`,
+    checked.length === 0
+      ? 'no checkpoint published'
+      : `${checked.join(' and ')} ${checked.length === 1 ? 'is a prefix' : 'are prefixes'} of the restored log (${logEntries.length})`,
   );
 }
 
@@ -472,8 +486,8 @@ export async function checkRestore(input: RestoreInput): Promise<Finding[]> {
   const indexed = indexItems(input.items);
   const leaves = await leavesOf(indexed.logEntries.map((entry) => entry.text));
   return [
-    compareCounts('counts-per-entity', input.source.counts, restored.counts, 'entity'),
-    compareCounts('index-counts', input.source.indexCounts, restored.indexCounts, 'index'),
+    compareCounts('counts-per-entity', input.source.counts, restored.counts, 'entity', 'entities'),
+    compareCounts('index-counts', input.source.indexCounts, restored.indexCounts, 'index', 'indexes'),
     soldPiecePaidOrder(indexed),
     soldPieceOwnerRecord(indexed),
     paidOrderPiece(indexed),
@@ -481,7 +495,7 @@ export async function checkRestore(input: RestoreInput): Promise<Finding[]> {
     ownerRecordCardClaim(indexed),
     await passportHashChain(indexed),
     await passportHead(indexed, leaves),
-    await passportCheckpointPrefix(indexed, leaves, input.published),
+    await passportCheckpointPrefix(indexed, leaves, input.published, input.source.checkpoint),
     memberConsent(indexed),
     ...settingsFindings(input.settings, input.ttlAttribute),
   ];
