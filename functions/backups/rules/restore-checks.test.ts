@@ -253,12 +253,33 @@ describe('restore checks', () => {
         '"time":"2026-11-30T09:00:00.000Z"',
       );
     });
-    expect(failed(findings)).toEqual(['passport-hash-chain', 'passport-head', 'passport-checkpoint-prefix']);
+    expect(failed(findings)).toEqual([
+      'passport-hash-chain',
+      'passport-head',
+      'passport-piece-copies',
+      'passport-checkpoint-prefix',
+    ]);
     expect(detailsOf(findings, 'passport-hash-chain')[0]).toMatch(
       /^passport log entry 1 of piece p-sold breaks its hash chain/,
     );
     expect(detailsOf(findings, 'passport-checkpoint-prefix')).toEqual([
       "the restored log's first 3 entries do not make the published checkpoint's root",
+    ]);
+  });
+
+  it("fails a piece's copy of its entry that is not the log's, and an entry without its copy", async () => {
+    const altered = await run((input) => {
+      const copy = itemAt(input, 'PASSPORT#p-sold', 'ENTRY#000000000001');
+      copy.text = String(copy.text).replace(owner, 'f'.repeat(64));
+    });
+    expect(failed(altered)).toEqual(['passport-piece-copies']);
+    expect(detailsOf(altered, 'passport-piece-copies')).toEqual([
+      "piece p-sold's copy of passport log entry 1 is not the log's entry",
+    ]);
+    const missing = await run((input) => without(input, 'PASSPORT#p-sold', 'ENTRY#000000000000'));
+    expect(failed(missing)).toEqual(['counts-per-entity', 'passport-piece-copies']);
+    expect(detailsOf(missing, 'passport-piece-copies')).toEqual([
+      'passport log entry 0 has no copy under piece p-sold',
     ]);
   });
 

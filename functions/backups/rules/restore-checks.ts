@@ -1,5 +1,11 @@
 import { toBase64, utf8 } from '#shared/passport/bytes.ts';
-import { entryWithoutPrev, parseEntry, parseListEntry, parseMapEntry } from '#shared/passport/log-entry.ts';
+import {
+  entryWithoutPrev,
+  parseEntry,
+  parseListEntry,
+  parseMapEntry,
+  pieceOfText,
+} from '#shared/passport/log-entry.ts';
 import { leafHash, rootOf } from '#shared/passport/merkle.ts';
 import { entryHashHex } from '#shared/passport/piece-map.ts';
 
@@ -51,6 +57,7 @@ export const CHECKS = [
   'owner-record-card-claim',
   'passport-hash-chain',
   'passport-head',
+  'passport-piece-copies',
   'passport-checkpoint-prefix',
   'member-consent',
   'ttl',
@@ -141,6 +148,7 @@ function indexItems(items: readonly Item[]) {
   const draws = new Set<string>();
   const members: Item[] = [];
   const logEntries: { seq: number; text: string }[] = [];
+  const pieceCopies: { pid: string; seq: number; text: string }[] = [];
   let head: Item | undefined;
   const push = (map: Map<string, Item[]>, key: string, item: Item) =>
     map.set(key, [...(map.get(key) ?? []), item]);
@@ -151,6 +159,14 @@ function indexItems(items: readonly Item[]) {
       if (sk === '#HEAD') head = item;
       else if (sk.startsWith(ENTRY_PREFIX))
         logEntries.push({ seq: Number(sk.slice(ENTRY_PREFIX.length)), text: str(item.text) ?? '' });
+      continue;
+    }
+    if (pk.startsWith('PASSPORT#') && sk.startsWith(ENTRY_PREFIX)) {
+      pieceCopies.push({
+        pid: pk.slice('PASSPORT#'.length),
+        seq: Number(sk.slice(ENTRY_PREFIX.length)),
+        text: str(item.text) ?? '',
+      });
       continue;
     }
     switch (item.kind) {
@@ -187,6 +203,7 @@ function indexItems(items: readonly Item[]) {
     draws,
     members,
     logEntries,
+    pieceCopies,
     head,
   };
 }
@@ -371,6 +388,35 @@ async function passportHead({ logEntries, head }: Indexed, leaves: Uint8Array[])
   return finding('passport-head', problems, `the head (${head.size}) is the restored entries' root`);
 }
 
+/**
+ * Each piece's entry is kept twice, in the log and under its piece (passport/log-sequencer.ts
+ * appendItems): every copy is the log's entry of its number, for its piece, and every entry
+ * naming a piece has its copy.
+ */
+function passportPieceCopies({ logEntries, pieceCopies }: Indexed): Finding {
+  const problems: string[] = [];
+  const bySeq = new Map(logEntries.map((entry) => [entry.seq, entry.text]));
+  const copied = new Set<number>();
+  for (const copy of pieceCopies) {
+    copied.add(copy.seq);
+    const text = bySeq.get(copy.seq);
+    if (text === undefined || text !== copy.text)
+      problems.push(`piece ${copy.pid}'s copy of passport log entry ${copy.seq} is not the log's entry`);
+    else if (pieceOfText(text) !== copy.pid)
+      problems.push(`passport log entry ${copy.seq} is kept under piece ${copy.pid}, not its own`);
+  }
+  for (const { seq, text } of logEntries) {
+    const piece = pieceOfText(text);
+    if (piece !== undefined && !copied.has(seq))
+      problems.push(`passport log entry ${seq} has no copy under piece ${piece}`);
+  }
+  return finding(
+    'passport-piece-copies',
+    problems,
+    `${pieceCopies.length} entries kept under their pieces, each the log's`,
+  );
+}
+
 /** The last published checkpoint (its size and root) as read from passport/log/checkpoint. */
 export interface PublishedCheckpoint {
   size: number;
@@ -495,6 +541,7 @@ export async function checkRestore(input: RestoreInput): Promise<Finding[]> {
     ownerRecordCardClaim(indexed),
     await passportHashChain(indexed),
     await passportHead(indexed, leaves),
+    passportPieceCopies(indexed),
     await passportCheckpointPrefix(indexed, leaves, input.published, input.source.checkpoint),
     memberConsent(indexed),
     ...settingsFindings(input.settings, input.ttlAttribute),
