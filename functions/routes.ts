@@ -1571,6 +1571,10 @@ export const jobAccess = {
     'table:get': 'a page’s reads (a piece, a collection, a draw), as the storefront’s read routes make them',
     'table:query': WHY.jobByTestCode,
   }),
+  // AWS Backup's restore testing (issue 49; infra/constructs/table-backups.ts): reads the passport
+  // log's published checkpoint; its reads of the restored scratch table (Scan, Describe*) and its
+  // backup:PutRestoreValidationResult are granted by its construct, the table not being this one.
+  'backups/jobs/validate-restore': parseAccess('media:get'),
 } as const satisfies Record<string, Access>;
 export type JobModule = keyof typeof jobAccess;
 

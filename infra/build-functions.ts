@@ -123,6 +123,8 @@ export const EVENT_MODULES = [
   'pages/jobs/render-on-change',
   // CloudFront's failover origin (its function URL): a public page not rendered yet (issue 47).
   'pages/http/render-missing',
+  // AWS Backup's restore testing: validates each restored scratch table (issue 49).
+  'backups/jobs/validate-restore',
 ] as const;
 
 /** The source file of a route's handler: functions/<handler>.ts. */
