@@ -67,6 +67,7 @@ import { PictureSets } from './constructs/picture-sets.ts';
 import { reconciliationAlarm } from './constructs/reconciliation-alarm.ts';
 import { LINK_JOB_STARTERS, RESET_LINK_FUNCTION, ResetLinkJob } from './constructs/reset-link-job.ts';
 import { ScheduledJob } from './constructs/scheduled-job.ts';
+import { TableBackups } from './constructs/table-backups.ts';
 import { WebDeployment } from './constructs/web-deployment.ts';
 import { WebDistribution } from './constructs/web-distribution.ts';
 import { DRAND_QUICKNET } from './drand-chain.ts';
@@ -123,6 +124,8 @@ export class BoutiqueStack extends Stack {
   readonly passportLog: ScheduledJob;
   readonly passportCertificates: ScheduledJob;
   readonly releaseDraws: ScheduledJob;
+  /** AWS Backup's plan for the table and its weekly restore test, validated (issue 49). */
+  readonly tableBackups: TableBackups;
 
   constructor(scope: Construct, id: string, props: BoutiqueStackProps = {}) {
     super(scope, id, props);
@@ -512,6 +515,13 @@ export class BoutiqueStack extends Stack {
       shopOrigin: shopUrl,
     });
 
+    this.tableBackups = new TableBackups(this, 'TableBackups', {
+      table,
+      mediaBucket,
+      alarmTopic: alarms.topic,
+      restoreTestingPlanName: `boutique_${stage.replace(/[^A-Za-z0-9]/g, '_')}_table`,
+    });
+
     acknowledgeNagFindings(this, {
       customDomain: Boolean(props.domainName && props.certificateArn),
       logsBucket,
@@ -521,6 +531,7 @@ export class BoutiqueStack extends Stack {
       webBucket,
       deadLetters: [
         this.mailSweep.deadLetters,
+        this.tableBackups.deadLetters,
         this.paymentReconciliation.deadLetters,
         this.overdueOrders.deadLetters,
         this.releaseSender.deadLetters,

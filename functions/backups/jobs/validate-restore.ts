@@ -73,7 +73,15 @@ let backup: BackupClient | undefined;
 
 export const handler = async (event: RestoreJobStateChange): Promise<{ status: string; message: string }> => {
   const { restoreJobId, status, createdResourceArn } = event.detail;
-  if (status !== 'COMPLETED') return { status: 'SKIPPED', message: `restore job ${status}` };
+  // The rule passes COMPLETED, FAILED and ABORTED: a restore that did not finish is a failed test.
+  if (status !== 'COMPLETED') {
+    const restored = status === 'FAILED' || status === 'ABORTED';
+    if (restored) {
+      metrics.addMetric('RestoreValidationFailed', MetricUnit.Count, 1);
+      metrics.publishStoredMetrics();
+    }
+    return { status: restored ? 'FAILED' : 'SKIPPED', message: `restore job ${restoreJobId} ${status}` };
+  }
   const table = createdResourceArn ? tableOfArn(createdResourceArn) : undefined;
   if (!table) throw new Error(`restore job ${restoreJobId}: no DynamoDB table in ${createdResourceArn}`);
   const bucket = process.env.MEDIA_BUCKET;
