@@ -1311,3 +1311,122 @@ describe("the /api behaviours' plan (infra/edge/api-behaviours.ts)", () => {
     ).toThrow(/share a CloudFront path pattern/);
   });
 });
+
+describe("the table's backups and their restore test (issue 49, infra/constructs/table-backups.ts)", () => {
+  it('keeps hourly recovery points two days and daily ones 35 days, in a retained vault, of the table', () => {
+    template.resourceCountIs('AWS::Backup::BackupVault', 1);
+    expect(Object.values(template.findResources('AWS::Backup::BackupVault'))[0]).toMatchObject({
+      DeletionPolicy: 'Retain',
+    });
+    template.hasResourceProperties('AWS::Backup::BackupPlan', {
+      BackupPlan: {
+        BackupPlanRule: Match.arrayWith([
+          Match.objectLike({
+            RuleName: 'Hourly',
+            ScheduleExpression: 'cron(0 * * * ? *)',
+            Lifecycle: { DeleteAfterDays: 2 },
+          }),
+          Match.objectLike({
+            RuleName: 'Daily',
+            ScheduleExpression: 'cron(0 3 * * ? *)',
+            Lifecycle: { DeleteAfterDays: 35 },
+          }),
+        ]),
+      },
+    });
+    const [tableId] = Object.keys(template.findResources('AWS::DynamoDB::Table'));
+    template.hasResourceProperties('AWS::Backup::BackupSelection', {
+      BackupSelection: Match.objectLike({
+        Resources: Match.arrayWith([
+          Match.objectLike({ 'Fn::Join': Match.arrayWith([Match.arrayWith([{ Ref: tableId }])]) }),
+        ]),
+      }),
+    });
+  });
+
+  it('restores the latest snapshot of the vault weekly into a scratch table kept four hours for the validation', () => {
+    const [tableId] = Object.keys(template.findResources('AWS::DynamoDB::Table'));
+    const [vaultId] = Object.keys(template.findResources('AWS::Backup::BackupVault'));
+    const [planId] = Object.keys(template.findResources('AWS::Backup::RestoreTestingPlan'));
+    template.hasResourceProperties('AWS::Backup::RestoreTestingPlan', {
+      RestoreTestingPlanName: 'boutique_dev_table',
+      ScheduleExpression: 'cron(0 5 ? * SUN *)',
+      RecoveryPointSelection: {
+        Algorithm: 'LATEST_WITHIN_WINDOW',
+        IncludeVaults: [{ 'Fn::GetAtt': [vaultId, 'BackupVaultArn'] }],
+        RecoveryPointTypes: ['SNAPSHOT'],
+        SelectionWindowDays: 7,
+      },
+    });
+    template.hasResourceProperties('AWS::Backup::RestoreTestingSelection', {
+      RestoreTestingPlanName: { Ref: planId },
+      ProtectedResourceType: 'DynamoDB',
+      ProtectedResourceArns: [{ 'Fn::GetAtt': [tableId, 'Arn'] }],
+      ValidationWindowHours: 4,
+    });
+  });
+
+  const validation = () =>
+    Object.entries(template.findResources('AWS::Lambda::Function')).find(([, f]) =>
+      String((f as { Properties: { Description?: string } }).Properties.Description).startsWith(
+        'Validates each table restored by AWS Backup',
+      ),
+    ) as [string, { Properties: { Role: { 'Fn::GetAtt': [string, string] } } }];
+
+  it("invokes the validation on the plan's finished restore jobs, with retries and a dead-letter queue", () => {
+    const [fnId] = validation();
+    const [planId] = Object.keys(template.findResources('AWS::Backup::RestoreTestingPlan'));
+    template.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: {
+        source: ['aws.backup'],
+        'detail-type': ['Restore Job State Change'],
+        detail: {
+          status: ['COMPLETED', 'FAILED', 'ABORTED'],
+          restoreTestingPlanArn: [{ 'Fn::GetAtt': [planId, 'RestoreTestingPlanArn'] }],
+        },
+      },
+      Targets: [
+        Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] }, DeadLetterConfig: Match.anyValue() }),
+      ],
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'RestoreValidationFailed',
+      Namespace: 'OneOfOne',
+      Threshold: 1,
+      AlarmActions: Match.anyValue(),
+    });
+  });
+
+  it('lets the validation read any table but never the live one, the checkpoint only, and report to AWS Backup', () => {
+    const [, fn] = validation();
+    const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+    const [tableId] = Object.keys(template.findResources('AWS::DynamoDB::Table'));
+    const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
+      (p as PolicyResource).Properties.Roles.some((r) => r.Ref === roleId),
+    ) as { Properties: { PolicyDocument: { Statement: Record<string, unknown>[] } } }[];
+    const statements = policies.flatMap((p) => p.Properties.PolicyDocument.Statement);
+    const actions = statements
+      .filter((s) => s.Effect === 'Allow')
+      .flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]))
+      .filter((a) => !String(a).startsWith('xray:'))
+      .sort();
+    expect(actions).toEqual([
+      'backup:PutRestoreValidationResult',
+      'dynamodb:DescribeContinuousBackups',
+      'dynamodb:DescribeTable',
+      'dynamodb:DescribeTimeToLive',
+      'dynamodb:Scan',
+      's3:GetObject',
+      'sqs:SendMessage',
+    ]);
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Deny',
+        Action: 'dynamodb:*',
+        Resource: expect.arrayContaining([{ 'Fn::GetAtt': [tableId, 'Arn'] }]),
+      }),
+    );
+    const s3 = statements.find((s) => s.Action === 's3:GetObject');
+    expect(JSON.stringify(s3?.Resource)).toContain('/passport/log/checkpoint');
+  });
+});
