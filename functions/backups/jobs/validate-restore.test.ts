@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { Finding } from '../rules/restore-checks.ts';
+import { tableOfArn, validationMessage, withoutManifest } from './validate-restore.ts';
+
+const found = (check: Finding['check'], ok: boolean, detail: string): Finding => ({
+  check,
+  ok,
+  details: [detail],
+});
+
+describe('the restore testing validation (AWS Backup, no manifest)', () => {
+  it('reports the count checks not checked, never as compared, and keeps every other finding', () => {
+    const { findings, notChecked } = withoutManifest([
+      found('counts-per-entity', false, 'entity ORDER: 3 restored, 0 at the backup'),
+      found('index-counts', false, 'index gsi1: 5 restored, 0 at the backup'),
+      found('hold-has-order', false, 'piece P1 held by C1 without its order'),
+    ]);
+    expect(notChecked).toEqual(['counts-per-entity', 'index-counts']);
+    expect(findings[0]?.details[0]).toMatch(/^not checked: no manifest/);
+    expect(findings[2]).toEqual(found('hold-has-order', false, 'piece P1 held by C1 without its order'));
+    const report = { ok: false, table: 't', findings, items: 9, timing: { scanMs: 1, checkMs: 1 } };
+    expect(validationMessage(report, notChecked)).toBe(
+      'FAILED hold-has-order: piece P1 held by C1 without its order; not checked (no manifest): counts-per-entity, index-counts',
+    );
+  });
+
+  it('says how many checks held when none failed', () => {
+    const { findings, notChecked } = withoutManifest([
+      found('counts-per-entity', true, 'x'),
+      found('index-counts', true, 'x'),
+      found('ttl', true, 'TTL on expiresAt'),
+    ]);
+    const report = { ok: true, table: 't', findings, items: 12, timing: { scanMs: 1, checkMs: 1 } };
+    expect(validationMessage(report, notChecked)).toBe(
+      '1 checks held on 12 items; not checked (no manifest): counts-per-entity, index-counts',
+    );
+  });
+
+  it('takes the restored table from the created resource ARN', () => {
+    expect(tableOfArn('arn:aws:dynamodb:eu-west-1:123456789012:table/boutique-restore-1')).toBe(
+      'boutique-restore-1',
+    );
+    expect(tableOfArn('arn:aws:s3:::bucket')).toBeUndefined();
+  });
+});
