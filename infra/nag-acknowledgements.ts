@@ -26,6 +26,8 @@ export interface NagProps {
   mediaBucket: IBucket;
   privateMediaBucket: IBucket;
   webBucket: IBucket;
+  /** The table's AWS Backup plan and restore test (infra/constructs/table-backups.ts). */
+  tableBackups: IConstruct;
   /** The dead-letter queues of the scheduled jobs and of the picture sets. */
   deadLetters: IConstruct[];
 }
@@ -42,7 +44,7 @@ export function acknowledgeNagFindings(stack: Stack, props: NagProps): void {
     'AWSLambdaBasicExecutionRole only lets a function write its own CloudWatch logs (functions and CDK’s web-deployment handler).',
   );
   const wildcardReason =
-    'Grants on this stack’s own resources: the table’s GSIs (table/index/*), objects in the media, private media and web buckets (bucket/*, authenticity/*; the picture sets only collection_images/* and authenticity/*, the passport log’s sequencer only passport/log/*, the passport job only passport/photos/* and authenticity/*, the release draws’ job only draws/*, the page functions only pages/* of the web bucket, and they read its assets/*.css); the s3:GetObject*/DeleteObject*/Abort*/List*/GetBucket* families only for CDK’s web deployment (web bucket and CDK’s asset bucket) — the functions get single actions (infra/constructs/data-access.ts); X-Ray segment writes and SES sending (no resource-level scoping for these two: *).';
+    'Grants on this stack’s own resources: the table’s GSIs (table/index/*), objects in the media, private media and web buckets (bucket/*, authenticity/*; the picture sets only collection_images/* and authenticity/*, the passport log’s sequencer only passport/log/*, the passport job only passport/photos/* and authenticity/*, the release draws’ job only draws/*, the page functions only pages/* of the web bucket, and they read its assets/*.css); the s3:GetObject*/DeleteObject*/Abort*/List*/GetBucket* families only for CDK’s web deployment (web bucket and CDK’s asset bucket) — the functions get single actions (infra/constructs/data-access.ts); X-Ray segment writes, SES sending and AWS Backup’s PutRestoreValidationResult (no resource-level scoping for these three: *).';
   const arn = (resource: IConstruct) => {
     const logicalId = stack.resolve(stack.getLogicalId(resource.node.defaultChild as CfnElement)) as string;
     return [
@@ -107,5 +109,16 @@ export function acknowledgeNagFindings(stack: Stack, props: NagProps): void {
       'AwsSolutions-SQS3',
       'This queue is the dead-letter queue of an asynchronous function (Lambda on-failure destination, and EventBridge target DLQ for a scheduled job), which cdk-nag does not recognise as such.',
     );
+  for (const policy of ['AWSBackupServiceRolePolicyForBackup', 'AWSBackupServiceRolePolicyForRestores'])
+    acknowledge(
+      props.tableBackups,
+      `AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/${policy}]`,
+      'AWS Backup’s own service-role policies for its role: AWS keeps them in step with what backing up and restoring a DynamoDB table needs.',
+    );
+  acknowledge(
+    props.tableBackups,
+    'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:dynamodb:<AWS::Region>:<AWS::AccountId>:table/*]',
+    'The restore validation reads (Scan, Describe*) the scratch table AWS Backup’s restore testing names at restore time, known only in the event; the live table is denied explicitly.',
+  );
   acknowledge(props.logsBucket, 'AwsSolutions-S1', 'The access-log bucket does not log access to itself.');
 }

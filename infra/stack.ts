@@ -529,6 +529,7 @@ export class BoutiqueStack extends Stack {
       mediaBucket,
       privateMediaBucket,
       webBucket,
+      tableBackups: this.tableBackups,
       deadLetters: [
         this.mailSweep.deadLetters,
         this.tableBackups.deadLetters,
