@@ -384,14 +384,16 @@ describe('BoutiqueStack', () => {
     // paid order waiting too long; the passport signer (invoked synchronously, no dead letters)
     // on its errors, refusals included; the public pages' functions (on change and daily) on
     // their errors and on the changes or runs given up, and the edge's on-demand page renderer on
-    // its errors (test/infra-pages.test.ts).
+    // its errors (test/infra-pages.test.ts); the restore validation (issue 49) on its errors, its
+    // dead letters and each failed restore test.
     expect(alarms.map((a) => `${a.Namespace} ${a.MetricName}`).sort()).toEqual([
       'AWS/ApiGateway 5xx',
-      ...Array(14).fill('AWS/Lambda Errors'),
+      ...Array(15).fill('AWS/Lambda Errors'),
       'AWS/Lambda Throttles',
-      ...Array(12).fill('AWS/SQS ApproximateNumberOfMessagesVisible'),
+      ...Array(13).fill('AWS/SQS ApproximateNumberOfMessagesVisible'),
       'OneOfOne OverdueOrders',
       'OneOfOne PaymentsFoundByReconciliation',
+      'OneOfOne RestoreValidationFailed',
     ]);
     expect(countAll('AWS::CloudWatch::Alarm')).toBe(built.length);
     // The alarm topic, and the mail feedback's (SES bounces and complaints → the suppression list).
@@ -1337,9 +1339,7 @@ describe("the table's backups and their restore test (issue 49, infra/constructs
     const [tableId] = Object.keys(template.findResources('AWS::DynamoDB::Table'));
     template.hasResourceProperties('AWS::Backup::BackupSelection', {
       BackupSelection: Match.objectLike({
-        Resources: Match.arrayWith([
-          Match.objectLike({ 'Fn::Join': Match.arrayWith([Match.arrayWith([{ Ref: tableId }])]) }),
-        ]),
+        Resources: [{ 'Fn::GetAtt': [tableId, 'Arn'] }],
       }),
     });
   });
@@ -1358,11 +1358,15 @@ describe("the table's backups and their restore test (issue 49, infra/constructs
         SelectionWindowDays: 7,
       },
     });
-    template.hasResourceProperties('AWS::Backup::RestoreTestingSelection', {
-      RestoreTestingPlanName: { Ref: planId },
-      ProtectedResourceType: 'DynamoDB',
-      ProtectedResourceArns: [{ 'Fn::GetAtt': [tableId, 'Arn'] }],
-      ValidationWindowHours: 4,
+    // The plan by its name, so made after it.
+    template.hasResource('AWS::Backup::RestoreTestingSelection', {
+      DependsOn: [planId],
+      Properties: {
+        RestoreTestingPlanName: 'boutique_dev_table',
+        ProtectedResourceType: 'DynamoDB',
+        ProtectedResourceArns: [{ 'Fn::GetAtt': [tableId, 'Arn'] }],
+        ValidationWindowHours: 4,
+      },
     });
   });
 
@@ -1417,6 +1421,9 @@ describe("the table's backups and their restore test (issue 49, infra/constructs
       'dynamodb:DescribeTimeToLive',
       'dynamodb:Scan',
       's3:GetObject',
+      // The on-failure destination (its dead-letter queue), as CDK grants it.
+      'sqs:GetQueueAttributes',
+      'sqs:GetQueueUrl',
       'sqs:SendMessage',
     ]);
     expect(statements).toContainEqual(

@@ -91,7 +91,7 @@ export class TableBackups extends Construct {
     });
     const restoreRole = new Role(this, 'RestoreRole', {
       assumedBy: new ServicePrincipal('backup.amazonaws.com'),
-      description: 'AWS Backup restore testing: restores the table’s recovery point into a scratch table',
+      description: "AWS Backup restore testing: restores the table's recovery point into a scratch table",
       managedPolicies: [
         ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSBackupServiceRolePolicyForRestores'),
       ],
