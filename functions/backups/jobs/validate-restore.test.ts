@@ -20,19 +20,21 @@ describe('the restore testing validation (AWS Backup, no manifest)', () => {
     expect(findings[2]).toEqual(found('hold-has-order', false, 'piece P1 held by C1 without its order'));
     const report = { ok: false, table: 't', findings, items: 9, timing: { scanMs: 1, checkMs: 1 } };
     expect(validationMessage(report, notChecked)).toBe(
-      'FAILED hold-has-order: piece P1 held by C1 without its order; not checked (no manifest): counts-per-entity, index-counts',
+      'FAILED hold-has-order: piece P1 held by C1 without its order; not checked (no manifest, scratch settings): counts-per-entity, index-counts',
     );
   });
 
-  it('says how many checks held when none failed', () => {
+  it('says how many checks held when none failed, the scratch table settings not checked', () => {
     const { findings, notChecked } = withoutManifest([
       found('counts-per-entity', true, 'x'),
       found('index-counts', true, 'x'),
-      found('ttl', true, 'TTL on expiresAt'),
+      found('ttl', false, 'TTL DISABLED'),
+      found('member-consent', true, 'every member has consents'),
     ]);
+    expect(findings[2]?.details[0]).toMatch(/^not checked: a restored table never carries TTL/);
     const report = { ok: true, table: 't', findings, items: 12, timing: { scanMs: 1, checkMs: 1 } };
     expect(validationMessage(report, notChecked)).toBe(
-      '1 checks held on 12 items; not checked (no manifest): counts-per-entity, index-counts',
+      '1 checks held on 12 items; not checked (no manifest, scratch settings): counts-per-entity, index-counts, ttl',
     );
   });
 

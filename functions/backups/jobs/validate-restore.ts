@@ -31,6 +31,14 @@ export interface RestoreJobStateChange {
 
 /** Checks that need the source's counts: not checked without a manifest. */
 const NEEDS_MANIFEST = new Set(['counts-per-entity', 'index-counts']);
+/**
+ * The settings checks: a DynamoDB restore never carries TTL, stream or point-in-time recovery, and
+ * AWS Backup's scratch table is deleted after the validation window, so nobody re-applies them
+ * there; a real restore re-applies them (the runbook) and the drill checks them.
+ */
+const SETTINGS = new Set(['ttl', 'stream', 'point-in-time-recovery']);
+const SCRATCH_SETTINGS =
+  'not checked: a restored table never carries TTL, stream or point-in-time recovery; a scratch restore is not re-configured';
 
 /** What the count checks compare against when the backup has no manifest: nothing. */
 const NO_MANIFEST: SourceManifest = { table: '', exportTime: '', counts: {}, indexCounts: {}, total: 0 };
@@ -39,13 +47,16 @@ const NO_MANIFEST: SourceManifest = { table: '', exportTime: '', counts: {}, ind
 export function withoutManifest(findings: readonly Finding[]): { findings: Finding[]; notChecked: string[] } {
   const notChecked: string[] = [];
   const kept = findings.map((finding) => {
-    if (!NEEDS_MANIFEST.has(finding.check)) return finding;
+    const manifest = NEEDS_MANIFEST.has(finding.check);
+    if (!manifest && !SETTINGS.has(finding.check)) return finding;
     notChecked.push(finding.check);
     return {
       ...finding,
       ok: true,
       details: [
-        'not checked: no manifest (AWS Backup recovery points have no source counts; only exports carry restore-manifest.json)',
+        manifest
+          ? 'not checked: no manifest (AWS Backup recovery points have no source counts; only exports carry restore-manifest.json)'
+          : SCRATCH_SETTINGS,
       ],
     };
   });
@@ -64,7 +75,9 @@ export function validationMessage(report: RestoreReport, notChecked: readonly st
   const head = failed.length
     ? `FAILED ${failed.map((f) => `${f.check}: ${f.details[0] ?? ''}`).join('; ')}`
     : `${report.findings.length - notChecked.length} checks held on ${report.items} items`;
-  const tail = notChecked.length ? `; not checked (no manifest): ${notChecked.join(', ')}` : '';
+  const tail = notChecked.length
+    ? `; not checked (no manifest, scratch settings): ${notChecked.join(', ')}`
+    : '';
   return `${head}${tail}`.slice(0, 1000);
 }
 
