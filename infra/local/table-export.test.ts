@@ -344,6 +344,32 @@ describe('export to S3 and import from S3, locally', () => {
     const failed = await importDone(notGzip.ImportTableDescription?.ImportArn as string);
     expect(failed?.ImportStatus).toBe('FAILED');
     expect(failed?.FailureMessage).toMatch(/not GZIP/);
+
+    // Well-formed DynamoDB JSON that the table's key schema refuses (no sort key).
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: BUCKET,
+        Key: 'nokey/data/a.json.gz',
+        Body: gzipSync(`${JSON.stringify({ Item: { pk: { S: 'only' } } })}\n`),
+      }),
+    );
+    const noKey = await ddb.send(new ImportTableCommand(importInput('nokey/', 'nokey-restored')));
+    const refused = await importDone(noKey.ImportTableDescription?.ImportArn as string);
+    expect(refused?.ImportStatus).toBe('FAILED');
+    expect(refused?.FailureMessage).toMatch(/key/i);
+    expect((await ddb.send(new ListTablesCommand({}))).TableNames).not.toContain('nokey-restored');
+  });
+
+  it('fails an export whose bucket is not there, with the reason', async () => {
+    const asked = await ddb.send(
+      new ExportTableToPointInTimeCommand({
+        TableArn: 'arn:aws:dynamodb:ddblocal:000000000000:table/passthrough',
+        S3Bucket: 'no-such-bucket',
+      }),
+    );
+    const done = await exportDone(asked.ExportDescription?.ExportArn as string);
+    expect(done?.ExportStatus).toBe('FAILED');
+    expect(done?.FailureMessage).toMatch(/bucket/i);
   });
 
   it('refuses what it cannot do with DynamoDB’s errors', async () => {
@@ -370,6 +396,30 @@ describe('export to S3 and import from S3, locally', () => {
     await expect(ddb.send(new ImportTableCommand(importInput('broken/', 'passthrough')))).rejects.toThrow(
       expect.objectContaining({ name: 'ResourceInUseException' }),
     );
+  });
+
+  it('answers the four calls only to a caller signed with the stack’s credentials, when given', async () => {
+    const stack = { ...credentials, sessionToken: 'token-of-this-start' };
+    const guarded = await startTableExports({
+      dynamoDbUrl: started[0]?.url as string,
+      s3Url: started[1]?.url as string,
+      credentials: stack,
+    });
+    const signed = new DynamoDBClient({ endpoint: guarded.url, region, credentials: stack });
+    const unsigned = new DynamoDBClient({ endpoint: guarded.url, region, credentials });
+    try {
+      const arn = 'arn:aws:dynamodb:x:0:table/t/export/1';
+      await expect(signed.send(new DescribeExportCommand({ ExportArn: arn }))).rejects.toThrow(
+        expect.objectContaining({ name: 'ExportNotFoundException' }),
+      );
+      await expect(unsigned.send(new DescribeExportCommand({ ExportArn: arn }))).rejects.toThrow(
+        expect.objectContaining({ name: 'UnrecognizedClientException' }),
+      );
+    } finally {
+      signed.destroy();
+      unsigned.destroy();
+      await guarded.stop();
+    }
   });
 
   it('exports and imports ~12,000 items of realistic size (figures for the drill)', async () => {
