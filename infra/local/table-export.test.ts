@@ -6,6 +6,8 @@ import {
   type AttributeValue,
   BatchWriteItemCommand,
   CreateTableCommand,
+  DeleteTableCommand,
+  DescribeBackupCommand,
   DescribeContinuousBackupsCommand,
   DescribeExportCommand,
   DescribeImportCommand,
@@ -18,6 +20,7 @@ import {
   ListTablesCommand,
   PutItemCommand,
   ScanCommand,
+  UpdateContinuousBackupsCommand,
 } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -222,10 +225,47 @@ describe('export to S3 and import from S3, locally', () => {
     await expect(ddb.send(new DescribeTableCommand({ TableName: 'nope' }))).rejects.toThrow(
       expect.objectContaining({ name: 'ResourceNotFoundException' }),
     );
-    // An operation DynamoDB Local does not know is its to refuse, not the stand-in's.
+    // An operation DynamoDB Local does not know, and the stand-in does not answer, is its to refuse.
+    await expect(ddb.send(new DescribeBackupCommand({ BackupArn: 'arn:none' }))).rejects.toThrow(
+      expect.objectContaining({ name: 'UnknownOperationException' }),
+    );
+  });
+
+  it('keeps the point-in-time recovery setting DynamoDB Local lacks, per table', async () => {
+    await createTable('recovery');
+    const status = async (TableName: string) =>
+      (await ddb.send(new DescribeContinuousBackupsCommand({ TableName }))).ContinuousBackupsDescription
+        ?.PointInTimeRecoveryDescription?.PointInTimeRecoveryStatus;
+    expect(await status('recovery')).toBe('DISABLED');
+    const on = await ddb.send(
+      new UpdateContinuousBackupsCommand({
+        TableName: 'recovery',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      }),
+    );
+    expect(on.ContinuousBackupsDescription?.PointInTimeRecoveryDescription).toMatchObject({
+      PointInTimeRecoveryStatus: 'ENABLED',
+      RecoveryPeriodInDays: 35,
+    });
+    expect(await status('recovery')).toBe('ENABLED');
+    // Another table is not touched; a table made again under the name starts without it.
+    await createTable('recovery-other');
+    expect(await status('recovery-other')).toBe('DISABLED');
+    await ddb.send(new DeleteTableCommand({ TableName: 'recovery' }));
+    await expect(status('recovery')).rejects.toThrow(
+      expect.objectContaining({ name: 'TableNotFoundException' }),
+    );
+    await new Promise((done) => setImmediate(done));
+    await createTable('recovery');
+    expect(await status('recovery')).toBe('DISABLED');
     await expect(
-      ddb.send(new DescribeContinuousBackupsCommand({ TableName: 'passthrough' })),
-    ).rejects.toThrow(expect.objectContaining({ name: 'UnknownOperationException' }));
+      ddb.send(
+        new UpdateContinuousBackupsCommand({
+          TableName: 'recovery',
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: 36 },
+        }),
+      ),
+    ).rejects.toThrow(expect.objectContaining({ name: 'ValidationException' }));
   });
 
   it('exports the table as it was at the call, in DynamoDB’s layout, and imports it back exactly', async () => {
@@ -315,13 +355,16 @@ describe('export to S3 and import from S3, locally', () => {
     });
     const source = (await scanAll('shop')).filter((item) => item.pk?.S !== 'ORDER#late');
     expect(await scanAll('shop-restored')).toEqual(source);
-    // As in AWS: the imported table has its GSIs, and no TTL, no stream (DynamoDB Local has no
-    // point-in-time recovery to look at: DescribeContinuousBackups is unknown to it, below).
+    // As in AWS: the imported table has its GSIs, and no TTL, no stream, no point-in-time recovery.
     const table = (await ddb.send(new DescribeTableCommand({ TableName: 'shop-restored' }))).Table;
     expect(table?.GlobalSecondaryIndexes?.map((g) => g.IndexName)).toEqual(['gsi1']);
     expect(table?.StreamSpecification?.StreamEnabled ?? false).toBe(false);
     const ttl = await ddb.send(new DescribeTimeToLiveCommand({ TableName: 'shop-restored' }));
     expect(ttl.TimeToLiveDescription?.TimeToLiveStatus).toBe('DISABLED');
+    const backups = await ddb.send(new DescribeContinuousBackupsCommand({ TableName: 'shop-restored' }));
+    expect(
+      backups.ContinuousBackupsDescription?.PointInTimeRecoveryDescription?.PointInTimeRecoveryStatus,
+    ).toBe('DISABLED');
   });
 
   it('fails an import whose source is malformed, with a message, and leaves no table', async () => {

@@ -7,6 +7,7 @@ import {
   CreateTableCommand,
   type CreateTableCommandInput,
   DeleteTableCommand,
+  DescribeTableCommand,
   DynamoDBClient,
   ScanCommand,
   type WriteRequest,
@@ -20,8 +21,9 @@ import type { StandIn } from './stand-ins.ts';
  * proxy in front of DynamoDB Local speaking DynamoDB's JSON protocol (`POST /`,
  * `X-Amz-Target: DynamoDB_20120810.<operation>`), reached by the real `@aws-sdk/client-dynamodb`
  * through AWS_ENDPOINT_URL_DYNAMODB. It answers ExportTableToPointInTime, DescribeExport,
- * ImportTable and DescribeImport itself; every other call goes to DynamoDB Local unchanged (the
- * bytes of request and answer, streamed).
+ * ImportTable, DescribeImport, and the point-in-time recovery setting (DescribeContinuousBackups,
+ * UpdateContinuousBackups) itself; every other call goes to DynamoDB Local unchanged (the bytes
+ * of request and answer, streamed).
  *
  * - ExportTableToPointInTime (DYNAMODB_JSON, FULL_EXPORT) scans the table with consistent reads
  *   BEFORE it answers: the export holds the table as it was at the call (an item written after the
@@ -229,6 +231,29 @@ export async function startTableExports(options: TableExportOptions): Promise<St
       return { ImportTableDescription: { ...description } };
     },
 
+    async DescribeContinuousBackups(input) {
+      const tableName = text(input, 'TableName');
+      await existingTable(tableName);
+      return continuousBackups(tableName);
+    },
+
+    async UpdateContinuousBackups(input) {
+      const tableName = text(input, 'TableName');
+      const spec = input.PointInTimeRecoverySpecification as Input | undefined;
+      if (!spec || typeof spec.PointInTimeRecoveryEnabled !== 'boolean')
+        throw new DynamoError(
+          'ValidationException',
+          'PointInTimeRecoverySpecification.PointInTimeRecoveryEnabled is required',
+        );
+      const days = spec.RecoveryPeriodInDays ?? 35;
+      if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > 35)
+        throw new DynamoError('ValidationException', 'RecoveryPeriodInDays must be between 1 and 35');
+      await existingTable(tableName);
+      if (spec.PointInTimeRecoveryEnabled) recovery.set(tableName, { since: Date.now(), days });
+      else recovery.delete(tableName);
+      return continuousBackups(tableName);
+    },
+
     async DescribeImport(input) {
       const arn = text(input, 'ImportArn');
       const found = imports.get(arn);
@@ -236,6 +261,42 @@ export async function startTableExports(options: TableExportOptions): Promise<St
       return { ImportTableDescription: { ...found.description } };
     },
   };
+
+  /**
+   * Point-in-time recovery as DynamoDB describes it, which DynamoDB Local does not know: kept
+   * here per table name (a table made by ImportTable, or deleted and made again, starts without).
+   * It records the setting only: this stand-in keeps no history to restore from.
+   */
+  const recovery = new Map<string, { since: number; days: number }>();
+  async function existingTable(tableName: string): Promise<void> {
+    const described = await dynamo
+      .send(new DescribeTableCommand({ TableName: tableName }))
+      .catch((error: Error) => {
+        if (error.name === 'ResourceNotFoundException')
+          throw new DynamoError('TableNotFoundException', `Table not found: ${tableName}`);
+        throw error;
+      });
+    const created = described.Table?.CreationDateTime?.getTime() ?? 0;
+    const kept = recovery.get(tableName);
+    // A table of this name made after the setting (deleted and made again) has none.
+    if (kept && created > kept.since) recovery.delete(tableName);
+  }
+  function continuousBackups(tableName: string): unknown {
+    const kept = recovery.get(tableName);
+    return {
+      ContinuousBackupsDescription: {
+        ContinuousBackupsStatus: 'ENABLED',
+        PointInTimeRecoveryDescription: kept
+          ? {
+              PointInTimeRecoveryStatus: 'ENABLED',
+              RecoveryPeriodInDays: kept.days,
+              EarliestRestorableDateTime: kept.since / 1000,
+              LatestRestorableDateTime: Date.now() / 1000,
+            }
+          : { PointInTimeRecoveryStatus: 'DISABLED' },
+      },
+    };
+  }
 
   async function scanAll(tableName: string): Promise<Item[]> {
     const items: Item[] = [];
