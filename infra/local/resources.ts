@@ -35,6 +35,37 @@ import { TABLE } from '#table/table.ts';
 export const TABLE_STREAM = { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } as const;
 
 /**
+ * The single table's keys, indexes and billing as the CDK stack defines it (infra/stack.ts): what
+ * a table made for the shop is created with, and what an import of its export creates (the
+ * restore drill's ImportTable TableCreationParameters take these fields as they are).
+ */
+export function tableKeysAndIndexes(tableName: string) {
+  const { indexes } = TABLE;
+  const keyNames = [
+    TABLE.partitionKey,
+    TABLE.sortKey,
+    ...Object.values(indexes).flatMap((i) => [i.partitionKey, i.sortKey]),
+  ];
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST' as const,
+    AttributeDefinitions: keyNames.map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
+    KeySchema: [
+      { AttributeName: TABLE.partitionKey, KeyType: 'HASH' as const },
+      { AttributeName: TABLE.sortKey, KeyType: 'RANGE' as const },
+    ],
+    GlobalSecondaryIndexes: Object.entries(indexes).map(([IndexName, index]) => ({
+      IndexName,
+      KeySchema: [
+        { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+        { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+      ],
+      Projection: { ProjectionType: 'ALL' as const },
+    })),
+  };
+}
+
+/**
  * Creates the single table as the CDK stack defines it, if it does not exist yet; a table kept
  * from an earlier start without its stream (.local/data) gets it.
  */
@@ -50,31 +81,8 @@ export async function ensureTable(
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
-  const { indexes } = TABLE;
-  const keyNames = [
-    TABLE.partitionKey,
-    TABLE.sortKey,
-    ...Object.values(indexes).flatMap((i) => [i.partitionKey, i.sortKey]),
-  ];
   await client.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      BillingMode: 'PAY_PER_REQUEST',
-      StreamSpecification: TABLE_STREAM,
-      AttributeDefinitions: keyNames.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
-      KeySchema: [
-        { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
-        { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
-      ],
-      GlobalSecondaryIndexes: Object.entries(indexes).map(([IndexName, index]) => ({
-        IndexName,
-        KeySchema: [
-          { AttributeName: index.partitionKey, KeyType: 'HASH' },
-          { AttributeName: index.sortKey, KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
-    }),
+    new CreateTableCommand({ ...tableKeysAndIndexes(tableName), StreamSpecification: TABLE_STREAM }),
   );
   await client.send(
     new UpdateTimeToLiveCommand({

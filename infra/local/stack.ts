@@ -53,6 +53,7 @@ import { movePrivateMedia, seedIfEmpty } from './seed.ts';
 import { LOCAL_SHOP_SETTINGS } from './shop-settings.ts';
 import type { StartCredentials } from './stand-in-callers.ts';
 import { type StandIn, startDynamoDb, startS3, startSes } from './stand-ins.ts';
+import { startTableExports } from './table-export.ts';
 import { type StreamInvoker, startTableStream, type TableStream } from './table-stream.ts';
 import { clearRenderedPages, deployRendererFiles } from './web-deployment.ts';
 import { startWitness, type WitnessFault, type WitnessStandIn } from './witness.ts';
@@ -310,6 +311,13 @@ export interface LocalStackOptions {
 export interface LocalStack {
   url: string;
   dynamoDbUrl: string;
+  /**
+   * DynamoDB with its export to S3, import from S3 and point-in-time recovery setting answered
+   * (infra/local/table-export.ts): what the restore drill's client is pointed at.
+   */
+  tableExportsUrl: string;
+  /** Where the drill's exports are written (the local S3). */
+  backupsBucket: string;
   s3Url: string;
   sesUrl: string;
   paymentsUrl: string;
@@ -536,7 +544,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const s3 = await startS3(
       options.s3Port ?? 0,
       s3Dir,
-      [mediaBucket, privateMediaBucket, webBucket],
+      [mediaBucket, privateMediaBucket, webBucket, BACKUPS_BUCKET],
       (event) => pictureSets.notify(event),
     );
     started.push(s3);
@@ -557,6 +565,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       secretAccessKey: 'S3RVER',
       sessionToken: randomBytes(32).toString('base64url'),
     };
+    // DynamoDB's export to S3 / import from S3 and point-in-time recovery setting (the restore
+    // drill, issue 49), in front of DynamoDB Local; the rest of DynamoDB goes straight to it.
+    const tableExports = await startTableExports({ dynamoDbUrl: dynamo.url, s3Url: s3.url, credentials });
+    started.push(tableExports);
     // Lambda's Invoke API, for the functions a function starts (the reset link, after /reset-pwd's answer).
     const lambda = await startLambdaStandIn(
       {
@@ -833,6 +845,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       url,
       paymentsUrl: payments.url,
       dynamoDbUrl: dynamo.url,
+      tableExportsUrl: tableExports.url,
+      backupsBucket: BACKUPS_BUCKET,
       s3Url: s3.url,
       sesUrl: ses.url,
       kmsUrl: kms.url,
@@ -874,6 +888,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     throw error;
   }
 }
+
+/** The local bucket of the table's exports (the restore drill, issue 49). */
+export const BACKUPS_BUCKET = 'boutique-backups';
 
 /** The web bucket of the local stack: the pages rendered ahead of time (issue 47). */
 export const WEB_BUCKET = 'boutique-web';

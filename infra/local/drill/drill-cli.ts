@@ -1,0 +1,61 @@
+import { resolve } from 'node:path';
+import { cliArgs } from '../../cli-args.ts';
+import { PLANTS, type Plant, runRestoreDrill } from './restore-drill.ts';
+
+/** `npm run drill:restore`: the restore drill (./restore-drill.ts, docs/restore.md). */
+const { values } = cliArgs({
+  usage: `usage: npm run drill:restore [-- --orders N --passport N --payments N --faults --plant KIND --keep DIR --verbose]
+  --orders N     orders of the history beside the demo catalogue (10000)
+  --passport N   pieces of the history sold, each a passport entry (1000)
+  --payments N   card payments made after the export, recovered after the restore (3)
+  --faults       the fault run: payments while the export is written, a webhook meeting a deleted
+                 table during the restore, the table deleted outright
+  --plant KIND   plant a corruption in the restored table before its validation, which must fail
+                 it by name: ${PLANTS.join(' | ')}
+  --keep DIR     keep the drill's data (DynamoDB Local, S3, providers) in DIR
+  --verbose      the two shops' own lines too
+  Exit code 0 when every step held; 1 otherwise (a planted corruption: 0 when the validation failed it by name).`,
+  options: {
+    orders: { type: 'string' },
+    passport: { type: 'string' },
+    payments: { type: 'string' },
+    faults: { type: 'boolean' },
+    plant: { type: 'string' },
+    keep: { type: 'string' },
+    verbose: { type: 'boolean' },
+  },
+});
+
+const count = (name: string, fallback: number, least = 0) => {
+  const value = Number(values[name] ?? fallback);
+  if (!Number.isInteger(value) || value < least || value > 1_000_000) {
+    console.error(`--${name} must be a whole number from ${least} to 1000000`);
+    process.exit(2);
+  }
+  return value;
+};
+const plant = values.plant as string | undefined;
+if (plant !== undefined && !PLANTS.includes(plant as Plant)) {
+  console.error(`--plant must be one of ${PLANTS.join(', ')}`);
+  process.exit(2);
+}
+const passportEntries = count('passport', 1000, 1);
+const report = await runRestoreDrill({
+  orders: Math.max(count('orders', 10_000), passportEntries),
+  passportEntries,
+  payments: count('payments', 3),
+  faults: values.faults === true,
+  ...(plant ? { plant: plant as Plant } : {}),
+  ...(typeof values.keep === 'string' ? { dataDir: resolve(values.keep) } : {}),
+  verbose: values.verbose === true,
+  progressStream: process.stdout,
+});
+
+console.log('\nstep times');
+for (const { step, ms } of report.steps) console.log(`  ${(ms / 1000).toFixed(1).padStart(7)} s  ${step}`);
+if (plant) {
+  const failed = report.validation.findings.filter((f) => !f.ok).map((f) => f.check);
+  console.log(`\nplanted ${plant}: the validation failed ${failed.join(', ') || 'nothing'}`);
+  process.exit(failed.length > 0 ? 0 : 1);
+}
+process.exit(report.ok ? 0 : 1);
