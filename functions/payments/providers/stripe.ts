@@ -302,7 +302,9 @@ export const LONGEST_CREATED_TO_TAKEN_MS = 8 * 24 * 60 * 60 * 1000;
  * same moment). The intent's own `created` is not used: it is when the checkout started, before
  * the payer paid. A succeeded intent whose charge was refunded in full took nothing the shop
  * keeps and is left out. No eventId: read() gives none either (the event's id is only known to
- * a webhook delivery).
+ * a webhook delivery). The reference is the intent's `checkoutCode`, else its `reference`
+ * (start() keeps it there since this listing); an intent carrying neither (a draw entry's
+ * started before) is listed with an empty reference, for the reconciliation to match by its id.
  */
 async function listPaid(range: { since: number; until: number }): Promise<PaidPayment[]> {
   const client = await stripe();
