@@ -61,6 +61,14 @@ export interface TakenPayment {
   eventId?: string;
 }
 
+/** A payment that took money, as its provider lists it (the restore's reconciliation). */
+export interface PaidPayment extends TakenPayment {
+  /** Ours: the reference the payment was started with (PaymentStart.reference: the checkout code). */
+  reference: string;
+  /** When the money was taken, epoch ms. */
+  takenAt: number;
+}
+
 /** Who authorised a payment, as one entry per person counts it. */
 export interface Payer {
   fingerprint: string;
@@ -142,6 +150,8 @@ export interface PaymentOperations {
   verifyWebhook(headers: Record<string, string | undefined>, body: string | Buffer): Promise<WebhookNotice>;
   /** Whether a start failed because a twin of it is talking to the provider right now. */
   isConcurrentStart(error: unknown): boolean;
+  /** Every payment that took money between `since` and `until` (epoch ms), as the provider lists it, oldest first; every page read. */
+  listPaid(range: { since: number; until: number }): Promise<PaidPayment[]>;
 }
 
 /** A provider: its words and its operations, as the registry gives it. */

@@ -3,6 +3,7 @@ import type {
   CancelOutcome,
   CaptureOutcome,
   Confirmation,
+  PaidPayment,
   PaymentOperations,
   PaymentRef,
   PaymentStart,
@@ -258,6 +259,7 @@ interface CaptureEvent {
     id?: string;
     status?: string;
     custom_id?: string;
+    create_time?: string;
     amount?: { value?: string; currency_code?: string };
   };
 }
@@ -294,6 +296,93 @@ async function orderPayer(orderId: string): Promise<string | undefined> {
   return result.payer?.payerId ?? undefined;
 }
 
+/**
+ * How long after a capture PayPal may date its PAYMENT.CAPTURE.COMPLETED event: the events are
+ * asked for up to this much past the range's end, and kept by the capture's own time.
+ */
+const EVENT_AFTER_CAPTURE_MS = 5 * 60_000;
+
+/** The most events one page of the list asks for (PayPal documents a default of 10 and no bound). */
+const EVENTS_PAGE_SIZE = 100;
+
+interface EventList {
+  events?: CaptureEvent[];
+  links?: { href?: string; rel?: string }[];
+}
+
+/** One page of GET /v1/notifications/webhooks-events, through the SDK's client (its token, its base URL). */
+async function eventsPage(path: string, query: Record<string, string>): Promise<EventList> {
+  const request = (await paypal()).client.getRequestBuilderFactory()('GET', path);
+  request.query(query);
+  request.authenticate([{ oauth2: true }]);
+  const { statusCode, result } = await request.callAsText();
+  if (statusCode !== 200) throw new Error(`PayPal answered ${statusCode} to the events list: ${result}`);
+  return JSON.parse(result) as EventList;
+}
+
+/**
+ * Every capture that took money in the range, from PayPal's list of webhook events
+ * (GET /v1/notifications/webhooks-events, `event_type=PAYMENT.CAPTURE.COMPLETED`,
+ * `start_time`/`end_time`, the `next` link followed to the last page). Orders v2 has no list.
+ *
+ * Why the events and not the Transaction Search API (GET /v1/reporting/transactions): the
+ * restore reconciles the minutes a backup missed, right after the restore, and PayPal documents
+ * that a transaction takes up to 3 hours to appear in Transaction Search (and the API must be
+ * enabled for the app): the last minutes' payments, the very ones missing, would not be there.
+ * An event is listed as soon as PayPal raises it, and the shop's webhook is subscribed to
+ * PAYMENT.CAPTURE.COMPLETED already (verifyWebhook), its event carrying our reference
+ * (`custom_id`) and the capture. The limits: the list holds the events of the app's webhooks
+ * only (a capture made while no webhook subscribed to the event type is not there), and PayPal
+ * keeps events for a limited time (its Webhooks Events dashboard shows about the last 30 days;
+ * not a documented API guarantee), ample for a restore of minutes but not for an old backup.
+ *
+ * Each capture is then read (GET /v2/payments/captures/:id): one refunded since, or no longer
+ * COMPLETED, is left out. takenAt is the capture's `create_time` (when PayPal took the money);
+ * the eventId is the one read() and verifyWebhook() give (`capture:<id>`).
+ */
+async function listPaid(range: { since: number; until: number }): Promise<PaidPayment[]> {
+  const found = new Map<string, { reference: string; takenAt: number }>();
+  let path = '/v1/notifications/webhooks-events';
+  let query: Record<string, string> = {
+    event_type: 'PAYMENT.CAPTURE.COMPLETED',
+    start_time: new Date(range.since).toISOString(),
+    end_time: new Date(range.until + EVENT_AFTER_CAPTURE_MS).toISOString(),
+    page_size: String(EVENTS_PAGE_SIZE),
+  };
+  for (let pages = 0; ; pages += 1) {
+    if (pages > 10_000) throw new Error('PayPal’s events list does not end');
+    const page = await eventsPage(path, query);
+    for (const event of page.events ?? []) {
+      const capture = event.resource;
+      if (event.event_type !== 'PAYMENT.CAPTURE.COMPLETED' || !capture?.id || !capture.custom_id) continue;
+      const takenAt = Date.parse(capture.create_time ?? '');
+      if (!Number.isFinite(takenAt) || takenAt < range.since || takenAt > range.until) continue;
+      found.set(capture.id, { reference: capture.custom_id, takenAt });
+    }
+    const next = page.links?.find((link) => link.rel === 'next')?.href;
+    if (!next) break;
+    const url = new URL(next);
+    path = url.pathname;
+    query = Object.fromEntries(url.searchParams);
+  }
+  const paid: PaidPayment[] = [];
+  const { payments } = await paypal();
+  for (const [id, { reference, takenAt }] of found) {
+    const { result } = await payments.getCapturedPayment({ captureId: id });
+    if (result.status !== 'COMPLETED') continue;
+    paid.push({
+      ...takenBy({
+        id,
+        amountCents: cents(result.amount?.value),
+        currency: result.amount?.currencyCode ?? '',
+      }),
+      reference,
+      takenAt,
+    });
+  }
+  return paid.sort((a, b) => a.takenAt - b.takenAt || a.paymentRef.localeCompare(b.paymentRef));
+}
+
 /** A PayPal-Request-Id already in use answers the first request's result: no twin to wait for. */
 const isConcurrentStart = () => false;
 
@@ -306,6 +395,7 @@ export const paypalOperations: PaymentOperations = {
   read,
   verifyWebhook,
   isConcurrentStart,
+  listPaid,
 };
 
 /** An authorisation's state as PayPal keeps it (the suites read what a draw left behind). */

@@ -3,6 +3,7 @@ import type {
   CancelOutcome,
   CaptureOutcome,
   Confirmation,
+  PaidPayment,
   PaymentOperations,
   PaymentRef,
   PaymentStart,
@@ -30,6 +31,17 @@ export function threeDSecureAboveCents(env: NodeJS.ProcessEnv = process.env): nu
     : DEFAULT_THREE_D_SECURE_ABOVE_CENTS;
 }
 
+/**
+ * The metadata kept with the intent: the caller's, and our reference where the caller's does not
+ * carry it already as `checkoutCode` (a draw entry's names its entry; its reference is the
+ * winner's order code), so a listing of paid intents can name the order of each (listPaid).
+ */
+function withReference(input: PaymentStart): Record<string, string> {
+  return input.metadata.checkoutCode === input.reference
+    ? input.metadata
+    : { ...input.metadata, reference: input.reference };
+}
+
 async function start(input: PaymentStart): Promise<StartedPayment> {
   const askThreeDSecure = input.amountCents > threeDSecureAboveCents();
   const intent = await (await stripe()).paymentIntents.create(
@@ -43,7 +55,7 @@ async function start(input: PaymentStart): Promise<StartedPayment> {
       ...(askThreeDSecure
         ? { payment_method_options: { card: { request_three_d_secure: 'any' as const } } }
         : {}),
-      metadata: input.metadata,
+      metadata: withReference(input),
       ...(input.email ? { receipt_email: input.email } : {}),
     },
     { idempotencyKey: input.idempotencyKey },
@@ -268,6 +280,62 @@ function isConcurrentStart(error: unknown): boolean {
   return type === 'StripeIdempotencyError' || code === 'idempotency_key_in_use';
 }
 
+/**
+ * The longest a payment's money may be taken after its intent was created: a draw entry's card
+ * hold, captured at the draw's settlement within Stripe's 7-day authorisation window for online
+ * card payments (infra/local/payments/stripe-holds.ts keeps the same), with a day's margin for an
+ * intent confirmed some time after it was created. A checkout's intent is paid within its hold
+ * (HOLD_MINUTES, 15), far inside it.
+ */
+export const LONGEST_CREATED_TO_TAKEN_MS = 8 * 24 * 60 * 60 * 1000;
+
+/**
+ * Every PaymentIntent that took money in the range. Stripe lists intents by their creation
+ * time (GET /v1/payment_intents, `created[gte|lte]`, newest first, 100 a page, the SDK's
+ * auto-pagination following `starting_after`), not by when they were paid: an intent created
+ * before `since` and paid inside the range would be missed, so the listing starts
+ * LONGEST_CREATED_TO_TAKEN_MS earlier and keeps the intents whose money was taken in the range.
+ *
+ * takenAt is when the money was taken: the latest charge's balance transaction's `created`
+ * (Stripe makes it when the money is captured: at once for a purchase, at the capture for a
+ * draw's hold), else the charge's `created` (its authorisation, which for a purchase is the
+ * same moment). The intent's own `created` is not used: it is when the checkout started, before
+ * the payer paid. A succeeded intent whose charge was refunded in full took nothing the shop
+ * keeps and is left out. No eventId: read() gives none either (the event's id is only known to
+ * a webhook delivery). The reference is the intent's `checkoutCode`, else its `reference`
+ * (start() keeps it there since this listing); an intent carrying neither (a draw entry's
+ * started before) is listed with an empty reference, for the reconciliation to match by its id.
+ */
+async function listPaid(range: { since: number; until: number }): Promise<PaidPayment[]> {
+  const client = await stripe();
+  const paid: PaidPayment[] = [];
+  const intents = client.paymentIntents.list({
+    created: {
+      gte: Math.floor((range.since - LONGEST_CREATED_TO_TAKEN_MS) / 1000),
+      lte: Math.ceil(range.until / 1000),
+    },
+    limit: 100,
+    expand: ['data.latest_charge.balance_transaction'],
+  });
+  for await (const intent of intents) {
+    if (intent.status !== 'succeeded' || intent.amount_received <= 0) continue;
+    const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : undefined;
+    if (!charge || charge.refunded) continue;
+    const transaction =
+      typeof charge.balance_transaction === 'object' ? charge.balance_transaction : undefined;
+    const takenAt = (transaction?.created ?? charge.created) * 1000;
+    if (takenAt < range.since || takenAt > range.until) continue;
+    paid.push({
+      paymentRef: intent.id,
+      amountCents: intent.amount_received,
+      currency: intent.currency,
+      reference: intent.metadata.checkoutCode ?? intent.metadata.reference ?? '',
+      takenAt,
+    });
+  }
+  return paid.sort((a, b) => a.takenAt - b.takenAt || a.paymentRef.localeCompare(b.paymentRef));
+}
+
 export const stripeOperations: PaymentOperations = {
   start,
   confirm,
@@ -277,4 +345,5 @@ export const stripeOperations: PaymentOperations = {
   read,
   verifyWebhook,
   isConcurrentStart,
+  listPaid,
 };

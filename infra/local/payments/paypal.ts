@@ -180,6 +180,7 @@ export class PaypalEmulator {
         this.idempotent(r, () => this.refund(p[0], body)),
       ),
       api('POST', /^\/v1\/notifications\/verify-webhook-signature$/, (_r, _p, body) => this.verify(body)),
+      api('GET', /^\/v1\/notifications\/webhooks-events$/, (r) => this.listEvents(r)),
       { method: 'GET', pattern: /^\/paypal\/approve$/, handler: (r) => this.approvalPage(r) },
       webSdkRoute(),
       { method: 'POST', pattern: /^\/paypal\/approve$/, handler: (r) => this.approvalAnswer(r) },
@@ -673,6 +674,91 @@ export class PaypalEmulator {
     };
     this.eventsById.set(id, event);
     this.outbox.add(id, type, event);
+  }
+
+  // ---- the events list --------------------------------------------------------------------
+
+  /**
+   * GET /v1/notifications/webhooks-events: the events, newest first, `{ events, count, links }`
+   * with a `next` link while older ones are left (`move_to=next&index_time=…&index_id=…`, the
+   * last event's time and id). Filters: `event_type`, `transaction_id` (the resource's id),
+   * `start_time`/`end_time` (RFC 3339, both inclusive); `page_size` 1–300, default 10. A time
+   * that is not one, a start after the end or a bad page size: 400 VALIDATION_ERROR.
+   */
+  private listEvents(request: EmulatorRequest): EmulatorResponse {
+    const query = request.query;
+    const invalidField = (field: string, issue: string) =>
+      new PaypalApiError(400, {
+        name: 'VALIDATION_ERROR',
+        message: 'Invalid data provided',
+        debug_id: randomBytes(7).toString('hex'),
+        information_link: 'https://developer.paypal.com/docs/api/webhooks/v1/#errors',
+        details: [{ field, location: 'query', issue }],
+      });
+    const time = (field: string): number | undefined => {
+      const text = query.get(field);
+      if (text === null) return undefined;
+      const at = Date.parse(text);
+      if (
+        !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(text) ||
+        !Number.isFinite(at)
+      )
+        throw invalidField(field, 'Invalid date-time: must be in Internet date and time format (RFC 3339).');
+      return at;
+    };
+    const start = time('start_time');
+    const end = time('end_time');
+    if (start !== undefined && end !== undefined && start > end)
+      throw invalidField('start_time', 'start_time must be on or before end_time.');
+    const sizeText = query.get('page_size') ?? '10';
+    const pageSize = /^\d+$/.test(sizeText) ? Number(sizeText) : Number.NaN;
+    if (!(pageSize >= 1 && pageSize <= 300))
+      throw invalidField('page_size', 'page_size must be an integer from 1 to 300.');
+    const type = query.get('event_type');
+    const transaction = query.get('transaction_id');
+    const moveTo = query.get('move_to');
+    if (moveTo !== null && moveTo !== 'next') throw invalidField('move_to', 'move_to must be next.');
+    const indexTime = moveTo === 'next' ? time('index_time') : undefined;
+    if (moveTo === 'next' && indexTime === undefined)
+      throw invalidField('index_time', 'A next page needs its index_time.');
+    const indexId = query.get('index_id') ?? '';
+    const all = [...this.eventsById.values()].map((event, index) => ({
+      event,
+      index,
+      at: Date.parse(event.create_time),
+    }));
+    const indexOf = new Map(all.map((e) => [e.event.id, e.index]));
+    const cursorIndex = indexOf.get(indexId) ?? Number.POSITIVE_INFINITY;
+    const matching = all
+      .filter(
+        (e) =>
+          (!type || e.event.event_type === type) &&
+          (!transaction || e.event.resource.id === transaction) &&
+          (start === undefined || e.at >= start) &&
+          (end === undefined || e.at <= end) &&
+          (indexTime === undefined || e.at < indexTime || (e.at === indexTime && e.index < cursorIndex)),
+      )
+      .sort((a, b) => b.at - a.at || b.index - a.index);
+    const page = matching.slice(0, pageSize);
+    const last = page.at(-1);
+    const links: { href: string; rel: string; method: string }[] = [];
+    if (last && matching.length > pageSize) {
+      const next = new URLSearchParams();
+      for (const name of ['event_type', 'transaction_id', 'start_time', 'end_time'] as const) {
+        const value = query.get(name);
+        if (value !== null) next.set(name, value);
+      }
+      next.set('page_size', String(pageSize));
+      next.set('move_to', 'next');
+      next.set('index_time', last.event.create_time);
+      next.set('index_id', last.event.id);
+      links.push({
+        href: `${this.baseUrl()}/v1/notifications/webhooks-events?${next}`,
+        rel: 'next',
+        method: 'GET',
+      });
+    }
+    return json(200, { events: page.map((e) => structuredClone(e.event)), count: page.length, links });
   }
 
   // ---- webhook verification ---------------------------------------------------------------

@@ -15,6 +15,8 @@ export interface HoldPorts {
   emit(type: string, object: StripeObject): void;
   /** The stand-in's clock for holds, unix seconds. */
   now(): number;
+  /** Records the captured money's balance transaction on the charge (Stripe makes it at the capture). */
+  settle(charge: StripeObject, amount: number): void;
 }
 
 /** The authorised charge of a successful confirm: `charge.succeeded` (captured: false), then `payment_intent.amount_capturable_updated`. */
@@ -112,6 +114,7 @@ export function captureHold(intent: StripeObject, form: FormObject, ports: HoldP
   const charge = ports.charge(intent.latest_charge);
   // What is not captured is released, as a refund of the rest of the charge.
   Object.assign(charge, { amount_captured: amount, amount_refunded: capturable - amount, captured: true });
+  ports.settle(charge, amount);
   Object.assign(intent, { status: 'succeeded', amount_capturable: 0, amount_received: amount });
   ports.emit('charge.captured', charge);
   ports.emit('payment_intent.succeeded', intent);

@@ -171,6 +171,8 @@ export class StripeEmulator {
   readonly outbox: Outbox<StripeEvent>;
   private readonly intents = new Map<string, StripeObject>();
   private readonly charges = new Map<string, StripeObject>();
+  /** The money a charge moved, made when it is captured (at once, or at a hold's capture). */
+  private readonly balanceTransactions = new Map<string, StripeObject>();
   private readonly refundList = new Map<string, StripeObject>();
   private readonly paymentMethods = new Map<string, StripeObject>();
   private readonly eventsById = new Map<string, StripeEvent>();
@@ -249,6 +251,10 @@ export class StripeEmulator {
         },
       },
       route('POST', /^\/v1\/payment_intents$/, (_r, _p, ctx) => this.createIntent(ctx.form, ctx)),
+      route('GET', /^\/v1\/payment_intents$/, (_r, _p, ctx) => this.listIntents(ctx.form)),
+      route('GET', /^\/v1\/balance_transactions\/([^/]+)$/, (_r, p) =>
+        this.find(this.balanceTransactions, p[0], 'balance_transaction'),
+      ),
       route(
         'GET',
         /^\/v1\/payment_intents\/([^/]+)$/,
@@ -290,6 +296,7 @@ export class StripeEmulator {
     return {
       intents: this.intents,
       charges: this.charges,
+      balanceTransactions: this.balanceTransactions,
       refunds: this.refundList,
       paymentMethods: this.paymentMethods,
       events: this.eventsById,
@@ -473,19 +480,125 @@ export class StripeEmulator {
       charge: (id) => this.find(this.charges, typeof id === 'string' ? id : undefined, 'charge'),
       emit: (type, object) => this.emit(type, object, ctx),
       now: () => Math.floor((this.options.now ?? Date.now)() / 1000),
+      settle: (charge, amount) => this.settle(charge, amount),
     };
   }
 
-  /** `expand[]=payment_method` / `latest_charge` on an intent's answer: the objects instead of their ids. */
+  /** The balance transaction of a charge's captured money (Stripe's `type: charge`), dated now. */
+  private settle(charge: StripeObject, amount: number): void {
+    const fee = Math.round(amount * 0.029) + 30;
+    const transaction: StripeObject = {
+      id: stripeId('txn'),
+      object: 'balance_transaction',
+      amount,
+      available_on: nowSeconds() + 2 * 24 * 60 * 60,
+      created: nowSeconds(),
+      currency: charge.currency,
+      description: charge.description ?? null,
+      fee,
+      net: amount - fee,
+      reporting_category: 'charge',
+      source: charge.id,
+      status: 'pending',
+      type: 'charge',
+    };
+    this.balanceTransactions.set(transaction.id, transaction);
+    charge.balance_transaction = transaction.id;
+  }
+
+  /**
+   * `expand[]=…` on an answer: the objects instead of their ids (`payment_method`,
+   * `latest_charge`, `balance_transaction`, nested with dots: `latest_charge.balance_transaction`).
+   * On a list each path starts with `data.` (Stripe refuses any other: 400).
+   */
   private expanded(result: StripeObject, expand: FormValue | undefined): StripeObject {
-    const fields = Array.isArray(expand) ? expand : [];
-    if (result.object !== 'payment_intent' || fields.length === 0) return result;
+    const fields = (Array.isArray(expand) ? expand : []).filter((f): f is string => typeof f === 'string');
+    if (fields.length === 0) return result;
     const copy = structuredClone(result);
-    if (fields.includes('payment_method') && typeof copy.payment_method === 'string')
-      copy.payment_method = this.paymentMethods.get(copy.payment_method) ?? copy.payment_method;
-    if (fields.includes('latest_charge') && typeof copy.latest_charge === 'string')
-      copy.latest_charge = this.charges.get(copy.latest_charge) ?? copy.latest_charge;
+    if (copy.object !== 'list') {
+      for (const field of fields) this.expandPath(copy, field.split('.'));
+      return copy;
+    }
+    for (const field of fields) {
+      if (!field.startsWith('data.'))
+        throw invalid(`This property cannot be expanded (${field}).`, { param: 'expand' });
+      for (const item of copy.data as StripeObject[]) this.expandPath(item, field.slice(5).split('.'));
+    }
     return copy;
+  }
+
+  private expandPath(object: Record<string, unknown>, path: string[]): void {
+    const [name, ...rest] = path;
+    if (!name) return;
+    const stores: Record<string, Map<string, StripeObject>> = {
+      payment_method: this.paymentMethods,
+      latest_charge: this.charges,
+      balance_transaction: this.balanceTransactions,
+    };
+    const value = object[name];
+    const store = stores[name];
+    if (typeof value === 'string' && store?.has(value)) object[name] = structuredClone(store.get(value));
+    const next = object[name];
+    if (rest.length > 0 && next && typeof next === 'object')
+      this.expandPath(next as Record<string, unknown>, rest);
+  }
+
+  /**
+   * GET /v1/payment_intents as Stripe answers it: a list object, newest first (by `created`,
+   * then the later made first), `limit` 1–100 (default 10), `created` as a timestamp or
+   * `created[gt|gte|lt|lte]`, one cursor of `starting_after` (the page after that intent) or
+   * `ending_before` (the page before it); `has_more` when the cursor's side holds more.
+   */
+  private listIntents(form: FormObject): StripeObject {
+    const known = ['created', 'limit', 'starting_after', 'ending_before', 'expand', 'customer'];
+    for (const name of Object.keys(form)) {
+      if (!known.includes(name))
+        throw invalid(`Received unknown parameter: ${name}`, { code: 'parameter_unknown', param: name });
+    }
+    const limit = listInteger(form.limit, 'limit') ?? 10;
+    if (limit < 1) throw invalid('This value must be greater than or equal to 1.', { param: 'limit' });
+    if (limit > 100) throw invalid('This value must be less than or equal to 100.', { param: 'limit' });
+    const inCreated = createdFilter(form.created);
+    const after = str(form.starting_after);
+    const before = str(form.ending_before);
+    if (after !== undefined && before !== undefined)
+      throw invalid('You may only specify one of these parameters: ending_before, starting_after.', {
+        param: 'ending_before',
+      });
+    const ports = this.holdPorts(null);
+    const all = [...this.intents.values()].map((intent, index) => ({ intent, index }));
+    for (const { intent } of all) lapseIfDue(intent, ports);
+    const newestFirst = all
+      .sort((a, b) => Number(b.intent.created) - Number(a.intent.created) || b.index - a.index)
+      .map((e) => e.intent);
+    const cursor = after ?? before;
+    let at = -1;
+    if (cursor !== undefined) {
+      at = newestFirst.findIndex((intent) => intent.id === cursor);
+      if (at < 0)
+        throw invalid(`No such payment_intent: '${cursor}'`, {
+          code: 'resource_missing',
+          param: after !== undefined ? 'starting_after' : 'ending_before',
+        });
+    }
+    const matching = (list: StripeObject[]) => list.filter((intent) => inCreated(Number(intent.created)));
+    let data: StripeObject[];
+    let hasMore: boolean;
+    if (before !== undefined) {
+      const earlier = matching(newestFirst.slice(0, at));
+      data = earlier.slice(Math.max(0, earlier.length - limit));
+      hasMore = earlier.length > limit;
+    } else {
+      const later = matching(newestFirst.slice(at + 1));
+      data = later.slice(0, limit);
+      hasMore = later.length > limit;
+    }
+    return {
+      object: 'list',
+      data: structuredClone(data),
+      has_more: hasMore,
+      url: '/v1/payment_intents',
+    } as unknown as StripeObject;
   }
 
   /** Browser calls must carry the intent's client_secret; server calls may, and then it must match. */
@@ -840,7 +953,7 @@ export class StripeEmulator {
       amount: intent.amount,
       amount_captured: intent.amount,
       amount_refunded: 0,
-      balance_transaction: stripeId('txn'),
+      balance_transaction: null,
       billing_details: paymentMethod?.billing_details ?? null,
       captured: true,
       created: nowSeconds(),
@@ -867,6 +980,7 @@ export class StripeEmulator {
     };
     this.charges.set(charge.id, charge);
     if (intent.capture_method === 'manual') return placeHold(intent, charge, this.holdPorts(ctx));
+    this.settle(charge, Number(intent.amount));
     Object.assign(intent, {
       status: 'succeeded',
       amount_received: intent.amount,
@@ -1139,4 +1253,39 @@ function stripeFault(status: number, path: string): Record<string, unknown> {
 function walletOf(form: FormObject): 'apple_pay' | 'google_pay' | undefined {
   const type = str(obj(obj(obj(form.payment_method_data)?.card)?.wallet)?.type);
   return type === 'apple_pay' || type === 'google_pay' ? type : undefined;
+}
+
+/** A list's integer parameter (`limit`), or undefined when not given; 400 as Stripe when not an integer. */
+function listInteger(value: FormValue | undefined, param: string): number | undefined {
+  if (value === undefined) return undefined;
+  const text = str(value);
+  if (text === undefined || !/^-?\d+$/.test(text))
+    throw invalid(`Invalid integer: ${text ?? 'an object'}`, { code: 'parameter_invalid_integer', param });
+  return Number(text);
+}
+
+/** `created=<ts>` or `created[gt|gte|lt|lte]=<ts>` (unix seconds) as a test of an object's `created`. */
+function createdFilter(value: FormValue | undefined): (created: number) => boolean {
+  if (value === undefined) return () => true;
+  if (typeof value === 'string') {
+    const at = listInteger(value, 'created') as number;
+    return (created) => created === at;
+  }
+  const range = obj(value);
+  if (!range) throw invalid('Invalid hash', { param: 'created' });
+  const bounds: Record<string, number> = {};
+  for (const [name, bound] of Object.entries(range)) {
+    if (!['gt', 'gte', 'lt', 'lte'].includes(name))
+      throw invalid(`Received unknown parameter: created[${name}]`, {
+        code: 'parameter_unknown',
+        param: `created[${name}]`,
+      });
+    bounds[name] = listInteger(bound, `created[${name}]`) as number;
+  }
+  const { gt, gte, lt, lte } = bounds;
+  return (created) =>
+    (gt === undefined || created > gt) &&
+    (gte === undefined || created >= gte) &&
+    (lt === undefined || created < lt) &&
+    (lte === undefined || created <= lte);
 }
