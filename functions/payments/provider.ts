@@ -61,6 +61,14 @@ export interface TakenPayment {
   eventId?: string;
 }
 
+/** A payment that took money, as its provider lists it (the restore's reconciliation). */
+export interface PaidPayment extends TakenPayment {
+  /** Ours: the reference the payment was started with (PaymentStart.reference: the checkout code). */
+  reference: string;
+  /** When the money was taken, epoch ms. */
+  takenAt: number;
+}
+
 /** Who authorised a payment, as one entry per person counts it. */
 export interface Payer {
   fingerprint: string;
@@ -138,6 +146,7 @@ export interface PaymentOperations {
   /** Gives back all of a taken payment, once however often asked with the same key. */
   refund(taken: { paymentRef: string; idempotencyKey: string }): Promise<void>;
   read(ref: PaymentRef): Promise<PaymentState>;
+  listPaid(range: { since: number; until: number }): Promise<PaidPayment[]>;
   /** Checks a delivery's signature (raw body, headers as received); an error when it cannot be checked now. */
   verifyWebhook(headers: Record<string, string | undefined>, body: string | Buffer): Promise<WebhookNotice>;
   /** Whether a start failed because a twin of it is talking to the provider right now. */
