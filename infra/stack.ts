@@ -549,6 +549,7 @@ export class BoutiqueStack extends Stack {
       mediaBucket,
       privateMediaBucket,
       webBucket,
+      journalBucket,
       tableBackups: this.tableBackups,
       deadLetters: [
         this.mailSweep.deadLetters,
