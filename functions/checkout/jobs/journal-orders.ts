@@ -34,6 +34,10 @@ export function journaledImage(record: DynamoDBRecord): Record<string, unknown> 
   return journalEntry(image);
 }
 
+/** Which item a record is of: its keys. */
+const itemOf = (record: DynamoDBRecord) =>
+  JSON.stringify([record.dynamodb?.Keys?.pk?.S, record.dynamodb?.Keys?.sk?.S]);
+
 export interface JournalDeps {
   write(entry: Record<string, unknown>): Promise<void>;
 }
@@ -45,12 +49,11 @@ export function journalOrders(deps: JournalDeps = { write: writeJournaledOrder }
     // removal supersedes nothing: the journal keeps the last form).
     const last = new Map<string, number>();
     records.forEach((record, i) => {
-      const pk = record.dynamodb?.Keys?.pk?.S;
-      if (pk && record.dynamodb?.NewImage) last.set(pk, i);
+      if (record.dynamodb?.NewImage) last.set(itemOf(record), i);
     });
     for (const [i, record] of records.entries()) {
       const pk = record.dynamodb?.Keys?.pk?.S;
-      if (pk && record.dynamodb?.NewImage && last.get(pk) !== i) continue;
+      if (record.dynamodb?.NewImage && last.get(itemOf(record)) !== i) continue;
       try {
         const entry = journaledImage(record);
         if (entry) await deps.write(entry);
