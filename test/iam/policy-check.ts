@@ -117,6 +117,8 @@ const JOBS: { logicalIdPrefix: string; module: string; access: FunctionAccess }[
       ['PageRenderingRenderAllFunction', 'pages/jobs/render-all'],
       // The edge's on-demand renderer (its URL the web behaviour's failover origin).
       ['MissingPagesRenderMissing', 'pages/http/render-missing'],
+      // The order journal (issue 49): its journal-bucket grant (orders/*) is its construct's.
+      ['OrderJournalJournalOrders', 'checkout/jobs/journal-orders'],
     ] as const
   ).map(([logicalIdPrefix, module]) => ({ logicalIdPrefix, module, access: jobAccess[module] })),
   {
