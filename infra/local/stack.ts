@@ -99,6 +99,13 @@ export const LOCAL_JOBS = {
   'reconcile-payments': asFunction('checkout/jobs/reconcile-payments', async () =>
     (await import('../../functions/checkout/jobs/reconcile-payments.ts')).reconcilePayments(),
   ),
+  // Not scheduled: after a restore of the table (issue 49), `JOB_INPUT='{"since":…,"until":…}'
+  // npm run job recover-payments` remakes the orders paid meanwhile from the order journal.
+  'recover-payments': asFunction('checkout/jobs/recover-payments', async (input?: unknown) =>
+    (await import('../../functions/checkout/jobs/recover-payments.ts')).handler(
+      (input ?? {}) as { since: number | string; until: number | string },
+    ),
+  ),
   'overdue-orders': asFunction('checkout/jobs/overdue-orders', async () =>
     (await import('../../functions/checkout/overdue-orders.ts')).countOverdueOrders(),
   ),
