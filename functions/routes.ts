@@ -1560,6 +1560,9 @@ export const jobAccess = {
     'table:query':
       'a page’s reads (a collection’s pieces and pictures, the lists), as the storefront’s read routes make them',
   }),
+  // The order journal (issue 49; infra/constructs/order-journal.ts): the table stream's order
+  // items, written to the journal bucket's orders/* (its construct's grant); it reads no item.
+  'checkout/jobs/journal-orders': parseAccess(''),
   // The edge's renderer of a page not rendered yet (http/render-missing.ts): one page's reads.
   'pages/http/render-missing': parseAccess('table:get,query', {
     'table:get': 'a page’s reads (a piece, a collection, a draw), as the storefront’s read routes make them',

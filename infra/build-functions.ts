@@ -121,6 +121,8 @@ export const EVENT_MODULES = [
   'passport/jobs/passport-signer',
   // The table's stream: renders the public pages a catalogue change makes stale (issue 47).
   'pages/jobs/render-on-change',
+  // The table's stream: each order's form written to the order journal (issue 49).
+  'checkout/jobs/journal-orders',
   // CloudFront's failover origin (its function URL): a public page not rendered yet (issue 47).
   'pages/http/render-missing',
   // AWS Backup's restore testing: validates each restored scratch table (issue 49).

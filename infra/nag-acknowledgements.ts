@@ -2,6 +2,7 @@ import { type CfnElement, Names, type Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
+import { JOURNAL_OBJECTS } from './constructs/order-journal.ts';
 import { LOG_OBJECTS, PASSPORT_PHOTO_OBJECTS } from './constructs/passport-log.ts';
 
 /** The rendered public pages in the web bucket (issue 47): the page functions' objects. */
@@ -26,6 +27,8 @@ export interface NagProps {
   mediaBucket: IBucket;
   privateMediaBucket: IBucket;
   webBucket: IBucket;
+  /** The order journal's bucket (issue 49): its writer puts orders/* only. */
+  journalBucket: IBucket;
   /** The table's AWS Backup plan and restore test (infra/constructs/table-backups.ts). */
   tableBackups: IConstruct;
   /** The dead-letter queues of the scheduled jobs and of the picture sets. */
@@ -44,7 +47,7 @@ export function acknowledgeNagFindings(stack: Stack, props: NagProps): void {
     'AWSLambdaBasicExecutionRole only lets a function write its own CloudWatch logs (functions and CDK’s web-deployment handler).',
   );
   const wildcardReason =
-    'Grants on this stack’s own resources: the table’s GSIs (table/index/*), objects in the media, private media and web buckets (bucket/*, authenticity/*; the picture sets only collection_images/* and authenticity/*, the passport log’s sequencer only passport/log/*, the passport job only passport/photos/* and authenticity/*, the release draws’ job only draws/*, the page functions only pages/* of the web bucket, and they read its assets/*.css); the s3:GetObject*/DeleteObject*/Abort*/List*/GetBucket* families only for CDK’s web deployment (web bucket and CDK’s asset bucket) — the functions get single actions (infra/constructs/data-access.ts); X-Ray segment writes, SES sending and AWS Backup’s PutRestoreValidationResult (no resource-level scoping for these three: *).';
+    'Grants on this stack’s own resources: the table’s GSIs (table/index/*), objects in the media, private media and web buckets (bucket/*, authenticity/*; the picture sets only collection_images/* and authenticity/*, the passport log’s sequencer only passport/log/*, the passport job only passport/photos/* and authenticity/*, the release draws’ job only draws/*, the page functions only pages/* of the web bucket, and they read its assets/*.css; the order journal’s writer only orders/* of the journal bucket); the s3:GetObject*/DeleteObject*/Abort*/List*/GetBucket* families only for CDK’s web deployment (web bucket and CDK’s asset bucket) — the functions get single actions (infra/constructs/data-access.ts); X-Ray segment writes, SES sending and AWS Backup’s PutRestoreValidationResult (no resource-level scoping for these three: *).';
   const arn = (resource: IConstruct) => {
     const logicalId = stack.resolve(stack.getLogicalId(resource.node.defaultChild as CfnElement)) as string;
     return [
@@ -74,6 +77,7 @@ export function acknowledgeNagFindings(stack: Stack, props: NagProps): void {
     ...arn(props.mediaBucket).map((a) => `Resource::${a}/${PASSPORT_PHOTO_OBJECTS}`),
     ...arn(props.webBucket).map((a) => `Resource::${a}/${PAGES_OBJECTS}`),
     ...arn(props.webBucket).map((a) => `Resource::${a}/${BUILD_STYLE_SHEETS}`),
+    ...arn(props.journalBucket).map((a) => `Resource::${a}/${JOURNAL_OBJECTS}`),
   ];
   for (const finding of findings) acknowledge(stack, `AwsSolutions-IAM5[${finding}]`, wildcardReason);
   acknowledge(

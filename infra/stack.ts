@@ -54,6 +54,7 @@ import { configureStage } from './constructs/api-stage.ts';
 import { grantBucket, PRIVATE_MEDIA_OBJECTS } from './constructs/data-access.ts';
 import { MailFeedback } from './constructs/mail-feedback.ts';
 import { MailTemplates } from './constructs/mail-templates.ts';
+import { JOURNAL_NONCURRENT_DAYS, OrderJournal } from './constructs/order-journal.ts';
 import { overdueOrdersAlarm } from './constructs/overdue-orders-alarm.ts';
 import { MissingPages, PageRendering } from './constructs/page-rendering.ts';
 import {
@@ -119,6 +120,8 @@ export class BoutiqueStack extends Stack {
   readonly mailFeedback: MailFeedback;
   readonly pictureSets: PictureSets;
   readonly pageRendering: PageRendering;
+  /** Every order's form outside the table, for a restore's reconciliation (issue 49). */
+  readonly orderJournal: OrderJournal;
   readonly resetLink: ResetLinkJob;
   readonly passportSigner: PassportSigner;
   readonly passportLog: ScheduledJob;
@@ -515,6 +518,23 @@ export class BoutiqueStack extends Stack {
       shopOrigin: shopUrl,
     });
 
+    // The order journal (issue 49): each order's form outside the table, in a bucket of its own
+    // (versioned: its former forms kept 35 days), for the orders a restored table lacks.
+    const journalBucket = privateBucket('JournalBucket', {
+      versioned: true,
+      lifecycleRules: [
+        {
+          noncurrentVersionExpiration: Duration.days(JOURNAL_NONCURRENT_DAYS),
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+        },
+      ],
+    });
+    this.orderJournal = new OrderJournal(this, 'OrderJournal', {
+      table,
+      bucket: journalBucket,
+      alarmTopic: alarms.topic,
+    });
+
     this.tableBackups = new TableBackups(this, 'TableBackups', {
       table,
       mediaBucket,
@@ -529,6 +549,7 @@ export class BoutiqueStack extends Stack {
       mediaBucket,
       privateMediaBucket,
       webBucket,
+      journalBucket,
       tableBackups: this.tableBackups,
       deadLetters: [
         this.mailSweep.deadLetters,
@@ -544,6 +565,7 @@ export class BoutiqueStack extends Stack {
         this.pictureSets.deadLetters,
         this.pageRendering.onChangeFailures,
         this.pageRendering.renderAll.deadLetters,
+        this.orderJournal.failures,
       ],
     });
 
@@ -561,6 +583,7 @@ export class BoutiqueStack extends Stack {
     new CfnOutput(this, 'MediaBucketName', { value: mediaBucket.bucketName });
     new CfnOutput(this, 'PrivateMediaBucketName', { value: privateMediaBucket.bucketName });
     new CfnOutput(this, 'WebBucketName', { value: webBucket.bucketName });
+    new CfnOutput(this, 'JournalBucketName', { value: journalBucket.bucketName });
     // The payment path's reserved concurrency needs an account quota above Lambda's unreserved
     // minimum: said at every deploy, checked when the quota is given as context.
     const minimum = minimumAccountConcurrency();

@@ -210,8 +210,8 @@ describe('BoutiqueStack', () => {
     });
   });
 
-  it('keeps every bucket (media, private media, web, access logs) private, encrypted, TLS-only, retained and logged', () => {
-    template.resourceCountIs('AWS::S3::Bucket', 4);
+  it('keeps every bucket (media, private media, web, order journal, access logs) private, encrypted, TLS-only, retained and logged', () => {
+    template.resourceCountIs('AWS::S3::Bucket', 5);
     template.allResources('AWS::S3::Bucket', { DeletionPolicy: 'Retain' });
     template.allResourcesProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {
@@ -227,8 +227,8 @@ describe('BoutiqueStack', () => {
     const logged = Object.values(template.findResources('AWS::S3::Bucket')).filter(
       (b) => (b as { Properties: { LoggingConfiguration?: unknown } }).Properties.LoggingConfiguration,
     );
-    expect(logged).toHaveLength(3);
-    template.resourceCountIs('AWS::S3::BucketPolicy', 4);
+    expect(logged).toHaveLength(4);
+    template.resourceCountIs('AWS::S3::BucketPolicy', 5);
     template.allResourcesProperties('AWS::S3::BucketPolicy', {
       PolicyDocument: {
         Statement: Match.arrayWith([
@@ -385,12 +385,13 @@ describe('BoutiqueStack', () => {
     // on its errors, refusals included; the public pages' functions (on change and daily) on
     // their errors and on the changes or runs given up, and the edge's on-demand page renderer on
     // its errors (test/infra-pages.test.ts); the restore validation (issue 49) on its errors, its
-    // dead letters and each failed restore test.
+    // dead letters and each failed restore test; the order journal (issue 49) on its errors and
+    // the order changes given up.
     expect(alarms.map((a) => `${a.Namespace} ${a.MetricName}`).sort()).toEqual([
       'AWS/ApiGateway 5xx',
-      ...Array(15).fill('AWS/Lambda Errors'),
+      ...Array(16).fill('AWS/Lambda Errors'),
       'AWS/Lambda Throttles',
-      ...Array(13).fill('AWS/SQS ApproximateNumberOfMessagesVisible'),
+      ...Array(14).fill('AWS/SQS ApproximateNumberOfMessagesVisible'),
       'OneOfOne OverdueOrders',
       'OneOfOne PaymentsFoundByReconciliation',
       'OneOfOne RestoreValidationFailed',
@@ -1435,5 +1436,103 @@ describe("the table's backups and their restore test (issue 49, infra/constructs
     );
     const s3 = statements.find((s) => s.Action === 's3:GetObject');
     expect(JSON.stringify(s3?.Resource)).toContain('/passport/log/checkpoint');
+  });
+});
+
+describe('the order journal (issue 49, infra/constructs/order-journal.ts)', () => {
+  type Resource = { Properties: Record<string, unknown>; DeletionPolicy?: string };
+  const resources = (type: string) =>
+    Object.entries(template.findResources(type) as Record<string, Resource>);
+  const only = (type: string, prefix: string) => {
+    const found = resources(type).filter(([id]) => id.startsWith(prefix));
+    expect(found.map(([id]) => id)).toHaveLength(1);
+    return found[0] as [string, Resource];
+  };
+  const [bucketId, bucket] = only('AWS::S3::Bucket', 'JournalBucket');
+  const [fnId, fn] = only('AWS::Lambda::Function', 'OrderJournalJournalOrders');
+  const [tableId] = Object.keys(template.findResources('AWS::DynamoDB::Table'));
+
+  it('keeps the journal in a versioned, private, retained bucket whose former versions live 35 days', () => {
+    expect(bucket.DeletionPolicy).toBe('Retain');
+    expect(bucket.Properties).toMatchObject({
+      VersioningConfiguration: { Status: 'Enabled' },
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, RestrictPublicBuckets: true },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+      LifecycleConfiguration: {
+        Rules: [expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 35 } })],
+      },
+    });
+    expect(fn.Properties.Environment).toEqual({
+      Variables: expect.objectContaining({ JOURNAL_BUCKET: { Ref: bucketId } }),
+    });
+  });
+
+  it('feeds journal-orders only the order items of the stream, reporting partial failures, bisecting, to a queue that alarms', () => {
+    const [, mapping] = resources('AWS::Lambda::EventSourceMapping').find(
+      ([, m]) => (m.Properties.FunctionName as { Ref: string }).Ref === fnId,
+    ) as [string, Resource];
+    expect(mapping.Properties).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] },
+      ParallelizationFactor: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: expect.any(Number),
+    });
+    const filters = (mapping.Properties.FilterCriteria as { Filters: { Pattern: string }[] }).Filters.map(
+      (f) => JSON.parse(f.Pattern),
+    );
+    expect(filters).toEqual([
+      {
+        eventName: ['INSERT', 'MODIFY'],
+        dynamodb: { Keys: { pk: { S: [{ prefix: 'ORDER#' }] }, sk: { S: ['#ORDER'] } } },
+      },
+    ]);
+    const queue = (
+      mapping.Properties.DestinationConfig as {
+        OnFailure: { Destination: { 'Fn::GetAtt': [string, string] } };
+      }
+    ).OnFailure.Destination['Fn::GetAtt'][0];
+    expect(queue).toMatch(/^OrderJournalJournalFailures/);
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queue, 'QueueName'] } }],
+      Threshold: 1,
+      AlarmActions: [Match.anyValue()],
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Errors',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: fnId } }],
+    });
+  });
+
+  it('lets journal-orders put the bucket’s orders/* only: no table item, no other object', () => {
+    const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const statements = resources('AWS::IAM::Policy')
+      .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+      .flatMap(
+        ([, p]) => (p.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement,
+      );
+    const actions = statements
+      .flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]))
+      .filter((a) => !String(a).startsWith('xray:'))
+      .sort();
+    expect(actions).toEqual([
+      // The stream's reads are the event source mapping's (with this role); no table item is read.
+      'dynamodb:DescribeStream',
+      'dynamodb:GetRecords',
+      'dynamodb:GetShardIterator',
+      'dynamodb:ListStreams',
+      's3:PutObject',
+      // The on-failure destination, as CDK grants it.
+      'sqs:GetQueueAttributes',
+      'sqs:GetQueueUrl',
+      'sqs:SendMessage',
+    ]);
+    const put = statements.find((s) => s.Action === 's3:PutObject');
+    expect(put?.Resource).toEqual({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/orders/*']] });
   });
 });

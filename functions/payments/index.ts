@@ -5,6 +5,7 @@ export type {
   CancelOutcome,
   CaptureOutcome,
   Confirmation,
+  PaidPayment,
   Payer,
   PaymentKind,
   PaymentKindInfo,
@@ -18,4 +19,4 @@ export type {
   TakenPayment,
   WebhookNotice,
 } from './provider.ts';
-export { inPagePaymentSetup, paymentProvider } from './registry.ts';
+export { inPagePaymentSetup, paymentProvider, paymentProviders } from './registry.ts';

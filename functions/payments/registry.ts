@@ -17,6 +17,11 @@ export function paymentProvider(stored: StoredPayment): PaymentProvider {
   return { ...kind, ...OPERATIONS[kind.kind] };
 }
 
+/** Every provider the shop pays through, each once (the restore's reconciliation asks them all). */
+export function paymentProviders(): PaymentProvider[] {
+  return (Object.keys(OPERATIONS) as PaymentKind[]).map((kind) => paymentProvider(kind));
+}
+
 /**
  * What a page loads the in-page provider's script with before any payment exists (the wallet
  * buttons of a piece's page): its publishable key and whether it is the local stand-in.

@@ -7,6 +7,8 @@ import { cliArgs } from '../cli-args.ts';
  * e.g. `npm run job reconcile-payments`, `npm run job mail-sweep` or `npm run job overdue-orders`
  * (also `npm run overdue-orders`). PORT as for `npm start`.
  * `npm run job picture-sets` waits until every picture stored so far has its picture set.
+ * JOB_INPUT (JSON) is the job's input: after a restore of the table (issue 49),
+ * `JOB_INPUT='{"since":"2026-11-30T09:00:00Z","until":"2026-11-30T12:00:00Z"}' npm run job recover-payments`.
  * The shop runs a job only with the token it wrote at its start to .local/job-token
  * (LOCAL_JOB_TOKEN overrides it), so no web page can run one.
  */
@@ -15,7 +17,7 @@ const {
 } = cliArgs({
   usage: `usage: npm run job <name>   (the shop of npm start; PORT as for npm start)
   <name>  reconcile-payments | mail-sweep | overdue-orders | member-releases | run-draws | sequence-log
-          | picture-sets | demo-pictures`,
+          | picture-sets | demo-pictures | recover-payments (JOB_INPUT='{"since":…,"until":…}')`,
   positionals: ['name'],
 });
 const base = `http://localhost:${process.env.PORT ?? 3000}`;
@@ -32,6 +34,7 @@ try {
   answer = await fetch(`${base}/__jobs/${encodeURIComponent(name)}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
+    ...(process.env.JOB_INPUT ? { body: process.env.JOB_INPUT } : {}),
   });
 } catch {
   console.error(`no shop answers at ${base}: start it with npm start`);

@@ -13,6 +13,10 @@ import { logPublicKey } from '#passport/adapters/kms-signer.ts';
 import { PRIVATE_MEDIA_PREFIX } from '#shared/media.ts';
 import { logOrigin } from '#shared/passport/checkpoint.ts';
 import { mailFromHeader } from '#shared/shop-settings.ts';
+import {
+  JOURNAL_BATCH_SIZE,
+  JOURNAL_RETRY_ATTEMPTS,
+} from '../../functions/checkout/jobs/journal-batching.ts';
 import type { RenderPages } from '../../functions/pages/render-port.ts';
 import {
   BATCH_SIZE,
@@ -32,6 +36,7 @@ import { type DrandStandIn, startDrand } from './drand.ts';
 import { createGateway, type MissingPageAnswer } from './gateway.ts';
 import { startKms } from './kms.ts';
 import { startLambdaStandIn } from './lambda-stand-in.ts';
+import { JOURNAL_BUCKET, JOURNAL_ORDERS_FUNCTION, sourceJournalOrders } from './order-journal.ts';
 import { RENDER_ON_CHANGE_FUNCTION, sourceRenderOnChange } from './page-rendering.ts';
 import { startPaymentsEmulator } from './payments/emulator.ts';
 import {
@@ -95,6 +100,13 @@ export const LOCAL_JOBS = {
   'reconcile-payments': asFunction('checkout/jobs/reconcile-payments', async () =>
     (await import('../../functions/checkout/jobs/reconcile-payments.ts')).reconcilePayments(),
   ),
+  // Not scheduled: after a restore of the table (issue 49), `JOB_INPUT='{"since":…,"until":…}'
+  // npm run job recover-payments` remakes the orders paid meanwhile from the order journal.
+  'recover-payments': asFunction('checkout/jobs/recover-payments', async (input?: unknown) =>
+    (await import('../../functions/checkout/jobs/recover-payments.ts')).handler(
+      (input ?? {}) as { since: number | string; until: number | string },
+    ),
+  ),
   'overdue-orders': asFunction('checkout/jobs/overdue-orders', async () =>
     (await import('../../functions/checkout/overdue-orders.ts')).countOverdueOrders(),
   ),
@@ -154,6 +166,8 @@ interface DeployedSettings {
   privateMediaBucket: string;
   /** The web bucket the page functions write to (issue 47). */
   webBucket: string;
+  /** The order journal's bucket (issue 49), when the template has the journal. */
+  journalBucket?: string;
   mailTemplatePrefix: string;
   secretsArn: string;
 }
@@ -171,9 +185,20 @@ function deployedSettings(cdkOut: string): DeployedSettings {
     mediaBucket: setting('MEDIA_BUCKET'),
     privateMediaBucket: setting('PRIVATE_MEDIA_BUCKET'),
     webBucket: setting('WEB_BUCKET'),
+    ...optionalSetting(assembly, 'JOURNAL_BUCKET', 'journalBucket'),
     mailTemplatePrefix: setting('MAIL_TEMPLATE_PREFIX'),
     secretsArn: setting('SHOP_SECRETS_ARN'),
   };
+}
+
+/** A setting only newer templates give (an older cdk.out has none: the local name is used). */
+function optionalSetting<K extends string>(
+  assembly: CloudAssembly,
+  name: string,
+  as: K,
+): Partial<Record<K, string>> {
+  const value = assembly.functions.find((fn) => fn.environment[name])?.environment[name];
+  return value ? ({ [as]: value } as Record<K, string>) : {};
 }
 
 /**
@@ -361,6 +386,10 @@ export interface LocalStack {
   pagesIdle(): Promise<void>;
   /** The table stream's reader (batches delivered, records given up), when it runs. */
   tableStream?: TableStream;
+  /** The order journal's reader of the table stream (issue 49), when the stream is read. */
+  journalStream?: TableStream;
+  /** The order journal's bucket (issue 49). */
+  journalBucket: string;
   /**
    * Serving cdk.out's bundles: a deployed function's starts and invocations so far (by the
    * template's resource path, e.g. /RenderOnChange/), for the bench's cold starts.
@@ -451,6 +480,24 @@ function bundledRenderOnChange(
 }
 
 /**
+ * The order journal's function of a synthesized cloud assembly, invoked from its bundle;
+ * undefined when the template has none (the source handler runs instead).
+ */
+function bundledJournalOrders(
+  deployed: DeployedSettings,
+  bundles: Pick<BundleFunctions, 'byDescription'>,
+): StreamInvoker | undefined {
+  const fn = deployed.assembly.functions.find((f) => /JournalOrders/.test(f.cdkPath));
+  if (!fn) return undefined;
+  const invoke = bundles.byDescription(fn.description);
+  return async (event: DynamoDBStreamEvent, requestId: string) =>
+    (await invoke(
+      event as unknown as Record<string, unknown>,
+      lambdaContext(JOURNAL_ORDERS_FUNCTION, requestId, fn.timeoutSeconds * 1000),
+    )) as Awaited<ReturnType<StreamInvoker>>;
+}
+
+/**
  * The demo's pieces get their passports after their photographs (docs/passport.md, Certificates):
  * the passport job, for the demo's pieces only (a test's own pieces are left as the test made
  * them), right away and again each time an authenticity photograph is stored (on a machine's
@@ -511,6 +558,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const tableName = deployed?.tableName ?? options.tableName ?? 'boutique';
   const mediaBucket = deployed?.mediaBucket ?? options.mediaBucket ?? 'boutique-media';
   const webBucket = deployed?.webBucket ?? WEB_BUCKET;
+  const journalBucket = deployed?.journalBucket ?? JOURNAL_BUCKET;
   const privateMediaBucket =
     deployed?.privateMediaBucket ?? options.privateMediaBucket ?? 'boutique-private-media';
   const started: StandIn[] = [];
@@ -544,7 +592,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const s3 = await startS3(
       options.s3Port ?? 0,
       s3Dir,
-      [mediaBucket, privateMediaBucket, webBucket, BACKUPS_BUCKET],
+      [mediaBucket, privateMediaBucket, webBucket, BACKUPS_BUCKET, journalBucket],
       (event) => pictureSets.notify(event),
     );
     started.push(s3);
@@ -634,6 +682,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       MEDIA_BUCKET: mediaBucket,
       PRIVATE_MEDIA_BUCKET: privateMediaBucket,
       WEB_BUCKET: webBucket,
+      JOURNAL_BUCKET: journalBucket,
       // The handlers' DynamoDB request count, as x-ddb-requests on every answer: only for the
       // stacks that measure it (the tests, the bench, the load run set it), never for `npm start`.
       EXPOSE_DDB_REQUEST_COUNT: process.env.EXPOSE_DDB_REQUEST_COUNT === 'true' ? 'true' : 'false',
@@ -834,6 +883,23 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       });
       started.push({ url: '', stop: () => (tableStream as TableStream).stop() });
     }
+    // The same stream → the order journal (issue 49): a second event source mapping in AWS,
+    // reading on its own, so a slow render never holds the journal back (nor the reverse).
+    let journalStream: TableStream | undefined;
+    if (options.tableStream !== false) {
+      const bundledJournal = deployed && bundles && bundledJournalOrders(deployed, bundles);
+      journalStream = await startTableStream({
+        endpoint: dynamo.url,
+        streamArn: await tableStreamArn(dynamoClient, tableName),
+        invoke: bundledJournal || sourceJournalOrders(),
+        batchSize: JOURNAL_BATCH_SIZE,
+        batchingWindowMs: 0,
+        retryAttempts: JOURNAL_RETRY_ATTEMPTS,
+        credentials,
+        log,
+      });
+      started.push({ url: '', stop: () => (journalStream as TableStream).stop() });
+    }
     if (options.seed !== false && options.demoPassports) {
       const passports = demoPassports(log);
       started.push({ url: '', stop: async () => passports.stop() });
@@ -868,6 +934,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       pictureSetsIdle: () => pictureSets.idle(),
       pagesIdle: () => tableStream?.idle() ?? Promise.resolve(),
       ...(tableStream ? { tableStream } : {}),
+      ...(journalStream ? { journalStream } : {}),
+      journalBucket,
       ...(deployed && bundles
         ? {
             functionTimings: (cdkPath: RegExp) => {
@@ -891,6 +959,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
 /** The local bucket of the table's exports (the restore drill, issue 49). */
 export const BACKUPS_BUCKET = 'boutique-backups';
+
+export { JOURNAL_BUCKET };
 
 /** The web bucket of the local stack: the pages rendered ahead of time (issue 47). */
 export const WEB_BUCKET = 'boutique-web';

@@ -84,6 +84,7 @@ const CONSTRUCT_OF_MODULE: Record<(typeof JOB_MODULES)[number] | (typeof EVENT_M
   'pages/jobs/render-on-change': 'PageRendering/RenderOnChange',
   'pages/jobs/render-all': 'PageRendering/RenderAll',
   'pages/http/render-missing': 'MissingPages/RenderMissing',
+  'checkout/jobs/journal-orders': 'OrderJournal/JournalOrders',
   'backups/jobs/validate-restore': 'TableBackups/Validation',
 };
 

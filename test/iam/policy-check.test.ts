@@ -270,6 +270,36 @@ describe.skipIf(!synthesized)('IAM check of recorded AWS calls', () => {
     }
   });
 
+  it('lets the order journal put the journal bucket’s orders/* and nothing else (issue 49)', async () => {
+    const fn = 'checkout/jobs/journal-orders';
+    const bucket = model.byName(fn)?.fn.environment.JOURNAL_BUCKET;
+    expect(bucket).toBeTruthy();
+    const journal = { settings: { 'boutique-journal': 'JOURNAL_BUCKET' } };
+    const allowed = await outcomes(
+      call(
+        fn,
+        's3',
+        'PutObject',
+        { Bucket: 'boutique-journal', Key: 'orders/0b7f2a56-1c3d-4e5f-8a9b-0c1d2e3f4a5b.json' },
+        journal,
+      ),
+    );
+    expect(allowed.denied).toEqual([]);
+    expect(allowed.errors).toEqual([]);
+    const refused = await outcomes(
+      call(fn, 's3', 'GetObject', { Bucket: 'boutique-journal', Key: 'orders/x.json' }, journal),
+      call(fn, 's3', 'PutObject', { Bucket: 'boutique-journal', Key: 'other/x.json' }, journal),
+      call(fn, 's3', 'PutObject', { Bucket: 'boutique-media', Key: 'orders/x.json' }),
+      call(fn, 'dynamodb', 'GetItem', { TableName: 'boutique' }),
+    );
+    expect(refused.denied.map((v) => v.request.action)).toEqual([
+      's3:GetObject',
+      's3:PutObject',
+      's3:PutObject',
+      'dynamodb:GetItem',
+    ]);
+  });
+
   it('asks for s3:ListBucket when a HeadObject finds no object (404, not 403)', () => {
     const requests = iamRequests(
       call(

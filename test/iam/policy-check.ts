@@ -117,6 +117,10 @@ const JOBS: { logicalIdPrefix: string; module: string; access: FunctionAccess }[
       ['PageRenderingRenderAllFunction', 'pages/jobs/render-all'],
       // The edge's on-demand renderer (its URL the web behaviour's failover origin).
       ['MissingPagesRenderMissing', 'pages/http/render-missing'],
+      // The order journal (issue 49): its journal-bucket grant (orders/*) is its construct's.
+      ['OrderJournalJournalOrders', 'checkout/jobs/journal-orders'],
+      // AWS Backup's restore validation (issue 49): its scratch-table reads are its construct's.
+      ['TableBackupsValidation', 'backups/jobs/validate-restore'],
     ] as const
   ).map(([logicalIdPrefix, module]) => ({ logicalIdPrefix, module, access: jobAccess[module] })),
   {

@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type AuthRecordEntity, authRecordKeys, saleEntryItem } from '#authenticity/index.ts';
 import { holdProductItem, releaseProductHoldItem, sellProductItem } from '#catalog/index.ts';
 import type { PaymentKind, PaymentTypeCode } from '#payments/index.ts';
@@ -300,6 +300,27 @@ export async function getOrder(checkoutCode: string): Promise<OrderEntity | unde
     new GetCommand({ TableName: tableName(), Key: orderKey(checkoutCode), ConsistentRead: true }),
   );
   return result.Item as OrderEntity | undefined;
+}
+
+/**
+ * Puts an order a restored table lacks back (the restore's reconciliation: its form from the
+ * order journal), under its own keys, only while the table has no item there; false when it has
+ * one (the order came back meanwhile: nothing is replaced).
+ */
+export async function putBackOrder(order: OrderEntity): Promise<boolean> {
+  try {
+    await ddb().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...orderKeys(order), ...order },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
 }
 
 export async function setPaymentRef(checkoutCode: string, paymentRef: string): Promise<void> {

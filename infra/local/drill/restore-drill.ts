@@ -13,7 +13,7 @@ import {
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type Finding,
@@ -25,6 +25,7 @@ import {
 } from '#backups/index.ts';
 import { TABLE } from '#table/table.ts';
 import { duration, type Progress, progressLine } from '../../progress.ts';
+import { JOURNAL_BUCKET } from '../order-journal.ts';
 import { TABLE_STREAM, tableKeysAndIndexes } from '../resources.ts';
 import { historyItems, OWNER_PASSWORD, writeItems } from './history.ts';
 import { call, payByCard, type StartedCheckout, startCheckout, until } from './shopper.ts';
@@ -317,7 +318,7 @@ export async function runRestoreDrill(options: DrillOptions): Promise<DrillRepor
           const piece = pieces[options.payments];
           if (!piece) throw new Error('no piece left to buy');
           const checkout = await startCheckout(first, piece, 'during-restore@example.com');
-          await waitForJournal(first, checkout.checkoutCode);
+          await waitForJournal(s3, checkout.checkoutCode);
           await raw
             .send(new UpdateTableCommand({ TableName: first.tableName, DeletionProtectionEnabled: false }))
             .catch(() => undefined);
@@ -567,11 +568,11 @@ async function orderStatus(
 }
 
 /** Waits until the order journal holds the order (its stream consumer wrote it). */
-async function waitForJournal(shop: DrillShop, checkoutCode: string): Promise<void> {
-  await until(
-    async () => (await fetch(`${shop.s3Url}/${JOURNAL_BUCKET}/orders/${checkoutCode}.json`)).ok,
-    `order ${checkoutCode} in the order journal`,
-  );
+async function waitForJournal(s3: S3Client, checkoutCode: string): Promise<void> {
+  await until(async () => {
+    await s3.send(new HeadObjectCommand({ Bucket: JOURNAL_BUCKET, Key: `orders/${checkoutCode}.json` }));
+    return true;
+  }, `order ${checkoutCode} in the order journal`);
 }
 
 /**
@@ -631,6 +632,3 @@ async function journey(
   if (login.status !== 200) throw new Error(`the owner's sign-in: ${login.status} ${login.text}`);
   return `${women.body.types.length} collections; order ${checkout.checkoutCode} paid; owner of card ${owner.cardNumber.slice(-4)} signed in`;
 }
-
-/** The local order journal's bucket (functions/checkout/jobs/journal-orders.ts). */
-const JOURNAL_BUCKET = 'boutique-order-journal';
