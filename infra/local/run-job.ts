@@ -15,6 +15,7 @@ const {
 } = cliArgs({
   usage: `usage: npm run job <name>   (the shop of npm start; PORT as for npm start)
   <name>  reconcile-payments | mail-sweep | overdue-orders | member-releases | run-draws | sequence-log
+          | restore-passport-log
           | picture-sets | demo-pictures`,
   positionals: ['name'],
 });
