@@ -1,5 +1,5 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import { logger } from '#platform/logger.ts';
 import { mediaBucket, s3 } from '#platform/media-clients.ts';
@@ -8,7 +8,7 @@ import { parseCheckpoint } from '#shared/passport/checkpoint.ts';
 import { parseEntry, parseListEntry, parseMapEntry } from '#shared/passport/log-entry.ts';
 import { leafHash, rootOf } from '#shared/passport/merkle.ts';
 import { entriesPath, parseEntryBundle, TILE_WIDTH } from '#shared/passport/tiles.ts';
-import { MAX_TRANSACTION, type TransactItem } from '#table/transactions.ts';
+import { isConditionFailed, MAX_TRANSACTION, type TransactItem } from '#table/transactions.ts';
 import {
   ENTRY_PREFIX,
   headKey,
@@ -38,7 +38,8 @@ import { checkpointItem, entryItems, LOG_PREFIX, mapItem, moveHead } from './log
  *    then the pending entries the published tail already holds removed (same kind, piece, time,
  *    owner; a list's draw, list and time): they were pending at the backup and were sequenced
  *    after it, and sequencing them again would log them twice; then the head {M, root} (only if it
- *    is still N) and the checkpoint's table item, the published note, in one transaction.
+ *    is still N) and the checkpoint's table item, the published note, in one transaction (the
+ *    table items of the checkpoints published between N and M written before it).
  *
  * Every write is idempotent: a run stopped anywhere is run again (entries already written past the
  * head are kept when they are the published ones; the head moves last). While entries stand past
@@ -53,8 +54,8 @@ import { checkpointItem, entryItems, LOG_PREFIX, mapItem, moveHead } from './log
  * restored table and the media bucket; then the validation (backups/jobs/validate-restore.ts,
  * check passport-checkpoint-prefix) passes, and the sequencer is enabled again.
  *
- * Not restored: the table items of checkpoints published between N and M other than M's own
- * (`checkpoints/<size>` files stay published; the export's list reads the table's).
+ * The checkpoints published between N and M (`checkpoints.txt`, `checkpoints/<size>`) get their
+ * table items back too (the export's list reads the table's), each checked against the entries.
  */
 
 export interface LogRestore {
@@ -125,6 +126,40 @@ async function publishedEntries(bucket: string, size: number): Promise<string[]>
     texts.push(...entries.map((entry) => decoder.decode(entry)));
   }
   return texts;
+}
+
+/**
+ * The checkpoints published with sizes between `from` and `to` (both excluded), as
+ * `checkpoints.txt` lists them, each of the root of its first entries; refused when one is not.
+ */
+async function checkpointsBetween(
+  bucket: string,
+  from: number,
+  to: number,
+  leaves: readonly Uint8Array[],
+): Promise<{ size: number; root: string; text: string }[]> {
+  const list = await readObject(bucket, `${LOG_PREFIX}checkpoints.txt`);
+  if (!list) return [];
+  const sizes = new TextDecoder()
+    .decode(list)
+    .split('\n')
+    .filter((line) => /^\d+$/.test(line))
+    .map(Number)
+    .filter((size) => size > from && size < to);
+  const found: { size: number; root: string; text: string }[] = [];
+  for (const size of sizes) {
+    const bytes = await readObject(bucket, `${LOG_PREFIX}checkpoints/${size}`);
+    if (!bytes) continue; // not published (the list is written after each file): nothing to restore
+    const text = new TextDecoder().decode(bytes);
+    const checkpoint = parseCheckpoint(text);
+    const root = toBase64(await rootOf(leaves.slice(0, size)));
+    if (checkpoint?.size !== size || toBase64(checkpoint.root) !== root)
+      throw new LogRestoreRefused(
+        `${LOG_PREFIX}checkpoints/${size} is not the checkpoint of the published entries' first ${size}`,
+      );
+    found.push({ size, root, text });
+  }
+  return found;
 }
 
 /** What the sequencer wrote an entry as, read from its text; undefined for no entry of that `seq`. */
@@ -218,6 +253,8 @@ export async function restoreLogFromPublished(where: Where = {}): Promise<LogRes
       `the published entries do not make the published checkpoint's root (${size})`,
     );
 
+  const between = await checkpointsBetween(bucket, head.size, size, leaves);
+
   // The tail, as the sequencer wrote it.
   const tail: TransactItem[][] = [];
   for (let seq = head.size; seq < size; seq++) {
@@ -246,6 +283,14 @@ export async function restoreLogFromPublished(where: Where = {}): Promise<LogRes
     removed.push([{ Delete: { TableName: table, Key: { pk: PENDING_PK, sk: item.sk } } }]);
   }
   await writeAll(removed);
+
+  for (const { size: at, root: atRoot, text } of between) {
+    try {
+      await ddb().send(new PutCommand(checkpointItem({ size: at, root: atRoot }, text, table).Put));
+    } catch (error) {
+      if (!isConditionFailed(error)) throw error; // written by a run that stopped
+    }
+  }
 
   const next: LogHead = { size, root };
   await ddb().send(

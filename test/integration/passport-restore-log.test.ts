@@ -27,9 +27,9 @@ import { pointAtLocalStack } from '../support/stack-env.ts';
  * The passport log of a restored table brought up to the published checkpoint (issue 49,
  * functions/passport/restore-log.ts), against DynamoDB Local and the local S3: the run's shop table
  * and its published log copied (the log's files into a bucket of this test, so that other suites'
- * sequencing does not move them), a piece sold and sequenced so that the last round holds its
- * entries; then a table restored from before that round (the round's items removed, its entries
- * pending again, the head put back) is brought back to exactly the items it had.
+ * sequencing does not move them), pieces sold and sequenced one by one; then a table restored from
+ * before the last rounds (their items and checkpoints removed, their entries pending again, the
+ * head put back) is brought back to exactly the items it had.
  */
 const suffix = randomUUID().slice(0, 8);
 const behind = `restore-log-${suffix}`;
@@ -106,18 +106,26 @@ async function copyPublishedLog(note: string): Promise<void> {
 }
 
 /**
- * The table as a restore from before the last round would give it: the round's entries, their
- * copies and the checkpoints after it gone, the head back at the round's start, and the round's
- * entries pending again (as they were when the backup was taken).
+ * The table as a restore from before the last rounds would give it (as many rounds back as it takes
+ * to have a checkpoint published within them): their entries, their copies and the checkpoints
+ * after them gone, the head back at their start, and their entries pending again (as they were
+ * when the backup was taken).
  */
-async function beforeLastRound(items: readonly Item[], size: number) {
+async function beforeRounds(items: readonly Item[], size: number) {
   const texts = new Map<number, string>();
   for (const item of items)
     if (item.pk === LOG_PK && String(item.sk).startsWith('ENTRY#'))
       texts.set(seqOfSk(item.sk), String(item.text));
   expect(parseMapEntry(texts.get(size - 1) ?? '')).toBeDefined();
-  let start = size - 1;
-  while (start > 0 && !parseMapEntry(texts.get(start - 1) ?? '')) start--;
+  const checkpoints = items
+    .filter((item) => item.pk === LOG_PK && String(item.sk).startsWith('CHECKPOINT#'))
+    .map((item) => Number(item.size));
+  // Round by round back from the last, until a checkpoint was published within them.
+  let start = size;
+  do {
+    start--; // the round's map entry
+    while (start > 0 && !parseMapEntry(texts.get(start - 1) ?? '')) start--;
+  } while (start > 0 && !checkpoints.some((at) => at > start && at < size));
   const round = Array.from({ length: size - start }, (_, i) => texts.get(start + i) as string);
   const leaves = await Promise.all(
     Array.from({ length: start }, (_, seq) => leafHash(utf8(texts.get(seq) as string))),
@@ -144,11 +152,16 @@ async function beforeLastRound(items: readonly Item[], size: number) {
   });
   const head: Item = { pk: LOG_PK, sk: '#HEAD', size: start, root: toBase64(await rootOf(leaves)) };
   // Before the first round there was no head.
-  return { start, items: [...kept, ...(start > 0 ? [head] : []), ...pending], pending: pending.length };
+  return {
+    start,
+    items: [...kept, ...(start > 0 ? [head] : []), ...pending],
+    pending: pending.length,
+    checkpointsBetween: checkpoints.filter((at) => at > start && at < size).length,
+  };
 }
 
 let shop: Snapshot;
-let planted: Awaited<ReturnType<typeof beforeLastRound>>;
+let planted: Awaited<ReturnType<typeof beforeRounds>>;
 
 beforeAll(async () => {
   pointAtLocalStack();
@@ -165,9 +178,10 @@ beforeAll(async () => {
     region: 'us-east-1',
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
   });
-  // Two sales, each sequenced: the log has a round before the last, which holds the second's entries.
+  // Three sales, each sequenced and published: the table is restored from before the last two
+  // rounds (a checkpoint was published between them), and the first stays in it.
   const type = typeEntity({ name: 'Restore log' });
-  for (const [i, name] of ['Restore log coat', 'Restore log cape'].entries()) {
+  for (const [i, name] of ['Restore log coat', 'Restore log cape', 'Restore log stole'].entries()) {
     const piece = productEntity(type, { cardNumber: `78${i}${Date.now()}`, priceUs: 900, name });
     await store({ type, products: [piece] });
     await buyWithCard(piece, `restore-log-${piece.id}@example.com`);
@@ -175,7 +189,7 @@ beforeAll(async () => {
   }
   shop = await snapshot();
   await copyPublishedLog(shop.note);
-  planted = await beforeLastRound(shop.items, shop.size);
+  planted = await beforeRounds(shop.items, shop.size);
   await ensureTable(raw, behind);
   await writeAll(behind, planted.items);
 }, 300_000);
@@ -197,10 +211,11 @@ const prefixCheck = async (table: string, items: readonly Item[]) => {
 };
 
 describe('the passport log of a restored table, brought up to the published checkpoint', () => {
-  it('is behind the published checkpoint once restored from before the last round', async () => {
+  it('is behind the published checkpoint once restored from before the last rounds', async () => {
     expect(planted.start).toBeGreaterThan(0);
     expect(planted.start).toBeLessThan(shop.size);
     expect(planted.pending).toBeGreaterThan(0);
+    expect(planted.checkpointsBetween).toBeGreaterThan(0);
     const findings = await prefixCheck(behind, planted.items);
     expect(findings.find((f) => f.check === 'passport-checkpoint-prefix')).toEqual({
       check: 'passport-checkpoint-prefix',
