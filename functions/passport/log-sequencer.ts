@@ -130,9 +130,10 @@ async function mapEntryOf(latest: ReadonlyMap<string, PrevLink>, seq: number): P
   });
 }
 
-const mapItem = (seq: number, text: string): TransactItem => ({
+/** The round's map entry's item (it has no copy: it is no piece's). `table`: the shop's unless given (a restore's). */
+export const mapItem = (seq: number, text: string, table = tableName()): TransactItem => ({
   Put: {
-    TableName: tableName(),
+    TableName: table,
     Item: { ...logEntryKey(seq), seq, text },
     ConditionExpression: 'attribute_not_exists(pk)',
   },
@@ -152,19 +153,32 @@ function textOf(item: PendingEntry, seq: number, prev: PrevLink | null): string 
   });
 }
 
-function appendItems(item: PendingItem, seq: number, text: string): TransactItem[] {
-  const Table = tableName();
+/** What an entry's items say of it: a draw's list (under its draw) or a piece's entry (under its piece). */
+export type SequencedOf =
+  | { kind: 'list'; draw: string }
+  | { kind: Exclude<PendingItem['kind'], 'list'>; piece: string };
+
+/**
+ * A sequenced entry's two items: the entry in the log and its copy under its piece (or a draw's
+ * list under its draw), each put only where none is. `table`: the shop's unless given.
+ */
+export function entryItems(
+  item: SequencedOf,
+  seq: number,
+  text: string,
+  table = tableName(),
+): TransactItem[] {
   return [
     {
       Put: {
-        TableName: Table,
+        TableName: table,
         Item: { ...logEntryKey(seq), seq, ...(item.kind === 'list' ? {} : { piece: item.piece }), text },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
     {
       Put: {
-        TableName: Table,
+        TableName: table,
         // The entry again under its piece, or a draw's list under its draw.
         Item: {
           ...(item.kind === 'list' ? listEntryKey(item.draw) : pieceEntryKey(item.piece, seq)),
@@ -174,9 +188,16 @@ function appendItems(item: PendingItem, seq: number, text: string): TransactItem
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
+  ];
+}
+
+/** A pending entry's items once sequenced, and its queue item's delete. */
+function appendItems(item: PendingItem, seq: number, text: string): TransactItem[] {
+  return [
+    ...entryItems(item, seq, text),
     {
       Delete: {
-        TableName: Table,
+        TableName: tableName(),
         Key: { pk: PENDING_PK, sk: item.sk },
         ConditionExpression: 'attribute_exists(pk)',
       },
@@ -184,9 +205,10 @@ function appendItems(item: PendingItem, seq: number, text: string): TransactItem
   ];
 }
 
-const moveHead = (head: LogHead, next: LogHead): TransactItem => ({
+/** The head moved from `head` to `next`, only if it is still `head`. `table`: the shop's unless given. */
+export const moveHead = (head: LogHead, next: LogHead, table = tableName()): TransactItem => ({
   Update: {
-    TableName: tableName(),
+    TableName: table,
     Key: headKey,
     UpdateExpression: 'SET #size = :next, #root = :root',
     ConditionExpression: head.size === 0 ? 'attribute_not_exists(pk)' : '#size = :size',
@@ -268,13 +290,7 @@ export async function publishHead(): Promise<{ size: number; signed: boolean }> 
   note = await cosignCheckpoint(note, leaves);
   await putPublic(`${LOG_PREFIX}checkpoint`, note, 'text/plain; charset=utf-8', CHECKPOINT_CACHE);
   try {
-    await ddb().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...checkpointKey(head.size), size: head.size, root: head.root, text: note },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await ddb().send(new PutCommand(checkpointItem(head, note).Put));
   } catch (error) {
     // Another run signed this size first: its note stands as well as this one.
     if (!isConditionFailed(error)) throw error;
@@ -296,6 +312,16 @@ export async function publishHead(): Promise<{ size: number; signed: boolean }> 
   );
   return { size: head.size, signed: true };
 }
+
+/** A signed checkpoint's table item (it says the files of that size are all written), put only where none is. */
+export const checkpointItem = (head: LogHead, note: string, table = tableName()) =>
+  ({
+    Put: {
+      TableName: table,
+      Item: { ...checkpointKey(head.size), size: head.size, root: head.root, text: note },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  }) satisfies TransactItem;
 
 /**
  * The latest checkpoint submitted again to the witnesses that have not cosigned it (one was down,

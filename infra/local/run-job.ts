@@ -17,7 +17,8 @@ const {
 } = cliArgs({
   usage: `usage: npm run job <name>   (the shop of npm start; PORT as for npm start)
   <name>  reconcile-payments | mail-sweep | overdue-orders | member-releases | run-draws | sequence-log
-          | picture-sets | demo-pictures | recover-payments (JOB_INPUT='{"since":…,"until":…}')`,
+          | restore-passport-log | picture-sets | demo-pictures
+          | recover-payments (JOB_INPUT='{"since":…,"until":…}')`,
   positionals: ['name'],
 });
 const base = `http://localhost:${process.env.PORT ?? 3000}`;

@@ -132,6 +132,12 @@ export const LOCAL_JOBS = {
   'sequence-log': asFunction('passport/jobs/sequence-log', async () =>
     (await import('../../functions/passport/jobs/sequence-log.ts')).runSequenceLog({ wait: true }),
   ),
+  // Not scheduled: after a restore of the table (issue 49), the passport log brought up to its
+  // published checkpoint from the published entry bundles (functions/passport/restore-log.ts). In
+  // AWS no function runs it: it is a step of docs/restore.md, run by the operator.
+  'restore-passport-log': asFunction('passport/restore-log', async () =>
+    (await import('../../functions/passport/restore-log.ts')).restoreLogFromPublished(),
+  ),
   // Every five minutes (infra/local/start.ts), and for the demo's pieces once their photographs
   // are stored (below): the certificates of the pieces without one.
   'issue-missing-certificates': asFunction(
