@@ -621,7 +621,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
     // DynamoDB's export to S3 / import from S3 and point-in-time recovery setting (the restore
     // drill, issue 49), in front of DynamoDB Local; the rest of DynamoDB goes straight to it.
-    const tableExports = await startTableExports({ dynamoDbUrl: dynamo.url, s3Url: s3.url, credentials });
+    const tableExports = await startTableExports({
+      dynamoDbUrl: dynamo.url,
+      s3Url: s3.url,
+      credentials,
+      ...(options.dataDir ? { stateFile: join(options.dataDir, 'table-settings.json') } : {}),
+    });
     started.push(tableExports);
     // Lambda's Invoke API, for the functions a function starts (the reset link, after /reset-pwd's answer).
     const lambda = await startLambdaStandIn(

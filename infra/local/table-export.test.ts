@@ -186,6 +186,8 @@ function sampleItems(): Item[] {
 }
 
 let standIn: StandIn;
+let dynamoUrl: string;
+let s3Url: string;
 
 beforeAll(async () => {
   s3Dir = mkdtempSync(join(tmpdir(), 'table-export-'));
@@ -193,6 +195,8 @@ beforeAll(async () => {
   started.push(dynamoDb);
   const s3rver = await startS3(0, s3Dir, [BUCKET]);
   started.push(s3rver);
+  dynamoUrl = dynamoDb.url;
+  s3Url = s3rver.url;
   standIn = await startTableExports({ dynamoDbUrl: dynamoDb.url, s3Url: s3rver.url });
   started.push(standIn);
   ddb = new DynamoDBClient({ endpoint: standIn.url, region, credentials });
@@ -258,6 +262,27 @@ describe('export to S3 and import from S3, locally', () => {
     await new Promise((done) => setImmediate(done));
     await createTable('recovery');
     expect(await status('recovery')).toBe('DISABLED');
+    // Kept across starts in its state file, as DynamoDB Local keeps its tables in its data directory.
+    const stateFile = join(s3Dir, 'table-settings.json');
+    const first = await startTableExports({ dynamoDbUrl: dynamoUrl, s3Url, stateFile });
+    const firstClient = new DynamoDBClient({ endpoint: first.url, region, credentials });
+    await firstClient.send(
+      new UpdateContinuousBackupsCommand({
+        TableName: 'recovery-other',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: 7 },
+      }),
+    );
+    await first.stop();
+    const again = await startTableExports({ dynamoDbUrl: dynamoUrl, s3Url, stateFile });
+    const againClient = new DynamoDBClient({ endpoint: again.url, region, credentials });
+    const kept = await againClient.send(
+      new DescribeContinuousBackupsCommand({ TableName: 'recovery-other' }),
+    );
+    expect(kept.ContinuousBackupsDescription?.PointInTimeRecoveryDescription).toMatchObject({
+      PointInTimeRecoveryStatus: 'ENABLED',
+      RecoveryPeriodInDays: 7,
+    });
+    await again.stop();
     await expect(
       ddb.send(
         new UpdateContinuousBackupsCommand({

@@ -13,6 +13,7 @@ import {
   type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { snapshotFile } from './snapshot-file.ts';
 import { type StartCredentials, signatureRefusal, webPageRefusal } from './stand-in-callers.ts';
 import type { StandIn } from './stand-ins.ts';
 
@@ -56,6 +57,8 @@ export interface TableExportOptions {
   /** Given: the four calls must be signed with these (./stand-in-callers.ts). */
   credentials?: StartCredentials;
   port?: number;
+  /** Where the point-in-time recovery settings are kept across starts (beside DynamoDB Local's data). */
+  stateFile?: string;
 }
 
 const ACCOUNT = '000000000000';
@@ -251,6 +254,7 @@ export async function startTableExports(options: TableExportOptions): Promise<St
       await existingTable(tableName);
       if (spec.PointInTimeRecoveryEnabled) recovery.set(tableName, { since: Date.now(), days });
       else recovery.delete(tableName);
+      saved?.saveSoon();
       return continuousBackups(tableName);
     },
 
@@ -268,6 +272,10 @@ export async function startTableExports(options: TableExportOptions): Promise<St
    * It records the setting only: this stand-in keeps no history to restore from.
    */
   const recovery = new Map<string, { since: number; days: number }>();
+  const saved = options.stateFile
+    ? snapshotFile(options.stateFile, () => Object.fromEntries(recovery))
+    : undefined;
+  for (const [table, setting] of Object.entries(saved?.load() ?? {})) recovery.set(table, setting);
   async function existingTable(tableName: string): Promise<void> {
     const described = await dynamo
       .send(new DescribeTableCommand({ TableName: tableName }))
@@ -279,7 +287,10 @@ export async function startTableExports(options: TableExportOptions): Promise<St
     const created = described.Table?.CreationDateTime?.getTime() ?? 0;
     const kept = recovery.get(tableName);
     // A table of this name made after the setting (deleted and made again) has none.
-    if (kept && created > kept.since) recovery.delete(tableName);
+    if (kept && created > kept.since) {
+      recovery.delete(tableName);
+      saved?.saveSoon();
+    }
   }
   function continuousBackups(tableName: string): unknown {
     const kept = recovery.get(tableName);
@@ -544,6 +555,7 @@ export async function startTableExports(options: TableExportOptions): Promise<St
     url: `http://127.0.0.1:${port}`,
     stop: async () => {
       await Promise.allSettled([...running]);
+      saved?.flush();
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
       dynamo.destroy();

@@ -364,25 +364,24 @@ export async function runRestoreDrill(options: DrillOptions): Promise<DrillRepor
       (imported) => `${imported.toLocaleString('en')} items`,
     );
 
+    const applySettings = async (TableName: string) => {
+      await raw.send(
+        new UpdateTimeToLiveCommand({
+          TableName,
+          TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
+        }),
+      );
+      await raw.send(new UpdateTableCommand({ TableName, StreamSpecification: TABLE_STREAM }));
+      await raw.send(
+        new UpdateContinuousBackupsCommand({
+          TableName,
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        }),
+      );
+    };
     await step(
       'apply TTL, stream and point-in-time recovery again (a restore carries none)',
-      async () => {
-        await raw.send(
-          new UpdateTimeToLiveCommand({
-            TableName: restoredName,
-            TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
-          }),
-        );
-        await raw.send(
-          new UpdateTableCommand({ TableName: restoredName, StreamSpecification: TABLE_STREAM }),
-        );
-        await raw.send(
-          new UpdateContinuousBackupsCommand({
-            TableName: restoredName,
-            PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
-          }),
-        );
-      },
+      () => applySettings(restoredName),
       () => `TTL on ${TABLE.ttlAttribute}, stream ${TABLE_STREAM.StreamViewType}, point-in-time recovery on`,
     );
 
@@ -417,6 +416,7 @@ export async function runRestoreDrill(options: DrillOptions): Promise<DrillRepor
         `plant ${plant} in a copy of the restore: its validation must fail ${PLANTED[plant]}`,
         async () => {
           await importExport(copy);
+          await applySettings(copy);
           await plantCorruption(db, copy, plant);
           const report = await validateRestore({
             table: copy,
@@ -466,12 +466,10 @@ export async function runRestoreDrill(options: DrillOptions): Promise<DrillRepor
     const recovered = await step(
       'recover the payments taken after the export (the providers’ records and the order journal)',
       async () => {
-        const firstRun = await runShopJob<RecoveryResult>(second, 'recover-payments', {
-          since: exportTime.getTime(),
-        });
-        const secondRun = await runShopJob<RecoveryResult>(second, 'recover-payments', {
-          since: exportTime.getTime(),
-        });
+        // From the export's point in time (in AWS: the restore point, less a margin) until now.
+        const range = { since: exportTime.getTime(), until: Date.now() };
+        const firstRun = await runShopJob<RecoveryResult>(second, 'recover-payments', range);
+        const secondRun = await runShopJob<RecoveryResult>(second, 'recover-payments', range);
         return { first: firstRun, second: secondRun };
       },
       ({ first: one, second: two }) =>
