@@ -4,7 +4,8 @@ import { ddb, tableName } from '#platform/aws-clients.ts';
 import { logger } from '#platform/logger.ts';
 import { mediaBucket, s3 } from '#platform/media-clients.ts';
 import { toBase64, utf8 } from '#shared/passport/bytes.ts';
-import { parseCheckpoint } from '#shared/passport/checkpoint.ts';
+import { parseCheckpoint, verifyCheckpoint } from '#shared/passport/checkpoint.ts';
+import type { KeySet } from '#shared/passport/keys.ts';
 import { parseEntry, parseListEntry, parseMapEntry } from '#shared/passport/log-entry.ts';
 import { leafHash, rootOf } from '#shared/passport/merkle.ts';
 import { entriesPath, parseEntryBundle, TILE_WIDTH } from '#shared/passport/tiles.ts';
@@ -17,6 +18,7 @@ import {
   PENDING_PK,
   type PendingItem,
 } from './entities/log-items.ts';
+import { keySet } from './key-set.ts';
 import { checkpointItem, entryItems, LOG_PREFIX, mapItem, moveHead } from './log-sequencer.ts';
 
 /**
@@ -30,7 +32,8 @@ import { checkpointItem, entryItems, LOG_PREFIX, mapItem, moveHead } from './log
  *
  * 1. the published checkpoint (`passport/log/checkpoint`, size M) and the table's head (N): with
  *    M ≤ N nothing is to be done;
- * 2. the entry bundles of [0, M): the table's N entries MUST be their first N, byte for byte
+ * 2. the checkpoint MUST verify with the shop's key set (signed by its log key; a cosignature that
+ *    does not verify refuses it too); the entry bundles of [0, M): the table's N entries MUST be their first N, byte for byte
  *    (else the restored log is another history: refused, a person must look), and the M leaves
  *    MUST make the checkpoint's root (else refused); each published entry past N MUST be an entry
  *    with its own `seq`;
@@ -79,6 +82,8 @@ interface Where {
   table?: string;
   /** The bucket the log is published in (MEDIA_BUCKET unless given). */
   bucket?: string;
+  /** The shop's key set the checkpoint must verify with (the table's keys, SHOP_URL, PASSPORT_WITNESSES unless given). */
+  keys?: KeySet;
 }
 
 async function readObject(bucket: string, key: string): Promise<Uint8Array | undefined> {
@@ -226,6 +231,12 @@ export async function restoreLogFromPublished(where: Where = {}): Promise<LogRes
     logger.info('passport log not behind its published checkpoint', answer);
     return answer;
   }
+
+  const verified = await verifyCheckpoint(note, where.keys ?? (await keySet()));
+  if (!verified.ok)
+    throw new LogRestoreRefused(
+      `the published checkpoint does not verify with the shop's keys: ${verified.reason}`,
+    );
 
   const stored = (await partition<{ sk: string; text: string }>(table, LOG_PK, ENTRY_PREFIX)).map((item) => ({
     seq: Number(item.sk.slice(ENTRY_PREFIX.length)),
