@@ -4,7 +4,8 @@ import { ddb, tableName } from '#platform/aws-clients.ts';
 import { logger } from '#platform/logger.ts';
 import { mediaBucket, s3 } from '#platform/media-clients.ts';
 import { toBase64, utf8 } from '#shared/passport/bytes.ts';
-import { parseCheckpoint } from '#shared/passport/checkpoint.ts';
+import { parseCheckpoint, verifyCheckpoint } from '#shared/passport/checkpoint.ts';
+import type { KeySet } from '#shared/passport/keys.ts';
 import { parseEntry, parseListEntry, parseMapEntry } from '#shared/passport/log-entry.ts';
 import { leafHash, rootOf } from '#shared/passport/merkle.ts';
 import { entriesPath, parseEntryBundle, TILE_WIDTH } from '#shared/passport/tiles.ts';
@@ -17,6 +18,7 @@ import {
   PENDING_PK,
   type PendingItem,
 } from './entities/log-items.ts';
+import { keySet } from './key-set.ts';
 import { checkpointItem, entryItems, LOG_PREFIX, mapItem, moveHead } from './log-sequencer.ts';
 
 /**
@@ -30,7 +32,8 @@ import { checkpointItem, entryItems, LOG_PREFIX, mapItem, moveHead } from './log
  *
  * 1. the published checkpoint (`passport/log/checkpoint`, size M) and the table's head (N): with
  *    M ≤ N nothing is to be done;
- * 2. the entry bundles of [0, M): the table's N entries MUST be their first N, byte for byte
+ * 2. the checkpoint MUST verify with the shop's key set (signed by its log key; a cosignature that
+ *    does not verify refuses it too); the entry bundles of [0, M): the table's N entries MUST be their first N, byte for byte
  *    (else the restored log is another history: refused, a person must look), and the M leaves
  *    MUST make the checkpoint's root (else refused); each published entry past N MUST be an entry
  *    with its own `seq`;
@@ -46,13 +49,17 @@ import { checkpointItem, entryItems, LOG_PREFIX, mapItem, moveHead } from './log
  * the head the sequencer cannot append (its puts are conditional on the entry being absent), so
  * the log is never forked, only held until this run ends.
  *
- * Where it runs: locally `npm run job restore-passport-log` (infra/local/stack.ts LOCAL_JOBS). In
- * AWS it is not a deployed function: it is the step "Bring the passport log up to its published
- * checkpoint" of docs/restore.md, run once by the operator after the restored table is in place
- * and before the shop takes traffic, with the sequencer's schedule disabled (infra/constructs/
- * log-sequencer.ts), with the operator's credentials and TABLE_NAME / MEDIA_BUCKET set to the
- * restored table and the media bucket; then the validation (backups/jobs/validate-restore.ts,
- * check passport-checkpoint-prefix) passes, and the sequencer is enabled again.
+ * Where it runs: locally `npm run job restore-passport-log` (infra/local/stack.ts LOCAL_JOBS; the
+ * shop's own table and media bucket). In AWS it is not a deployed function: it is the step "Bring
+ * the passport log up to its published checkpoint" of docs/restore.md, run once by the operator
+ * from the repository (Node 24 runs this file's module) after the restored table is in place and
+ * before the shop takes traffic, with the sequencer's schedule disabled (the PassportLog
+ * ScheduledJob of infra/stack.ts: its EventBridge rule), with the operator's credentials and the
+ * shop functions' environment: TABLE_NAME the restored table, MEDIA_BUCKET, SHOP_URL and
+ * PASSPORT_WITNESSES (the key set the checkpoint is verified with); then the validation
+ * (backups/jobs/validate-restore.ts, check passport-checkpoint-prefix) passes, and the sequencer
+ * is enabled again. A refusal (LogRestoreRefused) writes nothing and says what differs: a person
+ * must look.
  *
  * The checkpoints published between N and M (`checkpoints.txt`, `checkpoints/<size>`) get their
  * table items back too (the export's list reads the table's), each checked against the entries.
@@ -79,6 +86,8 @@ interface Where {
   table?: string;
   /** The bucket the log is published in (MEDIA_BUCKET unless given). */
   bucket?: string;
+  /** The shop's key set the checkpoint must verify with (the table's keys, SHOP_URL, PASSPORT_WITNESSES unless given). */
+  keys?: KeySet;
 }
 
 async function readObject(bucket: string, key: string): Promise<Uint8Array | undefined> {
@@ -226,6 +235,12 @@ export async function restoreLogFromPublished(where: Where = {}): Promise<LogRes
     logger.info('passport log not behind its published checkpoint', answer);
     return answer;
   }
+
+  const verified = await verifyCheckpoint(note, where.keys ?? (await keySet()));
+  if (!verified.ok)
+    throw new LogRestoreRefused(
+      `the published checkpoint does not verify with the shop's keys: ${verified.reason}`,
+    );
 
   const stored = (await partition<{ sk: string; text: string }>(table, LOG_PK, ENTRY_PREFIX)).map((item) => ({
     seq: Number(item.sk.slice(ENTRY_PREFIX.length)),

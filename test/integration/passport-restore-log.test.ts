@@ -17,6 +17,7 @@ import { toBase64, utf8 } from '#shared/passport/bytes.ts';
 import { parseCheckpoint } from '#shared/passport/checkpoint.ts';
 import { parseEntry, parseListEntry, parseMapEntry } from '#shared/passport/log-entry.ts';
 import { leafHash, rootOf } from '#shared/passport/merkle.ts';
+import { entriesPath, entryBundle, parseEntryBundle, TILE_WIDTH } from '#shared/passport/tiles.ts';
 import { ensureTable } from '../../infra/local/resources.ts';
 import { productEntity, store, typeEntity } from '../support/fixtures.ts';
 import { runJob } from '../support/jobs.ts';
@@ -273,11 +274,37 @@ describe('the passport log of a restored table, brought up to the published chec
     expect(sorted(await scanTable(forked, { db }))).toEqual(sorted(changed));
   });
 
-  it('refuses published entries that do not make the checkpoint, and writes nothing', async () => {
-    // The checkpoint of another tree: the same size, another root.
+  it('refuses a checkpoint the shop did not sign, and writes nothing', async () => {
+    // The checkpoint of another tree: the same size, another root, the shop's signature lines.
     const other = shop.note.replace(/\n([A-Za-z0-9+/=]{44})\n/, `\n${toBase64(new Uint8Array(32))}\n`);
     expect(other).not.toBe(shop.note);
     await s3.send(new PutObjectCommand({ Bucket: bucket, Key: `${LOG_PREFIX}checkpoint`, Body: other }));
+    try {
+      await ensureTable(raw, forked);
+      await writeAll(forked, planted.items);
+      await expect(restoreLogFromPublished({ table: forked, bucket })).rejects.toThrow(
+        "the published checkpoint does not verify with the shop's keys: signature-invalid",
+      );
+      expect(sorted(await scanTable(forked, { db }))).toEqual(sorted(planted.items));
+    } finally {
+      await s3.send(
+        new PutObjectCommand({ Bucket: bucket, Key: `${LOG_PREFIX}checkpoint`, Body: shop.note }),
+      );
+    }
+  });
+
+  it('refuses published entries that do not make the checkpoint, and writes nothing', async () => {
+    // The last published entry (in the tail the table lacks) changed in its bundle.
+    const index = Math.floor((shop.size - 1) / TILE_WIDTH);
+    const bundleKey = `${LOG_PREFIX}${entriesPath(index, shop.size - index * TILE_WIDTH)}`;
+    const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: bundleKey }));
+    const bundle = (await object.Body?.transformToByteArray()) as Uint8Array;
+    const entries = parseEntryBundle(bundle) as Uint8Array[];
+    const last = new TextDecoder().decode(entries.at(-1));
+    const changed = last.replace(/"time":"[^"]+"/, '"time":"2020-01-01T00:00:00.000Z"');
+    expect(changed).not.toBe(last);
+    const tampered = entryBundle([...entries.slice(0, -1), utf8(changed)]);
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: bundleKey, Body: tampered }));
     try {
       await ensureTable(raw, forked);
       await writeAll(forked, planted.items);
@@ -286,9 +313,7 @@ describe('the passport log of a restored table, brought up to the published chec
       );
       expect(sorted(await scanTable(forked, { db }))).toEqual(sorted(planted.items));
     } finally {
-      await s3.send(
-        new PutObjectCommand({ Bucket: bucket, Key: `${LOG_PREFIX}checkpoint`, Body: shop.note }),
-      );
+      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: bundleKey, Body: bundle }));
     }
   });
 });
