@@ -1,10 +1,11 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#platform/aws-clients.ts';
 import { logger } from '#platform/logger.ts';
 import { mediaBucket, s3 } from '#platform/media-clients.ts';
 import { toBase64, toHex, utf8 } from '#shared/passport/bytes.ts';
+import { parseCheckpoint } from '#shared/passport/checkpoint.ts';
 import { entryText, listEntryText, mapEntryText } from '#shared/passport/log.ts';
 import { type PrevLink, parseMapEntry } from '#shared/passport/log-entry.ts';
 import { type Hash, leafHash, rootOf } from '#shared/passport/merkle.ts';
@@ -324,6 +325,36 @@ export const checkpointItem = (head: LogHead, note: string, table = tableName())
   }) satisfies TransactItem;
 
 /**
+ * The log in the table behind the checkpoint the world has seen: the table was restored from a
+ * backup older than the last publication (issue 49, docs/restore.md). Appending now would give
+ * published positions other entries, a fork the witnesses refuse and verifiers catch; so nothing
+ * is appended until the log is brought up to its checkpoint from the published tiles
+ * (restore-log.ts). The run fails, and its error alarms.
+ */
+async function refuseBehindPublished(): Promise<void> {
+  const [head, published] = await Promise.all([readHead(), publishedSize()]);
+  if (published > head.size)
+    throw new Error(
+      `the passport log in the table holds ${head.size} entries, its published checkpoint ${published}: the table was restored from an older backup; bring the log up to its checkpoint (restore-passport-log, docs/restore.md) before anything is appended`,
+    );
+}
+
+/** The size of the published checkpoint (`checkpoint` under LOG_PREFIX); 0 before the first. */
+async function publishedSize(): Promise<number> {
+  try {
+    const object = await s3().send(
+      new GetObjectCommand({ Bucket: mediaBucket(), Key: `${LOG_PREFIX}checkpoint` }),
+    );
+    const checkpoint = parseCheckpoint((await object.Body?.transformToString()) ?? '');
+    if (!checkpoint) throw new Error(`${LOG_PREFIX}checkpoint is not a checkpoint note`);
+    return checkpoint.size;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'NoSuchKey') return 0;
+    throw error;
+  }
+}
+
+/**
  * The latest checkpoint submitted again to the witnesses that have not cosigned it (one was down,
  * or refused): with their cosignatures, its table item and its `checkpoints/<size>` file are
  * rewritten, so a checkpoint published with fewer cosignatures becomes witnessed. Answers its text.
@@ -361,6 +392,7 @@ async function witnessAgain(published: { size: number; text: string }): Promise<
 
 /** The job's run: sequence what is pending, then publish the head. */
 export async function runSequencer(): Promise<{ rounds: number; size: number; signed: boolean }> {
+  await refuseBehindPublished();
   const rounds = await sequencePending();
   return { rounds, ...(await publishHead()) };
 }

@@ -11,7 +11,7 @@ import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { countItems, type Item, scanTable, validateRestore } from '#backups/index.ts';
 import { pendingEntryItem, pendingListItem } from '#passport/entities/log-items.ts';
-import { LOG_PREFIX } from '#passport/log-sequencer.ts';
+import { LOG_PREFIX, runSequencer } from '#passport/log-sequencer.ts';
 import { LogRestoreRefused, restoreLogFromPublished } from '#passport/restore-log.ts';
 import { toBase64, utf8 } from '#shared/passport/bytes.ts';
 import { parseCheckpoint } from '#shared/passport/checkpoint.ts';
@@ -211,6 +211,17 @@ const prefixCheck = async (table: string, items: readonly Item[]) => {
   return report.findings;
 };
 
+/** Runs `work` as the shop would with this table and this file's bucket (the sequencer reads both from its settings). */
+async function asShopOf<T>(table: string, work: () => Promise<T>): Promise<T> {
+  const saved = { table: process.env.TABLE_NAME, bucket: process.env.MEDIA_BUCKET };
+  Object.assign(process.env, { TABLE_NAME: table, MEDIA_BUCKET: bucket });
+  try {
+    return await work();
+  } finally {
+    Object.assign(process.env, { TABLE_NAME: saved.table, MEDIA_BUCKET: saved.bucket });
+  }
+}
+
 describe('the passport log of a restored table, brought up to the published checkpoint', () => {
   it('is behind the published checkpoint once restored from before the last rounds', async () => {
     expect(planted.start).toBeGreaterThan(0);
@@ -225,6 +236,11 @@ describe('the passport log of a restored table, brought up to the published chec
         `the published checkpoint has ${shop.size} entries, the restored log ${planted.start} (entries published after the backup: recover them from passport/log/tile/entries)`,
       ],
     });
+    // The sequencer appends nothing to it: that would give published positions other entries.
+    await expect(asShopOf(behind, () => runSequencer())).rejects.toThrow(
+      `the passport log in the table holds ${planted.start} entries, its published checkpoint ${shop.size}`,
+    );
+    expect(sorted(await scanTable(behind, { db }))).toEqual(sorted(planted.items));
   });
 
   it('writes the published tail as the sequencer wrote it, and removes the pending entries it holds', async () => {
@@ -254,6 +270,12 @@ describe('the passport log of a restored table, brought up to the published chec
       pendingRemoved: 0,
     });
     expect(sorted(await scanTable(behind, { db }))).toEqual(sorted(shop.items));
+    // Up to its checkpoint, the log is the sequencer's again: a run appends nothing and signs nothing new.
+    expect(await asShopOf(behind, () => runSequencer())).toMatchObject({
+      rounds: 0,
+      size: shop.size,
+      signed: false,
+    });
   });
 
   it('refuses a table whose entry is not the published one, and writes nothing', async () => {
