@@ -115,6 +115,12 @@ export function acknowledgeNagFindings(stack: Stack, props: NagProps): void {
       `AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/${policy}]`,
       'AWS Backup’s own service-role policies for its role: AWS keeps them in step with what backing up and restoring a DynamoDB table needs.',
     );
+  for (const policy of ['AWSBackupServiceRolePolicyForS3Backup', 'AWSBackupServiceRolePolicyForS3Restore'])
+    acknowledge(
+      props.tableBackups,
+      `AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/${policy}]`,
+      'The policies AWS Backup’s guide names for S3 backups and restores (Amazon S3 backups: prerequisites), on the role that keeps the media buckets’ continuous backups; AWS keeps them in step with what S3 backups need.',
+    );
   acknowledge(
     props.tableBackups,
     'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:dynamodb:<AWS::Region>:<AWS::AccountId>:table/*]',

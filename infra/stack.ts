@@ -518,6 +518,8 @@ export class BoutiqueStack extends Stack {
     this.tableBackups = new TableBackups(this, 'TableBackups', {
       table,
       mediaBucket,
+      // Pictures, films and the passport's public files; the authenticity photos.
+      buckets: [mediaBucket, privateMediaBucket],
       alarmTopic: alarms.topic,
       restoreTestingPlanName: `boutique_${stage.replace(/[^A-Za-z0-9]/g, '_')}_table`,
     });

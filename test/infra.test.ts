@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
-import { App, Stack } from 'aws-cdk-lib';
+import { App, Duration, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
@@ -23,6 +23,7 @@ import { ApiFunction } from '../infra/constructs/api-function.ts';
 import { BUCKET_ACTIONS, tableActions } from '../infra/constructs/data-access.ts';
 import { SEQUENCER_STARTERS } from '../infra/constructs/passport-log.ts';
 import { PASSPORT_SIGNING_HANDLERS, PassportSigner } from '../infra/constructs/passport-signer.ts';
+import { TableBackups } from '../infra/constructs/table-backups.ts';
 import { DRAND_QUICKNET } from '../infra/drand-chain.ts';
 import { apiBehaviours, patternMatches, readKeyOnlyCode } from '../infra/edge/api-behaviours.ts';
 import { START_APP_SCRIPT_HASH } from '../infra/edge/security-headers.ts';
@@ -1435,5 +1436,118 @@ describe("the table's backups and their restore test (issue 49, infra/constructs
     );
     const s3 = statements.find((s) => s.Action === 's3:GetObject');
     expect(JSON.stringify(s3?.Resource)).toContain('/passport/log/checkpoint');
+  });
+});
+
+describe('the media buckets’ continuous backups (issue 49, infra/constructs/table-backups.ts)', () => {
+  const bucketIds = () =>
+    ['MediaBucket', 'PrivateMediaBucket'].map(
+      (id) =>
+        Object.keys(template.findResources('AWS::S3::Bucket')).find((logicalId) =>
+          logicalId.startsWith(id),
+        ) as string,
+    );
+
+  it('keeps both media buckets versioned, their noncurrent versions expiring', () => {
+    for (const id of bucketIds()) {
+      expect(id).toBeDefined();
+      const bucket = template.findResources('AWS::S3::Bucket')[id] as {
+        Properties: { VersioningConfiguration?: unknown; LifecycleConfiguration?: { Rules: unknown[] } };
+      };
+      expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+      expect(bucket.Properties.LifecycleConfiguration?.Rules).toContainEqual(
+        expect.objectContaining({ Status: 'Enabled', NoncurrentVersionExpiration: { NoncurrentDays: 90 } }),
+      );
+    }
+  });
+
+  it('backs them up continuously for 35 days in the table’s vault, in a plan of their own', () => {
+    const [vaultId] = Object.keys(template.findResources('AWS::Backup::BackupVault'));
+    const plans = template.findResources('AWS::Backup::BackupPlan');
+    const [planId, plan] = Object.entries(plans).find(([, p]) =>
+      JSON.stringify(p).includes('"Continuous"'),
+    ) as [string, { Properties: { BackupPlan: { BackupPlanRule: Record<string, unknown>[] } } }];
+    expect(plan.Properties.BackupPlan.BackupPlanRule).toEqual([
+      expect.objectContaining({
+        RuleName: 'Continuous',
+        EnableContinuousBackup: true,
+        Lifecycle: { DeleteAfterDays: 35 },
+        TargetBackupVault: { 'Fn::GetAtt': [vaultId, 'BackupVaultName'] },
+      }),
+    ]);
+    const [media, privateMedia] = bucketIds();
+    const selections = Object.values(template.findResources('AWS::Backup::BackupSelection')) as {
+      Properties: { BackupPlanId: unknown; BackupSelection: { Resources: unknown[]; IamRoleArn: unknown } };
+    }[];
+    const ofPlan = selections.filter((s) => JSON.stringify(s.Properties.BackupPlanId).includes(planId));
+    expect(ofPlan.map((s) => s.Properties.BackupSelection.Resources)).toEqual([
+      [{ 'Fn::GetAtt': [media, 'Arn'] }],
+      [{ 'Fn::GetAtt': [privateMedia, 'Arn'] }],
+    ]);
+    // Only the table is in the table's plan (hourly snapshots of a bucket would be full backups).
+    const tablePlan = selections.filter((s) => !JSON.stringify(s.Properties.BackupPlanId).includes(planId));
+    expect(tablePlan.map((s) => s.Properties.BackupSelection.Resources)).toHaveLength(1);
+    expect(tablePlan[0]?.Properties.BackupSelection.Resources).toHaveLength(1);
+    // One role for both: AWS Backup's two S3 policies, nothing else.
+    const roleIds = new Set(
+      ofPlan.map(
+        (s) =>
+          (s.Properties.BackupSelection.IamRoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0],
+      ),
+    );
+    expect(roleIds.size).toBe(1);
+    const [roleId] = [...roleIds] as [string];
+    const role = template.findResources('AWS::IAM::Role')[roleId] as {
+      Properties: { ManagedPolicyArns: unknown[]; AssumeRolePolicyDocument: unknown };
+    };
+    expect(JSON.stringify(role.Properties.ManagedPolicyArns)).toMatch(
+      /:iam::aws:policy\/AWSBackupServiceRolePolicyForS3Backup".*:iam::aws:policy\/AWSBackupServiceRolePolicyForS3Restore"/,
+    );
+    expect(role.Properties.ManagedPolicyArns).toHaveLength(2);
+    expect(JSON.stringify(role.Properties.AssumeRolePolicyDocument)).toContain('backup.amazonaws.com');
+  });
+
+  it('keeps the buckets’ EventBridge notifications on, which the managed notification resource would otherwise turn off', () => {
+    for (const id of bucketIds()) {
+      const notifications = Object.values(template.findResources('Custom::S3BucketNotifications')).find(
+        (n) =>
+          JSON.stringify((n as { Properties: { BucketName: unknown } }).Properties.BucketName) ===
+          JSON.stringify({ Ref: id }),
+      ) as { Properties: { NotificationConfiguration: Record<string, unknown> } } | undefined;
+      expect(notifications?.Properties.NotificationConfiguration).toMatchObject({
+        EventBridgeConfiguration: {},
+        // The picture sets' own notifications are kept beside it.
+        LambdaFunctionConfigurations: expect.any(Array),
+      });
+    }
+  });
+
+  it('refuses at synth a bucket added without versioning or without a noncurrent-version expiry', () => {
+    const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
+    const scope = new Stack(app, 'Backups');
+    const table = new Table(scope, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } });
+    const backups = new TableBackups(scope, 'Backups', {
+      table,
+      mediaBucket: new Bucket(scope, 'Media'),
+      alarmTopic: new Topic(scope, 'Alarms'),
+      restoreTestingPlanName: 'test_plan',
+    });
+    backups.addBucket(new Bucket(scope, 'Journal'));
+    expect(() => app.synth()).toThrow(/needs versioning[\s\S]*noncurrentVersionExpiration/);
+    const fixed = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
+    const fine = new Stack(fixed, 'Backups');
+    new TableBackups(fine, 'Backups', {
+      table: new Table(fine, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } }),
+      mediaBucket: new Bucket(fine, 'Media'),
+      alarmTopic: new Topic(fine, 'Alarms'),
+      restoreTestingPlanName: 'test_plan',
+      buckets: [
+        new Bucket(fine, 'Journal', {
+          versioned: true,
+          lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+        }),
+      ],
+    });
+    expect(() => fixed.synth()).not.toThrow();
   });
 });

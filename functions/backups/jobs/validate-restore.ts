@@ -18,13 +18,24 @@ import type { Finding, SourceManifest } from '../rules/restore-checks.ts';
  * and the settings checks run in full.
  */
 
+/**
+ * The event, as AWS Backup's guide documents it ("Monitoring AWS Backup events using Amazon
+ * EventBridge", Restore Job events; "Restore testing validation"): the fields read here, and the
+ * job's others for the log. `status` is the job's (COMPLETED, FAILED, ABORTED reach this
+ * function); `createdResourceArn` is the restored scratch table; `percentDone` is a number and
+ * `backupSizeInBytes` a string there.
+ */
 export interface RestoreJobStateChange {
+  source?: 'aws.backup';
   'detail-type': 'Restore Job State Change';
   detail: {
     restoreJobId: string;
     status: string;
+    statusMessage?: string;
     resourceType?: string;
     createdResourceArn?: string;
+    sourceResourceArn?: string;
+    recoveryPointArn?: string;
     restoreTestingPlanArn?: string;
   };
 }
@@ -103,6 +114,7 @@ export const handler = async (event: RestoreJobStateChange): Promise<{ status: s
   const { findings, notChecked } = withoutManifest(report.findings);
   const result = { ...report, findings, ok: findings.every((f) => f.ok) };
   const message = validationMessage(result, notChecked);
+  // AWS's guide: once a validation status is set it cannot be changed; so it is sent once, after every check.
   backup ??= new BackupClient({});
   await backup.send(
     new PutRestoreValidationResultCommand({
