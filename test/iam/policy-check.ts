@@ -352,6 +352,9 @@ const DYNAMODB_ACTIONS: Record<string, string> = {
   Query: 'dynamodb:Query',
   Scan: 'dynamodb:Scan',
   DescribeTable: 'dynamodb:DescribeTable',
+  // The restore validation's reads of a restored table's settings (functions/backups).
+  DescribeTimeToLive: 'dynamodb:DescribeTimeToLive',
+  DescribeContinuousBackups: 'dynamodb:DescribeContinuousBackups',
 };
 /** The KMS operations on one key the functions call (the passport's signing key). */
 const KMS_KEY_ACTIONS = new Set(['Sign', 'GetPublicKey', 'DescribeKey']);
@@ -592,6 +595,11 @@ export function iamRequests(
     ];
   }
 
+  // The restore validation's report to AWS Backup: the action has no resource-level scoping
+  // (the Service Authorization Reference lists no resource type for it), so IAM sees *.
+  if (call.service === 'backup' && call.operation === 'PutRestoreValidationResult')
+    return [{ action: 'backup:PutRestoreValidationResult', resource: '*', context: secure }];
+
   if (call.service === 'secretsmanager' && call.operation === 'GetSecretValue') {
     const id = text('SecretId');
     if (!id) return undefined;
@@ -712,6 +720,8 @@ function groupOf(action: string, access: FunctionAccess): string {
       return 'KMS (the passport key)';
     case 'ssm':
       return 'SSM parameter (the shop’s origin)';
+    case 'backup':
+      return 'AWS Backup (the restore validation’s result)';
     default:
       return service ?? action;
   }

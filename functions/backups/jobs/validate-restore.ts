@@ -1,5 +1,6 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { BackupClient, PutRestoreValidationResultCommand } from '@aws-sdk/client-backup';
+import { recordAwsCalls } from '#platform/aws-call-log.ts';
 import type { RestoreReport } from '../restore-reader.ts';
 import { validateRestore } from '../restore-reader.ts';
 import type { Finding, SourceManifest } from '../rules/restore-checks.ts';
@@ -115,7 +116,8 @@ export const handler = async (event: RestoreJobStateChange): Promise<{ status: s
   const result = { ...report, findings, ok: findings.every((f) => f.ok) };
   const message = validationMessage(result, notChecked);
   // AWS's guide: once a validation status is set it cannot be changed; so it is sent once, after every check.
-  backup ??= new BackupClient({});
+  // Recorded as every AWS client of the functions is (the IAM check of test/iam evaluates it).
+  backup ??= recordAwsCalls(new BackupClient({}));
   await backup.send(
     new PutRestoreValidationResultCommand({
       RestoreJobId: restoreJobId,
