@@ -8,7 +8,7 @@ import {
   CfnRestoreTestingSelection,
 } from 'aws-cdk-lib/aws-backup';
 import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
-import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { TableBase } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Effect, ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -22,7 +22,7 @@ import { alarmAt, deadLetterAlarm, functionErrorAlarm } from './alarms.ts';
 import { ApiFunction } from './api-function.ts';
 
 export interface TableBackupsProps {
-  table: Table;
+  table: TableBase;
   /** The public media bucket: the passport log's checkpoint the validation compares against. */
   mediaBucket: IBucket;
   alarmTopic: Topic;

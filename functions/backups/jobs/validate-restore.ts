@@ -56,9 +56,33 @@ const SCRATCH_SETTINGS =
 const NO_MANIFEST: SourceManifest = { table: '', exportTime: '', counts: {}, indexCounts: {}, total: 0 };
 
 /** The findings with the count checks marked not checked (no manifest), and whether the rest held. */
+/**
+ * The published checkpoint ahead of the restored log, as restore-checks words it. A restore test
+ * restores a recovery point up to a week old while the sequencer keeps publishing: the published
+ * checkpoint being longer than the restored log is what a healthy shop shows, not a loss (a real
+ * restore recovers those entries from the published tiles: docs/restore.md). Its root not being
+ * the restored log's first entries' root stays a failure.
+ */
+const PUBLISHED_AHEAD = /^the published checkpoint has (\d+) entries, the restored log (\d+)\b/;
+
+/** The checkpoint check with "published after the recovery point" kept as a note, not a failure. */
+function checkpointAhead(finding: Finding): Finding {
+  if (finding.check !== 'passport-checkpoint-prefix' || finding.ok) return finding;
+  const notes: string[] = [];
+  const problems = finding.details.filter((detail) => {
+    const ahead = PUBLISHED_AHEAD.exec(detail);
+    if (!ahead) return true;
+    notes.push(
+      `${Number(ahead[1]) - Number(ahead[2])} entries published after the recovery point (the published checkpoint ${ahead[1]}, the restored log ${ahead[2]}): expected in a restore test; a real restore recovers them from the published tiles`,
+    );
+    return false;
+  });
+  return problems.length === 0 ? { ...finding, ok: true, details: notes } : { ...finding, details: problems };
+}
+
 export function withoutManifest(findings: readonly Finding[]): { findings: Finding[]; notChecked: string[] } {
   const notChecked: string[] = [];
-  const kept = findings.map((finding) => {
+  const kept = findings.map(checkpointAhead).map((finding) => {
     const manifest = NEEDS_MANIFEST.has(finding.check);
     if (!manifest && !SETTINGS.has(finding.check)) return finding;
     notChecked.push(finding.check);
