@@ -28,6 +28,8 @@ export interface NagProps {
   webBucket: IBucket;
   /** The table's AWS Backup plan and restore test (infra/constructs/table-backups.ts). */
   tableBackups: IConstruct;
+  /** The restored table the stack is pointed at (infra/restored-table.ts), if any. */
+  restoredTableName?: string;
   /** The dead-letter queues of the scheduled jobs and of the picture sets. */
   deadLetters: IConstruct[];
 }
@@ -64,6 +66,12 @@ export function acknowledgeNagFindings(stack: Stack, props: NagProps): void {
     // Without a mail domain the functions may send from any verified identity of the account.
     'Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*',
     ...arn(props.table).map((a) => `Resource::${a}/index/*`),
+    // After a restore the grants name the restored table's indexes by its name.
+    ...(props.restoredTableName
+      ? [
+          `Resource::arn:<AWS::Partition>:dynamodb:<AWS::Region>:<AWS::AccountId>:table/${props.restoredTableName}/index/*`,
+        ]
+      : []),
     ...[props.mediaBucket, props.privateMediaBucket, props.webBucket]
       .flatMap(arn)
       .map((a) => `Resource::${a}/*`),

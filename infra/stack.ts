@@ -552,7 +552,8 @@ export class BoutiqueStack extends Stack {
     acknowledgeNagFindings(this, {
       customDomain: Boolean(props.domainName && props.certificateArn),
       logsBucket,
-      table,
+      table: definedTable,
+      ...(restored ? { restoredTableName: restored.tableName } : {}),
       mediaBucket,
       privateMediaBucket,
       webBucket,

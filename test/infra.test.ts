@@ -27,6 +27,7 @@ import { TableBackups } from '../infra/constructs/table-backups.ts';
 import { DRAND_QUICKNET } from '../infra/drand-chain.ts';
 import { apiBehaviours, patternMatches, readKeyOnlyCode } from '../infra/edge/api-behaviours.ts';
 import { START_APP_SCRIPT_HASH } from '../infra/edge/security-headers.ts';
+import { restoredTableFromContext } from '../infra/restored-table.ts';
 import { BoutiqueStack, readsOnly } from '../infra/stack.ts';
 import { bundleCount } from '../infra/synth-progress.ts';
 
@@ -1549,5 +1550,77 @@ describe('the media buckets’ continuous backups (issue 49, infra/constructs/ta
       ],
     });
     expect(() => fixed.synth()).not.toThrow();
+  });
+});
+
+describe('the stack pointed at a restored table (docs/restore.md, infra/restored-table.ts)', () => {
+  const restoredName = 'boutique-dev-restored-20261130';
+  const streamArn = `arn:aws:dynamodb:us-east-1:111122223333:table/${restoredName}/stream/2026-11-30T18:00:00.000`;
+
+  it('refuses half a pointer: the table without its stream, a stream of another table', () => {
+    expect(restoredTableFromContext(() => undefined)).toBeUndefined();
+    const given = (values: Record<string, unknown>) => (name: string) => values[name];
+    expect(() => restoredTableFromContext(given({ restoredTable: restoredName }))).toThrow(
+      /restoredTableStream/,
+    );
+    expect(() => restoredTableFromContext(given({ restoredTableStream: streamArn }))).toThrow(
+      /restoredTable:/,
+    );
+    expect(() =>
+      restoredTableFromContext(given({ restoredTable: 'boutique-other', restoredTableStream: streamArn })),
+    ).toThrow(/stream of boutique-dev-restored-20261130, not of restoredTable boutique-other/);
+    expect(
+      restoredTableFromContext(given({ restoredTable: restoredName, restoredTableStream: streamArn })),
+    ).toEqual({ tableName: restoredName, streamArn });
+  });
+
+  it('gives every function, grant, the stream’s consumer and the backups the restored table; the defined one stays, retained', () => {
+    const restoredApp = new App({
+      context: {
+        ...cdkJson.context,
+        'aws:cdk:bundling-stacks': [],
+        restoredTable: restoredName,
+        restoredTableStream: streamArn,
+      },
+    });
+    const restoredStack = new BoutiqueStack(restoredApp, 'BoutiqueStack');
+    const templates = [restoredStack, ...restoredStack.routeStacks].map((s) => Template.fromStack(s));
+    const root = templates[0] as Template;
+    const functions = templates.flatMap((t) => Object.values(t.findResources('AWS::Lambda::Function'))) as {
+      Properties: { Environment?: { Variables?: Record<string, unknown> } };
+    }[];
+    const tableNames = functions
+      .map((f) => f.Properties.Environment?.Variables?.TABLE_NAME)
+      .filter((name) => name !== undefined);
+    // The route functions (nested stacks) and the jobs (root) alike.
+    expect(tableNames.length).toBeGreaterThan(100);
+    expect(new Set(tableNames)).toEqual(new Set([restoredName]));
+    // Grants name the restored table and its indexes, never the defined one.
+    const policies = templates.flatMap((t) => Object.values(t.findResources('AWS::IAM::Policy')));
+    const [definedId] = Object.keys(root.findResources('AWS::DynamoDB::Table'));
+    const text = JSON.stringify(policies);
+    expect(text).toContain(`table/${restoredName}/index/*`);
+    expect(text).not.toContain(`"${definedId}"`);
+    // The page rendering reads the restored table's stream.
+    root.hasResourceProperties('AWS::Lambda::EventSourceMapping', { EventSourceArn: streamArn });
+    // Its backups and restore test are of the restored table.
+    const restoredArn = JSON.stringify(
+      restoredStack.resolve(
+        restoredStack.formatArn({ service: 'dynamodb', resource: 'table', resourceName: restoredName }),
+      ),
+    );
+    const selections = JSON.stringify(root.findResources('AWS::Backup::BackupSelection'));
+    expect(selections).toContain(restoredArn.slice(1, -1));
+    expect(JSON.stringify(root.findResources('AWS::Backup::RestoreTestingSelection'))).toContain(
+      restoredArn.slice(1, -1),
+    );
+    // The defined table is still there, retained and protected, until removed by hand.
+    const defined = root.findResources('AWS::DynamoDB::Table')[definedId as string] as {
+      DeletionPolicy: string;
+      Properties: { DeletionProtectionEnabled: boolean };
+    };
+    expect(defined.DeletionPolicy).toBe('Retain');
+    expect(defined.Properties.DeletionProtectionEnabled).toBe(true);
+    root.hasOutput('TableName', { Value: restoredName });
   });
 });
