@@ -63,6 +63,19 @@ describe('the restore testing validation (AWS Backup, no manifest)', () => {
     expect(withoutManifest([both]).findings).toEqual([contradicted]);
   });
 
+  it('checks the settings and keeps a checkpoint ahead as a failure on a real restore (run by hand)', () => {
+    const ahead = found(
+      'passport-checkpoint-prefix',
+      false,
+      'the published checkpoint has 7 entries, the restored log 5 (entries published after the backup: recover them from passport/log/tile/entries)',
+    );
+    const ttl = found('ttl', false, 'TTL is DISABLED, not ENABLED on expiresAt');
+    const counts = found('counts-per-entity', false, 'x');
+    const { findings, notChecked } = withoutManifest([ahead, ttl, counts], { scratch: false });
+    expect(findings.slice(0, 2)).toEqual([ahead, ttl]);
+    expect(notChecked).toEqual(['counts-per-entity']);
+  });
+
   it('takes the restored table from the created resource ARN', () => {
     expect(tableOfArn('arn:aws:dynamodb:eu-west-1:123456789012:table/boutique-restore-1')).toBe(
       'boutique-restore-1',
