@@ -617,6 +617,8 @@ describe('BoutiqueStack', () => {
         notifications.map((n) => [n.Properties.BucketName.Ref, n.Properties.NotificationConfiguration]),
       );
       const on = (prefix: string) => ({
+        // Kept on for AWS Backup's continuous backups of the buckets (infra/constructs/table-backups.ts).
+        EventBridgeConfiguration: {},
         LambdaFunctionConfigurations: [
           {
             Events: ['s3:ObjectCreated:*'],
