@@ -117,6 +117,9 @@ const JOBS: { logicalIdPrefix: string; module: string; access: FunctionAccess }[
       ['PageRenderingRenderAllFunction', 'pages/jobs/render-all'],
       // The edge's on-demand renderer (its URL the web behaviour's failover origin).
       ['MissingPagesRenderMissing', 'pages/http/render-missing'],
+      // AWS Backup's restore test (issue 49): its reads of the restored table (any but the live
+      // one) and its PutRestoreValidationResult are its construct's (infra/constructs/table-backups.ts).
+      ['TableBackupsValidation', 'backups/jobs/validate-restore'],
     ] as const
   ).map(([logicalIdPrefix, module]) => ({ logicalIdPrefix, module, access: jobAccess[module] })),
   {
