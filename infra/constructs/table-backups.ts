@@ -63,14 +63,16 @@ export const S3_BACKUP_POLICIES = [
  * The media buckets (and any bucket given to addBucket) are in the same vault, in a plan of their
  * own with one continuous-backup rule: AWS Backup restores a bucket, or a prefix or object of it,
  * to any second of the last 35 days, into a new bucket. Why AWS Backup and not replication:
- * replication copies each write and each delete marker to another bucket as they happen, so a
- * mistaken overwrite or a deleted prefix is in the copy too, and a lost bucket's versions go with
- * its lifecycle; it protects against a region, not against the shop's own mistakes. A vault
- * outlives the bucket (its recovery points are not the bucket's versions), is where the table's
- * recovery points already are, and restores to a point in time. Why a plan of its own: a plan's
- * selections get every rule of the plan, and the table's hourly snapshots would make hourly full
- * snapshot backups of the buckets; AWS says a bucket's continuous backup belongs to one plan, and
- * that its continuous and periodic backups share one vault (docs: "Amazon S3 backups").
+ * replication copies each new version into a second versioned bucket (another region or
+ * account), which is a second bucket per bucket to pay for and keep, whose versions expire by its
+ * own lifecycle, and from which a prefix "as it was at 17:55" is rebuilt by walking versions by
+ * hand; it answers the loss of a region, which this shop's single-region stack does not plan
+ * for. The vault gives that point-in-time restore of a bucket or a prefix as one job, outlives
+ * the bucket (its recovery points are not the bucket's versions), and already holds the table's
+ * recovery points: one place for the runbook (docs/restore.md). Why a plan of its own: a plan's
+ * selections get every rule of the plan, and the table's hourly and daily snapshot rules would
+ * make periodic backups of the buckets too; AWS says a bucket's continuous backup belongs to one
+ * plan, and that its continuous and periodic backups share one vault (docs: "Amazon S3 backups").
  *
  * What AWS Backup for S3 needs (same page, and the managed policies' reference): versioning on
  * the bucket (checked at synth), a lifecycle that expires noncurrent versions (AWS Backup keeps
