@@ -31,6 +31,8 @@ export interface NagProps {
   journalBucket: IBucket;
   /** The table's AWS Backup plan and restore test (infra/constructs/table-backups.ts). */
   tableBackups: IConstruct;
+  /** The restored table the stack is pointed at (infra/restored-table.ts), if any. */
+  restoredTableName?: string;
   /** The dead-letter queues of the scheduled jobs and of the picture sets. */
   deadLetters: IConstruct[];
 }
@@ -67,6 +69,12 @@ export function acknowledgeNagFindings(stack: Stack, props: NagProps): void {
     // Without a mail domain the functions may send from any verified identity of the account.
     'Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*',
     ...arn(props.table).map((a) => `Resource::${a}/index/*`),
+    // After a restore the grants name the restored table's indexes by its name.
+    ...(props.restoredTableName
+      ? [
+          `Resource::arn:<AWS::Partition>:dynamodb:<AWS::Region>:<AWS::AccountId>:table/${props.restoredTableName}/index/*`,
+        ]
+      : []),
     ...[props.mediaBucket, props.privateMediaBucket, props.webBucket]
       .flatMap(arn)
       .map((a) => `Resource::${a}/*`),
@@ -118,6 +126,12 @@ export function acknowledgeNagFindings(stack: Stack, props: NagProps): void {
       props.tableBackups,
       `AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/${policy}]`,
       'AWS Backup’s own service-role policies for its role: AWS keeps them in step with what backing up and restoring a DynamoDB table needs.',
+    );
+  for (const policy of ['AWSBackupServiceRolePolicyForS3Backup', 'AWSBackupServiceRolePolicyForS3Restore'])
+    acknowledge(
+      props.tableBackups,
+      `AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/${policy}]`,
+      'The policies AWS Backup’s guide names for S3 backups and restores (Amazon S3 backups: prerequisites), on the role that keeps the media buckets’ continuous backups; AWS keeps them in step with what S3 backups need.',
     );
   acknowledge(
     props.tableBackups,

@@ -1,7 +1,7 @@
 import { NestedStack, type NestedStackProps } from 'aws-cdk-lib';
 import { type HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { TableBase } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -27,7 +27,7 @@ export function readsOnly(route: Route): boolean {
 export interface RouteGroupProps extends NestedStackProps {
   routes: readonly Route[];
   api: HttpApi;
-  table: Table;
+  table: TableBase;
   mediaBucket: Bucket;
   /** Authenticity photos, apart from everything CloudFront serves. */
   privateMediaBucket: Bucket;

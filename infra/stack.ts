@@ -10,7 +10,14 @@ import {
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
-import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  BillingMode,
+  ProjectionType,
+  StreamViewType,
+  Table,
+  type TableBase,
+} from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import {
   BlockPublicAccess,
@@ -73,6 +80,7 @@ import { WebDeployment } from './constructs/web-deployment.ts';
 import { WebDistribution } from './constructs/web-distribution.ts';
 import { DRAND_QUICKNET } from './drand-chain.ts';
 import { acknowledgeNagFindings, DRAW_OBJECTS } from './nag-acknowledgements.ts';
+import { restoredTableFromContext } from './restored-table.ts';
 import { RouteGroupStack, routeGroups } from './route-group-stack.ts';
 import { SHOP_SECRET_NAMES } from './secret-names.ts';
 
@@ -105,7 +113,10 @@ export interface BoutiqueStackProps extends StackProps {
 }
 
 export class BoutiqueStack extends Stack {
+  /** The table the stack defines. */
   readonly table: Table;
+  /** The table the functions use: the defined one, or the restored one named in the context. */
+  readonly liveTable: TableBase;
   readonly mediaBucket: Bucket;
   readonly privateMediaBucket: Bucket;
   readonly webBucket: Bucket;
@@ -138,7 +149,7 @@ export class BoutiqueStack extends Stack {
     const accountConcurrency = checkAccountConcurrency(this.node.tryGetContext('accountConcurrency'));
     const apiRoutes = builtRoutes();
 
-    const table = new Table(this, 'Table', {
+    const definedTable = new Table(this, 'Table', {
       partitionKey: { name: TABLE.partitionKey, type: AttributeType.STRING },
       sortKey: { name: TABLE.sortKey, type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
@@ -150,13 +161,27 @@ export class BoutiqueStack extends Stack {
       deletionProtection: true,
     });
     for (const [indexName, keys] of Object.entries(TABLE.indexes)) {
-      table.addGlobalSecondaryIndex({
+      definedTable.addGlobalSecondaryIndex({
         indexName,
         partitionKey: { name: keys.partitionKey, type: AttributeType.STRING },
         sortKey: { name: keys.sortKey, type: AttributeType.STRING },
         projectionType: ProjectionType.ALL,
       });
     }
+
+    // After a restore (docs/restore.md, infra/restored-table.ts): `-c restoredTable=<name>
+    // -c restoredTableStream=<its stream ARN>` points every function, grant, the stream's
+    // consumer and the backups at the restored table; the defined one stays, retained and
+    // protected, unused, until removed by hand.
+    const restored = restoredTableFromContext((name) => this.node.tryGetContext(name));
+    const table: TableBase = restored
+      ? (Table.fromTableAttributes(this, 'RestoredTable', {
+          tableName: restored.tableName,
+          tableStreamArn: restored.streamArn,
+          globalIndexes: Object.keys(TABLE.indexes),
+          grantIndexPermissions: true,
+        }) as TableBase)
+      : definedTable;
 
     // Access logs of the buckets and of CloudFront, kept a year (CloudFront's logging needs ACLs).
     const logsBucket = new Bucket(this, 'LogsBucket', {
@@ -538,6 +563,8 @@ export class BoutiqueStack extends Stack {
     this.tableBackups = new TableBackups(this, 'TableBackups', {
       table,
       mediaBucket,
+      // Pictures, films and the passport's public files; the authenticity photos; the order journal.
+      buckets: [mediaBucket, privateMediaBucket, journalBucket],
       alarmTopic: alarms.topic,
       restoreTestingPlanName: `boutique_${stage.replace(/[^A-Za-z0-9]/g, '_')}_table`,
     });
@@ -545,7 +572,8 @@ export class BoutiqueStack extends Stack {
     acknowledgeNagFindings(this, {
       customDomain: Boolean(props.domainName && props.certificateArn),
       logsBucket,
-      table,
+      table: definedTable,
+      ...(restored ? { restoredTableName: restored.tableName } : {}),
       mediaBucket,
       privateMediaBucket,
       webBucket,
@@ -569,7 +597,8 @@ export class BoutiqueStack extends Stack {
       ],
     });
 
-    this.table = table;
+    this.table = definedTable;
+    this.liveTable = table;
     this.mediaBucket = mediaBucket;
     this.privateMediaBucket = privateMediaBucket;
     this.webBucket = webBucket;

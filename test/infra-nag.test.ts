@@ -10,8 +10,18 @@ const cdkJson = JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url),
 
 /** cdk-nag's AwsSolutions pack over the whole app: every finding fixed or acknowledged with its reason (infra/nag-acknowledgements.ts). */
 describe('cdk-nag AwsSolutions', () => {
-  it('reports no unacknowledged finding', () => {
-    const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
+  it.each([
+    ['the defined table', {}],
+    [
+      'a restored table (docs/restore.md)',
+      {
+        restoredTable: 'boutique-dev-restored',
+        restoredTableStream:
+          'arn:aws:dynamodb:us-east-1:111122223333:table/boutique-dev-restored/stream/2026-11-30T18:00:00.000',
+      },
+    ],
+  ])('reports no unacknowledged finding, with %s', { timeout: 120_000 }, (_, restored) => {
+    const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...restored } });
     new BoutiqueStack(app, 'BoutiqueStack');
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
     let report = '';

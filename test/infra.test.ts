@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
-import { App, Stack } from 'aws-cdk-lib';
+import { App, Duration, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
@@ -23,9 +23,11 @@ import { ApiFunction } from '../infra/constructs/api-function.ts';
 import { BUCKET_ACTIONS, tableActions } from '../infra/constructs/data-access.ts';
 import { SEQUENCER_STARTERS } from '../infra/constructs/passport-log.ts';
 import { PASSPORT_SIGNING_HANDLERS, PassportSigner } from '../infra/constructs/passport-signer.ts';
+import { TableBackups } from '../infra/constructs/table-backups.ts';
 import { DRAND_QUICKNET } from '../infra/drand-chain.ts';
 import { apiBehaviours, patternMatches, readKeyOnlyCode } from '../infra/edge/api-behaviours.ts';
 import { START_APP_SCRIPT_HASH } from '../infra/edge/security-headers.ts';
+import { restoredTableFromContext } from '../infra/restored-table.ts';
 import { BoutiqueStack, readsOnly } from '../infra/stack.ts';
 import { bundleCount } from '../infra/synth-progress.ts';
 
@@ -616,6 +618,8 @@ describe('BoutiqueStack', () => {
         notifications.map((n) => [n.Properties.BucketName.Ref, n.Properties.NotificationConfiguration]),
       );
       const on = (prefix: string) => ({
+        // Kept on for AWS Backup's continuous backups of the buckets (infra/constructs/table-backups.ts).
+        EventBridgeConfiguration: {},
         LambdaFunctionConfigurations: [
           {
             Events: ['s3:ObjectCreated:*'],
@@ -624,7 +628,15 @@ describe('BoutiqueStack', () => {
           },
         ],
       });
-      expect(byBucket).toEqual({ [media]: on('collection_images/'), [privateMedia]: on('authenticity/') });
+      const [journal] = Object.keys(template.findResources('AWS::S3::Bucket')).filter((id) =>
+        id.startsWith('JournalBucket'),
+      );
+      expect(byBucket).toEqual({
+        [media]: on('collection_images/'),
+        [privateMedia]: on('authenticity/'),
+        // The order journal: no function, only the notifications AWS Backup's continuous backup turns on.
+        [journal as string]: { EventBridgeConfiguration: {} },
+      });
       // Only these two buckets, and only from this account, may invoke it.
       const permissions = Object.values(template.findResources('AWS::Lambda::Permission')).filter(
         (p) =>
@@ -1534,5 +1546,194 @@ describe('the order journal (issue 49, infra/constructs/order-journal.ts)', () =
     ]);
     const put = statements.find((s) => s.Action === 's3:PutObject');
     expect(put?.Resource).toEqual({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/orders/*']] });
+  });
+});
+
+describe('the media buckets’ continuous backups (issue 49, infra/constructs/table-backups.ts)', () => {
+  const bucketIds = () =>
+    ['MediaBucket', 'PrivateMediaBucket'].map(
+      (id) =>
+        Object.keys(template.findResources('AWS::S3::Bucket')).find((logicalId) =>
+          logicalId.startsWith(id),
+        ) as string,
+    );
+
+  it('keeps both media buckets versioned, their noncurrent versions expiring', () => {
+    for (const id of bucketIds()) {
+      expect(id).toBeDefined();
+      const bucket = template.findResources('AWS::S3::Bucket')[id] as {
+        Properties: { VersioningConfiguration?: unknown; LifecycleConfiguration?: { Rules: unknown[] } };
+      };
+      expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+      expect(bucket.Properties.LifecycleConfiguration?.Rules).toContainEqual(
+        expect.objectContaining({ Status: 'Enabled', NoncurrentVersionExpiration: { NoncurrentDays: 90 } }),
+      );
+    }
+  });
+
+  it('backs them up continuously for 35 days in the table’s vault, in a plan of their own', () => {
+    const [vaultId] = Object.keys(template.findResources('AWS::Backup::BackupVault'));
+    const plans = template.findResources('AWS::Backup::BackupPlan');
+    const [planId, plan] = Object.entries(plans).find(([, p]) =>
+      JSON.stringify(p).includes('"Continuous"'),
+    ) as [string, { Properties: { BackupPlan: { BackupPlanRule: Record<string, unknown>[] } } }];
+    expect(plan.Properties.BackupPlan.BackupPlanRule).toEqual([
+      expect.objectContaining({
+        RuleName: 'Continuous',
+        EnableContinuousBackup: true,
+        Lifecycle: { DeleteAfterDays: 35 },
+        TargetBackupVault: { 'Fn::GetAtt': [vaultId, 'BackupVaultName'] },
+      }),
+    ]);
+    const [media, privateMedia] = bucketIds();
+    const selections = Object.values(template.findResources('AWS::Backup::BackupSelection')) as {
+      Properties: { BackupPlanId: unknown; BackupSelection: { Resources: unknown[]; IamRoleArn: unknown } };
+    }[];
+    const ofPlan = selections.filter((s) => JSON.stringify(s.Properties.BackupPlanId).includes(planId));
+    const [journal] = Object.keys(template.findResources('AWS::S3::Bucket')).filter((id) =>
+      id.startsWith('JournalBucket'),
+    );
+    expect(ofPlan.map((s) => s.Properties.BackupSelection.Resources)).toEqual([
+      [{ 'Fn::GetAtt': [media, 'Arn'] }],
+      [{ 'Fn::GetAtt': [privateMedia, 'Arn'] }],
+      [{ 'Fn::GetAtt': [journal, 'Arn'] }],
+    ]);
+    // Only the table is in the table's plan (hourly snapshots of a bucket would be full backups).
+    const tablePlan = selections.filter((s) => !JSON.stringify(s.Properties.BackupPlanId).includes(planId));
+    expect(tablePlan.map((s) => s.Properties.BackupSelection.Resources)).toHaveLength(1);
+    expect(tablePlan[0]?.Properties.BackupSelection.Resources).toHaveLength(1);
+    // One role for the three: AWS Backup's two S3 policies, nothing else.
+    const roleIds = new Set(
+      ofPlan.map(
+        (s) =>
+          (s.Properties.BackupSelection.IamRoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0],
+      ),
+    );
+    expect(roleIds.size).toBe(1);
+    const [roleId] = [...roleIds] as [string];
+    const role = template.findResources('AWS::IAM::Role')[roleId] as {
+      Properties: { ManagedPolicyArns: unknown[]; AssumeRolePolicyDocument: unknown };
+    };
+    expect(JSON.stringify(role.Properties.ManagedPolicyArns)).toMatch(
+      /:iam::aws:policy\/AWSBackupServiceRolePolicyForS3Backup".*:iam::aws:policy\/AWSBackupServiceRolePolicyForS3Restore"/,
+    );
+    expect(role.Properties.ManagedPolicyArns).toHaveLength(2);
+    expect(JSON.stringify(role.Properties.AssumeRolePolicyDocument)).toContain('backup.amazonaws.com');
+  });
+
+  it('keeps the buckets’ EventBridge notifications on, which the managed notification resource would otherwise turn off', () => {
+    for (const id of bucketIds()) {
+      const notifications = Object.values(template.findResources('Custom::S3BucketNotifications')).find(
+        (n) =>
+          JSON.stringify((n as { Properties: { BucketName: unknown } }).Properties.BucketName) ===
+          JSON.stringify({ Ref: id }),
+      ) as { Properties: { NotificationConfiguration: Record<string, unknown> } } | undefined;
+      expect(notifications?.Properties.NotificationConfiguration).toMatchObject({
+        EventBridgeConfiguration: {},
+        // The picture sets' own notifications are kept beside it.
+        LambdaFunctionConfigurations: expect.any(Array),
+      });
+    }
+  });
+
+  it('refuses at synth a bucket added without versioning or without a noncurrent-version expiry', () => {
+    const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
+    const scope = new Stack(app, 'Backups');
+    const table = new Table(scope, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } });
+    const backups = new TableBackups(scope, 'Backups', {
+      table,
+      mediaBucket: new Bucket(scope, 'Media'),
+      alarmTopic: new Topic(scope, 'Alarms'),
+      restoreTestingPlanName: 'test_plan',
+    });
+    backups.addBucket(new Bucket(scope, 'Journal'));
+    expect(() => app.synth()).toThrow(/needs versioning[\s\S]*noncurrentVersionExpiration/);
+    const fixed = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
+    const fine = new Stack(fixed, 'Backups');
+    new TableBackups(fine, 'Backups', {
+      table: new Table(fine, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } }),
+      mediaBucket: new Bucket(fine, 'Media'),
+      alarmTopic: new Topic(fine, 'Alarms'),
+      restoreTestingPlanName: 'test_plan',
+      buckets: [
+        new Bucket(fine, 'Journal', {
+          versioned: true,
+          lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+        }),
+      ],
+    });
+    expect(() => fixed.synth()).not.toThrow();
+  });
+});
+
+describe('the stack pointed at a restored table (docs/restore.md, infra/restored-table.ts)', () => {
+  const restoredName = 'boutique-dev-restored-20261130';
+  const streamArn = `arn:aws:dynamodb:us-east-1:111122223333:table/${restoredName}/stream/2026-11-30T18:00:00.000`;
+
+  it('refuses half a pointer: the table without its stream, a stream of another table', () => {
+    expect(restoredTableFromContext(() => undefined)).toBeUndefined();
+    const given = (values: Record<string, unknown>) => (name: string) => values[name];
+    expect(() => restoredTableFromContext(given({ restoredTable: restoredName }))).toThrow(
+      /restoredTableStream/,
+    );
+    expect(() => restoredTableFromContext(given({ restoredTableStream: streamArn }))).toThrow(
+      /restoredTable:/,
+    );
+    expect(() =>
+      restoredTableFromContext(given({ restoredTable: 'boutique-other', restoredTableStream: streamArn })),
+    ).toThrow(/stream of boutique-dev-restored-20261130, not of restoredTable boutique-other/);
+    expect(
+      restoredTableFromContext(given({ restoredTable: restoredName, restoredTableStream: streamArn })),
+    ).toEqual({ tableName: restoredName, streamArn });
+  });
+
+  it('gives every function, grant, the stream’s consumer and the backups the restored table; the defined one stays, retained', () => {
+    const restoredApp = new App({
+      context: {
+        ...cdkJson.context,
+        'aws:cdk:bundling-stacks': [],
+        restoredTable: restoredName,
+        restoredTableStream: streamArn,
+      },
+    });
+    const restoredStack = new BoutiqueStack(restoredApp, 'BoutiqueStack');
+    const templates = [restoredStack, ...restoredStack.routeStacks].map((s) => Template.fromStack(s));
+    const root = templates[0] as Template;
+    const functions = templates.flatMap((t) => Object.values(t.findResources('AWS::Lambda::Function'))) as {
+      Properties: { Environment?: { Variables?: Record<string, unknown> } };
+    }[];
+    const tableNames = functions
+      .map((f) => f.Properties.Environment?.Variables?.TABLE_NAME)
+      .filter((name) => name !== undefined);
+    // The route functions (nested stacks) and the jobs (root) alike.
+    expect(tableNames.length).toBeGreaterThan(100);
+    expect(new Set(tableNames)).toEqual(new Set([restoredName]));
+    // Grants name the restored table and its indexes, never the defined one.
+    const policies = templates.flatMap((t) => Object.values(t.findResources('AWS::IAM::Policy')));
+    const [definedId] = Object.keys(root.findResources('AWS::DynamoDB::Table'));
+    const text = JSON.stringify(policies);
+    expect(text).toContain(`table/${restoredName}/index/*`);
+    expect(text).not.toContain(`"${definedId}"`);
+    // The page rendering reads the restored table's stream.
+    root.hasResourceProperties('AWS::Lambda::EventSourceMapping', { EventSourceArn: streamArn });
+    // Its backups and restore test are of the restored table.
+    const restoredArn = JSON.stringify(
+      restoredStack.resolve(
+        restoredStack.formatArn({ service: 'dynamodb', resource: 'table', resourceName: restoredName }),
+      ),
+    );
+    const selections = JSON.stringify(root.findResources('AWS::Backup::BackupSelection'));
+    expect(selections).toContain(restoredArn.slice(1, -1));
+    expect(JSON.stringify(root.findResources('AWS::Backup::RestoreTestingSelection'))).toContain(
+      restoredArn.slice(1, -1),
+    );
+    // The defined table is still there, retained and protected, until removed by hand.
+    const defined = root.findResources('AWS::DynamoDB::Table')[definedId as string] as {
+      DeletionPolicy: string;
+      Properties: { DeletionProtectionEnabled: boolean };
+    };
+    expect(defined.DeletionPolicy).toBe('Retain');
+    expect(defined.Properties.DeletionProtectionEnabled).toBe(true);
+    root.hasOutput('TableName', { Value: restoredName });
   });
 });

@@ -1,4 +1,4 @@
-import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { TableBase } from 'aws-cdk-lib/aws-dynamodb';
 import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -36,7 +36,7 @@ export function tableActions(access: Pick<Access, 'table'>): string[] {
 }
 
 /** On the table and its indexes (Query on an index needs the index's ARN); nothing when none. */
-export function grantTable(fn: IGrantable, table: Table, access: Pick<Access, 'table'>): void {
+export function grantTable(fn: IGrantable, table: TableBase, access: Pick<Access, 'table'>): void {
   const actions = tableActions(access);
   if (actions.length) table.grants.actions(fn, ...actions);
 }

@@ -1,5 +1,5 @@
 import { Duration } from 'aws-cdk-lib';
-import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { TableBase } from 'aws-cdk-lib/aws-dynamodb';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { ConfigurationSet, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -15,7 +15,7 @@ import { grantTable } from './data-access.ts';
 export const MAIL_FEEDBACK_MODULE: (typeof EVENT_MODULES)[number] = 'members/events/ses-feedback';
 
 export interface MailFeedbackProps {
-  table: Table;
+  table: TableBase;
   alarmTopic: Topic;
 }
 

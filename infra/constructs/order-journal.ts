@@ -1,5 +1,5 @@
 import { Duration } from 'aws-cdk-lib';
-import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { TableBase } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -26,7 +26,7 @@ export const JOURNAL_OBJECTS = 'orders/*';
 export const JOURNAL_NONCURRENT_DAYS = 35;
 
 export interface OrderJournalProps {
-  table: Table;
+  table: TableBase;
   /** Versioned, private, encrypted, retained (infra/stack.ts). */
   bucket: Bucket;
   alarmTopic: Topic;

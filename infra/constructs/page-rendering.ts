@@ -1,5 +1,5 @@
 import { Duration, Stack } from 'aws-cdk-lib';
-import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { TableBase } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import {
   FilterCriteria,
@@ -47,7 +47,7 @@ export const BUILD_OBJECTS = ['index.html', 'assets/*.css'] as const;
 export const PAGE_RENDER_MEMORY_MB = 1769;
 
 export interface PageRenderingProps {
-  table: Table;
+  table: TableBase;
   webBucket: Bucket;
   alarmTopic: Topic;
   /** What the daily full re-render needs of the scheduled-job construct (its mail settings unused). */
@@ -160,7 +160,7 @@ export class PageRendering extends Construct {
 }
 
 export interface MissingPagesProps {
-  table: Table;
+  table: TableBase;
   webBucket: Bucket;
   alarmTopic: Topic;
 }

@@ -1,5 +1,5 @@
 import { RemovalPolicy, Tags } from 'aws-cdk-lib';
-import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { TableBase } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
@@ -39,7 +39,7 @@ export interface PassportSignerProps {
   alarmTopic: Topic;
   /** The environment's name: part of the key's alias. */
   stage: string;
-  table: Table;
+  table: TableBase;
   /** The public media bucket: `passport/keys.json` (CloudFront serves it). */
   mediaBucket: Bucket;
   /** The certificates' and key set's issuer. */

@@ -1,5 +1,5 @@
 import { Duration } from 'aws-cdk-lib';
-import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { TableBase } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
@@ -20,7 +20,7 @@ export const LINK_JOB_STARTERS = [RESET_PASSWORD_HANDLER, 'authenticity/http/log
 export const RESET_LINK_FUNCTION = 'RESET_LINK_FUNCTION';
 
 export interface ResetLinkJobProps {
-  table: Table;
+  table: TableBase;
   alarmTopic: Topic;
   mail: ScheduledJobProps['mail'];
   shopUrl: string;

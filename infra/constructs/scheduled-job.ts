@@ -1,5 +1,5 @@
 import { Duration } from 'aws-cdk-lib';
-import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { TableBase } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -21,7 +21,7 @@ export interface ScheduledJobProps {
   every: Duration;
   /** What the dead-letter alarm tells the person it wakes. */
   failureMeaning: string;
-  table: Table;
+  table: TableBase;
   alarmTopic: Topic;
   mail: {
     from: string;

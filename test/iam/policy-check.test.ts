@@ -193,6 +193,42 @@ describe.skipIf(!synthesized)('IAM check of recorded AWS calls', () => {
     expect(report.denied.every((v) => v.outcome === 'ImplicitlyDenied')).toBe(true);
   });
 
+  it('lets the restore validation read a restored table and report to AWS Backup, never touch the live table (issue 49)', async () => {
+    const validation = model.functions.find((f) =>
+      f.fn.description.startsWith('Validates each table restored by AWS Backup'),
+    );
+    expect(validation).toBeDefined();
+    const fn = validation?.name as string;
+    const scratch = 'awsbackup-restore-test-0a1b2c';
+    const allowed = await outcomes(
+      call(fn, 'dynamodb', 'Scan', { TableName: scratch }),
+      call(fn, 'dynamodb', 'DescribeTable', { TableName: scratch }),
+      call(fn, 'dynamodb', 'DescribeTimeToLive', { TableName: scratch }),
+      call(fn, 'dynamodb', 'DescribeContinuousBackups', { TableName: scratch }),
+      call(fn, 'backup', 'PutRestoreValidationResult', {
+        RestoreJobId: 'job-1',
+        ValidationStatus: 'SUCCESSFUL',
+      }),
+    );
+    expect(allowed.denied).toEqual([]);
+    expect(allowed.errors).toEqual([]);
+    expect(allowed.requests).toBe(5);
+    // The live table, even for a read, is denied explicitly; writes anywhere are not granted.
+    const denied = await outcomes(
+      call(fn, 'dynamodb', 'Scan', { TableName: 'boutique' }),
+      call(fn, 'dynamodb', 'PutItem', { TableName: scratch }),
+      call('CatalogHttpGetType', 'backup', 'PutRestoreValidationResult', {
+        RestoreJobId: 'job-1',
+        ValidationStatus: 'SUCCESSFUL',
+      }),
+    );
+    expect(denied.denied.map((v) => `${v.request.action} ${v.outcome}`)).toEqual([
+      'dynamodb:Scan ExplicitlyDenied',
+      'dynamodb:PutItem ImplicitlyDenied',
+      'backup:PutRestoreValidationResult ImplicitlyDenied',
+    ]);
+  });
+
   it('lets the picture sets touch the picture prefixes of their own bucket, and nothing else', async () => {
     const fn = 'MediaJobsMakePictureSets';
     expect(model.byName(fn)?.fn.logicalId).toMatch(/^PictureSetsFunction/);

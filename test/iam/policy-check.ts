@@ -119,7 +119,8 @@ const JOBS: { logicalIdPrefix: string; module: string; access: FunctionAccess }[
       ['MissingPagesRenderMissing', 'pages/http/render-missing'],
       // The order journal (issue 49): its journal-bucket grant (orders/*) is its construct's.
       ['OrderJournalJournalOrders', 'checkout/jobs/journal-orders'],
-      // AWS Backup's restore validation (issue 49): its scratch-table reads are its construct's.
+      // AWS Backup's restore test (issue 49): its reads of the restored table (any but the live
+      // one) and its PutRestoreValidationResult are its construct's (infra/constructs/table-backups.ts).
       ['TableBackupsValidation', 'backups/jobs/validate-restore'],
     ] as const
   ).map(([logicalIdPrefix, module]) => ({ logicalIdPrefix, module, access: jobAccess[module] })),
@@ -356,6 +357,9 @@ const DYNAMODB_ACTIONS: Record<string, string> = {
   Query: 'dynamodb:Query',
   Scan: 'dynamodb:Scan',
   DescribeTable: 'dynamodb:DescribeTable',
+  // The restore validation's reads of a restored table's settings (functions/backups).
+  DescribeTimeToLive: 'dynamodb:DescribeTimeToLive',
+  DescribeContinuousBackups: 'dynamodb:DescribeContinuousBackups',
 };
 /** The KMS operations on one key the functions call (the passport's signing key). */
 const KMS_KEY_ACTIONS = new Set(['Sign', 'GetPublicKey', 'DescribeKey']);
@@ -596,6 +600,11 @@ export function iamRequests(
     ];
   }
 
+  // The restore validation's report to AWS Backup: the action has no resource-level scoping
+  // (the Service Authorization Reference lists no resource type for it), so IAM sees *.
+  if (call.service === 'backup' && call.operation === 'PutRestoreValidationResult')
+    return [{ action: 'backup:PutRestoreValidationResult', resource: '*', context: secure }];
+
   if (call.service === 'secretsmanager' && call.operation === 'GetSecretValue') {
     const id = text('SecretId');
     if (!id) return undefined;
@@ -716,6 +725,8 @@ function groupOf(action: string, access: FunctionAccess): string {
       return 'KMS (the passport key)';
     case 'ssm':
       return 'SSM parameter (the shop’s origin)';
+    case 'backup':
+      return 'AWS Backup (the restore validation’s result)';
     default:
       return service ?? action;
   }

@@ -42,6 +42,8 @@ export const NAMES_MADE_AT_RUN_TIME: Record<string, string> = {
   'ALGORITHM.md': "a file of the passport's export, made by npm run passport:export",
   'vectors.json': "a file of the passport's export, made by npm run passport:export",
   'keys.json': "a file of the passport's export and of the public bucket's passport/, made at run time",
+  'restore-manifest.json':
+    "the source's counts an export writes beside its files (functions/backups/restore-reader.ts)",
 };
 
 /** A placeholder or a pattern rather than one path: `<capability>`, `*`, `…`, `{a,b}`, `a|b`. */

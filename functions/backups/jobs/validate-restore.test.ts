@@ -38,6 +38,44 @@ describe('the restore testing validation (AWS Backup, no manifest)', () => {
     );
   });
 
+  it('keeps a checkpoint published after the recovery point as a note, a checkpoint the restored log contradicts as a failure', () => {
+    const ahead = found(
+      'passport-checkpoint-prefix',
+      false,
+      'the published checkpoint has 7 entries, the restored log 5 (entries published after the backup: recover them from passport/log/tile/entries)',
+    );
+    const [noted] = withoutManifest([ahead]).findings;
+    expect(noted?.ok).toBe(true);
+    expect(noted?.details).toEqual([
+      '2 entries published after the recovery point (the published checkpoint 7, the restored log 5): expected in a restore test; a real restore recovers them from the published tiles',
+    ]);
+    const contradicted = found(
+      'passport-checkpoint-prefix',
+      false,
+      "the restored log's first 5 entries do not make the published checkpoint's root",
+    );
+    expect(withoutManifest([contradicted]).findings).toEqual([contradicted]);
+    // Both at once: the contradiction alone is kept, and fails.
+    const both = {
+      ...contradicted,
+      details: [ahead.details[0] as string, contradicted.details[0] as string],
+    };
+    expect(withoutManifest([both]).findings).toEqual([contradicted]);
+  });
+
+  it('checks the settings and keeps a checkpoint ahead as a failure on a real restore (run by hand)', () => {
+    const ahead = found(
+      'passport-checkpoint-prefix',
+      false,
+      'the published checkpoint has 7 entries, the restored log 5 (entries published after the backup: recover them from passport/log/tile/entries)',
+    );
+    const ttl = found('ttl', false, 'TTL is DISABLED, not ENABLED on expiresAt');
+    const counts = found('counts-per-entity', false, 'x');
+    const { findings, notChecked } = withoutManifest([ahead, ttl, counts], { scratch: false });
+    expect(findings.slice(0, 2)).toEqual([ahead, ttl]);
+    expect(notChecked).toEqual(['counts-per-entity']);
+  });
+
   it('takes the restored table from the created resource ARN', () => {
     expect(tableOfArn('arn:aws:dynamodb:eu-west-1:123456789012:table/boutique-restore-1')).toBe(
       'boutique-restore-1',
