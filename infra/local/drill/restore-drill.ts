@@ -26,6 +26,7 @@ import {
 import { TABLE } from '#table/table.ts';
 import { duration, type Progress, progressLine } from '../../progress.ts';
 import { JOURNAL_BUCKET } from '../order-journal.ts';
+import { freePort } from '../ports.ts';
 import { TABLE_STREAM, tableKeysAndIndexes } from '../resources.ts';
 import { historyItems, OWNER_PASSWORD, writeItems } from './history.ts';
 import { call, payByCard, type StartedCheckout, startCheckout, until } from './shopper.ts';
@@ -115,6 +116,8 @@ export interface PassportRecovery {
 }
 
 const SOURCE_TABLE = 'boutique';
+/** How far before the restore point the recovery looks (docs/restore.md, step 6). */
+export const RECOVERY_MARGIN_MS = 60_000;
 const region = 'us-east-1';
 
 function clients(shop: DrillShop) {
@@ -148,6 +151,8 @@ export async function runRestoreDrill(options: DrillOptions): Promise<DrillRepor
   const running: RunningShop[] = [];
   const shopLog = options.verbose ? (line: string) => log(`    ${line}`) : undefined;
   const drillStart = performance.now();
+  // One address for both shops, as the shop keeps its domain through a restore.
+  const port = await freePort();
 
   async function step<T>(name: string, work: () => Promise<T>, detail: (result: T) => string): Promise<T> {
     log(`▶ ${name}`);
@@ -173,7 +178,7 @@ export async function runRestoreDrill(options: DrillOptions): Promise<DrillRepor
     const first = await step(
       'start the shop (demo catalogue)',
       async () => {
-        const shop = await startShop({ dataDir, table: SOURCE_TABLE, seed: true, log: shopLog });
+        const shop = await startShop({ dataDir, table: SOURCE_TABLE, seed: true, port, log: shopLog });
         running.push(shop);
         return shop;
       },
@@ -446,7 +451,7 @@ export async function runRestoreDrill(options: DrillOptions): Promise<DrillRepor
     const second = await step(
       'start a second shop on the restored table',
       async () => {
-        const shop = await startShop({ dataDir, table: restoredName, seed: false, log: shopLog });
+        const shop = await startShop({ dataDir, table: restoredName, seed: false, port, log: shopLog });
         running.push(shop);
         return shop;
       },
@@ -466,8 +471,9 @@ export async function runRestoreDrill(options: DrillOptions): Promise<DrillRepor
     const recovered = await step(
       'recover the payments taken after the export (the providers’ records and the order journal)',
       async () => {
-        // From the export's point in time (in AWS: the restore point, less a margin) until now.
-        const range = { since: exportTime.getTime(), until: Date.now() };
+        // From a minute before the export's point in time (the runbook's margin: providers date a
+        // payment to the second, and one whose order the restore holds is only counted) until now.
+        const range = { since: exportTime.getTime() - RECOVERY_MARGIN_MS, until: Date.now() };
         const firstRun = await runShopJob<RecoveryResult>(second, 'recover-payments', range);
         const secondRun = await runShopJob<RecoveryResult>(second, 'recover-payments', range);
         return { first: firstRun, second: secondRun };
@@ -495,7 +501,7 @@ export async function runRestoreDrill(options: DrillOptions): Promise<DrillRepor
           table: restoredName,
           source: manifest,
           bucket: second.mediaBucket,
-          db: after.db,
+          db: after.managed,
           s3: after.s3,
         });
       },

@@ -9,7 +9,9 @@ import { startLocalStack } from '../stack.ts';
  * first left them, exactly as a second deployment meets the same AWS account and providers.
  *
  * Arguments (environment): DRILL_DATA (the data directory), DRILL_TABLE (the table it serves),
- * DRILL_SEED ('true': the demo catalogue when the table is empty). When the shop answers it
+ * DRILL_SEED ('true': the demo catalogue when the table is empty), DRILL_PORT (the shop's port:
+ * both shops answer at the same address, as a shop keeps its domain through a restore; the
+ * passport log's origin names it). When the shop answers it
  * prints one line `DRILL_SHOP_READY <json>` with its addresses and job token; SIGTERM stops it,
  * its data kept.
  */
@@ -18,7 +20,7 @@ const tableName = process.env.DRILL_TABLE;
 if (!dataDir || !tableName) throw new Error('DRILL_DATA and DRILL_TABLE are required');
 
 const stack = await startLocalStack({
-  port: 0,
+  port: Number(process.env.DRILL_PORT ?? 0),
   dataDir,
   tableName,
   seed: process.env.DRILL_SEED === 'true',

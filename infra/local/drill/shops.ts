@@ -34,6 +34,8 @@ export function startShop(options: {
   dataDir: string;
   table: string;
   seed: boolean;
+  /** The shop's port (its address names the passport log's origin: keep it for the second shop). */
+  port: number;
   log?: (line: string) => void;
 }): Promise<RunningShop> {
   const child: ChildProcess = spawn(process.execPath, [SHOP_PROCESS], {
@@ -42,6 +44,7 @@ export function startShop(options: {
       DRILL_DATA: options.dataDir,
       DRILL_TABLE: options.table,
       DRILL_SEED: String(options.seed),
+      DRILL_PORT: String(options.port),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
