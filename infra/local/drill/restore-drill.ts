@@ -88,7 +88,10 @@ export interface DrillReport {
   manifest: SourceManifest;
   /** The validation of the restored table against the export's manifest, before any recovery. */
   validation: RestoreReport;
-  /** The checks run again once the payments were recovered (counts are compared with what was added). */
+  /**
+   * The checks run again once the log and the payments were recovered: every invariant and setting
+   * (the counts left out: the recovery rightly added orders, owners and log entries to the export's).
+   */
   afterRecovery: RestoreReport;
   paidAfterExport: string[];
   recovered: { first: RecoveryResult; second: RecoveryResult };
@@ -529,7 +532,17 @@ export async function runRestoreDrill(options: DrillOptions): Promise<DrillRepor
     const ok = problems.length === 0;
     log(`${ok ? 'DRILL PASSED' : 'DRILL FAILED'} in ${duration(performance.now() - drillStart)}`);
     for (const problem of problems) log(`  ✗ ${problem}`);
-    return { ok, steps, manifest, validation, afterRecovery, paidAfterExport, recovered, planted, problems };
+    return {
+      ok,
+      steps,
+      manifest,
+      validation,
+      afterRecovery: invariants,
+      paidAfterExport,
+      recovered,
+      planted,
+      problems,
+    };
   } finally {
     for (const shop of running.reverse()) await shop.stop().catch(() => undefined);
     if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
