@@ -1579,6 +1579,36 @@ export const jobAccess = {
   // log's published checkpoint; its reads of the restored scratch table (Scan, Describe*) and its
   // backup:PutRestoreValidationResult are granted by its construct, the table not being this one.
   'backups/jobs/validate-restore': parseAccess('media:get'),
+  // Run by hand after a table restore (issue 49, docs/restore.md; infra/constructs/manual-job.ts,
+  // no schedule): the providers' paid payments of the range whose order the table lacks, each
+  // remade from the order journal (its GetObject on the journal bucket's orders/* and ListBucket
+  // there, so a missing order is NoSuchKey and not 403, are its construct's grant, the journal
+  // not being a word) and completed as the reconciliation completes a payment (the sale, its
+  // mails, the providers' keys); it starts the passport log's sequencer as a sale does.
+  'checkout/jobs/recover-payments': parseAccess('table:get,query,put,update mail secrets', {
+    'table:get': WHY.jobByTestCode,
+    'table:query': WHY.jobByTestCode,
+    'table:put': WHY.jobByTestCode,
+    'table:update': WHY.jobByTestCode,
+    mail: WHY.jobByTestCode,
+  }),
+  // Run by hand after a table restore, before the sequencer runs again (issue 49,
+  // docs/restore.md): the passport log brought up to its published checkpoint
+  // (functions/passport/restore-log.ts). Reads the key set, the log's entries, head and pending
+  // queue; writes the missing entries and checkpoints, removes the pending entries already
+  // published, moves the head; reads passport/log/* of the public bucket (infra/stack.ts grants
+  // that prefix only). media:list: a file not published (no checkpoint yet, no checkpoints.txt)
+  // is NoSuchKey only to a caller that may list, else S3 answers 403.
+  'passport/restore-log': parseAccess('table:get,query,put,update,delete media:get,list', {
+    'table:get': WHY.jobByTestCode,
+    'table:query': WHY.jobByTestCode,
+    'table:put': WHY.jobByTestCode,
+    'table:update': WHY.jobByTestCode,
+    'table:delete': WHY.jobByTestCode,
+    'media:get': WHY.jobByTestCode,
+    'media:list':
+      'a log file not published yet (the checkpoint of a shop that never sequenced, checkpoints.txt) is NoSuchKey only to a caller that may list; without it S3 answers 403',
+  }),
 } as const satisfies Record<string, Access>;
 export type JobModule = keyof typeof jobAccess;
 

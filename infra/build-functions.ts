@@ -100,6 +100,10 @@ export const JOB_MODULES = [
   'draws/jobs/run-draws',
   // The full re-render of the public pages, daily (issue 47).
   'pages/jobs/render-all',
+  // Run by hand after a table restore (issue 49, docs/restore.md), never scheduled: the payments
+  // whose order the restored table lacks, and the passport log brought up to its checkpoint.
+  'checkout/jobs/recover-payments',
+  'passport/restore-log',
 ] as const;
 /**
  * The jobs that read the shop secret (infra/stack.ts): the reconciliation asks the payment
@@ -108,6 +112,8 @@ export const JOB_MODULES = [
 export const JOBS_READING_SECRETS: readonly string[] = [
   'checkout/jobs/reconcile-payments',
   'members/jobs/send-releases',
+  // The restore's reconciliation asks the providers for their paid payments.
+  'checkout/jobs/recover-payments',
 ];
 /**
  * Functions that serve no route and run on an AWS event: the picture sets, made when S3 tells

@@ -61,7 +61,8 @@ import { configureStage } from './constructs/api-stage.ts';
 import { grantBucket, PRIVATE_MEDIA_OBJECTS } from './constructs/data-access.ts';
 import { MailFeedback } from './constructs/mail-feedback.ts';
 import { MailTemplates } from './constructs/mail-templates.ts';
-import { JOURNAL_NONCURRENT_DAYS, OrderJournal } from './constructs/order-journal.ts';
+import { ManualJob } from './constructs/manual-job.ts';
+import { JOURNAL_NONCURRENT_DAYS, JOURNAL_OBJECTS, OrderJournal } from './constructs/order-journal.ts';
 import { overdueOrdersAlarm } from './constructs/overdue-orders-alarm.ts';
 import { MissingPages, PageRendering } from './constructs/page-rendering.ts';
 import {
@@ -133,6 +134,10 @@ export class BoutiqueStack extends Stack {
   readonly pageRendering: PageRendering;
   /** Every order's form outside the table, for a restore's reconciliation (issue 49). */
   readonly orderJournal: OrderJournal;
+  /** Run by hand after a table restore (docs/restore.md): the payments whose order the table lacks. */
+  readonly paymentRecovery: ManualJob;
+  /** Run by hand after a table restore (docs/restore.md): the passport log up to its published checkpoint. */
+  readonly passportLogRestore: ManualJob;
   readonly resetLink: ResetLinkJob;
   readonly passportSigner: PassportSigner;
   readonly passportLog: ScheduledJob;
@@ -560,6 +565,62 @@ export class BoutiqueStack extends Stack {
       alarmTopic: alarms.topic,
     });
 
+    // The restore's two steps that write (issue 49, docs/restore.md): functions an operator invokes
+    // by hand (`aws lambda invoke`, their names the stack outputs below), no schedule, no route.
+    // The restore's reconciliation: the providers' paid payments of a range whose order the
+    // restored table lacks, remade from the journal and completed as the reconciliation does.
+    this.paymentRecovery = new ManualJob(this, 'PaymentRecovery', {
+      module: 'checkout/jobs/recover-payments',
+      description:
+        'By hand after a table restore (docs/restore.md): remakes the orders paid at a provider that the table lacks, from the order journal',
+      // Every provider's payments of the range, each sold as a webhook sells it (one full vCPU, as
+      // the reconciliation: the owner's password hashed); the most Lambda gives one run.
+      timeout: Duration.minutes(15),
+      memorySize: 1769,
+      table,
+      alarmTopic: alarms.topic,
+      mail,
+      shopUrl,
+      secrets: { secret: secrets, paypalEnvironment: stage === 'prod' ? 'production' : 'sandbox' },
+    });
+    this.paymentRecovery.fn.addEnvironment('JOURNAL_BUCKET', journalBucket.bucketName);
+    // The journal's orders only (jobAccess['checkout/jobs/recover-payments'] names why): read, and
+    // ListBucket so an order the journal never had is NoSuchKey (a person's), not 403 (a failure).
+    this.paymentRecovery.fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObject'],
+        resources: [journalBucket.arnForObjects(JOURNAL_OBJECTS)],
+      }),
+    );
+    this.paymentRecovery.fn.addToRolePolicy(
+      new PolicyStatement({ actions: ['s3:ListBucket'], resources: [journalBucket.bucketArn] }),
+    );
+    // A sale appends to the passport log: it starts the sequencer, as the reconciliation does.
+    startsSequencer(this.paymentRecovery.fn);
+    // The passport log brought up to its published checkpoint (functions/passport/restore-log.ts),
+    // run with the sequencer's schedule disabled: its table items, and the published log's files.
+    this.passportLogRestore = new ManualJob(this, 'PassportLogRestore', {
+      module: 'passport/restore-log',
+      description:
+        'By hand after a table restore (docs/restore.md): brings the passport log in the table up to its published checkpoint',
+      // Every published entry bundle read and checked, the missing entries written in transactions.
+      timeout: Duration.minutes(5),
+      table,
+      alarmTopic: alarms.topic,
+      mail,
+      shopUrl,
+    });
+    this.passportLogRestore.fn.addEnvironment('MEDIA_BUCKET', mediaBucket.bucketName);
+    // The key set the published checkpoint must verify with.
+    if (props.passportWitnesses)
+      this.passportLogRestore.fn.addEnvironment(PASSPORT_WITNESSES, props.passportWitnesses);
+    grantBucket(
+      this.passportLogRestore.fn,
+      mediaBucket,
+      jobAccess['passport/restore-log'].media,
+      LOG_OBJECTS,
+    );
+
     this.tableBackups = new TableBackups(this, 'TableBackups', {
       table,
       mediaBucket,
@@ -613,6 +674,17 @@ export class BoutiqueStack extends Stack {
     new CfnOutput(this, 'PrivateMediaBucketName', { value: privateMediaBucket.bucketName });
     new CfnOutput(this, 'WebBucketName', { value: webBucket.bucketName });
     new CfnOutput(this, 'JournalBucketName', { value: journalBucket.bucketName });
+    // The functions docs/restore.md has the operator invoke after a restore.
+    new CfnOutput(this, 'PaymentRecoveryFunctionName', {
+      value: this.paymentRecovery.fn.functionName,
+      description:
+        'After a table restore: aws lambda invoke with {"since","until"} (docs/restore.md, Recover the payments)',
+    });
+    new CfnOutput(this, 'PassportLogRestoreFunctionName', {
+      value: this.passportLogRestore.fn.functionName,
+      description:
+        'After a table restore, the sequencer disabled: aws lambda invoke (docs/restore.md, the passport log)',
+    });
     // The payment path's reserved concurrency needs an account quota above Lambda's unreserved
     // minimum: said at every deploy, checked when the quota is given as context.
     const minimum = minimumAccountConcurrency();

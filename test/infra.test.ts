@@ -12,7 +12,7 @@ import * as z from 'zod';
 import { MAIL_TEMPLATES } from '#platform/mail-templates.ts';
 import { staleBoundOf } from '#shared/edge-cache.ts';
 import { TABLE } from '#table/table.ts';
-import { type Route, routeKey, routes } from '../functions/routes.ts';
+import { jobAccess, type Route, routeKey, routes } from '../functions/routes.ts';
 import {
   checkAccountConcurrency,
   PAYMENT_PATH,
@@ -388,10 +388,10 @@ describe('BoutiqueStack', () => {
     // their errors and on the changes or runs given up, and the edge's on-demand page renderer on
     // its errors (test/infra-pages.test.ts); the restore validation (issue 49) on its errors, its
     // dead letters and each failed restore test; the order journal (issue 49) on its errors and
-    // the order changes given up.
+    // the order changes given up; the restore's two steps run by hand (issue 49) on their errors.
     expect(alarms.map((a) => `${a.Namespace} ${a.MetricName}`).sort()).toEqual([
       'AWS/ApiGateway 5xx',
-      ...Array(16).fill('AWS/Lambda Errors'),
+      ...Array(18).fill('AWS/Lambda Errors'),
       'AWS/Lambda Throttles',
       ...Array(14).fill('AWS/SQS ApproximateNumberOfMessagesVisible'),
       'OneOfOne OverdueOrders',
@@ -1546,6 +1546,138 @@ describe('the order journal (issue 49, infra/constructs/order-journal.ts)', () =
     ]);
     const put = statements.find((s) => s.Action === 's3:PutObject');
     expect(put?.Resource).toEqual({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/orders/*']] });
+  });
+});
+
+describe('the restore’s steps run by hand (issue 49, docs/restore.md; infra/constructs/manual-job.ts)', () => {
+  type Statement = { Effect?: string; Action: string | string[]; Resource: unknown };
+  type Resource = { Properties: Record<string, unknown> };
+  const resources = (type: string) =>
+    Object.entries(template.findResources(type) as Record<string, Resource>);
+  const only = (type: string, prefix: string) => {
+    const found = resources(type).filter(([id]) => id.startsWith(prefix));
+    expect(found.map(([id]) => id)).toHaveLength(1);
+    return found[0] as [string, Resource];
+  };
+  const statementsOf = (fn: Resource): Statement[] => {
+    const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    return resources('AWS::IAM::Policy')
+      .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+      .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+  };
+  /** Each resource an action is granted on, as JSON (CDK may merge statements of one action). */
+  const grantedOn = (statements: Statement[], action: string) =>
+    statements
+      .filter((st) => [st.Action].flat().includes(action))
+      .flatMap((st) => [st.Resource].flat().map((resource) => JSON.stringify(resource)));
+  const actionsIn = (statements: Statement[], prefix: string) =>
+    [...new Set(statements.flatMap((st) => [st.Action].flat()).filter((a) => a.startsWith(prefix)))].sort();
+  const [tableId] = Object.keys(template.findResources('AWS::DynamoDB::Table'));
+  const [journalId] = only('AWS::S3::Bucket', 'JournalBucket');
+  const [mediaId] = only('AWS::S3::Bucket', 'MediaBucket');
+  const [sequencerId] = only('AWS::Lambda::Function', 'PassportLogFunction');
+  const steps = [
+    { prefix: 'PaymentRecoveryFunction', output: 'PaymentRecoveryFunctionName', timeout: 15 * 60 },
+    { prefix: 'PassportLogRestoreFunction', output: 'PassportLogRestoreFunctionName', timeout: 5 * 60 },
+  ] as const;
+
+  it('makes each a function only a person invokes: no schedule, no event source, no route, no service allowed to invoke it, not retried', () => {
+    for (const step of steps) {
+      const [fnId, fn] = only('AWS::Lambda::Function', step.prefix);
+      expect(fn.Properties.Timeout, step.prefix).toBe(step.timeout);
+      const mentions = (resource: Resource) => JSON.stringify(resource).includes(`"${fnId}"`);
+      // No EventBridge rule targets it, no stream or queue feeds it, no service may call it.
+      expect(
+        resources('AWS::Events::Rule').filter(([, r]) => mentions(r)),
+        step.prefix,
+      ).toEqual([]);
+      expect(resources('AWS::Lambda::EventSourceMapping').filter(([, r]) => mentions(r))).toEqual([]);
+      expect(
+        resources('AWS::Lambda::Permission').filter(([, r]) => mentions(r)),
+        step.prefix,
+      ).toEqual([]);
+      expect(resources('AWS::Lambda::Url').filter(([, r]) => mentions(r))).toEqual([]);
+      // No route's function (nested stacks) and no other function of the stack invokes it.
+      const routePolicies = Object.values(findAll('AWS::IAM::Policy'));
+      expect(JSON.stringify(routePolicies)).not.toContain(step.prefix);
+      const invokers = resources('AWS::IAM::Policy').filter(([, p]) => mentions(p));
+      expect(invokers, step.prefix).toEqual([]);
+      // Invoked asynchronously by mistake, a run is not retried; a failed run alarms.
+      template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+        FunctionName: { Ref: fnId },
+        MaximumRetryAttempts: 0,
+      });
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'AWS/Lambda',
+        MetricName: 'Errors',
+        Dimensions: [{ Name: 'FunctionName', Value: { Ref: fnId } }],
+      });
+      // docs/restore.md names it by this output.
+      template.hasOutput(step.output, { Value: { Ref: fnId } });
+    }
+  });
+
+  it('lets the restore’s reconciliation complete sales as the reconciliation does and read the journal’s orders/* only', () => {
+    const [, fn] = only('AWS::Lambda::Function', 'PaymentRecoveryFunction');
+    expect(fn.Properties.MemorySize).toBe(1769);
+    const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(env.JOURNAL_BUCKET).toEqual({ Ref: journalId });
+    for (const name of [
+      'TABLE_NAME',
+      'SHOP_SECRETS_ARN',
+      'PAYPAL_ENVIRONMENT',
+      'SEQUENCE_LOG_FUNCTION',
+      'SHOP_URL',
+    ])
+      expect(env[name], name).toBeDefined();
+    expect(env.MEDIA_BUCKET).toBeUndefined();
+    const statements = statementsOf(fn);
+    expect(statements.every((st) => st.Effect === 'Allow')).toBe(true);
+    // Exactly its jobAccess row's table actions, on the table and its indexes.
+    expect(actionsIn(statements, 'dynamodb:')).toEqual(
+      tableActions(jobAccess['checkout/jobs/recover-payments']).sort(),
+    );
+    for (const action of actionsIn(statements, 'dynamodb:'))
+      expect(grantedOn(statements, action).join(' ')).toContain(`"${tableId}"`);
+    expect(actionsIn(statements, 's3:')).toEqual(['s3:GetObject', 's3:ListBucket']);
+    expect(grantedOn(statements, 's3:GetObject')).toEqual([
+      JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [journalId, 'Arn'] }, '/orders/*']] }),
+    ]);
+    expect(grantedOn(statements, 's3:ListBucket')).toEqual([
+      JSON.stringify({ 'Fn::GetAtt': [journalId, 'Arn'] }),
+    ]);
+    expect(actionsIn(statements, 'ses:')).toEqual(['ses:SendEmail']);
+    expect(actionsIn(statements, 'secretsmanager:')).toEqual(['secretsmanager:GetSecretValue']);
+    // It starts the passport log's sequencer (a sale appends an entry), and nothing else.
+    expect(grantedOn(statements, 'lambda:InvokeFunction')).toEqual([
+      JSON.stringify({ 'Fn::GetAtt': [sequencerId, 'Arn'] }),
+    ]);
+    expect(actionsIn(statements, 'kms:')).toEqual([]);
+  });
+
+  it('lets the passport log’s restore write the log’s table items and read passport/log/* of the public bucket only', () => {
+    const [, fn] = only('AWS::Lambda::Function', 'PassportLogRestoreFunction');
+    const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(env.MEDIA_BUCKET).toEqual({ Ref: mediaId });
+    for (const name of ['TABLE_NAME', 'SHOP_URL']) expect(env[name], name).toBeDefined();
+    expect(env.SHOP_SECRETS_ARN).toBeUndefined();
+    expect(env.JOURNAL_BUCKET).toBeUndefined();
+    const statements = statementsOf(fn);
+    expect(actionsIn(statements, 'dynamodb:')).toEqual(
+      tableActions(jobAccess['passport/restore-log']).sort(),
+    );
+    for (const action of actionsIn(statements, 'dynamodb:'))
+      expect(grantedOn(statements, action).join(' ')).toContain(`"${tableId}"`);
+    expect(actionsIn(statements, 's3:')).toEqual(['s3:GetObject', 's3:ListBucket']);
+    expect(grantedOn(statements, 's3:GetObject')).toEqual([
+      JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [mediaId, 'Arn'] }, '/passport/log/*']] }),
+    ]);
+    expect(grantedOn(statements, 's3:ListBucket')).toEqual([
+      JSON.stringify({ 'Fn::GetAtt': [mediaId, 'Arn'] }),
+    ]);
+    // No mail, no keys, no signature, no other function started.
+    for (const prefix of ['ses:', 'secretsmanager:', 'kms:', 'lambda:'])
+      expect(actionsIn(statements, prefix), prefix).toEqual([]);
   });
 });
 

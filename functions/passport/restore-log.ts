@@ -50,16 +50,16 @@ import { checkpointItem, entryItems, LOG_PREFIX, mapItem, moveHead } from './log
  * the log is never forked, only held until this run ends.
  *
  * Where it runs: locally `npm run job restore-passport-log` (infra/local/stack.ts LOCAL_JOBS; the
- * shop's own table and media bucket). In AWS it is not a deployed function: it is the step "Bring
- * the passport log up to its published checkpoint" of docs/restore.md, run once by the operator
- * from the repository (Node 24 runs this file's module) after the restored table is in place and
+ * shop's own table and media bucket). In AWS it is a function invoked by hand, never scheduled
+ * (infra/stack.ts PassportLogRestore; its name is the stack output PassportLogRestoreFunctionName):
+ * the step "Bring the passport log up to its published checkpoint" of docs/restore.md, run once
+ * by the operator with `aws lambda invoke` after the stack points at the restored table and
  * before the shop takes traffic, with the sequencer's schedule disabled (the PassportLog
- * ScheduledJob of infra/stack.ts: its EventBridge rule), with the operator's credentials and the
- * shop functions' environment: TABLE_NAME the restored table, MEDIA_BUCKET, SHOP_URL and
- * PASSPORT_WITNESSES (the key set the checkpoint is verified with); then the validation
- * (backups/jobs/validate-restore.ts, check passport-checkpoint-prefix) passes, and the sequencer
- * is enabled again. A refusal (LogRestoreRefused) writes nothing and says what differs: a person
- * must look.
+ * ScheduledJob of infra/stack.ts: its EventBridge rule). Its environment is the shop's:
+ * TABLE_NAME the restored table, MEDIA_BUCKET, SHOP_URL and PASSPORT_WITNESSES (the key set the
+ * checkpoint is verified with); then the validation (backups/jobs/validate-restore.ts, check
+ * passport-checkpoint-prefix) passes, and the sequencer is enabled again. A refusal
+ * (LogRestoreRefused) writes nothing and says what differs: a person must look.
  *
  * The checkpoints published between N and M (`checkpoints.txt`, `checkpoints/<size>`) get their
  * table items back too (the export's list reads the table's), each checked against the entries.
@@ -317,3 +317,6 @@ export async function restoreLogFromPublished(where: Where = {}): Promise<LogRes
   logger.info('passport log restored from its published checkpoint', done);
   return done;
 }
+
+/** The function's entry (invoked by hand, no input): the run's account, or its refusal as the error. */
+export const handler = (): Promise<LogRestore> => restoreLogFromPublished();

@@ -14,15 +14,12 @@ import { deadLetterAlarm, functionErrorAlarm } from './alarms.ts';
 import { ApiFunction } from './api-function.ts';
 import { grantSecretValue, grantTable } from './data-access.ts';
 
-export interface ScheduledJobProps {
+/** A job's function as the shop builds it (scheduled: ScheduledJob; run by hand: ManualJob). */
+export interface JobFunctionProps {
   /** functions/<module>.ts, exporting `handler`; its access is declared in functions/routes.ts (jobAccess). */
   module: JobModule;
   description: string;
-  every: Duration;
-  /** What the dead-letter alarm tells the person it wakes. */
-  failureMeaning: string;
   table: TableBase;
-  alarmTopic: Topic;
   mail: {
     from: string;
     shopEnvironment: Record<'SHOP_NAME' | 'SUPPORT_EMAIL', string>;
@@ -41,6 +38,57 @@ export interface ScheduledJobProps {
   shopUrl?: string;
 }
 
+export interface ScheduledJobProps extends JobFunctionProps {
+  every: Duration;
+  /** What the dead-letter alarm tells the person it wakes. */
+  failureMeaning: string;
+  alarmTopic: Topic;
+}
+
+/**
+ * A job's function: the shop's environment (table, mail, shop address), its table and mail
+ * grants from its jobAccess row, the providers' keys when its row reads them; nothing invokes it
+ * (its construct adds the schedule, or nothing for a job run by hand).
+ */
+export function jobFunction(scope: Construct, id: string, props: JobFunctionProps): ApiFunction {
+  const fn = new ApiFunction(scope, id, {
+    module: props.module,
+    description: props.description,
+    secrets: props.secrets !== undefined,
+    providerSdks: props.secrets !== undefined,
+    nativeModules: nativeModulesOf(props.module),
+    ...(props.timeout ? { timeout: props.timeout } : {}),
+    ...(props.memorySize ? { memorySize: props.memorySize } : {}),
+    environment: {
+      TABLE_NAME: props.table.tableName,
+      MAIL_FROM: props.mail.from,
+      ...props.mail.shopEnvironment,
+      ORDERS_EMAIL: props.mail.ordersEmail,
+      MAIL_TEMPLATE_PREFIX: props.mail.templatePrefix,
+      ...(props.shopUrl ? { SHOP_URL: props.shopUrl } : {}),
+    },
+  });
+  const access = jobAccess[props.module];
+  grantTable(fn, props.table, access);
+  if ('mail' in access && access.mail)
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [props.mail.identityArn, ...props.mail.templateArns],
+      }),
+    );
+  if (('secrets' in access && access.secrets) !== (props.secrets !== undefined))
+    throw new Error(
+      `${props.module}: its declared secrets (functions/routes.ts jobAccess) and its construct disagree`,
+    );
+  if (props.secrets) {
+    fn.addEnvironment('SHOP_SECRETS_ARN', props.secrets.secret.secretArn);
+    fn.addEnvironment('PAYPAL_ENVIRONMENT', props.secrets.paypalEnvironment);
+    grantSecretValue(fn, props.secrets.secret);
+  }
+  return fn;
+}
+
 /**
  * One of the shop's asynchronous jobs (functions/checkout/jobs/): EventBridge invokes it on a
  * schedule. A failed run is retried twice by Lambda; a run that still fails, or an event
@@ -57,41 +105,7 @@ export class ScheduledJob extends Construct {
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
-    this.fn = new ApiFunction(this, 'Function', {
-      module: props.module,
-      description: props.description,
-      secrets: props.secrets !== undefined,
-      providerSdks: props.secrets !== undefined,
-      nativeModules: nativeModulesOf(props.module),
-      ...(props.timeout ? { timeout: props.timeout } : {}),
-      ...(props.memorySize ? { memorySize: props.memorySize } : {}),
-      environment: {
-        TABLE_NAME: props.table.tableName,
-        MAIL_FROM: props.mail.from,
-        ...props.mail.shopEnvironment,
-        ORDERS_EMAIL: props.mail.ordersEmail,
-        MAIL_TEMPLATE_PREFIX: props.mail.templatePrefix,
-        ...(props.shopUrl ? { SHOP_URL: props.shopUrl } : {}),
-      },
-    });
-    const access = jobAccess[props.module];
-    grantTable(this.fn, props.table, access);
-    if ('mail' in access && access.mail)
-      this.fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['ses:SendEmail'],
-          resources: [props.mail.identityArn, ...props.mail.templateArns],
-        }),
-      );
-    if (('secrets' in access && access.secrets) !== (props.secrets !== undefined))
-      throw new Error(
-        `${props.module}: its declared secrets (functions/routes.ts jobAccess) and its construct disagree`,
-      );
-    if (props.secrets) {
-      this.fn.addEnvironment('SHOP_SECRETS_ARN', props.secrets.secret.secretArn);
-      this.fn.addEnvironment('PAYPAL_ENVIRONMENT', props.secrets.paypalEnvironment);
-      grantSecretValue(this.fn, props.secrets.secret);
-    }
+    this.fn = jobFunction(this, 'Function', props);
     this.fn.configureAsyncInvoke({
       retryAttempts: 2,
       maxEventAge: Duration.hours(1),

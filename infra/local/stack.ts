@@ -134,7 +134,7 @@ export const LOCAL_JOBS = {
   ),
   // Not scheduled: after a restore of the table (issue 49), the passport log brought up to its
   // published checkpoint from the published entry bundles (functions/passport/restore-log.ts). In
-  // AWS no function runs it: it is a step of docs/restore.md, run by the operator.
+  // AWS a function the operator invokes by hand (infra/stack.ts PassportLogRestore; docs/restore.md).
   'restore-passport-log': asFunction('passport/restore-log', async () =>
     (await import('../../functions/passport/restore-log.ts')).restoreLogFromPublished(),
   ),

@@ -86,6 +86,8 @@ const CONSTRUCT_OF_MODULE: Record<(typeof JOB_MODULES)[number] | (typeof EVENT_M
   'pages/http/render-missing': 'MissingPages/RenderMissing',
   'checkout/jobs/journal-orders': 'OrderJournal/JournalOrders',
   'backups/jobs/validate-restore': 'TableBackups/Validation',
+  'checkout/jobs/recover-payments': 'PaymentRecovery',
+  'passport/restore-log': 'PassportLogRestore',
 };
 
 /** The same code built by infra/build-functions.ts, only for esbuild's account of what fills it. */

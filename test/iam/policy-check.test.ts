@@ -336,6 +336,67 @@ describe.skipIf(!synthesized)('IAM check of recorded AWS calls', () => {
     ]);
   });
 
+  it('lets the restore’s reconciliation read the journal’s orders (a missing one 404), never write it nor read other objects (issue 49)', async () => {
+    const fn = 'checkout/jobs/recover-payments';
+    expect(model.byName(fn)?.fn.environment.JOURNAL_BUCKET).toBeTruthy();
+    const journal = { settings: { 'boutique-journal': 'JOURNAL_BUCKET' } };
+    const order = 'orders/0b7f2a56-1c3d-4e5f-8a9b-0c1d2e3f4a5b.json';
+    const allowed = await outcomes(
+      call(fn, 's3', 'GetObject', { Bucket: 'boutique-journal', Key: order }, journal),
+      // An order the journal never had: NoSuchKey, which S3 answers only to a caller that may list.
+      call(
+        fn,
+        's3',
+        'GetObject',
+        { Bucket: 'boutique-journal', Key: order },
+        { ...journal, error: 'NoSuchKey' },
+      ),
+      call(fn, 'dynamodb', 'GetItem', { TableName: 'boutique' }),
+      call(fn, 'dynamodb', 'PutItem', { TableName: 'boutique' }),
+    );
+    expect(allowed.denied).toEqual([]);
+    expect(allowed.errors).toEqual([]);
+    const refused = await outcomes(
+      call(fn, 's3', 'PutObject', { Bucket: 'boutique-journal', Key: order }, journal),
+      call(fn, 's3', 'GetObject', { Bucket: 'boutique-journal', Key: 'other/x.json' }, journal),
+      call(fn, 's3', 'GetObject', { Bucket: 'boutique-media', Key: 'orders/x.json' }),
+      call(fn, 'dynamodb', 'DeleteItem', { TableName: 'boutique' }),
+    );
+    expect(refused.denied.map((v) => v.request.action)).toEqual([
+      's3:PutObject',
+      's3:GetObject',
+      's3:GetObject',
+      'dynamodb:DeleteItem',
+    ]);
+  });
+
+  it('lets the passport log’s restore read the published log (a missing file 404) and write the table, nothing else of the bucket (issue 49)', async () => {
+    const fn = 'passport/restore-log';
+    const allowed = await outcomes(
+      call(fn, 's3', 'GetObject', { Bucket: 'boutique-media', Key: 'passport/log/checkpoint' }),
+      call(
+        fn,
+        's3',
+        'GetObject',
+        { Bucket: 'boutique-media', Key: 'passport/log/checkpoints.txt' },
+        { error: 'NoSuchKey' },
+      ),
+      call(fn, 'dynamodb', 'DeleteItem', { TableName: 'boutique' }),
+    );
+    expect(allowed.denied).toEqual([]);
+    expect(allowed.errors).toEqual([]);
+    const refused = await outcomes(
+      call(fn, 's3', 'PutObject', { Bucket: 'boutique-media', Key: 'passport/log/checkpoint' }),
+      call(fn, 's3', 'GetObject', { Bucket: 'boutique-media', Key: 'passport/photos/x.jpg' }),
+      call(fn, 's3', 'GetObject', { Bucket: 'boutique-private-media', Key: 'authenticity/x.jpg' }),
+    );
+    expect(refused.denied.map((v) => v.request.action)).toEqual([
+      's3:PutObject',
+      's3:GetObject',
+      's3:GetObject',
+    ]);
+  });
+
   it('asks for s3:ListBucket when a HeadObject finds no object (404, not 403)', () => {
     const requests = iamRequests(
       call(

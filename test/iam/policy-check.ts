@@ -122,6 +122,10 @@ const JOBS: { logicalIdPrefix: string; module: string; access: FunctionAccess }[
       // AWS Backup's restore test (issue 49): its reads of the restored table (any but the live
       // one) and its PutRestoreValidationResult are its construct's (infra/constructs/table-backups.ts).
       ['TableBackupsValidation', 'backups/jobs/validate-restore'],
+      // Run by hand after a restore (issue 49, docs/restore.md): the restore's reconciliation (its
+      // journal-bucket reads are its grant in infra/stack.ts) and the passport log's restore.
+      ['PaymentRecoveryFunction', 'checkout/jobs/recover-payments'],
+      ['PassportLogRestoreFunction', 'passport/restore-log'],
     ] as const
   ).map(([logicalIdPrefix, module]) => ({ logicalIdPrefix, module, access: jobAccess[module] })),
   {
