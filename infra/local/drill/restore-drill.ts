@@ -315,6 +315,14 @@ export async function runRestoreDrill(options: DrillOptions): Promise<DrillRepor
         payAfterExport,
         () => paidAfterExport.join(', '),
       );
+    // The journal is written from the table's stream, seconds behind the table: an order made in
+    // the last seconds before the loss may not be in it (the recovery then names its payment for
+    // a person). The drill measures that lag here instead of racing it.
+    await step(
+      'the order journal holds the orders paid after the export',
+      () => Promise.all(paidAfterExport.map((code) => waitForJournal(s3, code))),
+      () => `${paidAfterExport.length} orders in s3://${JOURNAL_BUCKET}/orders/`,
+    );
 
     // Faults: one shopper holds a piece, the table is deleted outright, then their payment is made:
     // its webhook finds no table (and is retried by the provider) while the restore runs.
@@ -586,10 +594,14 @@ async function orderStatus(
 
 /** Waits until the order journal holds the order (its stream consumer wrote it). */
 async function waitForJournal(s3: S3Client, checkoutCode: string): Promise<void> {
-  await until(async () => {
-    await s3.send(new HeadObjectCommand({ Bucket: JOURNAL_BUCKET, Key: `orders/${checkoutCode}.json` }));
-    return true;
-  }, `order ${checkoutCode} in the order journal`);
+  await until(
+    async () => {
+      await s3.send(new HeadObjectCommand({ Bucket: JOURNAL_BUCKET, Key: `orders/${checkoutCode}.json` }));
+      return true;
+    },
+    `order ${checkoutCode} in the order journal`,
+    300_000,
+  );
 }
 
 /**
