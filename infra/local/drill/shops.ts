@@ -38,9 +38,12 @@ export function startShop(options: {
   port: number;
   log?: (line: string) => void;
 }): Promise<RunningShop> {
+  // A test run's recordings (its AWS calls, its answers) are of its own stack's names and
+  // process: the drill's shops, with their own tables, are left out of them.
+  const { AWS_CALL_LOG: _calls, API_ANSWER_LOG: _answers, ...env } = process.env;
   const child: ChildProcess = spawn(process.execPath, [SHOP_PROCESS], {
     env: {
-      ...process.env,
+      ...env,
       DRILL_DATA: options.dataDir,
       DRILL_TABLE: options.table,
       DRILL_SEED: String(options.seed),
