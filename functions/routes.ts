@@ -1526,8 +1526,9 @@ export const jobAccess = {
   'passport/jobs/passport-signer': parseAccess('table:get,query,put,update media:put'),
   // The log's sequencer (issue 37): the pending queue, the entries and the head in one
   // transaction, the tiles and the checkpoint in the public bucket (and it invokes the signer).
-  // media:get: the published checkpoint, which the table's log must not be behind (a restore).
-  'passport/jobs/sequence-log': parseAccess('table:get,query,put,update,delete media:get,put'),
+  // media:get: the published checkpoint, which the table's log must not be behind (a restore);
+  // media:list: before the first checkpoint its GetObject answers NoSuchKey only with ListBucket (else 403).
+  'passport/jobs/sequence-log': parseAccess('table:get,query,put,update,delete media:get,list,put'),
   // The passport job (docs/passport.md, Certificates): the pieces without a certificate, each
   // issued as staff's button does (its photographs read from the private bucket, published under
   // passport/photos/; infra/stack.ts grants both prefixes only), and it invokes the signer.

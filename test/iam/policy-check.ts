@@ -23,6 +23,8 @@ export interface LocalNames {
   privateMediaBucket: string;
   /** The rendered pages' web bucket (infra/local/stack.ts, WEB_BUCKET: one name on every local stack). */
   webBucket?: string;
+  /** The order journal's bucket (infra/local/order-journal.ts, JOURNAL_BUCKET: one name on every local stack). */
+  journalBucket?: string;
   mailFrom?: string;
   mailTemplatePrefix?: string;
   /** The process that runs the source functions (the gateway's); absent in the bundles' run. */
@@ -34,6 +36,7 @@ export const DEFAULT_LOCAL_NAMES: LocalNames = {
   mediaBucket: 'boutique-media',
   privateMediaBucket: 'boutique-private-media',
   webBucket: 'boutique-web',
+  journalBucket: 'boutique-journal',
   mailFrom: 'One of One Luxury <orders@oneofone.example>',
   mailTemplatePrefix: DEFAULT_TEMPLATE_PREFIX,
 };
@@ -157,6 +160,7 @@ export interface StackModel {
   mediaBucket: string;
   privateMediaBucket: string;
   webBucket: string;
+  journalBucket: string;
   templates: Map<MailTemplate, string>;
   mailFrom: string | undefined;
   /** The SES identities the stack creates (none without a mail domain). */
@@ -248,6 +252,7 @@ export function stackModel(assembly: CloudAssembly): StackModel {
     mediaBucket: one('AWS::S3::Bucket', 'MediaBucket'),
     privateMediaBucket: one('AWS::S3::Bucket', 'PrivateMediaBucket'),
     webBucket: one('AWS::S3::Bucket', 'WebBucket'),
+    journalBucket: one('AWS::S3::Bucket', 'JournalBucket'),
     templates,
     mailFrom,
     identities: assembly
@@ -293,6 +298,7 @@ function translator(
       MEDIA_BUCKET: model.mediaBucket,
       PRIVATE_MEDIA_BUCKET: model.privateMediaBucket,
       WEB_BUCKET: model.webBucket,
+      JOURNAL_BUCKET: model.journalBucket,
       MAIL_FROM: model.mailFrom,
       SHOP_SECRETS_ARN: model.secretArns[0],
     };
@@ -311,7 +317,9 @@ function translator(
         ? model.privateMediaBucket
         : name === (local.webBucket ?? DEFAULT_LOCAL_NAMES.webBucket)
           ? model.webBucket
-          : name);
+          : name === (local.journalBucket ?? DEFAULT_LOCAL_NAMES.journalBucket)
+            ? model.journalBucket
+            : name);
   const template = (name: string) => {
     if ([...model.templates.values()].includes(name)) return name;
     const setting = call.settings?.[name];

@@ -11,17 +11,16 @@ import {
   publishedCheckpoint,
   readManifest,
   type SourceManifest,
-  scanTable,
   validateRestore,
   writeManifest,
 } from '#backups/index.ts';
 import { cardClaimKey } from '#catalog/entities/keys.ts';
-import { demoCatalogue } from '../../infra/local/demo/catalogue.ts';
 import { ensureTable } from '../../infra/local/resources.ts';
 import { putItems } from '../support/db.ts';
 import { productEntity, store, typeEntity } from '../support/fixtures.ts';
 import { runJob } from '../support/jobs.ts';
 import { buyWithCard } from '../support/purchase.ts';
+import { ownShare, quietScan } from '../support/restore-share.ts';
 import { pointAtLocalStack } from '../support/stack-env.ts';
 
 /**
@@ -69,55 +68,6 @@ const PITR_UNKNOWN = {
   details: ['point-in-time recovery is UNKNOWN (DescribeContinuousBackups unsupported)'],
 };
 
-/**
- * The run's table as one moment held it: a scan is no snapshot (an export is), and the files
- * running beside this one write meanwhile (a sale's items, a sequencer's round), so it is
- * scanned again until two scans in a row agree.
- */
-async function quietScan(table: string): Promise<Item[]> {
-  const key = (items: Item[]) => JSON.stringify(items.map((i) => JSON.stringify(i)).sort());
-  let last = await scanTable(table, { db });
-  for (let tries = 0; tries < 30; tries++) {
-    const again = await scanTable(table, { db });
-    if (key(again) === key(last)) return again;
-    last = again;
-  }
-  throw new Error(`the table ${table} kept changing over 30 scans`);
-}
-
-/**
- * The share of the run's table a restore of this shop would hold: the demo catalogue, this file's
- * sold piece with its order, owner record and card claim, the passport log, and what no piece
- * owns. The pieces other files made with the test fixtures (no card claim: they skip the product
- * form) and their orders and records are left out: they break the invariants on purpose or by
- * shortcut, which the validation would rightly report.
- */
-function ownShare(items: Item[], own: string): Item[] {
-  const pieces = new Set([
-    own,
-    ...demoCatalogue()
-      .items.filter((item) => item.kind === 'product')
-      .map((item) => String(item.id)),
-  ]);
-  const cards = new Set(
-    items.filter((i) => i.kind === 'product' && pieces.has(String(i.id))).map((i) => String(i.cardNumber)),
-  );
-  return items.filter((item) => {
-    switch (item.kind) {
-      case 'product':
-        return pieces.has(String(item.id));
-      case 'order':
-        return pieces.has(String(item.productId));
-      case 'authRecord':
-      case 'cardClaim':
-      case 'transfer':
-        return cards.has(String(item.cardNumber));
-      default:
-        return true;
-    }
-  });
-}
-
 let source: SourceManifest;
 let sourceItems: Item[];
 let published: PublishedCheckpoint | undefined;
@@ -155,7 +105,7 @@ beforeAll(async () => {
     new PutObjectCommand({ Bucket: bucket, Key: CHECKPOINT_KEY, Body: await note.Body?.transformToString() }),
   );
   published = await publishedCheckpoint(bucket, s3);
-  sourceItems = ownShare(await quietScan(inject('tableName')), piece.id);
+  sourceItems = ownShare(await quietScan(inject('tableName'), db), piece.id);
   source = {
     table: inject('tableName'),
     exportTime: new Date().toISOString(),
