@@ -7,7 +7,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { countItems, type Item, scanTable, validateRestore } from '#backups/index.ts';
 import { pendingEntryItem, pendingListItem } from '#passport/entities/log-items.ts';
@@ -18,6 +18,7 @@ import { parseCheckpoint } from '#shared/passport/checkpoint.ts';
 import { parseEntry, parseListEntry, parseMapEntry } from '#shared/passport/log-entry.ts';
 import { leafHash, rootOf } from '#shared/passport/merkle.ts';
 import { entriesPath, entryBundle, parseEntryBundle, TILE_WIDTH } from '#shared/passport/tiles.ts';
+import { writeItems } from '../../infra/local/drill/history.ts';
 import { ensureTable } from '../../infra/local/resources.ts';
 import { productEntity, store, typeEntity } from '../support/fixtures.ts';
 import { runJob } from '../support/jobs.ts';
@@ -44,16 +45,6 @@ const LOG_PK = 'PASSPORTLOG';
 const key = (item: Item) => `${item.pk}\u0000${item.sk}`;
 const sorted = (items: readonly Item[]) => [...items].sort((a, b) => (key(a) < key(b) ? -1 : 1));
 const seqOfSk = (sk: unknown) => Number(String(sk).slice('ENTRY#'.length));
-
-async function writeAll(table: string, items: readonly Item[]): Promise<void> {
-  for (let i = 0; i < items.length; i += 25) {
-    let requests = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    while (requests.length > 0) {
-      const answer = await db.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
-      requests = (answer.UnprocessedItems?.[table] ?? []) as typeof requests;
-    }
-  }
-}
 
 async function readText(from: string, objectKey: string): Promise<string> {
   const object = await s3.send(new GetObjectCommand({ Bucket: from, Key: objectKey }));
@@ -206,7 +197,7 @@ beforeAll(async () => {
   await copyPublishedLog(shop.note);
   planted = await beforeRounds(shop.items, shop.size);
   await ensureTable(raw, behind);
-  await writeAll(behind, planted.items);
+  await writeItems(db, behind, planted.items);
 }, 300_000);
 
 afterAll(async () => {
@@ -304,7 +295,7 @@ describe('the passport log of a restored table, brought up to the published chec
     });
     expect(changed).not.toEqual(planted.items);
     await ensureTable(raw, forked);
-    await writeAll(forked, changed);
+    await writeItems(db, forked, changed);
     await expect(restoreLogFromPublished({ table: forked, bucket })).rejects.toThrow(LogRestoreRefused);
     await expect(restoreLogFromPublished({ table: forked, bucket })).rejects.toThrow(
       "the table's entry 0 is not the published entry 0: the restored log is another history",
@@ -319,7 +310,7 @@ describe('the passport log of a restored table, brought up to the published chec
     await s3.send(new PutObjectCommand({ Bucket: bucket, Key: `${LOG_PREFIX}checkpoint`, Body: other }));
     try {
       await ensureTable(raw, forked);
-      await writeAll(forked, planted.items);
+      await writeItems(db, forked, planted.items);
       await expect(restoreLogFromPublished({ table: forked, bucket })).rejects.toThrow(
         "the published checkpoint does not verify with the shop's keys: signature-invalid",
       );
@@ -345,7 +336,7 @@ describe('the passport log of a restored table, brought up to the published chec
     await s3.send(new PutObjectCommand({ Bucket: bucket, Key: bundleKey, Body: tampered }));
     try {
       await ensureTable(raw, forked);
-      await writeAll(forked, planted.items);
+      await writeItems(db, forked, planted.items);
       await expect(restoreLogFromPublished({ table: forked, bucket })).rejects.toThrow(
         `the published entries do not make the published checkpoint's root (${shop.size})`,
       );

@@ -15,6 +15,7 @@ import {
   writeManifest,
 } from '#backups/index.ts';
 import { cardClaimKey } from '#catalog/entities/keys.ts';
+import { writeItems } from '../../infra/local/drill/history.ts';
 import { ensureTable } from '../../infra/local/resources.ts';
 import { putItems } from '../support/db.ts';
 import { productEntity, store, typeEntity } from '../support/fixtures.ts';
@@ -37,24 +38,6 @@ const bucket = `restore-check-${randomUUID().slice(0, 8)}`;
 let raw: DynamoDBClient;
 let db: DynamoDBDocumentClient;
 let s3: S3Client;
-
-async function writeAll(table: string, items: readonly Item[]): Promise<void> {
-  const batches: Item[][] = [];
-  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25) as Item[]);
-  // Four writers at once, each retrying what DynamoDB left unprocessed.
-  const next = () => batches.shift();
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      for (let batch = next(); batch; batch = next()) {
-        let requests = batch.map((Item) => ({ PutRequest: { Item } }));
-        while (requests.length > 0) {
-          const answer = await db.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
-          requests = (answer.UnprocessedItems?.[table] ?? []) as typeof requests;
-        }
-      }
-    }),
-  );
-}
 
 /**
  * A fresh table as the stack defines it (TTL, stream). DynamoDB Local has no point-in-time
@@ -116,7 +99,7 @@ beforeAll(async () => {
   await writeManifest(bucket, `exports/${restored}/`, source, s3);
   expect(await readManifest(bucket, `exports/${restored}`, s3)).toEqual(source);
   await restoredTable(restored);
-  await writeAll(restored, sourceItems);
+  await writeItems(db, restored, sourceItems);
 }, 300_000);
 
 afterAll(async () => {
@@ -181,7 +164,7 @@ describe('restore validation against DynamoDB Local', () => {
     }));
     const items = [...sourceItems, ...audits];
     await restoredTable(large);
-    await writeAll(large, items);
+    await writeItems(db, large, items);
     const manifest = { ...source, ...countItems(items) };
     for (const segments of [1, 4]) {
       const report = await validateRestore({

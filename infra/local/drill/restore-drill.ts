@@ -23,6 +23,8 @@ import {
   validateRestore,
   writeManifest,
 } from '#backups/index.ts';
+import type { RecoveryResult } from '#checkout/jobs/recover-payments.ts';
+import type { LogRestore } from '#passport/restore-log.ts';
 import { TABLE } from '#table/table.ts';
 import { duration, type Progress, progressLine } from '../../progress.ts';
 import { JOURNAL_BUCKET } from '../order-journal.ts';
@@ -98,24 +100,6 @@ export interface DrillReport {
   /** Each planted corruption and the checks its copy's validation failed. */
   planted: { plant: Plant; failed: string[] }[];
   problems: string[];
-}
-
-/** What the recovery job answers (functions/checkout/jobs/recover-payments.ts). */
-export interface RecoveryResult {
-  listed: number;
-  present: number;
-  recovered: number;
-  refunded: number;
-  needsAttention: number;
-  failed: number;
-}
-
-/** What the passport log's recovery answers (functions/passport/restore-log.ts). */
-export interface PassportRecovery {
-  published: number;
-  restoredHead: number;
-  restored: number;
-  pendingRemoved: number;
 }
 
 const SOURCE_TABLE = 'boutique';
@@ -472,7 +456,7 @@ export async function runRestoreDrill(options: DrillOptions): Promise<DrillRepor
 
     await step(
       'recover the passport log entries published after the export (from the published tiles)',
-      () => runShopJob<PassportRecovery>(second, 'restore-passport-log'),
+      () => runShopJob<LogRestore>(second, 'restore-passport-log'),
       (r) =>
         r.restored > 0
           ? `${r.restored} entries (the restored log ${r.restoredHead}, the published checkpoint ${r.published}); ${r.pendingRemoved} pending entries already in it removed`
